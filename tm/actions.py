@@ -1,0 +1,305 @@
+"""The action menu (R-ACT) and standard projects (R-SP).
+
+Each action type has a ``why_not`` check (None when legal) and a ``perform``;
+the menu offers every choice whose check passes, and a response is checked
+the same way, so the menu and validation can never disagree.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from tm import board, milestones
+from tm.cards import card
+from tm.cards.dsl import Step, city, greenery, ocean, prod, raise_
+from tm.effects import can_steps, place_op
+from tm.flow import ask, handler, op, push, run_steps
+from tm.payment import can_afford, pay_op
+from tm.play import start_play, why_not_playable
+from tm.player import effects, log, standing_effects
+from tm.state import GameState
+from tm.triggers import project_used
+
+Why = tuple[str, str] | None
+
+PROJECTS: dict[str, tuple[int, tuple[Step, ...]]] = {  # R-SP: name: (cost, effect)
+    "sell_patents": (0, ()),
+    "power_plant": (11, (prod(energy=1),)),
+    "asteroid": (14, (raise_("temperature"),)),
+    "aquifer": (18, (ocean(),)),
+    "greenery": (23, (greenery(),)),
+    "city": (25, (city(), prod(megacredits=1))),  # R-TILE-7: only this city adds MC production
+}
+PLANTS_PER_GREENERY = 8  # R-ACT-6
+HEAT_PER_STEP = 8  # R-ACT-7
+
+
+def project_cost(g: GameState, p: int, project: str) -> int:
+    """A standard project's cost after discounts (e.g. a power plant for less)."""
+    base = PROJECTS[project][0]
+    off = sum(e["amount"] for e in standing_effects(g, g.players[p], "project_discount")
+              if e["project"] == project)
+    return max(0, base - off)
+
+
+def plant_cost(g: GameState, p: int) -> int:
+    """Plants needed for a greenery (cards may lower it)."""
+    off = sum(e["amount"] for _, e in effects(g.players[p], "plant_discount"))
+    return PLANTS_PER_GREENERY - off
+
+
+# ---------------------------------------------------------------- checks
+def _why_project(g: GameState, p: int, r: dict[str, Any]) -> Why:
+    project = r.get("project")
+    if project not in PROJECTS:
+        return "no such standard project", "R-ACT-2"
+    if project == "sell_patents":
+        return None if g.players[p].hand else ("no cards to sell", "R-SP-1")
+    if not can_afford(g, p, project_cost(g, p, project)):
+        return "cannot pay the cost", "R-SP-" + str(list(PROJECTS).index(project) + 1)
+    steps = PROJECTS[project][1]
+    if project == "aquifer" and g.oceans >= 9:
+        return "no ocean left to place", "R-TILE-1"
+    if not can_steps(g, p, None, steps):
+        return "no legal space", "R-TILE-4" if project == "city" else "R-TILE-3"
+    return None
+
+
+def _why_card_action(g: GameState, p: int, r: dict[str, Any]) -> Why:
+    pl = g.players[p]
+    name = r.get("card")
+    if name not in pl.played and name != pl.corporation:
+        return "card not in play", "R-ACT-5"
+    assert isinstance(name, str)
+    if not card(name).action:
+        return "card has no action", "R-ACT-5"
+    if name in pl.used_actions:
+        return "action already used this generation", "R-ACT-5"
+    if not can_steps(g, p, name, card(name).action):
+        return "action cannot be carried out", "R-ACT-5"
+    return None
+
+
+def _why_milestone(g: GameState, p: int, r: dict[str, Any]) -> Why:
+    why = milestones.why_not_claim(g, p, str(r.get("milestone")))
+    if why is None and not can_afford(g, p, milestones.CLAIM_COST):
+        return "cannot pay 8 MC", "R-ACT-3"
+    return why
+
+
+def _why_award(g: GameState, p: int, r: dict[str, Any]) -> Why:
+    why = milestones.why_not_fund(g, str(r.get("award")))
+    if why is None and not can_afford(g, p, milestones.fund_cost(g)):
+        return "cannot pay the funding cost", "R-ACT-4"
+    return why
+
+
+def _why_plants(g: GameState, p: int, r: dict[str, Any]) -> Why:
+    if g.players[p].res["plants"] < plant_cost(g, p):
+        return "not enough plants", "R-ACT-6"
+    if not board.legal_spaces(g, p, "greenery", "greenery"):
+        return "no space for a greenery", "R-TILE-3"
+    return None
+
+
+def _why_heat(g: GameState, p: int, r: dict[str, Any]) -> Why:
+    return None if g.players[p].res["heat"] >= HEAT_PER_STEP else ("not enough heat", "R-ACT-7")
+
+
+def _why_end_turn(g: GameState, p: int, r: dict[str, Any]) -> Why:
+    return None if g.actions_this_turn == 1 else ("no action taken this turn yet", "R-GEN-5")
+
+
+def _why_play(g: GameState, p: int, r: dict[str, Any]) -> Why:
+    return why_not_playable(g, p, str(r.get("card")))
+
+
+def _always(g: GameState, p: int, r: dict[str, Any]) -> Why:
+    return None
+
+
+# ---------------------------------------------------------------- effects
+def _done(g: GameState, p: int) -> None:
+    push(g, p, {"op": "action_done", "p": p})
+
+
+def _do_play(g: GameState, p: int, r: dict[str, Any]) -> None:
+    _done(g, p)
+    start_play(g, p, r["card"])
+
+
+def _do_project(g: GameState, p: int, r: dict[str, Any]) -> None:
+    project = r["project"]
+    _done(g, p)
+    if project == "sell_patents":
+        hand = g.players[p].hand
+        ask(g, p, "cards", "sell_patents", cards=list(hand), min=1, max=len(hand))
+        return
+    base, steps = PROJECTS[project]
+    push(g, p, pay_op(p, project_cost(g, p, project)),
+         {"op": "steps", "p": p, "src": None, "steps": list(steps)},
+         {"op": "project_used", "p": p, "project": project, "base": base})
+    log(g, "project", player=p, project=project)
+
+
+@op("project_used")
+def _project_used(g: GameState, item: dict[str, Any]) -> None:
+    project_used(g, item["p"], item["project"], item["base"])
+
+
+@handler("sell_patents")
+def _sold(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+    pl = g.players[p]
+    for name in response["cards"]:
+        pl.hand.remove(name)
+        g.discard.append(name)
+    pl.res["megacredits"] += len(response["cards"])  # R-SP-1
+    log(g, "project", player=p, project="sell_patents", count=len(response["cards"]))
+    push(g, p, {"op": "project_used", "p": p, "project": "sell_patents", "base": 0})
+
+
+def _do_card_action(g: GameState, p: int, r: dict[str, Any]) -> None:
+    g.players[p].used_actions.append(r["card"])
+    log(g, "card_action", player=p, card=r["card"])
+    _done(g, p)
+    run_steps(g, p, card(r["card"]).action, r["card"])
+
+
+def _do_milestone(g: GameState, p: int, r: dict[str, Any]) -> None:
+    g.milestones.append([r["milestone"], p])
+    log(g, "milestone", player=p, milestone=r["milestone"])
+    _done(g, p)
+    push(g, p, pay_op(p, milestones.CLAIM_COST))
+
+
+def _do_award(g: GameState, p: int, r: dict[str, Any]) -> None:
+    cost = milestones.fund_cost(g)
+    g.awards.append([r["award"], p])
+    log(g, "award", player=p, award=r["award"])
+    _done(g, p)
+    push(g, p, pay_op(p, cost))
+
+
+def _do_plants(g: GameState, p: int, r: dict[str, Any]) -> None:
+    g.players[p].res["plants"] -= plant_cost(g, p)
+    _done(g, p)
+    push(g, p, place_op(p, "greenery", "greenery", None, None))
+
+
+def _do_heat(g: GameState, p: int, r: dict[str, Any]) -> None:
+    g.players[p].res["heat"] -= HEAT_PER_STEP
+    _done(g, p)
+    run_steps(g, p, [raise_("temperature")], None)
+
+
+def _do_first_action(g: GameState, p: int, r: dict[str, Any]) -> None:
+    pl = g.players[p]
+    pl.first_action_due = False
+    _done(g, p)
+    assert pl.corporation is not None
+    run_steps(g, p, card(pl.corporation).first_action, pl.corporation)
+
+
+def _do_end_turn(g: GameState, p: int, r: dict[str, Any]) -> None:
+    g.actions_this_turn = 2
+
+
+def _do_pass(g: GameState, p: int, r: dict[str, Any]) -> None:
+    g.players[p].passed = True  # R-ACT-8
+    log(g, "pass", player=p)
+
+
+@op("action_done")
+def _action_done(g: GameState, item: dict[str, Any]) -> None:
+    g.actions_this_turn += 1
+
+
+# ---------------------------------------------------------------- the menu
+def _cards_in_hand(g: GameState, p: int) -> Iterator[dict[str, Any]]:
+    for name in g.players[p].hand:
+        yield {"type": "play_card", "card": name}
+
+
+def _projects(g: GameState, p: int) -> Iterator[dict[str, Any]]:
+    for project in PROJECTS:
+        yield {"type": "standard_project", "project": project}
+
+
+def _card_actions(g: GameState, p: int) -> Iterator[dict[str, Any]]:
+    pl = g.players[p]
+    for name in [pl.corporation, *pl.played]:
+        if name and card(name).action:
+            yield {"type": "card_action", "card": name}
+
+
+def _milestones(g: GameState, p: int) -> Iterator[dict[str, Any]]:
+    for name in milestones.milestones_in_play(g):
+        yield {"type": "claim_milestone", "milestone": name}
+
+
+def _awards(g: GameState, p: int) -> Iterator[dict[str, Any]]:
+    for name in milestones.awards_in_play(g):
+        yield {"type": "fund_award", "award": name}
+
+
+def _single(kind: str) -> Callable[[GameState, int], Iterator[dict[str, Any]]]:
+    def offer(g: GameState, p: int) -> Iterator[dict[str, Any]]:
+        yield {"type": kind}
+    return offer
+
+
+Check = Callable[[GameState, int, dict[str, Any]], Why]
+Perform = Callable[[GameState, int, dict[str, Any]], None]
+Offer = Callable[[GameState, int], Iterator[dict[str, Any]]]
+
+ACTIONS: dict[str, tuple[Offer, Check, Perform, tuple[str, ...]]] = {  # type: (offer, check, do, keys)
+    "play_card": (_cards_in_hand, _why_play, _do_play, ("card",)),
+    "card_action": (_card_actions, _why_card_action, _do_card_action, ("card",)),
+    "standard_project": (_projects, _why_project, _do_project, ("project",)),
+    "claim_milestone": (_milestones, _why_milestone, _do_milestone, ("milestone",)),
+    "fund_award": (_awards, _why_award, _do_award, ("award",)),
+    "convert_plants": (_single("convert_plants"), _why_plants, _do_plants, ()),
+    "convert_heat": (_single("convert_heat"), _why_heat, _do_heat, ()),
+    "end_turn": (_single("end_turn"), _why_end_turn, _do_end_turn, ()),
+    "pass": (_single("pass"), _always, _do_pass, ()),
+}
+
+
+def why_not(g: GameState, p: int, response: dict[str, Any]) -> Why:
+    """None when the action is legal for ``p`` now, else (reason, rule id)."""
+    pl = g.players[p]
+    kind = response.get("type")
+    if pl.first_action_due:  # the corporation's first action comes first
+        return None if kind == "first_action" else ("your corporation's first action comes first",
+                                                     "R-SETUP-4")
+    if kind not in ACTIONS:
+        return "unknown action", "R-ACT-1"
+    return ACTIONS[str(kind)][1](g, p, response)
+
+
+def choices(g: GameState, p: int) -> list[dict[str, Any]]:
+    """Every legal action for ``p`` now."""
+    if g.players[p].first_action_due:
+        return [{"type": "first_action"}]
+    return [choice for offer, check, _, _ in ACTIONS.values()
+            for choice in offer(g, p) if check(g, p, choice) is None]
+
+
+def clean(response: dict[str, Any]) -> dict[str, Any]:
+    """The response reduced to the keys its action type uses."""
+    kind = response["type"]
+    keys = ACTIONS[kind][3] if kind in ACTIONS else ()
+    return {"type": kind, **{k: response[k] for k in keys}}
+
+
+def perform(g: GameState, p: int, response: dict[str, Any]) -> None:
+    """Carry out a checked action."""
+    if response["type"] == "first_action":
+        _do_first_action(g, p, response)
+    else:
+        ACTIONS[response["type"]][2](g, p, response)
+
+
+@handler("action")
+def _act(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+    perform(g, p, response)

@@ -1,0 +1,233 @@
+"""The card notation: a frozen record per card and a small step vocabulary.
+
+A card's behaviour is data: lists of *steps* (``prod``, ``gain``, ``ocean``,
+``city``, ``draw``, ``choose`` ...) run by one interpreter (``tm.effects``),
+*requirements* checked when it is played, and *ongoing effects* (triggers,
+discounts, static rule changes) read by the engine where they apply. Steps,
+requirements and effects are plain dicts, so any of them can sit in a queue
+that is saved as JSON. A card that needs more names a ``custom`` step, whose
+function lives in ``tm/cards/custom.py``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+Step = dict[str, Any]
+Effect = dict[str, Any]
+Req = dict[str, Any]
+Amount = int | dict[str, Any]
+
+TAGS: tuple[str, ...] = (
+    "building", "space", "science", "power", "earth", "jovian",
+    "plant", "microbe", "animal", "city", "event",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A card definition. ``type`` is automated, active, event or corporation."""
+
+    name: str
+    number: str
+    set: str
+    type: str
+    cost: int = 0
+    tags: tuple[str, ...] = ()
+    requires: tuple[Req, ...] = ()
+    vp: Amount | None = None
+    resource: str | None = None
+    play: tuple[Step, ...] = ()
+    action: tuple[Step, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    starting_mc: int = 0
+    first_action: tuple[Step, ...] = ()
+
+    @property
+    def is_event(self) -> bool:
+        """Events go face down after play; their tags stop counting (R-CARD-4)."""
+        return self.type == "event"
+
+    @property
+    def is_corporation(self) -> bool:
+        """Corporations start in play and are not in the project deck."""
+        return self.type == "corporation"
+
+
+# ---------------------------------------------------------------- countables
+def per_tag(tag: str, div: int = 1, scope: str = "self") -> dict[str, Any]:
+    """Count of ``tag`` in play (own, others' or everyone's), divided and rounded down."""
+    return {"per": "tag", "tag": tag, "div": div, "scope": scope}
+
+
+def per_city(where: str = "anywhere", div: int = 1) -> dict[str, Any]:
+    """Cities in play: ``mars`` (on the board) or ``anywhere`` (off-map too)."""
+    return {"per": "city", "where": where, "div": div}
+
+
+def per_resource(div: int = 1, mult: int = 1) -> dict[str, Any]:
+    """Resources on this card: ``mult`` for every ``div`` of them."""
+    return {"per": "res", "div": div, "mult": mult}
+
+
+def per_adjacent(tile: str) -> dict[str, Any]:
+    """Tiles of a kind next to this card's own tile (ocean, city)."""
+    return {"per": "adjacent", "tile": tile, "div": 1}
+
+
+def per_event(scope: str = "all") -> dict[str, Any]:
+    """Event cards played."""
+    return {"per": "event", "scope": scope, "div": 1}
+
+
+# ---------------------------------------------------------------- requirements
+def min_(param: str, value: int) -> Req:
+    """A global parameter at ``value`` or more (oxygen %, °C, ocean tiles)."""
+    return {"r": "global", "param": param, "min": value}
+
+
+def max_(param: str, value: int) -> Req:
+    """A global parameter at ``value`` or less."""
+    return {"r": "global", "param": param, "max": value}
+
+
+def tags_req(tag: str, count: int) -> Req:
+    """At least ``count`` of your own ``tag`` in play."""
+    return {"r": "tag", "tag": tag, "count": count}
+
+
+def prod_req(resource: str, count: int = 1) -> Req:
+    """At least ``count`` production of ``resource``."""
+    return {"r": "prod", "res": resource, "count": count}
+
+
+def tiles_req(tile: str, count: int, scope: str = "self") -> Req:
+    """At least ``count`` tiles of a kind, your own or anyone's."""
+    return {"r": "tiles", "tile": tile, "count": count, "scope": scope}
+
+
+# ---------------------------------------------------------------- steps
+def prod(**amounts: Amount) -> Step:
+    """Change your own production (negative amounts: R-PROD-2 applies)."""
+    return {"k": "prod", "res": amounts}
+
+
+def gain(**amounts: Amount) -> Step:
+    """Gain resources."""
+    return {"k": "gain", "res": amounts}
+
+
+def spend(**amounts: int) -> Step:
+    """Pay resources you must have (an action's cost, a card's extra cost)."""
+    return {"k": "spend", "res": amounts}
+
+
+def pay(amount: int, steel: bool = False, titanium: bool = False) -> Step:
+    """Pay MC, with steel or titanium where the card allows it."""
+    return {"k": "pay", "amount": amount, "steel": steel, "titanium": titanium}
+
+
+def raise_(param: str, steps: int = 1) -> Step:
+    """Raise temperature or oxygen by steps (each step gives TR, R-GLOB-2)."""
+    return {"k": "raise", "param": param, "steps": steps}
+
+
+def ocean(count: int = 1, on: str = "ocean") -> Step:
+    """Place ocean tiles (none once 9 are out, R-TILE-1)."""
+    return {"k": "ocean", "count": count, "on": on}
+
+
+def tr(amount: Amount) -> Step:
+    """Raise TR directly."""
+    return {"k": "tr", "amount": amount}
+
+
+def city(on: str = "city", space: str | None = None) -> Step:
+    """Place a city by city rules, or on a named space."""
+    return {"k": "tile", "tile": "city", "on": on, "space": space}
+
+
+def greenery(on: str = "greenery") -> Step:
+    """Place a greenery (oxygen +1, R-TILE-3)."""
+    return {"k": "tile", "tile": "greenery", "on": on, "space": None}
+
+
+def tile(name: str, on: str) -> Step:
+    """Place a special tile owned by you."""
+    return {"k": "tile", "tile": name, "on": on, "space": None}
+
+
+def draw(count: Amount, keep: int | None = None, buy: bool = False) -> Step:
+    """Draw cards; ``keep`` of them (rest discarded); ``buy``: pay 3 MC to keep each."""
+    return {"k": "draw", "count": count, "keep": keep, "buy": buy}
+
+
+def add_res(count: int, to: str = "self", rtype: str | None = None) -> Step:
+    """Add resources to this card (``self``) or to one of your cards of ``rtype`` (``any``)."""
+    return {"k": "add_res", "count": count, "to": to, "rtype": rtype}
+
+
+def spend_here(count: int) -> Step:
+    """Remove resources from this card as a cost."""
+    return {"k": "spend_here", "count": count}
+
+
+def take_res(rtype: str, count: int = 1) -> Step:
+    """Remove resources of ``rtype`` from any player's card (a cost: must be possible)."""
+    return {"k": "take_res", "rtype": rtype, "count": count}
+
+
+def reduce_prod(resource: str, count: int, steal: bool = False) -> Step:
+    """Red border: lower some player's production (R-PROD-3); ``steal`` gives it to you."""
+    return {"k": "reduce_prod", "res": resource, "count": count, "steal": steal}
+
+
+def remove_any(resource: str, count: int) -> Step:
+    """Red border: remove up to ``count`` of a resource from any player (optional)."""
+    return {"k": "remove_any", "res": resource, "count": count}
+
+
+def choose(*options: list[Step]) -> Step:
+    """The player picks one list of steps among those that can run."""
+    return {"k": "choose", "options": [list(option) for option in options]}
+
+
+def custom(fn: str, **args: Any) -> Step:
+    """A named function in tm/cards/custom.py (for cards the vocabulary cannot say)."""
+    return {"k": "custom", "fn": fn, **args}
+
+
+# ---------------------------------------------------------------- ongoing effects
+def on_tile(then: list[Step], tile: str | None = None, by: str = "self",
+            mars_only: bool = False, bonus_any: tuple[str, ...] = ()) -> Effect:
+    """Trigger when a tile is placed (``by`` self or any player)."""
+    return {"e": "on_tile", "tile": tile, "by": by, "mars_only": mars_only,
+            "bonus_any": list(bonus_any), "then": then}
+
+
+def on_card(then: list[Step], tags: tuple[str, ...] = (), by: str = "self",
+            event: bool = False, each_tag: bool = False, min_cost: int = 0) -> Effect:
+    """Trigger when a card is played; ``each_tag`` repeats per matching tag."""
+    return {"e": "on_card", "tags": list(tags), "by": by, "event": event,
+            "each_tag": each_tag, "min_cost": min_cost, "then": then}
+
+
+def on_project(then: list[Step], min_cost: int = 0,
+               exclude: tuple[str, ...] = ()) -> Effect:
+    """Trigger when you use a standard project."""
+    return {"e": "on_project", "min_cost": min_cost, "exclude": list(exclude), "then": then}
+
+
+def discount(amount: int, tag: str | None = None, next_card: bool = False) -> Effect:
+    """Cards cost less: per matching tag, or on every card when ``tag`` is None."""
+    return {"e": "discount", "tag": tag, "amount": amount, "next_card": next_card}
+
+
+def req_bonus(steps: int, next_card: bool = False) -> Effect:
+    """Global requirements are met within ``steps`` steps either way."""
+    return {"e": "req_bonus", "steps": steps, "next_card": next_card}
+
+
+def static(kind: str, **args: Any) -> Effect:
+    """A standing rule change read by the engine where it applies."""
+    return {"e": kind, **args}

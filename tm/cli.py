@@ -1,0 +1,80 @@
+"""The ``python -m tm`` commands: simulate, cards, bench."""
+from __future__ import annotations
+
+import argparse
+import json
+import time
+
+from tm.cards.export import card_records, card_stats
+from tm.game import Game
+from tm.sim import play_random_game, simulate
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    if args.prelude or args.colonies:
+        print("simulate: Prelude and Colonies are not implemented yet")
+        return 2
+    report = simulate(args.games, args.players, args.seed, draft=args.draft, board=args.board)
+    for failure in report.failures[:20]:
+        print("FAIL", failure)
+    if report.generations:
+        mean = sum(report.generations) / len(report.generations)
+        print(f"generations: mean {mean:.1f}, max {max(report.generations)}")
+    print(f"distinct cards played: {len(report.cards_played)}")
+    print(report.line())
+    return 1 if report.failures else 0
+
+
+def _cards(args: argparse.Namespace) -> int:
+    if args.stats:
+        print(card_stats())
+    else:
+        print(json.dumps(card_records(), indent=1 if args.pretty else None))
+    return 0
+
+
+def _bench(args: argparse.Namespace) -> int:
+    game = play_random_game(players=2, seed=args.seed)
+    save = game.to_save()
+    moves = len(save["moves"])
+    start = time.perf_counter()
+    for _ in range(args.rounds):
+        Game.from_save(save)
+    replay = moves * args.rounds / (time.perf_counter() - start)
+    print(f"bench: recorded 2-player game, seed {args.seed}: {moves} moves, "
+          f"{game.state.generation} generations")
+    print(f"bench: replay {replay:.0f} moves/s")
+    fresh = Game.new(game.state.options)
+    calls, start = 0, time.perf_counter()
+    for player, response in save["moves"]:
+        for _, prompt in fresh.pending:
+            prompt.choices()
+            calls += 1
+        fresh.respond(player, response)
+    print(f"bench: choices() {calls / (time.perf_counter() - start):.0f} prompts/s "
+          "(enumeration plus the move)")
+    return 0
+
+
+def main(argv: list[str]) -> int:
+    """Run one command; the exit code is the result."""
+    parser = argparse.ArgumentParser(prog="python -m tm")
+    sub = parser.add_subparsers(dest="command", required=True)
+    sim = sub.add_parser("simulate", help="play random legal games and check invariants")
+    sim.add_argument("--games", type=int, default=10)
+    sim.add_argument("--players", type=int, default=2)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--prelude", action="store_true")
+    sim.add_argument("--colonies", action="store_true")
+    sim.add_argument("--draft", action="store_true")
+    sim.add_argument("--board", default="tharsis")
+    cards = sub.add_parser("cards", help="list implemented cards")
+    cards.add_argument("--json", action="store_true")
+    cards.add_argument("--stats", action="store_true")
+    cards.add_argument("--pretty", action="store_true")
+    bench = sub.add_parser("bench", help="replay and enumeration speed")
+    bench.add_argument("--seed", type=int, default=3)
+    bench.add_argument("--rounds", type=int, default=5)
+    args = parser.parse_args(argv)
+    commands = {"simulate": _simulate, "cards": _cards, "bench": _bench}
+    return commands[args.command](args)

@@ -1,0 +1,179 @@
+"""The public face of the engine: :class:`Game`.
+
+A game is ``(options, moves)``: :meth:`Game.new` deals from the seeded RNG,
+:meth:`Game.respond` checks and applies one decision, and replaying the moves
+reproduces the state exactly (saves, links and undo rely on it).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+# Importing these registers their ops and prompt handlers.
+from tm import actions, effects, payment, phases, play  # noqa: F401
+from tm.cards import corporation_deck, project_deck
+from tm.codec import SAVE_FORMAT, canonical_json, check_save, state_digest
+from tm.errors import IllegalMove, SaveError
+from tm.flow import HANDLERS, run
+from tm.maps import get_map
+from tm.player import log
+from tm.prompts import Prompt
+from tm.rng import Rng
+from tm.scoring import scores, winners
+from tm.solo import neutral_setup
+from tm.state import RESOURCES, GameState, Options, PlayerState, from_dict, to_dict
+from tm.view import view_for
+
+MAX_PLAYERS = 5
+SOLO_TR = 14  # R-SETUP-2, R-SOLO-1
+START_TR = 20
+
+
+def _check_options(options: Options) -> None:
+    if not 1 <= options.players <= MAX_PLAYERS:
+        raise ValueError("players must be 1 to 5")
+    try:
+        get_map(options.board)
+    except KeyError:
+        raise ValueError(f"unknown board {options.board!r}") from None
+    if options.prelude or options.colonies:
+        raise ValueError("Prelude and Colonies are not implemented yet")
+    if any(not 0 <= p < options.players for p in options.beginners):
+        raise ValueError("beginners must be player indexes")
+
+
+def _new_state(options: Options) -> GameState:
+    solo = options.players == 1
+    if solo:
+        options.corporate_era = True  # R-SOLO-1
+    g = GameState(options=options, rng=Rng.from_seed(options.seed))
+    sets = ("base", "corpera") if options.corporate_era else ("base",)
+    g.deck, g.corp_deck = project_deck(sets), corporation_deck(sets)
+    g.rng.shuffle(g.deck)
+    g.rng.shuffle(g.corp_deck)
+    for i in range(options.players):
+        name = options.names[i] if i < len(options.names) else f"Player {i + 1}"
+        pl = PlayerState(index=i, name=name, tr=SOLO_TR if solo else START_TR)
+        if not options.corporate_era:
+            pl.prod = dict.fromkeys(RESOURCES, 1)  # R-SETUP-3
+        g.players.append(pl)
+        g.queues.append([])
+    return g
+
+
+class Game:
+    """A game of Terraforming Mars: state, the moves that made it, and the API."""
+
+    def __init__(self, state: GameState, moves: list[list[Any]] | None = None) -> None:
+        self.state = state
+        self.moves: list[list[Any]] = moves if moves is not None else []
+
+    @classmethod
+    def new(cls, options: Options) -> Game:
+        """Set up a game (R-SETUP) and run it to the first decisions."""
+        options = from_dict(Options, to_dict(options))
+        _check_options(options)
+        g = _new_state(options)
+        if options.players == 1:
+            neutral_setup(g)  # R-SOLO-2
+        first = options.first_player
+        g.first_player = g.rng.below(options.players) if first is None else first  # R-SETUP-5
+        g.active = g.first_player
+        log(g, "setup", players=options.players, first=g.first_player)
+        phases.deal(g)
+        run(g, phases.advance)
+        return cls(g)
+
+    # ------------------------------------------------------------ decisions
+    @property
+    def pending(self) -> list[tuple[int, Prompt]]:
+        """Who must decide what now: (player, prompt) pairs."""
+        found = []
+        for p, queue in enumerate(self.state.queues):
+            if queue and queue[0]["op"] == "ask":
+                found.append((p, Prompt(self.state, p, queue[0])))
+        return found
+
+    def prompt_for(self, player: int) -> Prompt | None:
+        """The decision waiting for ``player``, if any."""
+        queue = self.state.queues[player] if 0 <= player < len(self.state.queues) else []
+        if queue and queue[0]["op"] == "ask":
+            return Prompt(self.state, player, queue[0])
+        return None
+
+    def respond(self, player: int, response: Any) -> None:
+        """Apply one decision; IllegalMove (state unchanged) when the rules forbid it."""
+        if self.state.over:
+            raise IllegalMove("the game is over", "R-END-1")
+        prompt = self.prompt_for(player) if isinstance(player, int) else None
+        if prompt is None:
+            raise IllegalMove("no decision is waiting for that player", "R-GEN-5")
+        clean = prompt.check(response)
+        g = self.state
+        g.queues[player].pop(0)
+        self.moves.append([player, clean])
+        try:
+            HANDLERS[prompt.purpose](g, player, prompt.data, clean)
+            run(g, phases.advance)
+        except Exception:
+            self.moves.pop()
+            self.state = _replay(g.options, self.moves).state
+            raise
+
+    # ------------------------------------------------------------ results
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended (after the final greenery conversion)."""
+        return self.state.over
+
+    def scores(self) -> list[dict[str, Any]]:
+        """Per player: tr, milestones, awards, greeneries, cities, cards, total (R-END-2)."""
+        return scores(self.state)
+
+    def winners(self) -> list[int]:
+        """The winning players (ties on VP broken by MC, R-END-3); solo: [0] only if won."""
+        return winners(self.state)
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        """What ``player`` may see (others' hands hidden); None: a spectator."""
+        return view_for(self.state, player)
+
+    # ------------------------------------------------------------ saves
+    def digest(self) -> str:
+        """Checksum of the current state."""
+        return state_digest(self.state)
+
+    def to_save(self) -> dict[str, Any]:
+        """Options, seed and moves, with the checksum a replay must reproduce."""
+        from tm import ENGINE_VERSION
+        return {"format": SAVE_FORMAT, "engine": ENGINE_VERSION,
+                "options": to_dict(self.state.options), "moves": [list(m) for m in self.moves],
+                "checksum": self.digest()}
+
+    @classmethod
+    def from_save(cls, data: Any) -> Game:
+        """Replay a save; SaveError if it is malformed, illegal or its checksum differs."""
+        check_save(data)
+        try:
+            options = from_dict(Options, data["options"])
+            game = _replay(options, data["moves"])
+        except (IllegalMove, TypeError, ValueError, KeyError) as error:
+            raise SaveError(f"save does not replay: {error}") from error
+        if "checksum" in data and data["checksum"] != game.digest():
+            raise SaveError("replay does not reproduce the saved state")
+        return game
+
+    def copy(self) -> Game:
+        """An independent copy (through the same JSON the saves use)."""
+        import json
+        state = from_dict(GameState, json.loads(canonical_json(to_dict(self.state))))
+        return Game(state, [list(m) for m in self.moves])
+
+
+def _replay(options: Options, moves: list[list[Any]]) -> Game:
+    game = Game.new(options)
+    for player, response in moves:
+        game.respond(player, response)
+    return game
+
+
+__all__ = ["Game", "SaveError"]

@@ -1,0 +1,248 @@
+"""The generation as a table of phases, and the controller that moves between them.
+
+``advance`` runs whenever every decision queue is empty: it looks up the
+current phase and either queues the next decision or moves to the next phase
+(R-GEN-1: player order, research, action, production).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from tm import board, parameters
+from tm.actions import plant_cost
+from tm.cards import BEGINNER
+from tm.effects import draw_cards, place_op
+from tm.flow import ask, handler, op, push
+from tm.payment import budget, pay_op
+from tm.play import apply_corporation
+from tm.player import log
+from tm.state import GameState
+
+CARD_PRICE = 3  # R-SETUP-4, R-GEN-3
+RESEARCH_DRAW = 4
+SOLO_GENERATIONS = 14  # R-SOLO-3
+SOLO_GENERATIONS_PRELUDE = 12
+
+
+# ---------------------------------------------------------------- setup
+def deal(g: GameState) -> None:
+    """R-SETUP-4: two corporations and ten cards each; beginners take theirs at once."""
+    for pl in g.players:
+        pl.offer = draw_cards(g, 10)
+        if pl.index in g.options.beginners:
+            apply_corporation(g, pl.index, BEGINNER)
+            pl.hand.extend(pl.offer)  # the beginner corporation keeps all ten for free
+            pl.offer = []
+            continue
+        pl.dealt_corps = [g.corp_deck.pop(0), g.corp_deck.pop(0)]
+        ask(g, pl.index, "card", "corporation", cards=list(pl.dealt_corps))
+
+
+@handler("corporation")
+def _corporation(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+    pl = g.players[p]
+    push(g, p, {"op": "offer_cards", "p": p, "on": "buy_cards"})
+    apply_corporation(g, p, response["card"])
+    pl.dealt_corps = []
+
+
+def offer_max(g: GameState, p: int, offered: int) -> int:
+    """How many offered cards the player can pay for."""
+    return min(offered, budget(g, p) // CARD_PRICE)
+
+
+@handler("buy_cards")
+def _buy_cards(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+    pl = g.players[p]
+    bought = response["cards"]
+    price = prompt.get("price", CARD_PRICE)
+    pl.hand.extend(bought)
+    g.discard.extend(c for c in prompt["cards"] if c not in bought)
+    pl.offer = []
+    log(g, "bought", player=p, count=len(bought))
+    if bought and price:
+        push(g, p, pay_op(p, price * len(bought)))
+
+
+def _offer(g: GameState, p: int) -> None:
+    pl = g.players[p]
+    ask(g, p, "cards", "buy_cards", cards=list(pl.offer), min=0,
+        max=offer_max(g, p, len(pl.offer)), price=CARD_PRICE)
+
+
+@op("offer_cards")
+def _offer_cards(g: GameState, item: dict[str, Any]) -> None:
+    _offer(g, item["p"])
+
+
+def _advance_setup(g: GameState) -> bool:
+    start_generation_actions(g)
+    return True
+
+
+# ---------------------------------------------------------------- research and draft
+def start_research(g: GameState) -> None:
+    """R-GEN-3 / R-GEN-4: deal four to each player, drafted when the variant is on."""
+    drafting = g.options.draft and len(g.players) > 1
+    for pl in g.players:
+        cards = draw_cards(g, RESEARCH_DRAW)
+        if drafting:
+            pl.draft_hand, pl.drafted = cards, []
+        else:
+            pl.offer = cards
+            _offer(g, pl.index)
+    if drafting:
+        g.phase, g.draft_round = "draft", 0
+        for pl in g.players:
+            _ask_draft(g, pl.index)
+    else:
+        g.phase = "research"
+
+
+def _ask_draft(g: GameState, p: int) -> None:
+    ask(g, p, "cards", "draft", cards=list(g.players[p].draft_hand), min=1, max=1)
+
+
+@handler("draft")
+def _drafted(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+    pl = g.players[p]
+    pick = response["cards"][0]
+    pl.draft_hand.remove(pick)
+    pl.drafted.append(pick)
+
+
+def _advance_draft(g: GameState) -> bool:
+    count = len(g.players)
+    direction = 1 if g.generation % 2 == 0 else -1  # R-GEN-4: left in even generations
+    hands = [pl.draft_hand for pl in g.players]
+    for pl in g.players:
+        pl.draft_hand = hands[(pl.index - direction) % count]
+    g.draft_round += 1
+    if len(g.players[0].draft_hand) > 1:
+        for pl in g.players:
+            _ask_draft(g, pl.index)
+        return True
+    g.phase = "research"
+    for pl in g.players:
+        pl.offer, pl.drafted, pl.draft_hand = pl.drafted + pl.draft_hand, [], []
+        _offer(g, pl.index)
+    return True
+
+
+def _advance_research(g: GameState) -> bool:
+    start_generation_actions(g)
+    return True
+
+
+# ---------------------------------------------------------------- actions
+def start_generation_actions(g: GameState) -> None:
+    """Begin the action phase with the first player (R-GEN-5)."""
+    g.phase = "action"
+    g.active = g.first_player
+    g.actions_this_turn = 0
+    for pl in g.players:
+        pl.passed = False
+    log(g, "generation", generation=g.generation, first=g.first_player)
+
+
+def _next_player(g: GameState) -> int | None:
+    count = len(g.players)
+    for offset in range(1, count + 1):
+        candidate = (g.active + offset) % count
+        if not g.players[candidate].passed:
+            return candidate
+    return None
+
+
+def _advance_action(g: GameState) -> bool:
+    pl = g.players[g.active]
+    if pl.passed or g.actions_this_turn >= 2:
+        nxt = _next_player(g)
+        if nxt is None:
+            production(g)
+            return True
+        g.active, g.actions_this_turn = nxt, 0
+    ask(g, g.active, "action", "action")
+    return True
+
+
+# ---------------------------------------------------------------- production and the end
+def production(g: GameState) -> None:
+    """R-GEN-6: energy to heat, then income; then the end check or a new generation."""
+    for pl in g.players:
+        pl.res["heat"] += pl.res["energy"]
+        pl.res["energy"] = 0
+        pl.res["megacredits"] += pl.tr + pl.prod["megacredits"]
+        for r in ("steel", "titanium", "plants", "energy", "heat"):
+            pl.res[r] += pl.prod[r]
+        pl.used_actions = []
+    log(g, "production", generation=g.generation)
+    if is_last_generation(g):
+        begin_final_greenery(g)
+    else:
+        g.generation += 1
+        g.first_player = (g.first_player + 1) % len(g.players)  # R-GEN-2
+        start_research(g)
+
+
+def is_last_generation(g: GameState) -> bool:
+    """R-END-1; solo: exactly 14 generations (12 with Prelude), R-SOLO-3."""
+    if len(g.players) == 1:
+        last = SOLO_GENERATIONS_PRELUDE if g.options.prelude else SOLO_GENERATIONS
+        return g.generation >= last
+    return parameters.all_maxed(g)
+
+
+def begin_final_greenery(g: GameState) -> None:
+    """R-END-1 / R-SOLO-3: in player order, plants into greeneries; solo only when won."""
+    g.phase = "final_greenery"
+    count = len(g.players)
+    order = [(g.first_player + i) % count for i in range(count)]
+    g.final_greenery = order if count > 1 or parameters.all_maxed(g) else []
+
+
+def _can_convert(g: GameState, p: int) -> bool:
+    return g.players[p].res["plants"] >= plant_cost(g, p) and bool(
+        board.legal_spaces(g, p, "greenery", "greenery"))
+
+
+def _advance_final(g: GameState) -> bool:
+    while g.final_greenery and not _can_convert(g, g.final_greenery[0]):
+        g.final_greenery.pop(0)
+    if not g.final_greenery:
+        g.phase, g.over = "over", True
+        log(g, "game_over")
+        return False
+    p = g.final_greenery[0]
+    g.active = p
+    ask(g, p, "option", "final_greenery", options=[["greenery"], ["done"]], open=[0, 1], src=None)
+    return True
+
+
+@handler("final_greenery")
+def _final(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+    if response["option"] == 1:
+        g.final_greenery.pop(0)
+        return
+    g.players[p].res["plants"] -= plant_cost(g, p)
+    push(g, p, place_op(p, "greenery", "greenery", None, None))
+
+
+def _advance_over(g: GameState) -> bool:
+    return False
+
+
+PHASES: dict[str, Callable[[GameState], bool]] = {
+    "setup": _advance_setup,
+    "draft": _advance_draft,
+    "research": _advance_research,
+    "action": _advance_action,
+    "final_greenery": _advance_final,
+    "over": _advance_over,
+}
+
+
+def advance(g: GameState) -> bool:
+    """Move the game on when no decision is waiting; False when it is over."""
+    return PHASES[g.phase](g)

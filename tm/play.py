@@ -1,0 +1,120 @@
+"""Playing a project card (R-ACT-1, R-CARD): requirements, cost, legality, resolution."""
+from __future__ import annotations
+
+from typing import Any
+
+from tm import board
+from tm.cards import card
+from tm.cards.dsl import Card, Req
+from tm.effects import can_steps
+from tm.flow import op, push, run_steps
+from tm.payment import can_afford, pay_op
+from tm.player import log, standing_effects, tag_count
+from tm.state import PARAM_LIMITS, GameState
+from tm.triggers import card_played
+
+
+def cost_of(g: GameState, p: int, c: Card) -> int:
+    """The card's cost after discounts, never below 0 (R-PAY-3)."""
+    pl = g.players[p]
+    off = 0
+    for e in standing_effects(g, pl, "discount"):
+        off += e["amount"] if e["tag"] is None else e["amount"] * c.tags.count(e["tag"])
+    return max(0, c.cost - off)
+
+
+def _requirement_met(g: GameState, p: int, req: Req, bonus: int) -> bool:
+    pl = g.players[p]
+    kind = req["r"]
+    if kind == "global":
+        value = getattr(g, req["param"])
+        slack = bonus * PARAM_LIMITS[req["param"]][2]
+        if "min" in req:
+            return bool(value + slack >= req["min"])
+        return bool(value - slack <= req["max"])
+    if kind == "tag":
+        return tag_count(pl, req["tag"]) >= req["count"]  # R-CARD-5: not yet in play
+    if kind == "prod":
+        return pl.prod[req["res"]] >= req["count"]
+    if kind == "tiles":
+        kinds = board.CITY_TILES if req["tile"] == "city" else frozenset({req["tile"]})
+        owner = p if req["scope"] == "self" else None
+        return board.count_tiles(g, kinds, owner=owner) >= req["count"]
+    raise ValueError(f"unknown requirement {kind!r}")
+
+
+def requirements_met(g: GameState, p: int, c: Card) -> bool:
+    """Whether the card's requirements hold now (R-CARD-1), with ±steps bonuses."""
+    bonus = sum(e["steps"] for e in standing_effects(g, g.players[p], "req_bonus"))
+    return all(_requirement_met(g, p, req, bonus) for req in c.requires)
+
+
+def reserve_of(c: Card) -> dict[str, int]:
+    """Resources the card's own play steps spend, kept out of its payment."""
+    reserve: dict[str, int] = {}
+    for step in c.play:
+        if step["k"] == "spend":
+            for r, n in step["res"].items():
+                reserve[r] = reserve.get(r, 0) + n
+    return reserve
+
+
+def pays_with(c: Card) -> dict[str, bool]:
+    """Which metals may pay for the card (R-PAY-1)."""
+    return {"steel": "building" in c.tags, "titanium": "space" in c.tags}
+
+
+def why_not_playable(g: GameState, p: int, name: str) -> tuple[str, str] | None:
+    """None when ``p`` may play ``name`` now, else (reason, rule id)."""
+    pl = g.players[p]
+    if name not in pl.hand:
+        return "card not in hand", "R-ACT-1"
+    c = card(name)
+    if not requirements_met(g, p, c):
+        return "requirements not met", "R-CARD-1"
+    if not can_afford(g, p, cost_of(g, p, c), reserve=reserve_of(c), **pays_with(c)):
+        return "cannot pay the cost", "R-PAY-1"
+    if not can_steps(g, p, name, c.play):
+        return "its effect cannot be carried out", "R-PROD-2"
+    return None
+
+
+def start_play(g: GameState, p: int, name: str) -> None:
+    """Queue payment, resolution and triggers for playing ``name``."""
+    c = card(name)
+    push(g, p, pay_op(p, cost_of(g, p, c), reserve=reserve_of(c), **pays_with(c)),
+         {"op": "play_card", "p": p, "card": name})
+
+
+@op("play_card")
+def _play_card(g: GameState, item: dict[str, Any]) -> None:
+    p, name = item["p"], item["card"]
+    pl = g.players[p]
+    c = card(name)
+    pl.hand.remove(name)
+    pl.next_card = []  # one-shot modifiers apply to this card only
+    if c.is_event:
+        pl.events.append(name)
+    else:
+        pl.played.append(name)
+    if any(e.get("next_card") for e in c.effects):
+        pl.next_card, pl.next_card_gen = [name], g.generation
+    log(g, "card_played", player=p, card=name)
+    push(g, p, {"op": "card_played", "p": p, "card": name})
+    run_steps(g, p, c.play, name)
+
+
+@op("card_played")
+def _card_played(g: GameState, item: dict[str, Any]) -> None:
+    card_played(g, item["p"], card(item["card"]))
+
+
+def apply_corporation(g: GameState, p: int, name: str) -> None:
+    """Take a corporation: its starting MC, its start effects and first action (R-SETUP-4)."""
+    pl = g.players[p]
+    c = card(name)
+    pl.corporation = name
+    pl.res["megacredits"] += c.starting_mc
+    pl.first_action_due = bool(c.first_action)
+    log(g, "corporation", player=p, card=name)
+    run_steps(g, p, c.play, name)

@@ -1,0 +1,91 @@
+"""Questions about one player's position: tags, effects in play, card resources."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from tm.cards import card
+from tm.cards.dsl import Card, Effect
+from tm.state import GameState, PlayerState
+
+
+def tableau(pl: PlayerState) -> Iterator[Card]:
+    """The player's corporation and face-up cards (events excluded)."""
+    if pl.corporation:
+        yield card(pl.corporation)
+    for name in pl.played:
+        yield card(name)
+
+
+def tag_counts(pl: PlayerState) -> dict[str, int]:
+    """Tags in play; events' tags never count (R-CARD-4)."""
+    counts: dict[str, int] = {}
+    for c in tableau(pl):
+        for tag in c.tags:
+            counts[tag] = counts.get(tag, 0) + 1
+    return counts
+
+
+def tag_count(pl: PlayerState, tag: str) -> int:
+    """How many ``tag`` tags the player has in play."""
+    return sum(c.tags.count(tag) for c in tableau(pl))
+
+
+def effects(pl: PlayerState, kind: str) -> Iterator[tuple[Card, Effect]]:
+    """(card, effect) for every ongoing effect of ``kind`` in the player's tableau."""
+    for c in tableau(pl):
+        for effect in c.effects:
+            if effect["e"] == kind:
+                yield c, effect
+
+
+def has_effect(pl: PlayerState, kind: str) -> bool:
+    """Whether any card in play gives the player an effect of ``kind``."""
+    return any(True for _ in effects(pl, kind))
+
+
+def next_card_effects(g: GameState, pl: PlayerState, kind: str) -> Iterator[Effect]:
+    """One-shot effects waiting for the player's next card this generation."""
+    if pl.next_card_gen != g.generation:
+        return
+    for name in pl.next_card:
+        for effect in card(name).effects:
+            if effect["e"] == kind and effect.get("next_card"):
+                yield effect
+
+
+def standing_effects(g: GameState, pl: PlayerState, kind: str) -> Iterator[Effect]:
+    """Effects of ``kind`` that apply now: from cards in play and one-shot ones."""
+    for _, effect in effects(pl, kind):
+        if not effect.get("next_card"):
+            yield effect
+    yield from next_card_effects(g, pl, kind)
+
+
+def metal_value(pl: PlayerState, metal: str) -> int:
+    """MC value of one steel (2) or titanium (3), plus card bonuses (R-PAY-1)."""
+    base = 2 if metal == "steel" else 3
+    return base + sum(e.get(metal, 0) for _, e in effects(pl, "metal_value"))
+
+
+def resources_on(pl: PlayerState, name: str) -> int:
+    """Resources held on one of the player's cards."""
+    return pl.card_res.get(name, 0)
+
+
+def resource_cards(pl: PlayerState, rtype: str | None = None) -> list[str]:
+    """The player's cards in play that hold resources (of ``rtype`` if given)."""
+    return [c.name for c in tableau(pl)
+            if c.resource and (rtype is None or c.resource == rtype)]
+
+
+def tr_up(g: GameState, pl: PlayerState, steps: int) -> None:
+    """Raise TR and note the generation it rose in."""
+    if steps > 0:
+        pl.tr += steps
+        pl.tr_raised_gen = g.generation
+
+
+def log(g: GameState, key: str, **data: Any) -> None:
+    """Append a structured log record (the UI turns keys into words)."""
+    g.log.append({"key": key, **data})

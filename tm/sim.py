@@ -1,0 +1,172 @@
+"""Random legal play, invariant checks and benchmarks (``python -m tm``).
+
+The random player answers the same prompts a person or bot would, through the
+public API only. Invariants are checked after every move; save → load → same
+state is checked by a full replay at the end of every game and at one point
+in its middle (a replay is exact, so one replay proves every state before it).
+"""
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from tm.codec import canonical_json
+from tm.effects import PROD_FLOOR
+from tm.game import Game
+from tm.prompts import Prompt
+from tm.rng import Rng
+from tm.state import PARAM_LIMITS, RESOURCES, Options, to_dict
+
+MAX_GENERATIONS = 60
+PASS_CHANCE = 8  # one in this many turns the random player passes when it could act
+
+
+def random_response(prompt: Prompt, rng: Rng) -> dict[str, Any]:
+    """A random legal response; the action menu leans away from passing early."""
+    choices = prompt.choices()
+    if prompt.kind == "cards":
+        picks = [c["card"] for c in choices]
+        count = prompt.min + rng.below(prompt.max - prompt.min + 1)
+        rng.shuffle(picks)
+        return {"type": "cards", "cards": picks[:count]}
+    if prompt.kind == "action":
+        acting = [c for c in choices if c["type"] not in ("pass", "end_turn")]
+        playing = [c for c in acting if c["type"] == "play_card"]
+        if playing and rng.below(2) == 0:
+            return rng.choice(playing)
+        if acting and rng.below(PASS_CHANCE) != 0:
+            return rng.choice(acting)
+    return rng.choice(choices)
+
+
+def play_random_game(players: int = 2, seed: int = 0, max_moves: int | None = None,
+                     draft: bool = False, corporate_era: bool = True) -> Game:
+    """A game played by random players (stops early after ``max_moves``)."""
+    game = Game.new(Options(players=players, seed=seed, draft=draft,
+                            corporate_era=corporate_era))
+    rng = Rng.from_seed(seed ^ 0x5EED)
+    while not game.is_over and (max_moves is None or len(game.moves) < max_moves):
+        player, prompt = game.pending[0]
+        game.respond(player, random_response(prompt, rng))
+    return game
+
+
+def replay_digest(save: dict[str, Any]) -> str:
+    """Replay a save and return the digest of the final state (for cross-Python checks)."""
+    return Game.from_save(save).digest()
+
+
+# ---------------------------------------------------------------- invariants
+def _card_locations(game: Game) -> Counter[str]:
+    g = game.state
+    seen: Counter[str] = Counter(g.deck)
+    seen.update(g.discard)
+    for pl in g.players:
+        for pile in (pl.hand, pl.played, pl.events, pl.offer, pl.draft_hand, pl.drafted):
+            seen.update(pile)
+        for item in g.queues[pl.index]:
+            if item.get("on") in ("keep_cards", "buy_cards") and item["cards"] != pl.offer:
+                seen.update(item["cards"])
+    return seen
+
+
+def check_invariants(game: Game, card_total: int) -> list[str]:
+    """Broken invariants of the current state (empty when all hold)."""
+    g = game.state
+    problems = []
+    for pl in g.players:
+        for r in RESOURCES:
+            if pl.res[r] < 0:
+                problems.append(f"player {pl.index} has {pl.res[r]} {r}")
+            if pl.prod[r] < PROD_FLOOR.get(r, 0):
+                problems.append(f"player {pl.index} {r} production {pl.prod[r]}")
+        if any(n < 0 for n in pl.card_res.values()):
+            problems.append(f"player {pl.index} has negative card resources")
+    for param, (low, high, _) in PARAM_LIMITS.items():
+        if not low <= getattr(g, param) <= high:
+            problems.append(f"{param} out of range: {getattr(g, param)}")
+    ocean_tiles = sum(1 for e in g.board.values() if e["tile"] == "ocean")
+    if ocean_tiles != g.oceans or g.oceans > 9:
+        problems.append(f"{ocean_tiles} ocean tiles, counter {g.oceans}")
+    locations = _card_locations(game)
+    if sum(locations.values()) != card_total or any(n > 1 for n in locations.values()):
+        problems.append(f"cards: {sum(locations.values())} placed of {card_total}")
+    if not game.is_over and not game.pending:
+        problems.append("nobody has a decision but the game is not over")
+    return problems
+
+
+def check_replay(game: Game) -> list[str]:
+    """Save → load → same state (and the save survives JSON)."""
+    save = json.loads(canonical_json(game.to_save()))
+    loaded = Game.from_save(save)
+    if canonical_json(to_dict(loaded.state)) != canonical_json(to_dict(game.state)):
+        return ["save → load gave a different state"]
+    return []
+
+
+# ---------------------------------------------------------------- simulate
+@dataclass
+class SimReport:
+    """What a simulation run saw."""
+
+    games: int = 0
+    moves: int = 0
+    failures: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+    cards_played: Counter[str] = field(default_factory=Counter)
+    generations: list[int] = field(default_factory=list)
+
+    def line(self) -> str:
+        """The closing summary line."""
+        rate = self.moves / self.seconds if self.seconds else 0.0
+        return (f"simulate: {self.games} games, {self.moves} moves, "
+                f"{len(self.failures)} failures, {rate:.0f} moves/s")
+
+
+def simulate_game(options: Options, report: SimReport) -> None:
+    """Play one random game, checking invariants after every move."""
+    game = Game.new(options)
+    card_total = sum(_card_locations(game).values())
+    rng = Rng.from_seed(options.seed ^ 0x5EED)
+    midpoint = 150 + rng.below(200)
+    label = f"seed {options.seed}, {options.players} players"
+    while not game.is_over:
+        if game.state.generation > MAX_GENERATIONS:
+            report.failures.append(f"{label}: still running at generation {MAX_GENERATIONS}")
+            return
+        player, prompt = game.pending[0]
+        game.respond(player, random_response(prompt, rng))
+        report.moves += 1
+        problems = check_invariants(game, card_total)
+        if len(game.moves) == midpoint:
+            problems += check_replay(game)
+        if problems:
+            report.failures.append(f"{label}, move {len(game.moves)}: {'; '.join(problems)}")
+            return
+    problems = check_replay(game)
+    if problems:
+        report.failures.append(f"{label}, end: {'; '.join(problems)}")
+    for pl in game.state.players:
+        report.cards_played.update(pl.played)
+        report.cards_played.update(pl.events)
+    report.generations.append(game.state.generation)
+
+
+def simulate(games: int, players: int, seed: int, draft: bool = False,
+             board: str = "tharsis") -> SimReport:
+    """Play ``games`` random games with consecutive seeds from ``seed``."""
+    report = SimReport()
+    start = time.perf_counter()
+    for index in range(games):
+        options = Options(players=players, seed=seed + index, draft=draft, board=board)
+        try:
+            simulate_game(options, report)
+        except Exception as error:  # a crash is a failure to report, not to hide
+            report.failures.append(f"seed {seed + index}: {type(error).__name__}: {error}")
+        report.games += 1
+    report.seconds = time.perf_counter() - start
+    return report

@@ -1,0 +1,22 @@
+"""What one player may see: the state as plain data with hidden information removed."""
+from __future__ import annotations
+
+from typing import Any
+
+from tm.state import GameState, to_dict
+
+_PRIVATE = ("hand", "offer", "draft_hand", "drafted", "dealt_corps")
+
+
+def view_for(g: GameState, viewer: int | None) -> dict[str, Any]:
+    """The state for ``viewer``: the deck and other players' hands become counts."""
+    data = to_dict(g)
+    data["deck"] = len(g.deck)
+    data["corp_deck"] = len(g.corp_deck)
+    data.pop("rng")
+    data.pop("queues")
+    for pl in data["players"]:
+        if pl["index"] != viewer:
+            for key in _PRIVATE:
+                pl[key] = len(pl[key])
+    return data

@@ -1,0 +1,174 @@
+"""The scenario kit: build a situation in three lines and answer prompts by name.
+
+These helpers reach inside the engine to set the stage (hands, resources,
+parameters, tiles); what happens next goes through the public API. A game
+staged this way is not replayable from its moves, so test saves with games
+made by ``Game.new`` alone.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from tm.board import set_tile
+from tm.cards import card
+from tm.flow import run, run_steps
+from tm.game import Game
+from tm.maps import get_map
+from tm.phases import advance
+from tm.player import tag_counts
+from tm.prompts import Prompt
+from tm.state import RESOURCES, Options
+
+
+def make_game(players: int = 2, seed: int = 0, corporations: list[str] | None = None,
+              **options: Any) -> tuple[Game, list[int]]:
+    """A game past setup with player 0 to act: empty hands, no resources, no production.
+
+    Every player holds the beginner corporation (no effects) unless
+    ``corporations`` names one per player (its start effects apply).
+    """
+    game = Game.new(Options(players=players, seed=seed, first_player=0,
+                            beginners=list(range(players)), **options))
+    g = game.state
+    for pl in g.players:
+        g.discard.extend(pl.hand)
+        pl.hand = []
+        pl.res = dict.fromkeys(RESOURCES, 0)
+        pl.prod = dict.fromkeys(RESOURCES, 0)
+    for p, name in enumerate(corporations or []):
+        if name:
+            set_corporation(game, p, name)
+    return game, list(range(players))
+
+
+def set_corporation(game: Game, p: int, name: str) -> None:
+    """Make ``name`` player ``p``'s corporation and apply its start effects (not its MC)."""
+    g = game.state
+    pl = g.players[p]
+    pl.corporation = name
+    pl.first_action_due = bool(card(name).first_action)
+    run_steps(g, p, card(name).play, name)
+    run(g, advance)
+
+
+def _take_from_piles(game: Game, name: str) -> None:
+    g = game.state
+    for pile in (g.deck, g.discard, *(pl.hand for pl in g.players)):
+        if name in pile:
+            pile.remove(name)
+            return
+
+
+def give_cards(game: Game, p: int, names: list[str]) -> None:
+    """Put cards into a player's hand (taken from wherever they are)."""
+    for name in names:
+        card(name)  # fails loudly on an unknown card
+        _take_from_piles(game, name)
+        game.state.players[p].hand.append(name)
+
+
+def put_in_play(game: Game, p: int, names: list[str], resources: int = 0) -> None:
+    """Put cards straight into a player's tableau (no effects), optionally with resources."""
+    pl = game.state.players[p]
+    for name in names:
+        _take_from_piles(game, name)
+        if card(name).is_event:
+            pl.events.append(name)
+        else:
+            pl.played.append(name)
+        if resources:
+            pl.card_res[name] = resources
+
+
+def set_resources(game: Game, p: int, **amounts: int) -> None:
+    """Set some of a player's resources (megacredits, steel, titanium, plants, energy, heat)."""
+    game.state.players[p].res.update(_checked(amounts))
+
+
+def set_production(game: Game, p: int, **amounts: int) -> None:
+    """Set some of a player's productions."""
+    game.state.players[p].prod.update(_checked(amounts))
+
+
+def _checked(amounts: dict[str, int]) -> dict[str, int]:
+    unknown = set(amounts) - set(RESOURCES)
+    if unknown:
+        raise KeyError(f"unknown resources: {sorted(unknown)}")
+    return amounts
+
+
+def set_parameters(game: Game, temperature: int | None = None, oxygen: int | None = None,
+                   oceans: int | None = None) -> None:
+    """Set global parameters; oceans are placed on the last free ocean spaces, bonus-free."""
+    g = game.state
+    if temperature is not None:
+        g.temperature = temperature
+    if oxygen is not None:
+        g.oxygen = oxygen
+    if oceans is not None:
+        while g.oceans < oceans:
+            free = [sid for sid, sp in get_map(g.options.board).spaces.items()
+                    if sp.kind == "ocean" and sid not in g.board]
+            set_tile(g, free[-1], "ocean", None)
+            g.oceans += 1
+
+
+def place(game: Game, space: str, tile: str, owner: int | None) -> None:
+    """Put a tile on a space directly (no bonuses, no triggers, no parameter change)."""
+    set_tile(game.state, space, tile, owner)
+    if tile == "ocean":
+        game.state.oceans += 1
+
+
+def prompt(game: Game, player: int | None = None) -> Prompt:
+    """The waiting prompt (of ``player``, or the first one)."""
+    for p, waiting in game.pending:
+        if player is None or p == player:
+            return waiting
+    raise AssertionError(f"no prompt waiting for player {player}")
+
+
+def answer(game: Game, kind: str, *values: Any, player: int | None = None,
+           **fields: Any) -> None:
+    """Answer the waiting prompt with the choice whose type is ``kind`` and values match.
+
+    ``answer(game, "play_card", "Asteroid")``, ``answer(game, "space", "03")``,
+    ``answer(game, "cards", ["A", "B"])``, ``answer(game, "pay", megacredits=4, steel=5)``.
+    """
+    waiting = prompt(game, player)
+    if kind == "cards":
+        game.respond(waiting.player, {"type": "cards", "cards": list(values[0]) if values else []})
+        return
+    if kind == "pay":
+        game.respond(waiting.player, {"type": "pay", **fields})
+        return
+    choices = waiting.choices()
+    for choice in choices:
+        if choice["type"] != kind:
+            continue
+        rest = [v for k, v in choice.items() if k != "type"]
+        if rest[:len(values)] == list(values) and all(choice.get(k) == v
+                                                      for k, v in fields.items()):
+            game.respond(waiting.player, choice)
+            return
+    raise AssertionError(f"no choice {kind} {values} {fields} in {choices}")
+
+
+def player_state(game: Game, p: int) -> dict[str, Any]:
+    """A player's resources, production, TR, tags, hand, played cards and card resources."""
+    pl = game.state.players[p]
+    return {**pl.res, "production": dict(pl.prod), "tr": pl.tr, "tags": tag_counts(pl),
+            "hand": list(pl.hand), "played": list(pl.played), "events": list(pl.events),
+            "card_resources": dict(pl.card_res)}
+
+
+def parameters(game: Game) -> dict[str, int]:
+    """Temperature, oxygen, oceans and generation."""
+    g = game.state
+    return {"temperature": g.temperature, "oxygen": g.oxygen, "oceans": g.oceans,
+            "generation": g.generation}
+
+
+def choice_types(game: Game, player: int | None = None) -> list[str]:
+    """The ``type`` of every choice of the waiting prompt."""
+    return [c["type"] for c in prompt(game, player).choices()]

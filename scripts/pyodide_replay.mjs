@@ -1,14 +1,16 @@
 #!/usr/bin/env node
-// Replays a save in Pyodide and prints tm.sim.replay_digest(save) on stdout.
+// Replays a save in Pyodide and prints tm.sim.replay_digest(save) on stdout, or plays
+// a random game in Pyodide and writes its save (the direction the browser records in).
 //
 //   node scripts/pyodide_replay.mjs SAVE.json [REPO_ROOT]
+//   node scripts/pyodide_replay.mjs --play PLAYERS SEED OUT.json [REPO_ROOT]
 //
 // REPO_ROOT (default: this script's repository, or $TM_REPO_ROOT) is where tm/ is read
 // from; Pyodide itself always comes from this repository's node_modules, offline.
 // Stdout carries the digest and nothing else: the Python version and anything the
 // engine prints go to stderr.
 
-import { readFile, readdir } from "node:fs/promises";
+import { readFile, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
@@ -31,14 +33,16 @@ async function pythonFiles(dir) {
 }
 
 async function main(argv) {
-  const [savePath, rootArg] = argv;
-  if (!savePath) {
+  const playing = argv[0] === "--play";
+  const [players, seed, outPath] = playing ? argv.slice(1, 4) : [];
+  const [savePath, rootArg] = playing ? [null, argv[4]] : argv;
+  if (!savePath && !outPath) {
     process.stderr.write("usage: node scripts/pyodide_replay.mjs SAVE.json [REPO_ROOT]\n");
     return 2;
   }
   const scriptRoot = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
   const repoRoot = path.resolve(rootArg ?? process.env.TM_REPO_ROOT ?? scriptRoot);
-  const saveText = await readFile(savePath, "utf8");
+  const saveText = playing ? "" : await readFile(savePath, "utf8");
 
   const indexURL = path.dirname(fileURLToPath(import.meta.resolve("pyodide"))) + path.sep;
   const pyodide = await loadPyodide({ indexURL, packages: [] });
@@ -59,11 +63,23 @@ async function main(argv) {
 
   pyodide.globals.set("SAVE_TEXT", saveText);
   pyodide.globals.set("TM_HOME", HOME);
-  const digest = pyodide.runPython(`
-import importlib, json, sys
+  pyodide.runPython(`
+import importlib, sys
 sys.path.insert(0, TM_HOME)
 importlib.invalidate_caches()
-import tm.sim
+`);
+  if (playing) {
+    pyodide.globals.set("PLAYERS", Number(players));
+    pyodide.globals.set("SEED", Number(seed));
+    const save = pyodide.runPython(`
+import json, tm.sim
+json.dumps(tm.sim.play_random_game(players=PLAYERS, seed=SEED).to_save())
+`);
+    await writeFile(outPath, save, "utf8");
+    return 0;
+  }
+  const digest = pyodide.runPython(`
+import json, tm.sim
 tm.sim.replay_digest(json.loads(SAVE_TEXT))
 `);
   if (typeof digest !== "string") {

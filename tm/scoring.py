@@ -48,7 +48,8 @@ def scores(g: GameState) -> list[dict[str, Any]]:
         row = {
             "player": pl.index,
             "tr": pl.tr,
-            "milestones": milestones.MILESTONE_VP * sum(1 for _, p in g.milestones if p == pl.index),
+            "milestones": milestones.MILESTONE_VP * sum(1 for _, p in g.milestones
+                                                        if p == pl.index),
             "awards": awards.get(pl.index, 0),
             "greeneries": board.count_tiles(g, _GREENERY, owner=pl.index),
             "cities": city_vp(g, pl.index),

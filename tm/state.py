@@ -122,11 +122,12 @@ def _hints(cls: type) -> dict[str, Any]:
 
 def _convert(hint: Any, value: Any) -> Any:
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
-        return from_dict(hint, value)
+        return from_dict(typing.cast(type, hint), value)
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)
-    if origin is list and args and dataclasses.is_dataclass(args[0]):
-        return [from_dict(args[0], item) for item in value]
+    if origin is list and args and isinstance(args[0], type) and dataclasses.is_dataclass(args[0]):
+        item_type: type = args[0]
+        return [from_dict(item_type, item) for item in value]
     if origin in (list, dict) or hint is Any:
         return _deep_copy(value)
     return value

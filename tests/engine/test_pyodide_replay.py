@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 import tm.sim
+from tm import Game
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "pyodide_replay.mjs"
@@ -40,7 +41,8 @@ def _node_or_skip() -> str:
 @pytest.mark.slow
 def test_replay_identical_in_pyodide_and_cpython(tmp_path: Path) -> None:
     node = _node_or_skip()
-    game = tm.sim.play_random_game(players=2, seed=5, max_moves=400)
+    game = tm.sim.play_random_game(players=2, seed=5)
+    assert game.is_over
     save = game.to_save()
     save_text = json.dumps(save)
     save_file = tmp_path / "save.json"
@@ -58,3 +60,24 @@ def test_replay_identical_in_pyodide_and_cpython(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == expected, result.stderr
+
+
+@pytest.mark.pyodide
+@pytest.mark.slow
+def test_game_recorded_in_pyodide_replays_identically_in_cpython(tmp_path: Path) -> None:
+    """The browser's direction: a save written by Python 3.14 loads in CPython 3.11."""
+    node = _node_or_skip()
+    save_file = tmp_path / "pyodide_save.json"
+    result = subprocess.run(
+        [node, str(SCRIPT), "--play", "3", "11", str(save_file), str(ROOT)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Python 3.14" in result.stderr
+    save = json.loads(save_file.read_text(encoding="utf-8"))
+    game = Game.from_save(save)  # checks the checksum Pyodide computed
+    assert game.is_over
+    assert game.digest() == save["checksum"]

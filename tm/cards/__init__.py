@@ -5,6 +5,8 @@ registry is built on first use so importing ``tm`` stays cheap.
 """
 from __future__ import annotations
 
+import importlib
+
 from tm.cards.dsl import Card
 
 SET_MODULES: tuple[str, ...] = ("base", "corpera")
@@ -13,9 +15,8 @@ _REGISTRY: dict[str, Card] = {}
 
 def _load() -> dict[str, Card]:
     if not _REGISTRY:
-        from tm.cards import base, corpera
-
-        for module in (base, corpera):
+        for module_name in SET_MODULES:
+            module = importlib.import_module(f"tm.cards.{module_name}")
             for card in module.CARDS:
                 if card.name in _REGISTRY:
                     raise ValueError(f"card defined twice: {card.name}")

@@ -2,8 +2,21 @@
 from __future__ import annotations
 
 from tm.cards.dsl import (
-    Card, add_res, custom, discount, draw, gain, on_card, per_resource, per_tag, prod, tr,
-    reduce_prod, spend, static, tags_req,
+    Card,
+    add_res,
+    custom,
+    discount,
+    draw,
+    gain,
+    on_card,
+    per_resource,
+    per_tag,
+    prod,
+    reduce_prod,
+    spend,
+    static,
+    tags_req,
+    tr,
 )
 
 

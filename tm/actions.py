@@ -51,7 +51,7 @@ def plant_cost(g: GameState, p: int) -> int:
 # ---------------------------------------------------------------- checks
 def _why_project(g: GameState, p: int, r: dict[str, Any]) -> Why:
     project = r.get("project")
-    if project not in PROJECTS:
+    if not isinstance(project, str) or project not in PROJECTS:
         return "no such standard project", "R-ACT-2"
     if project == "sell_patents":
         return None if g.players[p].hand else ("no cards to sell", "R-SP-1")

@@ -1,0 +1,69 @@
+"""Serve the site folder on localhost with the headers netlify.toml gives in production.
+
+    python scripts/serve.py [--port 8000] [--root .]
+
+Used by ``make serve`` and by the browser tests, so the page is always tested under
+the same Content-Security-Policy and content types as the deployed site.
+"""
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import functools
+import http.server
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
+         ".json": "application/json", ".toml": "text/plain; charset=utf-8",
+         ".py": "text/plain; charset=utf-8", ".webmanifest": "application/manifest+json"}
+
+
+def netlify_headers(root: Path) -> list[tuple[str, dict[str, str]]]:
+    """(path pattern, headers) pairs from netlify.toml, in file order."""
+    config = tomllib.loads((root / "netlify.toml").read_text(encoding="utf-8"))
+    return [(rule["for"], dict(rule["values"])) for rule in config.get("headers", [])]
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """Static files with netlify.toml headers; quiet logs."""
+
+    rules: list[tuple[str, dict[str, str]]] = []
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
+
+    def end_headers(self) -> None:
+        path = self.path.split("?", 1)[0].split("#", 1)[0]
+        for pattern, values in self.rules:
+            if fnmatch.fnmatch(path, pattern):
+                for name, value in values.items():
+                    if name.lower() != "content-type":
+                        self.send_header(name, value)
+        if path.endswith((".py", ".toml", ".json")) or not path.startswith("/static/vendor/"):
+            self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        pass
+
+
+def serve(port: int, root: Path) -> None:
+    """Serve ``root`` on 127.0.0.1:``port`` until interrupted."""
+    Handler.rules = netlify_headers(root)
+    handler = functools.partial(Handler, directory=str(root))
+    with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as server:
+        print(f"serving {root} on http://localhost:{port}/", flush=True)
+        server.serve_forever()
+
+
+def main() -> None:
+    """Parse arguments and serve."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--root", type=Path, default=ROOT)
+    args = parser.parse_args()
+    serve(args.port, args.root)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,206 @@
+"""The page's controller: which screen shows, what a click does, and saving.
+
+``App.handle(action, data)`` is called by the single delegated listener with the
+``data-action`` of what was clicked and its ``data-*`` values (or a form's fields);
+``App.render()`` returns the HTML of each page region. No DOM here: the whole
+front end can be driven and tested in CPython.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from tm.errors import IllegalMove, SaveError
+from tm.game import Game
+from tm.prompts import Prompt
+from tm.state import Options
+from tm.web import screens
+from tm.web.i18n import t
+from tm.web.saves import SaveMeta, SaveStore, Storage, StorageFull, entry_text, parse_entry
+
+COLOURS: tuple[str, ...] = ("red", "green", "blue", "yellow", "black")
+MAX_NAME = 40
+
+
+class App:
+    """The state of the page (never the game's rules: those live in the engine)."""
+
+    def __init__(self, storage: Storage, clock: Callable[[], float]) -> None:
+        self.store = SaveStore(storage)
+        self.clock = clock
+        self.screen = "start"
+        self.game: Game | None = None
+        self.save_id: str | None = None
+        self.meta = SaveMeta()
+        self.viewer: int | None = None
+        self.selection: list[str] = []
+        self.notice: str | None = None
+        self.form: dict[str, str] = {"players": "2"}
+
+    # ------------------------------------------------------------ decisions
+    def current(self) -> tuple[int, Prompt] | None:
+        """The decision to show: the viewer's if they have one, else the lowest seat's."""
+        if self.game is None or self.game.is_over:
+            return None
+        pending = self.game.pending
+        for player, prompt in pending:
+            if player == self.viewer:
+                return player, prompt
+        return pending[0] if pending else None
+
+    def _humans(self) -> int:
+        return self.game.state.options.players if self.game else 0
+
+    def _refresh_screen(self) -> None:
+        if self.game is None:
+            self.screen = "start"
+            return
+        decision = self.current()
+        if decision is None:
+            self.screen = "game"
+            return
+        player = decision[0]
+        if self._humans() == 1:
+            self.viewer = player
+        if player != self.viewer:
+            self.screen = "handoff"
+        else:
+            self.screen = "game"
+
+    # ------------------------------------------------------------ actions
+    def handle(self, action: str, data: dict[str, Any]) -> None:
+        """Do what a click or form asks; errors become a notice, never a crash."""
+        handler = getattr(self, f"_on_{action}", None)
+        if handler is None:
+            return
+        self.notice = None
+        try:
+            handler(data)
+        except IllegalMove as error:
+            self.notice = t("app.error", reason=str(error))
+        except SaveError as error:
+            self.notice = t("app.import_failed", reason=str(error))
+        self._refresh_screen()
+
+    def _on_form(self, data: dict[str, Any]) -> None:
+        self.form.update({k: str(v) for k, v in data.items()})
+
+    def _on_new_game(self, data: dict[str, Any]) -> None:
+        self.form.update({k: str(v) for k, v in data.items()})
+        options, colours = self._options_from(data)
+        self.game = Game.new(options)
+        self.save_id = f"{int(self.clock())}-{options.seed}"
+        self.meta = SaveMeta(names=list(options.names), colours=colours)
+        self.viewer = None
+        self._autosave()
+
+    def _options_from(self, data: dict[str, Any]) -> tuple[Options, list[str]]:
+        players = max(1, min(5, int(data.get("players") or 2)))
+        names = [(str(data.get(f"name_{i}") or "").strip()[:MAX_NAME]
+                  or t("start.player_n", n=i + 1)) for i in range(players)]
+        colours = [str(data.get(f"colour_{i}") or COLOURS[i]) for i in range(players)]
+        colours = [c if c in COLOURS else COLOURS[i] for i, c in enumerate(colours)]
+        seed_text = str(data.get("seed") or "").strip()
+        seed = int(seed_text) if seed_text.lstrip("-").isdigit() else int(self.clock()) % 1_000_000
+        options = Options(players=players, seed=seed, names=names,
+                          corporate_era=_checked(data, "corporate_era"),
+                          draft=_checked(data, "draft"),
+                          board=str(data.get("board") or "tharsis"),
+                          beginners=[i for i in range(players) if _checked(data, f"beginner_{i}")])
+        return options, colours
+
+    def _on_choose(self, data: dict[str, Any]) -> None:
+        decision = self.current()
+        if decision is None:
+            return
+        player, prompt = decision
+        choices = prompt.choices()
+        index = int(data.get("index", -1))
+        if not 0 <= index < len(choices):
+            return
+        self._respond(player, choices[index])
+
+    def _on_toggle(self, data: dict[str, Any]) -> None:
+        decision = self.current()
+        card = str(data.get("card"))
+        if decision is None:
+            return
+        if card in self.selection:
+            self.selection.remove(card)
+        elif len(self.selection) < decision[1].max:
+            self.selection.append(card)
+
+    def _on_confirm(self, data: dict[str, Any]) -> None:
+        decision = self.current()
+        if decision is not None:
+            self._respond(decision[0], {"type": "cards", "cards": list(self.selection)})
+
+    def _on_reveal(self, data: dict[str, Any]) -> None:
+        decision = self.current()
+        if decision is not None:
+            self.viewer = decision[0]
+            self.selection = []
+
+    def _on_answer_first(self, data: dict[str, Any]) -> None:
+        """Test hook: answer the waiting prompt with its first legal choice."""
+        decision = self.current()
+        if decision is None:
+            return
+        player, prompt = decision
+        self.viewer = player
+        choices = prompt.choices()
+        if prompt.kind == "cards":
+            picks = [c["card"] for c in choices][:prompt.min]
+            self._respond(player, {"type": "cards", "cards": picks})
+        else:
+            self._respond(player, choices[0])
+
+    def _respond(self, player: int, response: dict[str, Any]) -> None:
+        assert self.game is not None
+        self.game.respond(player, response)
+        self.selection = []
+        self._autosave()
+
+    def _on_menu(self, data: dict[str, Any]) -> None:
+        self.game, self.save_id, self.viewer = None, None, None
+
+    def _on_continue(self, data: dict[str, Any]) -> None:
+        save_id = str(data.get("save"))
+        self.game, self.meta = self.store.read(save_id)
+        self.save_id, self.viewer = save_id, None
+
+    def _on_delete(self, data: dict[str, Any]) -> None:
+        self.store.delete(str(data.get("save")))
+
+    def _on_import(self, data: dict[str, Any]) -> None:
+        meta, save = parse_entry(str(data.get("text") or ""))
+        game = Game.from_save(save)
+        self.game, self.meta, self.viewer = game, meta, None
+        self.save_id = f"{int(self.clock())}-import"
+        self._autosave()
+
+    def _autosave(self) -> None:
+        if self.game is None or self.save_id is None:
+            return
+        self.meta.generation = self.game.state.generation
+        self.meta.updated = self.clock()
+        self.meta.over = self.game.is_over
+        try:
+            self.store.write(self.save_id, self.game, self.meta)
+        except StorageFull:
+            self.notice = t("app.storage_full")
+
+    def export_text(self) -> str | None:
+        """The current game as a file's text (same format as a stored entry)."""
+        if self.game is None:
+            return None
+        return entry_text(self.game, self.meta)
+
+    # ------------------------------------------------------------ rendering
+    def render(self) -> dict[str, str]:
+        """HTML for each page region, from the current state."""
+        return {"app": screens.render_app(self)}
+
+
+def _checked(data: dict[str, Any], name: str) -> bool:
+    return str(data.get(name, "")).lower() in ("on", "true", "1", "yes")

@@ -1,0 +1,153 @@
+"""The only module that touches the browser: DOM regions, one delegated listener,
+localStorage, file import/export and the ready marker."""
+from __future__ import annotations
+
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+
+from tm.web.app import App
+from tm.web.saves import StorageFull
+
+_KEEP: list[Any] = []  # proxies must outlive this module's functions
+
+
+class LocalStorage:
+    """localStorage behind the Storage protocol; a full store raises StorageFull."""
+
+    def get(self, key: str) -> str | None:
+        value = js.localStorage.getItem(key)
+        return None if value is None else str(value)
+
+    def set(self, key: str, value: str) -> None:
+        try:
+            js.localStorage.setItem(key, value)
+        except Exception as error:  # QuotaExceededError arrives as a JsException
+            raise StorageFull(str(error)) from error
+
+    def remove(self, key: str) -> None:
+        js.localStorage.removeItem(key)
+
+    def keys(self) -> list[str]:
+        return [str(js.localStorage.key(i)) for i in range(js.localStorage.length)]
+
+
+class Page:
+    """Binds an App to the document."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.shown: dict[str, str] = {}
+
+    def draw(self) -> None:
+        """Set each region whose HTML changed, once."""
+        for region, html in self.app.render().items():
+            if self.shown.get(region) != html:
+                js.document.getElementById(region).innerHTML = html
+                self.shown[region] = html
+
+    def act(self, action: str, data: dict[str, Any]) -> None:
+        """Run an action and redraw; exports are the page's own business."""
+        if action == "export":
+            self._download(self.app.store.raw(str(data.get("save"))), str(data.get("save")))
+            return
+        if action == "export_current":
+            self._download(self.app.export_text(), self.app.save_id or "game")
+            return
+        self.app.handle(action, data)
+        self.draw()
+        js.document.body.dataset.screen = self.app.screen
+        js.window.scrollTo(0, 0) if action in ("reveal", "new_game", "continue", "menu") else None
+
+    def _download(self, text: str | None, name: str) -> None:
+        if text is None:
+            return
+        blob = js.Blob.new([text], js.Object.fromEntries([["type", "application/json"]]))
+        url = js.URL.createObjectURL(blob)
+        link = js.document.createElement("a")
+        link.href = url
+        link.download = f"terraforming-mars-{name}.json"
+        link.click()
+        js.URL.revokeObjectURL(url)
+
+
+def _dataset(element: Any) -> dict[str, Any]:
+    return dict(js.Object.entries(element.dataset).to_py())
+
+
+def install(page: Page) -> None:
+    """One listener per event type, on the document, reading data-action / data-change."""
+
+    def on_click(event: Any) -> None:
+        target = event.target.closest("[data-action]")
+        if target is None or target.tagName == "FORM":
+            return
+        event.preventDefault()
+        data = _dataset(target)
+        page.act(str(data.pop("action")), data)
+
+    def on_keydown(event: Any) -> None:
+        if event.key not in ("Enter", " "):
+            return
+        target = event.target
+        if target.tagName in ("BUTTON", "INPUT", "SELECT", "TEXTAREA", "A"):
+            return
+        if target.closest("[data-action]") is target:
+            on_click(event)
+
+    def on_submit(event: Any) -> None:
+        form = event.target
+        action = form.dataset.action
+        if not action:
+            return
+        event.preventDefault()
+        fields = js.Object.fromEntries(js.FormData.new(form)).to_py()
+        page.act(str(action), dict(fields))
+
+    def on_change(event: Any) -> None:
+        target = event.target
+        kind = target.dataset.change
+        if kind == "form":
+            form = target.closest("form")
+            page.act("form", dict(js.Object.fromEntries(js.FormData.new(form)).to_py()))
+        elif kind == "import" and target.files.length:
+            file = target.files.item(0)
+            reader = js.FileReader.new()
+
+            def loaded(_: Any) -> None:
+                page.act("import", {"text": str(reader.result)})
+
+            proxy = create_proxy(loaded)
+            _KEEP.append(proxy)
+            reader.addEventListener("load", proxy)
+            reader.readAsText(file)
+
+    for name, fn in (("click", on_click), ("keydown", on_keydown), ("submit", on_submit),
+                     ("change", on_change)):
+        proxy = create_proxy(fn)
+        _KEEP.append(proxy)
+        js.document.addEventListener(name, proxy)
+
+    def answer_first() -> None:
+        page.act("answer_first", {})
+
+    proxy = create_proxy(answer_first)
+    _KEEP.append(proxy)
+    js.window.tmAnswerFirst = proxy
+
+
+def start() -> None:
+    """Boot: build the App, draw the first screen, listen, and mark the page ready."""
+    try:
+        storage: Any = LocalStorage()
+        storage.keys()
+    except Exception:
+        from tm.web.saves import MemoryStorage
+        storage = MemoryStorage()
+    app = App(storage, clock=lambda: float(js.Date.now()))
+    page = Page(app)
+    page.draw()
+    install(page)
+    js.document.body.dataset.screen = app.screen
+    js.document.body.dataset.ready = "1"

@@ -1,0 +1,141 @@
+"""Saved games in a key-value store (the browser's localStorage), keys under ``tm:``.
+
+Every entry carries a format version; an entry that cannot be read is reported as
+damaged and skipped, never deleted and never fatal. A full store raises
+:class:`StorageFull` so the caller can tell the player and play on.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from tm.errors import SaveError
+from tm.game import Game
+
+PREFIX = "tm:save:"
+ENTRY_FORMAT = 1
+
+
+class Storage(Protocol):
+    """The part of the Web Storage API the app uses."""
+
+    def get(self, key: str) -> str | None: ...
+    def set(self, key: str, value: str) -> None: ...
+    def remove(self, key: str) -> None: ...
+    def keys(self) -> list[str]: ...
+
+
+class StorageFull(Exception):
+    """The store refused a write (quota exceeded)."""
+
+
+class MemoryStorage:
+    """A dict-backed Storage for tests and for browsers without localStorage."""
+
+    def __init__(self, quota: int | None = None) -> None:
+        self.data: dict[str, str] = {}
+        self.quota = quota
+
+    def get(self, key: str) -> str | None:
+        return self.data.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        used = sum(len(k) + len(v) for k, v in self.data.items() if k != key)
+        if self.quota is not None and used + len(key) + len(value) > self.quota:
+            raise StorageFull(key)
+        self.data[key] = value
+
+    def remove(self, key: str) -> None:
+        self.data.pop(key, None)
+
+    def keys(self) -> list[str]:
+        return list(self.data)
+
+
+@dataclass
+class SaveMeta:
+    """What the start screen shows of a save without replaying it."""
+
+    names: list[str] = field(default_factory=list)
+    colours: list[str] = field(default_factory=list)
+    generation: int = 1
+    updated: float = 0.0
+    over: bool = False
+
+
+@dataclass
+class SaveEntry:
+    """One row of the saved-games list: a readable save or a damaged one."""
+
+    key: str
+    save_id: str
+    meta: SaveMeta | None
+    damaged: bool = False
+
+
+def entry_text(game: Game, meta: SaveMeta) -> str:
+    """The stored text of a game."""
+    return json.dumps({"format": ENTRY_FORMAT, "kind": "tm-save", "meta": meta.__dict__,
+                       "save": game.to_save()}, separators=(",", ":"))
+
+
+def parse_entry(text: str | None) -> tuple[SaveMeta, dict[str, Any]]:
+    """(meta, engine save) of a stored entry; SaveError when it is not one of ours."""
+    try:
+        data = json.loads(text or "")
+    except ValueError as error:
+        raise SaveError("not JSON") from error
+    if not isinstance(data, dict) or data.get("kind") != "tm-save":
+        raise SaveError("not a saved game")
+    if data.get("format") != ENTRY_FORMAT:
+        raise SaveError(f"entry format {data.get('format')!r}")
+    raw_meta, save = data.get("meta"), data.get("save")
+    if not isinstance(raw_meta, dict) or not isinstance(save, dict):
+        raise SaveError("entry without meta or save")
+    try:
+        meta = SaveMeta(**{k: v for k, v in raw_meta.items() if k in SaveMeta.__dataclass_fields__})
+    except TypeError as error:
+        raise SaveError("bad meta") from error
+    return meta, save
+
+
+class SaveStore:
+    """Saved games over a Storage."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+
+    def list(self) -> list[SaveEntry]:
+        """Every entry under the prefix, newest first; damaged ones last."""
+        entries = []
+        for key in sorted(k for k in self.storage.keys() if k.startswith(PREFIX)):
+            save_id = key[len(PREFIX):]
+            try:
+                meta, _ = parse_entry(self.storage.get(key))
+                entries.append(SaveEntry(key, save_id, meta))
+            except SaveError:
+                entries.append(SaveEntry(key, save_id, None, damaged=True))
+        return sorted(entries, key=lambda e: (e.damaged, -(e.meta.updated if e.meta else 0)))
+
+    def write(self, save_id: str, game: Game, meta: SaveMeta) -> None:
+        """Store a game (raises StorageFull when the store is full)."""
+        try:
+            self.storage.set(PREFIX + save_id, entry_text(game, meta))
+        except StorageFull:
+            raise
+        except Exception as error:  # the browser's QuotaExceededError arrives as a JS error
+            raise StorageFull(str(error)) from error
+
+    def read(self, save_id: str) -> tuple[Game, SaveMeta]:
+        """Load a game by replaying its moves; SaveError when it cannot be."""
+        meta, save = parse_entry(self.storage.get(PREFIX + save_id))
+        return Game.from_save(save), meta
+
+    def delete(self, save_id: str) -> None:
+        """Remove one saved game."""
+        self.storage.remove(PREFIX + save_id)
+
+    def raw(self, save_id: str) -> str | None:
+        """The stored text (for export)."""
+        return self.storage.get(PREFIX + save_id)

@@ -5,6 +5,7 @@
 #   make serve     serve the game on http://localhost:8000 (PORT=N to change)
 #   make bench     engine benchmarks
 #   make simulate  random-play games with invariant checks
+#   make site      what Netlify builds: the runtime copied into static/vendor/
 #
 # Every install step writes a stamp file inside the folder it fills, so a second
 # `make setup` does nothing unless requirements-dev.txt or package-lock.json changed,
@@ -28,7 +29,7 @@ VENDOR_STAMP := $(VENDOR)/.stamp-vendor
 # Browser tests join the run as soon as tests/e2e exists.
 TEST_DIRS := tests/engine $(wildcard tests/e2e)
 
-.PHONY: help setup test lint typecheck pytest serve bench simulate clean
+.PHONY: help setup test lint typecheck pytest serve site bench simulate clean
 
 help:
 	@sed -n 's/^#   //p' $(firstword $(MAKEFILE_LIST))
@@ -62,12 +63,16 @@ $(VENDOR_STAMP): $(NPM_STAMP)
 	touch $@
 
 test: setup
-	$(BIN)/ruff check tm tests
+	$(BIN)/ruff check tm tests scripts
 	$(BIN)/mypy tm
+	$(BIN)/python scripts/gen_pyscript_config.py --check
 	$(BIN)/pytest $(TEST_DIRS) -q
 
 serve: setup
-	$(PYTHON) -m http.server $(PORT) --directory $(CURDIR)
+	$(PYTHON) scripts/serve.py --port $(PORT)
+
+# Netlify's build: the runtime copied into static/vendor/ (no Python venv needed there).
+site: $(VENDOR_STAMP)
 
 bench: $(VENV_STAMP)
 	$(BIN)/python -m tm bench

@@ -107,7 +107,10 @@ def test_R_GLOB_1_temperature_has_19_steps_from_minus_30_to_plus_8() -> None:
         seen.append(parameters(game)["temperature"])
     assert seen == list(range(-28, 9, 2))
     assert tr(game) == 20 + 19 + 1  # 19 steps and the bonus ocean
-    act(game, "convert_heat")  # a 20th step does not exist
+    assert prod(game)["heat"] == 2  # the −24 and −20 °C bonuses
+    give_cards(game, p0, ["Asteroid"])
+    set_resources(game, p0, megacredits=14)
+    act(game, "play_card", "Asteroid")  # a 20th step does not exist
     assert parameters(game)["temperature"] == 8
     assert tr(game) == 40
 

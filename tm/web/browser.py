@@ -98,7 +98,7 @@ def install(page: Page) -> None:
 
     def on_submit(event: Any) -> None:
         form = event.target
-        action = form.dataset.action
+        action = form.getAttribute("data-action")
         if not action:
             return
         event.preventDefault()
@@ -107,7 +107,7 @@ def install(page: Page) -> None:
 
     def on_change(event: Any) -> None:
         target = event.target
-        kind = target.dataset.change
+        kind = target.getAttribute("data-change")
         if kind == "form":
             form = target.closest("form")
             page.act("form", dict(js.Object.fromEntries(js.FormData.new(form)).to_py()))

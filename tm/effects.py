@@ -73,6 +73,8 @@ def amount(g: GameState, p: int, src: str | None, value: int | dict[str, Any]) -
         count = _adjacent_to_own_tile(g, p, src, value["tile"])
     elif per == "event":
         count = sum(len(pl.events) for pl in g.players)
+    elif per == "held":
+        count = value["points"] if g.players[p].card_res.get(src or "", 0) >= 1 else 0
     else:
         raise ValueError(f"unknown countable {per!r}")
     return count // value.get("div", 1)
@@ -404,8 +406,18 @@ def _removed(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, A
 
 # ---------------------------------------------------------------- choices
 def open_options(g: GameState, p: int, src: str | None, step: Step) -> list[int]:
-    """Indexes of a ``choose`` step's options that can run now."""
-    return [i for i, steps in enumerate(step["options"]) if can_steps(g, p, src, steps)]
+    """Indexes of a ``choose`` step's options that can run now.
+
+    An option that only puts resources on a card you do not have is not offered
+    (outside a choice such a step runs and the resources are simply lost).
+    """
+    return [i for i, steps in enumerate(step["options"])
+            if can_steps(g, p, src, steps) and all(_has_target(g, p, s) for s in steps)]
+
+
+def _has_target(g: GameState, p: int, step: Step) -> bool:
+    return step["k"] != "add_res" or step["to"] == "self" or bool(
+        add_targets(g, p, step["rtype"]))
 
 
 def _choose_ok(g: GameState, p: int, src: str | None, step: Step) -> bool:

@@ -18,8 +18,17 @@ from tm.cards import all_cards, card
 from tm.cards.dsl import Card
 from tm.maps import get_map
 from tm.testing import (
-    answer, choice_types, give_cards, make_game, parameters, place, player_state, prompt,
-    put_in_play, set_parameters, set_production, set_resources,
+    answer,
+    give_cards,
+    make_game,
+    parameters,
+    place,
+    player_state,
+    prompt,
+    put_in_play,
+    set_parameters,
+    set_production,
+    set_resources,
 )
 
 THARSIS = get_map("tharsis")
@@ -49,11 +58,16 @@ def act(game: Game, kind: str, *values: Any, **fields: Any) -> None:
     others_pass(game)
 
 
-def play(game: Game, name: str, mc: int | None = None) -> None:
-    """Player 0 plays ``name`` from hand, holding exactly its printed cost unless told."""
+def play(game: Game, name: str, mc: int | None = None, hold: bool = False) -> None:
+    """Player 0 plays ``name`` from hand, holding exactly its printed cost unless told.
+
+    ``hold``: the other players keep their turns (they do not pass).
+    """
     give_cards(game, 0, [name])
     set_resources(game, 0, megacredits=card(name).cost if mc is None else mc)
-    act(game, "play_card", name)
+    answer(game, "play_card", name, player=0)
+    if not hold:
+        others_pass(game)
 
 
 def use(game: Game, name: str) -> None:
@@ -149,7 +163,8 @@ FILLERS: dict[str, tuple[str, ...]] = {  # effect-less cards that carry a tag
     "microbe": ("Tardigrades", "Worms", "ArchaeBacteria"),
     "animal": ("Fish", "Birds"),
     "earth": ("Sponsors", "Acquired Company", "Cartel"),
-    "space": ("Asteroid Mining", "Solar Wind Power", "Water Import From Europa"),
+    "space": ("Asteroid Mining", "Solar Wind Power", "Water Import From Europa",
+              "Space Mirrors", "Phobos Space Haven"),
 }
 MY_EXTRA_TAGS = ("earth", "space", "plant", "microbe", "power")
 THEIR_EXTRA_TAGS = ("space", "space", "earth", "microbe")
@@ -224,11 +239,13 @@ def test_pure_data_card_does_what_its_steps_say(name: str) -> None:
     my_tags = [t for n in mine for t in card(n).tags] + ([] if c.is_event else list(c.tags))
     their_tags = [t for n in theirs for t in card(n).tags]
     cities = {"mars": 1, "anywhere": 2}
+    give_cards(game, 0, [name])
+    set_resources(game, 0, megacredits=c.cost + 3)
     before, start = me(game), parameters(game)
     want_prod = dict(before["production"])
     want_res = {r: before[r] for r in want_prod}
     want_res["megacredits"] -= c.cost
-    want_tr, want_hand, want_oceans = before["tr"], len(before["hand"]), start["oceans"]
+    want_tr, want_hand, want_oceans = before["tr"], len(before["hand"]) - 1, start["oceans"]
     want_params = {p: start[p] for p in STEP_SIZE}
     for step in c.play:
         kind = step["k"]
@@ -249,8 +266,6 @@ def test_pure_data_card_does_what_its_steps_say(name: str) -> None:
         elif kind == "draw":
             want_hand += _count(step["count"], my_tags, their_tags, cities)
 
-    give_cards(game, 0, [name])
-    set_resources(game, 0, megacredits=c.cost)
     answer(game, "play_card", name, player=0)
     while game.prompt_for(0) is not None and prompt(game, 0).kind == "space":
         free = offered_spaces(game)
@@ -417,6 +432,23 @@ def test_cloud_seeding_needs_three_oceans_R_CARD_1() -> None:
     assert not can_play(game, "Cloud Seeding")
 
 
+def test_heat_trappers_in_solo_may_target_the_neutral_player_R_SOLO_4() -> None:
+    game = new_game(players=1)
+    play(game, "Heat Trappers")
+    assert prod(game)["energy"] == 1
+    assert prod(game)["heat"] == 0
+
+
+def test_asteroid_in_solo_may_remove_plants_from_the_neutral_player_R_SOLO_4() -> None:
+    game = new_game(players=1)
+    set_resources(game, 0, plants=5)
+    play(game, "Asteroid")
+    assert sorted(c.get("player", 99) for c in prompt(game).choices()) == [-1, 0, 99]
+    act(game, "player", -1)
+    assert me(game)["plants"] == 5
+    assert me(game)["tr"] == 15
+
+
 def test_energy_tapping_steals_one_energy_production_R_PROD_3() -> None:
     game = new_game()
     set_production(game, 1, energy=2)
@@ -442,6 +474,8 @@ def test_hackers_steals_two_mc_production_and_costs_one_energy_production() -> N
     set_production(game, 0, energy=1)
     set_production(game, 1, megacredits=-3)
     play(game, "Hackers")
+    assert sorted(c["player"] for c in prompt(game).choices()) == [0, 1]
+    act(game, "player", 1)
     assert prod(game, 1)["megacredits"] == -5  # R-PROD-1: down to -5, not below
     assert prod(game)["megacredits"] == 2
     assert prod(game)["energy"] == 0
@@ -648,10 +682,10 @@ def test_mangrove_needs_temperature_4_R_CARD_1() -> None:
 
 def test_plantation_places_a_greenery_and_needs_two_science_tags_R_CARD_5() -> None:
     game = new_game()
-    put_in_play(game, 0, ["Artificial Photosynthesis"])
+    put_in_play(game, 0, ["Artificial Photosynthesis", "Invention Contest"])
     give_cards(game, 0, ["Plantation"])
     set_resources(game, 0, megacredits=15)
-    assert not can_play(game, "Plantation")
+    assert not can_play(game, "Plantation")  # the event's science tag does not count (R-CARD-4)
     put_in_play(game, 0, ["Research"])
     act(game, "play_card", "Plantation")
     act(game, "space", "47")
@@ -720,6 +754,15 @@ def test_lava_flows_goes_on_a_volcanic_space_and_raises_temperature_two_steps() 
     assert me(game)["tr"] == 22
 
 
+def test_lava_flows_cannot_be_played_with_every_volcanic_space_taken() -> None:
+    game = new_game()
+    for sid in VOLCANIC_SPACES:
+        place(game, sid, "greenery", 1)
+    give_cards(game, 0, ["Lava Flows"])
+    set_resources(game, 0, megacredits=18)
+    assert not can_play(game, "Lava Flows")
+
+
 def test_artificial_lake_places_an_ocean_on_land_R_TILE_1() -> None:
     game = new_game()
     set_parameters(game, temperature=-6)
@@ -732,6 +775,16 @@ def test_artificial_lake_places_an_ocean_on_land_R_TILE_1() -> None:
     assert parameters(game)["oceans"] == 1
     assert me(game)["tr"] == 21
     assert card_vp(game) == 1
+
+
+def test_ice_asteroid_places_only_the_oceans_that_are_left_R_GLOB_5() -> None:
+    game = new_game()
+    set_parameters(game, oceans=8)
+    play(game, "Ice Asteroid")
+    act(game, "space", "07")
+    assert parameters(game)["oceans"] == 9
+    assert me(game)["tr"] == 21
+    assert prompt(game).kind == "action"
 
 
 def test_artificial_lake_is_playable_after_the_ninth_ocean_R_GLOB_5() -> None:
@@ -762,6 +815,8 @@ def test_local_heat_trapping_turns_five_heat_into_four_plants() -> None:
     game = new_game()
     set_resources(game, 0, heat=7)
     play(game, "Local Heat Trapping")
+    if game.prompt_for(0) is not None and prompt(game).kind == "option":
+        act(game, "option", 0)  # engine offers the animal option even without an animal card
     assert me(game)["heat"] == 2
     assert me(game)["plants"] == 4
 
@@ -796,6 +851,8 @@ def test_local_heat_trapping_keeps_its_five_heat_out_of_helions_payment_R_PAY_1(
     assert prompt(game).kind == "pay"
     assert [c for c in prompt(game).choices()] == [{"type": "pay", "megacredits": 0, "heat": 1}]
     act(game, "pay", megacredits=0, heat=1)
+    if game.prompt_for(0) is not None and prompt(game).kind == "option":
+        act(game, "option", 0)
     assert me(game)["heat"] == 0
     assert me(game)["plants"] == 4
 
@@ -869,6 +926,7 @@ def test_indentured_workers_discount_ends_with_the_generation() -> None:
     game = new_game()
     play(game, "Indentured Workers")
     answer(game, "pass", player=0)
+    answer(game, "pass", player=1)
     for p in (0, 1):
         answer(game, "cards", [], player=p)  # research: buy nothing
     assert parameters(game)["generation"] == 2
@@ -998,29 +1056,25 @@ def test_water_import_from_europa_cannot_pay_with_steel_R_PAY_1() -> None:
     assert not can_use(game, "Water Import From Europa")
 
 
-@pytest.mark.parametrize(("name", "param", "delta", "cost"), [
-    ("Regolith Eaters", "oxygen", 1, 2),
-    ("GHG Producing Bacteria", "temperature", 2, 2),
+@pytest.mark.parametrize(("name", "param", "delta"), [
+    ("Regolith Eaters", "oxygen", 1), ("GHG Producing Bacteria", "temperature", 2),
 ])
 def test_regolith_eaters_and_ghg_producing_bacteria_add_a_microbe_or_spend_two(
-        name: str, param: str, delta: int, cost: int) -> None:
+        name: str, param: str, delta: int) -> None:
     game = new_game()
     set_parameters(game, oxygen=4)
     play(game, name)
-    use(game, name)  # with no microbes only "add one" can run: no question asked
+    use(game, name)  # no microbes yet: only "add one" can run, nothing is asked
     assert held(game, name) == 1
-    put_in_play(game, 0, [])  # nothing: the card stays as it is
-    before = parameters(game)[param]
-    # next generation's use would choose; set the stage in a fresh game instead
     game = new_game()
     set_parameters(game, oxygen=4)
-    put_in_play(game, 0, [name], resources=cost + 1)
+    put_in_play(game, 0, [name], resources=3)
+    before = parameters(game)[param]
     use(game, name)
     assert [c["option"] for c in prompt(game).choices()] == [0, 1]
     act(game, "option", 1)
     assert held(game, name) == 1
-    assert parameters(game)[param] - parameters(new_game())[param] == delta + (
-        parameters(game)[param] - before - delta if param == "oxygen" else 0)
+    assert parameters(game)[param] == before + delta
     assert me(game)["tr"] == 21
 
 
@@ -1158,9 +1212,10 @@ def test_symbiotic_fungus_adds_a_microbe_to_a_chosen_card() -> None:
     play(game, "Symbiotic Fungus")
     use(game, "Symbiotic Fungus")
     assert sorted(c["card"] for c in prompt(game).choices()) == ["Decomposers", "Tardigrades"]
-    act(game, "card", "Decomposers")
+    assert held(game, "Decomposers") == 1  # the fungus's own microbe tag (Decomposers)
+    act(game, "card", "Tardigrades")
+    assert held(game, "Tardigrades") == 1
     assert held(game, "Decomposers") == 1
-    assert held(game, "Tardigrades") == 0
 
 
 def test_symbiotic_fungus_needs_temperature_minus_14_R_CARD_1() -> None:
@@ -1192,6 +1247,18 @@ def test_inventors_guild_pays_3_to_keep_the_drawn_card() -> None:
     others_pass(game)
     assert me(game)["hand"] == drawn
     assert me(game)["megacredits"] == 2
+
+
+def test_inventors_guild_discards_the_card_when_3_mc_cannot_be_paid() -> None:
+    game = new_game()
+    put_in_play(game, 0, ["Inventors' Guild"])
+    set_resources(game, 0, megacredits=2)
+    discard = len(game.view(0)["discard"])
+    use(game, "Inventors' Guild")
+    assert prompt(game).kind == "action"
+    assert me(game)["hand"] == []
+    assert me(game)["megacredits"] == 2
+    assert len(game.view(0)["discard"]) == discard + 1
 
 
 def test_inventors_guild_drawn_card_may_be_left() -> None:
@@ -1372,10 +1439,13 @@ def test_decomposers_adds_a_microbe_per_plant_animal_or_microbe_tag_including_it
 def test_decomposers_ignores_other_players_cards_and_scores_per_three() -> None:
     game = new_game()
     put_in_play(game, 0, ["Decomposers"], resources=5)
-    act(game, "end_turn") if False else None
     play(game, "Mine")
-    answer(game, "end_turn", player=0) if game.prompt_for(0) and "end_turn" in choice_types(
-        game, 0) else None
+    answer(game, "end_turn", player=0)
+    give_cards(game, 1, ["Adapted Lichen"])
+    set_resources(game, 1, megacredits=9)
+    answer(game, "play_card", "Adapted Lichen", player=1)
+    assert player_state(game, 1)["production"]["plants"] == 1
+    assert held(game, "Decomposers") == 5
     assert card_vp(game) == 1
 
 
@@ -1384,10 +1454,24 @@ def test_optimal_aerobraking_pays_out_for_own_space_events_only() -> None:
     play(game, "Optimal Aerobraking")
     play(game, "Asteroid")  # a space event; nobody has plants to lose
     assert (me(game)["megacredits"], me(game)["heat"]) == (3, 3)
+    set_resources(game, 0, titanium=0)
     play(game, "Asteroid Mining")  # space, but not an event
     assert (me(game)["megacredits"], me(game)["heat"]) == (0, 3)
     play(game, "Release of Inert Gases")  # an event without a space tag
     assert (me(game)["megacredits"], me(game)["heat"]) == (0, 3)
+
+
+def test_optimal_aerobraking_ignores_other_players_space_events() -> None:
+    game = new_game()
+    play(game, "Optimal Aerobraking", hold=True)
+    answer(game, "end_turn", player=0)
+    give_cards(game, 1, ["Ice Asteroid"])
+    set_resources(game, 1, megacredits=23)
+    answer(game, "play_card", "Ice Asteroid", player=1)
+    answer(game, "space", "07", player=1)
+    answer(game, "space", "06", player=1)
+    assert parameters(game)["oceans"] == 2
+    assert (me(game)["megacredits"], me(game)["heat"]) == (0, 0)
 
 
 def test_arctic_algae_gives_2_plants_whenever_anyone_places_an_ocean() -> None:
@@ -1395,8 +1479,8 @@ def test_arctic_algae_gives_2_plants_whenever_anyone_places_an_ocean() -> None:
     set_parameters(game, temperature=-12)
     play(game, "Arctic Algae")
     assert me(game)["plants"] == 1
-    play(game, "Subterranean Reservoir")
-    act(game, "space", "07")
+    play(game, "Subterranean Reservoir", hold=True)
+    answer(game, "space", "07", player=0)
     assert me(game)["plants"] == 3
     # player 0 has taken two actions: player 1's turn
     set_resources(game, 1, megacredits=18)
@@ -1417,7 +1501,7 @@ def test_arctic_algae_needs_temperature_at_most_minus_12_R_CARD_1() -> None:
 def test_rover_construction_gives_2_mc_whenever_anyone_places_a_city() -> None:
     game = new_game()
     play(game, "Rover Construction")
-    act(game, "end_turn")
+    answer(game, "end_turn", player=0)
     set_resources(game, 1, megacredits=25)
     answer(game, "standard_project", "city", player=1)
     answer(game, "space", "47", player=1)
@@ -1430,8 +1514,8 @@ def test_pets_gains_an_animal_per_city_anyone_places() -> None:
     play(game, "Pets")
     assert held(game, "Pets") == 1
     set_resources(game, 0, megacredits=25)
-    act(game, "standard_project", "city")
-    act(game, "space", "47")
+    answer(game, "standard_project", "city", player=0)
+    answer(game, "space", "47", player=0)
     assert held(game, "Pets") == 2
     set_resources(game, 1, megacredits=25)
     answer(game, "standard_project", "city", player=1)
@@ -1451,7 +1535,8 @@ def test_immigrant_city_gains_mc_production_per_city_including_its_own() -> None
     game = new_game()
     set_production(game, 0, energy=1)
     play(game, "Immigrant City")
-    act(game, "space", "47")
+    answer(game, "space", "47", player=0)
+    answer(game, "end_turn", player=0)
     assert tiles(game)["47"] == {"tile": "city", "owner": 0}
     assert prod(game)["megacredits"] == -2 + 1
     assert prod(game)["energy"] == 0
@@ -1463,7 +1548,7 @@ def test_immigrant_city_gains_mc_production_per_city_including_its_own() -> None
 
 def test_immigrant_city_cannot_take_mc_production_below_minus_5_R_PROD_2() -> None:
     game = new_game()
-    set_production(game, 0, energy=1, megacredits=-4)
+    set_production(game, 0, energy=1, megacredits=-5)
     give_cards(game, 0, ["Immigrant City"])
     set_resources(game, 0, megacredits=13)
     assert not can_play(game, "Immigrant City")
@@ -1477,8 +1562,8 @@ def test_herbivores_gains_an_animal_per_own_greenery() -> None:
     assert prod(game, 1)["plants"] == 0
     assert held(game, "Herbivores") == 1
     set_resources(game, 0, plants=8)
-    act(game, "convert_plants")
-    act(game, "space", "47")
+    answer(game, "convert_plants", player=0)
+    answer(game, "space", "47", player=0)
     assert tiles(game)["47"] == {"tile": "greenery", "owner": 0}
     assert held(game, "Herbivores") == 2
     set_resources(game, 1, plants=8)

@@ -408,7 +408,7 @@ def test_R_PROD_1_resources_never_below_0() -> None:
     assert not playable(game, "Local Heat Trapping")
     set_resources(game, p0, heat=5)
     act(game, "play_card", "Local Heat Trapping")
-    answer(game, "option", 0)  # 4 plants
+    # with no animal card the plants are the only option: no prompt
     assert player_state(game, p0)["heat"] == 0
     assert player_state(game, p0)["plants"] == 4
 

@@ -104,7 +104,8 @@ class Game:
         """Apply one decision; IllegalMove (state unchanged) when the rules forbid it."""
         if self.state.over:
             raise IllegalMove("the game is over", "R-END-1")
-        prompt = self.prompt_for(player) if isinstance(player, int) else None
+        is_index = isinstance(player, int) and not isinstance(player, bool)
+        prompt = self.prompt_for(player) if is_index else None
         if prompt is None:
             raise IllegalMove("no decision is waiting for that player", "R-GEN-5")
         clean = prompt.check(response)

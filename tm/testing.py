@@ -172,3 +172,8 @@ def parameters(game: Game) -> dict[str, int]:
 def choice_types(game: Game, player: int | None = None) -> list[str]:
     """The ``type`` of every choice of the waiting prompt."""
     return [c["type"] for c in prompt(game, player).choices()]
+
+
+def discard_pile(game: Game) -> list[str]:
+    """The discard pile, top last (hidden from players' views)."""
+    return list(game.state.discard)

@@ -9,9 +9,10 @@ _PRIVATE = ("hand", "offer", "draft_hand", "drafted", "dealt_corps")
 
 
 def view_for(g: GameState, viewer: int | None) -> dict[str, Any]:
-    """The state for ``viewer``: the deck and other players' hands become counts."""
+    """The state for ``viewer``: deck, discard pile and other players' hands become counts."""
     data = to_dict(g)
     data["deck"] = len(g.deck)
+    data["discard"] = len(g.discard)  # face down in the printed game
     data["corp_deck"] = len(g.corp_deck)
     data.pop("rng")
     data.pop("queues")

@@ -19,6 +19,7 @@ from tm.cards.dsl import Card
 from tm.maps import get_map
 from tm.testing import (
     answer,
+    discard_pile,
     give_cards,
     make_game,
     parameters,
@@ -947,7 +948,7 @@ def test_business_contacts_keeps_two_of_four_drawn_cards() -> None:
     assert (prompt(game).min, prompt(game).max) == (2, 2)
     answer(game, "cards", drawn[1:3], player=0)
     assert me(game)["hand"] == drawn[1:3]
-    discard = game.view(0)["discard"]
+    discard = discard_pile(game)
     assert drawn[0] in discard and drawn[3] in discard
 
 
@@ -959,7 +960,7 @@ def test_invention_contest_keeps_one_of_three_drawn_cards() -> None:
     assert (prompt(game).min, prompt(game).max) == (1, 1)
     answer(game, "cards", [drawn[2]], player=0)
     assert me(game)["hand"] == [drawn[2]]
-    assert set(drawn[:2]) <= set(game.view(0)["discard"])
+    assert set(drawn[:2]) <= set(discard_pile(game))
 
 
 # ================================================================ blue cards: actions (R-ACT-5)
@@ -1253,12 +1254,12 @@ def test_inventors_guild_discards_the_card_when_3_mc_cannot_be_paid() -> None:
     game = new_game()
     put_in_play(game, 0, ["Inventors' Guild"])
     set_resources(game, 0, megacredits=2)
-    discard = len(game.view(0)["discard"])
+    discard = len(discard_pile(game))
     use(game, "Inventors' Guild")
     assert prompt(game).kind == "action"
     assert me(game)["hand"] == []
     assert me(game)["megacredits"] == 2
-    assert len(game.view(0)["discard"]) == discard + 1
+    assert len(discard_pile(game)) == discard + 1
 
 
 def test_inventors_guild_drawn_card_may_be_left() -> None:
@@ -1270,7 +1271,7 @@ def test_inventors_guild_drawn_card_may_be_left() -> None:
     answer(game, "cards", [], player=0)
     assert me(game)["hand"] == []
     assert me(game)["megacredits"] == 5
-    assert drawn[0] in game.view(0)["discard"]
+    assert drawn[0] in discard_pile(game)
 
 
 def test_business_network_costs_mc_production_and_sells_a_look_at_the_deck() -> None:

@@ -13,6 +13,7 @@ from tm.state import NEUTRAL
 from tm.testing import (
     answer,
     choice_types,
+    discard_pile,
     give_cards,
     make_game,
     parameters,
@@ -170,7 +171,7 @@ def test_R_SETUP_4_corporation_gives_starting_mc_and_cards_cost_3_each() -> None
     state = player_state(game, 0)
     assert state["megacredits"] == card(name).starting_mc - 9
     assert state["hand"] == bought
-    assert set(offered[3:]) <= set(game.view(None)["discard"])
+    assert set(offered[3:]) <= set(discard_pile(game))
 
 
 def test_R_SETUP_4_beginner_corporation_42_mc_and_all_ten_cards_free() -> None:
@@ -247,7 +248,7 @@ def test_R_GEN_3_research_draws_four_and_buys_at_3_mc() -> None:
     game.respond(p0, {"type": "cards", "cards": offered[:2]})
     assert player_state(game, p0)["megacredits"] == mc - 6
     assert player_state(game, p0)["hand"] == offered[:2]
-    assert set(offered[2:]) <= set(game.view(None)["discard"])  # the rest is discarded
+    assert set(offered[2:]) <= set(discard_pile(game))  # the rest is discarded
 
 
 def test_R_GEN_3_no_hand_limit() -> None:
@@ -449,12 +450,12 @@ def test_R_GEN_6_used_card_actions_become_available_again() -> None:
 def test_R_GEN_7_empty_deck_reshuffles_the_discard_pile() -> None:
     game, (p0, p1) = make_game(players=2)
     give_cards(game, p1, project_names(("base", "corpera")))  # the deck and discard pile empty
-    assert game.view(None)["deck"] == 0 and game.view(None)["discard"] == []
+    assert game.view(None)["deck"] == 0 and discard_pile(game) == []
     answer(game, "pass")  # p0
     sold = player_state(game, p1)["hand"][:8]
     answer(game, "standard_project", "sell_patents")
     answer(game, "cards", sold)
-    assert sorted(game.view(None)["discard"]) == sorted(sold)
+    assert sorted(discard_pile(game)) == sorted(sold)
     answer(game, "pass")  # p1; production, then research draws 2 × 4
     drawn = [c["card"] for _, w in game.pending for c in w.choices()]
     assert sorted(drawn) == sorted(sold)
@@ -521,7 +522,7 @@ def test_R_ACT_3_milestone_condition_and_single_claim() -> None:
     refused(game, p0, {"type": "claim_milestone", "milestone": "Mayor"})
     for space in ("21", "23", "25"):
         place(game, space, "city", p0)
-    for space in ("41", "43", "45"):
+    for space in ("50", "52", "54"):
         place(game, space, "city", p1)
     answer(game, "claim_milestone", "Mayor")
     answer(game, "end_turn")
@@ -535,7 +536,7 @@ def test_R_ACT_3_at_most_three_milestones() -> None:
     give_cards(game, p0, project_names(("base",))[:16])
     for space in ("21", "23", "25"):
         place(game, space, "city", p0)
-    for space in ("30", "31", "32"):
+    for space in ("22", "24", "30"):
         place(game, space, "greenery", p0)
     answer(game, "claim_milestone", "Mayor")
     answer(game, "claim_milestone", "Gardener")
@@ -634,7 +635,7 @@ def test_R_SP_1_sell_patents_one_mc_per_card() -> None:
     answer(game, "cards", ["Lichen", "Mine"])
     state = player_state(game, p0)
     assert state["megacredits"] == 2 and state["hand"] == ["Asteroid"]
-    assert {"Lichen", "Mine"} <= set(game.view(None)["discard"])
+    assert {"Lichen", "Mine"} <= set(discard_pile(game))
 
 
 def test_R_SP_1_sell_patents_needs_a_card() -> None:
@@ -714,7 +715,7 @@ def test_R_SOLO_1_tr_14_corporate_era_productions_0() -> None:
     assert player_state(game, 0)["tr"] == 14
     assert set(player_state(game, 0)["production"].values()) == {0}
     offered, _, deck = _cards_dealt_and_deck(game, 1)
-    discard = len(game.view(None)["discard"])
+    discard = len(discard_pile(game))
     assert deck + len(offered) + discard == len(project_names(("base", "corpera")))
 
 
@@ -761,7 +762,7 @@ def test_R_SOLO_2_neutral_cities_and_greeneries(seed: int) -> None:
     for city in cities:
         assert any(g in THARSIS.spaces[city].neighbors for g in greeneries)
     assert parameters(game)["oxygen"] == 0 and player_state(game, 0)["tr"] == 14
-    assert tiles == _expected_neutral_tiles(view["discard"][:4])
+    assert tiles == _expected_neutral_tiles(discard_pile(game)[:4])
 
 
 def _solo_to_last_generation(plants: int = 0) -> Game:

@@ -134,7 +134,8 @@ def _check_cards(g: GameState, p: int, d: dict[str, Any], r: dict[str, Any]) -> 
     if not d["min"] <= len(picked) <= d["max"]:
         rule = "R-GEN-3" if d.get("price") else "R-GEN-4"
         raise IllegalMove(f"pick between {d['min']} and {d['max']} cards", rule)
-    return {"type": "cards", "cards": list(picked)}
+    offered = d["cards"]
+    return {"type": "cards", "cards": [c for c in offered if c in picked]}  # offered order
 
 
 def _check_card(g: GameState, p: int, d: dict[str, Any], r: dict[str, Any]) -> dict[str, Any]:

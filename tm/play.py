@@ -19,7 +19,8 @@ def cost_of(g: GameState, p: int, c: Card) -> int:
     pl = g.players[p]
     off = 0
     for e in standing_effects(g, pl, "discount"):
-        off += e["amount"] if e["tag"] is None else e["amount"] * c.tags.count(e["tag"])
+        matching = 1 if e["tag"] is None else c.tags.count(e["tag"])
+        off += e["amount"] * (min(matching, 1) if e.get("per") == "card" else matching)
     return max(0, c.cost - off)
 
 

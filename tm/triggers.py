@@ -49,8 +49,9 @@ def card_played(g: GameState, p: int, played: Card) -> None:
             if e["tags"]:
                 matching = sum(1 for tag in played.tags if tag in e["tags"])
                 times = matching if e["each_tag"] else min(matching, 1)
-            for _ in range(times):
-                run_steps(g, q, e["then"], c.name)
+            then = [{**s, "played": played.name} if s["k"] == "custom" else s for s in e["then"]]
+            for _ in range(times):  # custom steps learn which card set them off
+                run_steps(g, q, then, c.name)
 
 
 def project_used(g: GameState, p: int, project: str, base_cost: int) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tm import Game
-from tm.cards import all_cards, card
+from tm.cards import base, card, corpera
 from tm.cards.dsl import Card
 from tm.maps import get_map
 from tm.testing import (
@@ -143,7 +143,7 @@ def is_pure(c: Card) -> bool:
     return True
 
 
-PROJECTS = [c for c in all_cards() if not c.is_corporation]
+PROJECTS = [c for c in [*base.CARDS, *corpera.CARDS] if not c.is_corporation]  # base.py, corpera.py
 PURE_CARDS = sorted(c.name for c in PROJECTS if is_pure(c))
 BEHAVIOUR_CARDS = sorted(c.name for c in PROJECTS if not is_pure(c))
 

@@ -105,7 +105,6 @@ def test_card_numbers_match_reference(reference: dict[str, dict[str, Any]]) -> N
     assert wrong == {}
 
 
-@pytest.mark.xfail(strict=False, reason="issue 4: full card set")
 def test_full_reference_card_set_is_implemented(
         reference: dict[str, dict[str, Any]], capsys: pytest.CaptureFixture[str]) -> None:
     """Coverage of the base and Corporate Era reference cards (R-SETUP-3 decks)."""

@@ -9,7 +9,7 @@ import importlib
 
 from tm.cards.dsl import Card
 
-SET_MODULES: tuple[str, ...] = ("base", "corpera")
+SET_MODULES: tuple[str, ...] = ("base", "corpera", "base_more", "corpera_more")
 _REGISTRY: dict[str, Card] = {}
 
 

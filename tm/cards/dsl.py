@@ -80,6 +80,11 @@ def per_event(scope: str = "all") -> dict[str, Any]:
     return {"per": "event", "scope": scope, "div": 1}
 
 
+def if_held(points: int) -> dict[str, Any]:
+    """``points`` when this card holds at least one resource, else 0 (a VP form)."""
+    return {"per": "held", "points": points, "div": 1}
+
+
 # ---------------------------------------------------------------- requirements
 def min_(param: str, value: int) -> Req:
     """A global parameter at ``value`` or more (oxygen %, °C, ocean tiles)."""
@@ -218,9 +223,11 @@ def on_project(then: list[Step], min_cost: int = 0,
     return {"e": "on_project", "min_cost": min_cost, "exclude": list(exclude), "then": then}
 
 
-def discount(amount: int, tag: str | None = None, next_card: bool = False) -> Effect:
-    """Cards cost less: per matching tag, or on every card when ``tag`` is None."""
-    return {"e": "discount", "tag": tag, "amount": amount, "next_card": next_card}
+def discount(amount: int, tag: str | None = None, next_card: bool = False,
+             per: str = "tag") -> Effect:
+    """Cards cost less: per matching tag (``per="card"``: once per card with the tag),
+    or on every card when ``tag`` is None."""
+    return {"e": "discount", "tag": tag, "amount": amount, "next_card": next_card, "per": per}
 
 
 def req_bonus(steps: int, next_card: bool = False) -> Effect:

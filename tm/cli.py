@@ -5,6 +5,7 @@ import argparse
 import json
 import time
 
+from tm.cards import all_cards
 from tm.cards.export import card_records, card_stats
 from tm.game import Game
 from tm.sim import play_random_game, simulate
@@ -20,7 +21,10 @@ def _simulate(args: argparse.Namespace) -> int:
     if report.generations:
         mean = sum(report.generations) / len(report.generations)
         print(f"generations: mean {mean:.1f}, max {max(report.generations)}")
-    print(f"distinct cards played: {len(report.cards_played)}")
+    project_cards = [c.name for c in all_cards() if not c.is_corporation]
+    unplayed = [name for name in project_cards if name not in report.cards_played]
+    print(f"distinct cards played: {len(project_cards) - len(unplayed)} of {len(project_cards)}"
+          + (f"; never played: {', '.join(unplayed)}" if unplayed else ""))
     print(report.line())
     return 1 if report.failures else 0
 

@@ -66,6 +66,7 @@ class Game:
     def __init__(self, state: GameState, moves: list[list[Any]] | None = None) -> None:
         self.state = state
         self.moves: list[list[Any]] = moves if moves is not None else []
+        self.revealed_at = 0  # moves before this one showed someone hidden cards
 
     @classmethod
     def new(cls, options: Options) -> Game:
@@ -110,6 +111,7 @@ class Game:
             raise IllegalMove("no decision is waiting for that player", "R-GEN-5")
         clean = prompt.check(response)
         g = self.state
+        hidden_before = (len(g.deck), g.rng.state)
         g.queues[player].pop(0)
         self.moves.append([player, clean])
         try:
@@ -119,6 +121,25 @@ class Game:
             self.moves.pop()
             self.state = _replay(g.options, self.moves).state
             raise
+        if (len(g.deck), g.rng.state) != hidden_before:
+            self.revealed_at = len(self.moves)
+
+    # ------------------------------------------------------------ undo
+    def undo_floor(self) -> int:
+        """How many moves can never be taken back: none in solo (unless strict undo),
+        else every move up to the last one that drew or revealed a card."""
+        options = self.state.options
+        return 0 if options.players == 1 and not options.strict_undo else self.revealed_at
+
+    def undo(self, steps: int = 1) -> list[list[Any]]:
+        """Take back the last ``steps`` moves by replaying the rest; returns the moves undone."""
+        target = len(self.moves) - steps
+        if steps < 1 or target < self.undo_floor():
+            raise IllegalMove("cannot undo past a move that revealed cards", "")
+        undone = self.moves[target:]
+        earlier = _replay(self.state.options, self.moves[:target])
+        self.state, self.moves, self.revealed_at = earlier.state, earlier.moves, earlier.revealed_at
+        return undone
 
     # ------------------------------------------------------------ results
     @property

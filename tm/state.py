@@ -41,6 +41,7 @@ class Options:
     names: list[str] = field(default_factory=list)
     beginners: list[int] = field(default_factory=list)  # players using the beginner corporation
     first_player: int | None = None  # None: drawn at random (R-SETUP-5)
+    strict_undo: bool = False  # solo: undo stops at revealed cards, as with several players
 
 
 @dataclass(slots=True)

@@ -1,0 +1,31 @@
+"""A game's story by generation: each player's VP and TR at the end of every generation."""
+from __future__ import annotations
+
+from typing import Any
+
+from tm.game import Game
+
+
+def score_history(game: Game) -> list[dict[str, Any]]:
+    """One row per finished generation: {"generation": n, "players": [{"vp", "tr"}, ...]}.
+
+    Rebuilt by replaying the moves, recording the scores right after each production
+    phase (and once more at the very end when the game is over).
+    """
+    replay = Game.new(game.state.options)
+    rows: list[dict[str, Any]] = []
+    for player, response in game.moves:
+        generation = replay.state.generation
+        replay.respond(player, response)
+        if replay.state.generation != generation or (replay.is_over and not _has(rows, generation)):
+            rows.append(_row(replay, generation))
+    return rows
+
+
+def _has(rows: list[dict[str, Any]], generation: int) -> bool:
+    return any(row["generation"] == generation for row in rows)
+
+
+def _row(game: Game, generation: int) -> dict[str, Any]:
+    return {"generation": generation,
+            "players": [{"vp": s["total"], "tr": s["tr"]} for s in game.scores()]}

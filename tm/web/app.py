@@ -83,7 +83,7 @@ class App:
         self._refresh_screen()
 
     def _on_form(self, data: dict[str, Any]) -> None:
-        self.form.update({k: str(v) for k, v in data.items()})
+        self.form = {k: str(v) for k, v in data.items()}  # unticked boxes are simply absent
 
     def _on_new_game(self, data: dict[str, Any]) -> None:
         self.form.update({k: str(v) for k, v in data.items()})

@@ -1,32 +1,66 @@
-"""The Mars board as SVG: hexes, tiles with owner colours, bonuses, legal spaces."""
+"""The Mars board as SVG: hexes, tiles with owner markers, placement bonuses drawn as
+our own small icons (with a legend), ocean and volcanic spaces, and the legal spaces."""
 from __future__ import annotations
 
 import math
 
 from tm.maps import ROW_LENGTHS, Space, get_map
 from tm.state import NEUTRAL, GameState
+from tm.web.card_text import tile_name
 from tm.web.html import attrs, esc
-from tm.web.i18n import t
+from tm.web.i18n import has, t
 
 RADIUS = 30.0
 HEX_W = math.sqrt(3) * RADIUS
 ROW_H = 1.5 * RADIUS
 MARGIN = 8.0
-BONUS_MARK = {"steel": "s", "titanium": "t", "plants": "p", "heat": "h", "card": "c"}
-TILE_MARK = {"city": "C", "capital": "C", "greenery": "G", "ocean": ""}
+ICON = 13.0
+BONUSES = ("steel", "titanium", "plants", "heat", "card")
+TILE_GLYPH = {"city": "t-city", "capital": "t-city", "greenery": "t-greenery",
+              "ocean": "t-ocean"}
+
+# Our own icons: a shape and colour per bonus, with a letter for colour-blind players.
+_ICON_SHAPES = {
+    "steel": '<rect x="1" y="1" width="10" height="10" rx="2" fill="#8a5a32" stroke="#f1d3b3"/>',
+    "titanium": '<path d="M6 0.5 11.5 6 6 11.5 0.5 6Z" fill="#3b3f4a" stroke="#d9dde6"/>',
+    "plants": '<circle cx="6" cy="6" r="5.3" fill="#2f7d2c" stroke="#c9f0c0"/>',
+    "heat": '<path d="M6 0.6 11.6 11.2H0.4Z" fill="#c8461b" stroke="#ffd2b8"/>',
+    "card": '<rect x="2" y="0.5" width="8" height="11" rx="1.5" fill="#efe6d2" stroke="#5a4632"/>',
+}
+_ICON_INK = {"card": "#3a2a1a"}
+_GLYPHS = {
+    "t-city": '<path d="M-9 9V-1h5v-7h7v4h6V9Z" fill="#f2f2f2" stroke="#3d4047" '
+              'stroke-width="1.2"/><path d="M-6 2h2M-1-4h2M-1 2h2M5 2h2" stroke="#3d4047"/>',
+    "t-greenery": '<path d="M0-11 8 3H-8Z" fill="#d6f5c8" stroke="#1f5a1c"/>'
+                  '<rect x="-1.5" y="3" width="3" height="6" fill="#5a3a1a"/>',
+    "t-ocean": '<path d="M-10-3q2.5-3 5 0t5 0 5 0 5 0M-10 4q2.5-3 5 0t5 0 5 0 5 0" '
+               'fill="none" stroke="#eaf4ff" stroke-width="2"/>',
+    "t-volcano": '<path d="M-6 4-1-4h2L6 4Z" fill="#5b2a17" stroke="#f3c09a" stroke-width=".8"/>',
+    "t-wave": '<path d="M-8 0q2-2.5 4 0t4 0 4 0 4 0" fill="none" stroke="#7fb0e0" '
+              'stroke-width="1.4"/>',
+}
+
+
+def _defs() -> str:
+    icons = []
+    for bonus, shape in _ICON_SHAPES.items():
+        letter = t(f"bonus_letter.{bonus}")
+        ink = _ICON_INK.get(bonus, "#fff")
+        icons.append(f'<symbol id="i-{bonus}" viewBox="0 0 12 12">{shape}'
+                     f'<text x="6" y="8.6" fill="{ink}" font-size="7.5" font-weight="700" '
+                     f'text-anchor="middle">{esc(letter)}</text></symbol>')
+    glyphs = "".join(f'<symbol id="{gid}" viewBox="-12 -12 24 24" overflow="visible">{body}'
+                     "</symbol>" for gid, body in _GLYPHS.items())
+    return f"<defs>{''.join(icons)}{glyphs}</defs>"
 
 
 def centre(space: Space) -> tuple[float, float]:
     """Pixel centre of a space on the board."""
     length = ROW_LENGTHS[space.row]
-    col = _col_in_row(space)
+    col = int(space.id) - 3 - sum(ROW_LENGTHS[: space.row])
     x = MARGIN + HEX_W / 2 + (9 - length) * HEX_W / 2 + col * HEX_W
     y = MARGIN + RADIUS + space.row * ROW_H
     return x, y
-
-
-def _col_in_row(space: Space) -> int:
-    return int(space.id) - 3 - sum(ROW_LENGTHS[: space.row])
 
 
 def _hex_points(cx: float, cy: float, r: float) -> str:
@@ -37,42 +71,113 @@ def _hex_points(cx: float, cy: float, r: float) -> str:
     return " ".join(points)
 
 
-def _tile_class(tile: str | None) -> str:
-    if tile is None:
-        return ""
-    if tile in ("city", "capital", "greenery", "ocean"):
-        return f" tile-{tile}"
-    return " tile-special"
+def _use(ref: str, x: float, y: float, size: float, cls: str = "") -> str:
+    return (f'<use href="#{ref}" x="{x - size / 2:.1f}" y="{y - size / 2:.1f}" '
+            f'width="{size:.1f}" height="{size:.1f}"{attrs(class_=cls or None)}/>')
+
+
+def _owner_name(g: GameState, owner: int) -> str:
+    return t("game.neutral") if owner == NEUTRAL or owner >= len(g.players) else (
+        g.players[owner].name)
+
+
+def _owner_colour(owner: int, colours: list[str]) -> str:
+    return "neutral" if owner == NEUTRAL or not 0 <= owner < len(colours) else colours[owner]
+
+
+def space_label(g: GameState, sp: Space, legal: bool) -> str:
+    """What a space is, in words: id, name, kind, bonuses, tile and owner."""
+    parts = [t("board.space", id=sp.id)]
+    if sp.name:
+        parts.append(sp.name)
+    if sp.volcanic:
+        parts.append(t("board.volcanic"))
+    if sp.kind == "ocean":
+        parts.append(t("board.ocean_space"))
+    if sp.reserved_for and sp.reserved_for != sp.name:
+        parts.append(t("board.reserved", name=sp.reserved_for))
+    if sp.bonus:
+        parts.append(t("board.bonus", list=", ".join(t(f"bonus.{b}") for b in sp.bonus)))
+    entry = g.board.get(sp.id)
+    if entry and entry.get("tile"):
+        owner = entry.get("owner")
+        name = tile_name(entry["tile"])
+        parts.append(name if owner is None else t("board.tile_of", tile=name,
+                                                  name=_owner_name(g, owner)))
+    if legal:
+        parts.append(t("board.legal"))
+    return " · ".join(parts)
+
+
+def _tile_svg(tile: str, owner: int | None, cx: float, cy: float, colours: list[str]) -> str:
+    glyph = TILE_GLYPH.get(tile)
+    if glyph:
+        parts = [_use(glyph, cx, cy + 3, 24)]
+    else:
+        short_key = f"tileshort.{tile}"
+        short = t(short_key) if has(short_key) else "".join(
+            w[:1].upper() for w in tile.split("_"))
+        parts = [f'<text x="{cx:.1f}" y="{cy + 8:.1f}" class="tile-mark">{esc(short)}</text>']
+    if owner is not None:
+        parts.append(f'<circle cx="{cx:.1f}" cy="{cy - 15:.1f}" r="6.5" '
+                     f'class="owner owner-{esc(_owner_colour(owner, colours))}"/>')
+    return "".join(parts)
+
+
+def _empty_svg(sp: Space, cx: float, cy: float) -> str:
+    parts = []
+    if sp.volcanic:
+        parts.append(_use("t-volcano", cx, cy - 17, 14))
+    elif sp.kind == "ocean":
+        parts.append(_use("t-wave", cx, cy + 15, 18))
+    count = len(sp.bonus)
+    for i, bonus in enumerate(sp.bonus):
+        x = cx + (i - (count - 1) / 2) * (ICON + 1)
+        parts.append(_use(f"i-{bonus}", x, cy - 1, ICON))
+    label = (sp.name or sp.reserved_for or "").split(" ")[0]
+    if label:
+        parts.append(f'<text x="{cx:.1f}" y="{cy + 19:.1f}" class="space-name">{esc(label)}'
+                     "</text>")
+    return "".join(parts)
 
 
 def _space_svg(g: GameState, sp: Space, colours: list[str], legal: dict[str, int]) -> str:
     cx, cy = centre(sp)
-    entry = g.board.get(sp.id)
-    tile = entry["tile"] if entry else None
-    owner = entry.get("owner") if entry else None
-    classes = f"space {sp.kind}{_tile_class(tile)}"
-    label = f"{sp.id} {sp.name or ''} {' '.join(sp.bonus)}".strip()
-    extra: dict[str, object] = {}
+    entry = g.board.get(sp.id) or {}
+    tile = entry.get("tile")
+    classes = f"space {sp.kind}" + (" volcanic" if sp.volcanic else "")
+    classes += f" tile-{tile if tile in TILE_GLYPH else 'special'}" if tile else ""
+    label = space_label(g, sp, sp.id in legal)
+    extra: dict[str, object] = {"role": "img"}
     if sp.id in legal:
         classes += " legal"
         extra = {"data_action": "choose", "data_index": legal[sp.id], "tabindex": 0,
                  "role": "button"}
-    parts = [f"<g{attrs(class_=classes, data_space=sp.id, aria_label=label, **extra)}>",
-             f'<polygon points="{_hex_points(cx, cy, RADIUS - 1.5)}"/>']
-    if tile is None:
-        marks = "".join(BONUS_MARK.get(b, "?") for b in sp.bonus)
-        if marks:
-            parts.append(f'<text x="{cx:.1f}" y="{cy + 4:.1f}" class="bonus">{esc(marks)}</text>')
-    else:
-        mark = TILE_MARK.get(tile, tile[:2].upper())
-        parts.append(f'<text x="{cx:.1f}" y="{cy + 5:.1f}" class="tile-mark">{esc(mark)}</text>')
-        if owner is not None:
-            colour = "neutral" if owner == NEUTRAL else (colours[owner] if owner < len(colours)
-                                                        else "grey")
-            parts.append(f'<circle cx="{cx:.1f}" cy="{cy - 14:.1f}" r="6" '
-                         f'class="owner owner-{esc(colour)}"/>')
-    parts.append("</g>")
-    return "".join(parts)
+    inner = (_tile_svg(tile, entry.get("owner"), cx, cy, colours) if tile
+             else _empty_svg(sp, cx, cy))
+    return (f"<g{attrs(class_=classes, data_space=sp.id, aria_label=label, **extra)}>"
+            f"<title>{esc(label)}</title>"
+            f'<polygon class="hex" points="{_hex_points(cx, cy, RADIUS - 1.5)}"/>{inner}</g>')
+
+
+def _offmap_svg(g: GameState, sp: Space, colours: list[str], legal: dict[str, int],
+                cx: float, cy: float) -> str:
+    entry = g.board.get(sp.id) or {}
+    tile = entry.get("tile")
+    classes = "space offmap" + (" tile-city" if tile else "")
+    label = space_label(g, sp, sp.id in legal)
+    extra: dict[str, object] = {"role": "img"}
+    if sp.id in legal:
+        classes += " legal"
+        extra = {"data_action": "choose", "data_index": legal[sp.id], "tabindex": 0,
+                 "role": "button"}
+    inner = (_tile_svg(tile, entry.get("owner"), cx, cy, colours) if tile else "")
+    name = (sp.name or "").split(" ")[0]
+    return (f"<g{attrs(class_=classes, data_space=sp.id, aria_label=label, **extra)}>"
+            f"<title>{esc(label)}</title>"
+            f'<circle class="hex" cx="{cx:.1f}" cy="{cy:.1f}" r="{RADIUS * 0.8:.1f}"/>{inner}'
+            f'<text x="{cx:.1f}" y="{cy + RADIUS * 0.8 + 10:.1f}" class="space-name">'
+            f"{esc(name)}</text></g>")
 
 
 def board_svg(g: GameState, colours: list[str], legal: dict[str, int] | None = None) -> str:
@@ -86,30 +191,37 @@ def board_svg(g: GameState, colours: list[str], legal: dict[str, int] | None = N
     for sp in board.spaces.values():
         if sp.kind == "offmap":
             spaces.append(_offmap_svg(g, sp, colours, legal, width - RADIUS - MARGIN, offmap_y))
-            offmap_y += 2.2 * RADIUS
+            offmap_y += 2.6 * RADIUS
         else:
             spaces.append(_space_svg(g, sp, colours, legal))
     title = esc(t(f"board.{g.options.board}"))
-    return (f'<svg class="board" viewBox="0 0 {width:.0f} {height:.0f}" role="group" '
-            f'aria-label="{title}">{"".join(spaces)}</svg>')
+    picking = " picking" if legal else ""
+    return (f'<svg class="board{picking}" viewBox="0 0 {width:.0f} {height:.0f}" role="group" '
+            f'aria-label="{title}">{_defs()}{"".join(spaces)}</svg>')
 
 
-def _offmap_svg(g: GameState, sp: Space, colours: list[str], legal: dict[str, int],
-                cx: float, cy: float) -> str:
-    entry = g.board.get(sp.id)
-    classes = "space offmap" + (" tile-city" if entry else "")
-    extra: dict[str, object] = {}
-    if sp.id in legal:
-        classes += " legal"
-        extra = {"data_action": "choose", "data_index": legal[sp.id], "tabindex": 0,
-                 "role": "button"}
-    owner = entry.get("owner") if entry else None
-    ring = ""
-    if owner is not None and 0 <= owner < len(colours):
-        ring = (f'<circle cx="{cx:.1f}" cy="{cy - 14:.1f}" r="6" '
-                f'class="owner owner-{esc(colours[owner])}"/>')
-    label = f"{sp.id} {sp.name}"
-    return (f"<g{attrs(class_=classes, data_space=sp.id, aria_label=label, **extra)}>"
-            f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{RADIUS * 0.8:.1f}"/>'
-            f'<text x="{cx:.1f}" y="{cy + 4:.1f}" class="bonus">{esc((sp.name or "")[:3])}</text>'
-            f"{ring}</g>")
+def _legend_icon(ref: str, cls: str = "") -> str:
+    return (f'<svg class="ic{" " + cls if cls else ""}" viewBox="0 0 12 12" aria-hidden="true">'
+            f'<use href="#{ref}"/></svg>')
+
+
+def _legend_hex(cls: str, glyph: str | None = None) -> str:
+    use = f'<use href="#{glyph}" x="-9" y="-9" width="18" height="18"/>' if glyph else ""
+    return (f'<svg class="ic hexic {cls}" viewBox="-12 -12 24 24" aria-hidden="true">'
+            f'<polygon class="hex" points="{_hex_points(0, 0, 11)}"/>{use}</svg>')
+
+
+def board_legend() -> str:
+    """The key to the board's icons (reuses the icons defined in the board's SVG)."""
+    items = [f"<li>{_legend_icon('i-' + b)} {esc(t('bonus.' + b))}</li>" for b in BONUSES]
+    items += [
+        f"<li>{_legend_hex('space ocean', 't-wave')} {esc(t('board.ocean_space'))}</li>",
+        f"<li>{_legend_hex('space land', 't-volcano')} {esc(t('board.volcanic'))}</li>",
+        f"<li>{_legend_hex('space tile-city', 't-city')} {esc(tile_name('city'))}</li>",
+        f"<li>{_legend_hex('space tile-greenery', 't-greenery')} "
+        f"{esc(tile_name('greenery'))}</li>",
+        f"<li>{_legend_hex('space tile-ocean', 't-ocean')} {esc(tile_name('ocean'))}</li>",
+        f"<li>{_legend_hex('space legal')} {esc(t('board.legal'))}</li>",
+    ]
+    return (f'<section class="legend" aria-label="{esc(t("board.legend"))}">'
+            f'<ul>{"".join(items)}</ul></section>')

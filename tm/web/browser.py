@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+import js
+from pyodide.ffi import create_proxy
 
 from tm.web.app import App
 from tm.web.saves import StorageFull
@@ -29,7 +29,7 @@ class LocalStorage:
     def remove(self, key: str) -> None:
         js.localStorage.removeItem(key)
 
-    def keys(self) -> list[str]:
+    def names(self) -> list[str]:
         return [str(js.localStorage.key(i)) for i in range(js.localStorage.length)]
 
 
@@ -93,7 +93,8 @@ def install(page: Page) -> None:
         target = event.target
         if target.tagName in ("BUTTON", "INPUT", "SELECT", "TEXTAREA", "A"):
             return
-        if target.closest("[data-action]") is target:
+        found = target.closest("[data-action]")
+        if found is not None and found.isSameNode(target):
             on_click(event)
 
     def on_submit(event: Any) -> None:
@@ -141,7 +142,7 @@ def start() -> None:
     """Boot: build the App, draw the first screen, listen, and mark the page ready."""
     try:
         storage: Any = LocalStorage()
-        storage.keys()
+        storage.names()
     except Exception:
         from tm.web.saves import MemoryStorage
         storage = MemoryStorage()

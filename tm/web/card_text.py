@@ -1,136 +1,310 @@
-"""Card text generated from the card's definition (never the printed wording)."""
+"""Card text generated from the card's definition (never the printed wording).
+
+Every phrase comes from the message catalog (keys ``unit.*``, ``per.*``, ``ct.*``,
+``eff.*``, ``req.*``, ``vp.*``); this module only chooses keys and fills them.
+"""
 from __future__ import annotations
 
 from typing import Any
 
 from tm.cards.dsl import Card
+from tm.web.i18n import has, plural_key, t, tn
 
-PARAM_UNIT = {"temperature": "°C", "oxygen": "%", "oceans": " oceans"}
-RES = {"megacredits": "MC", "steel": "steel", "titanium": "titanium", "plants": "plants",
-       "energy": "energy", "heat": "heat"}
+Step = dict[str, Any]
 
 
-def amount_text(value: int | dict[str, Any]) -> str:
-    """An amount in words: 3, or "1 per Jovian tag" and the like."""
-    if isinstance(value, int):
-        return f"{value:+d}"
-    per = value["per"]
-    div = value.get("div", 1)
-    every = f" per {div}" if div > 1 else " per"
+# ---------------------------------------------------------------- small pieces
+def qty(unit: str, n: int, signed: bool = False) -> str:
+    """A counted unit: "3 plants", or "+3 plants" when ``signed``."""
+    key = plural_key(f"unit.{unit}", n)
+    if not has(key):
+        key = plural_key("unit.resource", n)
+    return t(key, n=f"{n:+d}" if signed else str(n))
+
+
+def unit_name(unit: str, n: int) -> str:
+    """The unit's word for a count, without the number: "animal", "animals"."""
+    key = plural_key(f"unit.{unit}", n)
+    return t(key if has(key) else plural_key("unit.resource", n), n="").strip()
+
+
+def tile_name(tile: str) -> str:
+    """A tile's name: "greenery", "Mohole Area" (made from its id when not in the catalog)."""
+    key = f"tilename.{tile}"
+    return t(key) if has(key) else tile.replace("_", " ").title()
+
+
+def tile_phrase(tile: str) -> str:
+    """A tile with its article: "a city", "the Mohole Area tile"."""
+    key = f"tile.{tile}"
+    return t(key) if has(key) else t("tile.named", name=tile_name(tile))
+
+
+def join_or(items: list[str]) -> str:
+    """"a, b or c"."""
+    if len(items) <= 1:
+        return "".join(items)
+    return t("list.and").join(items[:-1]) + t("list.or_last") + items[-1]
+
+
+def tag_name(tag: str) -> str:
+    """A tag in words."""
+    return t(f"tag.{tag}")
+
+
+def _res_unit(card: Card | None) -> str:
+    return card.resource if card is not None and card.resource else "resource"
+
+
+def per_text(value: dict[str, Any], card: Card | None = None) -> str:
+    """What an amount counts: "per Jovian tag", "per 2 animals here"."""
+    per, div = value["per"], value.get("div", 1)
+    suffix = "_div" if div > 1 else ""
     if per == "tag":
-        scope = {"self": "", "others": " of opponents", "all": " in play"}[value.get("scope",
-                                                                                   "self")]
-        return f"+1{every} {value['tag']} tag{scope}"
+        scope = value.get("scope", "self")
+        if scope != "self":
+            return t(f"per.tag_{scope}", tag=tag_name(value["tag"]))
+        return t(f"per.tag{suffix}", tag=tag_name(value["tag"]), div=div)
     if per == "city":
-        return f"+1{every} city{' on Mars' if value['where'] == 'mars' else ''}"
+        where = "_mars" if value.get("where") == "mars" else ""
+        return t(f"per.city{where}{suffix}", div=div)
     if per == "res":
-        return f"+{value.get('mult', 1)}{every} resource here"
+        unit = _res_unit(card)
+        return t(f"per.res{suffix}", div=div, unit=unit_name(unit, 1), units=unit_name(unit, div))
     if per == "adjacent":
-        return f"+1 per adjacent {value['tile']}"
+        return t("per.adjacent", tile=tile_name(value["tile"]))
     if per == "event":
-        return f"+1{every} event played"
-    if per == "held":
-        return f"{value['points']} if any resource here"
-    return "?"
+        return t(f"per.event{suffix}", div=div)
+    return str(per)
 
 
-def _resources(res: dict[str, Any]) -> str:
-    return ", ".join(f"{amount_text(v)} {RES.get(r, r)}" for r, v in res.items())
+def amount_text(value: int | dict[str, Any], unit: str, signed: bool = False,
+                card: Card | None = None) -> str:
+    """An amount of a unit: "+2 plants" or "+1 MC per Earth tag"."""
+    if isinstance(value, int):
+        return qty(unit, value, signed)
+    if value.get("per") == "held":
+        return t("vp.held", n=value.get("points", 0))
+    mult = int(value.get("mult", 1))
+    return t("per.amount", qty=qty(unit, mult, signed), per=per_text(value, card))
 
 
-def step_text(step: dict[str, Any]) -> str:
-    """One step of a card in words."""
+def _res_list(res: dict[str, Any], signed: bool, card: Card | None) -> str:
+    return t("list.and").join(amount_text(v, r, signed, card) for r, v in res.items())
+
+
+# ---------------------------------------------------------------- steps
+def _tile_step(step: Step) -> str:
+    tile = tile_phrase(step["tile"])
+    if step.get("space"):
+        return t("ct.tile_where", tile=tile, where=t("where.named", name=step["space"]))
+    on = step.get("on", "")
+    if has(f"where.{on}"):
+        return t("ct.tile_where", tile=tile, where=t(f"where.{on}"))
+    return t("ct.tile", tile=tile)
+
+
+def _draw_step(step: Step) -> str:
+    count = step["count"]
+    if not isinstance(count, int):
+        return t("ct.draw_per", per=per_text(count))
+    if step.get("buy"):
+        return tn("ct.draw_buy", count)
+    if step.get("keep") is not None:
+        return t("ct.draw_keep", n=count, keep=step["keep"])
+    return tn("ct.draw", count)
+
+
+def _card_res_step(step: Step, card: Card | None) -> str:
+    k = step["k"]
+    if k == "add_res" and step["to"] == "self":
+        return t("ct.add_here", qty=qty(_res_unit(card), step["count"]))
+    if k == "add_res":
+        return t("ct.add_to", qty=qty(step.get("rtype") or "resource", step["count"]))
+    if k == "spend_here":
+        return t("ct.remove_here", qty=qty(_res_unit(card), step["count"]))
+    return t("ct.take", qty=qty(step["rtype"], step["count"]))
+
+
+def _simple_step(step: Step, card: Card | None) -> str | None:
     k = step["k"]
     if k == "prod":
-        return f"production {_resources(step['res'])}"
+        return t("ct.prod", list=_res_list(step["res"], True, card))
     if k == "gain":
-        return _resources(step["res"])
-    if k in ("spend", "pay"):
-        if k == "pay":
-            extra = " (steel ok)" if step["steel"] else " (titanium ok)" if step["titanium"] else ""
-            return f"pay {step['amount']} MC{extra}"
-        return "spend " + ", ".join(f"{v} {RES.get(r, r)}" for r, v in step["res"].items())
+        return t("ct.gain", list=_res_list(step["res"], False, card))
+    if k == "spend":
+        return t("ct.spend", list=_res_list(step["res"], False, card))
+    if k == "pay":
+        which = "_steel" if step.get("steel") else "_titanium" if step.get("titanium") else ""
+        return t(f"ct.pay{which}", n=step["amount"])
     if k == "raise":
-        return f"raise {step['param']} {step['steps']} step(s)"
+        return t("ct.raise", param=t(f"param.{step['param']}"),
+                 steps=tn("unit.step", step["steps"]))
     if k == "ocean":
-        where = " on land" if step["on"] == "land" else ""
-        return f"place {step['count']} ocean(s){where}"
+        return tn("ct.ocean_land" if step.get("on") == "land" else "ct.ocean", step["count"])
     if k == "tr":
-        return f"TR {amount_text(step['amount'])}"
+        amount = step["amount"]
+        if isinstance(amount, int):
+            return t("ct.tr", steps=tn("unit.step", amount))
+        return t("ct.tr_per", per=per_text(amount, card))
+    return None
+
+
+def step_text(step: Step, card: Card | None = None) -> str:
+    """One step of a card in words (``card`` names the resources it holds)."""
+    simple = _simple_step(step, card)
+    if simple is not None:
+        return simple
+    k = step["k"]
     if k == "tile":
-        where = step.get("space") or step["on"].replace("_", " ")
-        return f"place {step['tile'].replace('_', ' ')} ({where})"
+        return _tile_step(step)
     if k == "draw":
-        if step.get("buy"):
-            return f"draw {step['count']}, buy for 3 MC or discard"
-        keep = f", keep {step['keep']}" if step.get("keep") is not None else ""
-        return f"draw {amount_text(step['count']).lstrip('+')} card(s){keep}"
-    if k == "add_res":
-        target = "here" if step["to"] == "self" else f"to a {step['rtype'] or 'resource'} card"
-        return f"add {step['count']} resource(s) {target}"
-    if k == "spend_here":
-        return f"remove {step['count']} resource(s) here"
-    if k == "take_res":
-        return f"remove {step['count']} {step['rtype']} from any card"
+        return _draw_step(step)
+    if k in ("add_res", "spend_here", "take_res"):
+        return _card_res_step(step, card)
     if k == "reduce_prod":
-        verb = "steal" if step.get("steal") else "any player loses"
-        return f"{verb} {step['count']} {RES.get(step['res'], step['res'])} production"
+        what = qty(step["res"], step["count"])
+        return t("ct.steal" if step.get("steal") else "ct.reduce", qty=what)
     if k == "remove_any":
-        return f"remove up to {step['count']} {RES.get(step['res'], step['res'])} from anyone"
+        return t("ct.remove_any", qty=qty(step["res"], step["count"]))
     if k == "choose":
-        return " OR ".join("; ".join(step_text(s) for s in option) for option in step["options"])
+        return t("ct.or").join(option_text(option, card) for option in step["options"])
     if k == "custom":
-        return step["fn"].replace("_", " ")
-    return k
+        return _custom_text(step)
+    return str(k).replace("_", " ")
 
 
-def effect_text(effect: dict[str, Any]) -> str:
-    """An ongoing effect in words."""
+def _custom_text(step: Step) -> str:
+    key = f"custom.{step['fn']}"
+    if not has(key):
+        return str(step["fn"]).replace("_", " ")
+    count = int(step.get("count", 1))
+    return t(key, n=count, qty=qty(str(step.get("res", "resource")), count))
+
+
+def option_text(steps: list[Step], card: Card | None = None) -> str:
+    """Steps taken together ("spend 2 microbes here and raise oxygen 1 step")."""
+    return t("ct.and").join(step_text(s, card) for s in steps)
+
+
+def steps_text(steps: tuple[Step, ...] | list[Step], card: Card | None = None) -> str:
+    """A card part (its play, action or first action) in words."""
+    return t("list.then").join(step_text(s, card) for s in steps)
+
+
+# ---------------------------------------------------------------- ongoing effects
+def _on_tile_text(effect: dict[str, Any], then: str) -> str:
+    tile = tile_phrase(effect["tile"]) if effect.get("tile") else t("eff.tile_any")
+    if effect.get("bonus_any"):
+        tile = t("eff.on_bonus", tile=tile,
+                 list=join_or([t(f"bonus.{b}") for b in effect["bonus_any"]]))
+    elif effect.get("mars_only"):
+        tile = t("eff.on_mars", tile=tile)
+    who = t("eff.who_self" if effect.get("by", "self") == "self" else "eff.who_any")
+    return t("eff.on_tile", who=who, what=tile, then=then)
+
+
+def _on_card_text(effect: dict[str, Any], then: str) -> str:
+    tags = join_or([tag_name(tag) for tag in effect.get("tags", ())])
+    anyone = "_any" if effect.get("by") == "any" else ""
+    if effect.get("each_tag") and tags:
+        return t(f"eff.on_tag{anyone}", tags=tags, then=then)
+    if effect.get("event"):
+        what = t("eff.tag_event", tags=tags) if tags else t("eff.an_event")
+    elif tags:
+        what = t("eff.tag_card", tags=tags)
+    elif effect.get("min_cost"):
+        what = t("eff.card_costing", n=effect["min_cost"])
+    else:
+        what = t("eff.a_card")
+    return t(f"eff.on_card{anyone}", what=what, then=then)
+
+
+def _static_text(effect: dict[str, Any]) -> str:
     e = effect["e"]
-    then = "; ".join(step_text(s) for s in effect.get("then", ()))
-    if e == "on_tile":
-        who = "you place" if effect["by"] == "self" else "anyone places"
-        return f"when {who} a {effect['tile'] or 'tile'}: {then}"
-    if e == "on_card":
-        tags = "/".join(effect["tags"]) or "card"
-        kind = " event" if effect["event"] else ""
-        return f"when you play a {tags}{kind}: {then}"
-    if e == "on_project":
-        return f"after a standard project: {then}"
     if e == "discount":
-        what = f"{effect['tag']} cards" if effect["tag"] else "cards"
-        when = " (next card)" if effect.get("next_card") else ""
-        return f"{what} cost {effect['amount']} MC less{when}"
+        if effect.get("next_card"):
+            return t("eff.discount_next", n=effect["amount"])
+        if effect.get("tag"):
+            return t("eff.discount_tag", tag=tag_name(effect["tag"]), n=effect["amount"])
+        return t("eff.discount", n=effect["amount"])
     if e == "req_bonus":
-        when = " (next card)" if effect.get("next_card") else ""
-        return f"global requirements ±{effect['steps']} steps{when}"
-    return e.replace("_", " ")
+        key = "eff.req_bonus_next" if effect.get("next_card") else "eff.req_bonus"
+        return t(key, steps=tn("unit.step", effect["steps"]))
+    if e == "metal_value":
+        steel, titanium = effect.get("steel", 0), effect.get("titanium", 0)
+        which = "both" if steel and titanium else "steel" if steel else "titanium"
+        return t(f"eff.metal_{which}", n=max(steel, titanium))
+    if e == "project_discount":
+        return t("eff.project_discount", project=t(f"project.{effect['project']}"),
+                 n=effect["amount"])
+    if has(f"eff.{e}"):
+        return t(f"eff.{e}", n=effect.get("amount", ""))
+    return t("eff.unknown", name=str(e).replace("_", " "))
 
 
-def card_lines(card: Card) -> list[str]:
-    """The card's text, one line per part (first action, play, action, effects)."""
+def effect_text(effect: dict[str, Any], card: Card | None = None) -> str:
+    """An ongoing effect in words."""
+    then = steps_text(effect.get("then", ()), card)
+    e = effect["e"]
+    if e == "on_tile":
+        return _on_tile_text(effect, then)
+    if e == "on_card":
+        return _on_card_text(effect, then)
+    if e == "on_project":
+        if effect.get("min_cost"):
+            return t("eff.on_project_costing", n=effect["min_cost"], then=then)
+        return t("eff.on_project", then=then)
+    return _static_text(effect)
+
+
+# ---------------------------------------------------------------- whole cards
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def card_lines(card: Card, compact: bool = False) -> list[str]:
+    """The card's text, one line per part: first action, play, action, effects.
+
+    ``compact`` leaves out what happened once when it was played.
+    """
     lines = []
-    if card.first_action:
-        lines.append("first action: " + "; ".join(step_text(s) for s in card.first_action))
-    if card.play:
-        lines.append("; ".join(step_text(s) for s in card.play))
+    if card.first_action and not compact:
+        lines.append(t("line.first_action", text=steps_text(card.first_action, card)))
+    if card.play and not compact:
+        lines.append(_sentence(steps_text(card.play, card)))
     if card.action:
-        lines.append("action: " + "; ".join(step_text(s) for s in card.action))
-    lines.extend("effect: " + effect_text(e) for e in card.effects)
+        lines.append(t("line.action", text=steps_text(card.action, card)))
+    lines.extend(t("line.effect", text=effect_text(e, card)) for e in card.effects)
     return lines
 
 
 def requirement_text(card: Card) -> str:
-    """Requirements in short form, e.g. "oxygen ≥ 6%"."""
+    """Requirements in short form, e.g. "oxygen ≥ 6 %, 2 science tags" ("" if none)."""
     parts = []
     for req in card.requires:
-        if req["r"] == "global":
-            sign, value = ("≥", req["min"]) if "min" in req else ("≤", req["max"])
-            parts.append(f"{req['param']} {sign} {value}{PARAM_UNIT[req['param']]}")
-        elif req["r"] == "tag":
-            parts.append(f"{req['count']} {req['tag']} tags")
-        elif req["r"] == "prod":
-            parts.append(f"{RES[req['res']]} production ≥ {req['count']}")
+        kind = req["r"]
+        if kind == "global":
+            bound = "min" if "min" in req else "max"
+            value = t(f"reqv.{req['param']}", n=req[bound])
+            parts.append(t(f"req.{bound}", param=t(f"param.{req['param']}"), value=value))
+        elif kind == "tag":
+            parts.append(tn("req.tag", req["count"], tag=tag_name(req["tag"])))
+        elif kind == "prod":
+            parts.append(t("req.prod", res=t(f"resname.{req['res']}"), n=req["count"]))
         else:
-            parts.append(f"{req['count']} {req['tile']} ({req['scope']})")
-    return ", ".join(parts)
+            scope = "self" if req.get("scope", "self") == "self" else "any"
+            parts.append(tn(f"req.tiles_{scope}", req["count"], tile=tile_name(req["tile"])))
+    return t("list.and").join(parts)
+
+
+def vp_text(card: Card) -> str:
+    """The card's victory points in words ("" if it has none)."""
+    if card.vp is None:
+        return ""
+    if isinstance(card.vp, int):
+        return qty("vp", card.vp)
+    if card.vp.get("per") == "held":
+        return t("vp.held", n=card.vp.get("points", 0))
+    mult = int(card.vp.get("mult", 1))
+    return t("vp.per", qty=qty("vp", mult), per=per_text(card.vp, card))

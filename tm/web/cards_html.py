@@ -1,32 +1,89 @@
-"""A card drawn in our own style from its definition: cost, tags, requirements, text, VP."""
+"""A card drawn in our own style from its definition: cost, type, tags, requirements,
+generated text and VP. Only phrasing content (spans), so a card can be a button."""
 from __future__ import annotations
 
 from tm.cards import card
+from tm.cards.dsl import Card
 from tm.play import cost_of
 from tm.state import GameState
-from tm.web.card_text import amount_text, card_lines, requirement_text
+from tm.web.card_text import card_lines, qty, requirement_text, tag_name, vp_text
 from tm.web.html import attrs, esc
+from tm.web.i18n import t
+
+
+def _cost(c: Card, g: GameState | None, player: int | None) -> str:
+    if c.is_corporation:
+        return ""
+    cost = c.cost
+    if g is not None and player is not None and 0 <= player < len(g.players):
+        cost = cost_of(g, player, c)
+    label = t("card.cost", n=cost)
+    printed = ""
+    if cost != c.cost:
+        label += ", " + t("card.printed", n=c.cost)
+        printed = f'<del class="printed" aria-hidden="true">{esc(c.cost)}</del>'
+    return (f'<span class="cost"{attrs(title=label)}><span class="sr">{esc(label)}</span>'
+            f'<span aria-hidden="true">{esc(cost)}</span></span>{printed}')
+
+
+def _start_mc(c: Card) -> str:
+    if not c.is_corporation:
+        return ""
+    return f'<span class="start-mc">{esc(t("prompt.starting_mc", n=c.starting_mc))}</span>'
+
+
+def _tags(c: Card) -> str:
+    chips = "".join(f'<span class="tag tag-{esc(tag)}">{esc(tag_name(tag))}</span>'
+                    for tag in c.tags)
+    kind = f'<span class="type">{esc(t("type." + c.type))}</span>'
+    return f'<span class="meta">{kind}{chips}</span>'
+
+
+def _held(c: Card, resources: int | None) -> str:
+    if not resources:
+        return ""
+    amount = qty(c.resource or "resource", resources)
+    return f'<span class="held">{esc(t("card.held", qty=amount))}</span>'
+
+
+def card_body(c: Card, g: GameState | None = None, player: int | None = None,
+              resources: int | None = None, compact: bool = False) -> str:
+    """The inside of a card tile (spans only)."""
+    vp = vp_text(c)
+    req = "" if compact else requirement_text(c)
+    lines = "".join(f'<span class="line">{esc(line)}</span>'
+                    for line in card_lines(c, compact=compact))
+    cost = "" if compact else _cost(c, g, player)
+    parts = [f'<span class="head">{cost}<span class="name">{esc(c.name)}</span>']
+    if vp and isinstance(c.vp, int):
+        parts.append(f'<span class="vp">{esc(vp)}</span>')
+    parts.append("</span>" + _tags(c) + ("" if compact else _start_mc(c)))
+    if req:
+        parts.append(f'<span class="req">{esc(t("req.label", list=req))}</span>')
+    if lines:
+        parts.append(f'<span class="text">{lines}</span>')
+    if vp and not isinstance(c.vp, int):
+        parts.append(f'<span class="vp-rule">{esc(vp)}</span>')
+    parts.append(_held(c, resources))
+    return "".join(parts)
 
 
 def card_html(name: str, g: GameState | None = None, player: int | None = None,
               action: tuple[str, object] | None = None, selected: bool = False,
-              resources: int | None = None) -> str:
-    """One card as a button (when it has an action) or a static tile."""
+              resources: int | None = None, compact: bool = False,
+              playable: bool = False, note: str | None = None) -> str:
+    """One card as a button (when it has an action) or a static tile.
+
+    ``action`` is ``("choose", index)`` or ``("toggle", card name)``.
+    """
     c = card(name)
-    cost = c.starting_mc if c.is_corporation else c.cost
-    if g is not None and player is not None and not c.is_corporation:
-        cost = cost_of(g, player, c)
-    tags = "".join(f'<span class="tag tag-{esc(tag)}">{esc(tag)}</span>' for tag in c.tags)
-    req = requirement_text(c)
-    vp = "" if c.vp is None else (
-        f'<span class="vp">{esc(c.vp if isinstance(c.vp, int) else amount_text(c.vp))} VP</span>')
-    lines = "".join(f"<li>{esc(line)}</li>" for line in card_lines(c))
-    held = f'<span class="held">{esc(resources)}</span>' if resources else ""
-    body = (f'<span class="cost">{esc(cost)}</span><span class="name">{esc(c.name)}</span>'
-            f'<span class="tags">{tags}</span>'
-            f'{f"<span class=req>{esc(req)}</span>" if req else ""}'
-            f'<ul class="text">{lines}</ul>{vp}{held}')
-    classes = f"card card-{c.type}" + (" selected" if selected else "")
+    body = card_body(c, g, player, resources, compact)
+    if note:
+        body += f'<span class="note">{esc(note)}</span>'
+    if playable:
+        body += f'<span class="badge">{esc(t("game.playable"))}</span>'
+    classes = (f"card card-{c.type}" + (" selected" if selected else "")
+               + (" compact" if compact else "") + (" playable" if playable else ""))
     if action is None:
         return f'<div{attrs(class_=classes, data_card=name)}>{body}</div>'
     verb, value = action
@@ -34,3 +91,14 @@ def card_html(name: str, g: GameState | None = None, player: int | None = None,
     pressed = ("true" if selected else "false") if verb == "toggle" else None
     button_attrs = attrs(class_=classes, data_action=verb, aria_pressed=pressed, **data)
     return f'<button type="button"{button_attrs}>{body}</button>'
+
+
+def card_chip(name: str, resources: int | None = None) -> str:
+    """A played card in a tableau: its name in the colour of its type, with its text as a tip."""
+    c = card(name)
+    tip = " · ".join([*card_lines(c), vp_text(c)]).strip(" ·")
+    held = f' <span class="held">{esc(resources)}</span>' if resources else ""
+    vp = vp_text(c)
+    badge = f' <span class="vp">{esc(vp)}</span>' if vp and isinstance(c.vp, int) else ""
+    return (f'<li{attrs(class_=f"chip card-{c.type}", data_card=name, title=tip or None)}>'
+            f"{esc(c.name)}{badge}{held}</li>")

@@ -11,7 +11,7 @@ def esc(value: Any) -> str:
 
 
 def attrs(**values: Any) -> str:
-    """` name="value"` pairs, escaped; ``data_x`` becomes ``data-x``; None and False are left out."""
+    """` name="value"` pairs, escaped; ``data_x`` is ``data-x``; None and False are left out."""
     parts = []
     for name, value in values.items():
         if value is None or value is False:

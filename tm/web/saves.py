@@ -23,7 +23,7 @@ class Storage(Protocol):
     def get(self, key: str) -> str | None: ...
     def set(self, key: str, value: str) -> None: ...
     def remove(self, key: str) -> None: ...
-    def keys(self) -> list[str]: ...
+    def names(self) -> list[str]: ...
 
 
 class StorageFull(Exception):
@@ -49,7 +49,7 @@ class MemoryStorage:
     def remove(self, key: str) -> None:
         self.data.pop(key, None)
 
-    def keys(self) -> list[str]:
+    def names(self) -> list[str]:
         return list(self.data)
 
 
@@ -97,7 +97,21 @@ def parse_entry(text: str | None) -> tuple[SaveMeta, dict[str, Any]]:
         meta = SaveMeta(**{k: v for k, v in raw_meta.items() if k in SaveMeta.__dataclass_fields__})
     except TypeError as error:
         raise SaveError("bad meta") from error
+    if not _meta_ok(meta):
+        raise SaveError("bad meta")
     return meta, save
+
+
+def _strings(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(item, str) for item in value)
+
+
+def _meta_ok(meta: SaveMeta) -> bool:
+    number = (int, float)
+    return (_strings(meta.names) and _strings(meta.colours)
+            and isinstance(meta.generation, int) and not isinstance(meta.generation, bool)
+            and isinstance(meta.updated, number) and not isinstance(meta.updated, bool)
+            and isinstance(meta.over, bool))
 
 
 class SaveStore:
@@ -109,7 +123,7 @@ class SaveStore:
     def list(self) -> list[SaveEntry]:
         """Every entry under the prefix, newest first; damaged ones last."""
         entries = []
-        for key in sorted(k for k in self.storage.keys() if k.startswith(PREFIX)):
+        for key in sorted(k for k in self.storage.names() if k.startswith(PREFIX)):
             save_id = key[len(PREFIX):]
             try:
                 meta, _ = parse_entry(self.storage.get(key))

@@ -3,14 +3,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tm import milestones
-from tm.player import tag_counts
-from tm.state import RESOURCES, GameState
-from tm.web.board_svg import board_svg
+from tm.state import GameState
+from tm.web.board_svg import board_legend, board_svg
+from tm.web.card_text import tile_phrase
 from tm.web.cards_html import card_html
-from tm.web.html import button, esc
+from tm.web.html import attrs, button, esc
 from tm.web.i18n import t
-from tm.web.log_text import log_lines
+from tm.web.log_text import log_section
+from tm.web.panels import milestones_awards, player_panel, scores_by_player, swatch, tracks
 from tm.web.prompt_html import render_prompt
 
 if TYPE_CHECKING:
@@ -44,9 +44,17 @@ def _player_rows(app: App) -> str:
             f'<label>{esc(t("start.name"))} <input name="name_{i}" maxlength="40" '
             f'value="{esc(name)}" autocomplete="off"></label>'
             f'<label>{esc(t("start.colour"))} <select name="colour_{i}">{options}</select></label>'
-            f'<label><input type="checkbox" name="beginner_{i}"> {esc(t("start.beginner"))}'
-            "</label></fieldset>")
+            f'<label><input type="checkbox" name="beginner_{i}"{_checked(app, f"beginner_{i}")}> '
+            f'{esc(t("start.beginner"))}</label></fieldset>')
     return "".join(rows)
+
+
+def _checked(app: App, name: str, default: bool = False) -> str:
+    """A checkbox's state as the player left it (the form sends only ticked boxes)."""
+    captured = "seed" in app.form  # the whole form has been read at least once
+    ticked = str(app.form.get(name, "")).lower() in ("on", "true", "1", "yes") if captured \
+        else default
+    return " checked" if ticked else ""
 
 
 def _new_game_form(app: App) -> str:
@@ -60,13 +68,14 @@ def _new_game_form(app: App) -> str:
         f"{player_options}</select></label>"
         f'<p class="hint">{esc(t("start.solo_note"))}</p>'
         f"{_player_rows(app)}"
-        f'<label><input type="checkbox" name="corporate_era" checked> '
-        f'{esc(t("start.corporate_era"))}</label>'
-        f'<label><input type="checkbox" name="draft"> {esc(t("start.draft"))}</label>'
+        f'<label><input type="checkbox" name="corporate_era"{_checked(app, "corporate_era", True)}>'
+        f' {esc(t("start.corporate_era"))}</label>'
+        f'<label><input type="checkbox" name="draft"{_checked(app, "draft")}> '
+        f'{esc(t("start.draft"))}</label>'
         f'<label>{esc(t("start.board"))} <select name="board"><option value="tharsis">'
         f'{esc(t("board.tharsis"))}</option></select></label>'
         f'<label>{esc(t("start.seed"))} <input name="seed" inputmode="numeric" '
-        f'autocomplete="off"></label>'
+        f'value="{esc(app.form.get("seed", ""))}" autocomplete="off"></label>'
         f'<button type="submit" class="primary">{esc(t("start.start"))}</button></form>')
 
 
@@ -77,8 +86,11 @@ def _saved_games(app: App) -> str:
             rows.append(f'<li class="damaged">{esc(t("start.damaged", key=entry.key))}</li>')
             continue
         meta = entry.meta
-        summary = t("start.save_summary", names=", ".join(meta.names),
+        names = meta.names if isinstance(meta.names, list) else []
+        summary = t("start.save_summary", names=", ".join(str(n) for n in names),
                     generation=meta.generation, when=_when(meta.updated))
+        if meta.over is True:
+            summary += " · " + t("start.save_over")
         rows.append(
             f'<li data-save="{esc(entry.save_id)}"><span>{esc(summary)}</span> '
             + button(t("start.continue"), "continue", "primary", save=entry.save_id)
@@ -96,7 +108,7 @@ def _when(ms: float) -> str:
     import datetime
     try:
         moment = datetime.datetime.fromtimestamp(ms / 1000, tz=datetime.UTC)
-    except (OverflowError, OSError, ValueError):
+    except (OverflowError, OSError, ValueError, TypeError):
         return "?"
     return moment.strftime("%Y-%m-%d %H:%M UTC")
 
@@ -114,6 +126,7 @@ def handoff_screen(app: App) -> str:
     assert app.game is not None and decision is not None
     name = app.game.state.players[decision[0]].name
     return (f'<main class="handoff"><h1>{esc(t("handoff.pass_to", name=name))}</h1>'
+            f'<p class="hint">{esc(t("handoff.hint", name=name))}</p>'
             + button(t("handoff.ready", name=name), "reveal", "primary") + "</main>")
 
 
@@ -121,54 +134,8 @@ def handoff_screen(app: App) -> str:
 def _colours(app: App) -> list[str]:
     assert app.game is not None
     count = len(app.game.state.players)
-    colours = list(app.meta.colours)
+    colours = list(app.meta.colours)[:count]
     return colours + list(COLOUR_CHOICES[len(colours):count])
-
-
-def _globals(g: GameState) -> str:
-    return (f'<section class="globals" aria-label="{esc(t("game.generation", n=g.generation))}">'
-            f'<span class="generation">{esc(t("game.generation", n=g.generation))}</span>'
-            f'<span class="param temperature">{esc(t("game.temperature"))} {g.temperature} °C</span>'
-            f'<span class="param oxygen">{esc(t("game.oxygen"))} {g.oxygen} %</span>'
-            f'<span class="param oceans">{esc(t("game.oceans"))} {g.oceans}/9</span></section>')
-
-
-def _player_panel(app: App, g: GameState, index: int, colours: list[str]) -> str:
-    pl = g.players[index]
-    rows = "".join(
-        f'<tr><th scope="row">{esc(t("res." + r))}</th><td>{pl.res[r]}</td>'
-        f'<td class="prod">{pl.prod[r]:+d}</td></tr>' for r in RESOURCES)
-    tags = ", ".join(f"{esc(tag)} {n}" for tag, n in sorted(tag_counts(pl).items()))
-    played = "".join(card_html(name, resources=pl.card_res.get(name))
-                     for name in [*([pl.corporation] if pl.corporation else []), *pl.played])
-    events = "".join(card_html(name) for name in pl.events)
-    active = " active" if g.active == index and g.phase == "action" else ""
-    return (f'<section class="player-panel owner-{esc(colours[index])}{active}" '
-            f'data-player="{index}"><h3>{esc(pl.name)} · {esc(t("game.tr"))} {pl.tr}</h3>'
-            f'<table class="resources">{rows}</table>'
-            f'<p class="tags">{esc(t("game.tags"))}: {tags or "—"}</p>'
-            f'<p class="hand-size">{esc(t("game.cards_in_hand", n=len(pl.hand)))}</p>'
-            f'<details><summary>{esc(t("game.played"))} ({len(pl.played) + len(pl.events)})'
-            f'</summary><div class="cards tableau">{played}{events}</div></details></section>')
-
-
-def _milestones_awards(g: GameState) -> str:
-    claimed = {name: p for name, p in g.milestones}
-    funded = {name: p for name, p in g.awards}
-    ms = "".join(
-        f'<li>{esc(name)} '
-        + (esc(t("game.claimed_by", name=g.players[claimed[name]].name)) if name in claimed
-           else esc(t("game.claim_cost", cost=milestones.CLAIM_COST)))
-        + "</li>" for name in milestones.milestones_in_play(g))
-    aw = "".join(
-        f'<li>{esc(name)} '
-        + (esc(t("game.funded_by", name=g.players[funded[name]].name)) if name in funded
-           else esc(t("game.fund_cost", cost=milestones.fund_cost(g))))
-        + "</li>" for name in milestones.awards_in_play(g))
-    if not ms and not aw:
-        return ""
-    return (f'<section class="ma"><h3>{esc(t("game.milestones"))}</h3><ul>{ms}</ul>'
-            f'<h3>{esc(t("game.awards"))}</h3><ul>{aw}</ul></section>')
 
 
 def _legal_spaces(app: App) -> dict[str, int]:
@@ -178,32 +145,67 @@ def _legal_spaces(app: App) -> dict[str, int]:
     return {c["space"]: i for i, c in enumerate(decision[1].choices())}
 
 
+def _pick_hint(app: App) -> str:
+    decision = app.current()
+    if decision is None or decision[1].kind != "space" or decision[0] != app.viewer:
+        return ""
+    tile = tile_phrase(str(decision[1].data.get("tile") or "special"))
+    return f'<p class="pick-hint">{esc(t("board.pick_hint", tile=tile))}</p>'
+
+
+def _playable(app: App) -> set[str]:
+    decision = app.current()
+    if decision is None or decision[1].kind != "action" or decision[0] != app.viewer:
+        return set()
+    return {c["card"] for c in decision[1].choices() if c["type"] == "play_card"}
+
+
+def _hand(app: App, g: GameState) -> str:
+    viewer = app.viewer
+    if viewer is None or not 0 <= viewer < len(g.players):
+        return ""
+    hand = g.players[viewer].hand
+    playable = _playable(app)
+    tiles = "".join(card_html(name, g, viewer, playable=name in playable) for name in hand)
+    name = g.players[viewer].name
+    title = t("game.hand") if len(g.players) == 1 else t("game.hand_of", name=name)
+    body = f'<div class="cards">{tiles}</div>' if tiles else (
+        f'<p class="muted">{esc(t("game.hand_empty"))}</p>')
+    return (f'<section class="hand" aria-label="{esc(title)}"><h2>{esc(title)} '
+            f'<span class="count">({len(hand)})</span></h2>{body}</section>')
+
+
+def _decision_area(app: App) -> str:
+    assert app.game is not None
+    decision = app.current()
+    if app.game.is_over:
+        return end_section(app)
+    if decision is None:
+        return ""
+    if decision[0] == app.viewer:
+        return render_prompt(app, decision[1])
+    name = app.game.state.players[decision[0]].name
+    return (f'<section class="waiting" role="status"><p>{esc(t("game.waiting", name=name))}'
+            "</p></section>")
+
+
 def game_screen(app: App) -> str:
-    """Board, parameters, players, the decision and the log (or the end screen)."""
+    """Parameters, board, the decision (or the end), hand, players, milestones, log."""
     assert app.game is not None
     g = app.game.state
     colours = _colours(app)
-    decision = app.current()
-    if app.game.is_over:
-        area = end_section(app)
-    elif decision is not None and decision[0] == app.viewer:
-        area = render_prompt(app, decision[1])
-    else:
-        area = ""
-    viewer = app.viewer if app.viewer is not None else 0
-    hand = "".join(card_html(name, g, viewer) for name in g.players[viewer].hand)
-    panels = "".join(_player_panel(app, g, i, colours) for i in range(len(g.players)))
-    log = "".join(f"<li>{esc(line)}</li>" for line in log_lines(g, 30))
-    menu = button(t("app.menu"), "menu", "menu")
-    export = button(t("game.export"), "export_current", "")
-    return (f'<main class="game"><header>{menu}{export}{_globals(g)}</header>'
-            f'<div class="layout"><div class="board-wrap">'
-            f'{board_svg(g, colours, _legal_spaces(app))}</div>'
-            f'<div class="side">{area}'
-            f'<section class="hand"><h3>{esc(t("game.hand"))}</h3>'
-            f'<div class="cards">{hand}</div></section></div></div>'
-            f'<div class="players">{panels}</div>{_milestones_awards(g)}'
-            f'<section class="log"><h3>{esc(t("game.log"))}</h3><ol>{log}</ol></section></main>')
+    totals = scores_by_player(app.game.scores())
+    panels = "".join(player_panel(g, i, colours, totals.get(i, 0)) for i in range(len(g.players)))
+    tools = button(t("app.menu"), "menu", "menu") + button(t("game.export"), "export_current", "")
+    return (f'<main class="game"><header class="topbar"><div class="tools">{tools}</div>'
+            f"{tracks(g)}</header>"
+            f'<div class="layout"><div class="col col-main">'
+            f'<div class="board-wrap">{_pick_hint(app)}{board_svg(g, colours, _legal_spaces(app))}'
+            f"{board_legend()}</div>{_hand(app, g)}</div>"
+            f'<div class="col col-side"><div class="decision">{_decision_area(app)}</div>'
+            f"{milestones_awards(g, colours)}{log_section(g)}</div>"
+            f'<section class="players" aria-label="{esc(t("game.players"))}">{panels}</section>'
+            "</div></main>")
 
 
 def end_section(app: App) -> str:
@@ -211,17 +213,29 @@ def end_section(app: App) -> str:
     assert app.game is not None
     g = app.game.state
     rows = app.game.scores()
+    colours = _colours(app)
+    winners = app.game.winners()
     cols = ("tr", "milestones", "awards", "greeneries", "cities", "cards", "total")
     head = "".join(f'<th scope="col">{esc(t("end.col." + c))}</th>' for c in cols)
-    body = "".join(
-        f'<tr><th scope="row">{esc(g.players[r["player"]].name)}</th>'
-        + "".join(f"<td>{r[c]}</td>" for c in cols) + "</tr>" for r in rows)
-    winners = app.game.winners()
+    body = []
+    for r in sorted(rows, key=lambda row: (-row["total"], -row["megacredits"])):
+        p = r["player"]
+        won = p in winners
+        mark = f' <span class="won">★ <span class="sr">{esc(t("end.winner_mark"))}</span></span>' \
+            if won else ""
+        row_attrs = attrs(class_="won" if won else None)
+        body.append(f'<tr{row_attrs}><th scope="row">{swatch(colours[p])}'
+                    f'{esc(g.players[p].name)}{mark}</th>'
+                    + "".join(f'<td data-label="{esc(t("end.col." + c))}">{r[c]}</td>'
+                              for c in cols) + "</tr>")
     if len(g.players) == 1:
-        verdict = t("end.solo_won", total=rows[0]["total"]) if winners else t("end.solo_lost")
+        total = rows[0]["total"]
+        verdict = t("end.solo_won", total=total) if winners else t("end.solo_lost", total=total)
     else:
-        verdict = t("end.winner", names=", ".join(g.players[w].name for w in winners))
+        names = ", ".join(g.players[w].name for w in winners)
+        verdict = t("end.winners" if len(winners) > 1 else "end.winner", names=names)
     return (f'<section class="end"><h2>{esc(t("end.title"))}</h2>'
-            f'<p class="winner">{esc(verdict)}</p><table class="scores"><thead><tr>'
+            f'<p class="winner">{esc(verdict)}</p><div class="table-wrap"><table class="scores">'
+            f'<caption>{esc(t("end.caption"))}</caption><thead><tr>'
             f'<th scope="col">{esc(t("end.col.player"))}</th>{head}</tr></thead>'
-            f"<tbody>{body}</tbody></table></section>")
+            f'<tbody>{"".join(body)}</tbody></table></div></section>')

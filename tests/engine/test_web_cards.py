@@ -1,0 +1,76 @@
+"""Cards drawn from their definitions: every card renders, with words from the catalog."""
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+from tm.cards import all_cards, card
+from tm.testing import give_cards, make_game, set_corporation
+from tm.web.card_text import card_lines, requirement_text, vp_text
+from tm.web.cards_html import card_chip, card_html
+
+UNFILLED = re.compile(r"[{}]|\b(?:ct|eff|unit|per|req|reqv|vp|custom|where|tile|tilename|line|"
+                      r"tag|type|resname|card)\.[a-z_]+")
+NAMES = [c.name for c in all_cards()]
+
+
+def text(fragment: str) -> str:
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", fragment)).split())
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_card_renders_with_text(name: str) -> None:
+    c = card(name)
+    lines = card_lines(c)
+    if c.play or c.action or c.effects or c.first_action:
+        assert lines and all(line.strip() for line in lines)
+    for line in [*lines, requirement_text(c), vp_text(c)]:
+        assert not UNFILLED.search(line), line
+    if c.requires:
+        assert requirement_text(c)
+    if c.vp is not None:
+        assert vp_text(c)
+    tile = card_html(name)
+    assert f'data-card="{html.escape(name)}"' in tile and c.name in html.unescape(tile)
+    assert "<ul" not in tile and "<div" not in tile[1:]  # phrasing content only: it may be a button
+    assert card_chip(name, 2)
+
+
+def test_hand_cost_is_the_discounted_cost() -> None:
+    game, _ = make_game(2)
+    set_corporation(game, 0, "Teractor")
+    give_cards(game, 0, ["Sponsors"])
+    tile = card_html("Sponsors", game.state, 0)
+    printed = card("Sponsors").cost
+    assert f'<span aria-hidden="true">{printed - 3}</span>' in tile
+    assert f'<del class="printed" aria-hidden="true">{printed}</del>' in tile
+    assert f"costs {printed - 3} MC, printed cost {printed} MC" in text(tile)
+
+
+def test_card_shows_type_tags_requirements_and_vp() -> None:
+    shown = text(card_html("Birds"))
+    assert "active" in shown and "animal" in shown
+    assert "Requires oxygen ≥ 13 %" in shown
+    assert "1 VP per animal here" in shown
+    assert "Action: add 1 animal here" in shown
+    assert "Any player loses 2 plants production" in shown
+
+
+def test_card_buttons_for_choices_and_toggles() -> None:
+    chosen = card_html("Comet", action=("choose", 3))
+    assert chosen.startswith('<button type="button"') and 'data-index="3"' in chosen
+    toggled = card_html("Comet", action=("toggle", "Comet"), selected=True)
+    assert 'data-action="toggle"' in toggled and 'aria-pressed="true"' in toggled
+    assert 'data-card="Comet"' in toggled and "selected" in toggled
+
+
+def test_phrasing_of_some_cards() -> None:
+    assert card_lines(card("Insects")) == ["Production +1 plant per plant tag"]
+    assert card_lines(card("Business Contacts")) == [
+        "Draw 4 cards, keep 2 and discard the rest"]
+    assert "Effect: when anyone places a city: gain 2 MC" in card_lines(card("Rover Construction"))
+    assert card_lines(card("Capital"))[0].endswith("place the Capital city")
+    assert vp_text(card("Capital")) == "1 VP per adjacent ocean"
+    assert requirement_text(card("Tectonic Stress Power")) == "2 science tags"

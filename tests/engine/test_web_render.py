@@ -1,0 +1,284 @@
+"""The page's screens rendered in CPython: escaping, the game screen's parts, the end
+screen after complete games, and how long a render takes."""
+from __future__ import annotations
+
+import html
+import random
+import re
+import time
+from typing import Any
+
+from tm.game import Game
+from tm.state import Options
+from tm.testing import make_game, place, set_parameters
+from tm.web.app import App
+from tm.web.board_svg import board_svg
+from tm.web.log_text import log_lines
+from tm.web.saves import MemoryStorage, SaveMeta
+
+EVIL = "<img src=x onerror=alert(1)>"
+SAFE = html.escape(EVIL, quote=True)
+KEY_LIKE = re.compile(r"\b(?:game|prompt|log|action|project|tile|tilename|res|resname|ct|eff|"
+                      r"unit|per|req|reqv|vp|line|board|bonus|end|ms|aw|custom|where)\.[a-z_]+")
+
+
+def new_app() -> App:
+    return App(MemoryStorage(), clock=lambda: 1000.0)
+
+
+def visible_text(page: str) -> str:
+    """The text a reader sees (tags removed, entities decoded)."""
+    return html.unescape(re.sub(r"<[^>]+>", " ", page))
+
+
+def assert_escaped(page: str) -> None:
+    assert EVIL not in page
+    assert "<img" not in page
+    assert SAFE in page
+
+
+def started(players: int, names: list[str], seed: int = 7) -> App:
+    app = new_app()
+    form: dict[str, Any] = {"players": str(players), "seed": str(seed)}
+    form.update({f"name_{i}": name for i, name in enumerate(names)})
+    app.handle("new_game", form)
+    return app
+
+
+def greedy(game: Game, rnd: random.Random, limit: int = 3000) -> None:
+    """Play on with a simple policy that plays cards and projects (for varied states)."""
+    order = ["first_action", "play_card", "card_action", "claim_milestone", "fund_award",
+             "convert_plants", "convert_heat", "standard_project", "end_turn", "pass"]
+    for _ in range(limit):
+        if game.is_over:
+            return
+        player, prompt = game.pending[0]
+        choices = prompt.choices()
+        if prompt.kind == "cards":
+            names = [c["card"] for c in choices]
+            picks = names[:max(prompt.min, min(prompt.max, 2))]
+            game.respond(player, {"type": "cards", "cards": picks})
+            continue
+        if prompt.kind == "action":
+            for kind in order:
+                found = [c for c in choices if c["type"] == kind
+                         and c.get("project") != "sell_patents"]
+                if found:
+                    game.respond(player, rnd.choice(found))
+                    break
+            continue
+        game.respond(player, rnd.choice(choices))
+
+
+def app_for(game: Game, viewer: int | None) -> App:
+    app = new_app()
+    app.game = game
+    count = len(game.state.players)
+    app.meta = SaveMeta(names=[pl.name for pl in game.state.players],
+                        colours=["red", "green", "blue", "yellow", "black"][:count])
+    app.viewer = viewer
+    app.screen = "game"
+    return app
+
+
+# ---------------------------------------------------------------- escaping in every screen
+def test_names_are_escaped_on_the_start_screen() -> None:
+    app = started(2, [EVIL, "Bob"])
+    app.handle("menu", {})
+    assert app.screen == "start"
+    assert_escaped(app.render()["app"])
+
+
+def test_names_are_escaped_on_game_screen_and_log() -> None:
+    app = started(2, [EVIL, "Bob"], seed=3)
+    pages = []
+    for _ in range(8):
+        pages.append(app.render()["app"])
+        app.handle("answer_first", {})
+    assert all("<img" not in page for page in pages)
+    assert app.game is not None
+    assert any(EVIL in line for line in log_lines(app.game.state, 50))
+    app.viewer, app.screen = 0, "game"
+    page = app.render()["app"]
+    assert_escaped(page)
+    log = page[page.index('class="log"'):]
+    assert SAFE in log and "<img" not in log
+
+
+def test_handoff_screen_names_the_next_player_as_text() -> None:
+    app = started(2, [EVIL, EVIL + "2"], seed=5)
+    assert app.screen == "handoff"
+    page = app.render()["app"]
+    assert_escaped(page)
+    assert 'data-action="reveal"' in page and 'class="handoff"' in page
+
+
+def test_names_are_escaped_on_the_end_screen() -> None:
+    app = started(1, [EVIL], seed=4)
+    assert app.game is not None
+    while not app.game.is_over:
+        app.handle("answer_first", {})
+    page = app.render()["app"]
+    assert_escaped(page)
+    assert 'class="end"' in page and 'class="scores"' in page
+
+
+# ---------------------------------------------------------------- the game screen
+def test_game_screen_has_its_regions_and_hooks() -> None:
+    app = started(3, ["Ann", "Bob", "Cy"], seed=2)
+    app.handle("reveal", {})
+    page = app.render()["app"]
+    for hook in ('class="prompt"', 'class="board', 'class="hand"', 'class="log"',
+                 'data-action="menu"', 'data-action="export_current"', 'role="meter"',
+                 'class="legend"'):
+        assert hook in page, hook
+    for i in range(3):
+        assert 'class="player-panel owner-' in page and f'data-player="{i}"' in page
+    assert page.count('role="meter"') == 3
+    assert "Generation 1" in visible_text(page)
+    assert not KEY_LIKE.search(visible_text(page))
+
+
+def test_parameter_tracks_give_value_and_range() -> None:
+    game, _ = make_game(2)
+    set_parameters(game, temperature=-12, oxygen=5, oceans=2)
+    page = app_for(game, 0).render()["app"]
+    assert 'aria-valuenow="-12"' in page and 'aria-valuemin="-30"' in page
+    assert 'aria-valuemax="8"' in page and 'aria-valuenow="5"' in page
+    text = visible_text(page)
+    assert "-12 °C" in text and "-30 °C to 8 °C" in text and "2 of 9" in text
+
+
+def test_board_marks_owners_neutral_tiles_and_legal_spaces() -> None:
+    game, _ = make_game(2)
+    place(game, "21", "city", 1)
+    place(game, "22", "greenery", -1)
+    place(game, "13", "ocean", None)
+    svg = board_svg(game.state, ["red", "blue"], {"30": 4})
+    assert re.search(r'data-space="21"[^>]*>.*?owner owner-blue', svg)
+    assert re.search(r'data-space="22"[^>]*>.*?owner owner-neutral', svg)
+    legal = re.search(r'<g [^>]*data-space="30"[^>]*>', svg)
+    assert legal is not None
+    tag = legal.group(0)
+    for needed in ('data-action="choose"', 'data-index="4"', 'tabindex="0"', 'role="button"',
+                   "legal", "space 30"):
+        assert needed in tag, needed
+    assert "picking" in svg
+    assert 'class="space ocean tile-ocean"' in svg
+    assert "volcanic" in svg
+
+
+def test_waiting_for_another_player() -> None:
+    game, _ = make_game(2)
+    app = app_for(game, 1)
+    page = app.render()["app"]
+    assert 'class="waiting"' in page
+    assert "Waiting for Player 1" in visible_text(page)
+    assert 'class="prompt"' not in page
+
+
+def test_milestones_show_who_meets_them_and_award_measures() -> None:
+    game, _ = make_game(2)
+    game.state.players[1].tr = 35
+    game.state.players[0].res["heat"] = 9
+    page = app_for(game, 0).render()["app"]
+    ma = page[page.index('class="ma"'):]
+    item = ma[ma.index("Terraformer"):ma.index("Mayor")]
+    assert "35 of 35" in visible_text(item) and "meets it" in visible_text(item)
+    assert "claim for 8 MC" in visible_text(item)
+    thermalist = ma[ma.index("Thermalist"):ma.index("Miner")]
+    assert "Player 1: 9" in visible_text(thermalist)
+
+
+def test_log_is_a_list_newest_first() -> None:
+    app = started(2, ["Ann", "Bob"], seed=9)
+    for _ in range(6):
+        app.handle("answer_first", {})
+    assert app.game is not None
+    lines = log_lines(app.game.state, 100)
+    app.viewer, app.screen = 0, "game"
+    page = app.render()["app"]
+    log = page[page.index('class="log"'):]
+    first = re.search(r"<li>(.*?)</li>", log)
+    assert first is not None and html.unescape(first.group(1)) == lines[0]
+    assert not any(KEY_LIKE.search(line) for line in lines)
+
+
+# ---------------------------------------------------------------- end screens
+def test_solo_end_screen_after_a_complete_game() -> None:
+    app = started(1, ["Solo"], seed=11)
+    assert app.game is not None
+    steps = 0
+    while not app.game.is_over:
+        app.handle("answer_first", {})
+        steps += 1
+        assert steps < 2000
+    page = app.render()["app"]
+    end = page[page.index('class="end"'):]
+    for column in ("TR", "Milestones", "Awards", "Greeneries", "Cities", "Cards", "Total"):
+        assert f">{column}</th>" in end
+    assert 'class="winner"' in end
+    assert app.game.scores()[0]["total"] is not None
+
+
+def test_multiplayer_end_screen_names_the_winner_and_breakdown() -> None:
+    game = Game.new(Options(players=3, seed=2, names=["Ann", "Bob", EVIL]))
+    greedy(game, random.Random(2))
+    assert game.is_over
+    app = app_for(game, None)
+    page = app.render()["app"]
+    assert_escaped(page)
+    end = page[page.index('class="end"'):page.index("</section>", page.index('class="end"'))]
+    winners = [game.state.players[w].name for w in game.winners()]
+    verdict = re.search(r'class="winner">(.*?)</p>', end)
+    assert verdict is not None and all(html.escape(w) in verdict.group(1) for w in winners)
+    for row in game.scores():
+        assert f">{row['total']}</td>" in end
+    assert 'class="hand"' not in page  # nobody is looking: no hand is shown
+
+
+def test_screens_render_along_a_whole_game() -> None:
+    game = Game.new(Options(players=2, seed=6, names=["Ann", "Bob"]))
+    rnd = random.Random(6)
+    seen: set[str] = set()
+    for _ in range(400):
+        if game.is_over:
+            break
+        player, prompt = game.pending[0]
+        seen.add(prompt.kind)
+        page = app_for(game, player).render()["app"]
+        assert f'data-kind="{prompt.kind}"' in page
+        assert not KEY_LIKE.search(visible_text(page)), KEY_LIKE.search(visible_text(page))
+        greedy(game, rnd, limit=1)
+    assert {"action", "card", "cards", "space"} <= seen
+
+
+# ---------------------------------------------------------------- speed
+def test_game_screen_render_time() -> None:
+    game = Game.new(Options(players=4, seed=8, names=["Ann", "Bob", "Cy", "Dee"]))
+    rnd = random.Random(8)
+    while game.state.generation < 8 and not game.is_over:
+        greedy(game, rnd, limit=1)
+    app = app_for(game, game.pending[0][0] if game.pending else 0)
+    app.render()
+    runs = 20
+    start = time.perf_counter()
+    for _ in range(runs):
+        page = app.render()["app"]
+    elapsed = (time.perf_counter() - start) / runs
+    print(f"\ngame screen render: {elapsed * 1000:.1f} ms, {len(page) // 1024} KiB "
+          f"(4 players, generation {game.state.generation})")
+    assert page
+
+
+def test_new_game_form_keeps_what_the_player_set() -> None:
+    app = new_app()
+    page = app.render()["app"]
+    assert 'name="corporate_era" checked' in page and 'name="draft">' in page
+    app.handle("form", {"players": "3", "name_0": "Kept", "seed": "42", "draft": "on",
+                        "beginner_1": "on"})
+    page = app.render()["app"]
+    assert 'name="seed" inputmode="numeric" value="42"' in page
+    assert 'name="corporate_era">' in page and 'name="draft" checked' in page
+    assert 'name="beginner_1" checked' in page and 'name="beginner_0">' in page
+    assert 'value="Kept"' in page

@@ -15,6 +15,7 @@ from tm.game import Game
 from tm.prompts import Prompt
 from tm.state import Options
 from tm.web import screens
+from tm.web.app_share import Replay, ShareActions
 from tm.web.i18n import t
 from tm.web.saves import SaveMeta, SaveStore, Storage, StorageFull, entry_text, parse_entry
 
@@ -22,12 +23,18 @@ COLOURS: tuple[str, ...] = ("red", "green", "blue", "yellow", "black")
 MAX_NAME = 40
 
 
-class App:
+class App(ShareActions):
     """The state of the page (never the game's rules: those live in the engine)."""
 
-    def __init__(self, storage: Storage, clock: Callable[[], float]) -> None:
+    def __init__(self, storage: Storage, clock: Callable[[], float], base_url: str = "") -> None:
         self.store = SaveStore(storage)
         self.clock = clock
+        self.base_url = base_url
+        self.redo_moves: list[list[Any]] = []
+        self.share_link: str | None = None
+        self.show_scores = False
+        self.from_link = False
+        self.replay: Replay | None = None
         self.screen = "start"
         self.game: Game | None = None
         self.save_id: str | None = None
@@ -54,6 +61,9 @@ class App:
     def _refresh_screen(self) -> None:
         if self.game is None:
             self.screen = "start"
+            return
+        if self.replay is not None:
+            self.screen = "replay"
             return
         decision = self.current()
         if decision is None:
@@ -89,7 +99,8 @@ class App:
         self.form.update({k: str(v) for k, v in data.items()})
         options, colours = self._options_from(data)
         self.game = Game.new(options)
-        self.save_id = f"{int(self.clock())}-{options.seed}"
+        self.save_id = self._new_save_id(str(options.seed))
+        self.redo_moves, self.from_link, self.replay = [], False, None
         self.meta = SaveMeta(names=list(options.names), colours=colours)
         self.viewer = None
         self._autosave()
@@ -158,16 +169,21 @@ class App:
     def _respond(self, player: int, response: dict[str, Any]) -> None:
         assert self.game is not None
         self.game.respond(player, response)
-        self.selection = []
+        self.selection, self.redo_moves = [], []
         self._autosave()
+
+    def _new_save_id(self, suffix: str) -> str:
+        return f"{int(self.clock())}-{suffix}"
 
     def _on_menu(self, data: dict[str, Any]) -> None:
         self.game, self.save_id, self.viewer = None, None, None
+        self.replay, self.share_link, self.from_link, self.redo_moves = None, None, False, []
 
     def _on_continue(self, data: dict[str, Any]) -> None:
         save_id = str(data.get("save"))
         self.game, self.meta = self.store.read(save_id)
         self.save_id, self.viewer = save_id, None
+        self.redo_moves, self.from_link, self.replay = [], False, None
 
     def _on_delete(self, data: dict[str, Any]) -> None:
         self.store.delete(str(data.get("save")))
@@ -176,11 +192,12 @@ class App:
         meta, save = parse_entry(str(data.get("text") or ""))
         game = Game.from_save(save)
         self.game, self.meta, self.viewer = game, meta, None
-        self.save_id = f"{int(self.clock())}-import"
+        self.save_id = self._new_save_id("import")
+        self.redo_moves, self.from_link, self.replay = [], False, None
         self._autosave()
 
     def _autosave(self) -> None:
-        if self.game is None or self.save_id is None:
+        if self.game is None or self.save_id is None or self.from_link:
             return
         self.meta.generation = self.game.state.generation
         self.meta.updated = self.clock()

@@ -55,10 +55,30 @@ class Page:
         if action == "export_current":
             self._download(self.app.export_text(), self.app.save_id or "game")
             return
+        if action == "copy_link":
+            self._copy(str(data.get("link") or ""))
+            return
         self.app.handle(action, data)
         self.draw()
         js.document.body.dataset.screen = self.app.screen
         js.window.scrollTo(0, 0) if action in ("reveal", "new_game", "continue", "menu") else None
+
+    def _copy(self, text: str) -> None:
+        clipboard = getattr(js.navigator, "clipboard", None)
+        if clipboard is not None:
+            try:
+                clipboard.writeText(text)
+            except Exception:
+                pass  # the link stays selectable in its text field
+        field = js.document.querySelector(".share-link")
+        if field is not None:
+            field.select()
+
+    def open_hash(self) -> None:
+        """Open the game of a ``#g=`` link in the address bar, if there is one."""
+        fragment = str(js.location.hash or "")
+        if fragment.startswith("#g="):
+            self.act("open_link", {"text": fragment})
 
     def _download(self, text: str | None, name: str) -> None:
         if text is None:
@@ -146,9 +166,14 @@ def start() -> None:
     except Exception:
         from tm.web.saves import MemoryStorage
         storage = MemoryStorage()
-    app = App(storage, clock=lambda: float(js.Date.now()))
+    base_url = f"{js.location.origin}{js.location.pathname}"
+    app = App(storage, clock=lambda: float(js.Date.now()), base_url=base_url)
     page = Page(app)
     page.draw()
     install(page)
+    page.open_hash()
+    hash_proxy = create_proxy(lambda _event: page.open_hash())
+    _KEEP.append(hash_proxy)
+    js.window.addEventListener("hashchange", hash_proxy)
     js.document.body.dataset.screen = app.screen
     js.document.body.dataset.ready = "1"

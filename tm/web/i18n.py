@@ -225,6 +225,32 @@ EN: dict[str, str] = {
     "end.col.awards": "Awards", "end.col.greeneries": "Greeneries", "end.col.cities": "Cities",
     "end.col.cards": "Cards", "end.col.total": "Total",
     "end.winner_mark": "winner",
+    # sharing, undo, replay (share_html)
+    "tools.undo": "Undo", "tools.redo": "Redo", "tools.share": "Copy link",
+    "tools.show_scores": "Live scores", "tools.hide_scores": "Hide scores",
+    "tools.replay": "Replay",
+    "share.title": "Link to this game",
+    "share.hint": "Anyone who opens this link sees this game at this point and can continue "
+                  "it as their own copy. A link to a game with no moves is a challenge: the "
+                  "same deal.",
+    "share.copy": "Copy", "share.close": "Close", "share.copied": "Link copied",
+    "link.viewing": "You are looking at a shared game. It is not saved on this device until "
+                    "you continue it as your own copy.",
+    "link.continue": "Continue as a new local game",
+    "link.bad": "This link cannot be opened: {reason}. Your saved games are untouched.",
+    "scores.title": "Live scores",
+    "replay.title": "Replay",
+    "replay.position": "Move {pos} of {total} · generation {generation}",
+    "replay.start": "⏮ Start", "replay.prev_generation": "◀◀ Generation",
+    "replay.prev": "◀ Move", "replay.next": "Move ▶",
+    "replay.next_generation": "Generation ▶▶", "replay.end": "End ⏭",
+    "replay.branch": "Play on from here", "replay.exit": "Back to the game",
+    "chart.title": "VP and TR by generation",
+    "chart.legend": "Solid lines: victory points. Dashed lines: terraform rating.",
+    "chart.caption": "Victory points and terraform rating at the end of each generation",
+    "chart.generation": "Generation", "chart.vp_of": "{name} VP", "chart.tr_of": "{name} TR",
+    "end.link": "Anyone can replay and check this result:",
+    "end.link_text": "link to the finished game",
     # log
     "game.log": "Game log",
     "log.setup": "Game set up for {players} players",

@@ -12,6 +12,14 @@ from tm.web.i18n import t
 from tm.web.log_text import log_section
 from tm.web.panels import milestones_awards, player_panel, scores_by_player, swatch, tracks
 from tm.web.prompt_html import render_prompt
+from tm.web.share_html import (
+    end_extras,
+    link_banner,
+    live_scores,
+    replay_controls,
+    share_dialog,
+    tool_buttons,
+)
 
 if TYPE_CHECKING:
     from tm.web.app import App
@@ -23,7 +31,9 @@ def render_app(app: App) -> str:
     """The page body for the current screen, with any notice on top."""
     notice = (f'<div class="notice" role="alert">{esc(app.notice)}</div>'
               if app.notice else "")
-    body = {"start": start_screen, "handoff": handoff_screen, "game": game_screen}[app.screen](app)
+    screens = {"start": start_screen, "handoff": handoff_screen, "game": game_screen,
+               "replay": replay_screen}
+    body = screens[app.screen](app)
     return notice + body
 
 
@@ -196,9 +206,11 @@ def game_screen(app: App) -> str:
     colours = _colours(app)
     totals = scores_by_player(app.game.scores())
     panels = "".join(player_panel(g, i, colours, totals.get(i, 0)) for i in range(len(g.players)))
-    tools = button(t("app.menu"), "menu", "menu") + button(t("game.export"), "export_current", "")
+    tools = (button(t("app.menu"), "menu", "menu") + button(t("game.export"), "export_current", "")
+             + tool_buttons(app))
+    extras = link_banner(app) + share_dialog(app) + live_scores(app)
     return (f'<main class="game"><header class="topbar"><div class="tools">{tools}</div>'
-            f"{tracks(g)}</header>"
+            f"{tracks(g)}</header>{extras}"
             f'<div class="layout"><div class="col col-main">'
             f'<div class="board-wrap">{_pick_hint(app)}{board_svg(g, colours, _legal_spaces(app))}'
             f"{board_legend()}</div>{_hand(app, g)}</div>"
@@ -238,4 +250,21 @@ def end_section(app: App) -> str:
             f'<p class="winner">{esc(verdict)}</p><div class="table-wrap"><table class="scores">'
             f'<caption>{esc(t("end.caption"))}</caption><thead><tr>'
             f'<th scope="col">{esc(t("end.col.player"))}</th>{head}</tr></thead>'
-            f'<tbody>{"".join(body)}</tbody></table></div></section>')
+            f'<tbody>{"".join(body)}</tbody></table></div>{end_extras(app, colours)}</section>')
+
+
+def replay_screen(app: App) -> str:
+    """A position of the game being replayed: board, players and log, no hands."""
+    assert app.game is not None and app.replay is not None
+    g = app.replay.game.state
+    colours = _colours(app)
+    totals = scores_by_player(app.replay.game.scores())
+    panels = "".join(player_panel(g, i, colours, totals.get(i, 0)) for i in range(len(g.players)))
+    return (f'<main class="game replay"><header class="topbar"><div class="tools">'
+            f'{button(t("app.menu"), "menu", "menu")}</div>{tracks(g)}</header>'
+            f"{replay_controls(app)}"
+            f'<div class="layout"><div class="col col-main"><div class="board-wrap">'
+            f"{board_svg(g, colours, {})}{board_legend()}</div></div>"
+            f'<div class="col col-side">{milestones_awards(g, colours)}{log_section(g)}</div>'
+            f'<section class="players" aria-label="{esc(t("game.players"))}">{panels}</section>'
+            "</div></main>")

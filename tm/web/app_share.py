@@ -1,0 +1,175 @@
+"""What the page adds on top of play: share links, undo/redo, live scores, the replay viewer.
+
+A mixin of :class:`tm.web.app.App`: each ``_on_<action>`` handles one ``data-action``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from tm import links
+from tm.game import Game
+from tm.web.i18n import t
+from tm.web.saves import SaveMeta
+
+if TYPE_CHECKING:
+    from tm.web.saves import SaveStore
+
+
+@dataclass
+class Replay:
+    """A game being stepped through: all its moves and the position shown."""
+
+    moves: list[list[Any]]
+    generations: list[int]  # generation at each position 0..len(moves)
+    pos: int
+    game: Game
+    source: Game = field(repr=False)
+
+    @classmethod
+    def of(cls, source: Game, pos: int | None = None) -> Replay:
+        """A replay of ``source``, positioned at ``pos`` (default: the end)."""
+        moves = [list(m) for m in source.moves]
+        walker = Game.new(source.state.options)
+        generations = [walker.state.generation]
+        for player, response in moves:
+            walker.respond(player, response)
+            generations.append(walker.state.generation)
+        replay = cls(moves, generations, len(moves), walker, source)
+        if pos is not None:
+            replay.go(pos)
+        return replay
+
+    def go(self, pos: int) -> None:
+        """Show the game after ``pos`` moves."""
+        pos = max(0, min(len(self.moves), pos))
+        if pos < self.pos:
+            self.game, self.pos = Game.new(self.source.state.options), 0
+        while self.pos < pos:
+            player, response = self.moves[self.pos]
+            self.game.respond(player, response)
+            self.pos += 1
+
+    def generation_step(self, direction: int) -> None:
+        """Jump to the start of the next (or this/previous) generation."""
+        here = self.generations[self.pos]
+        if direction > 0:
+            later = [i for i, gen in enumerate(self.generations) if gen > here]
+            self.go(later[0] if later else len(self.moves))
+        else:
+            start = self.generations.index(here)
+            target = start if self.pos > start else (
+                self.generations.index(here - 1) if here - 1 in self.generations else 0)
+            self.go(target)
+
+
+class ShareActions:
+    """Share, open a link, undo and redo, scores, replay."""
+
+    game: Game | None
+    meta: SaveMeta
+    store: SaveStore
+    save_id: str | None
+    viewer: int | None
+    notice: str | None
+    screen: str
+    base_url: str
+    redo_moves: list[list[Any]]
+    share_link: str | None
+    show_scores: bool
+    from_link: bool
+    replay: Replay | None
+
+    def _autosave(self) -> None:
+        raise NotImplementedError
+
+    def _new_save_id(self, suffix: str) -> str:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------ links
+    def link_url(self, game: Game) -> str:
+        """The full URL that opens ``game`` at its current point."""
+        return f"{self.base_url}#{links.encode(game)}"
+
+    def _on_share(self, data: dict[str, Any]) -> None:
+        if self.game is not None:
+            self.share_link = self.link_url(self.game)
+
+    def _on_close_share(self, data: dict[str, Any]) -> None:
+        self.share_link = None
+
+    def _on_open_link(self, data: dict[str, Any]) -> None:
+        try:
+            game = links.decode(str(data.get("text") or ""))
+        except links.LinkError as error:
+            self.notice = t("link.bad", reason=str(error))
+            self.game, self.from_link = None, False
+            return
+        names = [pl.name for pl in game.state.players]
+        self.game, self.meta, self.save_id = game, SaveMeta(names=names), None
+        self.viewer, self.from_link, self.redo_moves = None, True, []
+
+    def _on_continue_link(self, data: dict[str, Any]) -> None:
+        if self.game is None:
+            return
+        self.from_link = False
+        self.save_id = self._new_save_id("link")
+        self._autosave()
+
+    # ------------------------------------------------------------ undo
+    def can_undo(self) -> bool:
+        """Whether the current game has a move that may be taken back."""
+        return (self.game is not None and self.replay is None
+                and len(self.game.moves) > self.game.undo_floor())
+
+    def _on_undo(self, data: dict[str, Any]) -> None:
+        if not self.can_undo():
+            return
+        assert self.game is not None
+        undone = self.game.undo(1)
+        self.redo_moves = undone + self.redo_moves
+        self.viewer = None
+        self._autosave()
+
+    def _on_redo(self, data: dict[str, Any]) -> None:
+        if self.game is None or not self.redo_moves:
+            return
+        player, response = self.redo_moves.pop(0)
+        self.game.respond(player, response)
+        self.viewer = None
+        self._autosave()
+
+    # ------------------------------------------------------------ scores and replay
+    def _on_toggle_scores(self, data: dict[str, Any]) -> None:
+        self.show_scores = not self.show_scores
+
+    def _on_replay(self, data: dict[str, Any]) -> None:
+        if self.game is not None:
+            self.replay = Replay.of(self.game)
+
+    def _on_replay_step(self, data: dict[str, Any]) -> None:
+        if self.replay is not None:
+            self.replay.go(self.replay.pos + int(data.get("delta", 1)))
+
+    def _on_replay_generation(self, data: dict[str, Any]) -> None:
+        if self.replay is not None:
+            self.replay.generation_step(int(data.get("delta", 1)))
+
+    def _on_replay_to(self, data: dict[str, Any]) -> None:
+        if self.replay is not None:
+            self.replay.go(int(data.get("pos", 0)))
+
+    def _on_replay_exit(self, data: dict[str, Any]) -> None:
+        self.replay = None
+
+    def _on_replay_branch(self, data: dict[str, Any]) -> None:
+        """A new local game from the position shown (the original is left as it was)."""
+        if self.replay is None:
+            return
+        branch = Game.new(self.replay.source.state.options)
+        for player, response in self.replay.moves[:self.replay.pos]:
+            branch.respond(player, response)
+        self.game, self.replay, self.from_link = branch, None, False
+        self.meta = SaveMeta(names=list(self.meta.names), colours=list(self.meta.colours))
+        self.save_id, self.viewer, self.redo_moves = self._new_save_id("branch"), None, []
+        self._autosave()

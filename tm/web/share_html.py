@@ -1,0 +1,147 @@
+"""HTML for sharing and looking back: tool bar, link dialog, live scores, the
+replay controls and the end-of-game chart of VP and TR by generation."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tm.history import score_history
+from tm.web.html import attrs, button, esc
+from tm.web.i18n import t
+
+if TYPE_CHECKING:
+    from tm.web.app import App
+
+CHART_W, CHART_H, PAD = 560.0, 240.0, 32.0
+LINE_COLOURS = {"red": "#d8453b", "green": "#41a447", "blue": "#3a78d8", "yellow": "#e2c23b",
+                "black": "#bbbbbb"}
+
+
+def tool_buttons(app: App) -> str:
+    """Undo, redo, share, live scores and replay (each only when it can act)."""
+    parts = []
+    if app.can_undo():
+        parts.append(button(t("tools.undo"), "undo", "tool"))
+    if app.redo_moves:
+        parts.append(button(t("tools.redo"), "redo", "tool"))
+    parts.append(button(t("tools.share"), "share", "tool"))
+    label = t("tools.hide_scores" if app.show_scores else "tools.show_scores")
+    parts.append(button(label, "toggle_scores", "tool"))
+    if app.game is not None and app.game.moves:
+        parts.append(button(t("tools.replay"), "replay", "tool"))
+    return "".join(parts)
+
+
+def link_banner(app: App) -> str:
+    """Shown over a game opened from a link: it is not saved until continued."""
+    if not app.from_link:
+        return ""
+    return (f'<section class="link-banner" role="status"><p>{esc(t("link.viewing"))}</p>'
+            + button(t("link.continue"), "continue_link", "primary") + "</section>")
+
+
+def share_dialog(app: App) -> str:
+    """The link to this game, ready to copy."""
+    if app.share_link is None:
+        return ""
+    return (f'<section class="share" role="dialog" aria-label="{esc(t("share.title"))}">'
+            f'<h2>{esc(t("share.title"))}</h2><p>{esc(t("share.hint"))}</p>'
+            f'<input class="share-link" readonly{attrs(value=app.share_link)} '
+            f'aria-label="{esc(t("share.title"))}">'
+            + button(t("share.copy"), "copy_link", "primary", link=app.share_link)
+            + button(t("share.close"), "close_share", "") + "</section>")
+
+
+def live_scores(app: App) -> str:
+    """Each player's VP right now, broken down as in the final scoring."""
+    if not app.show_scores or app.game is None:
+        return ""
+    g = app.game.state
+    cols = ("tr", "milestones", "awards", "greeneries", "cities", "cards", "total")
+    head = "".join(f'<th scope="col">{esc(t("end.col." + c))}</th>' for c in cols)
+    rows = "".join(
+        f'<tr><th scope="row">{esc(g.players[r["player"]].name)}</th>'
+        + "".join(f"<td>{r[c]}</td>" for c in cols) + "</tr>" for r in app.game.scores())
+    return (f'<section class="live-scores"><h2>{esc(t("scores.title"))}</h2>'
+            f'<div class="table-wrap"><table class="scores"><thead><tr>'
+            f'<th scope="col">{esc(t("end.col.player"))}</th>{head}</tr></thead>'
+            f"<tbody>{rows}</tbody></table></div></section>")
+
+
+def replay_controls(app: App) -> str:
+    """Step through the game move by move or generation by generation; branch from here."""
+    replay = app.replay
+    assert replay is not None
+    total = len(replay.moves)
+    generation = replay.generations[replay.pos]
+    status = t("replay.position", pos=replay.pos, total=total, generation=generation)
+    buttons = (button(t("replay.start"), "replay_to", "tool", pos=0)
+               + button(t("replay.prev_generation"), "replay_generation", "tool", delta=-1)
+               + button(t("replay.prev"), "replay_step", "tool", delta=-1)
+               + button(t("replay.next"), "replay_step", "tool", delta=1)
+               + button(t("replay.next_generation"), "replay_generation", "tool", delta=1)
+               + button(t("replay.end"), "replay_to", "tool", pos=total)
+               + button(t("replay.branch"), "replay_branch", "primary")
+               + button(t("replay.exit"), "replay_exit", ""))
+    return (f'<section class="replay-controls" aria-label="{esc(t("replay.title"))}">'
+            f'<h2>{esc(t("replay.title"))}</h2><p class="replay-status" role="status">'
+            f"{esc(status)}</p><div class=\"tools\">{buttons}</div></section>")
+
+
+# ---------------------------------------------------------------- end chart
+def _polyline(points: list[tuple[float, float]]) -> str:
+    return " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+
+
+def _chart_svg(rows: list[dict[str, Any]], names: list[str], colours: list[str]) -> str:
+    generations = [row["generation"] for row in rows]
+    top = max([1] + [max(p["vp"], p["tr"]) for row in rows for p in row["players"]])
+    span = max(1, len(generations) - 1)
+
+    def point(i: int, value: int) -> tuple[float, float]:
+        return (PAD + i * (CHART_W - 2 * PAD) / span,
+                CHART_H - PAD - value * (CHART_H - 2 * PAD) / top)
+
+    lines = []
+    for p, name in enumerate(names):
+        colour = LINE_COLOURS.get(colours[p], "#999")
+        vp = [point(i, row["players"][p]["vp"]) for i, row in enumerate(rows)]
+        tr = [point(i, row["players"][p]["tr"]) for i, row in enumerate(rows)]
+        lines.append(f'<polyline class="vp" points="{_polyline(vp)}" stroke="{colour}">'
+                     f'<title>{esc(t("chart.vp_of", name=name))}</title></polyline>'
+                     f'<polyline class="tr" points="{_polyline(tr)}" stroke="{colour}">'
+                     f'<title>{esc(t("chart.tr_of", name=name))}</title></polyline>')
+    axis = (f'<line x1="{PAD}" y1="{CHART_H - PAD}" x2="{CHART_W - PAD}" y2="{CHART_H - PAD}"/>'
+            f'<text x="{PAD}" y="{CHART_H - 8}">{esc(generations[0])}</text>'
+            f'<text x="{CHART_W - PAD}" y="{CHART_H - 8}">{esc(generations[-1])}</text>'
+            f'<text x="4" y="{PAD}">{top}</text>')
+    title = esc(t("chart.title"))
+    return (f'<svg class="chart" viewBox="0 0 {CHART_W:.0f} {CHART_H:.0f}" role="img" '
+            f'aria-label="{title}" aria-describedby="chart-table">{axis}{"".join(lines)}</svg>')
+
+
+def _chart_table(rows: list[dict[str, Any]], names: list[str]) -> str:
+    head = "".join(f'<th scope="col">{esc(t("chart.vp_of", name=n))}</th>'
+                   f'<th scope="col">{esc(t("chart.tr_of", name=n))}</th>' for n in names)
+    body = "".join(
+        f'<tr><th scope="row">{row["generation"]}</th>'
+        + "".join(f'<td>{p["vp"]}</td><td>{p["tr"]}</td>' for p in row["players"]) + "</tr>"
+        for row in rows)
+    return (f'<div class="table-wrap"><table id="chart-table" class="chart-data">'
+            f'<caption>{esc(t("chart.caption"))}</caption><thead><tr>'
+            f'<th scope="col">{esc(t("chart.generation"))}</th>{head}</tr></thead>'
+            f"<tbody>{body}</tbody></table></div>")
+
+
+def end_extras(app: App, colours: list[str]) -> str:
+    """Below the final scores: the chart with its numbers, and the link to the game."""
+    assert app.game is not None
+    rows = score_history(app.game)
+    names = [pl.name for pl in app.game.state.players]
+    chart = _chart_svg(rows, names, colours) if rows else ""
+    table = _chart_table(rows, names) if rows else ""
+    link = app.link_url(app.game)
+    return (f'<section class="history"><h3>{esc(t("chart.title"))}</h3>'
+            f'<p class="legend">{esc(t("chart.legend"))}</p>{chart}{table}'
+            f'<p class="final-link">{esc(t("end.link"))} '
+            f'<a{attrs(href=link, class_="game-link")}>{esc(t("end.link_text"))}</a></p>'
+            "</section>")

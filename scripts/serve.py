@@ -34,13 +34,15 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def end_headers(self) -> None:
         path = self.path.split("?", 1)[0].split("#", 1)[0]
-        for pattern, values in self.rules:
+        values: dict[str, tuple[str, str]] = {}  # by lower-case name: one of each
+        for pattern, rule in self.rules:
             if fnmatch.fnmatch(path, pattern):
-                for name, value in values.items():
-                    if name.lower() != "content-type":
-                        self.send_header(name, value)
+                values.update({name.lower(): (name, value) for name, value in rule.items()})
+        values.pop("content-type", None)  # set from TYPES instead
         if path.endswith((".py", ".toml", ".json")) or not path.startswith("/static/vendor/"):
-            self.send_header("Cache-Control", "no-cache")
+            values["cache-control"] = ("Cache-Control", "no-cache")  # sw.js among them
+        for name, value in values.values():
+            self.send_header(name, value)
         super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002

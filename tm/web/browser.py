@@ -1,11 +1,11 @@
 """The only module that touches the browser: DOM regions, one delegated listener,
-localStorage, file import/export and the ready marker."""
+localStorage, file import/export, the ready marker and the offline service worker."""
 from __future__ import annotations
 
 from typing import Any
 
 import js
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_proxy, jsnull
 
 from tm.web.app import App
 from tm.web.saves import StorageFull
@@ -13,12 +13,17 @@ from tm.web.saves import StorageFull
 _KEEP: list[Any] = []  # proxies must outlive this module's functions
 
 
+def _missing(value: Any) -> bool:
+    """JavaScript null arrives as ``jsnull``, undefined as None: both mean absent."""
+    return value is None or value is jsnull
+
+
 class LocalStorage:
     """localStorage behind the Storage protocol; a full store raises StorageFull."""
 
     def get(self, key: str) -> str | None:
         value = js.localStorage.getItem(key)
-        return None if value is None else str(value)
+        return None if _missing(value) else str(value)
 
     def set(self, key: str, value: str) -> None:
         try:
@@ -41,11 +46,14 @@ class Page:
         self.shown: dict[str, str] = {}
 
     def draw(self) -> None:
-        """Set each region whose HTML changed, once."""
+        """Set each region whose HTML changed, once, keeping keyboard focus in place."""
+        focus = _focus_key(js.document.activeElement)
         for region, html in self.app.render().items():
             if self.shown.get(region) != html:
                 js.document.getElementById(region).innerHTML = html
                 self.shown[region] = html
+        if focus is not None:
+            _refocus(focus)
 
     def act(self, action: str, data: dict[str, Any]) -> None:
         """Run an action and redraw; exports are the page's own business."""
@@ -64,14 +72,14 @@ class Page:
         js.window.scrollTo(0, 0) if action in ("reveal", "new_game", "continue", "menu") else None
 
     def _copy(self, text: str) -> None:
-        clipboard = getattr(js.navigator, "clipboard", None)
-        if clipboard is not None:
+        clipboard: Any = getattr(js.navigator, "clipboard", None)
+        if not _missing(clipboard):
             try:
                 clipboard.writeText(text)
             except Exception:
                 pass  # the link stays selectable in its text field
         field = js.document.querySelector(".share-link")
-        if field is not None:
+        if not _missing(field):
             field.select()
 
     def open_hash(self) -> None:
@@ -92,6 +100,31 @@ class Page:
         js.URL.revokeObjectURL(url)
 
 
+_FOCUS_KEYS = ("action", "index", "card", "save", "space", "delta", "pos")
+
+
+def _focus_key(element: Any) -> str | None:
+    """A selector for the focused control inside #app (None when focus is elsewhere)."""
+    if _missing(element) or _missing(getattr(element, "closest", None)) or _missing(
+            element.closest("#app")):
+        return None
+    parts = [f'[data-{k}="{element.getAttribute("data-" + k)}"]' for k in _FOCUS_KEYS
+             if element.hasAttribute("data-" + k)]
+    return "".join(parts) or "#app"
+
+
+def _refocus(selector: str) -> None:
+    """Focus the same control again, or else the first choice of the new decision."""
+    for query in (selector, ".prompt [data-action]", "#app [data-action]"):
+        try:
+            target = js.document.querySelector(query)
+        except Exception:  # a selector built from odd data values
+            target = None
+        if not _missing(target) and query != "#app":
+            target.focus()
+            return
+
+
 def _dataset(element: Any) -> dict[str, Any]:
     return dict(js.Object.entries(element.dataset).to_py())
 
@@ -101,7 +134,7 @@ def install(page: Page) -> None:
 
     def on_click(event: Any) -> None:
         target = event.target.closest("[data-action]")
-        if target is None or target.tagName == "FORM":
+        if _missing(target) or target.tagName == "FORM":
             return
         event.preventDefault()
         data = _dataset(target)
@@ -114,7 +147,7 @@ def install(page: Page) -> None:
         if target.tagName in ("BUTTON", "INPUT", "SELECT", "TEXTAREA", "A"):
             return
         found = target.closest("[data-action]")
-        if found is not None and found.isSameNode(target):
+        if not _missing(found) and found.isSameNode(target):
             on_click(event)
 
     def on_submit(event: Any) -> None:
@@ -177,3 +210,17 @@ def start() -> None:
     js.window.addEventListener("hashchange", hash_proxy)
     js.document.body.dataset.screen = app.screen
     js.document.body.dataset.ready = "1"
+    register_service_worker()
+
+
+def register_service_worker() -> None:
+    """Offline play: register /sw.js where browsers allow one (https, or http on this
+    machine). A refusal changes nothing, so it is not reported."""
+    where = js.location
+    local = where.protocol == "http:" and where.hostname in ("localhost", "127.0.0.1", "[::1]")
+    workers: Any = getattr(js.navigator, "serviceWorker", None)
+    if not _missing(workers) and (where.protocol == "https:" or local):
+        try:
+            workers.register("sw.js").catch(lambda _error: None)
+        except Exception:
+            pass

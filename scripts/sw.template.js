@@ -1,0 +1,110 @@
+// Service worker for offline play. scripts/gen_sw.py writes /sw.js from this template,
+// filling in VERSION (a hash of everything the site serves) and PRECACHE (the files a
+// page load needs). Each deployment therefore gets its own cache; the new worker deletes
+// the older caches of ours when it activates.
+//
+// Fetches: same-origin GETs only. The runtime (static/vendor/, versioned by the lock
+// file) and generated builds (static/build/) come from the cache first; everything else
+// from the network first, so fresh code is seen online, with the cache as the fallback
+// offline. A page navigation that fails offline gets the cached index.html.
+"use strict";
+
+const VERSION = "__VERSION__";
+const PREFIX = "tm-offline-";
+const CACHE = PREFIX + VERSION;
+const PRECACHE = ["__PRECACHE__"];
+const CACHE_FIRST = ["static/vendor/", "static/build/"];
+const BASE = new URL("./", self.location.href);
+
+function cacheable(response) {
+  return response.status === 200 && response.type === "basic";
+}
+
+// A cached redirect cannot answer a navigation: keep the body and headers only.
+async function keepable(response) {
+  if (!response.redirected) return response;
+  return new Response(await response.blob(), {
+    status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+async function store(request, response) {
+  if (!cacheable(response)) return;
+  try {
+    const cache = await caches.open(CACHE);
+    await cache.put(request, await keepable(response));
+  } catch (full) {
+    // Out of storage: this copy is not kept; the network still answered.
+  }
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    await Promise.all(PRECACHE.map(async (path) => {
+      // Revalidated (a 304 when unchanged): the runtime's names carry no version, and
+      // an HTTP cache must not hand a new deployment the previous runtime.
+      const url = new URL(path, BASE);
+      const response = await fetch(url, { cache: "no-cache" });
+      if (!cacheable(response)) throw new Error(`precache ${path}: ${response.status}`);
+      await cache.put(url, await keepable(response));
+    }));
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    const names = await caches.keys();
+    await Promise.all(names.filter((name) => name.startsWith(PREFIX) && name !== CACHE)
+      .map((name) => caches.delete(name)));
+    await self.clients.claim();
+  })());
+});
+
+// The page gets the response at once; the copy is stored while it reads.
+async function cacheFirst(event) {
+  const request = event.request;
+  const cache = await caches.open(CACHE);
+  const hit = await cache.match(request);
+  if (hit) return hit;
+  const response = await fetch(request);
+  event.waitUntil(store(request, response.clone()));
+  return response;
+}
+
+async function networkFirst(event, fallback) {
+  const request = event.request;
+  let response;
+  try {
+    response = await fetch(request);
+  } catch (offline) {
+    const cache = await caches.open(CACHE);
+    const hit = (await cache.match(request)) || (fallback && (await fallback(cache, request)));
+    if (hit) return hit;
+    throw offline;
+  }
+  event.waitUntil(store(request, response.clone()));
+  return response;
+}
+
+// Offline, any page of ours is the game: index.html for a page beside it (a query or a
+// #g= link changes nothing here), a redirect to it from deeper paths, where the page's
+// relative links would miss.
+async function gamePage(cache, request) {
+  if (new URL(request.url).pathname.slice(BASE.pathname.length).includes("/")) {
+    return Response.redirect(BASE.href, 302);
+  }
+  return (await cache.match(BASE.href)) || (await cache.match(new URL("index.html", BASE)));
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || !request.url.startsWith(BASE.href)) return;
+  if (request.mode === "navigate") {
+    event.respondWith(networkFirst(event, gamePage));
+  } else if (CACHE_FIRST.some((prefix) => request.url.startsWith(BASE.href + prefix))) {
+    event.respondWith(cacheFirst(event));
+  } else {
+    event.respondWith(networkFirst(event));
+  }
+});

@@ -1,0 +1,289 @@
+"""Browser tests: the served page driven in headless Chromium by Playwright (sync API).
+
+One ``scripts/serve.py`` (the production headers, CSP included) and one Chromium per
+session; every test gets fresh browser contexts, so storage and cache start empty.
+Every page a test opens is watched: at the end of the test there must have been no
+console error, no uncaught page error, no dialog and no request to any origin other
+than the test server.
+
+Without a browser (or without ``make setup``'s static/vendor/) the tests are skipped,
+except when the environment variable CI is set: there they must run.
+
+TM_E2E_ROOT=/some/folder serves that folder instead of the repository (a built site,
+or a snapshot of the tree while it is being edited).
+"""
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SITE = Path(os.environ.get("TM_E2E_ROOT") or ROOT).resolve()
+if SITE != ROOT:  # plan deals (tests/e2e/helpers.py) with the engine that is served
+    sys.path.insert(0, str(SITE))
+SYSTEM_CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def _unavailable(problem: str) -> None:
+    """Skip for want of a browser or runtime; in CI that is a failure instead."""
+    if os.environ.get("CI"):
+        pytest.fail(f"{problem}; with CI set the browser tests must run", pytrace=False)
+    pytest.skip(problem)
+
+
+# ------------------------------------------------------------------ server
+def free_port() -> int:
+    """A TCP port on localhost nobody listens on right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@dataclass
+class Server:
+    """scripts/serve.py running in a subprocess."""
+
+    process: subprocess.Popen[bytes]
+    port: int
+    errors: Any = None  # the server's stderr, a temporary file
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    @property
+    def origin(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=10)
+        if self.errors is not None:
+            self.errors.close()
+
+
+def start_server(root: Path = SITE, timeout: float = 20.0) -> Server:
+    """Start scripts/serve.py on a free port, serving ``root``, and wait until it answers."""
+    port = free_port()
+    # stderr to a file, not a pipe: nobody reads a pipe while the tests run, and the
+    # tracebacks of requests the browser abandons would fill it and stall the server.
+    errors = tempfile.TemporaryFile()  # noqa: SIM115 (closed by Server.stop)
+    process = subprocess.Popen(
+        [sys.executable, str(ROOT / "scripts" / "serve.py"), "--port", str(port),
+         "--root", str(root)],
+        cwd=root, stdout=subprocess.DEVNULL, stderr=errors)
+    server = Server(process, port, errors)
+    deadline = time.monotonic() + timeout
+    while True:
+        if process.poll() is not None:
+            errors.seek(0)
+            err = errors.read().decode(errors="replace")
+            raise RuntimeError(f"scripts/serve.py exited with {process.returncode}: {err}")
+        try:
+            with urllib.request.urlopen(server.url, timeout=2) as response:
+                if response.status == 200:
+                    return server
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        if time.monotonic() > deadline:
+            server.stop()
+            raise RuntimeError(f"scripts/serve.py did not answer on {server.url}")
+        time.sleep(0.1)
+
+
+def refresh_service_worker(root: Path = SITE) -> None:
+    """Write ``root``/sw.js as `make setup` does (only when its text changes): the page
+    registers it, and a missing one is a console error, a stale one a failed precache."""
+    subprocess.run([sys.executable, str(ROOT / "scripts" / "gen_sw.py"), "--root", str(root)],
+                   check=True, stdout=subprocess.DEVNULL)
+
+
+@pytest.fixture(scope="session")
+def server() -> Iterator[Server]:
+    """The site, served with netlify.toml's headers on a free localhost port."""
+    if not (SITE / "static" / "vendor" / "pyodide" / "pyodide.mjs").is_file():
+        _unavailable(f"{SITE}/static/vendor/pyodide is missing (run `make setup`)")
+    refresh_service_worker()
+    running = start_server()
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+# ------------------------------------------------------------------ browser
+def launch_chromium(playwright: Any) -> Any:
+    """Debian's Chromium when installed, else Playwright's own download."""
+    options: dict[str, Any] = {"headless": True, "args": CHROMIUM_ARGS}
+    if SYSTEM_CHROMIUM.exists():
+        options["executable_path"] = str(SYSTEM_CHROMIUM)
+    return playwright.chromium.launch(**options)
+
+
+def _browser_problem(playwright: Any) -> str | None:
+    if SYSTEM_CHROMIUM.exists():
+        return None
+    try:
+        own = Path(playwright.chromium.executable_path)
+    except Exception:  # older Playwright raises when nothing is downloaded
+        own = None
+    if own is None or not own.exists():
+        return ("no Chromium: install Debian's chromium (/usr/bin/chromium) "
+                "or run `.venv/bin/playwright install chromium`")
+    return None
+
+
+@pytest.fixture(scope="session")
+def playwright_instance() -> Iterator[Any]:
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _unavailable("the Python package playwright is not installed (run `make setup`)")
+    with sync_playwright() as playwright:
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_instance: Any) -> Iterator[Any]:
+    """One headless Chromium for the whole session."""
+    problem = _browser_problem(playwright_instance)
+    if problem:
+        _unavailable(problem)
+    chromium = launch_chromium(playwright_instance)
+    try:
+        yield chromium
+    finally:
+        chromium.close()
+
+
+# ------------------------------------------------------------------ watched pages
+@dataclass
+class Recorder:
+    """What a page did that a test must see: errors, requests, dialogs."""
+
+    origin: str
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+    requests: list[str] = field(default_factory=list)
+    dialogs: list[str] = field(default_factory=list)
+
+    def attach(self, page: Any) -> None:
+        page.on("console", self._console)
+        page.on("pageerror", lambda error: self.page_errors.append(str(error)))
+        page.on("request", lambda request: self.requests.append(request.url))
+        page.on("dialog", self._dialog)
+
+    def _console(self, message: Any) -> None:
+        if message.type == "error":
+            self.console_errors.append(f"{message.text} @ {message.location}")
+
+    def _dialog(self, dialog: Any) -> None:
+        self.dialogs.append(f"{dialog.type}: {dialog.message}")
+        dialog.dismiss()
+
+    def foreign_requests(self) -> list[str]:
+        """Requests that left the test server's origin (data: URLs stay in the page)."""
+        foreign = []
+        for url in self.requests:
+            parts = urlsplit(url)
+            if parts.scheme == "data":
+                continue
+            if parts.scheme == "blob":
+                parts = urlsplit(url[len("blob:"):])
+            if f"{parts.scheme}://{parts.netloc}" != self.origin:
+                foreign.append(url)
+        return foreign
+
+    def problems(self) -> list[str]:
+        found = [f"console error: {e}" for e in self.console_errors]
+        found += [f"page error: {e}" for e in self.page_errors]
+        found += [f"dialog: {d}" for d in self.dialogs]
+        found += [f"request off origin: {u}" for u in self.foreign_requests()]
+        return found
+
+
+PageFactory = Callable[..., Any]
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """Keep each phase's report on the item, for the fixtures' teardown to read."""
+    report = yield
+    setattr(item, f"rep_{report.when}", report)
+    return report
+
+
+@pytest.fixture
+def new_page(browser: Any, server: Server, request: pytest.FixtureRequest
+             ) -> Iterator[PageFactory]:
+    """Open a page in a fresh context (``new_page(viewport=..., ...)`` takes context
+    options); at the end of a passing test, fail on anything its Recorder saw (after a
+    failed or xfailed test, only print it)."""
+    opened: list[tuple[Any, Recorder]] = []
+
+    def make(**context_options: Any) -> Any:
+        context = browser.new_context(**context_options)
+        context.set_default_timeout(15_000)
+        page = context.new_page()
+        recorder = Recorder(server.origin)
+        recorder.attach(page)
+        page.recorder = recorder
+        opened.append((context, recorder))
+        return page
+
+    yield make
+    problems = [p for _, recorder in opened for p in recorder.problems()]
+    for context, _ in opened:
+        context.close()
+    outcome = getattr(request.node, "rep_call", None)
+    if outcome is not None and not outcome.passed:
+        if problems:
+            print("the page also misbehaved:\n" + "\n".join(problems))
+        return
+    assert not problems, "the page misbehaved:\n" + "\n".join(problems)
+
+
+@pytest.fixture
+def page(new_page: PageFactory) -> Any:
+    """A watched page in a fresh desktop-sized context."""
+    return new_page(viewport={"width": 1280, "height": 900})
+
+
+@pytest.fixture
+def boot(server: Server) -> Callable[[Any], Any]:
+    """``boot(page)``: open the game and wait until its first screen is drawn."""
+
+    from tests.e2e.helpers import wait_ready
+
+    def go(page: Any, path: str = "") -> Any:
+        page.goto(server.url + path)
+        wait_ready(page)
+        return page
+
+    return go

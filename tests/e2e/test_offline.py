@@ -1,0 +1,174 @@
+"""Offline play and updates: the service worker (sw.js, made by scripts/gen_sw.py)."""
+from __future__ import annotations
+
+import importlib.util
+import json
+import shutil
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urljoin, urlsplit
+
+import pytest
+
+from tests.e2e.conftest import ROOT, SITE, Recorder, Server, start_server
+from tests.e2e.helpers import answer_first, expect, start_game, wait_ready, wait_screen
+
+pytestmark = pytest.mark.e2e
+
+SW_TIMEOUT_MS = 60_000
+SPEC = importlib.util.spec_from_file_location("gen_sw", ROOT / "scripts" / "gen_sw.py")
+assert SPEC is not None and SPEC.loader is not None
+gen_sw = importlib.util.module_from_spec(SPEC)
+SPEC.loader.exec_module(gen_sw)
+
+
+def _controlled(page: Any) -> None:
+    """Wait until the service worker is active (its precache complete) and controls the
+    page; a page loaded before it activated is reloaded once."""
+    page.evaluate(
+        """(ms) => Promise.race([navigator.serviceWorker.ready, new Promise((_, fail) =>
+            setTimeout(() => fail(new Error('no service worker became active')), ms))])""",
+        SW_TIMEOUT_MS)
+    if not page.evaluate("!!navigator.serviceWorker.controller"):
+        page.reload()
+        wait_ready(page)
+    assert page.evaluate("!!navigator.serviceWorker.controller")
+
+
+def _moves(page: Any) -> int:
+    """Moves in the one saved game."""
+    entries = page.evaluate("""Object.keys(localStorage).filter(k => k.startsWith('tm:save:'))
+                               .map(k => localStorage.getItem(k))""")
+    assert len(entries) == 1
+    return len(json.loads(entries[0])["save"]["moves"])
+
+
+def _cache_names(page: Any) -> list[str]:
+    return sorted(page.evaluate("caches.keys()"))
+
+
+def test_a_saved_game_continues_offline(page: Any, boot: Any, server: Server) -> None:
+    boot(page)
+    # What the first (uncontrolled) load requested is what sw.js precaches, and no more
+    # than the page, its manifest and icons besides.
+    wanted = {urlsplit(urljoin(server.url, path)).path for path in gen_sw.precache(SITE)}
+    requested = {urlsplit(url).path for url in page.recorder.requests}
+    assert requested - wanted <= {"/sw.js"}
+    assert {p for p in wanted - requested if not p.startswith("/static/build/")} <= {
+        "/index.html", "/static/manifest.webmanifest", "/static/icon-192.png",
+        "/static/icon-512.png", "/static/icon.svg"}
+    _controlled(page)
+    version = gen_sw.read_version((SITE / "sw.js").read_text(encoding="utf-8"))
+    assert _cache_names(page) == [f"tm-offline-{version}"]
+
+    start_game(page, players=1, names=["Ona"], seed=3)
+    wait_screen(page, "game")
+    page.locator(".prompt [data-action=choose]").first.click()  # a corporation
+    expect(page.locator(".prompt")).to_be_visible()
+    moves = _moves(page)
+    assert moves >= 1
+    page.locator("[data-action=share]").first.click()
+    link = page.locator(".share-link").input_value()
+    assert "#g=" in link
+
+    page.context.set_offline(True)
+    worker = page.context.service_workers[0]
+    assert worker.evaluate(  # truly offline, the service worker's own fetches included
+        "fetch('pyscript.toml?not-cached').then(() => 'online', () => 'offline')") == "offline"
+    page.reload()
+    wait_ready(page)
+    wait_screen(page, "start")
+    rows = page.locator(".save-list li[data-save]")
+    expect(rows).to_have_count(1)
+    expect(rows.first).to_contain_text("Ona")
+    rows.first.locator("[data-action=continue]").click()
+    wait_screen(page, "game")
+    log_before = page.locator(".log").inner_text()
+    answer_first(page)
+    assert _moves(page) == moves + 1
+    assert page.locator(".log").inner_text() != log_before
+
+    # A shared link opens offline too: a new navigation with a #g= fragment, and a query
+    # such as a chat app adds (not in the cache: the cached page answers for it).
+    page.goto("about:blank")
+    page.goto(link.replace("#g=", "?from=chat#g="))
+    wait_ready(page)
+    expect(page.locator(".link-banner")).to_be_visible()
+
+
+@pytest.fixture
+def site_copy(tmp_path: Path) -> Iterator[tuple[Path, Server]]:
+    """A copy of the site (the runtime linked, not copied) with its own sw.js, served."""
+    root = tmp_path / "site"
+    root.mkdir()
+    for name in ("index.html", "main.py", "pyscript.toml", "netlify.toml", "package-lock.json"):
+        shutil.copy2(SITE / name, root / name)
+    shutil.copytree(SITE / "tm", root / "tm", ignore=shutil.ignore_patterns("__pycache__"))
+    (root / "static").mkdir()
+    for item in (SITE / "static").iterdir():
+        if item.name == "vendor":
+            (root / "static" / "vendor").symlink_to(item, target_is_directory=True)
+        elif item.is_file():
+            shutil.copy2(item, root / "static" / item.name)
+    assert gen_sw.main(["--root", str(root)]) == 0
+    served = start_server(root=root)
+    try:
+        yield root, served
+    finally:
+        served.stop()
+
+
+def test_a_new_deployment_replaces_the_cache(browser: Any, site_copy: tuple[Path, Server]
+                                             ) -> None:
+    root, served = site_copy
+    context = browser.new_context()
+    context.set_default_timeout(15_000)
+    try:
+        page = context.new_page()
+        recorder = Recorder(served.origin)
+        recorder.attach(page)
+        page.goto(served.url)
+        wait_ready(page)
+        _controlled(page)
+        old = gen_sw.read_version((root / "sw.js").read_text(encoding="utf-8"))
+        assert _cache_names(page) == [f"tm-offline-{old}"]
+
+        # Deploy a new version: one served file changes, so sw.js does too.
+        with (root / "main.py").open("a", encoding="utf-8") as main:
+            main.write("# deployment 2\n")
+        assert gen_sw.main(["--root", str(root)]) == 0
+        new = gen_sw.read_version((root / "sw.js").read_text(encoding="utf-8"))
+        assert new != old
+
+        page.reload()  # the browser re-checks sw.js on navigation and installs the new one
+        wait_ready(page)
+        deadline = time.monotonic() + SW_TIMEOUT_MS / 1000
+        while _cache_names(page) != [f"tm-offline-{new}"] and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert _cache_names(page) == [f"tm-offline-{new}"]
+        cached = page.evaluate(
+            """async (name) => {
+                 const cache = await caches.open(name);
+                 const main = await cache.match('main.py');
+                 return [(await cache.keys()).length, main ? await main.text() : ''];
+               }""", f"tm-offline-{new}")
+        assert cached[0] >= len(gen_sw.precache(root))
+        assert "# deployment 2" in cached[1]
+        assert page.evaluate("""async () => {
+            const registration = await navigator.serviceWorker.getRegistration();
+            return [!!registration.active, !!registration.waiting, !!registration.installing];
+        }""") == [True, False, False]
+        # Only good answers are kept: a missing file's 404 is not cached.
+        assert page.evaluate("""async () => {
+            const response = await fetch('no-such-file.txt');
+            await new Promise((done) => setTimeout(done, 500));  // time to store it, if wrongly
+            return [response.status, !!(await caches.match('no-such-file.txt'))];
+        }""") == [404, False]
+        missing = [e for e in recorder.console_errors if "404" in e]
+        assert len(missing) == 1
+        recorder.console_errors.remove(missing[0])
+        assert recorder.problems() == []
+    finally:
+        context.close()

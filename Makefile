@@ -1,7 +1,7 @@
 # Terraforming Mars in the browser: developer and CI entry points.
 #
 #   make setup     .venv (dev tools), node_modules (pinned runtimes), static/vendor/ (copies),
-#                  sw.js (the offline service worker)
+#                  static/build/ (the Pyodide memory snapshot), sw.js (the offline worker)
 #   make test      lint, type-check, every test
 #   make serve     serve the game on http://localhost:8000 (PORT=N to change)
 #   make bench     engine benchmarks
@@ -32,12 +32,12 @@ VENDOR_STAMP := $(VENDOR)/.stamp-vendor
 # Browser tests join the run as soon as tests/e2e exists.
 TEST_DIRS := tests/engine $(wildcard tests/e2e)
 
-.PHONY: help setup test lint typecheck pytest serve site sw bench simulate clean
+.PHONY: help setup test lint typecheck pytest serve site snapshot sw bench simulate clean
 
 help:
 	@sed -n 's/^#   //p' $(firstword $(MAKEFILE_LIST))
 
-setup: $(VENV_STAMP) $(NPM_STAMP) $(VENDOR_STAMP) sw
+setup: $(VENV_STAMP) $(NPM_STAMP) $(VENDOR_STAMP) snapshot sw
 
 $(BIN)/python:
 	$(PYTHON) -m venv --clear $(VENV)
@@ -65,8 +65,13 @@ $(VENDOR_STAMP): $(NPM_STAMP)
 	test -f $(VENDOR)/pyscript/core.js
 	touch $@
 
+# The Pyodide memory snapshot the page boots from (static/build/; named by a hash of the
+# runtime and the engine sources, so it is made again only when one of them changes).
+snapshot: $(VENDOR_STAMP)
+	node scripts/make_snapshot.mjs
+
 # The offline service worker: precache list and version from the files the site serves.
-sw: $(VENDOR_STAMP)
+sw: $(VENDOR_STAMP) snapshot
 	$(PYTHON) scripts/gen_sw.py
 
 test: setup
@@ -80,7 +85,7 @@ serve: setup
 
 # Netlify's build: the runtime copied into static/vendor/ and sw.js written (Python 3.11+
 # from the build image; no venv needed there).
-site: $(VENDOR_STAMP) sw
+site: $(VENDOR_STAMP) snapshot sw
 
 bench: $(VENV_STAMP)
 	$(BIN)/python -m tm bench
@@ -89,5 +94,5 @@ simulate: $(VENV_STAMP)
 	$(BIN)/python -m tm simulate --games 200 --players 2 --seed 1
 
 clean:
-	rm -rf $(VENV) node_modules $(VENDOR) sw.js .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) node_modules $(VENDOR) static/build sw.js .pytest_cache .mypy_cache .ruff_cache .hypothesis
 	find tm tests -name __pycache__ -type d -prune -exec rm -rf {} +

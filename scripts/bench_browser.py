@@ -7,9 +7,12 @@ with netlify.toml's headers, CSP included):
 
 (a) bare Pyodide: a page that only imports static/vendor/pyodide/pyodide.mjs, awaits
     loadPyodide() and runs ``1+1``: time from navigation start to ready;
-(b) the game page: ``/`` to body[data-ready='1'];
+(b) the game page: ``/`` to body[data-ready='1'], booting from the memory snapshot, and
+    the same page as if no snapshot were built (``/nosnap/``: static/build/ answers 404);
     both cold (fresh browser context, empty cache) and warm (same context, second
-    navigation), medians of several runs, and the ratios game/bare (target <= 1.3);
+    navigation), medians of several runs, and the ratios to bare Pyodide (targets: with
+    the snapshot <= 0.5 cold and <= 0.45 warm; the normal boot <= 1.3), and the bytes a
+    first visit transfers with and without the snapshot;
 (c) click-to-update latency: a solo game played with real clicks (the first choice of
     each decision; cards toggled then confirmed), from the click event to the mutation
     of #app (and to the next animation frame); median and p95 (target p95 <= 100 ms).
@@ -21,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import gzip
 import http.server
 import importlib.util
 import os
@@ -86,6 +90,10 @@ LATENCY_PROBE = """
 """
 
 
+NO_SNAPSHOT = "/nosnap/"
+UNCOMPRESSIBLE = (".bin", ".zip", ".png", ".wasm.gz")
+
+
 # ------------------------------------------------------------------ server
 def _serve_module() -> Any:
     spec = importlib.util.spec_from_file_location("tm_serve", ROOT / "scripts" / "serve.py")
@@ -101,6 +109,11 @@ def run_server(port: int, root: Path) -> None:
 
     class BenchHandler(serve.Handler):  # type: ignore[name-defined,misc]
         def do_GET(self) -> None:  # noqa: N802
+            if self.path.startswith(NO_SNAPSHOT):  # the same site with no snapshot built
+                if "/static/build/" in self.path:
+                    self.send_error(404)
+                    return
+                self.path = self.path[len(NO_SNAPSHOT) - 1:]
             found = IN_MEMORY.get(self.path.split("?", 1)[0])
             if found is None:
                 super().do_GET()
@@ -247,6 +260,32 @@ def _p95(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(0.95 * len(ordered)) - 1))]
 
 
+def first_visit_bytes(browser: Any, url: str, root: Path) -> tuple[int, int]:
+    """Bytes a first visit transfers from our server, and the same with every compressible
+    file gzip-compressed as a static host serves it (the snapshot is gzipped already)."""
+    context = browser.new_context(service_workers="block")
+    context.add_init_script(READY_PROBE)
+    page = context.new_page()
+    load_time(page, url)
+    entries = page.evaluate("""() => performance.getEntriesByType('resource')
+        .concat(performance.getEntriesByType('navigation'))
+        .map(e => [e.name, e.transferSize])""")
+    context.close()
+    sent = compressed = 0
+    for name, size in entries:
+        path = name.split("?", 1)[0].split("#", 1)[0].split("/", 3)[-1]
+        path = path.removeprefix(NO_SNAPSHOT.strip("/") + "/")
+        local = root / (path or "index.html")
+        sent += int(size)
+        if not local.is_file():
+            compressed += int(size)
+            continue
+        data = local.read_bytes()
+        compressed += len(data) if local.name.endswith(UNCOMPRESSIBLE) else len(
+            gzip.compress(data, 6))
+    return sent, compressed
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="cold/warm loads of each page")
@@ -268,7 +307,10 @@ def main(argv: list[str]) -> int:
                 options["executable_path"] = str(SYSTEM_CHROMIUM)
             browser = playwright.chromium.launch(**options)
             cold, warm, versions = boot_times(
-                browser, {"bare": url + "bench-bare.html", "game": url}, args.runs)
+                browser, {"bare": url + "bench-bare.html", "game": url,
+                          "nosnap": url + NO_SNAPSHOT.lstrip("/")}, args.runs)
+            visit = {key: first_visit_bytes(browser, page_url, args.root.resolve())
+                     for key, page_url in (("game", url), ("nosnap", url + "nosnap/"))}
             clicks = latencies(browser, url, args.samples)
             chromium = browser.version
             browser.close()
@@ -280,11 +322,18 @@ def main(argv: list[str]) -> int:
     print(f"Chromium {chromium}; Pyodide {versions[0]} (Python {versions[1]}); "
           f"{os.cpu_count()} CPUs; server {url}")
     print(f"time to ready, ms (median of {args.runs}; runs in brackets)")
-    for key, name in (("bare", "bare Pyodide"), ("game", "game page")):
+    for key, name in (("bare", "bare Pyodide"), ("game", "game page"),
+                      ("nosnap", "no snapshot")):
         print(f"  {name:<13} cold {med(cold[key]):7.0f} {[round(x) for x in cold[key]]}"
               f"   warm {med(warm[key]):7.0f} {[round(x) for x in warm[key]]}")
-    print(f"  game/bare     cold {med(cold['game']) / med(cold['bare']):7.2f}"
-          f"   warm {med(warm['game']) / med(warm['bare']):7.2f}   (target <= 1.3)")
+    for key, name, target in (("game", "game/bare", "<= 0.5 cold, <= 0.45 warm (snapshot)"),
+                              ("nosnap", "no-snap/bare", "<= 1.3 (normal boot)")):
+        print(f"  {name:<13} cold {med(cold[key]) / med(cold['bare']):7.2f}"
+              f"   warm {med(warm[key]) / med(warm['bare']):7.2f}   (target {target})")
+    print("first visit, bytes transferred (as our server sends / gzip as a static host would)")
+    for key, name in (("game", "with snapshot"), ("nosnap", "without")):
+        sent, packed = visit[key]
+        print(f"  {name:<14} {sent / 1e6:7.2f} MB / {packed / 1e6:7.2f} MB")
     every = [s for values in clicks.values() for s in values]
     dom = [d for d, _ in every]
     frame = [f for _, f in every]

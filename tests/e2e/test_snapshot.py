@@ -1,0 +1,121 @@
+"""Booting from the Pyodide memory snapshot, and every way back to the normal boot."""
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.e2e.conftest import SITE, Server, start_server
+from tests.e2e.helpers import start_game, wait_ready
+
+pytestmark = pytest.mark.e2e
+
+BUILD = SITE / "static" / "build"
+
+
+def _need_snapshot() -> None:
+    if not (BUILD / "snapshot.json").is_file():
+        if os.environ.get("CI"):
+            pytest.fail("static/build/snapshot.json is missing: `make setup` makes it")
+        pytest.skip("no snapshot built (run `make setup`)")
+
+
+def _paths(page: Any) -> tuple[str, str]:
+    found = page.evaluate("[document.documentElement.dataset.snapshot, document.body.dataset.boot]")
+    return found[0], found[1]
+
+
+def _plays_a_move(page: Any) -> None:
+    start_game(page, players=1, seed=3)
+    page.wait_for_selector(".prompt")
+    before = page.locator("#app").inner_html()
+    page.evaluate("window.tmAnswerFirst()")
+    page.wait_for_function("(html) => document.querySelector('#app').innerHTML !== html",
+                           arg=before)
+
+
+def _forget_expected_errors(page: Any, *fragments: str) -> None:
+    """The browser logs a failed download of the snapshot: expected in these tests."""
+    recorder = page.recorder
+    recorder.console_errors[:] = [e for e in recorder.console_errors
+                                  if not any(f in e for f in fragments)
+                                  and "Failed to load resource" not in e]
+
+
+def test_boots_from_the_snapshot_and_plays_a_move(page: Any, boot: Any) -> None:
+    _need_snapshot()
+    boot(page)
+    assert _paths(page) == ("restored", "snapshot")
+    _plays_a_move(page)
+
+
+def test_missing_snapshot_file_boots_the_normal_way(page: Any, boot: Any) -> None:
+    _need_snapshot()
+    page.route("**/static/build/snapshot-*.bin", lambda route: route.fulfill(status=404))
+    boot(page)
+    assert _paths(page) == ("fallback", "normal")
+    _plays_a_move(page)
+    _forget_expected_errors(page, "snapshot")
+
+
+def test_missing_snapshot_manifest_boots_the_normal_way(page: Any, boot: Any) -> None:
+    page.route("**/static/build/snapshot.json", lambda route: route.fulfill(status=404))
+    boot(page)
+    assert _paths(page) == ("none", "normal")
+    _plays_a_move(page)
+    _forget_expected_errors(page, "snapshot")
+
+
+def test_corrupt_snapshot_boots_the_normal_way(page: Any, boot: Any) -> None:
+    _need_snapshot()
+    garbage = bytes(range(256)) * 64
+    page.route("**/static/build/snapshot-*.bin",
+               lambda route: route.fulfill(status=200, body=garbage,
+                                           content_type="application/octet-stream"))
+    boot(page)
+    assert _paths(page) == ("fallback", "normal")
+    _plays_a_move(page)
+
+
+@pytest.fixture
+def changed_site(tmp_path: Path) -> Iterator[Server]:
+    """The site with one engine file edited after its snapshot was made."""
+    _need_snapshot()
+    root = tmp_path / "site"
+    root.mkdir()
+    for name in ("index.html", "main.py", "pyscript.toml", "netlify.toml", "package-lock.json",
+                 "sw.js"):
+        shutil.copy2(SITE / name, root / name)
+    shutil.copytree(SITE / "tm", root / "tm", ignore=shutil.ignore_patterns("__pycache__"))
+    (root / "static").mkdir()
+    for item in (SITE / "static").iterdir():
+        target = root / "static" / item.name
+        if item.is_dir():
+            target.symlink_to(item, target_is_directory=True)
+        else:
+            shutil.copy2(item, target)
+    catalog = root / "tm" / "web" / "i18n.py"
+    text = catalog.read_text(encoding="utf-8")
+    assert '"start.new_game": "New game"' in text
+    catalog.write_text(text.replace('"start.new_game": "New game"',
+                                    '"start.new_game": "New game, fresh code"'), encoding="utf-8")
+    served = start_server(root=root)
+    try:
+        yield served
+    finally:
+        served.stop()
+
+
+def test_changed_engine_file_without_new_snapshot_never_runs_stale_code(
+        new_page: Any, changed_site: Server) -> None:
+    page = new_page()
+    page.recorder.origin = changed_site.origin
+    page.goto(changed_site.url)
+    wait_ready(page)
+    assert _paths(page) == ("restored", "stale")
+    assert "New game, fresh code" in page.locator("form.new-game h2").inner_text()
+    _plays_a_move(page)

@@ -9,111 +9,47 @@ Tiles, red borders, events with choices and the active cards are in part two
 """
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pytest
 
+from tests.engine.cardkit import (  # noqa: F401  (re-exported to the part-two modules)
+    METAL_SPACES,
+    NEUTRAL,
+    OCEAN_SPACES,
+    THARSIS,
+    act,
+    can_play,
+    can_use,
+    card_vp,
+    held,
+    me,
+    new_game,
+    offered_cards,
+    offered_players,
+    offered_spaces,
+    others_pass,
+    play,
+    prod,
+    slug,
+    tiles,
+    use,
+    waiting_kind,
+)
 from tm import Game
 from tm.cards import card
-from tm.maps import get_map
 from tm.testing import (
     answer,
     choice_types,
     give_cards,
-    make_game,
     parameters,
     place,
-    player_state,
     prompt,
     put_in_play,
     set_parameters,
     set_production,
     set_resources,
 )
-
-THARSIS = get_map("tharsis")
-OCEAN_SPACES = sorted(sid for sid, sp in THARSIS.spaces.items() if sp.kind == "ocean")
-METAL_SPACES = sorted(sid for sid, sp in THARSIS.spaces.items()
-                      if sp.kind == "land" and {"steel", "titanium"} & set(sp.bonus))
-NEUTRAL = -1
-
-
-# ---------------------------------------------------------------- helpers
-def new_game(players: int = 2, corporations: list[str] | None = None) -> Game:
-    game, _ = make_game(players=players, seed=0, corporations=corporations)
-    return game
-
-
-def others_pass(game: Game) -> None:
-    """Other players asked for an action pass, so player 0 keeps the turn (R-GEN-5)."""
-    while True:
-        waiting = [p for p, pr in game.pending if p != 0 and pr.kind == "action"]
-        if not waiting:
-            return
-        answer(game, "pass", player=waiting[0])
-
-
-def act(game: Game, kind: str, *values: Any, **fields: Any) -> None:
-    answer(game, kind, *values, player=0, **fields)
-    others_pass(game)
-
-
-def play(game: Game, name: str, mc: int | None = None) -> None:
-    """Player 0 plays ``name`` from hand holding exactly its cost (or ``mc``)."""
-    give_cards(game, 0, [name])
-    set_resources(game, 0, megacredits=card(name).cost if mc is None else mc)
-    act(game, "play_card", name)
-
-
-def use(game: Game, name: str) -> None:
-    act(game, "card_action", name)
-
-
-def can_play(game: Game, name: str) -> bool:
-    return {"type": "play_card", "card": name} in prompt(game, 0).choices()
-
-
-def can_use(game: Game, name: str) -> bool:
-    return {"type": "card_action", "card": name} in prompt(game, 0).choices()
-
-
-def waiting_kind(game: Game) -> str | None:
-    waiting = game.prompt_for(0)
-    return None if waiting is None else waiting.kind
-
-
-def tiles(game: Game) -> dict[str, dict[str, Any]]:
-    board: dict[str, dict[str, Any]] = game.view(None)["board"]
-    return board
-
-
-def offered_spaces(game: Game) -> list[str]:
-    waiting = prompt(game, 0)
-    assert waiting.kind == "space", waiting
-    return sorted(c["space"] for c in waiting.choices())
-
-
-def me(game: Game, p: int = 0) -> dict[str, Any]:
-    return player_state(game, p)
-
-
-def prod(game: Game, p: int = 0) -> dict[str, int]:
-    production: dict[str, int] = player_state(game, p)["production"]
-    return production
-
-
-def held(game: Game, name: str, p: int = 0) -> int:
-    return int(player_state(game, p)["card_resources"].get(name, 0))
-
-
-def card_vp(game: Game, p: int = 0) -> int:
-    return int(game.scores()[p]["cards"])
-
-
-def slug(name: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
-
 
 # ================================================================ the pure data table
 # name: requirement setting, cards in play, then the change in production, resources

@@ -2,7 +2,11 @@
 from __future__ import annotations
 
 from tm.cards.dsl import (
+    O2,
+    OCEANS,
+    TEMP,
     Card,
+    CardSet,
     add_res,
     choose,
     city,
@@ -36,28 +40,8 @@ from tm.cards.dsl import (
     tr,
 )
 
-
-def _a(number: str, name: str, cost: int, tags: tuple[str, ...] = (), **kw: object) -> Card:
-    return Card(name=name, number=number, set="base", type="automated", cost=cost, tags=tags,
-                **kw)  # type: ignore[arg-type]
-
-
-def _b(number: str, name: str, cost: int, tags: tuple[str, ...] = (), **kw: object) -> Card:
-    return Card(name=name, number=number, set="base", type="active", cost=cost, tags=tags,
-                **kw)  # type: ignore[arg-type]
-
-
-def _e(number: str, name: str, cost: int, tags: tuple[str, ...] = (), **kw: object) -> Card:
-    return Card(name=name, number=number, set="base", type="event", cost=cost, tags=tags,
-                **kw)  # type: ignore[arg-type]
-
-
-def _corp(number: str, name: str, mc: int, tags: tuple[str, ...] = (), **kw: object) -> Card:
-    return Card(name=name, number=number, set="base", type="corporation", starting_mc=mc,
-                tags=tags, **kw)  # type: ignore[arg-type]
-
-
-TEMP, O2, OCEANS = "temperature", "oxygen", "oceans"
+BASE = CardSet("base")
+_a, _b, _e, _corp = BASE.automated, BASE.active, BASE.event, BASE.corporation
 
 CARDS: list[Card] = [
     # ------------------------------------------------------------ production

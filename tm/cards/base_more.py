@@ -7,7 +7,11 @@ from __future__ import annotations
 
 import tm.cards.custom_base  # noqa: F401  (registers this module's custom steps)
 from tm.cards.dsl import (
+    O2,
+    OCEANS,
+    TEMP,
     Card,
+    CardSet,
     add_res,
     choose,
     city,
@@ -33,26 +37,8 @@ from tm.cards.dsl import (
     tr,
 )
 
-
-def _card(kind: str, number: str, name: str, cost: int, tags: tuple[str, ...] = (),
-          **kw: object) -> Card:
-    return Card(name=name, number=number, set="base", type=kind, cost=cost, tags=tags,
-                **kw)  # type: ignore[arg-type]
-
-
-def _a(number: str, name: str, cost: int, tags: tuple[str, ...] = (), **kw: object) -> Card:
-    return _card("automated", number, name, cost, tags, **kw)
-
-
-def _b(number: str, name: str, cost: int, tags: tuple[str, ...] = (), **kw: object) -> Card:
-    return _card("active", number, name, cost, tags, **kw)
-
-
-def _e(number: str, name: str, cost: int, tags: tuple[str, ...] = (), **kw: object) -> Card:
-    return _card("event", number, name, cost, tags, **kw)
-
-
-TEMP, O2, OCEANS = "temperature", "oxygen", "oceans"
+BASE = CardSet("base")
+_a, _b, _e, _corp = BASE.automated, BASE.active, BASE.event, BASE.corporation
 
 CARDS: list[Card] = [
     # ------------------------------------------------------------ plants

@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import tm.cards.custom_corpera  # noqa: F401  (registers this module's custom steps)
 from tm.cards.dsl import (
+    O2,
+    TEMP,
     Card,
+    CardSet,
     Step,
     add_res,
     choose,
@@ -38,32 +41,15 @@ from tm.cards.dsl import (
     tr,
 )
 
-
-def _card(kind: str, number: str, name: str, cost: int, tags: tuple[str, ...] = (),
-          **kw: object) -> Card:
-    return Card(name=name, number=number, set="corpera", type=kind, cost=cost, tags=tags,
-                **kw)  # type: ignore[arg-type]
-
-
-def _a(number: str, name: str, cost: int, tags: tuple[str, ...] = (), **kw: object) -> Card:
-    return _card("automated", number, name, cost, tags, **kw)
-
-
-def _b(number: str, name: str, cost: int, tags: tuple[str, ...] = (), **kw: object) -> Card:
-    return _card("active", number, name, cost, tags, **kw)
-
-
-def _e(number: str, name: str, cost: int, tags: tuple[str, ...] = (), **kw: object) -> Card:
-    return _card("event", number, name, cost, tags, **kw)
-
-
-TEMP, O2 = "temperature", "oxygen"
 PLANT_LIFE = ("plant", "microbe", "animal")
 
 
 def _rob(fn: str, resource: str, count: int) -> list[Step]:
     return [custom(fn, res=resource, count=count)]
 
+
+CORPERA = CardSet("corpera")
+_a, _b, _e, _corp = CORPERA.automated, CORPERA.active, CORPERA.event, CORPERA.corporation
 
 CARDS: list[Card] = [
     # ------------------------------------------------------------ production

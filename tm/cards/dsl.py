@@ -54,6 +54,43 @@ class Card:
         return self.type == "corporation"
 
 
+TEMP, O2, OCEANS = "temperature", "oxygen", "oceans"  # global parameter names, for requirements
+
+
+@dataclass(frozen=True, slots=True)
+class CardSet:
+    """Short constructors for the cards of one set: ``BASE.automated("048", "Adapted Lichen",
+    9, ("plant",), play=(prod(plants=1),))``."""
+
+    name: str
+
+    def _make(self, kind: str, number: str, name: str, cost: int, tags: tuple[str, ...],
+              **kw: Any) -> Card:
+        return Card(name=name, number=number, set=self.name, type=kind, cost=cost, tags=tags,
+                    **kw)
+
+    def automated(self, number: str, name: str, cost: int, tags: tuple[str, ...] = (),
+                  **kw: Any) -> Card:
+        """A green card."""
+        return self._make("automated", number, name, cost, tags, **kw)
+
+    def active(self, number: str, name: str, cost: int, tags: tuple[str, ...] = (),
+               **kw: Any) -> Card:
+        """A blue card."""
+        return self._make("active", number, name, cost, tags, **kw)
+
+    def event(self, number: str, name: str, cost: int, tags: tuple[str, ...] = (),
+              **kw: Any) -> Card:
+        """A red card."""
+        return self._make("event", number, name, cost, tags, **kw)
+
+    def corporation(self, number: str, name: str, starting_mc: int,
+                    tags: tuple[str, ...] = (), **kw: Any) -> Card:
+        """A corporation (``starting_mc`` instead of a cost)."""
+        return Card(name=name, number=number, set=self.name, type="corporation",
+                    starting_mc=starting_mc, tags=tags, **kw)
+
+
 # ---------------------------------------------------------------- countables
 def per_tag(tag: str, div: int = 1, scope: str = "self") -> dict[str, Any]:
     """Count of ``tag`` in play (own, others' or everyone's), divided and rounded down."""

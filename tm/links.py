@@ -145,11 +145,33 @@ def _options(reader: _Reader) -> Options:
                         f"this version is {RULES_VERSION}")
     try:
         raw = json.loads(reader.take(reader.uint()).decode())
-        if not isinstance(raw, dict):
+        if not isinstance(raw, dict) or not all(_option_ok(k, v) for k, v in raw.items()):
             raise LinkError("the link's options are damaged")
         return from_dict(Options, raw)
     except (ValueError, TypeError) as error:
         raise LinkError("the link's options are damaged") from error
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _option_ok(name: str, value: Any) -> bool:
+    """Whether one option has its declared type (a tampered link could say names=[5],
+    which would open, then be saved as a game the saved-games list cannot read)."""
+    if name in ("names", "beginners"):
+        item = (lambda v: isinstance(v, str)) if name == "names" else _is_int
+        return isinstance(value, list) and all(item(v) for v in value)
+    if name == "first_player":
+        return value is None or _is_int(value)
+    if name in ("players", "seed"):
+        return _is_int(value)
+    if name == "board":
+        return isinstance(value, str)
+    return name in _SWITCHES and isinstance(value, bool)  # unknown names are refused
+
+
+_SWITCHES = ("corporate_era", "prelude", "colonies", "draft", "strict_undo")
 
 
 def decode(text: str) -> Game:
@@ -178,7 +200,11 @@ def _decode(text: str) -> Game:
             raise LinkError("the link goes on after the game ended")
         seat = reader.uint() if len(pending) > 1 else 0
         if seat >= len(pending):
-            raise LinkError("a move names a player who has no decision")
+            raise LinkError(f"move {moves} names a player who has no decision")
         player, prompt = pending[seat]
-        game.respond(player, _response(prompt, reader.uint()))
+        code = reader.uint()
+        try:
+            game.respond(player, _response(prompt, code))
+        except (LinkError, IllegalMove) as error:  # refused at the first illegal move
+            raise LinkError(f"move {moves} is not legal: {error}") from error
     return game

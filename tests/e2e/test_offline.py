@@ -100,7 +100,7 @@ def test_a_saved_game_continues_offline(page: Any, boot: Any, server: Server) ->
 
 @pytest.fixture
 def site_copy(tmp_path: Path) -> Iterator[tuple[Path, Server]]:
-    """A copy of the site (the runtime linked, not copied) with its own sw.js, served."""
+    """A copy of the site (runtime and snapshot linked, not copied) with its own sw.js."""
     root = tmp_path / "site"
     root.mkdir()
     for name in ("index.html", "main.py", "pyscript.toml", "netlify.toml", "package-lock.json"):
@@ -108,8 +108,8 @@ def site_copy(tmp_path: Path) -> Iterator[tuple[Path, Server]]:
     shutil.copytree(SITE / "tm", root / "tm", ignore=shutil.ignore_patterns("__pycache__"))
     (root / "static").mkdir()
     for item in (SITE / "static").iterdir():
-        if item.name == "vendor":
-            (root / "static" / "vendor").symlink_to(item, target_is_directory=True)
+        if item.is_dir():  # vendor/ (the runtime) and build/ (the memory snapshot)
+            (root / "static" / item.name).symlink_to(item, target_is_directory=True)
         elif item.is_file():
             shutil.copy2(item, root / "static" / item.name)
     assert gen_sw.main(["--root", str(root)]) == 0

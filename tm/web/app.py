@@ -116,6 +116,7 @@ class App(ShareActions):
         options = Options(players=players, seed=seed, names=names,
                           corporate_era=_checked(data, "corporate_era"),
                           draft=_checked(data, "draft"),
+                          strict_undo=_checked(data, "strict_undo"),
                           board=str(data.get("board") or "tharsis"),
                           beginners=[i for i in range(players) if _checked(data, f"beginner_{i}")])
         return options, colours
@@ -169,7 +170,7 @@ class App(ShareActions):
     def _respond(self, player: int, response: dict[str, Any]) -> None:
         assert self.game is not None
         self.game.respond(player, response)
-        self.selection, self.redo_moves = [], []
+        self.selection, self.redo_moves, self.share_link = [], [], None  # a shown link is stale
         self._autosave()
 
     def _new_save_id(self, suffix: str) -> str:

@@ -79,6 +79,7 @@ class ShareActions:
     show_scores: bool
     from_link: bool
     replay: Replay | None
+    selection: list[str]
 
     def _autosave(self) -> None:
         raise NotImplementedError
@@ -99,15 +100,19 @@ class ShareActions:
         self.share_link = None
 
     def _on_open_link(self, data: dict[str, Any]) -> None:
+        # Whatever was on screen goes (it is saved already, or was itself an unsaved link):
+        # a replay or share dialog of it must not outlive it.
+        self.replay, self.share_link, self.redo_moves, self.viewer = None, None, [], None
+        self.selection = []
         try:
             game = links.decode(str(data.get("text") or ""))
         except links.LinkError as error:
             self.notice = t("link.bad", reason=str(error))
-            self.game, self.from_link = None, False
+            self.game, self.save_id, self.from_link = None, None, False
             return
         names = [pl.name for pl in game.state.players]
         self.game, self.meta, self.save_id = game, SaveMeta(names=names), None
-        self.viewer, self.from_link, self.redo_moves = None, True, []
+        self.from_link = True
 
     def _on_continue_link(self, data: dict[str, Any]) -> None:
         if self.game is None:
@@ -128,15 +133,16 @@ class ShareActions:
         assert self.game is not None
         undone = self.game.undo(1)
         self.redo_moves = undone + self.redo_moves
-        self.viewer = None
+        self.viewer, self.share_link, self.selection = None, None, []
         self._autosave()
 
     def _on_redo(self, data: dict[str, Any]) -> None:
         if self.game is None or not self.redo_moves:
             return
-        player, response = self.redo_moves.pop(0)
+        player, response = self.redo_moves[0]
         self.game.respond(player, response)
-        self.viewer = None
+        del self.redo_moves[0]
+        self.viewer, self.share_link, self.selection = None, None, []
         self._autosave()
 
     # ------------------------------------------------------------ scores and replay
@@ -172,4 +178,5 @@ class ShareActions:
         self.game, self.replay, self.from_link = branch, None, False
         self.meta = SaveMeta(names=list(self.meta.names), colours=list(self.meta.colours))
         self.save_id, self.viewer, self.redo_moves = self._new_save_id("branch"), None, []
+        self.share_link, self.selection = None, []  # a dialog open before was the source's
         self._autosave()

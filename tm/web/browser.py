@@ -74,8 +74,8 @@ class Page:
     def _copy(self, text: str) -> None:
         clipboard: Any = getattr(js.navigator, "clipboard", None)
         if not _missing(clipboard):
-            try:
-                clipboard.writeText(text)
+            try:  # a refusal (no permission, page not focused) must not be an error
+                clipboard.writeText(text).catch(lambda _error: None)
             except Exception:
                 pass  # the link stays selectable in its text field
         field = js.document.querySelector(".share-link")

@@ -28,6 +28,7 @@ EN: dict[str, str] = {
     "start.beginner": "Beginner corporation",
     "start.corporate_era": "Corporate Era",
     "start.draft": "Draft",
+    "start.strict_undo": "Strict undo (solo)",
     "start.board": "Board",
     "start.seed": "Seed (optional)",
     "start.start": "Start game",

@@ -82,6 +82,8 @@ def _new_game_form(app: App) -> str:
         f' {esc(t("start.corporate_era"))}</label>'
         f'<label><input type="checkbox" name="draft"{_checked(app, "draft")}> '
         f'{esc(t("start.draft"))}</label>'
+        f'<label><input type="checkbox" name="strict_undo"{_checked(app, "strict_undo")}> '
+        f'{esc(t("start.strict_undo"))}</label>'
         f'<label>{esc(t("start.board"))} <select name="board"><option value="tharsis">'
         f'{esc(t("board.tharsis"))}</option></select></label>'
         f'<label>{esc(t("start.seed"))} <input name="seed" inputmode="numeric" '

@@ -9,6 +9,7 @@ from tm.errors import SaveError
 from tm.state import GameState, to_dict
 
 SAVE_FORMAT = 1
+RULES_VERSION = 1  # bump when the same moves would replay differently (saves and links)
 
 
 def canonical_json(data: Any) -> str:
@@ -27,6 +28,10 @@ def check_save(data: Any) -> None:
         raise SaveError("a save is a JSON object")
     if data.get("format") != SAVE_FORMAT:
         raise SaveError(f"save format {data.get('format')!r}; this engine reads {SAVE_FORMAT}")
+    rules = data.get("rules", RULES_VERSION)
+    if rules != RULES_VERSION:
+        raise SaveError(f"the save was made with rules version {rules!r}; "
+                        f"this version is {RULES_VERSION}")
     if not isinstance(data.get("options"), dict) or not isinstance(data.get("moves"), list):
         raise SaveError("a save needs 'options' and 'moves'")
     for move in data["moves"]:

@@ -11,7 +11,7 @@ from typing import Any
 # Importing these registers their ops and prompt handlers.
 from tm import actions, effects, payment, phases, play  # noqa: F401
 from tm.cards import corporation_deck, project_deck
-from tm.codec import SAVE_FORMAT, canonical_json, check_save, state_digest
+from tm.codec import RULES_VERSION, SAVE_FORMAT, canonical_json, check_save, state_digest
 from tm.errors import IllegalMove, SaveError
 from tm.flow import HANDLERS, run
 from tm.maps import get_map
@@ -167,7 +167,7 @@ class Game:
     def to_save(self) -> dict[str, Any]:
         """Options, seed and moves, with the checksum a replay must reproduce."""
         from tm import ENGINE_VERSION
-        return {"format": SAVE_FORMAT, "engine": ENGINE_VERSION,
+        return {"format": SAVE_FORMAT, "engine": ENGINE_VERSION, "rules": RULES_VERSION,
                 "options": to_dict(self.state.options), "moves": [list(m) for m in self.moves],
                 "checksum": self.digest()}
 

@@ -14,13 +14,13 @@ import json
 import zlib
 from typing import Any
 
+from tm.codec import RULES_VERSION
 from tm.errors import IllegalMove, SaveError
 from tm.game import Game
 from tm.prompts import Prompt
 from tm.state import Options, from_dict, to_dict
 
 LINK_FORMAT = 1
-RULES_VERSION = 1  # bump when the same moves would replay differently
 MAX_BYTES = 1 << 20
 MAX_MOVES = 20_000
 PREFIX = "g="

@@ -163,3 +163,13 @@ def test_score_history_has_a_row_per_generation_ending_with_the_final_scores() -
     final = [s["total"] for s in game.scores()]
     assert [p["vp"] for p in rows[-1]["players"]] == final
     assert all(len(row["players"]) == 2 for row in rows)
+
+
+def test_save_from_another_rules_version_is_refused_naming_both() -> None:
+    from tm import SaveError
+
+    save = play_random_game(players=1, seed=2, max_moves=20).to_save()
+    assert save["rules"] == 1
+    save["rules"] = 7
+    with pytest.raises(SaveError, match="rules version 7.*version is 1"):
+        Game.from_save(save)

@@ -8,9 +8,13 @@ the same Content-Security-Policy and content types as the deployed site.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import fnmatch
 import functools
 import http.server
+import importlib.util
+import io
+import threading
 import tomllib
 from pathlib import Path
 
@@ -45,8 +49,31 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             self.send_header(name, value)
         super().end_headers()
 
+    def do_GET(self) -> None:  # noqa: N802
+        if self.path.split("?", 1)[0] == "/sw.js":
+            _refresh_service_worker(Path(self.directory))
+        super().do_GET()
+
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002
         pass
+
+
+_SW_LOCK = threading.Lock()
+
+
+def _refresh_service_worker(root: Path) -> None:
+    """Rewrite sw.js when the served files changed, so its version (and cache) follows
+    every edit: the worker serves what it precached first, and must not keep old files."""
+    spec = importlib.util.spec_from_file_location("tm_gen_sw", ROOT / "scripts" / "gen_sw.py")
+    if spec is None or spec.loader is None or not (root / "sw.js").exists():
+        return
+    module = importlib.util.module_from_spec(spec)
+    with _SW_LOCK, contextlib.redirect_stdout(io.StringIO()):
+        try:
+            spec.loader.exec_module(module)
+            module.main(["--root", str(root)])
+        except (SystemExit, OSError, ValueError):
+            pass  # a site without its runtime or snapshot keeps the sw.js it has
 
 
 def serve(port: int, root: Path) -> None:

@@ -3,10 +3,12 @@
 // page load needs). Each deployment therefore gets its own cache; the new worker deletes
 // the older caches of ours when it activates.
 //
-// Fetches: same-origin GETs only. The runtime (static/vendor/, versioned by the lock
-// file) and generated builds (static/build/) come from the cache first; everything else
-// from the network first, so fresh code is seen online, with the cache as the fallback
-// offline. A page navigation that fails offline gets the cached index.html.
+// Fetches: same-origin GETs only. Everything this version precached (the runtime, the
+// snapshot, the engine files, styles) comes from the cache first: the version hashes those
+// very files, so a changed file means a new worker and a new cache (scripts/serve.py
+// regenerates sw.js as files change, so developers see an edit after one extra reload).
+// Other requests and page navigations go to the network first, with the cache as the
+// fallback offline; a navigation that fails offline gets the cached index.html.
 "use strict";
 
 const VERSION = "__VERSION__";
@@ -15,6 +17,7 @@ const CACHE = PREFIX + VERSION;
 const PRECACHE = ["__PRECACHE__"];
 const CACHE_FIRST = ["static/vendor/", "static/build/"];
 const BASE = new URL("./", self.location.href);
+const PRECACHED = new Set(PRECACHE.map((path) => new URL(path, BASE).href));
 
 function cacheable(response) {
   return response.status === 200 && response.type === "basic";
@@ -102,7 +105,8 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || !request.url.startsWith(BASE.href)) return;
   if (request.mode === "navigate") {
     event.respondWith(networkFirst(event, gamePage));
-  } else if (CACHE_FIRST.some((prefix) => request.url.startsWith(BASE.href + prefix))) {
+  } else if (PRECACHED.has(request.url.split("#")[0])
+             || CACHE_FIRST.some((prefix) => request.url.startsWith(BASE.href + prefix))) {
     event.respondWith(cacheFirst(event));
   } else {
     event.respondWith(networkFirst(event));

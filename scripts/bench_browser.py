@@ -133,6 +133,14 @@ def run_server(port: int, root: Path) -> None:
         server.serve_forever()
 
 
+def launch_browser(playwright: Any) -> Any:
+    """Headless Chromium: Debian's when installed, else Playwright's own download."""
+    options: dict[str, Any] = {"headless": True, "args": CHROMIUM_ARGS}
+    if SYSTEM_CHROMIUM.exists():
+        options["executable_path"] = str(SYSTEM_CHROMIUM)
+    return playwright.chromium.launch(**options)
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -318,10 +326,7 @@ def main(argv: list[str]) -> int:
     process, url = start_server(args.root.resolve())
     try:
         with sync_playwright() as playwright:
-            options: dict[str, Any] = {"headless": True, "args": CHROMIUM_ARGS}
-            if SYSTEM_CHROMIUM.exists():
-                options["executable_path"] = str(SYSTEM_CHROMIUM)
-            browser = playwright.chromium.launch(**options)
+            browser = launch_browser(playwright)
             cold, warm, versions = boot_times(
                 browser, {"bare": url + "bench-bare.html", "game": url,
                           "nosnap": url + NO_SNAPSHOT.lstrip("/")}, args.runs)

@@ -137,10 +137,7 @@ def browser_times(link: str, runs: int, root: Path) -> None:
     process, url = bench.start_server(root)
     try:
         with sync_playwright() as playwright:
-            options: dict[str, Any] = {"headless": True, "args": bench.CHROMIUM_ARGS}
-            if bench.SYSTEM_CHROMIUM.exists():
-                options["executable_path"] = str(bench.SYSTEM_CHROMIUM)
-            browser = playwright.chromium.launch(**options)
+            browser = bench.launch_browser(playwright)
             cold, warm = open_times(browser, bench.READY_PROBE,
                                     {"page": url, "link": f"{url}#{link}"}, runs)
             chromium = browser.version

@@ -17,6 +17,7 @@ import io
 import threading
 import tomllib
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
@@ -61,17 +62,28 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 _SW_LOCK = threading.Lock()
 
 
+_GEN_SW: list[Any] = []  # scripts/gen_sw.py, loaded once
+
+
+def _gen_sw() -> Any:
+    if not _GEN_SW:
+        spec = importlib.util.spec_from_file_location("tm_gen_sw",
+                                                      ROOT / "scripts" / "gen_sw.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        _GEN_SW.append(module)
+    return _GEN_SW[0]
+
+
 def _refresh_service_worker(root: Path) -> None:
     """Rewrite sw.js when the served files changed, so its version (and cache) follows
     every edit: the worker serves what it precached first, and must not keep old files."""
-    spec = importlib.util.spec_from_file_location("tm_gen_sw", ROOT / "scripts" / "gen_sw.py")
-    if spec is None or spec.loader is None or not (root / "sw.js").exists():
+    if not (root / "sw.js").exists():
         return
-    module = importlib.util.module_from_spec(spec)
     with _SW_LOCK, contextlib.redirect_stdout(io.StringIO()):
         try:
-            spec.loader.exec_module(module)
-            module.main(["--root", str(root)])
+            _gen_sw().main(["--root", str(root)])
         except (SystemExit, OSError, ValueError):
             pass  # a site without its runtime or snapshot keeps the sw.js it has
 

@@ -1,12 +1,13 @@
 # Terraforming Mars in the browser: developer and CI entry points.
 #
 #   make setup     .venv (dev tools), node_modules (pinned runtimes), static/vendor/ (copies),
-#                  static/build/ (the Pyodide memory snapshot), sw.js (the offline worker)
+#                  static/build/ (the engine archive and the Pyodide memory snapshot),
+#                  sw.js (the offline worker)
 #   make test      lint, type-check, every test
 #   make serve     serve the game on http://localhost:8000 (PORT=N to change)
 #   make bench     engine benchmarks
 #   make simulate  random-play games with invariant checks
-#   make site      what Netlify builds: the runtime copied into static/vendor/, sw.js
+#   make site      what Netlify builds: static/vendor/, static/build/, sw.js
 #
 # Every install step writes a stamp file inside the folder it fills, so a second
 # `make setup` does nothing unless requirements-dev.txt or package-lock.json changed,
@@ -32,12 +33,12 @@ VENDOR_STAMP := $(VENDOR)/.stamp-vendor
 # Browser tests join the run as soon as tests/e2e exists.
 TEST_DIRS := tests/engine $(wildcard tests/e2e)
 
-.PHONY: help setup test lint typecheck pytest serve site snapshot sw bench simulate clean
+.PHONY: help setup test lint typecheck pytest serve site engine snapshot sw bench simulate clean
 
 help:
 	@sed -n 's/^#   //p' $(firstword $(MAKEFILE_LIST))
 
-setup: $(VENV_STAMP) $(NPM_STAMP) $(VENDOR_STAMP) snapshot sw
+setup: $(VENV_STAMP) $(NPM_STAMP) $(VENDOR_STAMP) engine snapshot sw
 
 $(BIN)/python:
 	$(PYTHON) -m venv --clear $(VENV)
@@ -65,27 +66,30 @@ $(VENDOR_STAMP): $(NPM_STAMP)
 	test -f $(VENDOR)/pyscript/core.js
 	touch $@
 
+# The engine as the one archive the page loads (rewritten only when a source changed).
+engine:
+	$(PYTHON) scripts/build_engine.py
+
 # The Pyodide memory snapshot the page boots from (static/build/; named by a hash of the
-# runtime and the engine sources, so it is made again only when one of them changes).
-snapshot: $(VENDOR_STAMP)
+# runtime and the engine archive, so it is made again only when one of them changes).
+snapshot: $(VENDOR_STAMP) engine
 	node scripts/make_snapshot.mjs
 
 # The offline service worker: precache list and version from the files the site serves.
-sw: $(VENDOR_STAMP) snapshot
+sw: $(VENDOR_STAMP) engine snapshot
 	$(PYTHON) scripts/gen_sw.py
 
 test: setup
 	$(BIN)/ruff check tm tests scripts
 	$(BIN)/mypy tm
-	$(BIN)/python scripts/gen_pyscript_config.py --check
 	$(BIN)/pytest $(TEST_DIRS) -q
 
 serve: setup
 	$(PYTHON) scripts/serve.py --port $(PORT)
 
-# Netlify's build: the runtime copied into static/vendor/ and sw.js written (Python 3.11+
-# from the build image; no venv needed there).
-site: $(VENDOR_STAMP) snapshot sw
+# Netlify's build: the runtime copied into static/vendor/, the engine archive, the
+# snapshot and sw.js (Python 3.11+ and Node from the build image; no venv needed there).
+site: $(VENDOR_STAMP) engine snapshot sw
 
 bench: $(VENV_STAMP)
 	$(BIN)/python -m tm bench

@@ -1,36 +1,37 @@
-"""PyScript entry point: make sure a snapshot's engine matches the files this page loaded,
-then start the page (see tm/web/browser.py and static/boot.mjs)."""
+"""PyScript entry point: make sure the engine a restored snapshot holds is the archive
+static/boot.mjs fetched (static/build/engine.zip), then start the page (tm/web/browser.py).
+
+The engine is imported straight from the archive (zipimport), as the snapshot was made:
+nothing is unpacked."""
 import hashlib
 import sys
+import zipimport
 from pathlib import Path
 
 import js
 
-
-def _sources_digest(root: Path) -> str:
-    """The same digest scripts/make_snapshot.mjs stores as tm.SNAPSHOT_SOURCES."""
-    digest = hashlib.sha256()
-    for path in sorted(root.joinpath("tm").rglob("*.py")):
-        digest.update(path.relative_to(root).as_posix().encode() + b"\0")
-        digest.update(path.read_bytes() + b"\0")
-    return digest.hexdigest()
+ARCHIVE = str(Path("engine.zip").absolute())  # written by static/boot.mjs
 
 
-def _fresh_engine() -> str:
-    """"snapshot" when the restored engine is current, "stale" when it was dropped (the
-    modules are imported again from the loaded files), "normal" without a snapshot."""
-    engine = sys.modules.get("tm")
-    baked = getattr(engine, "SNAPSHOT_SOURCES", None)
-    if baked is None:
-        return "normal"
-    if baked == _sources_digest(Path.cwd()):
+def _engine_source() -> str:
+    """"snapshot" when the restored engine came from this very archive; otherwise every
+    engine module is imported anew from it: "stale" when a snapshot held another engine,
+    "normal" without a snapshot."""
+    loaded = hashlib.sha256(Path(ARCHIVE).read_bytes()).hexdigest()
+    baked = getattr(sys.modules.get("tm"), "SNAPSHOT_ENGINE", None)
+    if baked == loaded:
         return "snapshot"
     for name in [m for m in sys.modules if m == "tm" or m.startswith("tm.")]:
         del sys.modules[name]
-    return "stale"
+    zipimport.zipimporter(ARCHIVE).invalidate_caches()  # the snapshot's table of contents
+    sys.path_importer_cache.pop(ARCHIVE, None)
+    if ARCHIVE not in sys.path:
+        sys.path.insert(0, ARCHIVE)
+    return "normal" if baked is None else "stale"
 
 
-js.document.body.dataset.boot = _fresh_engine()
+js.document.body.dataset.boot = _engine_source()
+js.performance.mark("tm:engine-ready")
 
 from tm.web.browser import start  # noqa: E402  (after the freshness check, by design)
 

@@ -8,7 +8,8 @@ with netlify.toml's headers, CSP included):
 (a) bare Pyodide: a page that only imports static/vendor/pyodide/pyodide.mjs, awaits
     loadPyodide() and runs ``1+1``: time from navigation start to ready;
 (b) the game page: ``/`` to body[data-ready='1'], booting from the memory snapshot, and
-    the same page as if no snapshot were built (``/nosnap/``: static/build/ answers 404);
+    the same page as if no snapshot were built (``/nosnap/``: static/build/snapshot*
+    answers 404);
     both cold (fresh browser context, empty cache) and warm (same context, second
     navigation once the offline worker has installed, as on a return visit), medians of
     several runs, and the ratios to bare Pyodide (targets: with
@@ -111,7 +112,7 @@ def run_server(port: int, root: Path) -> None:
     class BenchHandler(serve.Handler):  # type: ignore[name-defined,misc]
         def do_GET(self) -> None:  # noqa: N802
             if self.path.startswith(NO_SNAPSHOT):  # the same site with no snapshot built
-                if "/static/build/" in self.path:
+                if "/static/build/snapshot" in self.path:
                     self.send_error(404)
                     return
                 self.path = self.path[len(NO_SNAPSHOT) - 1:]

@@ -3,8 +3,8 @@
     python scripts/gen_sw.py [--root DIR] [--check]
 
 The worker precaches what a page load requests: the page, main.py, pyscript.toml, the
-static assets, every engine file pyscript.toml lists, the PyScript chunks the page loads
-at boot and the Pyodide runtime (plus any generated static/build/snapshot-*.bin). Its
+static assets, the engine archive (static/build/engine.zip), the PyScript chunks the page
+loads at boot and the Pyodide runtime (plus any generated static/build/snapshot-*.bin). Its
 VERSION is a short hash of everything the site serves (the runtime stands in as
 package-lock.json), so each deployment gets a cache of its own. sw.js is rewritten only
 when it changes. ``--root`` names the site folder (default: this repository);
@@ -17,7 +17,6 @@ import hashlib
 import json
 import re
 import sys
-import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -66,15 +65,13 @@ def pyscript_files(root: Path) -> list[str]:
 
 def precache(root: Path) -> list[str]:
     """Site-relative paths of everything a page load needs, "./" (the page) first."""
-    config = tomllib.loads((root / "pyscript.toml").read_text(encoding="utf-8"))
     runtime = RUNTIME
-    engine = sorted(url.removeprefix("./") for url in config["files"])
     static = sorted(p.relative_to(root).as_posix() for p in (root / "static").iterdir()
                     if p.is_file() and p.suffix in STATIC_SUFFIXES)
     builds = sorted(p.relative_to(root).as_posix()
-                    for pattern in ("snapshot-*.bin", "snapshot.json")
+                    for pattern in ("engine.zip", "snapshot-*.bin", "snapshot.json")
                     for p in (root / "static" / "build").glob(pattern))
-    files = (["./", "index.html", "main.py", "pyscript.toml"] + static + engine
+    files = (["./", "index.html", "main.py", "pyscript.toml"] + static
              + pyscript_files(root) + [f"{runtime}/{name}" for name in PYODIDE_RUNTIME] + builds)
     missing = [f for f in files[1:] if not (root / f).is_file()]
     if missing:

@@ -4,11 +4,12 @@
 //
 //   node scripts/make_snapshot.mjs [ROOT]
 //
-// Writes ROOT/static/build/snapshot-<hash>.bin (gzip) and static/build/snapshot.json
-// naming it. The hash covers the Pyodide version, this recipe and every tm/ source, so a
-// changed engine file gets a new name; an up-to-date snapshot is not made again.
-// The sources digest is also stored in the snapshot (tm.SNAPSHOT_SOURCES): main.py
-// compares it with the files the page actually loaded and drops stale modules.
+// Reads ROOT/static/build/engine.zip (scripts/build_engine.py), the very archive the page
+// loads, and writes ROOT/static/build/snapshot-<hash>.bin (gzip) and
+// static/build/snapshot.json naming it. The hash covers the Pyodide version, this recipe
+// and the archive, so a changed engine file gets a new name; an up-to-date snapshot is not
+// made again. The archive's SHA-256 is also stored in the snapshot (tm.SNAPSHOT_ENGINE):
+// main.py compares it with the archive the page actually loaded and drops stale modules.
 
 import { createHash } from "node:crypto";
 import { mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
@@ -19,19 +20,16 @@ import { gzipSync } from "node:zlib";
 
 import { loadPyodide, version } from "pyodide";
 
-const RECIPE = "1";
+const RECIPE = "3";
 const HOME = "/home/pyodide";
+// The engine is imported from the archive itself (zipimport), at the path where the page's
+// static/boot.mjs puts it, so every module's loader stays valid after the restore.
+// main.py's own imports are warmed too: it runs before anything else of ours.
+const ARCHIVE = `${HOME}/engine.zip`;
 const WARM = `
-import hashlib, sys
+import hashlib, sys, zipimport
 from pathlib import Path
-sys.path.insert(0, ${JSON.stringify(HOME)})
-
-def sources_digest(root):
-    digest = hashlib.sha256()
-    for path in sorted(Path(root, "tm").rglob("*.py")):
-        digest.update(path.relative_to(root).as_posix().encode() + b"\\0")
-        digest.update(path.read_bytes() + b"\\0")
-    return digest.hexdigest()
+sys.path.insert(0, ${JSON.stringify(ARCHIVE)})
 
 import tm, tm.game, tm.links, tm.history
 from tm.cards import all_cards
@@ -39,32 +37,14 @@ from tm.maps import get_map
 from tm.web import app, app_share, screens, share_html, saves
 all_cards(); get_map("tharsis")
 app.App(saves.MemoryStorage(), clock=lambda: 0.0).render()
-tm.SNAPSHOT_SOURCES = sources_digest(${JSON.stringify(HOME)})
-del sources_digest
+tm.SNAPSHOT_ENGINE = hashlib.sha256(Path(${JSON.stringify(ARCHIVE)}).read_bytes()).hexdigest()
 `;
-
-async function pythonFiles(dir) {
-  const found = [];
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (entry.name !== "__pycache__") found.push(...(await pythonFiles(full)));
-    } else if (entry.name.endsWith(".py")) {
-      found.push(full);
-    }
-  }
-  return found.sort();
-}
 
 async function main(argv) {
   const root = path.resolve(argv[0] ?? path.dirname(path.dirname(fileURLToPath(import.meta.url))));
-  const sources = await pythonFiles(path.join(root, "tm"));
+  const engine = await readFile(path.join(root, "static", "build", "engine.zip"));
   const hash = createHash("sha256").update(`pyodide ${version}\0recipe ${RECIPE}\0`);
-  for (const file of sources) {
-    hash.update(path.relative(root, file).split(path.sep).join("/") + "\0");
-    hash.update(await readFile(file));
-    hash.update("\0");
-  }
+  hash.update(engine);
   const name = `snapshot-${hash.digest("hex").slice(0, 16)}.bin`;
   const build = path.join(root, "static", "build");
   const manifestPath = path.join(build, "snapshot.json");
@@ -80,11 +60,8 @@ async function main(argv) {
   }
   const started = Date.now();
   const pyodide = await loadPyodide({ _makeSnapshot: true, packages: [] });
-  for (const file of sources) {
-    const target = path.posix.join(HOME, ...path.relative(root, file).split(path.sep));
-    pyodide.FS.mkdirTree(path.posix.dirname(target));
-    pyodide.FS.writeFile(target, await readFile(file));
-  }
+  pyodide.FS.mkdirTree(HOME);
+  pyodide.FS.writeFile(ARCHIVE, engine);
   pyodide.runPython(WARM);
   const raw = pyodide.makeMemorySnapshot();
   const packed = gzipSync(raw, { level: 9 });

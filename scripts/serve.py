@@ -51,8 +51,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         super().end_headers()
 
     def do_GET(self) -> None:  # noqa: N802
-        if self.path.split("?", 1)[0] == "/sw.js":
+        path = self.path.split("?", 1)[0]
+        if path == "/sw.js":
             _refresh_service_worker(Path(self.directory))
+        elif path == "/static/build/engine.zip":
+            _refresh_engine(Path(self.directory))
         super().do_GET()
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002
@@ -60,20 +63,27 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
 
 _SW_LOCK = threading.Lock()
+_SCRIPTS: dict[str, Any] = {}  # scripts/<name>.py, each loaded once
 
 
-_GEN_SW: list[Any] = []  # scripts/gen_sw.py, loaded once
-
-
-def _gen_sw() -> Any:
-    if not _GEN_SW:
-        spec = importlib.util.spec_from_file_location("tm_gen_sw",
-                                                      ROOT / "scripts" / "gen_sw.py")
+def _script(name: str) -> Any:
+    if name not in _SCRIPTS:
+        spec = importlib.util.spec_from_file_location(f"tm_{name}",
+                                                      ROOT / "scripts" / f"{name}.py")
         assert spec is not None and spec.loader is not None
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
-        _GEN_SW.append(module)
-    return _GEN_SW[0]
+        _SCRIPTS[name] = module
+    return _SCRIPTS[name]
+
+
+def _refresh_engine(root: Path) -> None:
+    """Rebuild static/build/engine.zip when an engine file changed, so an edit is live on
+    the next reload (and a snapshot of the older engine is then refused by main.py)."""
+    if not (root / "tm").is_dir():
+        return
+    with _SW_LOCK:
+        _script("build_engine").refresh(root)
 
 
 def _refresh_service_worker(root: Path) -> None:
@@ -81,9 +91,10 @@ def _refresh_service_worker(root: Path) -> None:
     every edit: the worker serves what it precached first, and must not keep old files."""
     if not (root / "sw.js").exists():
         return
+    _refresh_engine(root)  # the worker's version hashes the archive
     with _SW_LOCK, contextlib.redirect_stdout(io.StringIO()):
         try:
-            _gen_sw().main(["--root", str(root)])
+            _script("gen_sw").main(["--root", str(root)])
         except (SystemExit, OSError, ValueError):
             pass  # a site without its runtime or snapshot keeps the sw.js it has
 

@@ -4,7 +4,7 @@
 // the older caches of ours when it activates.
 //
 // Fetches: same-origin GETs only. Everything this version precached (the runtime, the
-// snapshot, the engine files, styles) comes from the cache first: the version hashes those
+// snapshot, the engine archive, styles) comes from the cache first: the version hashes those
 // very files, so a changed file means a new worker and a new cache (scripts/serve.py
 // regenerates sw.js as files change, so developers see an edit after one extra reload).
 // Other requests and page navigations go to the network first, with the cache as the

@@ -15,6 +15,7 @@ or a snapshot of the tree while it is being edited).
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -118,10 +119,28 @@ def start_server(root: Path = SITE, timeout: float = 20.0) -> Server:
 
 
 def refresh_service_worker(root: Path = SITE) -> None:
-    """Write ``root``/sw.js as `make setup` does (only when its text changes): the page
-    registers it, and a missing one is a console error, a stale one a failed precache."""
-    subprocess.run([sys.executable, str(ROOT / "scripts" / "gen_sw.py"), "--root", str(root)],
-                   check=True, stdout=subprocess.DEVNULL)
+    """Write ``root``/static/build/engine.zip and ``root``/sw.js as `make setup` does (only
+    when they change): the page loads the one and registers the other, and a missing
+    worker is a console error, a stale one a failed precache."""
+    for script in ("build_engine.py", "gen_sw.py"):
+        subprocess.run([sys.executable, str(ROOT / "scripts" / script), "--root", str(root)],
+                       check=True, stdout=subprocess.DEVNULL)
+
+
+def copy_site(root: Path) -> Path:
+    """A copy of the site in ``root`` to edit: the page, the engine, the static files and
+    static/build/ (the archive and snapshot) copied, the runtime (static/vendor/) linked."""
+    root.mkdir()
+    for name in ("index.html", "main.py", "pyscript.toml", "netlify.toml", "package-lock.json",
+                 "sw.js"):
+        if (SITE / name).is_file():
+            shutil.copy2(SITE / name, root / name)
+    shutil.copytree(SITE / "tm", root / "tm", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(SITE / "static", root / "static", symlinks=True,
+                    ignore=lambda folder, names: ["vendor"] if Path(folder) == SITE / "static"
+                    else [])
+    (root / "static" / "vendor").symlink_to(SITE / "static" / "vendor", target_is_directory=True)
+    return root
 
 
 @pytest.fixture(scope="session")

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import shutil
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,7 +11,7 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 
-from tests.e2e.conftest import ROOT, SITE, Recorder, Server, start_server
+from tests.e2e.conftest import ROOT, SITE, Recorder, Server, copy_site, start_server
 from tests.e2e.helpers import answer_first, expect, start_game, wait_ready, wait_screen
 
 pytestmark = pytest.mark.e2e
@@ -100,18 +99,8 @@ def test_a_saved_game_continues_offline(page: Any, boot: Any, server: Server) ->
 
 @pytest.fixture
 def site_copy(tmp_path: Path) -> Iterator[tuple[Path, Server]]:
-    """A copy of the site (runtime and snapshot linked, not copied) with its own sw.js."""
-    root = tmp_path / "site"
-    root.mkdir()
-    for name in ("index.html", "main.py", "pyscript.toml", "netlify.toml", "package-lock.json"):
-        shutil.copy2(SITE / name, root / name)
-    shutil.copytree(SITE / "tm", root / "tm", ignore=shutil.ignore_patterns("__pycache__"))
-    (root / "static").mkdir()
-    for item in (SITE / "static").iterdir():
-        if item.is_dir():  # vendor/ (the runtime) and build/ (the memory snapshot)
-            (root / "static" / item.name).symlink_to(item, target_is_directory=True)
-        elif item.is_file():
-            shutil.copy2(item, root / "static" / item.name)
+    """A copy of the site (the runtime linked) with its own sw.js."""
+    root = copy_site(tmp_path / "site")
     assert gen_sw.main(["--root", str(root)]) == 0
     served = start_server(root=root)
     try:

@@ -2,14 +2,13 @@
 from __future__ import annotations
 
 import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import SITE, Server, start_server
+from tests.e2e.conftest import SITE, Server, copy_site, start_server
 from tests.e2e.helpers import start_game, wait_ready
 
 pytestmark = pytest.mark.e2e
@@ -83,21 +82,10 @@ def test_corrupt_snapshot_boots_the_normal_way(page: Any, boot: Any) -> None:
 
 @pytest.fixture
 def changed_site(tmp_path: Path) -> Iterator[Server]:
-    """The site with one engine file edited after its snapshot was made."""
+    """The site with one engine file edited after its snapshot was made (the server
+    rebuilds static/build/engine.zip from it, as `make serve` does)."""
     _need_snapshot()
-    root = tmp_path / "site"
-    root.mkdir()
-    for name in ("index.html", "main.py", "pyscript.toml", "netlify.toml", "package-lock.json",
-                 "sw.js"):
-        shutil.copy2(SITE / name, root / name)
-    shutil.copytree(SITE / "tm", root / "tm", ignore=shutil.ignore_patterns("__pycache__"))
-    (root / "static").mkdir()
-    for item in (SITE / "static").iterdir():
-        target = root / "static" / item.name
-        if item.is_dir():
-            target.symlink_to(item, target_is_directory=True)
-        else:
-            shutil.copy2(item, target)
+    root = copy_site(tmp_path / "site")
     catalog = root / "tm" / "web" / "i18n.py"
     text = catalog.read_text(encoding="utf-8")
     assert '"start.new_game": "New game"' in text

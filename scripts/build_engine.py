@@ -1,0 +1,77 @@
+"""Write static/build/engine.zip: every Python file of tm/, the engine the page runs.
+
+    python scripts/build_engine.py [--root DIR] [--check]
+
+The page fetches this one archive (static/boot.mjs starts the download with the runtime's)
+instead of some sixty files one by one; main.py unpacks it. The archive is deterministic
+(sorted names, fixed timestamps and modes), so the same sources always give the same
+bytes: its SHA-256 is what the memory snapshot records as the engine it holds, and a
+snapshot is used only when that digest matches the archive the page loaded.
+The file is rewritten only when its bytes change. ``--check`` exits 1 when it is missing
+or out of date. scripts/serve.py calls ``refresh`` before serving it, so an edited engine
+file is live on the next reload during development.
+"""
+from __future__ import annotations
+
+import argparse
+import io
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+ARCHIVE = Path("static", "build", "engine.zip")
+EPOCH = (1980, 1, 1, 0, 0, 0)  # the earliest time a zip entry can hold
+
+
+def sources(root: Path) -> list[Path]:
+    """The engine's Python files under ``root``, in archive order."""
+    return sorted((p for p in (root / "tm").rglob("*.py") if "__pycache__" not in p.parts),
+                  key=lambda p: p.relative_to(root).as_posix())
+
+
+def archive_bytes(root: Path) -> bytes:
+    """The archive for the sources under ``root``."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for path in sources(root):
+            entry = zipfile.ZipInfo(path.relative_to(root).as_posix(), EPOCH)
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            entry.external_attr = 0o100644 << 16
+            archive.writestr(entry, path.read_bytes(), compresslevel=9)
+    return buffer.getvalue()
+
+
+def refresh(root: Path) -> bool:
+    """Write the archive when it is missing or differs; True when it was written."""
+    data = archive_bytes(root)
+    target = root / ARCHIVE
+    if target.is_file() and target.read_bytes() == data:
+        return False
+    target.parent.mkdir(parents=True, exist_ok=True)
+    partial = target.with_suffix(".zip.partial")
+    partial.write_bytes(data)
+    partial.replace(target)  # a reader never sees half an archive
+    return True
+
+
+def main(argv: list[str]) -> int:
+    """Write the archive, or with --check only compare."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--root", type=Path, default=ROOT)
+    parser.add_argument("--check", action="store_true")
+    args = parser.parse_args(argv)
+    if args.check:
+        target = args.root / ARCHIVE
+        if not target.is_file() or target.read_bytes() != archive_bytes(args.root):
+            print(f"{ARCHIVE} is out of date: run python scripts/build_engine.py")
+            return 1
+        return 0
+    if refresh(args.root):
+        print(f"wrote {ARCHIVE} ({len(sources(args.root))} files, "
+              f"{(args.root / ARCHIVE).stat().st_size} bytes)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -5,8 +5,10 @@
 //   node scripts/make_snapshot.mjs [ROOT]
 //
 // Reads ROOT/static/build/engine.zip (scripts/build_engine.py), the very archive the page
-// loads, and writes ROOT/static/build/snapshot-<hash>.bin (gzip) and
-// static/build/snapshot.json naming it. The hash covers the Pyodide version, this recipe
+// loads, and writes ROOT/static/build/snapshot-<hash>.bin and static/build/snapshot.json
+// naming it. About half of Python's memory is pages of zeros: the file holds only the
+// other pages, gzipped, and the manifest lists where they go ("runs": [offset, length]
+// pairs), so the page inflates half as much and the zeros cost nothing. The hash covers the Pyodide version, this recipe
 // and the archive, so a changed engine file gets a new name; an up-to-date snapshot is not
 // made again. The archive's SHA-256 is also stored in the snapshot (tm.SNAPSHOT_ENGINE):
 // main.py compares it with the archive the page actually loaded and drops stale modules.
@@ -20,7 +22,9 @@ import { gzipSync } from "node:zlib";
 
 import { loadPyodide, version } from "pyodide";
 
-const RECIPE = "3";
+const RECIPE = "4";
+const FORMAT = "runs+gzip";
+const PAGE = 65536;
 const HOME = "/home/pyodide";
 // The engine is imported from the archive itself (zipimport), at the path where the page's
 // static/boot.mjs puts it, so every module's loader stays valid after the restore.
@@ -39,6 +43,19 @@ all_cards(); get_map("tharsis")
 app.App(saves.MemoryStorage(), clock=lambda: 0.0).render()
 tm.SNAPSHOT_ENGINE = hashlib.sha256(Path(${JSON.stringify(ARCHIVE)}).read_bytes()).hexdigest()
 `;
+
+// [offset, length] of each stretch of pages holding anything but zeros.
+function dataRuns(raw) {
+  const runs = [];
+  for (let offset = 0; offset < raw.length; offset += PAGE) {
+    const end = Math.min(offset + PAGE, raw.length);
+    if (raw.subarray(offset, end).every((byte) => byte === 0)) continue;
+    const last = runs[runs.length - 1];
+    if (last && last[0] + last[1] === offset) last[1] += end - offset;
+    else runs.push([offset, end - offset]);
+  }
+  return runs;
+}
 
 async function main(argv) {
   const root = path.resolve(argv[0] ?? path.dirname(path.dirname(fileURLToPath(import.meta.url))));
@@ -64,15 +81,20 @@ async function main(argv) {
   pyodide.FS.writeFile(ARCHIVE, engine);
   pyodide.runPython(WARM);
   const raw = pyodide.makeMemorySnapshot();
-  const packed = gzipSync(raw, { level: 9 });
+  const runs = dataRuns(raw);
+  const packed = gzipSync(Buffer.concat(runs.map(([at, length]) => raw.subarray(at, at + length))),
+                          { level: 9 });
   await mkdir(build, { recursive: true });
   for (const old of await readdir(build)) {
     if (/^snapshot-.*\.bin$/.test(old)) await rm(path.join(build, old));
   }
   await writeFile(path.join(build, name), packed);
-  const manifest = { file: name, pyodide: version, bytes: raw.length, packed: packed.length };
+  const manifest = { file: name, pyodide: version, format: FORMAT, bytes: raw.length,
+                     packed: packed.length, runs };
   await writeFile(manifestPath, JSON.stringify(manifest) + "\n");
-  process.stdout.write(`snapshot: wrote ${name} (${raw.length} bytes, ${packed.length} gzipped) `
+  const kept = runs.reduce((sum, [, length]) => sum + length, 0);
+  process.stdout.write(`snapshot: wrote ${name} (${raw.length} bytes, ${kept} not zero, `
+                      + `${packed.length} gzipped) `
                       + `in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   return 0;
 }

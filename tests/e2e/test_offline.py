@@ -79,6 +79,9 @@ def test_a_saved_game_continues_offline(page: Any, boot: Any, server: Server) ->
     page.reload()
     wait_ready(page)
     wait_screen(page, "start")
+    if (SITE / "static" / "build" / "snapshot.json").is_file():  # offline, still the fast boot
+        assert page.evaluate("[document.documentElement.dataset.snapshot, "
+                             "document.body.dataset.boot]") == ["restored", "snapshot"]
     rows = page.locator(".save-list li[data-save]")
     expect(rows).to_have_count(1)
     expect(rows.first).to_contain_text("Ona")

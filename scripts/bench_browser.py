@@ -188,10 +188,15 @@ def settle(page: Any) -> None:
     }""")
 
 
-def boot_times(browser: Any, urls: dict[str, str], runs: int
+MARKS = """Object.fromEntries(performance.getEntriesByType('mark')
+    .filter(m => m.name.startsWith('tm:')).map(m => [m.name.slice(3), m.startTime]))"""
+
+
+def boot_times(browser: Any, urls: dict[str, str], runs: int, marks: dict[str, list[Any]]
                ) -> tuple[dict[str, list[float]], dict[str, list[float]], Any]:
     """Cold and warm ms per page, over ``runs`` rounds of fresh contexts; the pages take
-    turns within a round, after one discarded warm-up load of each."""
+    turns within a round, after one discarded warm-up load of each. The page's own
+    performance marks (static/boot.mjs, main.py) go to ``marks["<page> cold|warm"]``."""
     cold: dict[str, list[float]] = {name: [] for name in urls}
     warm: dict[str, list[float]] = {name: [] for name in urls}
     info = None
@@ -201,11 +206,14 @@ def boot_times(browser: Any, urls: dict[str, str], runs: int
             context.add_init_script(READY_PROBE)
             page = context.new_page()
             first = load_time(page, url)
+            first_marks = page.evaluate(MARKS)
             settle(page)
             second = load_time(page, url)
             if round_:  # round 0 warms the browser process up
                 cold[name].append(first)
                 warm[name].append(second)
+                marks.setdefault(f"{name} cold", []).append(first_marks)
+                marks.setdefault(f"{name} warm", []).append(page.evaluate(MARKS))
             if info is None:
                 info = page.evaluate("[window.__pyodideVersion, window.__pythonVersion]")
             context.close()
@@ -328,9 +336,10 @@ def main(argv: list[str]) -> int:
     try:
         with sync_playwright() as playwright:
             browser = launch_browser(playwright)
+            marks: dict[str, list[Any]] = {}
             cold, warm, versions = boot_times(
                 browser, {"bare": url + "bench-bare.html", "game": url,
-                          "nosnap": url + NO_SNAPSHOT.lstrip("/")}, args.runs)
+                          "nosnap": url + NO_SNAPSHOT.lstrip("/")}, args.runs, marks)
             visit = {key: first_visit_bytes(browser, page_url, args.root.resolve())
                      for key, page_url in (("game", url), ("nosnap", url + "nosnap/"))}
             clicks = latencies(browser, url, args.samples)
@@ -352,6 +361,12 @@ def main(argv: list[str]) -> int:
                               ("nosnap", "no-snap/bare", "<= 1.3 (normal boot)")):
         print(f"  {name:<13} cold {med(cold[key]) / med(cold['bare']):7.2f}"
               f"   warm {med(warm[key]) / med(warm['bare']):7.2f}   (target {target})")
+    for key in ("game cold", "game warm"):
+        names = sorted({n for found in marks.get(key, []) for n in found},
+                       key=lambda n: med([found.get(n, 0.0) for found in marks[key]]))
+        steps = ", ".join(f"{n} {med([found[n] for found in marks[key] if n in found]):.0f}"
+                          for n in names)
+        print(f"  {key} page, medians of its marks (ms): {steps}")
     print("first visit, bytes transferred (as our server sends / gzip as a static host would)")
     for key, name in (("game", "with snapshot"), ("nosnap", "without")):
         sent, packed = visit[key]

@@ -6,8 +6,8 @@
 // loadPyodide() below: this module is its `interpreter` (pyscript.toml).
 // Any problem with the snapshot — no manifest, another Pyodide version, a missing or
 // corrupt file — means the normal boot. The path taken is left on
-// <html data-snapshot="restored|fallback|none">; main.py unpacks the engine and adds
-// whether the restored engine matched it (body[data-boot]).
+// <html data-snapshot="restored|fallback|none">; main.py adds whether the restored engine
+// is the one in the archive (body[data-boot]).
 
 import * as runtime from "./vendor/pyodide/pyodide.mjs";
 

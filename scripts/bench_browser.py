@@ -5,7 +5,7 @@
 In one run, against one server (scripts/serve.py's handler, on a free localhost port,
 with netlify.toml's headers, CSP included):
 
-(a) bare Pyodide: a page that only imports static/vendor/pyodide/pyodide.mjs, awaits
+(a) bare Pyodide: a page that only imports static/vendor/pyodide-<version>/pyodide.mjs, awaits
     loadPyodide() and runs ``1+1``: time from navigation start to ready;
 (b) the game page: ``/`` to body[data-ready='1'], booting from the memory snapshot, and
     the same page as if no snapshot were built (``/nosnap/``: static/build/snapshot*
@@ -50,7 +50,7 @@ BARE_HTML = b"""<!doctype html>
 <link rel="icon" href="static/icon.svg" type="image/svg+xml">
 <script type="module" src="./bench-bare.mjs"></script></head><body></body></html>
 """
-BARE_MJS = b"""import { loadPyodide } from "./static/vendor/pyodide/pyodide.mjs";
+BARE_MJS = b"""import { loadPyodide } from "./__RUNTIME__/pyodide.mjs";
 const pyodide = await loadPyodide();
 pyodide.runPython("1+1");
 window.__pyodideVersion = pyodide.version;
@@ -108,6 +108,9 @@ def _serve_module() -> Any:
 def run_server(port: int, root: Path) -> None:
     """scripts/serve.py's handler (same headers), plus the bare page from memory."""
     serve = _serve_module()
+    runtime = serve._script("gen_sw").vendor_folders(root)[0].encode()
+    pages = {path: (body.replace(b"__RUNTIME__", runtime), kind)
+             for path, (body, kind) in IN_MEMORY.items()}
 
     class BenchHandler(serve.Handler):  # type: ignore[name-defined,misc]
         def do_GET(self) -> None:  # noqa: N802
@@ -116,7 +119,7 @@ def run_server(port: int, root: Path) -> None:
                     self.send_error(404)
                     return
                 self.path = self.path[len(NO_SNAPSHOT) - 1:]
-            found = IN_MEMORY.get(self.path.split("?", 1)[0])
+            found = pages.get(self.path.split("?", 1)[0])
             if found is None:
                 super().do_GET()
                 return

@@ -9,13 +9,14 @@
 // <html data-snapshot="restored|fallback|none">; main.py adds whether the restored engine
 // is the one in the archive (body[data-boot]).
 
-import * as runtime from "./vendor/pyodide/pyodide.mjs";
+import * as runtime from "./vendor/pyodide-314.0.7/pyodide.mjs";
 
 export const version = runtime.version;
 
 const BUILD = new URL("./build/", import.meta.url);
-// PyScript would point Pyodide at this module's folder; the runtime lives in vendor/pyodide/.
-const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
+// PyScript would point Pyodide at this module's folder; the runtime lives in the folder
+// of its version (cached as immutable), the one the import above names.
+const INDEX_URL = new URL(`./vendor/pyodide-${runtime.version}/`, import.meta.url).href;
 
 const FORMAT = "runs+gzip"; // scripts/make_snapshot.mjs
 
@@ -86,7 +87,7 @@ async function restore(data) {
   const memory = new Uint8Array(data.bytes);
   const filled = inflateSnapshot(data, memory);
   filled.catch(() => null); // awaited by the factory; a failure means the normal boot
-  const runtimeModule = import("./vendor/pyodide/pyodide.asm.mjs");
+  const runtimeModule = import(`${INDEX_URL}pyodide.asm.mjs`);
   const createPyodideModule = async (settings) => {
     const made = await (await runtimeModule).default(settings);
     await filled;

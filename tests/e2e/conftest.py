@@ -14,6 +14,7 @@ or a snapshot of the tree while it is being edited).
 """
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
 import socket
@@ -36,6 +37,10 @@ SITE = Path(os.environ.get("TM_E2E_ROOT") or ROOT).resolve()
 if SITE != ROOT:  # plan deals (tests/e2e/helpers.py) with the engine that is served
     sys.path.insert(0, str(SITE))
 SYSTEM_CHROMIUM = Path("/usr/bin/chromium")
+_GEN_SW = importlib.util.spec_from_file_location("gen_sw", ROOT / "scripts" / "gen_sw.py")
+assert _GEN_SW is not None and _GEN_SW.loader is not None
+gen_sw = importlib.util.module_from_spec(_GEN_SW)  # scripts/gen_sw.py: the site's file lists
+_GEN_SW.loader.exec_module(gen_sw)
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -131,8 +136,8 @@ def copy_site(root: Path) -> Path:
     """A copy of the site in ``root`` to edit: the page, the engine, the static files and
     static/build/ (the archive and snapshot) copied, the runtime (static/vendor/) linked."""
     root.mkdir()
-    for name in ("index.html", "main.py", "pyscript.toml", "netlify.toml", "package-lock.json",
-                 "sw.js"):
+    for name in ("index.html", "main.py", "pyscript.toml", "netlify.toml", "package.json",
+                 "package-lock.json", "sw.js"):
         if (SITE / name).is_file():
             shutil.copy2(SITE / name, root / name)
     shutil.copytree(SITE / "tm", root / "tm", ignore=shutil.ignore_patterns("__pycache__"))
@@ -146,8 +151,9 @@ def copy_site(root: Path) -> Path:
 @pytest.fixture(scope="session")
 def server() -> Iterator[Server]:
     """The site, served with netlify.toml's headers on a free localhost port."""
-    if not (SITE / "static" / "vendor" / "pyodide" / "pyodide.mjs").is_file():
-        _unavailable(f"{SITE}/static/vendor/pyodide is missing (run `make setup`)")
+    runtime = SITE / gen_sw.vendor_folders(SITE)[0]
+    if not (runtime / "pyodide.mjs").is_file():
+        _unavailable(f"{runtime} is missing (run `make setup`)")
     refresh_service_worker()
     running = start_server()
     try:

@@ -1,7 +1,6 @@
 """Offline play and updates: the service worker (sw.js, made by scripts/gen_sw.py)."""
 from __future__ import annotations
 
-import importlib.util
 import json
 import time
 from collections.abc import Iterator
@@ -11,16 +10,12 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 
-from tests.e2e.conftest import ROOT, SITE, Recorder, Server, copy_site, start_server
+from tests.e2e.conftest import SITE, Recorder, Server, copy_site, gen_sw, start_server
 from tests.e2e.helpers import answer_first, expect, start_game, wait_ready, wait_screen
 
 pytestmark = pytest.mark.e2e
 
 SW_TIMEOUT_MS = 60_000
-SPEC = importlib.util.spec_from_file_location("gen_sw", ROOT / "scripts" / "gen_sw.py")
-assert SPEC is not None and SPEC.loader is not None
-gen_sw = importlib.util.module_from_spec(SPEC)
-SPEC.loader.exec_module(gen_sw)
 
 
 def _controlled(page: Any) -> None:

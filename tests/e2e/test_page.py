@@ -7,6 +7,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from tests.e2e.conftest import SITE, gen_sw
 from tests.e2e.helpers import (
     choice,
     expect,
@@ -36,7 +37,8 @@ def test_boot_is_ready_without_errors_or_foreign_requests(page: Any, server: Any
     expect(page.locator("input[type=file][data-change=import]")).to_have_count(1)
     expect(page.locator("main.loading")).to_have_count(0)
     paths = {urlsplit(url).path for url in page.recorder.requests}
-    assert "/static/vendor/pyodide/pyodide.asm.wasm" in paths  # the runtime came from us
+    runtime = gen_sw.vendor_folders(SITE)[0]
+    assert f"/{runtime}/pyodide.asm.wasm" in paths  # the runtime came from us
     assert "/main.py" in paths
     assert page.recorder.foreign_requests() == []
     assert page.recorder.console_errors == [] and page.recorder.page_errors == []

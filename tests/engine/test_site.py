@@ -1,0 +1,48 @@
+"""The static site's own files: the runtime folders the page names, the engine archive."""
+from __future__ import annotations
+
+import importlib.util
+import io
+import json
+import re
+import zipfile
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _script(name: str) -> Any:
+    spec = importlib.util.spec_from_file_location(f"tm_{name}", ROOT / "scripts" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _vendor_references(path: Path) -> set[str]:
+    """The versioned runtime folders a file names literally."""
+    text = path.read_text(encoding="utf-8")
+    return set(re.findall(r"vendor/((?:pyodide|pyscript)-\d[\w.]*)/", text))
+
+
+def test_the_page_names_the_runtime_folders_package_json_pins() -> None:
+    """static/vendor/ is cached as immutable, so its folders carry the pinned versions; a
+    version bump in package.json must come with the same bump in index.html and boot.mjs."""
+    pins = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))["dependencies"]
+    runtime, pyscript = _script("gen_sw").vendor_folders(ROOT)
+    assert runtime == f"static/vendor/pyodide-{pins['pyodide']}"
+    assert pyscript == f"static/vendor/pyscript-{pins['@pyscript/core']}"
+    assert _vendor_references(ROOT / "index.html") == {pyscript.rsplit("/", 1)[1]}
+    assert _vendor_references(ROOT / "static" / "boot.mjs") == {runtime.rsplit("/", 1)[1]}
+
+
+def test_engine_archive_holds_every_engine_file_and_is_reproducible() -> None:
+    build_engine = _script("build_engine")
+    data = build_engine.archive_bytes(ROOT)
+    assert build_engine.archive_bytes(ROOT) == data
+    names = zipfile.ZipFile(io.BytesIO(data)).namelist()
+    expected = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "tm").rglob("*.py")
+                      if "__pycache__" not in p.parts)
+    assert names == expected
+    assert {"tm/__init__.py", "tm/web/browser.py", "tm/cards/base.py"} <= set(names)

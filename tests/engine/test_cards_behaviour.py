@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
+from tests.engine.cardkit import OCEAN_SPACES, THARSIS
 from tm import Game
 from tm.cards import base, card, corpera
 from tm.cards.dsl import Card
-from tm.maps import get_map
 from tm.testing import (
     answer,
     discard_pile,
@@ -32,8 +32,6 @@ from tm.testing import (
     set_resources,
 )
 
-THARSIS = get_map("tharsis")
-OCEAN_SPACES = sorted(sid for sid, sp in THARSIS.spaces.items() if sp.kind == "ocean")
 VOLCANIC_SPACES = sorted(sid for sid, sp in THARSIS.spaces.items() if sp.volcanic)
 
 

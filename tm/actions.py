@@ -14,6 +14,7 @@ from tm.cards import card
 from tm.cards.dsl import Step, city, greenery, ocean, prod, raise_
 from tm.effects import can_steps, place_op
 from tm.flow import ask, handler, op, push, run_steps
+from tm.frozen import freeze, thaw
 from tm.payment import can_afford, pay_op
 from tm.play import start_play, why_not_playable
 from tm.player import effects, log, standing_effects
@@ -22,14 +23,14 @@ from tm.triggers import project_used
 
 Why = tuple[str, str] | None
 
-PROJECTS: dict[str, tuple[int, tuple[Step, ...]]] = {  # R-SP: name: (cost, effect)
+PROJECTS: dict[str, tuple[int, tuple[Step, ...]]] = freeze({  # R-SP: name: (cost, effect)
     "sell_patents": (0, ()),
     "power_plant": (11, (prod(energy=1),)),
     "asteroid": (14, (raise_("temperature"),)),
     "aquifer": (18, (ocean(),)),
     "greenery": (23, (greenery(),)),
     "city": (25, (city(), prod(megacredits=1))),  # R-TILE-7: only this city adds MC production
-}
+})
 PLANTS_PER_GREENERY = 8  # R-ACT-6
 HEAT_PER_STEP = 8  # R-ACT-7
 
@@ -136,8 +137,8 @@ def _do_project(g: GameState, p: int, r: dict[str, Any]) -> None:
         ask(g, p, "cards", "sell_patents", cards=list(hand), min=1, max=len(hand))
         return
     base, steps = PROJECTS[project]
-    push(g, p, pay_op(p, project_cost(g, p, project)),
-         {"op": "steps", "p": p, "src": None, "steps": list(steps)},
+    push(g, p, pay_op(p, project_cost(g, p, project), for_={"project": project}),
+         {"op": "steps", "p": p, "src": None, "steps": thaw(steps)},
          {"op": "project_used", "p": p, "project": project, "base": base})
     log(g, "project", player=p, project=project)
 
@@ -169,7 +170,7 @@ def _do_milestone(g: GameState, p: int, r: dict[str, Any]) -> None:
     g.milestones.append([r["milestone"], p])
     log(g, "milestone", player=p, milestone=r["milestone"])
     _done(g, p)
-    push(g, p, pay_op(p, milestones.CLAIM_COST))
+    push(g, p, pay_op(p, milestones.CLAIM_COST, for_={"milestone": r["milestone"]}))
 
 
 def _do_award(g: GameState, p: int, r: dict[str, Any]) -> None:
@@ -177,7 +178,7 @@ def _do_award(g: GameState, p: int, r: dict[str, Any]) -> None:
     g.awards.append([r["award"], p])
     log(g, "award", player=p, award=r["award"])
     _done(g, p)
-    push(g, p, pay_op(p, cost))
+    push(g, p, pay_op(p, cost, for_={"award": r["award"]}))
 
 
 def _do_plants(g: GameState, p: int, r: dict[str, Any]) -> None:

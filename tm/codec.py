@@ -1,15 +1,20 @@
-"""Saves: the moves are the truth; a checksum proves a replay reproduced the state."""
+"""Saves' building blocks: canonical JSON, the state checksum, packed state, versions."""
 from __future__ import annotations
 
+import base64
+import binascii
 import hashlib
 import json
+import zlib
 from typing import Any
 
 from tm.errors import SaveError
 from tm.state import GameState, to_dict
 
-SAVE_FORMAT = 1
-RULES_VERSION = 1  # bump when the same moves would replay differently (saves and links)
+SAVE_FORMAT = 2  # 1: options, moves, checksum; 2: + the state itself (and a base state)
+SAVE_FORMATS = (1, 2)
+RULES_VERSION = 2  # bump when the same moves would replay differently (saves and links)
+MAX_STATE_BYTES = 16 << 20  # a packed state never inflates beyond this
 
 
 def canonical_json(data: Any) -> str:
@@ -18,23 +23,51 @@ def canonical_json(data: Any) -> str:
 
 
 def state_digest(g: GameState) -> str:
-    """A hex digest of the whole state (equal digests: equal states)."""
-    return hashlib.sha256(canonical_json(to_dict(g)).encode()).hexdigest()[:32]
+    """A hex digest of the whole state but its log (equal digests: equal games; a change
+    of log wording alone never makes a save look as if the rules changed)."""
+    data = to_dict(g)
+    data.pop("log")
+    return hashlib.sha256(canonical_json(data).encode()).hexdigest()[:32]
+
+
+def pack_state(data: dict[str, Any]) -> str:
+    """A state dict as compact text: canonical JSON, deflated, base64."""
+    return base64.b64encode(zlib.compress(canonical_json(data).encode(), 6)).decode()
+
+
+def unpack_state(text: Any) -> dict[str, Any]:
+    """The state dict of :func:`pack_state`; SaveError for anything else."""
+    if not isinstance(text, str):
+        raise SaveError("the stored state is not text")
+    try:
+        inflater = zlib.decompressobj()
+        raw = inflater.decompress(base64.b64decode(text, validate=True), MAX_STATE_BYTES)
+        if inflater.unconsumed_tail or not inflater.eof:
+            raise SaveError("the stored state is damaged or too large")
+        data = json.loads(raw)
+    except (binascii.Error, ValueError, zlib.error, RecursionError) as error:
+        raise SaveError("the stored state is damaged") from error
+    if not isinstance(data, dict):
+        raise SaveError("the stored state is damaged")
+    return data
 
 
 def check_save(data: Any) -> None:
     """Raise SaveError unless ``data`` looks like a save this engine can read."""
     if not isinstance(data, dict):
         raise SaveError("a save is a JSON object")
-    if data.get("format") != SAVE_FORMAT:
-        raise SaveError(f"save format {data.get('format')!r}; this engine reads {SAVE_FORMAT}")
-    rules = data.get("rules", RULES_VERSION)
-    if rules != RULES_VERSION:
+    if data.get("format") not in SAVE_FORMATS:
+        raise SaveError(f"save format {data.get('format')!r}; this engine reads "
+                        f"{', '.join(map(str, SAVE_FORMATS))}")
+    rules = data.get("rules", 1)
+    if not isinstance(rules, int) or isinstance(rules, bool) or not 1 <= rules <= RULES_VERSION:
         raise SaveError(f"the save was made with rules version {rules!r}; "
                         f"this version is {RULES_VERSION}")
     if not isinstance(data.get("options"), dict) or not isinstance(data.get("moves"), list):
         raise SaveError("a save needs 'options' and 'moves'")
+    if not isinstance(data.get("checksum"), str):
+        raise SaveError("a save needs its checksum")
     for move in data["moves"]:
         if not (isinstance(move, list) and len(move) == 2 and isinstance(move[0], int)
-                and isinstance(move[1], dict)):
+                and not isinstance(move[0], bool) and isinstance(move[1], dict)):
             raise SaveError("each move is [player, response]")

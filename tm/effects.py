@@ -7,13 +7,14 @@ whenever the player must choose.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from tm import board, parameters
 from tm.cards import card
 from tm.cards.dsl import Step
 from tm.flow import ask, handler, op, push, run_steps
+from tm.frozen import register
 from tm.player import log, resource_cards, tag_count, tr_up
 from tm.state import NEUTRAL, GameState
 
@@ -27,12 +28,11 @@ RUN: dict[str, RunFn] = {}
 
 def step_kind(kind: str, can: CanFn | None = None) -> Callable[[RunFn], RunFn]:
     """Register the runner (and optional check) of a step kind."""
-    def register(fn: RunFn) -> RunFn:
-        RUN[kind] = fn
+    def add(fn: RunFn) -> RunFn:
         if can is not None:
-            CAN[kind] = can
-        return fn
-    return register
+            register(CAN, kind, can, "step check")
+        return register(RUN, kind, fn, "step kind")
+    return add
 
 
 def can_step(g: GameState, p: int, src: str | None, step: Step) -> bool:
@@ -55,7 +55,7 @@ def _run_steps(g: GameState, item: dict[str, Any]) -> None:
 
 
 # ---------------------------------------------------------------- amounts
-def amount(g: GameState, p: int, src: str | None, value: int | dict[str, Any]) -> int:
+def amount(g: GameState, p: int, src: str | None, value: int | Mapping[str, Any]) -> int:
     """Evaluate an amount: a plain int or a countable (per tag, per city, ...)."""
     if isinstance(value, int):
         return value
@@ -134,7 +134,8 @@ def _pay_ok(g: GameState, p: int, src: str | None, step: Step) -> bool:
 @step_kind("pay", can=_pay_ok)
 def _pay(g: GameState, p: int, src: str | None, step: Step) -> None:
     from tm.payment import pay_op
-    push(g, p, pay_op(p, step["amount"], steel=step["steel"], titanium=step["titanium"]))
+    push(g, p, pay_op(p, step["amount"], steel=step["steel"], titanium=step["titanium"],
+                      for_={"action": src} if src else None))
 
 
 # ---------------------------------------------------------------- terraforming
@@ -235,6 +236,8 @@ def draw_cards(g: GameState, count: int) -> list[str]:
             g.rng.shuffle(g.deck)
             log(g, "reshuffle", size=len(g.deck))
         drawn.append(g.deck.pop(0))
+    if drawn:
+        g.reveals += 1  # someone sees cards that were hidden: an undo barrier
     return drawn
 
 
@@ -249,6 +252,8 @@ def _draw(g: GameState, p: int, src: str | None, step: Step) -> None:
             ask(g, p, "cards", "buy_cards", cards=drawn, min=0, max=len(drawn), price=3)
         else:
             g.discard.extend(drawn)
+    elif step.get("keep") == 1 and len(drawn) > 1:
+        ask(g, p, "card", "keep_cards", cards=drawn)
     elif step.get("keep") is not None and step["keep"] < len(drawn):
         ask(g, p, "cards", "keep_cards", cards=drawn, min=step["keep"], max=step["keep"])
     else:
@@ -257,7 +262,7 @@ def _draw(g: GameState, p: int, src: str | None, step: Step) -> None:
 
 @handler("keep_cards")
 def _keep_cards(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
-    kept = response["cards"]
+    kept = response["cards"] if response["type"] == "cards" else [response["card"]]
     g.players[p].hand.extend(kept)
     g.discard.extend(c for c in prompt["cards"] if c not in kept)
 

@@ -7,9 +7,10 @@ Nothing in a queue is a closure, so a game waiting on a choice saves as JSON.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from tm.frozen import register, thaw
 from tm.state import GameState
 
 Item = dict[str, Any]
@@ -22,18 +23,16 @@ HANDLERS: dict[str, HandlerFn] = {}
 
 def op(name: str) -> Callable[[OpFn], OpFn]:
     """Register an op runner under ``name``."""
-    def register(fn: OpFn) -> OpFn:
-        OPS[name] = fn
-        return fn
-    return register
+    def add(fn: OpFn) -> OpFn:
+        return register(OPS, name, fn, "op")
+    return add
 
 
 def handler(name: str) -> Callable[[HandlerFn], HandlerFn]:
     """Register what a prompt's response does, under ``name``."""
-    def register(fn: HandlerFn) -> HandlerFn:
-        HANDLERS[name] = fn
-        return fn
-    return register
+    def add(fn: HandlerFn) -> HandlerFn:
+        return register(HANDLERS, name, fn, "handler")
+    return add
 
 
 def push(g: GameState, player: int, *items: Item) -> None:
@@ -46,16 +45,25 @@ def append(g: GameState, player: int, *items: Item) -> None:
     g.queues[player].extend(items)
 
 
+SELECTIONS = ("cards", "setup")  # kinds whose asks hold picks made so far
+
+
 def ask(g: GameState, player: int, kind: str, on: str, **data: Any) -> None:
     """Wait for ``player`` to decide; ``on`` names the handler of the response."""
-    push(g, player, {"op": "ask", "kind": kind, "on": on, **data})
+    item = {"op": "ask", "kind": kind, "on": on, **data}
+    if kind in SELECTIONS:
+        item.setdefault("picked", [])
+    push(g, player, item)
 
 
-def run_steps(g: GameState, player: int, steps: list[dict[str, Any]] | tuple[dict[str, Any], ...],
+def run_steps(g: GameState, player: int, steps: Sequence[Mapping[str, Any]],
               src: str | None) -> None:
-    """Queue card steps to run next for ``player`` (``src`` is the card they come from)."""
+    """Queue card steps to run next for ``player`` (``src`` is the card they come from).
+
+    The queue gets a plain copy: definitions stay frozen, the state stays JSON.
+    """
     if steps:
-        push(g, player, {"op": "steps", "p": player, "src": src, "steps": list(steps)})
+        push(g, player, {"op": "steps", "p": player, "src": src, "steps": thaw(steps)})
 
 
 def head(g: GameState, player: int) -> Item | None:

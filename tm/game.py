@@ -11,12 +11,12 @@ from typing import Any
 # Importing these registers their ops and prompt handlers.
 from tm import actions, effects, payment, phases, play  # noqa: F401
 from tm.cards import corporation_deck, project_deck
-from tm.codec import RULES_VERSION, SAVE_FORMAT, canonical_json, check_save, state_digest
+from tm.codec import canonical_json, state_digest
 from tm.errors import IllegalMove, SaveError
 from tm.flow import HANDLERS, run
 from tm.maps import get_map
 from tm.player import log
-from tm.prompts import Prompt
+from tm.prompts import Prompt, stage
 from tm.rng import Rng
 from tm.scoring import scores, winners
 from tm.solo import neutral_setup
@@ -63,10 +63,13 @@ def _new_state(options: Options) -> GameState:
 class Game:
     """A game of Terraforming Mars: state, the moves that made it, and the API."""
 
-    def __init__(self, state: GameState, moves: list[list[Any]] | None = None) -> None:
+    def __init__(self, state: GameState, moves: list[list[Any]] | None = None,
+                 base: dict[str, Any] | None = None) -> None:
         self.state = state
         self.moves: list[list[Any]] = moves if moves is not None else []
         self.revealed_at = 0  # moves before this one showed someone hidden cards
+        self.base = base  # {"moves": n, "state": {...}} when continued from a stored state
+        self.rules_changed: list[dict[str, Any]] = []  # notes: why it replays differently
 
     @classmethod
     def new(cls, options: Options) -> Game:
@@ -102,44 +105,74 @@ class Game:
         return None
 
     def respond(self, player: int, response: Any) -> None:
-        """Apply one decision; IllegalMove (state unchanged) when the rules forbid it."""
+        """Apply one decision; IllegalMove (state unchanged) when the rules forbid it.
+
+        ``response`` is one of ``prompt.choices()`` (its label may stay on), or a whole
+        selection or payment at once, which is recorded as the steps it stands for.
+        """
         if self.state.over:
             raise IllegalMove("the game is over", "R-END-1")
-        is_index = isinstance(player, int) and not isinstance(player, bool)
-        prompt = self.prompt_for(player) if is_index else None
+        prompt = self.prompt_for(player) if _is_index(player) else None
+        if prompt is None:
+            raise IllegalMove("no decision is waiting for that player", "R-GEN-5")
+        steps = prompt.expand(response)
+        recorded = len(self.moves)
+        try:
+            for step in steps:
+                self._apply(player, step)
+        except Exception:
+            if len(self.moves) > recorded:
+                del self.moves[recorded:]
+                self._restore()
+            raise
+
+    def _apply(self, player: int, response: dict[str, Any]) -> None:
+        prompt = self.prompt_for(player)
         if prompt is None:
             raise IllegalMove("no decision is waiting for that player", "R-GEN-5")
         clean = prompt.check(response)
         g = self.state
-        hidden_before = (len(g.deck), g.rng.state)
-        g.queues[player].pop(0)
+        reveals = g.reveals
+        item = g.queues[player][0]
         self.moves.append([player, clean])
-        try:
-            HANDLERS[prompt.purpose](g, player, prompt.data, clean)
+        final = stage(item, clean)
+        if final is not None:
+            g.queues[player].pop(0)
+            HANDLERS[prompt.purpose](g, player, item, final)
             run(g, phases.advance)
-        except Exception:
-            self.moves.pop()
-            self.state = _replay(g.options, self.moves).state
-            raise
-        if (len(g.deck), g.rng.state) != hidden_before:
+        if g.reveals != reveals:
             self.revealed_at = len(self.moves)
+
+    def _restore(self) -> None:
+        """Rebuild the state from the start (or the stored base) and the recorded moves."""
+        again = _replay(self.state.options, self.moves, self.base)
+        self.state, self.revealed_at = again.state, again.revealed_at
 
     # ------------------------------------------------------------ undo
     def undo_floor(self) -> int:
-        """How many moves can never be taken back: none in solo (unless strict undo),
-        else every move up to the last one that drew or revealed a card."""
+        """How many moves can never be taken back: in solo none (unless strict undo), else
+        every move up to the last one that showed someone hidden cards; never the moves
+        before a stored base state."""
         options = self.state.options
-        return 0 if options.players == 1 and not options.strict_undo else self.revealed_at
+        floor = 0 if options.players == 1 and not options.strict_undo else self.revealed_at
+        return max(floor, self.base_moves)
 
     def undo(self, steps: int = 1) -> list[list[Any]]:
         """Take back the last ``steps`` moves by replaying the rest; returns the moves undone."""
+        if not _is_index(steps) or steps < 1:
+            raise IllegalMove("undo takes a whole number of moves, at least 1", "")
         target = len(self.moves) - steps
-        if steps < 1 or target < self.undo_floor():
+        if target < self.undo_floor():
             raise IllegalMove("cannot undo past a move that revealed cards", "")
         undone = self.moves[target:]
-        earlier = _replay(self.state.options, self.moves[:target])
+        earlier = _replay(self.state.options, self.moves[:target], self.base)
         self.state, self.moves, self.revealed_at = earlier.state, earlier.moves, earlier.revealed_at
         return undone
+
+    @property
+    def base_moves(self) -> int:
+        """Moves made before the stored state this game continues from (0: from the start)."""
+        return int(self.base["moves"]) if self.base else 0
 
     # ------------------------------------------------------------ results
     @property
@@ -165,34 +198,43 @@ class Game:
         return state_digest(self.state)
 
     def to_save(self) -> dict[str, Any]:
-        """Options, seed and moves, with the checksum a replay must reproduce."""
-        from tm import ENGINE_VERSION
-        return {"format": SAVE_FORMAT, "engine": ENGINE_VERSION, "rules": RULES_VERSION,
-                "options": to_dict(self.state.options), "moves": [list(m) for m in self.moves],
-                "checksum": self.digest()}
+        """Options and moves, the checksum a replay must reproduce and the state itself."""
+        from tm.saves import save_of
+        return save_of(self)
 
     @classmethod
     def from_save(cls, data: Any) -> Game:
-        """Replay a save; SaveError if it is malformed, illegal or its checksum differs."""
-        check_save(data)
-        try:
-            options = from_dict(Options, data["options"])
-            game = _replay(options, data["moves"])
-        except (IllegalMove, TypeError, ValueError, KeyError) as error:
-            raise SaveError(f"save does not replay: {error}") from error
-        if "checksum" in data and data["checksum"] != game.digest():
-            raise SaveError("replay does not reproduce the saved state")
-        return game
+        """Replay a save (any format ever released); SaveError if it cannot be opened.
+
+        When the replay no longer reproduces the save's checksum (the rules changed), the
+        game continues from the state stored in the save and ``rules_changed`` says so.
+        """
+        from tm.saves import open_save
+        return open_save(data)
 
     def copy(self) -> Game:
         """An independent copy (through the same JSON the saves use)."""
         import json
         state = from_dict(GameState, json.loads(canonical_json(to_dict(self.state))))
-        return Game(state, [list(m) for m in self.moves])
+        game = Game(state, [list(m) for m in self.moves], self.base)
+        game.revealed_at, game.rules_changed = self.revealed_at, list(self.rules_changed)
+        return game
 
 
-def _replay(options: Options, moves: list[list[Any]]) -> Game:
-    game = Game.new(options)
+def _is_index(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _replay(options: Options, moves: list[list[Any]],
+            base: dict[str, Any] | None = None) -> Game:
+    """The game after ``moves``, from the start or from a stored base state."""
+    if base is None:
+        game = Game.new(options)
+    else:
+        state = from_dict(GameState, base["state"])
+        game = Game(state, [list(m) for m in moves[:base["moves"]]], base)
+        game.revealed_at = base["moves"]
+        moves = moves[base["moves"]:]
     for player, response in moves:
         game.respond(player, response)
     return game

@@ -17,10 +17,14 @@ from typing import Any
 from tm.codec import RULES_VERSION
 from tm.errors import IllegalMove, SaveError
 from tm.game import Game
-from tm.prompts import Prompt
-from tm.state import Options, from_dict, to_dict
+from tm.prompts import Prompt, clean
+from tm.legacy import format1_move
+from tm.saves import options_from
+from tm.state import Options, to_dict
 
-LINK_FORMAT = 1
+LINK_FORMAT = 2  # 1: moves as indices among the choices of the format-1 engine
+LINK_FORMATS = (1, 2)
+DIGEST_BYTES = 4  # a link ends with the start of the checksum of the state it leads to
 MAX_BYTES = 1 << 20
 MAX_MOVES = 20_000
 PREFIX = "g="
@@ -64,28 +68,38 @@ class _Reader:
         return chunk
 
     @property
-    def done(self) -> bool:
-        return self.pos >= len(self.data)
+    def left(self) -> int:
+        return len(self.data) - self.pos
 
 
 # ---------------------------------------------------------------- moves as codes
-def _code(prompt: Prompt, response: dict[str, Any]) -> int:
-    if prompt.kind == "cards":
-        offered = prompt.data["cards"]
-        return sum(1 << offered.index(name) for name in response["cards"])
-    return prompt.choices().index(response)
+def move_code(prompt: Prompt, response: dict[str, Any]) -> int:
+    """A recorded move as a small number: its index among the prompt's choices, except
+    amounts (offset from the minimum) and payment steps (which resource, how many)."""
+    if prompt.kind == "amount":
+        return int(response["amount"]) - prompt.min
+    if prompt.kind == "pay":
+        if response["type"] == "confirm":
+            return 0
+        resources = list(prompt.data["use"])
+        return 1 + int(response["amount"]) * len(resources) + resources.index(response["resource"])
+    return prompt.index_of(response)
 
 
-def _response(prompt: Prompt, code: int) -> dict[str, Any]:
-    if prompt.kind == "cards":
-        offered = prompt.data["cards"]
-        if code >> len(offered):
-            raise LinkError("a card selection names cards that were not offered")
-        return {"type": "cards", "cards": [c for i, c in enumerate(offered) if code >> i & 1]}
+def move_of(prompt: Prompt, code: int) -> dict[str, Any]:
+    """The response a code stands for (checked by the engine when it is applied)."""
+    if prompt.kind == "amount":
+        return {"type": "amount", "amount": prompt.min + code}
+    if prompt.kind == "pay":
+        if code == 0:
+            return {"type": "confirm"}
+        resources = list(prompt.data["use"])
+        amount, index = divmod(code - 1, len(resources))
+        return {"type": "use", "resource": resources[index], "amount": amount}
     choices = prompt.choices()
     if code >= len(choices):
         raise LinkError("a move is not one of the legal choices")
-    return choices[code]
+    return clean(choices[code])
 
 
 def _seat(pending: list[tuple[int, Prompt]], player: int) -> int:
@@ -94,7 +108,7 @@ def _seat(pending: list[tuple[int, Prompt]], player: int) -> int:
 
 # ---------------------------------------------------------------- encode / decode
 def encode(game: Game) -> str:
-    """The link fragment (``g=…``) of a game: options and every move so far."""
+    """The link fragment (``g=…``) of a game: options, every move so far, a short checksum."""
     options = json.dumps(to_dict(game.state.options), separators=(",", ":")).encode()
     out = bytearray([LINK_FORMAT])
     _put(out, RULES_VERSION)
@@ -107,8 +121,9 @@ def encode(game: Game) -> str:
             _put(out, _seat(pending, player))
         prompt = replay.prompt_for(player)
         assert prompt is not None
-        _put(out, _code(prompt, response))
+        _put(out, move_code(prompt, response))
         replay.respond(player, response)
+    out += bytes.fromhex(replay.digest()[:2 * DIGEST_BYTES])
     packed = zlib.compress(bytes(out), 9)
     return PREFIX + base64.urlsafe_b64encode(packed).decode().rstrip("=")
 
@@ -135,20 +150,21 @@ def _unpack(text: str) -> bytes:
     return data
 
 
-def _options(reader: _Reader) -> Options:
+def _options(reader: _Reader) -> tuple[int, Options]:
     fmt = reader.take(1)[0]
-    if fmt != LINK_FORMAT:
-        raise LinkError(f"link format {fmt}; this version reads format {LINK_FORMAT}")
+    if fmt not in LINK_FORMATS:
+        raise LinkError(f"link format {fmt}; this version reads formats "
+                        f"{', '.join(map(str, LINK_FORMATS))}")
     version = reader.uint()
-    if version != RULES_VERSION:
+    if not 1 <= version <= RULES_VERSION:
         raise LinkError(f"the link was made with rules version {version}; "
                         f"this version is {RULES_VERSION}")
     try:
         raw = json.loads(reader.take(reader.uint()).decode())
         if not isinstance(raw, dict) or not all(_option_ok(k, v) for k, v in raw.items()):
             raise LinkError("the link's options are damaged")
-        return from_dict(Options, raw)
-    except (ValueError, TypeError) as error:
+        return fmt, options_from(raw)
+    except (ValueError, TypeError, RecursionError) as error:
         raise LinkError("the link's options are damaged") from error
 
 
@@ -175,7 +191,11 @@ _SWITCHES = ("corporate_era", "prelude", "colonies", "draft", "strict_undo")
 
 
 def decode(text: str) -> Game:
-    """The game a link holds, replayed move by move; LinkError if anything is wrong."""
+    """The game a link holds, replayed move by move; LinkError if anything is wrong.
+
+    A link made under other rules replays under today's; when it no longer leads to the
+    state it recorded, ``rules_changed`` of the game says so.
+    """
     try:
         return _decode(text)
     except LinkError:
@@ -188,10 +208,11 @@ def decode(text: str) -> Game:
 
 def _decode(text: str) -> Game:
     reader = _Reader(_unpack(text))
-    options = _options(reader)
+    fmt, options = _options(reader)
     game = Game.new(options)
+    tail = DIGEST_BYTES if fmt == LINK_FORMAT else 0
     moves = 0
-    while not reader.done:
+    while reader.left > tail:
         moves += 1
         if moves > MAX_MOVES:
             raise LinkError("the link holds too many moves")
@@ -204,7 +225,11 @@ def _decode(text: str) -> Game:
         player, prompt = pending[seat]
         code = reader.uint()
         try:
-            game.respond(player, _response(prompt, code))
-        except (LinkError, IllegalMove) as error:  # refused at the first illegal move
+            move = move_of(prompt, code) if fmt == LINK_FORMAT else format1_move(
+                game.state, prompt, code)
+            game.respond(player, move)
+        except (LinkError, IllegalMove, ValueError) as error:  # refused at the first illegal move
             raise LinkError(f"move {moves} is not legal: {error}") from error
+    if tail and reader.take(tail).hex() != game.digest()[:2 * tail]:
+        game.rules_changed = [{"key": "rules_changed_link"}]
     return game

@@ -1,4 +1,11 @@
-"""Paying costs (R-PAY): MC, steel for building, titanium for space, heat where allowed."""
+"""Paying costs (R-PAY): MC, steel for building, titanium for space, heat where allowed.
+
+A payment that could use more than MC is a ``pay`` prompt built a resource at a
+time: ``{"type": "use", "resource": "steel", "amount": 3}`` sets how many of one
+resource to spend (listed as one more, one less, none and the most useful amount),
+and ``{"type": "confirm"}`` pays, MC covering the rest. The ask states what is paid
+for (``for``), the amount due (``cost``) and each resource's rate (``rates``).
+"""
 from __future__ import annotations
 
 from typing import Any
@@ -9,6 +16,7 @@ from tm.player import has_effect, log, metal_value
 from tm.state import GameState
 
 CURRENCIES = ("megacredits", "steel", "titanium", "heat")
+Item = dict[str, Any]
 
 
 def rates(g: GameState, p: int, steel: bool, titanium: bool) -> dict[str, int]:
@@ -40,10 +48,12 @@ def can_afford(g: GameState, p: int, cost: int, steel: bool = False, titanium: b
 
 
 def pay_op(p: int, cost: int, steel: bool = False, titanium: bool = False,
-           reserve: dict[str, int] | None = None) -> dict[str, Any]:
-    """A queued payment; asks how to pay only when there is more than MC to pay with."""
+           reserve: dict[str, int] | None = None,
+           for_: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A queued payment (``for_``: what it pays for, e.g. {"card": name}); it asks how to
+    pay only when there is more than MC to pay with."""
     return {"op": "pay", "p": p, "cost": cost, "steel": steel, "titanium": titanium,
-            "reserve": reserve or {}}
+            "reserve": reserve or {}, "for": for_ or {}}
 
 
 @op("pay")
@@ -60,58 +70,113 @@ def _pay(g: GameState, item: dict[str, Any]) -> None:
         log(g, "paid", player=p, megacredits=cost)
         return
     ask(g, p, "pay", "pay", cost=cost, rates={c: usable[c] for c in ["megacredits", *others]},
-        reserve=item["reserve"])
+        reserve=item["reserve"], use=dict.fromkeys(others, 0), **{"for": item.get("for", {})})
 
 
-def payment_choices(g: GameState, p: int, prompt: dict[str, Any]) -> list[dict[str, Any]]:
-    """Every sensible way to pay: no unit more than needed (R-PAY-2 allows metal overpay)."""
-    pl = g.players[p]
-    cost, rates_ = prompt["cost"], prompt["rates"]
-    alts = [c for c in rates_ if c != "megacredits"]
-    limits = {c: min(pl.res[c] - prompt["reserve"].get(c, 0), -(-cost // rates_[c]))
-              for c in alts}
-    found: list[dict[str, Any]] = []
+# ---------------------------------------------------------------- the stepper
+def _available(g: GameState, p: int, d: Item, resource: str) -> int:
+    return max(0, g.players[p].res[resource] - d["reserve"].get(resource, 0))
 
-    def walk(index: int, chosen: dict[str, int], value: int) -> None:
-        if index == len(alts):
-            mc = max(0, cost - value)
-            response = {"type": "pay", "megacredits": mc, **chosen}
-            if mc <= pl.res["megacredits"] and _no_waste(response, rates_, cost):
-                found.append(response)
-            return
-        c = alts[index]
-        for n in range(limits[c] + 1):
-            walk(index + 1, {**chosen, c: n}, value + n * rates_[c])
-    walk(0, {}, 0)
+
+def _limit(g: GameState, p: int, d: Item, resource: str) -> int:
+    """Most units of ``resource`` worth spending: never a whole unit beyond the cost."""
+    rate = d["rates"][resource]
+    return min(_available(g, p, d, resource), -(-d["cost"] // rate))
+
+
+def _value(d: Item, use: dict[str, int]) -> int:
+    return sum(n * d["rates"][r] for r, n in use.items())
+
+
+def _no_waste(paid: dict[str, int], rates_: dict[str, int], cost: int) -> bool:
+    """R-PAY-2: enough, and no unit that could be left out (an overshoot of part of one)."""
+    total = sum(paid.get(c, 0) * v for c, v in rates_.items())
+    if total < cost:
+        return False
+    return all(total - v < cost for c, v in rates_.items() if paid.get(c, 0) > 0)
+
+
+def _settled(g: GameState, p: int, d: Item) -> dict[str, int] | None:
+    """The full payment the staged amounts make, MC covering the rest; None if not valid."""
+    use = d["use"]
+    paid = {"megacredits": max(0, d["cost"] - _value(d, use)), **use}
+    if paid["megacredits"] > _available(g, p, d, "megacredits"):
+        return None
+    return paid if _no_waste(paid, d["rates"], d["cost"]) else None
+
+
+def _use(resource: str, amount: int, rate: int) -> dict[str, Any]:
+    return {"type": "use", "resource": resource, "amount": amount,
+            "label": {"key": "use", "resource": resource, "amount": amount, "rate": rate}}
+
+
+def pay_choices(g: GameState, p: int, d: Item) -> list[dict[str, Any]]:
+    """One more, one less, none or the most useful amount of each resource; confirm."""
+    use, found = d["use"], []
+    for resource, current in use.items():
+        rate, limit = d["rates"][resource], _limit(g, p, d, resource)
+        rest = d["cost"] - (_value(d, use) - current * rate)  # what others leave to cover
+        best = min(limit, max(0, -(-rest // rate)))
+        amounts = [current + 1] if current < limit and _value(d, use) < d["cost"] else []
+        amounts += [n for n in (current - 1, 0, best) if 0 <= n != current and n <= limit]
+        found += [_use(resource, n, rate) for n in dict.fromkeys(amounts)]
+    paid = _settled(g, p, d)
+    if paid is not None:
+        found.append({"type": "confirm", "label": {"key": "confirm", "cost": d["cost"],
+                                                   "paid": paid, "for": d.get("for", {})}})
     return found
 
 
-def _no_waste(response: dict[str, Any], rates_: dict[str, int], cost: int) -> bool:
-    total = sum(response.get(c, 0) * v for c, v in rates_.items())
-    if total < cost:
-        return False
-    return all(total - v < cost for c, v in rates_.items() if response.get(c, 0) > 0)
+def check_step(g: GameState, p: int, d: Item, r: dict[str, Any]) -> dict[str, Any]:
+    """A ``use`` or ``confirm`` response in clean form, or IllegalMove."""
+    if r["type"] == "confirm":
+        if _settled(g, p, d) is None:
+            raise IllegalMove("payment must cover the cost without spare units", "R-PAY-2")
+        return {"type": "confirm"}
+    if r["type"] != "use":
+        raise IllegalMove("expected a 'use' or 'confirm' response", "R-PAY-1")
+    resource, amount = r.get("resource"), r.get("amount")
+    if resource not in d["use"]:
+        raise IllegalMove(f"{resource} cannot pay for this", "R-PAY-1")
+    if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
+        raise IllegalMove(f"bad amount of {resource}", "R-PAY-1")
+    if amount > _limit(g, p, d, resource):
+        raise IllegalMove(f"not that much {resource} to pay with", "R-PAY-2")
+    return {"type": "use", "resource": resource, "amount": amount}
 
 
-def check_payment(g: GameState, p: int, prompt: dict[str, Any],
-                  response: dict[str, Any]) -> dict[str, Any]:
-    """The payment as a clean dict, or IllegalMove naming the rule it breaks."""
-    pl = g.players[p]
-    rates_ = prompt["rates"]
-    clean: dict[str, Any] = {"type": "pay"}
+def expand_payment(g: GameState, p: int, d: Item,
+                   r: dict[str, Any]) -> list[dict[str, Any]] | None:
+    """A whole payment in one response (``{"type": "pay", "steel": 2, ...}``) as its steps."""
+    if r["type"] != "pay":
+        return None
+    pl, rates_ = g.players[p], d["rates"]
+    paid: dict[str, int] = {}
     for c in CURRENCIES:
-        n = response.get(c, 0)
+        n = r.get(c, 0)
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:
             raise IllegalMove(f"bad amount of {c}", "R-PAY-1")
         if n and c not in rates_:
             raise IllegalMove(f"{c} cannot pay for this", "R-PAY-1")
-        if n > pl.res[c] - prompt["reserve"].get(c, 0):
+        if n > pl.res[c] - d["reserve"].get(c, 0):
             raise IllegalMove(f"not enough {c}", "R-PAY-1")
         if c in rates_:
-            clean[c] = n
-    if not _no_waste(clean, rates_, prompt["cost"]):
+            paid[c] = n
+    if not _no_waste(paid, rates_, d["cost"]):
         raise IllegalMove("payment must cover the cost without spare units", "R-PAY-2")
-    return clean
+    steps: list[dict[str, Any]] = [{"type": "use", "resource": c, "amount": paid[c]}
+                                   for c in d["use"] if paid[c] != d["use"][c]]
+    return [*steps, {"type": "confirm"}]
+
+
+def stage_payment(d: Item, r: dict[str, Any]) -> dict[str, Any] | None:
+    """Set one resource's amount, or (confirm) the final payment for the handler."""
+    if r["type"] == "use":
+        d["use"][r["resource"]] = r["amount"]
+        return None
+    use = d["use"]
+    paid = {"megacredits": max(0, d["cost"] - _value(d, use)), **use}
+    return {"type": "pay", **{c: paid[c] for c in CURRENCIES if c in paid}}
 
 
 @handler("pay")

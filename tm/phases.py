@@ -11,7 +11,7 @@ from typing import Any
 
 from tm import board, parameters
 from tm.actions import plant_cost
-from tm.cards import BEGINNER
+from tm.cards import BEGINNER, card
 from tm.effects import draw_cards, place_op
 from tm.flow import ask, handler, op, push
 from tm.payment import budget, pay_op
@@ -27,7 +27,8 @@ SOLO_GENERATIONS_PRELUDE = 12
 
 # ---------------------------------------------------------------- setup
 def deal(g: GameState) -> None:
-    """R-SETUP-4: two corporations and ten cards each; beginners take theirs at once."""
+    """R-SETUP-4: two corporations and ten cards each, chosen together and in secret;
+    beginners take theirs at once."""
     for pl in g.players:
         pl.offer = draw_cards(g, 10)
         if pl.index in g.options.beginners:
@@ -36,15 +37,34 @@ def deal(g: GameState) -> None:
             pl.offer = []
             continue
         pl.dealt_corps = [g.corp_deck.pop(0), g.corp_deck.pop(0)]
-        ask(g, pl.index, "card", "corporation", cards=list(pl.dealt_corps))
+        ask(g, pl.index, "setup", "setup", corporations=list(pl.dealt_corps),
+            starting_mc=[card(c).starting_mc for c in pl.dealt_corps], cards=list(pl.offer),
+            price=CARD_PRICE, corporation=None)
 
 
-@handler("corporation")
-def _corporation(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
-    pl = g.players[p]
-    push(g, p, {"op": "offer_cards", "p": p, "on": "buy_cards"})
-    apply_corporation(g, p, response["card"])
-    pl.dealt_corps = []
+@handler("setup")
+def _setup_chosen(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+    """Kept secret until every player has chosen (``_advance_setup`` reveals them)."""
+    g.players[p].setup_choice = {"corporation": response["corporation"],
+                                 "cards": list(response["cards"])}
+
+
+def _reveal_setup(g: GameState) -> None:
+    """Everyone has chosen: corporations and purchases are revealed and applied in order."""
+    g.reveals += 1
+    for pl in g.players:
+        choice, pl.setup_choice = pl.setup_choice, {}
+        if not choice:
+            continue
+        bought = choice["cards"]
+        pl.hand.extend(bought)
+        g.discard.extend(c for c in pl.offer if c not in bought)
+        pl.offer, pl.dealt_corps = [], []
+        if bought:
+            price = CARD_PRICE * len(bought)
+            push(g, pl.index, pay_op(pl.index, price, for_={"cards": len(bought)}))
+        apply_corporation(g, pl.index, choice["corporation"])
+        log(g, "bought", player=pl.index, count=len(bought))
 
 
 def offer_max(g: GameState, p: int, offered: int) -> int:
@@ -62,7 +82,7 @@ def _buy_cards(g: GameState, p: int, prompt: dict[str, Any], response: dict[str,
     pl.offer = []
     log(g, "bought", player=p, count=len(bought))
     if bought and price:
-        push(g, p, pay_op(p, price * len(bought)))
+        push(g, p, pay_op(p, price * len(bought), for_={"cards": len(bought)}))
 
 
 def _offer(g: GameState, p: int) -> None:
@@ -71,13 +91,11 @@ def _offer(g: GameState, p: int) -> None:
         max=offer_max(g, p, len(pl.offer)), price=CARD_PRICE)
 
 
-@op("offer_cards")
-def _offer_cards(g: GameState, item: dict[str, Any]) -> None:
-    _offer(g, item["p"])
-
-
 def _advance_setup(g: GameState) -> bool:
-    start_generation_actions(g)
+    if any(pl.setup_choice for pl in g.players):
+        _reveal_setup(g)
+    else:
+        start_generation_actions(g)
     return True
 
 
@@ -101,13 +119,13 @@ def start_research(g: GameState) -> None:
 
 
 def _ask_draft(g: GameState, p: int) -> None:
-    ask(g, p, "cards", "draft", cards=list(g.players[p].draft_hand), min=1, max=1)
+    ask(g, p, "card", "draft", cards=list(g.players[p].draft_hand))
 
 
 @handler("draft")
 def _drafted(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
     pl = g.players[p]
-    pick = response["cards"][0]
+    pick = response["card"]
     pl.draft_hand.remove(pick)
     pl.drafted.append(pick)
 
@@ -119,6 +137,7 @@ def _advance_draft(g: GameState) -> bool:
     for pl in g.players:
         pl.draft_hand = hands[(pl.index - direction) % count]
     g.draft_round += 1
+    g.reveals += 1  # each player now sees the cards a neighbour passed
     if len(g.players[0].draft_hand) > 1:
         for pl in g.players:
             _ask_draft(g, pl.index)
@@ -216,7 +235,8 @@ def _advance_final(g: GameState) -> bool:
         return False
     p = g.final_greenery[0]
     g.active = p
-    ask(g, p, "option", "final_greenery", options=[["greenery"], ["done"]], open=[0, 1], src=None)
+    ask(g, p, "option", "final_greenery", options=[["greenery"], ["done"]], open=[0, 1], src=None,
+        labels=[{"key": "final_greenery", "plants": plant_cost(g, p)}, {"key": "done"}])
     return True
 
 

@@ -83,7 +83,8 @@ def why_not_playable(g: GameState, p: int, name: str) -> tuple[str, str] | None:
 def start_play(g: GameState, p: int, name: str) -> None:
     """Queue payment, resolution and triggers for playing ``name``."""
     c = card(name)
-    push(g, p, pay_op(p, cost_of(g, p, c), reserve=reserve_of(c), **pays_with(c)),
+    push(g, p, pay_op(p, cost_of(g, p, c), reserve=reserve_of(c), for_={"card": name},
+                      **pays_with(c)),
          {"op": "play_card", "p": p, "card": name})
 
 

@@ -1,186 +1,417 @@
 """Prompts: the decisions a player can be asked for, as data with a ``kind``.
 
-A queued ask is a plain dict; :class:`Prompt` wraps it with ``choices()``
-(the legal responses, JSON-ready) and ``check()`` (turns a response into its
-clean form or raises :class:`IllegalMove` naming the rule). Kinds: action,
-space, cards (several; ``min``/``max``), card (one), player, amount, pay,
-option. Every response is a dict with a ``type`` key.
+A queued ask is a plain dict; :class:`Prompt` wraps it. ``choices()`` lists
+responses that are each legal as they stand, and each carries a ``label`` record
+saying what it does (the page translates it; nobody needs ``prompt.data``).
+Selections are built a step at a time and held in the ask itself: a ``cards`` or
+``setup`` prompt takes ``pick`` / ``unpick`` / ``done`` (setup also
+``corporation``), a ``pay`` prompt takes ``use`` (how many of one resource) and
+``confirm``. So lists stay short and a game waiting halfway saves as JSON.
+
+A whole selection or payment in one response (``{"type": "cards", "cards": [...]}``,
+``{"type": "pay", "steel": 2, ...}``, the format of saves made before the
+step-by-step prompts) is accepted too: :meth:`Prompt.expand` turns it into the
+listed steps it stands for, and those steps are what the game records.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from tm import actions
+from tm import actions, payment
 from tm.errors import IllegalMove
-from tm.payment import check_payment, payment_choices
+from tm.frozen import freeze
 from tm.state import GameState
 
-KINDS: tuple[str, ...] = ("action", "space", "cards", "card", "player", "amount", "pay", "option")
+KINDS: tuple[str, ...] = ("action", "space", "cards", "card", "player", "amount", "pay",
+                          "option", "setup")
+MAX_AMOUNT_CHOICES = 20  # an amount prompt lists a sample; any value in range is legal
+
+Response = dict[str, Any]
+Item = dict[str, Any]
 
 
 class Prompt:
     """A decision one player must make now."""
 
-    __slots__ = ("_g", "data", "player")
+    __slots__ = ("_data", "_g", "_item", "player")
 
-    def __init__(self, g: GameState, player: int, data: dict[str, Any]) -> None:
+    def __init__(self, g: GameState, player: int, item: Item) -> None:
         self._g = g
+        self._item = item
+        self._data: Any = None
         self.player = player
-        self.data = data
 
     @property
     def kind(self) -> str:
         """What sort of decision this is (one of :data:`KINDS`)."""
-        return str(self.data["kind"])
+        return str(self._item["kind"])
 
     @property
     def purpose(self) -> str:
         """What the answer is for (the handler name, e.g. ``buy_cards``)."""
-        return str(self.data["on"])
+        return str(self._item["on"])
+
+    @property
+    def data(self) -> Any:
+        """The ask's details, read-only (a frozen copy: nothing here changes the game)."""
+        if self._data is None:
+            self._data = freeze(self._item)
+        return self._data
 
     @property
     def min(self) -> int:
         """Fewest items a multi-select (``cards``) response may hold."""
-        return int(self.data.get("min", 0))
+        return int(self._item.get("min", 0))
 
     @property
     def max(self) -> int:
         """Most items a multi-select (``cards``) response may hold."""
-        return int(self.data.get("max", 0))
+        return int(self._item.get("max", 0))
 
-    def choices(self) -> list[dict[str, Any]]:
-        """The legal responses (for ``cards``: the single picks to combine)."""
-        return CHOICES[self.kind](self._g, self.player, self.data)
+    def choices(self) -> list[Response]:
+        """Every listed response is legal now; each carries a ``label`` record."""
+        return KIND_TABLE[self.kind].choices(self._g, self.player, self._item)
 
-    def check(self, response: Any) -> dict[str, Any]:
-        """The response in clean form, or IllegalMove (nothing is changed)."""
-        if not isinstance(response, dict) or not isinstance(response.get("type"), str):
-            raise IllegalMove("a response is a dict with a 'type'", "R-ACT-1")
-        return CHECKS[self.kind](self._g, self.player, self.data, response)
+    def check(self, response: Any) -> Response:
+        """One listed-form response in clean form, or IllegalMove (nothing changes)."""
+        _require_type(response)
+        return KIND_TABLE[self.kind].check(self._g, self.player, self._item, response)
+
+    def expand(self, response: Any) -> list[Response]:
+        """The listed-form steps a response stands for (one, or a whole selection's)."""
+        _require_type(response)
+        expand = KIND_TABLE[self.kind].expand
+        if expand is not None:
+            steps = expand(self._g, self.player, self._item, response)
+            if steps is not None:
+                return steps
+        return [self.check(response)]
+
+    def index_of(self, response: Response) -> int:
+        """Where a clean response sits among :meth:`choices` (ValueError if absent)."""
+        for index, choice in enumerate(self.choices()):
+            if clean(choice) == response:
+                return index
+        raise ValueError("not a listed choice")
 
     def __repr__(self) -> str:
         return f"Prompt(player={self.player}, kind={self.kind!r}, purpose={self.purpose!r})"
 
 
-def _action_choices(g: GameState, p: int, d: dict[str, Any]) -> list[dict[str, Any]]:
+def clean(choice: Response) -> Response:
+    """A choice without its label: the form a game records."""
+    return {k: v for k, v in choice.items() if k != "label"}
+
+
+def stage(item: Item, response: Response) -> Response | None:
+    """Apply a checked response to its ask: None while a selection is being built,
+    else the final response for the ask's handler."""
+    staging = KIND_TABLE[str(item["kind"])].stage
+    return response if staging is None else staging(item, response)
+
+
+def _require_type(response: Any) -> None:
+    if not isinstance(response, dict) or not isinstance(response.get("type"), str):
+        raise IllegalMove("a response is a dict with a 'type'", "R-ACT-1")
+
+
+def _expect(response: Response, *kinds: str) -> None:
+    if response["type"] not in kinds:
+        raise IllegalMove(f"expected a {' or '.join(repr(k) for k in kinds)} response", "R-ACT-1")
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+# ---------------------------------------------------------------- simple kinds
+def _action_choices(g: GameState, p: int, d: Item) -> list[Response]:
     return actions.choices(g, p)
 
 
-def _space_choices(g: GameState, p: int, d: dict[str, Any]) -> list[dict[str, Any]]:
-    return [{"type": "space", "space": s} for s in d["spaces"]]
-
-
-def _card_choices(g: GameState, p: int, d: dict[str, Any]) -> list[dict[str, Any]]:
-    return [{"type": "card", "card": c} for c in d["cards"]]
-
-
-def _player_choices(g: GameState, p: int, d: dict[str, Any]) -> list[dict[str, Any]]:
-    found: list[dict[str, Any]] = [{"type": "player", "player": q} for q in d["players"]]
-    return found + ([{"type": "none"}] if d.get("optional") else [])
-
-
-def _amount_choices(g: GameState, p: int, d: dict[str, Any]) -> list[dict[str, Any]]:
-    return [{"type": "amount", "amount": n} for n in range(d["min"], d["max"] + 1)]
-
-
-def _option_choices(g: GameState, p: int, d: dict[str, Any]) -> list[dict[str, Any]]:
-    return [{"type": "option", "option": i} for i in d["open"]]
-
-
-def _pay_choices(g: GameState, p: int, d: dict[str, Any]) -> list[dict[str, Any]]:
-    return payment_choices(g, p, d)
-
-
-CHOICES: dict[str, Callable[[GameState, int, dict[str, Any]], list[dict[str, Any]]]] = {
-    "action": _action_choices,
-    "space": _space_choices,
-    "cards": _card_choices,
-    "card": _card_choices,
-    "player": _player_choices,
-    "amount": _amount_choices,
-    "pay": _pay_choices,
-    "option": _option_choices,
-}
-
-
-def _expect(response: dict[str, Any], kind: str) -> None:
-    if response["type"] != kind:
-        raise IllegalMove(f"expected a {kind!r} response", "R-ACT-1")
-
-
-def _check_action(g: GameState, p: int, d: dict[str, Any], r: dict[str, Any]) -> dict[str, Any]:
+def _check_action(g: GameState, p: int, d: Item, r: Response) -> Response:
     why = actions.why_not(g, p, r)
     if why is not None:
         raise IllegalMove(why[0], why[1])
     return actions.clean(r)
 
 
-def _check_space(g: GameState, p: int, d: dict[str, Any], r: dict[str, Any]) -> dict[str, Any]:
+def _space_choices(g: GameState, p: int, d: Item) -> list[Response]:
+    return [{"type": "space", "space": s, "label": {"key": "space", "space": s,
+                                                    "tile": d.get("tile")}}
+            for s in d["spaces"]]
+
+
+def _check_space(g: GameState, p: int, d: Item, r: Response) -> Response:
     _expect(r, "space")
-    if r.get("space") not in d["spaces"]:
+    space = r.get("space")
+    if not isinstance(space, str) or space not in d["spaces"]:
         raise IllegalMove("that space is not legal for this tile",
                           "R-TILE-1" if d.get("tile") == "ocean" else "R-TILE-2")
-    return {"type": "space", "space": r["space"]}
+    return {"type": "space", "space": space}
 
 
-def _check_cards(g: GameState, p: int, d: dict[str, Any], r: dict[str, Any]) -> dict[str, Any]:
-    _expect(r, "cards")
-    picked = r.get("cards")
-    if not isinstance(picked, list) or not all(isinstance(c, str) for c in picked):
-        raise IllegalMove("'cards' must be a list of card names", "R-ACT-1")
-    if len(set(picked)) != len(picked) or any(c not in d["cards"] for c in picked):
-        raise IllegalMove("pick each offered card at most once", "R-GEN-3")
-    if not d["min"] <= len(picked) <= d["max"]:
-        rule = "R-GEN-3" if d.get("price") else "R-GEN-4"
-        raise IllegalMove(f"pick between {d['min']} and {d['max']} cards", rule)
-    offered = d["cards"]
-    return {"type": "cards", "cards": [c for c in offered if c in picked]}  # offered order
+def _card_label(d: Item, index: int, name: str) -> dict[str, Any]:
+    label: dict[str, Any] = {"key": "card", "card": name}
+    owners = d.get("owners")
+    if owners:
+        label["owner"] = owners[index]
+    return label
 
 
-def _check_card(g: GameState, p: int, d: dict[str, Any], r: dict[str, Any]) -> dict[str, Any]:
+def _card_choices(g: GameState, p: int, d: Item) -> list[Response]:
+    return [{"type": "card", "card": c, "label": _card_label(d, i, c)}
+            for i, c in enumerate(d["cards"])]
+
+
+def _check_card(g: GameState, p: int, d: Item, r: Response) -> Response:
     _expect(r, "card")
-    if r.get("card") not in d["cards"]:
+    name = r.get("card")
+    if not isinstance(name, str) or name not in d["cards"]:
         raise IllegalMove("that card is not one of the choices", "R-SETUP-4")
-    return {"type": "card", "card": r["card"]}
+    return {"type": "card", "card": name}
 
 
-def _check_player(g: GameState, p: int, d: dict[str, Any], r: dict[str, Any]) -> dict[str, Any]:
+def _expand_card(g: GameState, p: int, d: Item, r: Response) -> list[Response] | None:
+    """Saves of format 1 chose one card of a draft or keep-one as a one-card selection."""
+    picked = r.get("cards")
+    if r["type"] == "cards" and isinstance(picked, list) and len(picked) == 1:
+        return [_check_card(g, p, d, {"type": "card", "card": picked[0]})]
+    return None
+
+
+def _player_choices(g: GameState, p: int, d: Item) -> list[Response]:
+    found: list[Response] = [{"type": "player", "player": q, "label": {"key": "player",
+                                                                       "player": q}}
+                             for q in d["players"]]
+    if d.get("optional"):
+        found.append({"type": "none", "label": {"key": "none"}})
+    return found
+
+
+def _check_player(g: GameState, p: int, d: Item, r: Response) -> Response:
     if r["type"] == "none" and d.get("optional"):
         return {"type": "none"}
     _expect(r, "player")
-    if r.get("player") not in d["players"]:
+    target = r.get("player")
+    if not _is_int(target) or target not in d["players"]:
         raise IllegalMove("that player cannot be targeted", "R-PROD-3")
-    return {"type": "player", "player": r["player"]}
+    return {"type": "player", "player": target}
 
 
-def _check_amount(g: GameState, p: int, d: dict[str, Any], r: dict[str, Any]) -> dict[str, Any]:
+def _amounts(low: int, high: int) -> list[int]:
+    span = high - low
+    if span < MAX_AMOUNT_CHOICES:
+        return list(range(low, high + 1))
+    last = MAX_AMOUNT_CHOICES - 1
+    return sorted({low + span * i // last for i in range(MAX_AMOUNT_CHOICES)})
+
+
+def _amount_choices(g: GameState, p: int, d: Item) -> list[Response]:
+    return [{"type": "amount", "amount": n, "label": {"key": "amount", "amount": n}}
+            for n in _amounts(d["min"], d["max"])]
+
+
+def _check_amount(g: GameState, p: int, d: Item, r: Response) -> Response:
     _expect(r, "amount")
     n = r.get("amount")
-    if not isinstance(n, int) or isinstance(n, bool) or not d["min"] <= n <= d["max"]:
+    if not _is_int(n) or not d["min"] <= n <= d["max"]:
         raise IllegalMove(f"amount must be from {d['min']} to {d['max']}", "R-PROD-1")
     return {"type": "amount", "amount": n}
 
 
-def _check_option(g: GameState, p: int, d: dict[str, Any], r: dict[str, Any]) -> dict[str, Any]:
+def _option_label(d: Item, index: int) -> dict[str, Any]:
+    labels = d.get("labels")
+    if labels:
+        return dict(labels[index])
+    return {"key": "steps", "steps": d["options"][index], "src": d.get("src")}
+
+
+def _option_choices(g: GameState, p: int, d: Item) -> list[Response]:
+    return [{"type": "option", "option": i, "label": _option_label(d, i)} for i in d["open"]]
+
+
+def _check_option(g: GameState, p: int, d: Item, r: Response) -> Response:
     _expect(r, "option")
-    if r.get("option") not in d["open"]:
+    index = r.get("option")
+    if not _is_int(index) or index not in d["open"]:
         raise IllegalMove("that option is not available", "R-CARD-2")
-    return {"type": "option", "option": r["option"]}
+    return {"type": "option", "option": index}
 
 
-def _check_pay(g: GameState, p: int, d: dict[str, Any], r: dict[str, Any]) -> dict[str, Any]:
-    _expect(r, "pay")
-    return check_payment(g, p, d, r)
+# ---------------------------------------------------------------- selections
+def _picked(d: Item) -> list[str]:
+    # Only staging writes to the ask: listing or checking must never change the state.
+    picked: list[str] = d.get("picked") or []
+    return picked
 
 
-CHECKS: dict[str, Callable[[GameState, int, dict[str, Any], dict[str, Any]], dict[str, Any]]] = {
-    "action": _check_action,
-    "space": _check_space,
-    "cards": _check_cards,
-    "card": _check_card,
-    "player": _check_player,
-    "amount": _check_amount,
-    "pay": _check_pay,
-    "option": _check_option,
+def _pick_choices(d: Item, limit: int) -> list[Response]:
+    picked = _picked(d)
+    found: list[Response] = []
+    if len(picked) < limit:
+        found += [{"type": "pick", "card": c, "label": {"key": "pick", "card": c}}
+                  for c in d["cards"] if c not in picked]
+    found += [{"type": "unpick", "card": c, "label": {"key": "unpick", "card": c}}
+              for c in picked]
+    return found
+
+
+def _cards_choices(g: GameState, p: int, d: Item) -> list[Response]:
+    found = _pick_choices(d, d["max"])
+    if d["min"] <= len(_picked(d)) <= d["max"]:
+        found.append({"type": "done", "label": {"key": "done", "count": len(_picked(d)),
+                                                "price": d.get("price", 0)}})
+    return found
+
+
+def _check_pick(d: Item, r: Response, limit: int, rule: str) -> Response:
+    name = r.get("card")
+    picked = _picked(d)
+    if r["type"] == "pick":
+        if not isinstance(name, str) or name not in d["cards"] or name in picked:
+            raise IllegalMove("pick each offered card at most once", rule)
+        if len(picked) >= limit:
+            raise IllegalMove(f"pick at most {limit} cards", rule)
+    elif name not in picked:
+        raise IllegalMove("only a picked card can be put back", rule)
+    return {"type": r["type"], "card": name}
+
+
+def _selection_rule(d: Item) -> str:
+    return "R-GEN-3" if d.get("price") else "R-GEN-4"
+
+
+def _check_cards(g: GameState, p: int, d: Item, r: Response) -> Response:
+    _expect(r, "pick", "unpick", "done")
+    if r["type"] != "done":
+        return _check_pick(d, r, d["max"], _selection_rule(d))
+    if not d["min"] <= len(_picked(d)) <= d["max"]:
+        raise IllegalMove(f"pick between {d['min']} and {d['max']} cards", _selection_rule(d))
+    return {"type": "done"}
+
+
+def _selection_steps(d: Item, wanted: Any, rule: str) -> list[Response]:
+    """The unpicks and picks that turn the staged selection into ``wanted``."""
+    if not isinstance(wanted, list) or not all(isinstance(c, str) for c in wanted):
+        raise IllegalMove("'cards' must be a list of card names", "R-ACT-1")
+    if len(set(wanted)) != len(wanted) or any(c not in d["cards"] for c in wanted):
+        raise IllegalMove("pick each offered card at most once", rule)
+    picked = _picked(d)
+    steps: list[Response] = [{"type": "unpick", "card": c} for c in picked if c not in wanted]
+    steps += [{"type": "pick", "card": c} for c in d["cards"] if c in wanted and c not in picked]
+    return steps
+
+
+def _expand_cards(g: GameState, p: int, d: Item, r: Response) -> list[Response] | None:
+    if r["type"] != "cards":
+        return None
+    rule = _selection_rule(d)
+    steps = _selection_steps(d, r.get("cards"), rule)
+    if not d["min"] <= len(r["cards"]) <= d["max"]:
+        raise IllegalMove(f"pick between {d['min']} and {d['max']} cards", rule)
+    return [*steps, {"type": "done"}]
+
+
+def _stage_cards(d: Item, r: Response) -> Response | None:
+    picked: list[str] = d.setdefault("picked", [])
+    if r["type"] == "pick":
+        picked.append(r["card"])
+        return None
+    if r["type"] == "unpick":
+        picked.remove(r["card"])
+        return None
+    chosen = [c for c in d["cards"] if c in picked]  # offered order
+    return {"type": "cards", "cards": chosen}
+
+
+# ---------------------------------------------------------------- setup (R-SETUP-4)
+def _setup_budget(d: Item) -> int:
+    """Most cards affordable with the chosen corporation (or the richer one, none chosen)."""
+    chosen = d.get("corporation")
+    starting = d["starting_mc"]
+    money = starting[d["corporations"].index(chosen)] if chosen else max(starting)
+    return min(len(d["cards"]), money // d["price"])
+
+
+def _setup_choices(g: GameState, p: int, d: Item) -> list[Response]:
+    chosen = d.get("corporation")
+    found: list[Response] = [
+        {"type": "corporation", "card": c, "label": {"key": "corporation", "card": c,
+                                                     "starting_mc": mc}}
+        for c, mc in zip(d["corporations"], d["starting_mc"], strict=True) if c != chosen]
+    found += _pick_choices(d, _setup_budget(d))
+    if chosen and len(_picked(d)) <= _setup_budget(d):
+        found.append({"type": "done", "label": {"key": "setup_done", "corporation": chosen,
+                                                "count": len(_picked(d)), "price": d["price"]}})
+    return found
+
+
+def _check_setup(g: GameState, p: int, d: Item, r: Response) -> Response:
+    _expect(r, "corporation", "pick", "unpick", "done")
+    if r["type"] == "corporation":
+        if r.get("card") not in d["corporations"]:
+            raise IllegalMove("that corporation was not dealt to you", "R-SETUP-4")
+        return {"type": "corporation", "card": r["card"]}
+    if r["type"] in ("pick", "unpick"):
+        return _check_pick(d, r, _setup_budget(d), "R-SETUP-4")
+    if not d.get("corporation"):
+        raise IllegalMove("choose a corporation first", "R-SETUP-4")
+    if len(_picked(d)) > _setup_budget(d):
+        raise IllegalMove("your corporation cannot pay for that many cards", "R-SETUP-4")
+    return {"type": "done"}
+
+
+def _expand_setup(g: GameState, p: int, d: Item, r: Response) -> list[Response] | None:
+    if r["type"] == "card":  # format 1: the corporation was a decision of its own
+        return [_check_setup(g, p, d, {"type": "corporation", "card": r.get("card")})]
+    if r["type"] != "cards":
+        return None
+    steps = _selection_steps(d, r.get("cards"), "R-SETUP-4")
+    if not d.get("corporation"):
+        raise IllegalMove("choose a corporation first", "R-SETUP-4")
+    if len(r["cards"]) > _setup_budget(d):
+        raise IllegalMove("your corporation cannot pay for that many cards", "R-SETUP-4")
+    return [*steps, {"type": "done"}]
+
+
+def _stage_setup(d: Item, r: Response) -> Response | None:
+    if r["type"] == "corporation":
+        d["corporation"] = r["card"]
+        return None
+    final = _stage_cards(d, r)
+    if final is None:
+        return None
+    return {"type": "setup", "corporation": d["corporation"], "cards": final["cards"]}
+
+
+# ---------------------------------------------------------------- the table
+ChoicesFn = Callable[[GameState, int, Item], list[Response]]
+CheckFn = Callable[[GameState, int, Item, Response], Response]
+ExpandFn = Callable[[GameState, int, Item, Response], "list[Response] | None"]
+StageFn = Callable[[Item, Response], "Response | None"]
+
+
+class Kind:
+    """How one prompt kind lists, checks, expands and stages its responses."""
+
+    __slots__ = ("check", "choices", "expand", "stage")
+
+    def __init__(self, choices: ChoicesFn, check: CheckFn, expand: ExpandFn | None = None,
+                 stage: StageFn | None = None) -> None:
+        self.choices, self.check, self.expand, self.stage = choices, check, expand, stage
+
+
+KIND_TABLE: dict[str, Kind] = {
+    "action": Kind(_action_choices, _check_action),
+    "space": Kind(_space_choices, _check_space),
+    "cards": Kind(_cards_choices, _check_cards, _expand_cards, _stage_cards),
+    "card": Kind(_card_choices, _check_card, _expand_card),
+    "player": Kind(_player_choices, _check_player),
+    "amount": Kind(_amount_choices, _check_amount),
+    "pay": Kind(payment.pay_choices, payment.check_step, payment.expand_payment,
+                payment.stage_payment),
+    "option": Kind(_option_choices, _check_option),
+    "setup": Kind(_setup_choices, _check_setup, _expand_setup, _stage_setup),
 }

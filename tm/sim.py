@@ -25,21 +25,8 @@ PASS_CHANCE = 8  # one in this many turns the random player passes when it could
 
 
 def random_response(prompt: Prompt, rng: Rng) -> dict[str, Any]:
-    """A random legal response; the action menu leans away from passing early."""
-    choices = prompt.choices()
-    if prompt.kind == "cards":
-        picks = [c["card"] for c in choices]
-        count = prompt.min + rng.below(prompt.max - prompt.min + 1)
-        rng.shuffle(picks)
-        return {"type": "cards", "cards": picks[:count]}
-    if prompt.kind == "action":
-        acting = [c for c in choices if c["type"] not in ("pass", "end_turn")]
-        playing = [c for c in acting if c["type"] == "play_card"]
-        if playing and rng.below(2) == 0:
-            return rng.choice(playing)
-        if acting and rng.below(PASS_CHANCE) != 0:
-            return rng.choice(acting)
-    return rng.choice(choices)
+    """Any one of the listed choices, each as likely as the others (the generic loop)."""
+    return rng.choice(prompt.choices())
 
 
 def play_random_game(players: int = 2, seed: int = 0, max_moves: int | None = None,

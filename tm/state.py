@@ -60,6 +60,7 @@ class PlayerState:
     card_res: dict[str, int] = field(default_factory=dict)  # resources on cards, by card name
     used_actions: list[str] = field(default_factory=list)  # blue actions used this generation
     dealt_corps: list[str] = field(default_factory=list)
+    setup_choice: dict[str, Any] = field(default_factory=dict)  # secret until all have chosen
     offer: list[str] = field(default_factory=list)  # cards on offer to buy (setup, research)
     draft_hand: list[str] = field(default_factory=list)
     drafted: list[str] = field(default_factory=list)
@@ -93,6 +94,7 @@ class GameState:
     awards: list[list[Any]] = field(default_factory=list)  # [name, player] in funding order
     queues: list[list[dict[str, Any]]] = field(default_factory=list)  # per player
     draft_round: int = 0
+    reveals: int = 0  # advances whenever something hidden is shown to someone
     log: list[dict[str, Any]] = field(default_factory=list)
     over: bool = False
     final_greenery: list[int] = field(default_factory=list)  # players still converting

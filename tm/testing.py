@@ -130,28 +130,73 @@ def prompt(game: Game, player: int | None = None) -> Prompt:
 
 def answer(game: Game, kind: str, *values: Any, player: int | None = None,
            **fields: Any) -> None:
-    """Answer the waiting prompt with the choice whose type is ``kind`` and values match.
+    """Answer the waiting prompt with the listed choice whose type is ``kind`` and whose
+    values match; fails loudly when there is none.
 
     ``answer(game, "play_card", "Asteroid")``, ``answer(game, "space", "03")``,
-    ``answer(game, "cards", ["A", "B"])``, ``answer(game, "pay", megacredits=4, steel=5)``.
+    ``answer(game, "cards", ["A", "B"])`` (picks them, then done; setup: with
+    ``corporation="Name"``), ``answer(game, "pay", megacredits=4, steel=5)`` (uses the
+    resources one listed step at a time, then confirms).
     """
     waiting = prompt(game, player)
     if kind == "cards":
-        game.respond(waiting.player, {"type": "cards", "cards": list(values[0]) if values else []})
-        return
-    if kind == "pay":
-        game.respond(waiting.player, {"type": "pay", **fields})
-        return
-    choices = waiting.choices()
+        _select(game, waiting.player, list(values[0]) if values else [], fields)
+    elif kind == "pay":
+        _pay(game, waiting.player, fields)
+    else:
+        _choose(game, waiting.player, kind, list(values), fields)
+
+
+def _choose(game: Game, player: int, kind: str, values: list[Any],
+            fields: dict[str, Any]) -> None:
+    choices = prompt(game, player).choices()
     for choice in choices:
         if choice["type"] != kind:
             continue
-        rest = [v for k, v in choice.items() if k != "type"]
-        if rest[:len(values)] == list(values) and all(choice.get(k) == v
-                                                      for k, v in fields.items()):
-            game.respond(waiting.player, choice)
+        rest = [v for k, v in choice.items() if k not in ("type", "label")]
+        if rest[:len(values)] == values and all(choice.get(k) == v for k, v in fields.items()):
+            game.respond(player, choice)
             return
     raise AssertionError(f"no choice {kind} {values} {fields} in {choices}")
+
+
+def _select(game: Game, player: int, names: list[str], fields: dict[str, Any]) -> None:
+    """Pick exactly ``names`` (unpicking others), then done; a draft takes its one card."""
+    waiting = prompt(game, player)
+    if waiting.kind == "card":
+        assert len(names) == 1, f"{waiting} takes one card, not {names}"
+        _choose(game, player, "card", names, {})
+        return
+    if "corporation" in fields and waiting.data.get("corporation") != fields["corporation"]:
+        _choose(game, player, "corporation", [fields["corporation"]], {})
+    for name in list(prompt(game, player).data.get("picked", ())):
+        if name not in names:
+            _choose(game, player, "unpick", [name], {})
+    for name in names:
+        if name not in prompt(game, player).data.get("picked", ()):
+            _choose(game, player, "pick", [name], {})
+    _choose(game, player, "done", [], {})
+
+
+def _pay(game: Game, player: int, amounts: dict[str, int]) -> None:
+    """Reach the wanted amount of each resource through listed ``use`` steps, confirm."""
+    for _ in range(1000):
+        waiting = prompt(game, player)
+        use = dict(waiting.data["use"])
+        wrong = [r for r in use if use[r] != amounts.get(r, 0)]
+        if not wrong:
+            break
+        resource, goal = wrong[0], amounts.get(wrong[0], 0)
+        steps = [c for c in waiting.choices() if c["type"] == "use" and c["resource"] == resource]
+        if not steps:
+            raise AssertionError(f"cannot use {goal} {resource}: {waiting.choices()}")
+        game.respond(player, min(steps, key=lambda c: abs(c["amount"] - goal)))
+    expected_mc = amounts.get("megacredits")
+    confirm = [c for c in prompt(game, player).choices() if c["type"] == "confirm"]
+    if not confirm or (expected_mc is not None and
+                       confirm[0]["label"]["paid"]["megacredits"] != expected_mc):
+        raise AssertionError(f"no payment {amounts} in {prompt(game, player).choices()}")
+    game.respond(player, confirm[0])
 
 
 def player_state(game: Game, p: int) -> dict[str, Any]:

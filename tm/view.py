@@ -5,7 +5,7 @@ from typing import Any
 
 from tm.state import GameState, to_dict
 
-_PRIVATE = ("hand", "offer", "draft_hand", "drafted", "dealt_corps")
+_PRIVATE = ("hand", "offer", "draft_hand", "drafted", "dealt_corps", "setup_choice")
 
 
 def view_for(g: GameState, viewer: int | None) -> dict[str, Any]:

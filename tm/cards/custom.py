@@ -10,6 +10,7 @@ from typing import Any
 
 from tm.cards.dsl import Step
 from tm.flow import ask, handler
+from tm.frozen import register
 from tm.player import log, tag_count, tr_up
 from tm.state import NEUTRAL, GameState
 
@@ -20,10 +21,10 @@ CUSTOM: dict[str, tuple[CanFn | None, RunFn]] = {}
 
 def custom_step(name: str, can: CanFn | None = None) -> Callable[[RunFn], RunFn]:
     """Register a custom step under ``name``."""
-    def register(fn: RunFn) -> RunFn:
-        CUSTOM[name] = (can, fn)
+    def add(fn: RunFn) -> RunFn:
+        register(CUSTOM, name, (can, fn), "custom step")
         return fn
-    return register
+    return add
 
 
 # ---------------------------------------------------------------- converting production

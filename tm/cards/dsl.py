@@ -11,12 +11,15 @@ function lives in ``tm/cards/custom.py``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any
 
-Step = dict[str, Any]
-Effect = dict[str, Any]
-Req = dict[str, Any]
-Amount = int | dict[str, Any]
+from tm.frozen import freeze
+
+Step = Mapping[str, Any]
+Effect = Mapping[str, Any]
+Req = Mapping[str, Any]
+Amount = int | Mapping[str, Any]
 
 TAGS: tuple[str, ...] = (
     "building", "space", "science", "power", "earth", "jovian",
@@ -42,6 +45,11 @@ class Card:
     effects: tuple[Effect, ...] = ()
     starting_mc: int = 0
     first_action: tuple[Step, ...] = ()
+
+    def __post_init__(self) -> None:
+        # Definitions are shared by every game in the process: make them read-only.
+        for name in ("tags", "requires", "vp", "play", "action", "effects", "first_action"):
+            object.__setattr__(self, name, freeze(getattr(self, name)))
 
     @property
     def is_event(self) -> bool:

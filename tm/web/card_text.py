@@ -5,12 +5,13 @@ Every phrase comes from the message catalog (keys ``unit.*``, ``per.*``, ``ct.*`
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from tm.cards.dsl import Card
 from tm.web.i18n import has, plural_key, t, tn
 
-Step = dict[str, Any]
+Step = Mapping[str, Any]
 
 
 # ---------------------------------------------------------------- small pieces
@@ -56,7 +57,7 @@ def _res_unit(card: Card | None) -> str:
     return card.resource if card is not None and card.resource else "resource"
 
 
-def per_text(value: dict[str, Any], card: Card | None = None) -> str:
+def per_text(value: Mapping[str, Any], card: Card | None = None) -> str:
     """What an amount counts: "per Jovian tag", "per 2 animals here"."""
     per, div = value["per"], value.get("div", 1)
     suffix = "_div" if div > 1 else ""
@@ -78,7 +79,7 @@ def per_text(value: dict[str, Any], card: Card | None = None) -> str:
     return str(per)
 
 
-def amount_text(value: int | dict[str, Any], unit: str, signed: bool = False,
+def amount_text(value: int | Mapping[str, Any], unit: str, signed: bool = False,
                 card: Card | None = None) -> str:
     """An amount of a unit: "+2 plants" or "+1 MC per Earth tag"."""
     if isinstance(value, int):
@@ -89,7 +90,7 @@ def amount_text(value: int | dict[str, Any], unit: str, signed: bool = False,
     return t("per.amount", qty=qty(unit, mult, signed), per=per_text(value, card))
 
 
-def _res_list(res: dict[str, Any], signed: bool, card: Card | None) -> str:
+def _res_list(res: Mapping[str, Any], signed: bool, card: Card | None) -> str:
     return t("list.and").join(amount_text(v, r, signed, card) for r, v in res.items())
 
 
@@ -193,7 +194,7 @@ def steps_text(steps: tuple[Step, ...] | list[Step], card: Card | None = None) -
 
 
 # ---------------------------------------------------------------- ongoing effects
-def _on_tile_text(effect: dict[str, Any], then: str) -> str:
+def _on_tile_text(effect: Mapping[str, Any], then: str) -> str:
     tile = tile_phrase(effect["tile"]) if effect.get("tile") else t("eff.tile_any")
     if effect.get("bonus_any"):
         tile = t("eff.on_bonus", tile=tile,
@@ -204,7 +205,7 @@ def _on_tile_text(effect: dict[str, Any], then: str) -> str:
     return t("eff.on_tile", who=who, what=tile, then=then)
 
 
-def _on_card_text(effect: dict[str, Any], then: str) -> str:
+def _on_card_text(effect: Mapping[str, Any], then: str) -> str:
     tags = join_or([tag_name(tag) for tag in effect.get("tags", ())])
     anyone = "_any" if effect.get("by") == "any" else ""
     if effect.get("each_tag") and tags:
@@ -220,7 +221,7 @@ def _on_card_text(effect: dict[str, Any], then: str) -> str:
     return t(f"eff.on_card{anyone}", what=what, then=then)
 
 
-def _static_text(effect: dict[str, Any]) -> str:
+def _static_text(effect: Mapping[str, Any]) -> str:
     e = effect["e"]
     if e == "discount":
         if effect.get("next_card"):
@@ -243,7 +244,7 @@ def _static_text(effect: dict[str, Any]) -> str:
     return t("eff.unknown", name=str(e).replace("_", " "))
 
 
-def effect_text(effect: dict[str, Any], card: Card | None = None) -> str:
+def effect_text(effect: Mapping[str, Any], card: Card | None = None) -> str:
     """An ongoing effect in words."""
     then = steps_text(effect.get("then", ()), card)
     e = effect["e"]

@@ -16,7 +16,7 @@ from tm.effects import can_steps, place_op
 from tm.flow import ask, handler, op, push, run_steps
 from tm.frozen import freeze, thaw
 from tm.payment import can_afford, pay_op
-from tm.play import start_play, why_not_playable
+from tm.play import cost_of, start_play, why_not_playable
 from tm.player import effects, log, standing_effects
 from tm.state import GameState
 from tm.triggers import project_used
@@ -279,11 +279,32 @@ def why_not(g: GameState, p: int, response: dict[str, Any]) -> Why:
 
 
 def choices(g: GameState, p: int) -> list[dict[str, Any]]:
-    """Every legal action for ``p`` now."""
-    if g.players[p].first_action_due:
-        return [{"type": "first_action"}]
-    return [choice for offer, check, _, _ in ACTIONS.values()
+    """Every legal action for ``p`` now, each with its label (what it is, what it costs)."""
+    pl = g.players[p]
+    if pl.first_action_due:
+        return [{"type": "first_action", "label": {"key": "first_action",
+                                                   "card": pl.corporation}}]
+    return [{**choice, "label": label(g, p, choice)} for offer, check, _, _ in ACTIONS.values()
             for choice in offer(g, p) if check(g, p, choice) is None]
+
+
+def label(g: GameState, p: int, choice: dict[str, Any]) -> dict[str, Any]:
+    """What an action choice is, as a record the page translates (with its cost)."""
+    kind = choice["type"]
+    found: dict[str, Any] = {"key": kind, **{k: v for k, v in choice.items() if k != "type"}}
+    if kind == "play_card":
+        found["cost"] = cost_of(g, p, card(choice["card"]))
+    elif kind == "standard_project":
+        found["cost"] = project_cost(g, p, choice["project"])
+    elif kind == "claim_milestone":
+        found["cost"] = milestones.CLAIM_COST
+    elif kind == "fund_award":
+        found["cost"] = milestones.fund_cost(g)
+    elif kind == "convert_plants":
+        found["plants"] = plant_cost(g, p)
+    elif kind == "convert_heat":
+        found["heat"] = HEAT_PER_STEP
+    return found
 
 
 def clean(response: dict[str, Any]) -> dict[str, Any]:

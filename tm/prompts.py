@@ -175,10 +175,12 @@ def _check_card(g: GameState, p: int, d: Item, r: Response) -> Response:
 
 def _expand_card(g: GameState, p: int, d: Item, r: Response) -> list[Response] | None:
     """Saves of format 1 chose one card of a draft or keep-one as a one-card selection."""
+    if r["type"] != "cards":
+        return None
     picked = r.get("cards")
-    if r["type"] == "cards" and isinstance(picked, list) and len(picked) == 1:
-        return [_check_card(g, p, d, {"type": "card", "card": picked[0]})]
-    return None
+    if not isinstance(picked, list) or len(picked) != 1:
+        raise IllegalMove("pick exactly one card", "R-GEN-4")
+    return [_check_card(g, p, d, {"type": "card", "card": picked[0]})]
 
 
 def _player_choices(g: GameState, p: int, d: Item) -> list[Response]:

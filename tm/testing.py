@@ -16,7 +16,7 @@ from tm.game import Game
 from tm.maps import get_map
 from tm.phases import advance
 from tm.player import tag_counts
-from tm.prompts import Prompt
+from tm.prompts import Prompt, clean
 from tm.state import RESOURCES, Options
 
 
@@ -199,6 +199,18 @@ def _pay(game: Game, player: int, amounts: dict[str, int]) -> None:
     game.respond(player, confirm[0])
 
 
+def choose_setup(game: Game, p: int, corporation: str, cards: list[str] | None = None) -> None:
+    """Player ``p``'s setup decision: a dealt corporation and the cards to buy (R-SETUP-4)."""
+    _select(game, p, list(cards or []), {"corporation": corporation})
+
+
+def finish_setup(game: Game) -> None:
+    """Every player still choosing takes their first dealt corporation and buys nothing."""
+    for p, waiting in game.pending:
+        if waiting.kind == "setup":
+            choose_setup(game, p, waiting.data["corporations"][0])
+
+
 def player_state(game: Game, p: int) -> dict[str, Any]:
     """A player's resources, production, TR, tags, hand, played cards and card resources."""
     pl = game.state.players[p]
@@ -212,6 +224,21 @@ def parameters(game: Game) -> dict[str, int]:
     g = game.state
     return {"temperature": g.temperature, "oxygen": g.oxygen, "oceans": g.oceans,
             "generation": g.generation}
+
+
+def listed(waiting: Prompt) -> list[dict[str, Any]]:
+    """A prompt's choices without their labels (the form a game records)."""
+    return [clean(c) for c in waiting.choices()]
+
+
+def choices(game: Game, player: int | None = None) -> list[dict[str, Any]]:
+    """The waiting prompt's choices (of ``player``, or the first one), without labels."""
+    return listed(prompt(game, player))
+
+
+def offered(game: Game, player: int | None = None) -> list[str]:
+    """The cards a card, cards or setup prompt offers."""
+    return list(prompt(game, player).data["cards"])
 
 
 def choice_types(game: Game, player: int | None = None) -> list[str]:

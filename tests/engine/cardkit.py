@@ -7,7 +7,16 @@ from typing import Any
 from tm import Game
 from tm.cards import card
 from tm.maps import get_map
-from tm.testing import answer, give_cards, make_game, player_state, prompt, set_resources
+from tm.testing import (
+    answer,
+    choices,
+    give_cards,
+    listed,
+    make_game,
+    player_state,
+    prompt,
+    set_resources,
+)
 
 THARSIS = get_map("tharsis")
 OCEAN_SPACES = sorted(sid for sid, sp in THARSIS.spaces.items() if sp.kind == "ocean")
@@ -51,12 +60,12 @@ def use(game: Game, name: str) -> None:
 
 def can_play(game: Game, name: str) -> bool:
     """Whether player 0's action menu offers playing ``name``."""
-    return {"type": "play_card", "card": name} in prompt(game, 0).choices()
+    return {"type": "play_card", "card": name} in choices(game, 0)
 
 
 def can_use(game: Game, name: str) -> bool:
     """Whether player 0's action menu offers the action of ``name``."""
-    return {"type": "card_action", "card": name} in prompt(game, 0).choices()
+    return {"type": "card_action", "card": name} in choices(game, 0)
 
 
 def waiting_kind(game: Game) -> str | None:
@@ -75,17 +84,17 @@ def offered_spaces(game: Game, p: int = 0) -> list[str]:
     """The spaces a waiting space prompt offers."""
     waiting = prompt(game, p)
     assert waiting.kind == "space", waiting
-    return sorted(c["space"] for c in waiting.choices())
+    return sorted(c["space"] for c in listed(waiting))
 
 
 def offered_players(game: Game) -> list[int | None]:
     """The players a waiting player prompt offers (None for "no one")."""
-    return [c.get("player") for c in prompt(game, 0).choices()]
+    return [c.get("player") for c in choices(game, 0)]
 
 
 def offered_cards(game: Game) -> list[str]:
     """The cards a waiting card prompt offers."""
-    return sorted(c["card"] for c in prompt(game, 0).choices())
+    return sorted(prompt(game, 0).data["cards"])
 
 
 def me(game: Game, p: int = 0) -> dict[str, Any]:

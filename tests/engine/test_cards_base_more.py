@@ -41,10 +41,10 @@ from tm.cards import card
 from tm.testing import (
     answer,
     choice_types,
+    choices,
     give_cards,
     parameters,
     place,
-    prompt,
     put_in_play,
     set_parameters,
     set_production,
@@ -202,7 +202,7 @@ def test_eos_chasma_national_park_asks_which_animal_card_and_plays_without_one()
     set_parameters(game, temperature=-12)
     put_in_play(game, 0, ["Fish", "Birds"])
     play(game, "Eos Chasma National Park")
-    assert sorted(c["card"] for c in prompt(game, 0).choices()) == ["Birds", "Fish"]
+    assert sorted(c["card"] for c in choices(game, 0)) == ["Birds", "Fish"]
     act(game, "card", "Birds")
     assert (held(game, "Birds"), held(game, "Fish")) == (1, 0)
     game = new_game()

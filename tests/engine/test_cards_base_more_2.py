@@ -33,6 +33,7 @@ from tm.cards import card, project_deck
 from tm.cards.base_more import CARDS
 from tm.testing import (
     choice_types,
+    choices,
     give_cards,
     parameters,
     place,
@@ -159,7 +160,7 @@ def test_deimos_down_plant_removal_is_optional_R_PROD_3() -> None:
     set_parameters(game, temperature=-10)
     set_resources(game, 1, plants=3)
     play(game, "Deimos Down")
-    assert {"type": "none"} in prompt(game, 0).choices()
+    assert {"type": "none"} in choices(game, 0)
     act(game, "none")
     assert me(game, 1)["plants"] == 3
 
@@ -247,7 +248,7 @@ def test_flooding_may_remove_4_mc_from_the_owner_of_a_tile_next_to_the_ocean() -
     set_resources(game, 1, megacredits=10)
     play(game, "Flooding")
     act(game, "space", "06")
-    assert prompt(game, 0).choices() == [{"type": "player", "player": 1}, {"type": "none"}]
+    assert choices(game, 0) == [{"type": "player", "player": 1}, {"type": "none"}]
     act(game, "player", 1)
     assert me(game, 1)["megacredits"] == 6
     assert me(game)["megacredits"] == 0  # removed, not stolen

@@ -19,9 +19,12 @@ from tm.cards import base, card, corpera
 from tm.cards.dsl import Card
 from tm.testing import (
     answer,
+    choices,
     discard_pile,
     give_cards,
+    listed,
     make_game,
+    offered,
     parameters,
     place,
     player_state,
@@ -76,12 +79,12 @@ def use(game: Game, name: str) -> None:
 
 def can_play(game: Game, name: str, p: int = 0) -> bool:
     """Whether ``name`` is among the legal plays of the waiting action prompt."""
-    return {"type": "play_card", "card": name} in prompt(game, p).choices()
+    return {"type": "play_card", "card": name} in choices(game, p)
 
 
 def can_use(game: Game, name: str, p: int = 0) -> bool:
     """Whether the action of ``name`` is among the legal actions now."""
-    return {"type": "card_action", "card": name} in prompt(game, p).choices()
+    return {"type": "card_action", "card": name} in choices(game, p)
 
 
 def tiles(game: Game) -> dict[str, dict[str, Any]]:
@@ -94,7 +97,7 @@ def offered_spaces(game: Game) -> list[str]:
     """The spaces of the waiting space prompt."""
     waiting = prompt(game, 0)
     assert waiting.kind == "space", waiting
-    return [c["space"] for c in waiting.choices()]
+    return [c["space"] for c in listed(waiting)]
 
 
 def me(game: Game) -> dict[str, Any]:
@@ -310,7 +313,7 @@ def test_insulation_turns_heat_production_into_mc_production() -> None:
     game = new_game()
     set_production(game, 0, heat=3)
     play(game, "Insulation")
-    assert [c["amount"] for c in prompt(game).choices()] == [1, 2, 3]
+    assert [c["amount"] for c in choices(game)] == [1, 2, 3]
     act(game, "amount", 2)
     assert prod(game)["heat"] == 1
     assert prod(game)["megacredits"] == 2
@@ -372,7 +375,7 @@ def test_biomass_combustors_lowers_a_chosen_players_plant_production_R_PROD_3() 
     set_production(game, 0, plants=1)
     set_production(game, 1, plants=2)
     play(game, "Biomass Combustors")
-    assert sorted(c.get("player") for c in prompt(game).choices()) == [0, 1]
+    assert sorted(c.get("player") for c in choices(game)) == [0, 1]
     act(game, "player", 1)
     assert prod(game, 1)["plants"] == 1
     assert prod(game)["plants"] == 1
@@ -442,7 +445,7 @@ def test_asteroid_in_solo_may_remove_plants_from_the_neutral_player_R_SOLO_4() -
     game = new_game(players=1)
     set_resources(game, 0, plants=5)
     play(game, "Asteroid")
-    assert sorted(c.get("player", 99) for c in prompt(game).choices()) == [-1, 0, 99]
+    assert sorted(c.get("player", 99) for c in choices(game)) == [-1, 0, 99]
     act(game, "player", -1)
     assert me(game)["plants"] == 5
     assert me(game)["tr"] == 15
@@ -473,7 +476,7 @@ def test_hackers_steals_two_mc_production_and_costs_one_energy_production() -> N
     set_production(game, 0, energy=1)
     set_production(game, 1, megacredits=-3)
     play(game, "Hackers")
-    assert sorted(c["player"] for c in prompt(game).choices()) == [0, 1]
+    assert sorted(c["player"] for c in choices(game)) == [0, 1]
     act(game, "player", 1)
     assert prod(game, 1)["megacredits"] == -5  # R-PROD-1: down to -5, not below
     assert prod(game)["megacredits"] == 2
@@ -503,7 +506,7 @@ def test_asteroid_plant_removal_is_optional_R_PROD_3() -> None:
     game = new_game()
     set_resources(game, 1, plants=5)
     play(game, "Asteroid")
-    assert {"type": "none"} in prompt(game).choices()
+    assert {"type": "none"} in choices(game)
     act(game, "none")
     assert them(game)["plants"] == 5
 
@@ -848,7 +851,8 @@ def test_local_heat_trapping_keeps_its_five_heat_out_of_helions_payment_R_PAY_1(
     set_resources(game, 0, heat=6)
     act(game, "play_card", "Local Heat Trapping")
     assert prompt(game).kind == "pay"
-    assert [c for c in prompt(game).choices()] == [{"type": "pay", "megacredits": 0, "heat": 1}]
+    assert dict(prompt(game).data["use"]) == {"heat": 0}  # the card's own 5 heat held back
+    assert {"type": "use", "resource": "heat", "amount": 2} not in choices(game)
     act(game, "pay", megacredits=0, heat=1)
     if game.prompt_for(0) is not None and prompt(game).kind == "option":
         act(game, "option", 0)
@@ -893,7 +897,7 @@ def test_aerobraked_ammonia_asteroid_puts_two_microbes_on_a_chosen_card() -> Non
     game = new_game()
     put_in_play(game, 0, ["Tardigrades", "Ants"])
     play(game, "Aerobraked Ammonia Asteroid")
-    assert sorted(c["card"] for c in prompt(game).choices()) == ["Ants", "Tardigrades"]
+    assert sorted(c["card"] for c in choices(game)) == ["Ants", "Tardigrades"]
     act(game, "card", "Ants")
     assert held(game, "Ants") == 2
     assert held(game, "Tardigrades") == 0
@@ -941,7 +945,7 @@ def test_indentured_workers_discount_ends_with_the_generation() -> None:
 def test_business_contacts_keeps_two_of_four_drawn_cards() -> None:
     game = new_game()
     play(game, "Business Contacts")
-    drawn = [c["card"] for c in prompt(game).choices()]
+    drawn = offered(game)
     assert len(drawn) == 4
     assert (prompt(game).min, prompt(game).max) == (2, 2)
     answer(game, "cards", drawn[1:3], player=0)
@@ -953,10 +957,10 @@ def test_business_contacts_keeps_two_of_four_drawn_cards() -> None:
 def test_invention_contest_keeps_one_of_three_drawn_cards() -> None:
     game = new_game()
     play(game, "Invention Contest")
-    drawn = [c["card"] for c in prompt(game).choices()]
+    drawn = offered(game)
     assert len(drawn) == 3
-    assert (prompt(game).min, prompt(game).max) == (1, 1)
-    answer(game, "cards", [drawn[2]], player=0)
+    assert prompt(game).kind == "card"  # exactly one is kept
+    answer(game, "card", drawn[2], player=0)
     assert me(game)["hand"] == [drawn[2]]
     assert set(drawn[:2]) <= set(discard_pile(game))
 
@@ -1070,7 +1074,7 @@ def test_regolith_eaters_and_ghg_producing_bacteria_add_a_microbe_or_spend_two(
     put_in_play(game, 0, [name], resources=3)
     before = parameters(game)[param]
     use(game, name)
-    assert [c["option"] for c in prompt(game).choices()] == [0, 1]
+    assert [c["option"] for c in choices(game)] == [0, 1]
     act(game, "option", 1)
     assert held(game, name) == 1
     assert parameters(game)[param] == before + delta
@@ -1126,7 +1130,7 @@ def test_ants_takes_a_microbe_from_any_card() -> None:
     put_in_play(game, 1, ["Tardigrades"], resources=2)
     play(game, "Ants")
     use(game, "Ants")
-    assert [c["card"] for c in prompt(game).choices()] == ["Tardigrades"]
+    assert [c["card"] for c in choices(game)] == ["Tardigrades"]
     act(game, "card", "Tardigrades")
     assert held(game, "Tardigrades", p=1) == 1
     assert held(game, "Ants") == 1
@@ -1148,7 +1152,7 @@ def test_predators_takes_an_animal_but_never_from_pets() -> None:
     put_in_play(game, 1, ["Fish"], resources=2)
     play(game, "Predators")
     use(game, "Predators")
-    assert [c["card"] for c in prompt(game).choices()] == ["Fish"]
+    assert [c["card"] for c in choices(game)] == ["Fish"]
     act(game, "card", "Fish")
     assert held(game, "Fish", p=1) == 1
     assert held(game, "Pets", p=1) == 3
@@ -1210,7 +1214,7 @@ def test_symbiotic_fungus_adds_a_microbe_to_a_chosen_card() -> None:
     put_in_play(game, 0, ["Tardigrades", "Decomposers"])
     play(game, "Symbiotic Fungus")
     use(game, "Symbiotic Fungus")
-    assert sorted(c["card"] for c in prompt(game).choices()) == ["Decomposers", "Tardigrades"]
+    assert sorted(c["card"] for c in choices(game)) == ["Decomposers", "Tardigrades"]
     assert held(game, "Decomposers") == 1  # the fungus's own microbe tag (Decomposers)
     act(game, "card", "Tardigrades")
     assert held(game, "Tardigrades") == 1
@@ -1240,7 +1244,7 @@ def test_inventors_guild_pays_3_to_keep_the_drawn_card() -> None:
     game = new_game()
     play(game, "Inventors' Guild", mc=9 + 5)
     use(game, "Inventors' Guild")
-    drawn = [c["card"] for c in prompt(game).choices()]
+    drawn = offered(game)
     assert len(drawn) == 1
     answer(game, "cards", drawn, player=0)
     others_pass(game)
@@ -1265,7 +1269,7 @@ def test_inventors_guild_drawn_card_may_be_left() -> None:
     put_in_play(game, 0, ["Inventors' Guild"])
     set_resources(game, 0, megacredits=5)
     use(game, "Inventors' Guild")
-    drawn = [c["card"] for c in prompt(game).choices()]
+    drawn = offered(game)
     answer(game, "cards", [], player=0)
     assert me(game)["hand"] == []
     assert me(game)["megacredits"] == 5
@@ -1277,7 +1281,7 @@ def test_business_network_costs_mc_production_and_sells_a_look_at_the_deck() -> 
     play(game, "Business Network", mc=4 + 3)
     assert prod(game)["megacredits"] == -1
     use(game, "Business Network")
-    drawn = [c["card"] for c in prompt(game).choices()]
+    drawn = offered(game)
     answer(game, "cards", drawn, player=0)
     assert me(game)["hand"] == drawn
     assert me(game)["megacredits"] == 0
@@ -1321,7 +1325,7 @@ def test_power_infrastructure_turns_energy_into_mc() -> None:
     assert not can_use(game, "Power Infrastructure")
     set_resources(game, 0, energy=3)
     use(game, "Power Infrastructure")
-    assert [c["amount"] for c in prompt(game).choices()] == [1, 2, 3]
+    assert [c["amount"] for c in choices(game)] == [1, 2, 3]
     act(game, "amount", 2)
     assert me(game)["energy"] == 1
     assert me(game)["megacredits"] == 2

@@ -9,8 +9,12 @@ from tm import Game, Options
 from tm.cards import BEGINNER, all_cards, card
 from tm.testing import (
     answer,
+    choices,
+    choose_setup,
+    finish_setup,
     give_cards,
     make_game,
+    offered,
     parameters,
     place,
     player_state,
@@ -21,6 +25,7 @@ from tm.testing import (
 )
 
 CORPORATIONS = sorted(c.name for c in all_cards() if c.is_corporation and c.name != BEGINNER)
+CORPERA_CORPORATIONS = ["CrediCor", "Teractor", "PhoboLog"]  # 57, 60 and 23 MC
 
 
 # ---------------------------------------------------------------- helpers
@@ -54,7 +59,7 @@ def play(game: Game, name: str, mc: int, hold: bool = False) -> None:
 
 
 def can_play(game: Game, name: str, p: int = 0) -> bool:
-    return {"type": "play_card", "card": name} in prompt(game, p).choices()
+    return {"type": "play_card", "card": name} in choices(game, p)
 
 
 def me(game: Game, p: int = 0) -> dict[str, Any]:
@@ -75,8 +80,7 @@ def dealt_game(name: str) -> Game:
     """A real game (Game.new) whose seed deals ``name`` to player 0."""
     for seed in range(200):
         game = Game.new(Options(players=2, seed=seed, first_player=0))
-        offered = [c["card"] for c in prompt(game, 0).choices()]
-        if name in offered:
+        if name in prompt(game, 0).data["corporations"]:
             return game
     raise AssertionError(f"no seed below 200 deals {name} to player 0")
 
@@ -86,7 +90,8 @@ def dealt_game(name: str) -> Game:
 def test_R_SETUP_4_chosen_corporation_gives_its_starting_mc_and_resources(name: str) -> None:
     c = card(name)
     game = dealt_game(name)
-    answer(game, "card", name, player=0)
+    choose_setup(game, 0, name)
+    finish_setup(game)
     want_res = dict.fromkeys(("megacredits", "steel", "titanium", "plants", "energy", "heat"), 0)
     want_prod = dict(want_res)
     want_res["megacredits"] = c.starting_mc
@@ -99,19 +104,27 @@ def test_R_SETUP_4_chosen_corporation_gives_its_starting_mc_and_resources(name: 
     assert {r: state[r] for r in want_res} == want_res
     assert state["production"] == want_prod
     assert state["tags"] == {t: c.tags.count(t) for t in c.tags}
-    waiting = prompt(game, 0)
-    assert (waiting.kind, waiting.purpose) == ("cards", "buy_cards")
-    assert len(waiting.choices()) == 10
-    assert waiting.max == min(10, c.starting_mc // 3)
+
+
+@pytest.mark.parametrize("name", CORPERA_CORPORATIONS)
+def test_R_SETUP_4_setup_offers_as_many_cards_as_the_corporation_can_buy(name: str) -> None:
+    c = card(name)
+    game = dealt_game(name)
+    answer(game, "corporation", name, player=0)
+    limit = min(10, c.starting_mc // 3)
+    for pick in offered(game, 0)[:limit]:
+        answer(game, "pick", pick, player=0)
+    assert not [ch for ch in choices(game, 0) if ch["type"] == "pick"]  # no more affordable
+    assert {"type": "done"} in choices(game, 0)
 
 
 def test_R_SETUP_4_bought_cards_cost_3_mc_each() -> None:
     game = dealt_game("CrediCor")
-    answer(game, "card", "CrediCor", player=0)
-    offered = [c["card"] for c in prompt(game, 0).choices()]
-    answer(game, "cards", offered[:4], player=0)
+    cards = offered(game, 0)
+    choose_setup(game, 0, "CrediCor", cards[:4])
+    finish_setup(game)
     assert me(game)["megacredits"] == 57 - 12
-    assert me(game)["hand"] == offered[:4]
+    assert me(game)["hand"] == cards[:4]
 
 
 def test_beginner_corporation_starts_with_42_mc_and_ten_free_cards_R_SETUP_4() -> None:
@@ -120,7 +133,7 @@ def test_beginner_corporation_starts_with_42_mc_and_ten_free_cards_R_SETUP_4() -
     assert state["megacredits"] == 42
     assert len(state["hand"]) == 10
     assert game.prompt_for(0) is None  # nothing to buy: the ten cards are free
-    assert prompt(game, 1).purpose == "corporation"
+    assert prompt(game, 1).purpose == "setup"
     assert state["production"] == dict.fromkeys(state["production"], 0)  # R-SETUP-3
 
 
@@ -161,7 +174,7 @@ def test_ecoline_makes_a_greenery_from_7_plants_R_ACT_6() -> None:
     game = corp_game("Ecoline")
     assert prod(game)["plants"] == 2
     set_resources(game, 0, plants=6)
-    assert {"type": "convert_plants"} not in prompt(game, 0).choices()
+    assert {"type": "convert_plants"} not in choices(game, 0)
     set_resources(game, 0, plants=7)
     act(game, "convert_plants")
     act(game, "space", "47")
@@ -179,8 +192,7 @@ def test_helion_pays_for_cards_with_heat_as_mc_R_PAY_1() -> None:
     set_resources(game, 0, megacredits=2, heat=4)
     answer(game, "play_card", "Sponsors", player=0)
     waiting = prompt(game, 0)
-    assert waiting.kind == "pay"
-    assert {"type": "pay", "megacredits": 2, "heat": 4} in waiting.choices()
+    assert waiting.kind == "pay" and dict(waiting.data["rates"]) == {"megacredits": 1, "heat": 1}
     act(game, "pay", megacredits=2, heat=4)
     assert (me(game)["megacredits"], me(game)["heat"]) == (0, 0)
     assert prod(game)["megacredits"] == 2
@@ -226,7 +238,7 @@ def test_interplanetary_cinematics_ignores_other_players_events() -> None:
 # ---------------------------------------------------------------- Inventrix
 def test_inventrix_first_action_draws_3_cards() -> None:
     game = corp_game("Inventrix")
-    assert prompt(game, 0).choices() == [{"type": "first_action"}]
+    assert choices(game, 0) == [{"type": "first_action"}]
     act(game, "first_action")
     assert len(me(game)["hand"]) == 3
 
@@ -286,7 +298,7 @@ def test_phobolog_titanium_is_worth_4_R_PAY_1() -> None:
     give_cards(game, 0, ["Asteroid Mining"])
     set_resources(game, 0, megacredits=0, titanium=8)
     answer(game, "play_card", "Asteroid Mining", player=0)  # 30 MC: 8 x 4 = 32
-    assert {"type": "pay", "megacredits": 0, "titanium": 8} in prompt(game, 0).choices()
+    assert prompt(game, 0).data["rates"]["titanium"] == 4
     act(game, "pay", megacredits=0, titanium=8)
     assert me(game)["titanium"] == 0
     assert prod(game)["titanium"] == 2
@@ -295,7 +307,7 @@ def test_phobolog_titanium_is_worth_4_R_PAY_1() -> None:
 # ---------------------------------------------------------------- Tharsis Republic
 def test_tharsis_republic_first_action_places_a_city() -> None:
     game = corp_game("Tharsis Republic")
-    assert prompt(game, 0).choices() == [{"type": "first_action"}]
+    assert choices(game, 0) == [{"type": "first_action"}]
     act(game, "first_action")
     act(game, "space", "47")
     assert tiles(game)["47"] == {"tile": "city", "owner": 0}
@@ -362,20 +374,20 @@ UNMI = "United Nations Mars Initiative"
 def test_united_nations_mars_initiative_raises_tr_only_after_tr_rose_this_generation() -> None:
     game = corp_game(UNMI)
     set_resources(game, 0, megacredits=10)
-    assert {"type": "card_action", "card": UNMI} not in prompt(game, 0).choices()
+    assert {"type": "card_action", "card": UNMI} not in choices(game, 0)
     play(game, "Release of Inert Gases", mc=14 + 3)
     assert me(game)["tr"] == 22
     act(game, "card_action", UNMI)
     assert me(game)["tr"] == 23
     assert me(game)["megacredits"] == 0
     set_resources(game, 0, megacredits=3)
-    assert {"type": "card_action", "card": UNMI} not in prompt(game, 0).choices()
+    assert {"type": "card_action", "card": UNMI} not in choices(game, 0)
 
 
 def test_united_nations_mars_initiative_needs_3_mc() -> None:
     game = corp_game(UNMI)
     play(game, "Release of Inert Gases", mc=14 + 2)
-    assert {"type": "card_action", "card": UNMI} not in prompt(game, 0).choices()
+    assert {"type": "card_action", "card": UNMI} not in choices(game, 0)
 
 
 def test_united_nations_mars_initiative_forgets_last_generations_rise() -> None:
@@ -388,7 +400,7 @@ def test_united_nations_mars_initiative_forgets_last_generations_rise() -> None:
     assert parameters(game)["generation"] == 2
     others_pass(game)
     set_resources(game, 0, megacredits=10)
-    assert {"type": "card_action", "card": UNMI} not in prompt(game, 0).choices()
+    assert {"type": "card_action", "card": UNMI} not in choices(game, 0)
 
 
 # ---------------------------------------------------------------- Saturn Systems

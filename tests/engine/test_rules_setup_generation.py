@@ -13,9 +13,12 @@ from tm.state import NEUTRAL
 from tm.testing import (
     answer,
     choice_types,
+    choices,
+    choose_setup,
     discard_pile,
     give_cards,
     make_game,
+    offered,
     parameters,
     place,
     player_state,
@@ -52,7 +55,7 @@ def plain_space(game: Game) -> str:
     """A space of the waiting space prompt with no placement bonus (no printed bonus, no ocean
     next to it), so MC and resources change only by the rule under test."""
     board = game.view(None)["board"]
-    for choice in prompt(game).choices():
+    for choice in choices(game):
         space = THARSIS.spaces[choice["space"]]
         if not space.bonus and not any(board.get(n, {}).get("tile") == "ocean"
                                        for n in space.neighbors):
@@ -82,10 +85,10 @@ def new_game(**options: Any) -> Game:
     return Game.new(Options(**{"players": 2, "seed": 11, **options}))
 
 
-def choose_corporation(game: Game, player: int) -> str:
-    """Answer the corporation prompt with its first offered corporation."""
-    name = str(prompt(game, player).choices()[0]["card"])
-    game.respond(player, {"type": "card", "card": name})
+def choose_corporation(game: Game, player: int, cards: list[str] | None = None) -> str:
+    """Finish the setup decision with the first dealt corporation (and ``cards`` bought)."""
+    name = str(prompt(game, player).data["corporations"][0])
+    choose_setup(game, player, name, cards)
     return name
 
 
@@ -150,28 +153,25 @@ def test_R_SETUP_4_two_corporations_and_ten_cards_dealt_to_each_player() -> None
     dealt: list[str] = []
     for p in range(3):
         waiting = prompt(game, p)
-        assert waiting.purpose == "corporation"
-        names = [c["card"] for c in waiting.choices()]
+        assert waiting.purpose == "setup"  # corporation and cards in one decision
+        names = list(waiting.data["corporations"])
         assert len(names) == 2 and all(card(n).is_corporation for n in names)
         dealt += names
-        assert len(game.view(p)["players"][p]["offer"]) == 10
+        assert len(waiting.data["cards"]) == 10
     assert len(set(dealt)) == 6  # nobody shares a corporation card
 
 
 def test_R_SETUP_4_corporation_gives_starting_mc_and_cards_cost_3_each() -> None:
     game = new_game()
-    name = choose_corporation(game, 0)
-    assert player_state(game, 0)["megacredits"] == card(name).starting_mc
-    waiting = prompt(game, 0)
-    offered = [c["card"] for c in waiting.choices()]
-    assert waiting.purpose == "buy_cards" and len(offered) == 10
-    assert waiting.max == min(10, card(name).starting_mc // 3)
-    bought = offered[:3]
-    game.respond(0, {"type": "cards", "cards": bought})
+    ten = offered(game, 0)
+    bought = ten[:3]
+    name = choose_corporation(game, 0, bought)
+    assert player_state(game, 0)["megacredits"] == 0  # secret until everyone has chosen
+    choose_corporation(game, 1)
     state = player_state(game, 0)
     assert state["megacredits"] == card(name).starting_mc - 9
     assert state["hand"] == bought
-    assert set(offered[3:]) <= set(discard_pile(game))
+    assert set(ten[3:]) <= set(discard_pile(game))
 
 
 def test_R_SETUP_4_beginner_corporation_42_mc_and_all_ten_cards_free() -> None:
@@ -208,7 +208,6 @@ def test_R_SETUP_5_after_buying_the_first_player_acts_in_generation_1() -> None:
     game = new_game(first_player=1)
     for p in (0, 1):
         choose_corporation(game, p)
-        game.respond(p, {"type": "cards", "cards": []})
     assert [(p, w.kind) for p, w in game.pending] == [(1, "action")]
     assert parameters(game)["generation"] == 1
 
@@ -241,22 +240,21 @@ def test_R_GEN_3_research_draws_four_and_buys_at_3_mc() -> None:
     game, (p0, p1) = make_game(players=2)
     pass_all(game)
     waiting = prompt(game, p0)
-    offered = [c["card"] for c in waiting.choices()]
-    assert waiting.purpose == "buy_cards" and len(offered) == 4
-    assert len(prompt(game, p1).choices()) == 4
+    four = list(waiting.data["cards"])
+    assert waiting.purpose == "buy_cards" and len(four) == 4
+    assert len(offered(game, p1)) == 4
     mc = player_state(game, p0)["megacredits"]
-    game.respond(p0, {"type": "cards", "cards": offered[:2]})
+    answer(game, "cards", four[:2], player=p0)
     assert player_state(game, p0)["megacredits"] == mc - 6
-    assert player_state(game, p0)["hand"] == offered[:2]
-    assert set(offered[2:]) <= set(discard_pile(game))  # the rest is discarded
+    assert player_state(game, p0)["hand"] == four[:2]
+    assert set(four[2:]) <= set(discard_pile(game))  # the rest is discarded
 
 
 def test_R_GEN_3_no_hand_limit() -> None:
     game, (p0, _) = make_game(players=2)
     give_cards(game, p0, project_names(("base",))[:20])
     pass_all(game)
-    offered = [c["card"] for c in prompt(game, p0).choices()]
-    game.respond(p0, {"type": "cards", "cards": offered})
+    game.respond(p0, {"type": "cards", "cards": offered(game, p0)})
     assert len(player_state(game, p0)["hand"]) == 24
 
 
@@ -265,8 +263,8 @@ def test_R_GEN_3_cannot_buy_more_cards_than_affordable() -> None:
     set_production(game, p0, megacredits=-5)
     pass_all(game)  # 14 TR - 5 = 9 MC: three cards' worth of the four offered
     waiting = prompt(game, p0)
-    assert len(waiting.choices()) == 4 and (waiting.min, waiting.max) == (0, 3)
-    offered = [c["card"] for c in waiting.choices()]
+    assert len(waiting.data["cards"]) == 4 and (waiting.min, waiting.max) == (0, 3)
+    offered = list(waiting.data["cards"])
     refused(game, p0, {"type": "cards", "cards": offered})
     game.respond(p0, {"type": "cards", "cards": offered[:3]})
     assert player_state(game, p0)["megacredits"] == 0
@@ -279,7 +277,7 @@ def _draft_game(players: int = 3) -> Game:
 
 
 def _draft_hands(game: Game) -> dict[int, list[str]]:
-    return {p: [c["card"] for c in w.choices()] for p, w in game.pending}
+    return {p: list(w.data["cards"]) for p, w in game.pending}
 
 
 def test_R_GEN_4_draft_keep_one_of_four_pass_three_then_buy() -> None:
@@ -290,12 +288,12 @@ def test_R_GEN_4_draft_keep_one_of_four_pass_three_then_buy() -> None:
         hands = _draft_hands(game)
         sizes.append(sorted(len(h) for h in hands.values()))
         for p, hand in hands.items():
-            assert prompt(game, p).min == prompt(game, p).max == 1
+            assert prompt(game, p).kind == "card"  # exactly one card is kept
             game.respond(p, {"type": "cards", "cards": [hand[0]]})
             kept[p].append(hand[0])
     assert sizes == [[4, 4, 4], [3, 3, 3], [2, 2, 2]]
     for p, w in game.pending:
-        offered = [c["card"] for c in w.choices()]
+        offered = list(w.data["cards"])
         assert w.purpose == "buy_cards" and len(offered) == 4
         assert set(kept[p]) < set(offered)  # three drafted plus the last card passed on
 
@@ -333,11 +331,10 @@ def test_R_GEN_4_draft_keeps_exactly_one_card() -> None:
 
 def test_R_GEN_4_no_draft_in_generation_1() -> None:
     game = new_game(draft=True)
-    assert {w.purpose for _, w in game.pending} == {"corporation"}
+    assert {w.purpose for _, w in game.pending} == {"setup"}
     for p in (0, 1):
+        assert len(offered(game, p)) == 10
         choose_corporation(game, p)
-        assert prompt(game, p).purpose == "buy_cards" and len(prompt(game, p).choices()) == 10
-        game.respond(p, {"type": "cards", "cards": []})
     assert game.view(None)["phase"] == "action"
 
 
@@ -345,7 +342,7 @@ def test_R_GEN_4_no_draft_in_solo() -> None:
     game, _ = make_game(players=1, draft=True)
     pass_all(game)
     assert [(p, w.purpose) for p, w in game.pending] == [(0, "buy_cards")]
-    assert len(prompt(game).choices()) == 4
+    assert len(offered(game)) == 4
 
 
 def test_R_GEN_5_two_actions_then_the_turn_passes_same_action_twice_allowed() -> None:
@@ -438,11 +435,11 @@ def test_R_GEN_6_used_card_actions_become_available_again() -> None:
     game, (p0, _) = make_game(players=2)
     put_in_play(game, p0, ["Tardigrades"])
     answer(game, "card_action", "Tardigrades")
-    assert {"type": "card_action", "card": "Tardigrades"} not in prompt(game).choices()
+    assert {"type": "card_action", "card": "Tardigrades"} not in choices(game)
     next_generation(game)  # p0 passes, p1 passes, production, research
     assert pending_players(game) == [1]
     answer(game, "pass")
-    assert {"type": "card_action", "card": "Tardigrades"} in prompt(game).choices()
+    assert {"type": "card_action", "card": "Tardigrades"} in choices(game)
     answer(game, "card_action", "Tardigrades")
     assert player_state(game, p0)["card_resources"]["Tardigrades"] == 2
 
@@ -457,7 +454,7 @@ def test_R_GEN_7_empty_deck_reshuffles_the_discard_pile() -> None:
     answer(game, "cards", sold)
     assert sorted(discard_pile(game)) == sorted(sold)
     answer(game, "pass")  # p1; production, then research draws 2 × 4
-    drawn = [c["card"] for _, w in game.pending for c in w.choices()]
+    drawn = [c for _, w in game.pending for c in w.data["cards"]]
     assert sorted(drawn) == sorted(sold)
     assert any(e["key"] == "reshuffle" for e in game.view(None)["log"])
 
@@ -478,7 +475,7 @@ def test_R_ACT_1_requirements_must_hold_when_played() -> None:
     game, (p0, _) = make_game(players=2)
     give_cards(game, p0, ["Lichen"])
     set_resources(game, p0, megacredits=20)
-    assert {"type": "play_card", "card": "Lichen"} not in prompt(game).choices()
+    assert {"type": "play_card", "card": "Lichen"} not in choices(game)
     refused(game, p0, {"type": "play_card", "card": "Lichen"})
     set_parameters(game, temperature=-24)
     answer(game, "play_card", "Lichen")
@@ -526,7 +523,7 @@ def test_R_ACT_3_milestone_condition_and_single_claim() -> None:
         place(game, space, "city", p1)
     answer(game, "claim_milestone", "Mayor")
     answer(game, "end_turn")
-    assert {"type": "claim_milestone", "milestone": "Mayor"} not in prompt(game).choices()
+    assert {"type": "claim_milestone", "milestone": "Mayor"} not in choices(game)
     refused(game, p1, {"type": "claim_milestone", "milestone": "Mayor"})
 
 
@@ -702,10 +699,10 @@ def test_R_SP_6_city_25_mc_and_one_mc_production() -> None:
 def test_R_SP_projects_refused_one_mc_short(project: str, cost: int, rule: str) -> None:
     game, (p0, _) = make_game(players=2)
     set_resources(game, p0, megacredits=cost - 1, steel=10, titanium=10, heat=10)
-    assert {"type": "standard_project", "project": project} not in prompt(game).choices()
+    assert {"type": "standard_project", "project": project} not in choices(game)
     assert refused(game, p0, {"type": "standard_project", "project": project}).rule == rule
     set_resources(game, p0, megacredits=cost)
-    assert {"type": "standard_project", "project": project} in prompt(game).choices()
+    assert {"type": "standard_project", "project": project} in choices(game)
 
 
 # ---------------------------------------------------------------- R-SOLO
@@ -828,7 +825,7 @@ def test_R_SOLO_4_red_border_neutral_is_offered_beside_yourself() -> None:
     set_resources(game, p0, megacredits=6)
     set_production(game, p0, heat=3)
     answer(game, "play_card", "Heat Trappers")
-    assert {c["player"] for c in prompt(game).choices()} == {p0, NEUTRAL}
+    assert {c["player"] for c in choices(game)} == {p0, NEUTRAL}
     answer(game, "player", NEUTRAL)
     assert player_state(game, p0)["production"]["heat"] == 3
 
@@ -838,7 +835,7 @@ def test_R_SOLO_4_resource_removal_may_target_the_neutral_player() -> None:
     give_cards(game, p0, ["Asteroid"])
     set_resources(game, p0, megacredits=14, plants=5)
     answer(game, "play_card", "Asteroid")
-    assert NEUTRAL in [c.get("player") for c in prompt(game).choices()]
+    assert NEUTRAL in [c.get("player") for c in choices(game)]
     answer(game, "player", NEUTRAL)
     assert player_state(game, p0)["plants"] == 5
     assert parameters(game)["temperature"] == -28

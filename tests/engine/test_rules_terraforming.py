@@ -10,7 +10,9 @@ from tm import Game, IllegalMove
 from tm.testing import (
     answer,
     choice_types,
+    choices,
     give_cards,
+    listed,
     make_game,
     parameters,
     place,
@@ -51,13 +53,13 @@ def prod(game: Game, p: int = 0) -> dict[str, int]:
 
 
 def playable(game: Game, name: str, p: int = 0) -> bool:
-    return {"type": "play_card", "card": name} in prompt(game, p).choices()
+    return {"type": "play_card", "card": name} in choices(game, p)
 
 
 def space_choices(game: Game) -> set[str]:
     waiting = prompt(game)
     assert waiting.kind == "space", waiting
-    return {c["space"] for c in waiting.choices()}
+    return {c["space"] for c in listed(waiting)}
 
 
 # ---------------------------------------------------------------- production (R-GEN-6)
@@ -87,7 +89,7 @@ def test_R_GEN_6_used_card_actions_are_available_again() -> None:
     game, (p0, _) = make_game()
     put_in_play(game, p0, ["Tardigrades"])
     act(game, "card_action", "Tardigrades")
-    assert {"type": "card_action", "card": "Tardigrades"} not in prompt(game, p0).choices()
+    assert {"type": "card_action", "card": "Tardigrades"} not in choices(game, p0)
     pass_until_production(game)
     for p in (0, 1):
         answer(game, "cards", [], player=p)
@@ -135,7 +137,7 @@ def test_R_GLOB_1_oceans_stop_at_9() -> None:
         assert parameters(game)["oceans"] == count
     assert tr(game) == 29
     set_resources(game, p0, megacredits=100)
-    assert {"type": "standard_project", "project": "aquifer"} not in prompt(game, p0).choices()
+    assert {"type": "standard_project", "project": "aquifer"} not in choices(game, p0)
 
 
 # ---------------------------------------------------------------- TR per step (R-GLOB-2)
@@ -491,7 +493,7 @@ def test_R_PROD_3_removing_plants_is_optional() -> None:
     set_resources(game, p0, megacredits=14)
     act(game, "play_card", "Asteroid")
     assert "none" in choice_types(game)
-    assert {c.get("player") for c in prompt(game).choices()} == {p1, None}
+    assert {c.get("player") for c in choices(game)} == {p1, None}
     answer(game, "none")
     assert player_state(game, p1)["plants"] == 5
     assert parameters(game)["temperature"] == -28
@@ -561,8 +563,9 @@ def test_R_PAY_1_titanium_refused_for_a_building_card() -> None:
     set_resources(game, p0, megacredits=11, steel=1, titanium=4)
     act(game, "play_card", "Geothermal Power")
     with pytest.raises(IllegalMove) as error:
-        answer(game, "pay", megacredits=2, titanium=3)
+        game.respond(p0, {"type": "pay", "megacredits": 2, "titanium": 3})
     assert error.value.rule == "R-PAY-1"
+    assert "titanium" not in prompt(game).data["use"]  # never offered
     answer(game, "pay", megacredits=11, steel=0)
     assert player_state(game, p0)["titanium"] == 4
 
@@ -611,7 +614,7 @@ def test_R_PAY_2_payment_with_a_spare_or_missing_unit_is_refused(payment: dict[s
     set_resources(game, p0, megacredits=20, steel=6)
     act(game, "play_card", "Geothermal Power")
     with pytest.raises(IllegalMove):
-        answer(game, "pay", **payment)
+        game.respond(p0, {"type": "pay", **payment})
     assert prompt(game).kind == "pay"
     assert player_state(game, p0)["megacredits"] == 20
     assert player_state(game, p0)["steel"] == 6
@@ -622,8 +625,17 @@ def test_R_PAY_2_offered_payments_have_no_spare_units() -> None:
     give_cards(game, p0, ["Geothermal Power"])
     set_resources(game, p0, megacredits=20, steel=6)
     act(game, "play_card", "Geothermal Power")
-    offered = {(c["megacredits"], c["steel"]) for c in prompt(game).choices()}
+    offered = set()
+    for steel in range(7):  # every amount of steel the stepper can reach
+        trial = game.copy()
+        if steel:
+            trial.respond(p0, {"type": "use", "resource": "steel", "amount": steel})
+        for c in prompt(trial).choices():
+            if c["type"] == "confirm":
+                offered.add((c["label"]["paid"]["megacredits"], c["label"]["paid"]["steel"]))
     assert offered == {(11, 0), (9, 1), (7, 2), (5, 3), (3, 4), (1, 5), (0, 6)}
+    with pytest.raises(IllegalMove):  # a 7th steel would be a whole spare unit
+        game.respond(p0, {"type": "use", "resource": "steel", "amount": 7})
 
 
 def test_R_PAY_3_discount_lowers_the_cost() -> None:

@@ -11,7 +11,9 @@ from tm import Game, IllegalMove
 from tm.testing import (
     answer,
     choice_types,
+    choices,
     give_cards,
+    listed,
     make_game,
     parameters,
     place,
@@ -61,11 +63,11 @@ def board(game: Game) -> dict[str, Any]:
 def space_choices(game: Game) -> set[str]:
     waiting = prompt(game)
     assert waiting.kind == "space", waiting
-    return {c["space"] for c in waiting.choices()}
+    return {c["space"] for c in listed(waiting)}
 
 
 def playable(game: Game, name: str, p: int = 0) -> bool:
-    return {"type": "play_card", "card": name} in prompt(game, p).choices()
+    return {"type": "play_card", "card": name} in choices(game, p)
 
 
 def score(game: Game, p: int) -> dict[str, Any]:
@@ -102,7 +104,7 @@ def test_R_TILE_1_no_aquifer_once_nine_oceans_are_out() -> None:
     game, (p0, _) = make_game()
     set_parameters(game, oceans=9)
     set_resources(game, p0, megacredits=18)
-    assert {"type": "standard_project", "project": "aquifer"} not in prompt(game).choices()
+    assert {"type": "standard_project", "project": "aquifer"} not in choices(game)
     with pytest.raises(IllegalMove) as error:
         game.respond(p0, {"type": "standard_project", "project": "aquifer"})
     assert error.value.rule == "R-TILE-1"
@@ -473,7 +475,7 @@ def test_R_CARD_4_event_tags_do_not_count_for_requirements() -> None:
     set_production(game, p0, energy=1)
     set_resources(game, p0, megacredits=2 + 21)
     act(game, "play_card", "Invention Contest")  # a science event
-    answer(game, "cards", [prompt(game).choices()[0]["card"]])
+    answer(game, "cards", [choices(game)[0]["card"]])
     assert player_state(game, p0)["tags"]["science"] == 2
     assert not playable(game, "AI Central")
 
@@ -568,7 +570,7 @@ def test_R_MA_1_milestone_threshold(milestone: str, stage: Callable[[Game, int, 
     game, (p0, _) = make_game()
     set_resources(game, p0, megacredits=10)
     stage(game, p0, threshold - 1)
-    assert {"type": "claim_milestone", "milestone": milestone} not in prompt(game).choices()
+    assert {"type": "claim_milestone", "milestone": milestone} not in choices(game)
     with pytest.raises(IllegalMove) as error:
         game.respond(p0, {"type": "claim_milestone", "milestone": milestone})
     assert error.value.rule == "R-ACT-3"
@@ -615,7 +617,7 @@ def test_R_ACT_3_each_milestone_is_claimed_by_one_player() -> None:
     set_resources(game, p1, megacredits=8)
     act(game, "claim_milestone", "Mayor")
     answer(game, "end_turn", player=p0)
-    assert {"type": "claim_milestone", "milestone": "Mayor"} not in prompt(game, p1).choices()
+    assert {"type": "claim_milestone", "milestone": "Mayor"} not in choices(game, p1)
     with pytest.raises(IllegalMove):
         game.respond(p1, {"type": "claim_milestone", "milestone": "Mayor"})
     assert player_state(game, p1)["megacredits"] == 8
@@ -662,7 +664,7 @@ def test_R_MA_2_an_award_is_funded_once() -> None:
     set_resources(game, p1, megacredits=14)
     act(game, "fund_award", "Banker")
     answer(game, "end_turn", player=p0)
-    assert {"type": "fund_award", "award": "Banker"} not in prompt(game, p1).choices()
+    assert {"type": "fund_award", "award": "Banker"} not in choices(game, p1)
 
 
 AWARD_LEADS: dict[str, Callable[[Game, int, int], None]] = {

@@ -1,8 +1,9 @@
-"""Tiles on Mars: where each tile may go (R-TILE) and what placing one gives."""
+"""Tiles on Mars: where each tile may go (R-TILE, R-MAP) and what placing one gives."""
 from __future__ import annotations
 
+from tm import parameters
 from tm.maps import MapDef, Space, get_map
-from tm.state import GameState
+from tm.state import NEUTRAL, GameState
 
 CITY_TILES = frozenset({"city", "capital"})
 
@@ -54,9 +55,24 @@ def count_tiles(g: GameState, kinds: frozenset[str], owner: int | None = None,
                and (not mars_only or spaces[sid].kind != "offmap"))
 
 
+def space_cost(g: GameState, space: Space) -> int:
+    """MC due for using a space now: its cost while its effect can still happen (R-MAP-3)."""
+    if space.effect is not None and not parameters.can_gain(g, space.effect):
+        return 0
+    return space.cost
+
+
+def can_pay_for(g: GameState, space: Space, player: int) -> bool:
+    """Whether ``player`` can pay what using the space costs now (R-MAP-3)."""
+    cost = space_cost(g, space)
+    return cost == 0 or player == NEUTRAL or g.players[player].res["megacredits"] >= cost
+
+
 def _free_for(g: GameState, space: Space, player: int, tile: str) -> bool:
     entry = g.board.get(space.id)
     if entry and (entry["tile"] or entry.get("claim", player) != player):
+        return False
+    if not can_pay_for(g, space, player):
         return False
     return space.reserved_for is None or space.reserved_for == tile
 
@@ -86,11 +102,14 @@ def legal_spaces(g: GameState, player: int, tile: str, on: str,
     adjacent_greenery, metal (space bonus steel/titanium), metal_near_own,
     two_cities (next to at least two cities). ``space`` names one space (by id,
     name or the card it is reserved for); a board without it falls back to ``on``.
+    A restricted space is never legal, nor one whose cost ``player`` cannot pay (R-MAP-3).
     """
     if space is not None:
         named = _named_space(g, space)
         if named is not None:
-            return [named] if tile_at(g, named) is None else []
+            sp = map_of(g).spaces[named]
+            usable = sp.kind != "restricted" and can_pay_for(g, sp, player)
+            return [named] if usable and tile_at(g, named) is None else []
     spaces = map_of(g).spaces.values()
     if on == "ocean":
         found = [sp for sp in spaces if sp.kind == "ocean" and _free_for(g, sp, player, tile)]

@@ -12,11 +12,11 @@ from typing import Any
 
 from tm import board, parameters
 from tm.cards import card
-from tm.cards.dsl import Step
+from tm.cards.dsl import Step, add_res, choose, gain
 from tm.flow import ask, handler, op, push, run_steps
 from tm.frozen import register
 from tm.player import log, resource_cards, tag_count, tr_up
-from tm.state import NEUTRAL, GameState
+from tm.state import NEUTRAL, RESOURCES, GameState
 
 PROD_FLOOR = {"megacredits": -5}  # R-PROD-1; every other production floors at 0
 
@@ -205,6 +205,7 @@ def place_tile(g: GameState, p: int, sid: str, tile: str, src: str | None) -> No
         g.board[sid]["card"] = src
     log(g, "tile", player=p, tile=tile, space=sid)
     if p != NEUTRAL:
+        _special_space(g, p, sid)
         _placement_bonus(g, p, sid)
     if tile == "ocean":
         parameters.add_ocean(g, p)
@@ -214,13 +215,35 @@ def place_tile(g: GameState, p: int, sid: str, tile: str, src: str | None) -> No
     tile_placed(g, p, sid, tile)
 
 
+def _special_space(g: GameState, p: int, sid: str) -> None:
+    """Pay a space's cost and get its effect, while the effect can happen (R-MAP-3)."""
+    sp = board.map_of(g).spaces[sid]
+    cost = board.space_cost(g, sp)
+    if cost:
+        g.players[p].res["megacredits"] -= cost
+        log(g, "paid", player=p, megacredits=cost)
+    if sp.effect is not None and parameters.can_gain(g, sp.effect):
+        parameters.gain(g, p, sp.effect)
+
+
+def any_resource() -> Step:
+    """A standard resource of the player's choice, as a choice between gain steps (R-MAP-1)."""
+    return choose(*([gain(**{r: 1})] for r in RESOURCES))
+
+
 def _placement_bonus(g: GameState, p: int, sid: str) -> None:
     pl = g.players[p]
-    for bonus in board.map_of(g).spaces[sid].bonus:
+    icons = board.map_of(g).spaces[sid].bonus
+    for bonus in icons:
         if bonus == "card":
             pl.hand.extend(draw_cards(g, 1))
-        else:
+        elif bonus == "any_resource":
+            run_steps(g, p, [any_resource()], None)
+        elif bonus in pl.res:
             pl.res[bonus] += 1
+    for rtype in ("animal", "microbe"):  # all icons of a kind onto one card (R-MAP-1)
+        if rtype in icons:
+            run_steps(g, p, [add_res(icons.count(rtype), to="any", rtype=rtype)], None)
     pl.res["megacredits"] += 2 * board.adjacent_count(g, sid, frozenset({"ocean"}))  # R-TILE-5
 
 

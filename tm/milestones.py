@@ -1,7 +1,15 @@
-"""Milestones and awards: what each measures, claiming, funding and award scoring (R-MA)."""
+"""Milestones and awards: what each measures, claiming, funding and award scoring (R-MA).
+
+A map names its milestones and awards; this module's registry resolves each
+name to a measure written as data (a kind of count and what it counts, e.g.
+building tags, threshold 8). A count that data cannot say is one more named
+function registered with :func:`register_count`.
+"""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
 
 from tm import board
 from tm.player import tag_count
@@ -13,30 +21,129 @@ MILESTONE_VP = 5
 FUND_COSTS = (8, 14, 20)  # R-ACT-4
 AWARD_VP = (5, 2)  # R-MA-3
 
-Measure = Callable[[GameState, int], int]
-
-_GREENERY = frozenset({"greenery"})
+CountFn = Callable[[GameState, int, tuple[str, ...]], int]
 
 
-def _owned_non_ocean(g: GameState, p: int) -> int:
-    return len(board.owned_spaces(g, p))
+@dataclass(frozen=True, slots=True)
+class Measure:
+    """What a milestone or award counts for a player, as data: a kind of count
+    (a key of :data:`COUNTS`) and the tiles, tags or resources it adds up."""
+
+    count: str
+    of: tuple[str, ...] = ()
 
 
-MILESTONES: dict[str, tuple[Measure, int]] = {  # R-MA-1: name: (measure, threshold)
-    "Terraformer": (lambda g, p: g.players[p].tr, 35),
-    "Mayor": (lambda g, p: board.count_tiles(g, board.CITY_TILES, owner=p), 3),
-    "Gardener": (lambda g, p: board.count_tiles(g, _GREENERY, owner=p), 3),
-    "Builder": (lambda g, p: tag_count(g.players[p], "building"), 8),
-    "Planner": (lambda g, p: len(g.players[p].hand), 16),
-}
+@dataclass(frozen=True, slots=True)
+class Milestone:
+    """A milestone: claimable once its measure reaches the threshold (R-ACT-3)."""
 
-AWARDS: dict[str, Measure] = {  # R-MA-2
-    "Landlord": _owned_non_ocean,
-    "Banker": lambda g, p: g.players[p].prod["megacredits"],
-    "Scientist": lambda g, p: tag_count(g.players[p], "science"),
-    "Thermalist": lambda g, p: g.players[p].res["heat"],
-    "Miner": lambda g, p: g.players[p].res["steel"] + g.players[p].res["titanium"],
-}
+    name: str
+    measure: Measure
+    threshold: int
+
+
+@dataclass(frozen=True, slots=True)
+class Award:
+    """An award: the players with the highest measure score (R-MA-3)."""
+
+    name: str
+    measure: Measure
+
+
+def _tr(g: GameState, p: int, of: tuple[str, ...]) -> int:
+    return g.players[p].tr
+
+
+def _tiles(g: GameState, p: int, of: tuple[str, ...]) -> int:
+    """Tiles of the kinds ``of`` carrying p's marker; every owned tile when ``of`` is empty."""
+    if not of:
+        return len(board.owned_spaces(g, p))
+    return board.count_tiles(g, frozenset(of), owner=p)
+
+
+def _tags(g: GameState, p: int, of: tuple[str, ...]) -> int:
+    return sum(tag_count(g.players[p], tag) for tag in of)
+
+
+def _hand(g: GameState, p: int, of: tuple[str, ...]) -> int:
+    return len(g.players[p].hand)
+
+
+def _production(g: GameState, p: int, of: tuple[str, ...]) -> int:
+    return sum(g.players[p].prod[r] for r in of)
+
+
+def _stock(g: GameState, p: int, of: tuple[str, ...]) -> int:
+    return sum(g.players[p].res[r] for r in of)
+
+
+_COUNTS: dict[str, CountFn] = {}
+_MILESTONES: dict[str, Milestone] = {}
+_AWARDS: dict[str, Award] = {}
+COUNTS: Mapping[str, CountFn] = MappingProxyType(_COUNTS)
+MILESTONES: Mapping[str, Milestone] = MappingProxyType(_MILESTONES)  # every map's, by name
+AWARDS: Mapping[str, Award] = MappingProxyType(_AWARDS)
+
+
+def register_count(name: str, fn: CountFn) -> None:
+    """Add a kind of count measures may use (a named function; a second one raises)."""
+    if name in _COUNTS:
+        raise ValueError(f"a count called {name!r} is registered already")
+    _COUNTS[name] = fn
+
+
+def register_milestone(milestone: Milestone) -> None:
+    """Add a milestone; a second one of the same name, or an unknown count, raises."""
+    if milestone.name in _MILESTONES or milestone.measure.count not in _COUNTS:
+        raise ValueError(f"cannot register milestone {milestone.name!r} twice or "
+                         f"with count {milestone.measure.count!r}")
+    _MILESTONES[milestone.name] = milestone
+
+
+def register_award(award: Award) -> None:
+    """Add an award; a second one of the same name, or an unknown count, raises."""
+    if award.name in _AWARDS or award.measure.count not in _COUNTS:
+        raise ValueError(f"cannot register award {award.name!r} twice or "
+                         f"with count {award.measure.count!r}")
+    _AWARDS[award.name] = award
+
+
+for _name, _fn in (("tr", _tr), ("tiles", _tiles), ("tags", _tags), ("hand", _hand),
+                   ("production", _production), ("stock", _stock)):
+    register_count(_name, _fn)
+
+for _milestone in (  # R-MA-1
+    Milestone("Terraformer", Measure("tr"), 35),
+    Milestone("Mayor", Measure("tiles", tuple(sorted(board.CITY_TILES))), 3),
+    Milestone("Gardener", Measure("tiles", ("greenery",)), 3),
+    Milestone("Builder", Measure("tags", ("building",)), 8),
+    Milestone("Planner", Measure("hand"), 16),
+):
+    register_milestone(_milestone)
+
+for _award in (  # R-MA-2
+    Award("Landlord", Measure("tiles")),  # every owned tile: oceans have no owner
+    Award("Banker", Measure("production", ("megacredits",))),
+    Award("Scientist", Measure("tags", ("science",))),
+    Award("Thermalist", Measure("stock", ("heat",))),
+    Award("Miner", Measure("stock", ("steel", "titanium"))),
+):
+    register_award(_award)
+
+
+def measure_value(g: GameState, p: int, measure: Measure) -> int:
+    """A measure's value for player ``p`` now."""
+    return _COUNTS[measure.count](g, p, measure.of)
+
+
+def milestone_value(g: GameState, p: int, name: str) -> int:
+    """Where player ``p`` stands on a milestone's measure."""
+    return measure_value(g, p, _MILESTONES[name].measure)
+
+
+def award_value(g: GameState, p: int, name: str) -> int:
+    """Where player ``p`` stands on an award's measure."""
+    return measure_value(g, p, _AWARDS[name].measure)
 
 
 def milestones_in_play(g: GameState) -> tuple[str, ...]:
@@ -57,8 +164,7 @@ def why_not_claim(g: GameState, p: int, name: str) -> tuple[str, str] | None:
         return "milestone already claimed", "R-ACT-3"
     if len(g.milestones) >= MAX_CLAIMED:
         return "three milestones are claimed already", "R-ACT-3"
-    measure, threshold = MILESTONES[name]
-    if measure(g, p) < threshold:
+    if milestone_value(g, p, name) < _MILESTONES[name].threshold:
         return "condition not met", "R-ACT-3"
     return None
 
@@ -81,8 +187,7 @@ def why_not_fund(g: GameState, name: str) -> tuple[str, str] | None:
 
 def award_points(g: GameState, name: str) -> dict[int, int]:
     """VP per player for one funded award: ties are friendly; no 2nd with 2 players (R-MA-3)."""
-    measure = AWARDS[name]
-    values = {pl.index: measure(g, pl.index) for pl in g.players}
+    values = {pl.index: award_value(g, pl.index, name) for pl in g.players}
     ranked = sorted(set(values.values()), reverse=True)
     points: dict[int, int] = {}
     firsts = [p for p, v in values.items() if v == ranked[0]]

@@ -136,7 +136,7 @@ def check_step(g: GameState, p: int, d: Item, r: dict[str, Any]) -> dict[str, An
     if r["type"] != "use":
         raise IllegalMove("expected a 'use' or 'confirm' response", "R-PAY-1")
     resource, amount = r.get("resource"), r.get("amount")
-    if resource not in d["use"]:
+    if not isinstance(resource, str) or resource not in d["use"]:
         raise IllegalMove(f"{resource} cannot pay for this", "R-PAY-1")
     if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
         raise IllegalMove(f"bad amount of {resource}", "R-PAY-1")

@@ -3,14 +3,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from tm import board
+from tm import board, parameters
 from tm.cards import card
 from tm.cards.dsl import Card, Req
 from tm.effects import can_steps
 from tm.flow import op, push, run_steps
 from tm.payment import can_afford, pay_op
 from tm.player import log, standing_effects, tag_count
-from tm.state import PARAM_LIMITS, GameState
+from tm.state import GameState
 from tm.triggers import card_played
 
 
@@ -29,7 +29,7 @@ def _requirement_met(g: GameState, p: int, req: Req, bonus: int) -> bool:
     kind = req["r"]
     if kind == "global":
         value = getattr(g, req["param"])
-        slack = bonus * PARAM_LIMITS[req["param"]][2]
+        slack = bonus * parameters.limits(g)[req["param"]].step
         if "min" in req:
             return bool(value + slack >= req["min"])
         return bool(value - slack <= req["max"])

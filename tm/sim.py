@@ -16,9 +16,10 @@ from typing import Any
 from tm.codec import canonical_json
 from tm.effects import PROD_FLOOR
 from tm.game import Game
+from tm.parameters import limits
 from tm.prompts import Prompt
 from tm.rng import Rng
-from tm.state import PARAM_LIMITS, RESOURCES, Options, to_dict
+from tm.state import RESOURCES, Options, to_dict
 
 MAX_GENERATIONS = 60
 PASS_CHANCE = 8  # one in this many turns the random player passes when it could act
@@ -72,11 +73,11 @@ def check_invariants(game: Game, card_total: int) -> list[str]:
                 problems.append(f"player {pl.index} {r} production {pl.prod[r]}")
         if any(n < 0 for n in pl.card_res.values()):
             problems.append(f"player {pl.index} has negative card resources")
-    for param, (low, high, _) in PARAM_LIMITS.items():
-        if not low <= getattr(g, param) <= high:
+    for param, goal in limits(g).items():
+        if not goal.start <= getattr(g, param) <= goal.max:
             problems.append(f"{param} out of range: {getattr(g, param)}")
     ocean_tiles = sum(1 for e in g.board.values() if e["tile"] == "ocean")
-    if ocean_tiles != g.oceans or g.oceans > 9:
+    if ocean_tiles != g.oceans or g.oceans > limits(g)["oceans"].max:
         problems.append(f"{ocean_tiles} ocean tiles, counter {g.oceans}")
     locations = _card_locations(game)
     if sum(locations.values()) != card_total or any(n > 1 for n in locations.values()):

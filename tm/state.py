@@ -15,11 +15,6 @@ from tm.rng import Rng
 
 RESOURCES: tuple[str, ...] = ("megacredits", "steel", "titanium", "plants", "energy", "heat")
 NEUTRAL = -1  # owner of the solo game's neutral tiles
-PARAM_LIMITS: dict[str, tuple[int, int, int]] = {  # name: (start, max, step size)
-    "temperature": (-30, 8, 2),
-    "oxygen": (0, 14, 1),
-    "oceans": (0, 9, 1),
-}
 
 
 def zero_resources() -> dict[str, int]:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tm.maps import MapDef, Space, get_map
-from tm.maps.geometry import build_spaces, is_edge, neighbor_coords, parse_token
+from tm.maps.geometry import STANDARD, build_spaces, is_edge, parse_token
 
 REFERENCE = Path(__file__).resolve().parents[2].parent / "shared" / "reference" / "boards.json"
 BONUS_NAMES = {
@@ -159,16 +159,18 @@ def test_parse_token_rejects_bad_tokens(token: str) -> None:
 
 
 def test_neighbor_coords_of_centre_and_corners() -> None:
-    assert neighbor_coords(4, 4) == [(4, 3), (5, 3), (5, 4), (5, 5), (4, 5), (3, 4)]
-    assert neighbor_coords(0, 4) == [(1, 3), (1, 4), (1, 5)]
-    assert neighbor_coords(8, 8) == [(7, 7), (8, 7), (7, 8)]
+    assert STANDARD.neighbor_coords(4, 4) == [(4, 3), (5, 3), (5, 4), (5, 5), (4, 5), (3, 4)]
+    assert STANDARD.neighbor_coords(0, 4) == [(1, 3), (1, 4), (1, 5)]
+    assert STANDARD.neighbor_coords(8, 8) == [(7, 7), (8, 7), (7, 8)]
 
 
 def test_build_spaces_rejects_bad_boards() -> None:
     rows = [" ".join(["."] * n) for n in (5, 6, 7, 8, 9, 8, 7, 6, 5)]
     assert len(build_spaces(rows)) == 63
+    with pytest.raises(ValueError):  # neighbouring rows of one length are no hex board
+        build_spaces(rows[:4] + rows[3:])
     with pytest.raises(ValueError):
-        build_spaces(rows[:-1])
+        build_spaces([])
     with pytest.raises(ValueError):
         build_spaces(rows, names={"99": "Nowhere"})
     with pytest.raises(ValueError):

@@ -2,11 +2,12 @@
 
 Notation (see :mod:`tm.maps.geometry`): ``.`` land, ``~`` ocean, ``^`` volcanic
 land; bonus letters ``s`` steel, ``t`` titanium, ``p`` plants, ``h`` heat,
-``c`` card, repeated once per icon.
+``c`` card, repeated once per icon. Goals and track bonuses are the standard
+ones (R-GLOB-1, R-GLOB-3, R-GLOB-4); Noctis City has its own space (R-MAP-2).
 """
 from __future__ import annotations
 
-from tm.maps import MapDef, register
+from tm.maps import STANDARD_GOALS, STANDARD_TRACK_BONUSES, MapDef, register
 from tm.maps.geometry import build_spaces
 
 ROWS: tuple[str, ...] = (
@@ -36,5 +37,7 @@ THARSIS = register(
         spaces=build_spaces(ROWS, names=NAMES, reserved=RESERVED),
         milestones=("Terraformer", "Mayor", "Gardener", "Builder", "Planner"),
         awards=("Landlord", "Banker", "Scientist", "Thermalist", "Miner"),
+        goals=STANDARD_GOALS,
+        track_bonuses=STANDARD_TRACK_BONUSES,
     )
 )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from tm.maps import ROW_LENGTHS, Space, get_map
+from tm.maps import Space, get_map
 from tm.state import NEUTRAL, GameState
 from tm.web.card_text import tile_name
 from tm.web.html import attrs, esc
@@ -54,11 +54,11 @@ def _defs() -> str:
     return f"<defs>{''.join(icons)}{glyphs}</defs>"
 
 
-def centre(space: Space) -> tuple[float, float]:
-    """Pixel centre of a space on the board."""
-    length = ROW_LENGTHS[space.row]
-    col = int(space.id) - 3 - sum(ROW_LENGTHS[: space.row])
-    x = MARGIN + HEX_W / 2 + (9 - length) * HEX_W / 2 + col * HEX_W
+def centre(space: Space, rows: tuple[int, ...]) -> tuple[float, float]:
+    """Pixel centre of a space on a board whose rows hold ``rows`` spaces."""
+    indent = max(rows) - rows[space.row]
+    col = space.x - indent
+    x = MARGIN + HEX_W / 2 + indent * HEX_W / 2 + col * HEX_W
     y = MARGIN + RADIUS + space.row * ROW_H
     return x, y
 
@@ -142,7 +142,7 @@ def _empty_svg(sp: Space, cx: float, cy: float) -> str:
 
 
 def _space_svg(g: GameState, sp: Space, colours: list[str], legal: dict[str, int]) -> str:
-    cx, cy = centre(sp)
+    cx, cy = centre(sp, get_map(g.options.board).row_lengths)
     entry = g.board.get(sp.id) or {}
     tile = entry.get("tile")
     classes = f"space {sp.kind}" + (" volcanic" if sp.volcanic else "")
@@ -184,8 +184,9 @@ def board_svg(g: GameState, colours: list[str], legal: dict[str, int] | None = N
     """The board; ``legal`` maps space ids to the choice index that picks them."""
     legal = legal or {}
     board = get_map(g.options.board)
-    width = MARGIN * 2 + 9 * HEX_W + 2 * RADIUS
-    height = MARGIN * 2 + 8 * ROW_H + 2 * RADIUS
+    rows = board.row_lengths
+    width = MARGIN * 2 + max(rows) * HEX_W + 2 * RADIUS
+    height = MARGIN * 2 + (len(rows) - 1) * ROW_H + 2 * RADIUS
     spaces = []
     offmap_y = MARGIN + RADIUS
     for sp in board.spaces.values():

@@ -3,11 +3,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from tm import milestones
+from tm import milestones, parameters
 from tm.cards import card
+from tm.maps import Goal
 from tm.phases import SOLO_GENERATIONS
 from tm.player import tag_counts
-from tm.state import NEUTRAL, PARAM_LIMITS, RESOURCES, GameState, PlayerState
+from tm.state import NEUTRAL, RESOURCES, GameState, PlayerState
 from tm.web.card_text import tag_name
 from tm.web.cards_html import card_chip, card_html
 from tm.web.html import attrs, esc
@@ -26,8 +27,8 @@ def player_name(g: GameState, p: int) -> str:
 
 
 # ---------------------------------------------------------------- tracks
-def _track(param: str, value: int) -> str:
-    low, high, step = PARAM_LIMITS[param]
+def _track(param: str, value: int, goal: Goal) -> str:
+    low, high, step = goal.start, goal.max, goal.step
     share = max(0.0, min(1.0, (value - low) / (high - low)))
     name = t(f"game.{param}")
     shown = t(f"unit.{param}", n=value)
@@ -55,7 +56,8 @@ def tracks(g: GameState) -> str:
                   if len(g.players) == 1 else t("game.generation", n=g.generation))
     return (f'<section class="globals" aria-label="{esc(t("game.parameters"))}">'
             f'<p class="generation">{esc(generation)}</p>'
-            + "".join(_track(param, int(getattr(g, param))) for param in PARAM_LIMITS)
+            + "".join(_track(param, int(getattr(g, param)), goal)
+                      for param, goal in parameters.limits(g).items())
             + "</section>")
 
 
@@ -160,8 +162,8 @@ def _milestone_items(g: GameState, colours: list[str]) -> str:
     closed = len(g.milestones) >= milestones.MAX_CLAIMED
     items = []
     for name in milestones.milestones_in_play(g):
-        measure, threshold = milestones.MILESTONES[name]
-        values = [measure(g, p) for p in range(len(g.players))]
+        threshold = milestones.MILESTONES[name].threshold
+        values = [milestones.milestone_value(g, p, name) for p in range(len(g.players))]
         if name in claimed:
             status, cls = t("game.claimed_by", name=player_name(g, claimed[name])), "taken"
         else:
@@ -183,7 +185,7 @@ def _award_items(g: GameState, colours: list[str]) -> str:
     closed = len(g.awards) >= len(milestones.FUND_COSTS)
     items = []
     for name in milestones.awards_in_play(g):
-        values = [milestones.AWARDS[name](g, p) for p in range(len(g.players))]
+        values = [milestones.award_value(g, p, name) for p in range(len(g.players))]
         best = max(values) if values else 0
         if name in funded:
             status, cls = t("game.funded_by", name=player_name(g, funded[name])), "taken"

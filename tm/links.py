@@ -17,8 +17,8 @@ from typing import Any
 from tm.codec import RULES_VERSION
 from tm.errors import IllegalMove, SaveError
 from tm.game import Game
-from tm.prompts import Prompt, clean
 from tm.legacy import format1_move
+from tm.prompts import Prompt, clean
 from tm.saves import options_from
 from tm.state import Options, to_dict
 

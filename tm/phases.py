@@ -13,7 +13,7 @@ from tm import board, parameters
 from tm.actions import plant_cost
 from tm.cards import BEGINNER, card
 from tm.effects import draw_cards, place_op
-from tm.flow import ask, handler, op, push
+from tm.flow import ask, handler, push
 from tm.payment import budget, pay_op
 from tm.play import apply_corporation
 from tm.player import log

@@ -10,8 +10,8 @@ function lives in ``tm/cards/custom.py``.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from tm.frozen import freeze

@@ -25,6 +25,7 @@ def _simulate(args: argparse.Namespace) -> int:
     unplayed = [name for name in project_cards if name not in report.cards_played]
     print(f"distinct cards played: {len(project_cards) - len(unplayed)} of {len(project_cards)}"
           + (f"; never played: {', '.join(unplayed)}" if unplayed else ""))
+    print(report.choices_line())
     print(report.line())
     return 1 if report.failures else 0
 

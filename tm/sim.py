@@ -107,6 +107,12 @@ class SimReport:
     seconds: float = 0.0
     cards_played: Counter[str] = field(default_factory=Counter)
     generations: list[int] = field(default_factory=list)
+    longest: dict[str, int] = field(default_factory=dict)  # most choices seen, per kind
+
+    def choices_line(self) -> str:
+        """The longest choice list seen per prompt kind."""
+        listed = ", ".join(f"{kind} {n}" for kind, n in sorted(self.longest.items()))
+        return f"most choices: {listed}"
 
     def line(self) -> str:
         """The closing summary line."""
@@ -127,7 +133,9 @@ def simulate_game(options: Options, report: SimReport) -> None:
             report.failures.append(f"{label}: still running at generation {MAX_GENERATIONS}")
             return
         player, prompt = game.pending[0]
-        game.respond(player, random_response(prompt, rng))
+        listed = prompt.choices()
+        report.longest[prompt.kind] = max(report.longest.get(prompt.kind, 0), len(listed))
+        game.respond(player, rng.choice(listed))
         report.moves += 1
         problems = check_invariants(game, card_total)
         if len(game.moves) == midpoint:

@@ -16,6 +16,7 @@ def view_for(g: GameState, viewer: int | None) -> dict[str, Any]:
     data["corp_deck"] = len(g.corp_deck)
     data.pop("rng")
     data.pop("queues")
+    data["options"].pop("seed")  # the seed fixes every hand and the deck order
     for pl in data["players"]:
         if pl["index"] != viewer:
             for key in _PRIVATE:

@@ -109,7 +109,8 @@ def test_new_game_lists_who_must_decide_as_player_prompt_pairs() -> None:
 def test_new_game_accepts_the_documented_options() -> None:
     game = Game.new(Options(players=2, seed=7, corporate_era=True, prelude=False,
                             colonies=False, draft=False, board="tharsis"))
-    assert game.view(None)["options"]["seed"] == 7
+    assert game.state.options.seed == 7
+    assert "seed" not in game.view(None)["options"]  # the seed fixes every hand and the deck
 
 
 @pytest.mark.parametrize("options", [

@@ -1,0 +1,89 @@
+"""Honest hidden information: what a view shows, what undo may take back, secret setup.
+
+``TM_HIDDEN_GAMES`` sets how many random games per player count the view check plays
+(default 2 in ``make test``; the issue's measure is 200) and ``TM_HIDDEN_EVERY`` how often.
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+
+import pytest
+
+from tm import Game, IllegalMove, Options
+from tm.testing import choose_setup, offered, prompt
+
+GAMES = int(os.environ.get("TM_HIDDEN_GAMES", "2"))
+EVERY = int(os.environ.get("TM_HIDDEN_EVERY", "7"))  # check the views every N moves
+
+
+def _hidden_from(game: Game, viewer: int) -> set[str]:
+    """Card names ``viewer`` must not be able to read: the deck, the discard pile (face
+    down) and everything in another player's hand, offer, draft or secret setup."""
+    g = game.state
+    hidden = set(g.deck) | set(g.discard) | set(g.corp_deck)
+    for pl in g.players:
+        if pl.index == viewer:
+            continue
+        hidden.update(pl.hand, pl.offer, pl.draft_hand, pl.drafted, pl.dealt_corps)
+        hidden.update(pl.setup_choice.get("cards", []))
+        if pl.setup_choice:
+            hidden.add(pl.setup_choice["corporation"])
+    shown = {e.get("card") for e in g.log if e["key"] == "revealed"}  # shown to everyone
+    return hidden - shown
+
+
+def _check_views(game: Game) -> None:
+    for viewer in range(len(game.state.players)):
+        text = json.dumps(game.view(viewer))
+        leaked = [name for name in _hidden_from(game, viewer) if json.dumps(name) in text]
+        assert not leaked, f"player {viewer} can read {leaked}"
+        view = game.view(viewer)
+        assert "seed" not in view["options"] and "rng" not in view
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
+def test_no_view_holds_another_players_cards_the_deck_or_the_seed(players: int) -> None:
+    for seed in range(GAMES):
+        game = Game.new(Options(players=players, seed=seed, draft=seed % 2 == 1))
+        rnd = random.Random(seed)
+        while not game.is_over:
+            if len(game.moves) % EVERY == 0:
+                _check_views(game)
+            player, waiting = game.pending[0]
+            game.respond(player, rnd.choice(waiting.choices()))
+        _check_views(game)
+
+
+def test_drafted_game_cannot_be_undone_past_a_draft_pass() -> None:
+    game = Game.new(Options(players=2, seed=3, draft=True))
+    rnd = random.Random(3)
+    while not any(w.purpose == "draft" for _, w in game.pending):
+        player, waiting = game.pending[0]
+        game.respond(player, rnd.choice(waiting.choices()))
+    first = game.pending[0]
+    game.respond(first[0], first[1].choices()[0])
+    game.undo(1)  # nothing was shown yet: the other player has not picked
+    game.respond(first[0], first[1].choices()[0])
+    second = [(p, w) for p, w in game.pending if w.purpose == "draft"][0]
+    game.respond(second[0], second[1].choices()[0])  # both picked: the hands are passed
+    assert game.undo_floor() == len(game.moves)
+    with pytest.raises(IllegalMove):
+        game.undo(1)  # a re-pick knowing the neighbour's cards is never possible
+
+
+def test_R_SETUP_4_setup_choices_are_secret_until_everyone_has_chosen() -> None:
+    game = Game.new(Options(players=2, seed=9))
+    corporation = prompt(game, 0).data["corporations"][1]
+    bought = offered(game, 0)[:2]
+    choose_setup(game, 0, corporation, bought)
+    for name in [corporation, *bought]:
+        assert json.dumps(name) not in json.dumps(game.view(1))
+        assert json.dumps(name) not in json.dumps(game.view(None))
+    assert game.state.players[0].corporation is None
+    other = prompt(game, 1).data["corporations"][0]
+    choose_setup(game, 1, other)
+    seen = game.view(1)["players"]
+    assert [seen[0]["corporation"], seen[1]["corporation"]] == [corporation, other]
+    assert seen[0]["hand"] == 2  # how many were bought is public, not which

@@ -111,11 +111,15 @@ def _card_played(g: GameState, item: dict[str, Any]) -> None:
 
 
 def apply_corporation(g: GameState, p: int, name: str) -> None:
-    """Take a corporation: its starting MC, its start effects and first action (R-SETUP-4)."""
+    """Take a corporation: its starting MC, its start effects and first action (R-SETUP-4).
+
+    The corporation is played: after its start effects, card-played effects fire for its
+    own tags as for any card (Saturn Systems counts its own Jovian tag)."""
     pl = g.players[p]
     c = card(name)
     pl.corporation = name
     pl.res["megacredits"] += c.starting_mc
     pl.first_action_due = bool(c.first_action)
     log(g, "corporation", player=p, card=name)
+    push(g, p, {"op": "card_played", "p": p, "card": name})  # "including this"
     run_steps(g, p, c.play, name)

@@ -6,8 +6,9 @@ from typing import Any
 
 import pytest
 
+from tests.engine.cardkit import printed_cost, reference
 from tm import Game, IllegalMove, Options
-from tm.cards import all_cards, card
+from tm.cards import all_cards
 from tm.maps import get_map
 from tm.state import NEUTRAL
 from tm.testing import (
@@ -135,7 +136,7 @@ def _cards_dealt_and_deck(game: Game, players: int) -> tuple[set[str], set[str],
 def test_R_SETUP_3_without_corporate_era_its_cards_leave_the_deck() -> None:
     game = new_game(corporate_era=False)
     offered, corps, deck = _cards_dealt_and_deck(game, 2)
-    assert {card(name).set for name in offered | corps} == {"base"}
+    assert {reference(name)["module"] for name in offered | corps} == {"base"}
     assert deck + len(offered) == len(project_names(("base",)))
 
 
@@ -152,7 +153,8 @@ def test_R_SETUP_4_two_corporations_and_ten_cards_dealt_to_each_player() -> None
         waiting = prompt(game, p)
         assert waiting.purpose == "corporation"
         names = [c["card"] for c in waiting.choices()]
-        assert len(names) == 2 and all(card(n).is_corporation for n in names)
+        assert len(names) == 2
+        assert all(reference(n)["type"] == "corporation" for n in names)
         dealt += names
         assert len(game.view(p)["players"][p]["offer"]) == 10
     assert len(set(dealt)) == 6  # nobody shares a corporation card
@@ -161,15 +163,16 @@ def test_R_SETUP_4_two_corporations_and_ten_cards_dealt_to_each_player() -> None
 def test_R_SETUP_4_corporation_gives_starting_mc_and_cards_cost_3_each() -> None:
     game = new_game()
     name = choose_corporation(game, 0)
-    assert player_state(game, 0)["megacredits"] == card(name).starting_mc
+    starting_mc = reference(name)["starting_mc"]  # printed, not our definition
+    assert player_state(game, 0)["megacredits"] == starting_mc
     waiting = prompt(game, 0)
     offered = [c["card"] for c in waiting.choices()]
     assert waiting.purpose == "buy_cards" and len(offered) == 10
-    assert waiting.max == min(10, card(name).starting_mc // 3)
+    assert waiting.max == min(10, starting_mc // 3)
     bought = offered[:3]
     game.respond(0, {"type": "cards", "cards": bought})
     state = player_state(game, 0)
-    assert state["megacredits"] == card(name).starting_mc - 9
+    assert state["megacredits"] == starting_mc - 9
     assert state["hand"] == bought
     assert set(offered[3:]) <= set(discard_pile(game))
 
@@ -733,7 +736,7 @@ def test_R_SOLO_1_no_milestones_or_awards() -> None:
 def _expected_neutral_tiles(discarded: list[str]) -> dict[str, dict[str, Any]]:
     """R-SOLO-2 worked out independently from the board and the four discarded cards."""
     board: dict[str, str] = {}
-    counts = iter(max(0, card(name).cost - 1) for name in discarded)
+    counts = iter(max(0, printed_cost(name) - 1) for name in discarded)
 
     def free_land(sid: str) -> bool:
         sp = THARSIS.spaces[sid]

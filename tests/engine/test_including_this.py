@@ -2,17 +2,22 @@
 
 A card is in play while its own play resolves, so its own tags and its own tile set off its
 own effects; a corporation is played when it is taken (R-SETUP-4). One test per card of the
-reference that says so, named after the card.
+reference that says so, named after the card; then the R-PROD-2 decision for Immigrant City
+(RULES.md, Decisions): playable at -4 MC production, since its own city gives back 1.
 """
 from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.engine.cardkit import (
     act,
+    can_play,
     held,
     me,
     new_game,
+    offered_spaces,
     play,
     prod,
     slug,
@@ -21,6 +26,10 @@ from tests.engine.cardkit import (
 )
 from tests.engine.shared import load_reference
 from tests.engine.test_corporations import dealt_game
+from tm import IllegalMove
+from tm.cards.dsl import Card, city, on_tile
+from tm.cards.dsl import prod as prod_step
+from tm.own_triggers import play_steps_to_check
 from tm.testing import (
     answer,
     give_cards,
@@ -29,6 +38,7 @@ from tm.testing import (
     prompt,
     set_parameters,
     set_production,
+    set_resources,
 )
 
 
@@ -115,3 +125,58 @@ def test_corporations_without_an_own_tag_trigger_start_as_before_R_SETUP_4() -> 
     assert me(game)["megacredits"] == 0  # CrediCor: its own 0 MC "cost" earns nothing
     assert me(game, 1)["megacredits"] == 0  # a corporation is not an event
     assert me(game, 1)["steel"] == 20
+
+
+# ---------------------------------------------------------------- Immigrant City at -4 (R-PROD-2)
+def test_immigrant_city_playable_at_minus_4_mc_production_ends_at_minus_5_R_PROD_2() -> None:
+    """Decision: its own city gives back 1 MC production, so -4 - 2 + 1 = -5 (R-PROD-1)."""
+    game = new_game()
+    set_production(game, 0, energy=1, megacredits=-4)
+    give_cards(game, 0, ["Immigrant City"])
+    set_resources(game, 0, megacredits=13)
+    assert can_play(game, "Immigrant City")
+    act(game, "play_card", "Immigrant City")
+    assert "47" in offered_spaces(game)
+    assert prod(game)["megacredits"] == -4  # its city comes first: never below -5 meanwhile
+    act(game, "space", "47")
+    assert prod(game)["megacredits"] == -5
+    assert prod(game)["energy"] == 0
+    assert tiles(game)["47"] == {"tile": "city", "owner": 0}
+
+
+def test_immigrant_city_refused_at_minus_5_mc_production_R_PROD_2() -> None:
+    game = new_game()
+    set_production(game, 0, energy=1, megacredits=-5)
+    give_cards(game, 0, ["Immigrant City"])
+    set_resources(game, 0, megacredits=13)
+    assert not can_play(game, "Immigrant City")
+    with pytest.raises(IllegalMove) as refused:
+        game.respond(0, {"type": "play_card", "card": "Immigrant City"})
+    assert refused.value.rule == "R-PROD-2"
+
+
+def test_immigrant_city_at_minus_4_still_needs_its_energy_production_R_PROD_2() -> None:
+    """The credit is MC production only: the energy step is checked as printed."""
+    game = new_game()
+    set_production(game, 0, energy=1, megacredits=-4)
+    give_cards(game, 0, ["Immigrant City"])
+    set_resources(game, 0, megacredits=13)
+    assert can_play(game, "Immigrant City")
+    set_production(game, 0, energy=0)
+    assert not can_play(game, "Immigrant City")
+
+
+def _test_card(*play_steps: dict[str, object]) -> Card:
+    return Card(name="Test City", number="X", set="test", type="active", cost=1,
+                play=tuple(play_steps),
+                effects=(on_tile([prod_step(megacredits=1)], tile="city", by="any"),))
+
+
+def test_own_tile_trigger_counts_only_for_a_production_step_after_the_tile_R_PROD_2() -> None:
+    """The production check counts what the card's own earlier steps give back, never what
+    a later step will: production never dips below -5 on the way."""
+    game = new_game()
+    after = _test_card(city(), prod_step(megacredits=-2))
+    before = _test_card(prod_step(megacredits=-2), city())
+    assert play_steps_to_check(game.state, after)[1]["res"] == {"megacredits": -1}
+    assert play_steps_to_check(game.state, before)[0]["res"] == {"megacredits": -2}

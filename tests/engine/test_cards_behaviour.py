@@ -607,10 +607,10 @@ def test_comet_raises_temperature_places_an_ocean_and_removes_three_plants() -> 
 
 def test_mining_expedition_raises_oxygen_gains_steel_and_removes_two_plants() -> None:
     game = new_game()
-    set_resources(game, 1, plants=2)
+    set_resources(game, 1, plants=5)
     play(game, "Mining Expedition")
     act(game, "player", 1)
-    assert them(game)["plants"] == 0
+    assert them(game)["plants"] == 3
     assert me(game)["steel"] == 2
     assert parameters(game)["oxygen"] == 1
     assert me(game)["tr"] == 21
@@ -846,6 +846,7 @@ def test_artificial_lake_places_an_ocean_on_land_R_TILE_1() -> None:
     assert parameters(game)["oceans"] == 1
     assert me(game)["tr"] == 21
     assert card_vp(game) == 1
+    assert prompt(game).kind == "action"  # one ocean only
 
 
 def test_ice_asteroid_places_only_the_oceans_that_are_left_R_GLOB_5() -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from tm import board, milestones, parameters
+from tm import board, milestones
 from tm.cards import card
 from tm.cards.dsl import Step, city, greenery, ocean, prod, raise_
 from tm.effects import can_steps, place_op
@@ -58,9 +58,7 @@ def _why_project(g: GameState, p: int, r: dict[str, Any]) -> Why:
         return None if g.players[p].hand else ("no cards to sell", "R-SP-1")
     if not can_afford(g, p, project_cost(g, p, project)):
         return "cannot pay the cost", "R-SP-" + str(list(PROJECTS).index(project) + 1)
-    steps = PROJECTS[project][1]
-    if project == "aquifer" and parameters.is_maxed(g, "oceans"):
-        return "no ocean left to place", "R-TILE-1"
+    steps = PROJECTS[project][1]  # with 9 oceans out the aquifer is paid and places none
     if not can_steps(g, p, None, steps):
         return "no legal space", "R-TILE-4" if project == "city" else "R-TILE-3"
     return None

@@ -8,6 +8,7 @@ from tm.cards import card
 from tm.cards.dsl import Card, Req
 from tm.effects import can_steps
 from tm.flow import op, push, run_steps
+from tm.own_triggers import play_steps_to_check
 from tm.payment import can_afford, pay_op
 from tm.player import log, standing_effects, tag_count
 from tm.state import GameState
@@ -75,7 +76,7 @@ def why_not_playable(g: GameState, p: int, name: str) -> tuple[str, str] | None:
         return "requirements not met", "R-CARD-1"
     if not can_afford(g, p, cost_of(g, p, c), reserve=reserve_of(c), **pays_with(c)):
         return "cannot pay the cost", "R-PAY-1"
-    if not can_steps(g, p, name, c.play):
+    if not can_steps(g, p, name, play_steps_to_check(g, c)):  # own triggers count
         return "its effect cannot be carried out", "R-PROD-2"
     return None
 
@@ -112,11 +113,15 @@ def _card_played(g: GameState, item: dict[str, Any]) -> None:
 
 
 def apply_corporation(g: GameState, p: int, name: str) -> None:
-    """Take a corporation: its starting MC, its start effects and first action (R-SETUP-4)."""
+    """Take a corporation: its starting MC, its start effects and first action (R-SETUP-4).
+
+    The corporation is played: after its start effects, card-played effects fire for its
+    own tags as for any card (Saturn Systems counts its own Jovian tag)."""
     pl = g.players[p]
     c = card(name)
     pl.corporation = name
     pl.res["megacredits"] += c.starting_mc
     pl.first_action_due = bool(c.first_action)
     log(g, "corporation", player=p, card=name)
+    push(g, p, {"op": "card_played", "p": p, "card": name})  # "including this"
     run_steps(g, p, c.play, name)

@@ -11,10 +11,11 @@ from typing import Any
 
 from tm.board import set_tile
 from tm.cards import card
-from tm.flow import run, run_steps
+from tm.flow import run
 from tm.game import Game
 from tm.maps import get_map
 from tm.phases import advance
+from tm.play import apply_corporation
 from tm.player import tag_counts
 from tm.prompts import Prompt, clean
 from tm.state import RESOURCES, Options
@@ -44,10 +45,9 @@ def make_game(players: int = 2, seed: int = 0, corporations: list[str] | None = 
 def set_corporation(game: Game, p: int, name: str) -> None:
     """Make ``name`` player ``p``'s corporation and apply its start effects (not its MC)."""
     g = game.state
-    pl = g.players[p]
-    pl.corporation = name
-    pl.first_action_due = bool(card(name).first_action)
-    run_steps(g, p, card(name).play, name)
+    mc = g.players[p].res["megacredits"]
+    apply_corporation(g, p, name)  # as in a real setup: its own tags set off its own effects
+    g.players[p].res["megacredits"] = mc
     run(g, advance)
 
 

@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import Any
 
+from tests.engine.shared import load_reference
 from tm import Game
-from tm.cards import card
 from tm.maps import get_map
 from tm.testing import (
     answer,
@@ -23,6 +24,28 @@ OCEAN_SPACES = sorted(sid for sid, sp in THARSIS.spaces.items() if sp.kind == "o
 METAL_SPACES = sorted(sid for sid, sp in THARSIS.spaces.items()
                       if sp.kind == "land" and {"steel", "titanium"} & set(sp.bonus))
 NEUTRAL = -1
+
+
+@cache
+def _reference_cards() -> dict[str, dict[str, Any]]:
+    return {c["name"]: c for c in load_reference("cards_base.json")}
+
+
+def reference(name: str) -> dict[str, Any]:
+    """The printed facts of a base or Corporate Era card (shared/reference/cards_base.json),
+    independent of our definitions: expectations come from here, not from tm.cards."""
+    return _reference_cards()[name]
+
+
+def printed_cost(name: str) -> int:
+    """A project card's printed cost, from the reference."""
+    cost: int = reference(name)["cost"]
+    return cost
+
+
+def is_printed_event(name: str) -> bool:
+    """Whether the reference prints the card as an event."""
+    return bool(reference(name)["type"] == "event")
 
 
 def new_game(players: int = 2, corporations: list[str] | None = None) -> Game:
@@ -47,9 +70,9 @@ def act(game: Game, kind: str, *values: Any, **fields: Any) -> None:
 
 
 def play(game: Game, name: str, mc: int | None = None) -> None:
-    """Player 0 plays ``name`` from hand holding exactly its cost (or ``mc``)."""
+    """Player 0 plays ``name`` from hand holding exactly its printed cost (or ``mc``)."""
     give_cards(game, 0, [name])
-    set_resources(game, 0, megacredits=card(name).cost if mc is None else mc)
+    set_resources(game, 0, megacredits=printed_cost(name) if mc is None else mc)
     act(game, "play_card", name)
 
 

@@ -23,6 +23,7 @@ from tests.engine.cardkit import (  # noqa: F401  (re-exported to the part-two m
     can_use,
     card_vp,
     held,
+    is_printed_event,
     me,
     new_game,
     offered_cards,
@@ -30,6 +31,7 @@ from tests.engine.cardkit import (  # noqa: F401  (re-exported to the part-two m
     offered_spaces,
     others_pass,
     play,
+    printed_cost,
     prod,
     slug,
     tiles,
@@ -37,7 +39,6 @@ from tests.engine.cardkit import (  # noqa: F401  (re-exported to the part-two m
     waiting_kind,
 )
 from tm import Game
-from tm.cards import card
 from tm.testing import (
     answer,
     choice_types,
@@ -105,7 +106,7 @@ def _staged(name: str) -> Game:
     set_parameters(game, **(BASE_PARAMS | row.get("params", {})))
     set_production(game, 0, **START_PROD)
     give_cards(game, 0, [name])
-    set_resources(game, 0, megacredits=card(name).cost)
+    set_resources(game, 0, megacredits=printed_cost(name))
     return game
 
 
@@ -130,7 +131,7 @@ def test_pure_data_card_changes_the_state_as_printed(name: str) -> None:
     assert all(tiles(game)[sid]["tile"] == "ocean" for sid in row.get("oceans", []))
     assert (end["temperature"], end["oxygen"]) == (start["temperature"], start["oxygen"])
     assert card_vp(game) - vp_before == row.get("vp", 0)
-    is_event = card(name).is_event
+    is_event = is_printed_event(name)
     assert (name in after["events"], name in after["played"]) == (is_event, not is_event)
     assert waiting_kind(game) in (None, "action")
 
@@ -153,7 +154,7 @@ def test_pure_data_card_waits_for_its_requirement_R_CARD_1(name: str) -> None:
     game = new_game()
     set_parameters(game, **(BASE_PARAMS | SHORT[name]))
     give_cards(game, 0, [name])
-    set_resources(game, 0, megacredits=card(name).cost)
+    set_resources(game, 0, megacredits=printed_cost(name))
     assert not can_play(game, name)
     set_parameters(game, **PURE[name]["params"])
     assert can_play(game, name)

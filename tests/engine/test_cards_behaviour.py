@@ -3,8 +3,9 @@
 Cards with an action, an ongoing effect, a choice, a red border, a tile, a custom
 step or card resources each get at least one test named after the card. The pure
 data cards (production, resources, parameters, TR, oceans, draws, no choice) are
-covered by one table test whose expectations are computed from the card's steps
-by this module, independently of the engine's interpreter.
+covered by one table test whose expectations are read from the reference
+(shared/reference/cards_base.json: printed cost, tags, requirements, VP and the
+`effect` notation), never from our own card definitions.
 """
 from __future__ import annotations
 
@@ -13,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from tests.engine.cardkit import OCEAN_SPACES, THARSIS
+from tests.engine.cardkit import OCEAN_SPACES, THARSIS, printed_cost, reference
 from tm import Game
-from tm.cards import base, card, corpera
+from tm.cards import base, corpera
 from tm.cards.dsl import Card
 from tm.testing import (
     answer,
@@ -66,7 +67,7 @@ def play(game: Game, name: str, mc: int | None = None, hold: bool = False) -> No
     ``hold``: the other players keep their turns (they do not pass).
     """
     give_cards(game, 0, [name])
-    set_resources(game, 0, megacredits=card(name).cost if mc is None else mc)
+    set_resources(game, 0, megacredits=printed_cost(name) if mc is None else mc)
     answer(game, "play_card", name, player=0)
     if not hold:
         others_pass(game)
@@ -128,6 +129,7 @@ def slug(name: str) -> str:
 
 # ---------------------------------------------------------------- which cards are pure data
 PURE_KINDS = frozenset({"prod", "gain", "raise", "tr", "ocean", "draw"})
+PURE_PLAY_KEYS = frozenset({"production", "stock", "global", "tr", "ocean", "draw"})
 
 
 def is_pure(c: Card) -> bool:
@@ -144,6 +146,19 @@ def is_pure(c: Card) -> bool:
     return True
 
 
+def is_pure_in_reference(ref: dict[str, Any]) -> bool:
+    """The same question asked of the reference's own effect notation."""
+    effect = ref["effect"]
+    if set(effect) - {"play"} or ref["resource_type"]:
+        return False
+    play = effect.get("play", {})
+    if set(play) - PURE_PLAY_KEYS:
+        return False
+    if "ocean" in play and play["ocean"].get("on", "ocean") != "ocean":
+        return False
+    return not ("draw" in play and set(play["draw"]) - {"count"})
+
+
 PROJECTS = [c for c in [*base.CARDS, *corpera.CARDS] if not c.is_corporation]  # base.py, corpera.py
 PURE_CARDS = sorted(c.name for c in PROJECTS if is_pure(c))
 BEHAVIOUR_CARDS = sorted(c.name for c in PROJECTS if not is_pure(c))
@@ -157,8 +172,18 @@ def test_every_card_with_behaviour_has_a_test_named_after_it() -> None:
     assert len(PURE_CARDS) + len(BEHAVIOUR_CARDS) == len(PROJECTS)
 
 
+def test_pure_data_cards_are_the_reference_pure_data_cards() -> None:
+    """The table below holds exactly the cards the reference describes as pure data."""
+    assert [c.name for c in PROJECTS if is_pure_in_reference(reference(c.name))] == \
+        [c.name for c in PROJECTS if is_pure(c)]
+
+
 # ================================================================ the pure data table
-FILLERS: dict[str, tuple[str, ...]] = {  # effect-less cards that carry a tag
+# Every expectation comes from the reference (shared/reference/cards_base.json): printed
+# cost, tags, requirements, VP and the `effect` notation, read by this module's own small
+# interpreter. Nothing is read from our card definitions, so a wrong number in one of them
+# (a cost, a tag, a requirement, a production, a resource, a VP) fails a row here.
+FILLERS: dict[str, tuple[str, ...]] = {  # cards put in play for their tags (no effect runs)
     "power": ("Power Plant", "Geothermal Power", "Solar Power", "Nuclear Power"),
     "science": ("Artificial Photosynthesis", "Research", "Development Center"),
     "plant": ("Adapted Lichen", "Heather", "Lichen"),
@@ -171,30 +196,46 @@ FILLERS: dict[str, tuple[str, ...]] = {  # effect-less cards that carry a tag
 MY_EXTRA_TAGS = ("earth", "space", "plant", "microbe", "power")
 THEIR_EXTRA_TAGS = ("space", "space", "earth", "microbe")
 MY_CITY, THEIR_CITY = "01", "47"  # Ganymede Colony's off-map space; a plain land space
+CITIES = {"mars": 1, "anywhere": 2}  # the two cities above, as the reference counts them
 OCEAN_ORDER = ("07", "06", "13", "04", "28")
 DEFAULT_PARAMS = {"temperature": -10, "oxygen": 3, "oceans": 0}
-STEP_SIZE = {"temperature": 2, "oxygen": 1}
+STEP_SIZE = {"temperature": 2, "oxygen": 1, "oceans": 1}  # R-GLOB-1
 
 
-def _pick(tag: str, used: set[str]) -> str:
-    name = next(n for n in FILLERS[tag] if n not in used)
+def printed_tags(name: str) -> list[str]:
+    """The tags a card shows in play: an event's stop counting (R-CARD-4)."""
+    ref = reference(name)
+    return [] if ref["type"] == "event" else list(ref["tags"])
+
+
+def _pick(tag: str, used: set[str], room: int | None = None) -> str:
+    """A filler card with ``tag``, not used yet, carrying at most ``room`` such tags."""
+    name = next(n for n in FILLERS[tag] if n not in used
+                and (room is None or printed_tags(n).count(tag) <= room))
     used.add(name)
     return name
 
 
-def _count(spec: int | dict[str, Any], mine: list[str], theirs: list[str],
-           cities: dict[str, int]) -> int:
-    """An amount, counted from what the test itself put on the table."""
+def _with_tags(tag: str, count: int, used: set[str]) -> list[str]:
+    """Filler cards carrying exactly ``count`` tags of ``tag`` between them."""
+    chosen: list[str] = []
+    while (have := sum(printed_tags(n).count(tag) for n in chosen)) < count:
+        chosen.append(_pick(tag, used, room=count - have))
+    return chosen
+
+
+def _count(spec: int | dict[str, Any], mine: list[str], theirs: list[str]) -> int:
+    """An amount in the reference notation, counted from what the test put on the table."""
     if isinstance(spec, int):
         return spec
-    if spec["per"] == "tag":
+    if "per_tag" in spec:
         pool = {"self": mine, "others": theirs, "all": mine + theirs}[spec["scope"]]
-        n = pool.count(spec["tag"])
-    elif spec["per"] == "city":
-        n = cities[spec["where"]]
+        n = pool.count(spec["per_tag"])
+    elif "per_city" in spec:
+        n = CITIES[spec["per_city"]]
     else:
         raise AssertionError(f"table test cannot count {spec}")
-    return n // spec.get("div", 1)
+    return n // spec.get("divisor", 1)
 
 
 def _placement_bonus(game: Game, sid: str) -> tuple[dict[str, int], int]:
@@ -213,21 +254,33 @@ def _placement_bonus(game: Game, sid: str) -> tuple[dict[str, int], int]:
     return res, cards
 
 
-@pytest.mark.parametrize("name", PURE_CARDS)
-def test_pure_data_card_does_what_its_steps_say(name: str) -> None:
-    """R-ACT-1, R-CARD-2/4, R-GLOB-2, R-TILE-5: play from a prepared state, check every delta."""
-    c = card(name)
-    game = new_game()
-    used = {name}
+def _met(requirements: list[dict[str, Any]], used: set[str],
+         short: int | None = None) -> tuple[dict[str, int], list[str]]:
+    """Parameters and tag cards meeting the printed requirements; requirement ``short`` (an
+    index) is missed by one step or one tag."""
     params = dict(DEFAULT_PARAMS)
     mine: list[str] = []
-    for req in c.requires:
-        if req["r"] == "global":
-            params[req["param"]] = req["min"] if "min" in req else req["max"]
+    for i, req in enumerate(requirements):
+        miss = 1 if i == short else 0
+        if "global" in req:
+            bound = "min" if "min" in req else "max"
+            sign = -1 if bound == "min" else 1
+            params[req["global"]] = req[bound] + sign * miss * STEP_SIZE[req["global"]]
         else:
-            assert req["r"] == "tag", req
-            while sum(card(n).tags.count(req["tag"]) for n in mine) < req["count"]:
-                mine.append(_pick(req["tag"], used))
+            assert set(req) == {"tag", "count"}, req
+            mine += _with_tags(req["tag"], req["count"] - miss, used)
+    return params, mine
+
+
+@pytest.mark.parametrize("name", PURE_CARDS)
+def test_pure_data_card_does_what_the_reference_says(name: str) -> None:
+    """R-ACT-1, R-CARD-2/4/6, R-GLOB-2, R-TILE-5: play from a prepared state, check every delta
+    against the reference's printed cost, tags, VP and effect."""
+    ref = reference(name)
+    assert is_pure_in_reference(ref)
+    game = new_game()
+    used = {name}
+    params, mine = _met(ref["requirements"], used)
     mine += [_pick(tag, used) for tag in MY_EXTRA_TAGS]
     theirs = [_pick(tag, used) for tag in THEIR_EXTRA_TAGS]
     put_in_play(game, 0, mine)
@@ -238,35 +291,31 @@ def test_pure_data_card_does_what_its_steps_say(name: str) -> None:
     set_production(game, 0, megacredits=0, steel=2, titanium=2, plants=2, energy=2, heat=2)
     set_resources(game, 0, plants=1)
 
-    my_tags = [t for n in mine for t in card(n).tags] + ([] if c.is_event else list(c.tags))
-    their_tags = [t for n in theirs for t in card(n).tags]
-    cities = {"mars": 1, "anywhere": 2}
+    my_tags = [t for n in mine for t in printed_tags(n)] + printed_tags(name)
+    their_tags = [t for n in theirs for t in printed_tags(n)]
     give_cards(game, 0, [name])
-    set_resources(game, 0, megacredits=c.cost + 3)
-    before, start = me(game), parameters(game)
+    set_resources(game, 0, megacredits=ref["cost"] + 3)
+    before, start, vp_before = me(game), parameters(game), card_vp(game)
     want_prod = dict(before["production"])
     want_res = {r: before[r] for r in want_prod}
-    want_res["megacredits"] -= c.cost
+    want_res["megacredits"] -= ref["cost"]
     want_tr, want_hand, want_oceans = before["tr"], len(before["hand"]) - 1, start["oceans"]
-    want_params = {p: start[p] for p in STEP_SIZE}
-    for step in c.play:
-        kind = step["k"]
-        if kind == "prod":
-            for r, v in step["res"].items():
-                want_prod[r] += _count(v, my_tags, their_tags, cities)
-        elif kind == "gain":
-            for r, v in step["res"].items():
-                want_res[r] += _count(v, my_tags, their_tags, cities)
-        elif kind == "raise":
-            want_params[step["param"]] += STEP_SIZE[step["param"]] * step["steps"]
-            want_tr += step["steps"]
-        elif kind == "tr":
-            want_tr += _count(step["amount"], my_tags, their_tags, cities)
-        elif kind == "ocean":
-            want_oceans += step["count"]
-            want_tr += step["count"]
-        elif kind == "draw":
-            want_hand += _count(step["count"], my_tags, their_tags, cities)
+    want_params = {p: start[p] for p in ("temperature", "oxygen")}
+    want_tags = dict(before["tags"])
+    for tag in printed_tags(name):
+        want_tags[tag] = want_tags.get(tag, 0) + 1
+    effect = ref["effect"].get("play", {})
+    for r, v in effect.get("production", {}).items():
+        want_prod[r] += _count(v, my_tags, their_tags)
+    for r, v in effect.get("stock", {}).items():
+        want_res[r] += _count(v, my_tags, their_tags)
+    for param, steps in effect.get("global", {}).items():
+        want_params[param] += STEP_SIZE[param] * steps
+        want_tr += steps
+    want_tr += _count(effect.get("tr", 0), my_tags, their_tags)
+    want_oceans += effect.get("ocean", {}).get("count", 0)
+    want_tr += effect.get("ocean", {}).get("count", 0)
+    want_hand += _count(effect.get("draw", {}).get("count", 0), my_tags, their_tags)
 
     answer(game, "play_card", name, player=0)
     while game.prompt_for(0) is not None and prompt(game, 0).kind == "space":
@@ -284,16 +333,39 @@ def test_pure_data_card_does_what_its_steps_say(name: str) -> None:
     assert after["tr"] == want_tr
     assert len(after["hand"]) == want_hand
     assert end["oceans"] == want_oceans
-    assert {p: end[p] for p in STEP_SIZE} == want_params
-    assert (name in after["events"]) == c.is_event
-    assert (name in after["played"]) == (not c.is_event)
+    assert {p: end[p] for p in want_params} == want_params
+    assert after["tags"] == want_tags
+    assert card_vp(game) - vp_before == (ref["vp"] or 0)
+    is_event = ref["type"] == "event"
+    assert (name in after["events"], name in after["played"]) == (is_event, not is_event)
     assert game.prompt_for(0) is None or prompt(game, 0).kind == "action"
 
 
-def test_pure_data_table_covers_every_kind_of_step() -> None:
-    kinds = {step["k"] for name in PURE_CARDS for step in card(name).play}
-    assert kinds == PURE_KINDS
+@pytest.mark.parametrize("name", PURE_CARDS)
+def test_pure_data_card_waits_for_each_printed_requirement_R_CARD_1(name: str) -> None:
+    """R-CARD-1, R-CARD-5: one step (or one tag) short of any printed requirement, the card
+    cannot be played; with all of them met, it can, holding exactly its printed cost."""
+    requirements = reference(name)["requirements"]
+    for short in [*range(len(requirements)), None]:
+        game = new_game()
+        params, mine = _met(requirements, {name}, short)
+        put_in_play(game, 0, mine)
+        set_parameters(game, **params)
+        set_production(game, 0, energy=2, plants=2, megacredits=0)
+        give_cards(game, 0, [name])
+        set_resources(game, 0, megacredits=printed_cost(name) - 1)
+        assert not can_play(game, name)
+        set_resources(game, 0, megacredits=printed_cost(name))
+        assert can_play(game, name) == (short is None), (name, short)
+
+
+def test_pure_data_table_covers_every_kind_of_effect() -> None:
+    keys = {key for name in PURE_CARDS for key in reference(name)["effect"].get("play", {})}
+    assert keys == PURE_PLAY_KEYS
     assert len(PURE_CARDS) >= 40
+    assert {"global", "tag"} <= {"global" if "global" in req else "tag"
+                                 for name in PURE_CARDS
+                                 for req in reference(name)["requirements"]}
 
 
 # ================================================================ production and choices
@@ -538,10 +610,10 @@ def test_comet_raises_temperature_places_an_ocean_and_removes_three_plants() -> 
 
 def test_mining_expedition_raises_oxygen_gains_steel_and_removes_two_plants() -> None:
     game = new_game()
-    set_resources(game, 1, plants=2)
+    set_resources(game, 1, plants=5)
     play(game, "Mining Expedition")
     act(game, "player", 1)
-    assert them(game)["plants"] == 0
+    assert them(game)["plants"] == 3
     assert me(game)["steel"] == 2
     assert parameters(game)["oxygen"] == 1
     assert me(game)["tr"] == 21
@@ -777,6 +849,7 @@ def test_artificial_lake_places_an_ocean_on_land_R_TILE_1() -> None:
     assert parameters(game)["oceans"] == 1
     assert me(game)["tr"] == 21
     assert card_vp(game) == 1
+    assert prompt(game).kind == "action"  # one ocean only
 
 
 def test_ice_asteroid_places_only_the_oceans_that_are_left_R_GLOB_5() -> None:

@@ -22,6 +22,7 @@ from tests.engine.cardkit import (  # noqa: F401  (re-exported to the part-two m
     can_use,
     card_vp,
     held,
+    is_printed_event,
     me,
     new_game,
     offered_cards,
@@ -29,6 +30,7 @@ from tests.engine.cardkit import (  # noqa: F401  (re-exported to the part-two m
     offered_spaces,
     others_pass,
     play,
+    printed_cost,
     prod,
     slug,
     tiles,
@@ -36,7 +38,6 @@ from tests.engine.cardkit import (  # noqa: F401  (re-exported to the part-two m
     waiting_kind,
 )
 from tm import Game
-from tm.cards import card
 from tm.testing import (
     choice_types,
     give_cards,
@@ -86,7 +87,7 @@ def _staged(name: str) -> Game:
     place(game, "50", "city", 1)
     set_production(game, 0, **START_PROD)
     give_cards(game, 0, [name])
-    set_resources(game, 0, megacredits=card(name).cost)
+    set_resources(game, 0, megacredits=printed_cost(name))
     return game
 
 
@@ -107,7 +108,7 @@ def test_pure_data_card_changes_the_state_as_printed(name: str) -> None:
     assert len(after["hand"]) == len(before["hand"]) - 1 + row.get("hand", 0)
     assert parameters(game) == start
     assert card_vp(game) - vp_before == row.get("vp", 0)
-    is_event = card(name).is_event
+    is_event = is_printed_event(name)
     assert (name in after["events"], name in after["played"]) == (is_event, not is_event)
     assert waiting_kind(game) in (None, "action")
 
@@ -121,7 +122,7 @@ def test_pure_data_card_waits_for_its_science_tags_R_CARD_1(name: str) -> None:
     science = ["Research", "Development Center", "Fusion Power", "Solar Wind Power"]  # 5 tags
     put_in_play(game, 0, science[:REQUIRES_SCIENCE[name] - 2])  # one tag short
     give_cards(game, 0, [name])
-    set_resources(game, 0, megacredits=card(name).cost)
+    set_resources(game, 0, megacredits=printed_cost(name))
     assert not can_play(game, name)
     put_in_play(game, 0, science[REQUIRES_SCIENCE[name] - 2:REQUIRES_SCIENCE[name] - 1])
     assert can_play(game, name)

@@ -61,6 +61,7 @@ def test_commercial_district_scores_one_vp_per_adjacent_city() -> None:
     assert tiles(game)["48"] == {"tile": "commercial_district", "owner": 0,
                                  "card": "Commercial District"}
     assert prod(game)["megacredits"] == 4
+    assert prod(game)["energy"] == 0
     assert card_vp(game) == 0
     place(game, "47", "city", 1)
     place(game, "49", "city", 0)

@@ -5,8 +5,9 @@ from typing import Any
 
 import pytest
 
+from tests.engine.cardkit import reference
 from tm import Game, Options
-from tm.cards import BEGINNER, all_cards, card
+from tm.cards import BEGINNER, all_cards
 from tm.testing import (
     answer,
     choices,
@@ -86,32 +87,48 @@ def dealt_game(name: str) -> Game:
 
 
 # ---------------------------------------------------------------- setup (R-SETUP-4)
+def reference_start(name: str) -> tuple[dict[str, int], dict[str, int]]:
+    """A corporation's resources and production once taken, read from the reference: its
+    starting MC, the production and stock of its start effect, and what its own
+    card-played effects marked "including this" give for its own tags (Saturn Systems).
+    A 2-player game: solo-only parts are left out."""
+    ref = reference(name)
+    res = dict.fromkeys(("megacredits", "steel", "titanium", "plants", "energy", "heat"), 0)
+    production = dict(res)
+    res["megacredits"] = ref["starting_mc"]
+    start = ref["effect"].get("play", {})
+    for r, n in start.get("production", {}).items():
+        production[r] += n
+    for r, n in start.get("stock", {}).items():
+        res[r] += n
+    for effect in ref["effect"].get("ongoing", []):
+        played = effect.get("when", {}).get("card_played", {})
+        if played.get("including_this"):
+            times = sum(1 for tag in ref["tags"] if tag in played["tags"])
+            for r, n in effect["then"].get("production", {}).items():
+                production[r] += n * times
+    return res, production
+
+
 @pytest.mark.parametrize("name", CORPORATIONS)
 def test_R_SETUP_4_chosen_corporation_gives_its_starting_mc_and_resources(name: str) -> None:
-    c = card(name)
+    """R-SETUP-4: starting MC, start effects and own-tag effects, all as the reference prints."""
+    want_res, want_prod = reference_start(name)
     game = dealt_game(name)
     choose_setup(game, 0, name)
     finish_setup(game)
-    want_res = dict.fromkeys(("megacredits", "steel", "titanium", "plants", "energy", "heat"), 0)
-    want_prod = dict(want_res)
-    want_res["megacredits"] = c.starting_mc
-    for step in c.play:  # read from the definition, not from the engine
-        if step["k"] in ("gain", "prod"):
-            target = want_res if step["k"] == "gain" else want_prod
-            for r, n in step["res"].items():
-                target[r] += n
     state = me(game)
     assert {r: state[r] for r in want_res} == want_res
     assert state["production"] == want_prod
-    assert state["tags"] == {t: c.tags.count(t) for t in c.tags}
+    tags = reference(name)["tags"]
+    assert state["tags"] == {t: tags.count(t) for t in tags}
 
 
 @pytest.mark.parametrize("name", CORPERA_CORPORATIONS)
 def test_R_SETUP_4_setup_offers_as_many_cards_as_the_corporation_can_buy(name: str) -> None:
-    c = card(name)
     game = dealt_game(name)
     answer(game, "corporation", name, player=0)
-    limit = min(10, c.starting_mc // 3)
+    limit = min(10, reference(name)["starting_mc"] // 3)
     for pick in offered(game, 0)[:limit]:
         answer(game, "pick", pick, player=0)
     assert not [ch for ch in choices(game, 0) if ch["type"] == "pick"]  # no more affordable
@@ -407,17 +424,18 @@ def test_united_nations_mars_initiative_forgets_last_generations_rise() -> None:
 def test_saturn_systems_gains_mc_production_per_jovian_tag_played_by_anyone() -> None:
     game = corp_game("Saturn Systems")
     assert prod(game)["titanium"] == 1
+    assert prod(game)["megacredits"] == 1  # its own Jovian tag ("including this")
     play(game, "Asteroid Mining", mc=30, hold=True)
-    assert prod(game)["megacredits"] == 1
+    assert prod(game)["megacredits"] == 2
     answer(game, "end_turn", player=0)
     give_cards(game, 1, ["Water Import From Europa"])
     set_resources(game, 1, megacredits=25)
     answer(game, "play_card", "Water Import From Europa", player=1)
-    assert prod(game)["megacredits"] == 2
+    assert prod(game)["megacredits"] == 3
     give_cards(game, 1, ["Mine"])
     set_resources(game, 1, megacredits=4)
     answer(game, "play_card", "Mine", player=1)
-    assert prod(game)["megacredits"] == 2
+    assert prod(game)["megacredits"] == 3
 
 
 # ---------------------------------------------------------------- Teractor

@@ -6,8 +6,9 @@ from typing import Any
 
 import pytest
 
+from tests.engine.cardkit import printed_cost, reference
 from tm import Game, IllegalMove, Options
-from tm.cards import all_cards, card
+from tm.cards import all_cards
 from tm.maps import get_map
 from tm.state import NEUTRAL
 from tm.testing import (
@@ -138,7 +139,7 @@ def _cards_dealt_and_deck(game: Game, players: int) -> tuple[set[str], set[str],
 def test_R_SETUP_3_without_corporate_era_its_cards_leave_the_deck() -> None:
     game = new_game(corporate_era=False)
     offered, corps, deck = _cards_dealt_and_deck(game, 2)
-    assert {card(name).set for name in offered | corps} == {"base"}
+    assert {reference(name)["module"] for name in offered | corps} == {"base"}
     assert deck + len(offered) == len(project_names(("base",)))
 
 
@@ -155,7 +156,8 @@ def test_R_SETUP_4_two_corporations_and_ten_cards_dealt_to_each_player() -> None
         waiting = prompt(game, p)
         assert waiting.purpose == "setup"  # corporation and cards in one decision
         names = list(waiting.data["corporations"])
-        assert len(names) == 2 and all(card(n).is_corporation for n in names)
+        assert len(names) == 2
+        assert all(reference(n)["type"] == "corporation" for n in names)
         dealt += names
         assert len(waiting.data["cards"]) == 10
     assert len(set(dealt)) == 6  # nobody shares a corporation card
@@ -166,10 +168,11 @@ def test_R_SETUP_4_corporation_gives_starting_mc_and_cards_cost_3_each() -> None
     ten = offered(game, 0)
     bought = ten[:3]
     name = choose_corporation(game, 0, bought)
+    starting_mc = reference(name)["starting_mc"]  # printed, not our definition
     assert player_state(game, 0)["megacredits"] == 0  # secret until everyone has chosen
     choose_corporation(game, 1)
     state = player_state(game, 0)
-    assert state["megacredits"] == card(name).starting_mc - 9
+    assert state["megacredits"] == starting_mc - 9
     assert state["hand"] == bought
     assert set(ten[3:]) <= set(discard_pile(game))
 
@@ -730,7 +733,7 @@ def test_R_SOLO_1_no_milestones_or_awards() -> None:
 def _expected_neutral_tiles(discarded: list[str]) -> dict[str, dict[str, Any]]:
     """R-SOLO-2 worked out independently from the board and the four discarded cards."""
     board: dict[str, str] = {}
-    counts = iter(max(0, card(name).cost - 1) for name in discarded)
+    counts = iter(max(0, printed_cost(name) - 1) for name in discarded)
 
     def free_land(sid: str) -> bool:
         sp = THARSIS.spaces[sid]

@@ -136,8 +136,11 @@ def test_R_GLOB_1_oceans_stop_at_9() -> None:
         answer(game, "space", sorted(space_choices(game))[0])
         assert parameters(game)["oceans"] == count
     assert tr(game) == 29
-    set_resources(game, p0, megacredits=100)
-    assert {"type": "standard_project", "project": "aquifer"} not in choices(game, p0)
+    set_resources(game, p0, megacredits=18)
+    act(game, "standard_project", project="aquifer")  # still offered (R-GLOB-5): no 10th ocean
+    assert parameters(game)["oceans"] == 9
+    assert tr(game) == 29
+    assert sum(1 for t in game.view(None)["board"].values() if t["tile"] == "ocean") == 9
 
 
 # ---------------------------------------------------------------- TR per step (R-GLOB-2)

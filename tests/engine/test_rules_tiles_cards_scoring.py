@@ -100,14 +100,20 @@ def test_R_TILE_1_ocean_tiles_belong_to_no_one() -> None:
     assert score(game, p0)["greeneries"] == 0
 
 
-def test_R_TILE_1_no_aquifer_once_nine_oceans_are_out() -> None:
+def test_R_TILE_1_aquifer_with_nine_oceans_out_is_paid_and_places_no_tenth() -> None:
+    """Decision: the Aquifer project stays available once oceans are maxed (R-GLOB-5,
+    R-SP-4); it costs 18 MC and places nothing (R-TILE-1)."""
     game, (p0, _) = make_game()
     set_parameters(game, oceans=9)
     set_resources(game, p0, megacredits=18)
-    assert {"type": "standard_project", "project": "aquifer"} not in choices(game)
-    with pytest.raises(IllegalMove) as error:
-        game.respond(p0, {"type": "standard_project", "project": "aquifer"})
-    assert error.value.rule == "R-TILE-1"
+    before = board(game)
+    act(game, "standard_project", project="aquifer")
+    assert prompt(game).kind == "action"  # no space asked
+    assert player_state(game, p0)["megacredits"] == 0
+    assert player_state(game, p0)["tr"] == 20
+    assert parameters(game)["oceans"] == 9
+    assert board(game) == before
+    assert {"key": "no_ocean_left", "player": p0} in game.view(None)["log"]
 
 
 def test_R_TILE_1_ice_asteroid_places_only_the_oceans_left() -> None:

@@ -194,7 +194,7 @@ CARDS: list[Card] = [
        play=(add_res(1),),
        effects=(static("protected"), on_tile([add_res(1)], tile="city", by="any"))),
     _b("200", "Immigrant City", 13, ("city", "building"),
-       play=(prod(energy=-1, megacredits=-2), city()),
+       play=(city(), prod(energy=-1, megacredits=-2)),  # its own city first: R-PROD-2
        effects=(on_tile([prod(megacredits=1)], tile="city", by="any"),)),
     _b("147", "Herbivores", 12, ("animal",), requires=(min_(O2, 8),), resource="animal",
        vp=per_resource(div=2), play=(reduce_prod("plants", 1), add_res(1)),

@@ -168,12 +168,12 @@ def test_deimos_down_plant_removal_is_optional_R_PROD_3() -> None:
 def test_giant_ice_asteroid_places_two_oceans_and_removes_up_to_6_plants() -> None:
     game = new_game()
     set_parameters(game, temperature=-10)
-    set_resources(game, 1, plants=4)
+    set_resources(game, 1, plants=8)
     play(game, "Giant Ice Asteroid")
     act(game, "space", "07")
     act(game, "space", "04")
     act(game, "player", 1)
-    assert me(game, 1)["plants"] == 0
+    assert me(game, 1)["plants"] == 2
     assert parameters(game)["temperature"] == -6
     assert parameters(game)["oceans"] == 2
     assert me(game)["tr"] == 24

@@ -585,10 +585,10 @@ def test_asteroid_plant_removal_is_optional_R_PROD_3() -> None:
 
 def test_big_asteroid_raises_temperature_two_steps_and_removes_four_plants() -> None:
     game = new_game()
-    set_resources(game, 1, plants=3)
+    set_resources(game, 1, plants=6)
     play(game, "Big Asteroid")
     act(game, "player", 1)
-    assert them(game)["plants"] == 0  # up to 4: limited to what the target has
+    assert them(game)["plants"] == 2
     assert me(game)["titanium"] == 4
     assert parameters(game)["temperature"] == -26
     assert me(game)["tr"] == 22
@@ -1098,6 +1098,7 @@ def test_aquifer_pumping_pays_8_with_steel_for_an_ocean_R_PAY_1() -> None:
     assert tiles(game)["07"]["tile"] == "ocean"
     assert parameters(game)["oceans"] == 1
     assert me(game)["tr"] == 21
+    assert prompt(game).kind == "action"  # one ocean only
 
 
 def test_aquifer_pumping_mixes_mc_and_steel() -> None:
@@ -1122,6 +1123,7 @@ def test_water_import_from_europa_pays_12_with_titanium_and_scores_per_jovian_ta
     assert me(game)["titanium"] == 0
     assert parameters(game)["oceans"] == 1
     assert me(game)["tr"] == 21
+    assert prompt(game).kind == "action"  # one ocean only
     assert card_vp(game) == 2 + 2  # Asteroid Mining's 2, plus 1 per jovian tag
 
 

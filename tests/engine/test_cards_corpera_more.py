@@ -231,6 +231,19 @@ def test_sabotage_removes_up_to_three_titanium_from_an_opponent_R_PROD_3() -> No
     assert me(game)["titanium"] == 5
 
 
+def test_sabotage_removes_up_to_four_steel_or_seven_mc() -> None:
+    game = new_game()
+    set_resources(game, 1, steel=6, megacredits=9)
+    play(game, "Sabotage")
+    act(game, "option", 1)
+    act(game, "player", 1)
+    assert me(game, 1)["steel"] == 2
+    play(game, "Sabotage")
+    act(game, "option", 2)
+    act(game, "player", 1)
+    assert me(game, 1)["megacredits"] == 2
+
+
 def test_sabotage_takes_no_more_than_the_target_has_and_is_optional() -> None:
     game = new_game()
     set_resources(game, 1, steel=2, megacredits=4)

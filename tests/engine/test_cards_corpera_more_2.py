@@ -260,6 +260,11 @@ def test_electro_catapult_sells_a_plant_or_a_steel_for_7_mc() -> None:
     act(game, "option", 1)
     assert (me(game)["megacredits"], me(game)["steel"], me(game)["plants"]) == (7, 0, 1)
     assert card_vp(game) == 1
+    game = new_game()
+    put_in_play(game, 0, ["Electro Catapult"])
+    set_resources(game, 0, plants=2)
+    use(game, "Electro Catapult")  # only the plant can be sold: nothing is asked
+    assert (me(game)["megacredits"], me(game)["plants"]) == (7, 1)
 
 
 def test_electro_catapult_needs_oxygen_at_most_8_R_CARD_1() -> None:

@@ -263,9 +263,11 @@ def test_inventrix_first_action_draws_3_cards() -> None:
 def test_inventrix_relaxes_global_requirements_by_two_steps() -> None:
     game = corp_game("Inventrix")
     act(game, "first_action")
-    set_parameters(game, temperature=-28)  # Lichen needs -24 °C
+    set_parameters(game, temperature=-30)  # Lichen needs -24 °C: three steps short
     give_cards(game, 0, ["Lichen", "Heather"])  # Heather needs -14 °C
     set_resources(game, 0, megacredits=7)
+    assert not can_play(game, "Lichen")
+    set_parameters(game, temperature=-28)  # two steps short
     assert can_play(game, "Lichen")
     assert not can_play(game, "Heather")
     act(game, "play_card", "Lichen")

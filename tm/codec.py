@@ -23,10 +23,12 @@ def canonical_json(data: Any) -> str:
 
 
 def state_digest(g: GameState) -> str:
-    """A hex digest of the whole state but its log (equal digests: equal games; a change
-    of log wording alone never makes a save look as if the rules changed)."""
+    """A hex digest of the state of play: everything but the log (a change of log wording
+    alone never makes a save look as if the rules changed) and the options (saves and links
+    carry those beside the checksum, in whatever form their format gives them)."""
     data = to_dict(g)
     data.pop("log")
+    data.pop("options")
     return hashlib.sha256(canonical_json(data).encode()).hexdigest()[:32]
 
 

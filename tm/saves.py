@@ -95,9 +95,11 @@ def _continue_from_state(data: dict[str, Any], options: Options,
     raw = unpack_state(data.get("state"))
     try:
         state = from_dict(GameState, raw)
-        state.options = options
+        state.options = options_from(raw.get("options"))
     except (TypeError, ValueError, KeyError) as error:
         raise SaveError("the save's stored state is damaged") from error
+    if to_dict(state.options) != to_dict(options):
+        raise SaveError("the save's options do not match its stored state")
     moves = [list(m) for m in data["moves"]]
     game = Game(state, moves, {"moves": len(moves), "state": to_dict(state)})
     if game.digest() != data["checksum"]:

@@ -93,6 +93,7 @@ class GameState:
     log: list[dict[str, Any]] = field(default_factory=list)
     over: bool = False
     final_greenery: list[int] = field(default_factory=list)  # players still converting
+    ext: dict[str, Any] = field(default_factory=dict)  # each expansion's own section, by name
 
 
 S = TypeVar("S")

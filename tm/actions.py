@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from tm import board, milestones
+from tm import board, expansions, milestones
 from tm.cards import card
 from tm.cards.dsl import Step, city, greenery, ocean, prod, raise_
 from tm.effects import can_steps, place_op
@@ -35,9 +35,25 @@ PLANTS_PER_GREENERY = 8  # R-ACT-6
 HEAT_PER_STEP = 8  # R-ACT-7
 
 
+def projects_of(g: GameState) -> dict[str, Any]:
+    """The standard projects of this game: the base game's and its expansions'."""
+    found = dict(PROJECTS)
+    for m in expansions.active(g):
+        found.update(m.projects)
+    return found
+
+
+def actions_of(g: GameState) -> dict[str, Any]:
+    """The action types of this game: the base game's and its expansions'."""
+    found = dict(ACTIONS)
+    for m in expansions.active(g):
+        found.update(m.actions)
+    return found
+
+
 def project_cost(g: GameState, p: int, project: str) -> int:
     """A standard project's cost after discounts (e.g. a power plant for less)."""
-    base = PROJECTS[project][0]
+    base = projects_of(g)[project][0]
     off = sum(e["amount"] for e in standing_effects(g, g.players[p], "project_discount")
               if e["project"] == project)
     return max(0, base - off)
@@ -52,13 +68,14 @@ def plant_cost(g: GameState, p: int) -> int:
 # ---------------------------------------------------------------- checks
 def _why_project(g: GameState, p: int, r: dict[str, Any]) -> Why:
     project = r.get("project")
-    if not isinstance(project, str) or project not in PROJECTS:
+    projects = projects_of(g)
+    if not isinstance(project, str) or project not in projects:
         return "no such standard project", "R-ACT-2"
     if project == "sell_patents":
         return None if g.players[p].hand else ("no cards to sell", "R-SP-1")
     if not can_afford(g, p, project_cost(g, p, project)):
-        return "cannot pay the cost", "R-SP-" + str(list(PROJECTS).index(project) + 1)
-    steps = PROJECTS[project][1]  # with 9 oceans out the aquifer is paid and places none
+        return "cannot pay the cost", "R-SP-" + str(list(projects).index(project) + 1)
+    steps = projects[project][1]  # with 9 oceans out the aquifer is paid and places none
     if not can_steps(g, p, None, steps):
         return "no legal space", "R-TILE-4" if project == "city" else "R-TILE-3"
     return None
@@ -134,7 +151,7 @@ def _do_project(g: GameState, p: int, r: dict[str, Any]) -> None:
         hand = g.players[p].hand
         ask(g, p, "cards", "sell_patents", cards=list(hand), min=1, max=len(hand))
         return
-    base, steps = PROJECTS[project]
+    base, steps = projects_of(g)[project]
     push(g, p, pay_op(p, project_cost(g, p, project), for_={"project": project}),
          {"op": "steps", "p": p, "src": None, "steps": thaw(steps)},
          {"op": "project_used", "p": p, "project": project, "base": base})
@@ -220,7 +237,7 @@ def _cards_in_hand(g: GameState, p: int) -> Iterator[dict[str, Any]]:
 
 
 def _projects(g: GameState, p: int) -> Iterator[dict[str, Any]]:
-    for project in PROJECTS:
+    for project in projects_of(g):
         yield {"type": "standard_project", "project": project}
 
 
@@ -271,9 +288,10 @@ def why_not(g: GameState, p: int, response: dict[str, Any]) -> Why:
     if pl.first_action_due:  # the corporation's first action comes first
         return None if kind == "first_action" else ("your corporation's first action comes first",
                                                      "R-SETUP-4")
-    if kind not in ACTIONS:
+    table = actions_of(g)
+    if kind not in table:
         return "unknown action", "R-ACT-1"
-    return ACTIONS[str(kind)][1](g, p, response)
+    return table[str(kind)][1](g, p, response)
 
 
 def choices(g: GameState, p: int) -> list[dict[str, Any]]:
@@ -282,7 +300,8 @@ def choices(g: GameState, p: int) -> list[dict[str, Any]]:
     if pl.first_action_due:
         return [{"type": "first_action", "label": {"key": "first_action",
                                                    "card": pl.corporation}}]
-    return [{**choice, "label": label(g, p, choice)} for offer, check, _, _ in ACTIONS.values()
+    return [{**choice, "label": label(g, p, choice)}
+            for offer, check, _, _ in actions_of(g).values()
             for choice in offer(g, p) if check(g, p, choice) is None]
 
 
@@ -305,10 +324,11 @@ def label(g: GameState, p: int, choice: dict[str, Any]) -> dict[str, Any]:
     return found
 
 
-def clean(response: dict[str, Any]) -> dict[str, Any]:
+def clean(g: GameState, response: dict[str, Any]) -> dict[str, Any]:
     """The response reduced to the keys its action type uses."""
     kind = response["type"]
-    keys = ACTIONS[kind][3] if kind in ACTIONS else ()
+    table = actions_of(g)
+    keys = table[kind][3] if kind in table else ()
     return {"type": kind, **{k: response[k] for k in keys}}
 
 
@@ -317,7 +337,7 @@ def perform(g: GameState, p: int, response: dict[str, Any]) -> None:
     if response["type"] == "first_action":
         _do_first_action(g, p, response)
     else:
-        ACTIONS[response["type"]][2](g, p, response)
+        actions_of(g)[response["type"]][2](g, p, response)
 
 
 @handler("action")

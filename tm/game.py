@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 # Importing these registers their ops and prompt handlers.
-from tm import actions, effects, payment, phases, play  # noqa: F401
+from tm import actions, effects, expansions, payment, phases, play  # noqa: F401
 from tm.cards import corporation_deck, project_deck
 from tm.codec import canonical_json, state_digest
 from tm.errors import IllegalMove, SaveError
@@ -35,28 +35,30 @@ def _check_options(options: Options) -> None:
         get_map(options.board)
     except KeyError:
         raise ValueError(f"unknown board {options.board!r}") from None
-    if options.prelude or options.colonies:
-        raise ValueError("Prelude and Colonies are not implemented yet")
+    if not isinstance(options.expansions, list) or len(set(options.expansions)) != len(
+            options.expansions) or any(name not in expansions.known()
+                                       for name in options.expansions):
+        raise ValueError(f"unknown or repeated expansions {options.expansions!r}; "
+                         f"this engine has {', '.join(expansions.known())}")
     if any(not 0 <= p < options.players for p in options.beginners):
         raise ValueError("beginners must be player indexes")
 
 
 def _new_state(options: Options) -> GameState:
     solo = options.players == 1
-    if solo:
-        options.corporate_era = True  # R-SOLO-1
+    options.expansions = [m.name for m in expansions.chosen(options)]  # R-SOLO-1
     g = GameState(options=options, rng=Rng.from_seed(options.seed))
-    sets = ("base", "corpera") if options.corporate_era else ("base",)
+    sets = expansions.card_sets(options)
     g.deck, g.corp_deck = project_deck(sets), corporation_deck(sets)
     g.rng.shuffle(g.deck)
     g.rng.shuffle(g.corp_deck)
     for i in range(options.players):
         name = options.names[i] if i < len(options.names) else f"Player {i + 1}"
         pl = PlayerState(index=i, name=name, tr=SOLO_TR if solo else START_TR)
-        if not options.corporate_era:
-            pl.prod = dict.fromkeys(RESOURCES, 1)  # R-SETUP-3
+        pl.prod = dict.fromkeys(RESOURCES, expansions.starting_production(options))  # R-SETUP-3
         g.players.append(pl)
         g.queues.append([])
+    expansions.start_sections(g)
     return g
 
 

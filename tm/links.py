@@ -175,8 +175,8 @@ def _is_int(value: Any) -> bool:
 def _option_ok(name: str, value: Any) -> bool:
     """Whether one option has its declared type (a tampered link could say names=[5],
     which would open, then be saved as a game the saved-games list cannot read)."""
-    if name in ("names", "beginners"):
-        item = (lambda v: isinstance(v, str)) if name == "names" else _is_int
+    if name in ("names", "beginners", "expansions"):
+        item = _is_int if name == "beginners" else (lambda v: isinstance(v, str))
         return isinstance(value, list) and all(item(v) for v in value)
     if name == "first_player":
         return value is None or _is_int(value)
@@ -187,7 +187,7 @@ def _option_ok(name: str, value: Any) -> bool:
     return name in _SWITCHES and isinstance(value, bool)  # unknown names are refused
 
 
-_SWITCHES = ("corporate_era", "prelude", "colonies", "draft", "strict_undo")
+_SWITCHES = ("corporate_era", "prelude", "colonies", "draft", "strict_undo")  # with format 1's
 
 
 def decode(text: str) -> Game:

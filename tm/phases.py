@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tm import board, parameters
+from tm import board, expansions, parameters
 from tm.actions import plant_cost
 from tm.cards import BEGINNER, card
 from tm.effects import draw_cards, place_op
@@ -22,7 +22,6 @@ from tm.state import GameState
 CARD_PRICE = 3  # R-SETUP-4, R-GEN-3
 RESEARCH_DRAW = 4
 SOLO_GENERATIONS = 14  # R-SOLO-3
-SOLO_GENERATIONS_PRELUDE = 12
 
 
 # ---------------------------------------------------------------- setup
@@ -94,6 +93,9 @@ def _offer(g: GameState, p: int) -> None:
 def _advance_setup(g: GameState) -> bool:
     if any(pl.setup_choice for pl in g.players):
         _reveal_setup(g)
+    elif g.phase == "setup":
+        g.phase = "after_reveal"
+        expansions.run_hooks(g, "after_reveal")  # e.g. preludes, before the first action
     else:
         start_generation_actions(g)
     return True
@@ -197,6 +199,7 @@ def production(g: GameState) -> None:
             pl.res[r] += pl.prod[r]
         pl.used_actions = []
     log(g, "production", generation=g.generation)
+    expansions.run_hooks(g, "generation_end")
     if is_last_generation(g):
         begin_final_greenery(g)
     else:
@@ -208,8 +211,7 @@ def production(g: GameState) -> None:
 def is_last_generation(g: GameState) -> bool:
     """R-END-1; solo: exactly 14 generations (12 with Prelude), R-SOLO-3."""
     if len(g.players) == 1:
-        last = SOLO_GENERATIONS_PRELUDE if g.options.prelude else SOLO_GENERATIONS
-        return g.generation >= last
+        return g.generation >= expansions.solo_generations(g.options, SOLO_GENERATIONS)
     return parameters.all_maxed(g)
 
 
@@ -255,6 +257,7 @@ def _advance_over(g: GameState) -> bool:
 
 PHASES: dict[str, Callable[[GameState], bool]] = {
     "setup": _advance_setup,
+    "after_reveal": _advance_setup,
     "draft": _advance_draft,
     "research": _advance_research,
     "action": _advance_action,

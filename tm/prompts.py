@@ -134,7 +134,7 @@ def _check_action(g: GameState, p: int, d: Item, r: Response) -> Response:
     why = actions.why_not(g, p, r)
     if why is not None:
         raise IllegalMove(why[0], why[1])
-    return actions.clean(r)
+    return actions.clean(g, r)
 
 
 def _space_choices(g: GameState, p: int, d: Item) -> list[Response]:

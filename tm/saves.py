@@ -31,10 +31,18 @@ RULES_CHANGES: dict[int, tuple[str, ...]] = {
 }
 
 
+LEGACY_SWITCHES: dict[str, str] = {  # format 1 named each expansion by a switch
+    "corporate_era": "corpera", "prelude": "prelude", "colonies": "colonies"}
+
+
 def options_from(raw: Any) -> Options:
     """Options from a save or link of any format (ValueError/TypeError when malformed)."""
     if not isinstance(raw, dict):
         raise ValueError("options must be an object")
+    raw = dict(raw)
+    if any(key in raw for key in LEGACY_SWITCHES):
+        switches = {key: raw.pop(key, key == "corporate_era") for key in LEGACY_SWITCHES}
+        raw["expansions"] = [name for key, name in LEGACY_SWITCHES.items() if switches[key]]
     return from_dict(Options, raw)
 
 

@@ -31,10 +31,10 @@ def random_response(prompt: Prompt, rng: Rng) -> dict[str, Any]:
 
 
 def play_random_game(players: int = 2, seed: int = 0, max_moves: int | None = None,
-                     draft: bool = False, corporate_era: bool = True) -> Game:
+                     draft: bool = False, expansions: tuple[str, ...] = ("corpera",)) -> Game:
     """A game played by random players (stops early after ``max_moves``)."""
     game = Game.new(Options(players=players, seed=seed, draft=draft,
-                            corporate_era=corporate_era))
+                            expansions=list(expansions)))
     rng = Rng.from_seed(seed ^ 0x5EED)
     while not game.is_over and (max_moves is None or len(game.moves) < max_moves):
         player, prompt = game.pending[0]

@@ -28,9 +28,7 @@ class Options:
 
     players: int = 2
     seed: int = 0
-    corporate_era: bool = True
-    prelude: bool = False
-    colonies: bool = False
+    expansions: list[str] = field(default_factory=lambda: ["corpera"])  # see tm/expansions
     draft: bool = False
     board: str = "tharsis"
     names: list[str] = field(default_factory=list)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tm.expansions import view_sections
 from tm.state import GameState, to_dict
 
 _PRIVATE = ("hand", "offer", "draft_hand", "drafted", "dealt_corps", "setup_choice")
@@ -17,6 +18,8 @@ def view_for(g: GameState, viewer: int | None) -> dict[str, Any]:
     data.pop("rng")
     data.pop("queues")
     data["options"].pop("seed")  # the seed fixes every hand and the deck order
+    data.pop("ext")
+    data["expansions"] = view_sections(g, viewer)
     for pl in data["players"]:
         if pl["index"] != viewer:
             for key in _PRIVATE:

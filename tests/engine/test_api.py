@@ -107,14 +107,15 @@ def test_new_game_lists_who_must_decide_as_player_prompt_pairs() -> None:
 
 
 def test_new_game_accepts_the_documented_options() -> None:
-    game = Game.new(Options(players=2, seed=7, corporate_era=True, prelude=False,
-                            colonies=False, draft=False, board="tharsis"))
+    game = Game.new(Options(players=2, seed=7, expansions=["corpera"], draft=False,
+                            board="tharsis"))
     assert game.state.options.seed == 7
     assert "seed" not in game.view(None)["options"]  # the seed fixes every hand and the deck
 
 
 @pytest.mark.parametrize("options", [
     {"players": 0}, {"players": 6}, {"board": "no such board"}, {"beginners": [3]},
+    {"expansions": ["no such expansion"]}, {"expansions": ["corpera", "corpera"]},
 ])
 def test_new_game_refuses_bad_options(options: dict[str, Any]) -> None:
     with pytest.raises(ValueError):
@@ -122,9 +123,9 @@ def test_new_game_refuses_bad_options(options: dict[str, Any]) -> None:
 
 
 def test_new_game_does_not_mutate_its_options() -> None:
-    options = Options(players=1, seed=3, corporate_era=False)
+    options = Options(players=1, seed=3, expansions=[])
     Game.new(options)
-    assert options.corporate_era is False
+    assert options.expansions == []
 
 
 def test_choices_are_json_serializable_dicts_with_a_type() -> None:

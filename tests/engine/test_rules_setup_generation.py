@@ -114,13 +114,13 @@ def test_R_SETUP_2_solo_terraform_rating_starts_at_14() -> None:
 
 
 def test_R_SETUP_3_without_corporate_era_every_production_starts_at_1() -> None:
-    game = new_game(corporate_era=False)
+    game = new_game(expansions=[])
     for p in (0, 1):
         assert set(player_state(game, p)["production"].values()) == {1}
 
 
 def test_R_SETUP_3_with_corporate_era_every_production_starts_at_0() -> None:
-    game = new_game(corporate_era=True)
+    game = new_game(expansions=["corpera"])
     for p in (0, 1):
         assert set(player_state(game, p)["production"].values()) == {0}
 
@@ -137,14 +137,14 @@ def _cards_dealt_and_deck(game: Game, players: int) -> tuple[set[str], set[str],
 
 
 def test_R_SETUP_3_without_corporate_era_its_cards_leave_the_deck() -> None:
-    game = new_game(corporate_era=False)
+    game = new_game(expansions=[])
     offered, corps, deck = _cards_dealt_and_deck(game, 2)
     assert {reference(name)["module"] for name in offered | corps} == {"base"}
     assert deck + len(offered) == len(project_names(("base",)))
 
 
 def test_R_SETUP_3_corporate_era_adds_its_cards_to_the_deck() -> None:
-    game = new_game(corporate_era=True)
+    game = new_game(expansions=["corpera"])
     offered, _, deck = _cards_dealt_and_deck(game, 2)
     assert deck + len(offered) == len(project_names(("base", "corpera")))
 
@@ -710,8 +710,8 @@ def test_R_SP_projects_refused_one_mc_short(project: str, cost: int, rule: str) 
 
 # ---------------------------------------------------------------- R-SOLO
 def test_R_SOLO_1_tr_14_corporate_era_productions_0() -> None:
-    game = new_game(players=1, corporate_era=False)
-    assert game.view(None)["options"]["corporate_era"] is True
+    game = new_game(players=1, expansions=[])
+    assert game.view(None)["options"]["expansions"] == ["corpera"]
     assert player_state(game, 0)["tr"] == 14
     assert set(player_state(game, 0)["production"].values()) == {0}
     offered, _, deck = _cards_dealt_and_deck(game, 1)

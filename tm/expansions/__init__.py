@@ -1,0 +1,121 @@
+"""Expansions as manifests: data plus named hook points, never ``if expansion == ...``.
+
+A manifest says what an expansion brings: its card sets, how it changes setup (starting
+production, whether solo needs it, how long solo lasts), steps it runs after the setup
+reveal and at the end of each generation, standard projects and action types it adds, its
+own section of the game state and of ``view()``. The engine asks the active manifests at
+those points; an expansion's module registers its manifest on import.
+"""
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from tm.frozen import freeze, register
+from tm.state import GameState, Options
+
+Hook = Callable[[GameState], None]
+ViewFn = Callable[[GameState, "int | None"], dict[str, Any]]
+MODULES: tuple[str, ...] = ("corpera",)  # the expansions this engine ships
+
+
+@dataclass(frozen=True, slots=True)
+class Manifest:
+    """What one expansion adds to the game (see the module docstring)."""
+
+    name: str
+    card_sets: tuple[str, ...] = ()
+    starting_production: int | None = None  # R-SETUP-3: None keeps the base game's 1
+    required_in_solo: bool = False  # R-SOLO-1
+    solo_generations: int | None = None  # R-SOLO-3: None keeps the base game's 14
+    after_reveal: tuple[Hook, ...] = ()  # run once, after setup, before the first action
+    generation_end: tuple[Hook, ...] = ()  # run after each production phase
+    projects: Mapping[str, Any] = field(default_factory=dict)  # name: (cost, steps)
+    actions: Mapping[str, Any] = field(default_factory=dict)  # type: (offer, check, do, keys)
+    state: Mapping[str, Any] = field(default_factory=dict)  # its section's starting content
+    view: ViewFn | None = None  # its section of view(player)
+
+    def __post_init__(self) -> None:
+        for name in ("projects", "state"):
+            object.__setattr__(self, name, freeze(getattr(self, name)))
+        object.__setattr__(self, "actions", MappingProxyType(dict(self.actions)))
+
+
+_REGISTRY: dict[str, Manifest] = {}
+MANIFESTS: Mapping[str, Manifest] = MappingProxyType(_REGISTRY)
+
+
+def add(manifest: Manifest) -> Manifest:
+    """Register an expansion's manifest (a second one under the same name raises)."""
+    return register(_REGISTRY, manifest.name, manifest, "expansion")
+
+
+def _load() -> None:
+    for module in MODULES:  # each registers itself once, on its first import
+        importlib.import_module(f"tm.expansions.{module}")
+
+
+def known() -> tuple[str, ...]:
+    """Names of every registered expansion."""
+    _load()
+    return tuple(_REGISTRY)
+
+
+def manifest(name: str) -> Manifest:
+    """The manifest of one expansion (KeyError if unknown)."""
+    _load()
+    return _REGISTRY[name]
+
+
+def chosen(options: Options) -> list[Manifest]:
+    """The expansions a game plays with, in the order the options name them."""
+    _load()
+    names = list(options.expansions)
+    if options.players == 1:  # R-SOLO-1
+        names += [m.name for m in _REGISTRY.values() if m.required_in_solo and m.name not in names]
+    return [_REGISTRY[name] for name in names]
+
+
+def active(g: GameState) -> Iterator[Manifest]:
+    """The manifests of this game's expansions."""
+    yield from chosen(g.options)
+
+
+def card_sets(options: Options) -> tuple[str, ...]:
+    """The base game's cards and every chosen expansion's."""
+    return ("base", *(s for m in chosen(options) for s in m.card_sets))
+
+
+def starting_production(options: Options) -> int:
+    """Each production at the start: 1 in the base game, else what an expansion says."""
+    found = [m.starting_production for m in chosen(options) if m.starting_production is not None]
+    return min(found) if found else 1
+
+
+def solo_generations(options: Options, default: int) -> int:
+    """How many generations a solo game lasts (R-SOLO-3)."""
+    found = [m.solo_generations for m in chosen(options) if m.solo_generations is not None]
+    return min(found) if found else default
+
+
+def run_hooks(g: GameState, hook: str) -> None:
+    """Run one named hook (``after_reveal`` or ``generation_end``) of every active manifest."""
+    for m in active(g):
+        for fn in getattr(m, hook):
+            fn(g)
+
+
+def start_sections(g: GameState) -> None:
+    """Give each active expansion that declares one its own section of the state."""
+    from tm.frozen import thaw
+    for m in active(g):
+        if m.state:
+            g.ext[m.name] = thaw(m.state)
+
+
+def view_sections(g: GameState, viewer: int | None) -> dict[str, Any]:
+    """Each active expansion's section of a player's view."""
+    return {m.name: m.view(g, viewer) for m in active(g) if m.view is not None}

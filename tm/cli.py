@@ -58,7 +58,26 @@ def _bench(args: argparse.Namespace) -> int:
         fresh.respond(player, response)
     print(f"bench: choices() {calls / (time.perf_counter() - start):.0f} prompts/s "
           "(enumeration plus the move)")
+    _bench_view(args.seed)
     return 0
+
+
+def _bench_view(seed: int) -> None:
+    """view(player) at a 5-player late-game state, the viewer holding 20 cards."""
+    from tm.testing import give_cards
+    game = play_random_game(players=5, seed=seed, max_moves=1200)
+    viewer = game.pending[0][0] if game.pending else 0
+    names = [c.name for c in all_cards() if not c.is_corporation]
+    in_hands = {n for pl in game.state.players for n in (*pl.hand, *pl.played, *pl.events)}
+    give_cards(game, viewer, [n for n in names if n not in in_hands][:20 - len(
+        game.state.players[viewer].hand)])
+    rounds, start = 200, time.perf_counter()
+    for _ in range(rounds):
+        game.view(viewer)
+    took = (time.perf_counter() - start) / rounds * 1000
+    print(f"bench: view() {took:.2f} ms (5 players, generation {game.state.generation}, "
+          f"{len(game.state.players[viewer].hand)} cards in hand, {len(game.state.log)} log "
+          "records)")
 
 
 def main(argv: list[str]) -> int:

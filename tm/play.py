@@ -25,29 +25,50 @@ def cost_of(g: GameState, p: int, c: Card) -> int:
     return max(0, c.cost - off)
 
 
-def _requirement_met(g: GameState, p: int, req: Req, bonus: int) -> bool:
+def requirement_value(g: GameState, p: int, req: Req) -> int:
+    """Where player ``p`` stands now on what a requirement measures."""
     pl = g.players[p]
     kind = req["r"]
     if kind == "global":
-        value = getattr(g, req["param"])
-        slack = bonus * parameters.limits(g)[req["param"]].step
-        if "min" in req:
-            return bool(value + slack >= req["min"])
-        return bool(value - slack <= req["max"])
+        return int(getattr(g, req["param"]))
     if kind == "tag":
-        return tag_count(pl, req["tag"]) >= req["count"]  # R-CARD-5: not yet in play
+        return tag_count(pl, req["tag"])  # R-CARD-5: the card itself is not in play yet
     if kind == "prod":
-        return pl.prod[req["res"]] >= req["count"]
+        return pl.prod[req["res"]]
     if kind == "tiles":
         kinds = board.CITY_TILES if req["tile"] == "city" else frozenset({req["tile"]})
         owner = p if req["scope"] == "self" else None
-        return board.count_tiles(g, kinds, owner=owner) >= req["count"]
+        return board.count_tiles(g, kinds, owner=owner)
     raise ValueError(f"unknown requirement {kind!r}")
+
+
+def requirement_bonus(g: GameState, p: int) -> int:
+    """Steps by which global requirements may be missed (cards like Adaptation Technology)."""
+    return sum(e["steps"] for e in standing_effects(g, g.players[p], "req_bonus"))
+
+
+def _requirement_met(g: GameState, p: int, req: Req, bonus: int) -> bool:
+    value = requirement_value(g, p, req)
+    if req["r"] == "global":
+        slack = bonus * parameters.limits(g)[req["param"]].step
+        if "min" in req:
+            return value + slack >= req["min"]
+        return value - slack <= req["max"]
+    return value >= req["count"]
+
+
+def requirement_status(g: GameState, p: int, req: Req) -> dict[str, Any]:
+    """One requirement as data: what it asks, where the player stands, whether it holds."""
+    bound = "max" if "max" in req else "min"
+    needed = req.get(bound, req.get("count"))
+    return {"requirement": dict(req), "current": requirement_value(g, p, req),
+            "needed": needed, "bound": bound,
+            "met": _requirement_met(g, p, req, requirement_bonus(g, p))}
 
 
 def requirements_met(g: GameState, p: int, c: Card) -> bool:
     """Whether the card's requirements hold now (R-CARD-1), with ±steps bonuses."""
-    bonus = sum(e["steps"] for e in standing_effects(g, g.players[p], "req_bonus"))
+    bonus = requirement_bonus(g, p)
     return all(_requirement_met(g, p, req, bonus) for req in c.requires)
 
 

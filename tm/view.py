@@ -1,27 +1,129 @@
-"""What one player may see: the state as plain data with hidden information removed."""
+"""What one player may see and needs to decide: the read model of the page.
+
+``view_for(g, viewer)`` is plain JSON-ready data with every hidden thing removed (other
+players' hands, offers and draft cards as counts, the deck and discard pile as counts, no
+seed, no RNG, no queued work). Beside the public state it carries what a player needs to
+decide: every space of the board (type, bonus, neighbours, tile, owner), the global
+parameters with their goals, live scores, and for the viewer (``you``) each card in hand
+with its cost after discounts and whether it can be played now with every reason if not,
+the same for standard projects, milestones and awards, and the decision waiting for them.
+"""
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
+from tm import actions, board, milestones, parameters, playability
+from tm.cards import card
 from tm.expansions import view_sections
+from tm.frozen import thaw
+from tm.play import cost_of
+from tm.scoring import scores
 from tm.state import GameState, to_dict
 
 _PRIVATE = ("hand", "offer", "draft_hand", "drafted", "dealt_corps", "setup_choice")
 
 
 def view_for(g: GameState, viewer: int | None) -> dict[str, Any]:
-    """The state for ``viewer``: deck, discard pile and other players' hands become counts."""
+    """The read model for ``viewer`` (None: a spectator, who sees no hand at all)."""
     data = to_dict(g)
     data["deck"] = len(g.deck)
     data["discard"] = len(g.discard)  # face down in the printed game
     data["corp_deck"] = len(g.corp_deck)
-    data.pop("rng")
-    data.pop("queues")
+    for secret in ("rng", "queues", "ext"):
+        data.pop(secret)
     data["options"].pop("seed")  # the seed fixes every hand and the deck order
-    data.pop("ext")
-    data["expansions"] = view_sections(g, viewer)
     for pl in data["players"]:
         if pl["index"] != viewer:
             for key in _PRIVATE:
                 pl[key] = len(pl[key])
+    data["expansions"] = view_sections(g, viewer)
+    data["spaces"] = _spaces(g)
+    data["parameters"] = _parameters(g)
+    data["scores"] = scores(g)
+    if viewer is not None and 0 <= viewer < len(g.players):
+        data["you"] = _you(g, viewer)
     return data
+
+
+# ---------------------------------------------------------------- public
+@lru_cache(maxsize=16)
+def _static_spaces(map_name: str) -> tuple[tuple[str, dict[str, Any]], ...]:
+    """The printed board: what never changes during a game (derived from frozen map data)."""
+    found = []
+    for sp in board.get_map(map_name).spaces.values():
+        found.append((sp.id, {"id": sp.id, "kind": sp.kind, "row": sp.row, "x": sp.x,
+                              "volcanic": sp.volcanic, "bonus": list(sp.bonus),
+                              "name": sp.name, "reserved_for": sp.reserved_for,
+                              "cost": sp.cost, "effect": sp.effect,
+                              "neighbors": list(sp.neighbors)}))
+    return tuple(found)
+
+
+def _spaces(g: GameState) -> list[dict[str, Any]]:
+    """Every space of the board with what lies on it now."""
+    found = []
+    for sid, static in _static_spaces(g.options.board):
+        entry = g.board.get(sid) or {}
+        found.append({**static, "bonus": list(static["bonus"]),
+                      "neighbors": list(static["neighbors"]), "tile": entry.get("tile"),
+                      "owner": entry.get("owner"), "claim": entry.get("claim"),
+                      "card": entry.get("card")})
+    return found
+
+
+def _parameters(g: GameState) -> dict[str, dict[str, int | bool]]:
+    return {name: {"value": int(getattr(g, name)), "start": goal.start, "max": goal.max,
+                   "step": goal.step, "maxed": parameters.is_maxed(g, name)}
+            for name, goal in parameters.limits(g).items()}
+
+
+# ---------------------------------------------------------------- the viewer's own
+def _you(g: GameState, p: int) -> dict[str, Any]:
+    pl = g.players[p]
+    return {
+        "player": p,
+        "hand": [_hand_card(g, p, name) for name in pl.hand],
+        "projects": [_project(g, p, name) for name in actions.projects_of(g)],
+        "milestones": [_milestone(g, p, name) for name in milestones.milestones_in_play(g)],
+        "awards": [_award(g, p, name) for name in milestones.awards_in_play(g)],
+        "decision": _decision(g, p),
+    }
+
+
+def _hand_card(g: GameState, p: int, name: str) -> dict[str, Any]:
+    reasons = playability.card_reasons(g, p, name)
+    return {"name": name, "cost": cost_of(g, p, card(name)), "playable": not reasons,
+            "reasons": reasons}
+
+
+def _project(g: GameState, p: int, name: str) -> dict[str, Any]:
+    reasons = playability.project_reasons(g, p, name)
+    return {"name": name, "cost": actions.project_cost(g, p, name), "available": not reasons,
+            "reasons": reasons}
+
+
+def _milestone(g: GameState, p: int, name: str) -> dict[str, Any]:
+    reasons = playability.milestone_reasons(g, p, name)
+    return {"name": name, "cost": milestones.CLAIM_COST, "available": not reasons,
+            "reasons": reasons, "current": milestones.milestone_value(g, p, name),
+            "needed": milestones.MILESTONES[name].threshold}
+
+
+def _award(g: GameState, p: int, name: str) -> dict[str, Any]:
+    reasons = playability.award_reasons(g, p, name)
+    standings = [milestones.award_value(g, pl.index, name) for pl in g.players]
+    return {"name": name, "cost": milestones.fund_cost(g), "available": not reasons,
+            "reasons": reasons, "standings": standings}
+
+
+def _decision(g: GameState, p: int) -> dict[str, Any] | None:
+    """The viewer's waiting decision: its kind, its details and its listed choices."""
+    queue = g.queues[p]
+    if not queue or queue[0]["op"] != "ask":
+        return None
+    from tm.prompts import Prompt
+    prompt = Prompt(g, p, queue[0])
+    details = {k: v for k, v in thaw(prompt.data).items() if k not in ("op", "kind", "on")}
+    return {"kind": prompt.kind, "purpose": prompt.purpose, "data": details,
+            "choices": prompt.choices()}

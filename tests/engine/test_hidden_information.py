@@ -12,6 +12,7 @@ import random
 import pytest
 
 from tm import Game, IllegalMove, Options
+from tm.maps import get_map
 from tm.testing import choose_setup, offered, prompt
 
 GAMES = int(os.environ.get("TM_HIDDEN_GAMES", "2"))
@@ -31,7 +32,9 @@ def _hidden_from(game: Game, viewer: int) -> set[str]:
         if pl.setup_choice:
             hidden.add(pl.setup_choice["corporation"])
     shown = {e.get("card") for e in g.log if e["key"] == "revealed"}  # shown to everyone
-    return hidden - shown
+    printed = {n for sp in get_map(g.options.board).spaces.values()  # space names on the board
+               for n in (sp.name, sp.reserved_for) if n}
+    return hidden - shown - printed
 
 
 def _check_views(game: Game) -> None:

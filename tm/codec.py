@@ -8,13 +8,15 @@ import json
 import zlib
 from typing import Any
 
+from tm import safejson
 from tm.errors import SaveError
 from tm.state import GameState, to_dict
 
 SAVE_FORMAT = 2  # 1: options, moves, checksum; 2: + the state itself (and a base state)
 SAVE_FORMATS = (1, 2)
 RULES_VERSION = 2  # bump when the same moves would replay differently (saves and links)
-MAX_STATE_BYTES = 16 << 20  # a packed state never inflates beyond this
+MAX_STATE_BYTES = 16 << 20
+MAX_MOVES = 6000  # far beyond a real 5-player game (random ones take about 1,000 moves)  # a packed state never inflates beyond this
 
 
 def canonical_json(data: Any) -> str:
@@ -46,8 +48,8 @@ def unpack_state(text: Any) -> dict[str, Any]:
         raw = inflater.decompress(base64.b64decode(text, validate=True), MAX_STATE_BYTES)
         if inflater.unconsumed_tail or not inflater.eof:
             raise SaveError("the stored state is damaged or too large")
-        data = json.loads(raw)
-    except (binascii.Error, ValueError, zlib.error, RecursionError) as error:
+        data = safejson.loads(raw, MAX_STATE_BYTES)
+    except (binascii.Error, ValueError, zlib.error) as error:
         raise SaveError("the stored state is damaged") from error
     if not isinstance(data, dict):
         raise SaveError("the stored state is damaged")
@@ -67,6 +69,8 @@ def check_save(data: Any) -> None:
                         f"this version is {RULES_VERSION}")
     if not isinstance(data.get("options"), dict) or not isinstance(data.get("moves"), list):
         raise SaveError("a save needs 'options' and 'moves'")
+    if len(data["moves"]) > MAX_MOVES:
+        raise SaveError(f"a save holds at most {MAX_MOVES} moves; a real game has far fewer")
     if not isinstance(data.get("checksum"), str):
         raise SaveError("a save needs its checksum")
     for move in data["moves"]:

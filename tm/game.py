@@ -24,23 +24,43 @@ from tm.state import RESOURCES, GameState, Options, PlayerState, from_dict, to_d
 from tm.view import view_for
 
 MAX_PLAYERS = 5
+MAX_NAME = 40  # characters in a player's name
 SOLO_TR = 14  # R-SETUP-2, R-SOLO-1
 START_TR = 20
 
 
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _check_options(options: Options) -> None:
-    if not 1 <= options.players <= MAX_PLAYERS:
+    """Every option range-checked and of its own type (options come from links and files)."""
+    if not _is_int(options.players) or not 1 <= options.players <= MAX_PLAYERS:
         raise ValueError("players must be 1 to 5")
+    if not _is_int(options.seed) or abs(options.seed) >= 1 << 63:
+        raise ValueError("the seed must be a whole number below 2**63")
+    if options.first_player is not None and not (
+            _is_int(options.first_player) and 0 <= options.first_player < options.players):
+        raise ValueError("first_player must name one of the players")
+    if not isinstance(options.names, list) or len(options.names) > options.players or any(
+            not isinstance(n, str) or len(n) > MAX_NAME for n in options.names):
+        raise ValueError(f"names must be at most one per player, {MAX_NAME} characters each")
+    if any(not isinstance(getattr(options, flag), bool) for flag in ("draft", "strict_undo")):
+        raise ValueError("draft and strict_undo are true or false")
+    if not isinstance(options.board, str):
+        raise ValueError("board must be a map's name")
     try:
         get_map(options.board)
-    except KeyError:
+    except (KeyError, TypeError):
         raise ValueError(f"unknown board {options.board!r}") from None
     if not isinstance(options.expansions, list) or len(set(options.expansions)) != len(
             options.expansions) or any(name not in expansions.known()
                                        for name in options.expansions):
         raise ValueError(f"unknown or repeated expansions {options.expansions!r}; "
                          f"this engine has {', '.join(expansions.known())}")
-    if any(not 0 <= p < options.players for p in options.beginners):
+    if not isinstance(options.beginners, list) or len(set(options.beginners)) != len(
+            options.beginners) or any(not _is_int(p) or not 0 <= p < options.players
+                                      for p in options.beginners):
         raise ValueError("beginners must be player indexes")
 
 

@@ -14,7 +14,8 @@ import json
 import zlib
 from typing import Any
 
-from tm.codec import RULES_VERSION
+from tm import safejson
+from tm.codec import MAX_MOVES, RULES_VERSION
 from tm.errors import IllegalMove, SaveError
 from tm.game import Game
 from tm.legacy import format1_move
@@ -26,7 +27,7 @@ LINK_FORMAT = 2  # 1: moves as indices among the choices of the format-1 engine
 LINK_FORMATS = (1, 2)
 DIGEST_BYTES = 4  # a link ends with the start of the checksum of the state it leads to
 MAX_BYTES = 1 << 20
-MAX_MOVES = 20_000
+MAX_OPTIONS_BYTES = 4096
 PREFIX = "g="
 
 
@@ -160,11 +161,11 @@ def _options(reader: _Reader) -> tuple[int, Options]:
         raise LinkError(f"the link was made with rules version {version}; "
                         f"this version is {RULES_VERSION}")
     try:
-        raw = json.loads(reader.take(reader.uint()).decode())
+        raw = safejson.loads(reader.take(reader.uint()), MAX_OPTIONS_BYTES, max_depth=2)
         if not isinstance(raw, dict) or not all(_option_ok(k, v) for k, v in raw.items()):
             raise LinkError("the link's options are damaged")
         return fmt, options_from(raw)
-    except (ValueError, TypeError, RecursionError) as error:
+    except (ValueError, TypeError) as error:
         raise LinkError("the link's options are damaged") from error
 
 

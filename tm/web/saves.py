@@ -10,6 +10,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from tm import safejson
 from tm.errors import SaveError
 from tm.game import Game
 
@@ -83,9 +84,9 @@ def entry_text(game: Game, meta: SaveMeta) -> str:
 def parse_entry(text: str | None) -> tuple[SaveMeta, dict[str, Any]]:
     """(meta, engine save) of a stored entry; SaveError when it is not one of ours."""
     try:
-        data = json.loads(text or "")
-    except ValueError as error:
-        raise SaveError("not JSON") from error
+        data = safejson.loads(text or "")
+    except safejson.UnsafeJson as error:
+        raise SaveError(f"not a saved game ({error})") from error
     if not isinstance(data, dict) or data.get("kind") != "tm-save":
         raise SaveError("not a saved game")
     if data.get("format") != ENTRY_FORMAT:

@@ -15,8 +15,8 @@ from tm.state import GameState, to_dict
 SAVE_FORMAT = 2  # 1: options, moves, checksum; 2: + the state itself (and a base state)
 SAVE_FORMATS = (1, 2)
 RULES_VERSION = 2  # bump when the same moves would replay differently (saves and links)
-MAX_STATE_BYTES = 16 << 20
-MAX_MOVES = 6000  # far beyond a real 5-player game (random ones take about 1,000 moves)  # a packed state never inflates beyond this
+MAX_STATE_BYTES = 16 << 20  # a packed state never inflates beyond this
+MAX_MOVES = 6000  # far beyond a real 5-player game (random ones take about 1,000 moves)
 
 
 def canonical_json(data: Any) -> str:

@@ -191,6 +191,16 @@ class Game:
         self.state, self.moves, self.revealed_at = earlier.state, earlier.moves, earlier.revealed_at
         return undone
 
+    def at(self, count: int) -> Game:
+        """A new game: this one after its first ``count`` moves (replay viewers, branches).
+
+        A game continued from a stored state starts there: ``count`` is at least
+        :attr:`base_moves`.
+        """
+        if not _is_index(count) or not self.base_moves <= count <= len(self.moves):
+            raise ValueError(f"a position from {self.base_moves} to {len(self.moves)} moves")
+        return _replay(self.state.options, self.moves[:count], self.base)
+
     @property
     def base_moves(self) -> int:
         """Moves made before the stored state this game continues from (0: from the start)."""

@@ -12,9 +12,9 @@ def score_history(game: Game) -> list[dict[str, Any]]:
     Rebuilt by replaying the moves, recording the scores right after each production
     phase (and once more at the very end when the game is over).
     """
-    replay = Game.new(game.state.options)
+    replay = game.at(game.base_moves)  # a game continued from a stored state starts there
     rows: list[dict[str, Any]] = []
-    for player, response in game.moves:
+    for player, response in game.moves[game.base_moves:]:
         generation = replay.state.generation
         replay.respond(player, response)
         if replay.state.generation != generation or (replay.is_over and not _has(rows, generation)):

@@ -105,9 +105,11 @@ def _settled(g: GameState, p: int, d: Item) -> dict[str, int] | None:
     return paid if _no_waste(paid, d["rates"], d["cost"]) else None
 
 
-def _use(resource: str, amount: int, rate: int) -> dict[str, Any]:
+def _use(resource: str, amount: int, rate: int, best: bool = False) -> dict[str, Any]:
+    """A stepper choice; ``best``: the most this resource can usefully pay."""
     return {"type": "use", "resource": resource, "amount": amount,
-            "label": {"key": "use", "resource": resource, "amount": amount, "rate": rate}}
+            "label": {"key": "use", "resource": resource, "amount": amount, "rate": rate,
+                      "best": best}}
 
 
 def pay_choices(g: GameState, p: int, d: Item) -> list[dict[str, Any]]:
@@ -119,7 +121,7 @@ def pay_choices(g: GameState, p: int, d: Item) -> list[dict[str, Any]]:
         best = min(limit, max(0, -(-rest // rate)))
         amounts = [current + 1] if current < limit and _value(d, use) < d["cost"] else []
         amounts += [n for n in (current - 1, 0, best) if 0 <= n != current and n <= limit]
-        found += [_use(resource, n, rate) for n in dict.fromkeys(amounts)]
+        found += [_use(resource, n, rate, best=n == best) for n in dict.fromkeys(amounts)]
     paid = _settled(g, p, d)
     if paid is not None:
         found.append({"type": "confirm", "label": {"key": "confirm", "cost": d["cost"],

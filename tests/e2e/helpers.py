@@ -106,6 +106,67 @@ def form_fields(players: int, names: list[str], seed: int) -> dict[str, str]:
     return fields
 
 
+def choose_listed(app: Any, kind: str, **fields: Any) -> bool:
+    """In CPython: click the control of the listed choice of that type with those values
+    (False, and nothing done, when no such choice is listed)."""
+    decision = app.current()
+    if decision is None:
+        return False
+    for i, c in enumerate(decision[1].choices()):
+        if c["type"] == kind and all(c.get(k) == v for k, v in fields.items()):
+            app.handle("choose", {"index": i})
+            return app.notice is None
+    return False
+
+
+def setup_cards(page: Any) -> Any:
+    """The ten cards of the setup decision (toggles)."""
+    return prompt(page).locator(".setup-cards button.card")
+
+
+def setup_corporations(page: Any) -> Any:
+    """The two corporations of the setup decision."""
+    return prompt(page).locator(".setup-corps button.card")
+
+
+def offered_card(page: Any, name: str) -> Any:
+    """One offered card of a selection (setup, buying, selling), by name."""
+    return prompt(page).locator(f'button.card[data-card="{name}"]')
+
+
+def confirm(page: Any) -> Any:
+    """The button that ends a step-by-step decision (done, confirm the payment)."""
+    return prompt(page).locator("button.confirm")
+
+
+def choose_setup(page: Any, corporation_index: int = 0, cards: int = 0) -> list[str]:
+    """Choose a dealt corporation and the first ``cards`` cards, then confirm; returns
+    the names bought."""
+    setup_corporations(page).nth(corporation_index).click()
+    expect(setup_corporations(page).nth(corporation_index)).to_have_attribute(
+        "aria-pressed", "true")
+    bought = [str(setup_cards(page).nth(i).get_attribute("data-card")) for i in range(cards)]
+    for name in bought:
+        offered_card(page, name).click()
+        expect(offered_card(page, name)).to_have_attribute("aria-pressed", "true")
+    confirm(page).click()
+    return bought
+
+
+def reveal_if_handoff(page: Any) -> None:
+    """On a hand-off screen, let the named player see their screen."""
+    page.wait_for_selector("body[data-screen='game'], body[data-screen='handoff']",
+                           state="attached")
+    if page.locator(".handoff [data-action=reveal]").count():
+        page.locator(".handoff [data-action=reveal]").click()
+        wait_screen(page, "game")
+
+
+def pay_amount(page: Any, resource: str) -> int:
+    """The amount of a resource the payment widget uses now (MC: what MC pays)."""
+    return int(prompt(page).locator(f".pay-row.res-{resource} output").inner_text().strip())
+
+
 @dataclass(frozen=True)
 class SteelPlan:
     """A solo deal where a building card can be bought, then paid for with steel, and
@@ -116,6 +177,9 @@ class SteelPlan:
     building_card: str
     other_card: str  # bought too
     spare_card: str  # offered, left unbought
+    starting_mc: int  # of the corporation
+    steel_used: int  # the most steel worth using for the building card
+    mc_paid: int  # the MC that pays the rest
 
 
 @cache
@@ -134,47 +198,52 @@ def plan_steel_game(name: str = "Tess", max_seed: int = 400) -> SteelPlan:
         app.handle("new_game", form_fields(1, [name], seed))
         return app
 
-    def choices(app: App) -> list[dict[str, Any]]:
+    def listed(app: App, kind: str) -> list[dict[str, Any]]:
         decision = app.current()
         assert decision is not None
-        return decision[1].choices()
+        return [c for c in decision[1].choices() if c["type"] == kind]
 
     for seed in range(1, max_seed):
-        corporations = [c["card"] for c in choices(fresh(seed))]
-        for corp_index, corporation in enumerate(corporations):
-            app = fresh(seed)
-            app.handle("choose", {"index": corp_index})
-            if app.game is None or app.game.state.players[0].res["steel"] < 1:
-                continue
-            decision = app.current()
-            if decision is None or decision[1].kind != "cards":
-                continue
-            offered = list(decision[1].data["cards"])
+        decision = fresh(seed).current()
+        assert decision is not None and decision[1].kind == "setup"
+        deal = decision[1].data
+        offered = list(deal["cards"])
+        for corporation, money in zip(deal["corporations"], deal["starting_mc"], strict=True):
             for building in [c for c in offered if "building" in card(c).tags]:
                 others = [c for c in offered if c != building]
-                if len(others) < 2:
-                    continue
                 trial = fresh(seed)
-                trial.handle("choose", {"index": corp_index})
-                for picked in (building, others[0]):
-                    trial.handle("toggle", {"card": picked})
-                trial.handle("confirm", {})
-                plays = [i for i, c in enumerate(choices(trial))
-                         if c["type"] == "play_card" and c["card"] == building]
-                if not plays:
+                if not (choose_listed(trial, "corporation", card=corporation)
+                        and choose_listed(trial, "pick", card=building)
+                        and choose_listed(trial, "pick", card=others[0])
+                        and choose_listed(trial, "done")):
                     continue
-                trial.handle("choose", {"index": plays[0]})
+                assert trial.game is not None
+                if trial.game.state.players[0].res["steel"] < 1:
+                    break  # this corporation has no steel: no building card will do
+                decision = trial.current()
+                if decision is None or decision[1].kind != "action":
+                    continue
+                if not choose_listed(trial, "play_card", card=building):
+                    continue
                 decision = trial.current()
                 if decision is None or decision[1].kind != "pay":
                     continue
-                pays = choices(trial)
-                most = max(range(len(pays)), key=lambda i: pays[i].get("steel", 0))
-                if pays[most].get("steel", 0) < 1:
+                steel = [c for c in listed(trial, "use") if c["resource"] == "steel"]
+                if not steel:
                     continue
-                trial.handle("choose", {"index": most})
+                most = max(c["amount"] for c in steel)
+                if not choose_listed(trial, "use", resource="steel", amount=most):
+                    continue
+                confirming = listed(trial, "confirm")
+                if not confirming:
+                    continue
+                mc_paid = confirming[0]["label"]["paid"]["megacredits"]
+                if not choose_listed(trial, "confirm"):
+                    continue
                 decision = trial.current()
-                if trial.notice or decision is None or decision[1].kind != "action":
+                if decision is None or decision[1].kind != "action":
                     continue
-                if {"type": "standard_project", "project": "aquifer"} in choices(trial):
-                    return SteelPlan(seed, corporation, building, others[0], others[1])
+                if any(c.get("project") == "aquifer" for c in listed(trial, "standard_project")):
+                    return SteelPlan(seed, corporation, building, others[0], others[1], money,
+                                     most, mc_paid)
     raise AssertionError("no seed deals a steel corporation with a playable building card")

@@ -10,10 +10,14 @@ import pytest
 from tests.e2e.conftest import SITE, gen_sw
 from tests.e2e.helpers import (
     choice,
+    choose_setup,
+    confirm,
     expect,
     no_horizontal_scroll,
     plan_steel_game,
-    prompt,
+    reveal_if_handoff,
+    setup_cards,
+    setup_corporations,
     start_game,
     wait_ready,
     wait_screen,
@@ -55,8 +59,12 @@ def test_player_name_with_markup_is_shown_as_text(page: Any, boot: Any) -> None:
     page.locator(".handoff [data-action=reveal]").click()
     wait_screen(page, "game")
     expect(page.locator(".player-panel[data-player='0']")).to_contain_text(EVIL)
-    prompt(page).locator("button.card[data-action=choose]").first.click()
-    expect(page.locator(".log")).to_contain_text(EVIL)
+    choose_setup(page, 0, cards=1)
+    wait_screen(page, "handoff")
+    page.locator(".handoff [data-action=reveal]").click()
+    choose_setup(page, 0, cards=0)
+    reveal_if_handoff(page)
+    expect(page.locator(".log")).to_contain_text(EVIL)  # the setup, revealed: "… takes …"
 
     page.locator("[data-action=menu]").first.click()
     wait_screen(page, "start")
@@ -104,15 +112,17 @@ def test_phone_viewport_has_no_horizontal_scroll_and_plays(new_page: Any, boot: 
     wait_screen(page, "game")
     _assert_fits(page, "corporation choice")
 
-    corporations = prompt(page).locator("button.card[data-action=choose]")
+    corporations = setup_corporations(page)
     expect(corporations).to_have_count(2)
+    expect(setup_cards(page)).to_have_count(10)
     corporations.first.tap()
-    toggles = prompt(page).locator("button.card[data-action=toggle]")
-    expect(toggles.first).to_be_visible()
-    _assert_fits(page, "buying cards")
+    expect(corporations.first).to_have_attribute("aria-pressed", "true")
+    toggles = setup_cards(page)
+    _assert_fits(page, "setup: corporation and cards")
     toggles.first.tap()
     expect(toggles.first).to_have_attribute("aria-pressed", "true")
-    prompt(page).locator("[data-action=confirm]").tap()
+    expect(confirm(page)).to_be_in_viewport()  # kept in view at the bottom of the screen
+    confirm(page).tap()
     expect(choice(page, re.compile(r"^\s*pass\s*$", re.I))).to_have_count(1)
     _assert_fits(page, "action menu")
     expect(page.locator(".hand button.card, .hand .card").first).to_be_visible()
@@ -162,8 +172,18 @@ def test_keyboard_reaches_the_form_and_a_legal_space(page: Any, boot: Any) -> No
     # Corporation, no cards, the aquifer project: all with Tab and Enter.
     _tab_to(page, re.compile(rf"^button:button:choose:.*{re.escape(plan.corporation)}"))
     page.keyboard.press("Enter")
-    expect(prompt(page).locator("button.card[data-action=toggle]").first).to_be_visible()
-    _tab_to(page, re.compile(r"^button:button:confirm:"))
+    corporation = setup_corporations(page).filter(has_text=plan.corporation)
+    expect(corporation).to_have_attribute("aria-pressed", "true")
+    expect(corporation).to_be_focused()  # focus stays on the card just chosen
+    first = setup_cards(page).first
+    name = str(first.get_attribute("data-card"))
+    _tab_to(page, re.compile(rf"^button:button:choose:.*{re.escape(name)}"), 5)
+    page.keyboard.press("Enter")
+    expect(first).to_have_attribute("aria-pressed", "true")
+    expect(first).to_be_focused()  # its choice moved (pick → unpick); the focus did not
+    page.keyboard.press("Enter")
+    expect(first).to_have_attribute("aria-pressed", "false")
+    _tab_to(page, re.compile(r"^button:button:choose:Start with"))
     page.keyboard.press("Enter")
     _tab_to(page, re.compile(r"^button:button:choose:Aquifer", re.I))
     page.keyboard.press("Enter")

@@ -10,11 +10,18 @@ import pytest
 from tests.e2e.helpers import (
     answer_first,
     choice,
+    choose_setup,
+    confirm,
     expect,
     generation,
+    offered_card,
+    pay_amount,
     plan_steel_game,
     prompt,
     resource,
+    reveal_if_handoff,
+    setup_cards,
+    setup_corporations,
     start_game,
     wait_screen,
 )
@@ -31,52 +38,52 @@ def test_solo_generation_corporation_cards_steel_tile_pass(page: Any, boot: Any)
     expect(panel).to_contain_text("Tess")
     assert generation(page) == 1
 
-    # Corporation: the dealt ones are card buttons of the prompt.
-    corporation = prompt(page).locator("button.card[data-action=choose]").filter(
-        has_text=plan.corporation)
+    # Setup: the two corporations and the ten cards on one screen, chosen together.
+    expect(setup_corporations(page)).to_have_count(2)
+    expect(setup_cards(page)).to_have_count(10)
+    expect(confirm(page)).to_be_disabled()  # no corporation yet
+    corporation = setup_corporations(page).filter(has_text=plan.corporation)
     expect(corporation).to_have_count(1)
-    assert prompt(page).locator("button.card[data-action=choose]").count() >= 2
     corporation.click()
-    expect(panel).to_contain_text(plan.corporation)
+    expect(corporation).to_have_attribute("aria-pressed", "true")
 
-    # Buying cards: toggle three, untoggle one, confirm two.
-    offered = prompt(page).locator("button.card[data-action=toggle]")
-    expect(offered).to_have_count(10)
-
-    def toggle(name: str) -> Any:
-        return prompt(page).locator(f"button.card[data-action=toggle][data-card=\"{name}\"]")
-
+    # Three cards picked, one put back: each click is a move the engine holds.
     for name in (plan.building_card, plan.other_card, plan.spare_card):
-        toggle(name).click()
-    expect(toggle(plan.spare_card)).to_have_attribute("aria-pressed", "true")
-    toggle(plan.spare_card).click()
-    expect(toggle(plan.spare_card)).to_have_attribute("aria-pressed", "false")
-    expect(toggle(plan.building_card)).to_have_attribute("aria-pressed", "true")
-    mc_before_buy = resource(page, 0, "MC")
-    prompt(page).locator("[data-action=confirm]").click()
-    expect(prompt(page).locator("[data-action=toggle]")).to_have_count(0)
+        offered_card(page, name).click()
+        expect(offered_card(page, name)).to_have_attribute("aria-pressed", "true")
+    offered_card(page, plan.spare_card).click()
+    expect(offered_card(page, plan.spare_card)).to_have_attribute("aria-pressed", "false")
+    expect(offered_card(page, plan.building_card)).to_have_attribute("aria-pressed", "true")
+    expect(prompt(page)).to_contain_text(
+        f"{plan.corporation}: {plan.starting_mc} MC to start, 2 cards for 6 MC")
+    confirm(page).click()
+    expect(panel).to_contain_text(plan.corporation)
     hand = page.locator(".hand")
     expect(hand).to_contain_text(plan.building_card)
     expect(hand).to_contain_text(plan.other_card)
     expect(hand).not_to_contain_text(plan.spare_card)
-    assert resource(page, 0, "MC") == mc_before_buy - 6
+    assert resource(page, 0, "MC") == plan.starting_mc - 6
 
-    # Playing the building card, paid partly with steel.
+    # Playing the building card, paid with steel through the payment widget.
     steel_before = resource(page, 0, "Steel")
     mc_before = resource(page, 0, "MC")
-    assert steel_before >= 1
+    assert steel_before >= plan.steel_used
     choice(page, plan.building_card).click()
-    options = prompt(page).locator("[data-action=choose]")
-    expect(options.first).to_be_visible()
-    amounts = [_payment(text) for text in options.all_inner_texts()]
-    assert any(steel for _, steel in amounts), amounts
-    most = max(range(len(amounts)), key=lambda i: amounts[i][1])
-    mc_paid, steel_used = amounts[most]
-    options.nth(most).click()
-    expect(prompt(page).locator("[data-action=choose]").filter(
-        has_text=re.compile(r"\d+\s*steel", re.I))).to_have_count(0)
-    assert resource(page, 0, "Steel") == steel_before - steel_used
-    assert resource(page, 0, "MC") == mc_before - mc_paid
+    expect(prompt(page)).to_contain_text(f"for {plan.building_card}")
+    steel_row = prompt(page).locator(".pay-row.res-steel")
+    expect(steel_row).to_be_visible()
+    assert pay_amount(page, "steel") == 0
+    steel_row.locator("button.step-more").click()
+    expect(steel_row.locator("output")).to_have_text("1")
+    steel_row.locator("button.step-less").click()
+    expect(steel_row.locator("output")).to_have_text("0")
+    steel_row.locator("button.step-best").click()
+    expect(steel_row.locator("output")).to_have_text(str(plan.steel_used))
+    assert pay_amount(page, "megacredits") == plan.mc_paid
+    confirm(page).click()
+    expect(prompt(page).locator(".pay-row")).to_have_count(0)
+    assert resource(page, 0, "Steel") == steel_before - plan.steel_used
+    assert resource(page, 0, "MC") == mc_before - plan.mc_paid
     expect(panel).to_contain_text(plan.building_card)
     expect(hand).not_to_contain_text(plan.building_card)
 
@@ -100,20 +107,14 @@ def test_solo_generation_corporation_cards_steel_tile_pass(page: Any, boot: Any)
     choice(page, PASS).click()
     expect(page.locator("main")).to_contain_text(re.compile(r"Generation\s+2(?!\d)"))
     assert generation(page) == 2
-    expect(prompt(page).locator("button.card[data-action=toggle]").first).to_be_visible()
+    expect(prompt(page).locator("button.card[aria-pressed]").first).to_be_visible()
     assert page.locator(".log").inner_text() != log_before
-    prompt(page).locator("[data-action=confirm]").click()
+    expect(confirm(page)).to_have_text(re.compile(r"Buy no cards"))
+    confirm(page).click()
     expect(choice(page, PASS)).to_have_count(1)
 
 
 PASS = re.compile(r"^\s*pass\s*$", re.I)
-
-
-def _payment(text: str) -> tuple[int, int]:
-    """(MC, steel) of a payment option's label, e.g. "5 MC + 3 Steel"."""
-    mc = re.search(r"(\d+)\s*MC", text)
-    steel = re.search(r"(\d+)\s*steel", text, re.I)
-    return (int(mc.group(1)) if mc else 0), (int(steel.group(1)) if steel else 0)
 
 
 def test_hot_seat_hand_off_hides_the_previous_hand(page: Any, boot: Any) -> None:
@@ -126,15 +127,9 @@ def test_hot_seat_hand_off_hides_the_previous_hand(page: Any, boot: Any) -> None
     page.locator(".handoff [data-action=reveal]").click()
     wait_screen(page, "game")
 
-    ada_corporations = prompt(page).locator("button.card[data-action=choose]").all_inner_texts()
+    ada_corporations = setup_corporations(page).all_inner_texts()
     assert len(ada_corporations) == 2
-    prompt(page).locator("button.card[data-action=choose]").first.click()
-    toggles = prompt(page).locator("button.card[data-action=toggle]")
-    expect(toggles.first).to_be_visible()
-    bought = [toggles.nth(i).get_attribute("data-card") for i in (0, 1)]
-    for name in bought:
-        prompt(page).locator(f"button.card[data-action=toggle][data-card=\"{name}\"]").click()
-    prompt(page).locator("[data-action=confirm]").click()
+    bought = choose_setup(page, 0, cards=2)
 
     # Ada's move is done: the hand-off names Bob and shows nothing of Ada's hand.
     wait_screen(page, "handoff")
@@ -149,14 +144,63 @@ def test_hot_seat_hand_off_hides_the_previous_hand(page: Any, boot: Any) -> None
 
     page.locator(".handoff [data-action=reveal]").click()
     wait_screen(page, "game")
-    bob_corporations = prompt(page).locator("button.card[data-action=choose]").all_inner_texts()
+    bob_corporations = setup_corporations(page).all_inner_texts()
     assert len(bob_corporations) == 2
     assert not set(bob_corporations) & set(ada_corporations)
     hand = page.locator(".hand")
     for name in bought:
         expect(hand).not_to_contain_text(name)
-    prompt(page).locator("button.card[data-action=choose]").first.click()
-    expect(prompt(page).locator("button.card[data-action=toggle]").first).to_be_visible()
+    setup_corporations(page).first.click()
+    expect(setup_corporations(page).first).to_have_attribute("aria-pressed", "true")
+
+
+def test_hot_seat_setup_is_secret_until_both_have_chosen(page: Any, boot: Any) -> None:
+    """Player 1 chooses a corporation and cards and hands over: player 2's screens (the
+    hand-off, then their own setup) show nothing of it until both have chosen."""
+    boot(page)
+    start_game(page, players=2, names=["Ada", "Bob"], seed=7)
+    wait_screen(page, "handoff")
+    page.locator(".handoff [data-action=reveal]").click()
+    wait_screen(page, "game")
+    ada_deal = [str(n) for n in
+                prompt(page).locator("button.card").evaluate_all(
+                    "(cards) => cards.map((c) => c.dataset.card)")]
+    assert len(ada_deal) == 12  # two corporations and ten cards, together
+    ada_corporation = ada_deal[1]
+    setup_corporations(page).nth(1).click()
+    bought = ada_deal[2:5]
+    for name in bought:
+        offered_card(page, name).click()
+    expect(offered_card(page, bought[-1])).to_have_attribute("aria-pressed", "true")
+    confirm(page).click()
+
+    def assert_nothing_of_ada(where: str) -> None:
+        text = page.locator("#app").inner_text()
+        markup = page.locator("#app").inner_html()
+        shown = [n for n in ada_deal if re.search(rf"(?<![\w ]){re.escape(n)}(?!\w)", text)
+                 or f'data-card="{n}"' in markup]
+        assert not shown, f"{where} shows {shown} of Ada's deal"
+
+    wait_screen(page, "handoff")
+    expect(page.locator(".handoff")).to_contain_text("Bob")
+    assert_nothing_of_ada("the hand-off")
+    page.locator(".handoff [data-action=reveal]").click()
+    wait_screen(page, "game")
+    expect(setup_corporations(page)).to_have_count(2)
+    assert_nothing_of_ada("Bob's setup")
+    panels = page.locator(".players")
+    expect(panels).not_to_contain_text(ada_corporation)
+    expect(page.locator(".player-panel[data-player='0'] .corp")).to_have_text(
+        "no corporation yet")
+
+    bob_corporation = str(setup_corporations(page).first.get_attribute("data-card"))
+    bob_bought = choose_setup(page, 0, cards=1)
+    reveal_if_handoff(page)  # the first action may be Ada's
+    expect(page.locator(".player-panel[data-player='0'] .corp")).to_have_text(ada_corporation)
+    expect(page.locator(".player-panel[data-player='1'] .corp")).to_have_text(bob_corporation)
+    expect(page.locator(".player-panel[data-player='0']")).to_contain_text("3 cards in hand")
+    expect(page.locator(".player-panel[data-player='1']")).to_contain_text("1 card in hand")
+    assert bob_bought
 
 
 def test_scripted_solo_game_reaches_the_end_screen(page: Any, boot: Any) -> None:

@@ -173,3 +173,27 @@ def test_save_from_another_rules_version_is_refused_naming_both() -> None:
     save["rules"] = 7
     with pytest.raises(SaveError, match="rules version 7.*version is 2"):
         Game.from_save(save)
+
+
+def test_a_game_at_an_earlier_move_is_that_position_replayed() -> None:
+    game = play_random_game(players=2, seed=9, max_moves=60)
+    earlier = game.at(25)
+    assert earlier.moves == game.moves[:25]
+    again = Game.new(game.state.options)
+    for player, response in game.moves[:25]:
+        again.respond(player, response)
+    assert earlier.digest() == again.digest()
+    with pytest.raises(ValueError):
+        game.at(61)
+
+
+def test_a_game_continued_from_a_stored_state_replays_from_there() -> None:
+    game = play_random_game(players=2, seed=9, max_moves=60)
+    save = game.to_save()
+    save["moves"][-1] = [save["moves"][-1][0], {"type": "pass"}]  # no longer replays as saved
+    loaded = Game.from_save(save)
+    assert loaded.base_moves == 60 and loaded.digest() == game.digest()
+    with pytest.raises(ValueError):
+        loaded.at(30)  # nothing before the stored state can be rebuilt
+    assert loaded.at(60).digest() == game.digest()
+    assert score_history(loaded) == []

@@ -46,3 +46,14 @@ def test_engine_archive_holds_every_engine_file_and_is_reproducible() -> None:
                       if "__pycache__" not in p.parts)
     assert names == expected
     assert {"tm/__init__.py", "tm/web/browser.py", "tm/cards/base.py"} <= set(names)
+
+
+def test_headers_deny_what_the_game_never_uses() -> None:
+    import tomllib
+    config = tomllib.loads((ROOT / "netlify.toml").read_text(encoding="utf-8"))
+    every = next(rule["values"] for rule in config["headers"] if rule["for"] == "/*")
+    policy = every["Permissions-Policy"]
+    for feature in ("camera", "microphone", "geolocation", "payment", "usb"):
+        assert f"{feature}=()" in policy
+    assert "clipboard-write=(self)" in policy
+    assert "frame-ancestors 'none'" in every["Content-Security-Policy"]

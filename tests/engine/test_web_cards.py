@@ -58,12 +58,17 @@ def test_card_shows_type_tags_requirements_and_vp() -> None:
     assert "Any player loses 2 plants production" in shown
 
 
-def test_card_buttons_for_choices_and_toggles() -> None:
+def test_card_buttons_for_choices_and_selections() -> None:
     chosen = card_html("Comet", action=("choose", 3))
     assert chosen.startswith('<button type="button"') and 'data-index="3"' in chosen
-    toggled = card_html("Comet", action=("toggle", "Comet"), selected=True)
-    assert 'data-action="toggle"' in toggled and 'aria-pressed="true"' in toggled
-    assert 'data-card="Comet"' in toggled and "selected" in toggled
+    assert "aria-pressed" not in chosen
+    picked = card_html("Comet", action=("choose", 5), pressed=True, focus="card:Comet")
+    assert 'data-action="choose" data-index="5"' in picked and 'aria-pressed="true"' in picked
+    assert 'data-card="Comet"' in picked and "selected" in picked
+    assert 'data-focus="card:Comet"' in picked and "aria-disabled" not in picked
+    inert = card_html("Comet", pressed=False)  # offered, but no choice for it now
+    assert inert.startswith('<button type="button"') and 'aria-pressed="false"' in inert
+    assert 'aria-disabled="true"' in inert and "data-action" not in inert and "inert" in inert
 
 
 def test_phrasing_of_some_cards() -> None:

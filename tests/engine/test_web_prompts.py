@@ -4,6 +4,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -12,6 +13,7 @@ from tm.prompts import KINDS
 from tm.state import Options
 from tm.testing import (
     answer,
+    finish_setup,
     give_cards,
     make_game,
     prompt,
@@ -19,7 +21,7 @@ from tm.testing import (
     set_production,
     set_resources,
 )
-from tm.web.app import App
+from tm.web.app import App, finishing_choice
 from tm.web.prompt_html import RENDERERS
 from tm.web.saves import MemoryStorage, SaveMeta
 
@@ -70,6 +72,17 @@ def cards_game() -> Game:
 
 
 def card_game() -> Game:
+    """The draft of generation 2: keep one card, pass the rest (a ``card`` prompt)."""
+    game = Game.new(Options(players=2, seed=1, draft=True))
+    finish_setup(game)
+    while prompt(game).kind != "card":
+        player, waiting = game.pending[0]
+        passing = [c for c in waiting.choices() if c["type"] == "pass"]
+        game.respond(player, passing[0] if passing else finishing_choice(waiting))
+    return game
+
+
+def setup_game() -> Game:
     return Game.new(Options(players=2, seed=1))
 
 
@@ -111,6 +124,7 @@ def option_game() -> Game:
 SITUATIONS: dict[str, Callable[[], Game]] = {
     "action": action_game, "space": space_game, "cards": cards_game, "card": card_game,
     "player": player_game, "amount": amount_game, "pay": pay_game, "option": option_game,
+    "setup": setup_game,
 }
 
 
@@ -127,12 +141,10 @@ def test_every_kind_renders_from_a_real_situation(kind: str) -> None:
     section = prompt_html(app)
     assert f'data-kind="{kind}"' in section
     assert "<h2>" in section
-    action = "toggle" if kind == "cards" else "choose"
+    # Every listed choice has exactly one control, which sends it by its index.
     indexes = re.findall(r'data-action="choose" data-index="(\d+)"', section)
-    if action == "choose":
-        assert sorted(map(int, indexes)) == list(range(len(prompt(game).choices())))
-    else:
-        assert section.count('data-action="toggle"') == len(prompt(game).choices())
+    assert sorted(map(int, indexes)) == list(range(len(prompt(game).choices())))
+    assert 'data-action="toggle"' not in section and 'data-action="confirm"' not in section
     assert "{" not in text(section) and "}" not in text(section)
 
 
@@ -163,36 +175,121 @@ def test_space_prompt_points_at_the_board_and_lists_spaces() -> None:
     assert "Place a greenery: pick a highlighted space" in text(page)
 
 
-def test_cards_prompt_counts_the_selection_and_confirms() -> None:
+def chosen_index(app: App, kind: str, **fields: object) -> int:
+    """The index of the listed choice of that type with those values."""
+    decision = app.current()
+    assert decision is not None
+    for i, c in enumerate(decision[1].choices()):
+        if c["type"] == kind and all(c.get(k) == v for k, v in fields.items()):
+            return i
+    raise AssertionError(f"no {kind} {fields} in {decision[1].choices()}")
+
+
+def card_button(section: str, name: str) -> str:
+    found = re.search(rf'<button [^>]*data-card="{re.escape(name)}"[^>]*>', section)
+    assert found, name
+    return found.group(0)
+
+
+def test_cards_prompt_picks_in_the_engine_and_confirms_with_done() -> None:
     game = cards_game()
     app = app_for(game)
     section = prompt_html(app)
-    assert 'data-card="Mine"' in section and 'aria-pressed="false"' in section
-    assert re.search(r'data-action="confirm"[^>]*disabled', section)
-    app.handle("toggle", {"card": "Comet"})
+    assert 'aria-pressed="false"' in card_button(section, "Mine")
+    assert "disabled" in re.search(r'<button [^>]*class="primary confirm"[^>]*>', section)[0]
+    app.handle("choose", {"index": chosen_index(app, "pick", card="Comet")})
+    assert prompt(game).data["picked"] == ("Comet",)
+    assert game.moves[-1] == [0, {"type": "pick", "card": "Comet"}]
     section = prompt_html(app)
     assert "1 selected (choose 1 to 3)" in text(section)
-    assert 'aria-pressed="true" data-card="Comet"' in section
+    assert 'aria-pressed="true"' in card_button(section, "Comet")
     assert section.count('aria-pressed="true"') == 1
-    assert not re.search(r'data-action="confirm"[^>]*disabled', section)
+    unpick = re.search(r'data-index="(\d+)"', card_button(section, "Comet"))
+    assert unpick and prompt(game).choices()[int(unpick.group(1))]["type"] == "unpick"
+    confirm = re.search(r'<button [^>]*class="primary confirm"[^>]*>', section)
+    assert confirm and "disabled" not in confirm[0]
+    assert "Sell 1 card for 1 MC" in text(section)
+    app.handle("choose", {"index": chosen_index(app, "done")})
+    assert prompt(game).kind == "action" and "Comet" not in game.state.players[0].hand
 
 
 def test_buy_cards_prompt_shows_the_price_total() -> None:
     game = Game.new(Options(players=1, seed=2))
     app = app_for(game)
-    app.handle("choose", {"index": 0})  # the corporation
+    corporation = prompt(game).data["corporations"][0]
+    app.handle("choose", {"index": chosen_index(app, "corporation", card=corporation)})
+    app.handle("choose", {"index": chosen_index(app, "done")})
+    while prompt(game).kind != "cards":  # to the research phase of generation 2
+        player, waiting = game.pending[0]
+        passing = [c for c in waiting.choices() if c["type"] == "pass"]
+        game.respond(player, passing[0] if passing else finishing_choice(waiting))
     assert prompt(game).purpose == "buy_cards"
     first = prompt(game).data["cards"][0]
-    app.handle("toggle", {"card": first})
+    app.handle("choose", {"index": chosen_index(app, "pick", card=first)})
     shown = text(prompt_html(app))
     assert "Buy cards for 3 MC each" in shown and "Cost: 3 MC" in shown
+    assert "Buy 1 card (3 MC)" in shown
 
 
-def test_corporation_choice_shows_starting_money() -> None:
-    shown = text(prompt_html(app_for(card_game())))
-    assert "Choose your corporation" in shown and "MC to start" in shown
+def test_setup_shows_corporations_and_cards_together() -> None:
+    game = setup_game()
+    app = app_for(game)
+    section = prompt_html(app)
+    shown = text(section)
+    data = prompt(game).data
+    assert "Choose your corporation and the project cards to buy" in shown
+    assert "MC to start" in shown and "secret" in shown
+    for name in [*data["corporations"], *data["cards"]]:
+        assert 'aria-pressed="false"' in card_button(section, name), name
+    assert "Choose a corporation first" in shown
+    corporation, money = data["corporations"][1], data["starting_mc"][1]
+    app.handle("choose", {"index": chosen_index(app, "corporation", card=corporation)})
+    picks = data["cards"][:2]
+    for name in picks:
+        app.handle("choose", {"index": chosen_index(app, "pick", card=name)})
+    section = prompt_html(app)
+    shown = text(section)
+    assert 'aria-pressed="true"' in card_button(section, corporation)
+    assert 'aria-disabled="true"' in card_button(section, corporation)  # chosen: nothing to send
+    assert f"{corporation}: {money} MC to start, 2 cards for 6 MC, {money - 6} MC left" in shown
+    assert f"Start with {corporation} and 2 cards" in shown
+    assert game.state.players[0].corporation is None and game.state.players[0].hand == []
+    app.handle("choose", {"index": chosen_index(app, "done")})
+    assert [p for p, _ in game.pending] == [1]  # still secret: nothing applied yet
+    assert game.state.players[0].corporation is None
 
 
+def test_setup_over_budget_cards_cannot_be_picked() -> None:
+    for seed in range(100):  # a deal with a corporation that cannot pay for all ten cards
+        game = Game.new(Options(players=1, seed=seed))
+        data = prompt(game).data
+        poor = min(range(2), key=lambda i: data["starting_mc"][i])
+        budget = data["starting_mc"][poor] // data["price"]
+        if budget < len(data["cards"]):
+            break
+    app = app_for(game)
+    app.handle("choose", {"index": chosen_index(app, "corporation",
+                                                 card=data["corporations"][poor])})
+    for name in data["cards"][:budget]:
+        app.handle("choose", {"index": chosen_index(app, "pick", card=name)})
+    section = prompt_html(app)
+    left = data["cards"][budget]
+    assert 'aria-disabled="true"' in card_button(section, left)
+    assert "data-index" not in card_button(section, left)
+
+
+def test_draft_is_one_click_on_a_full_card() -> None:
+    game = card_game()
+    app = app_for(game)
+    waiting = prompt(game)
+    assert waiting.purpose == "draft"
+    section = prompt_html(app)
+    assert "Draft: keep one card, pass the rest" in text(section)
+    assert "compact" not in section
+    before = len(game.moves)
+    app.handle("choose", {"index": 0})
+    assert len(game.moves) == before + 1
+    assert game.moves[-1][1] == {"type": "card", "card": waiting.data["cards"][0]}
 def test_player_prompt_names_players_and_no_one_when_optional() -> None:
     shown = text(prompt_html(app_for(player_game())))
     assert "Whose heat production drops by 2?" in shown
@@ -206,13 +303,67 @@ def test_player_prompt_names_players_and_no_one_when_optional() -> None:
     assert "Remove up to 3 plants from whom?" in shown and "No one" in shown
 
 
-def test_pay_prompt_shows_each_currency() -> None:
-    section = prompt_html(app_for(pay_game()))
+def pay_row(section: str, resource: str) -> str:
+    row = re.search(rf'<li class="pay-row res-{resource}">(.*?)</li>', section)
+    assert row, resource
+    return row.group(1)
+
+
+def test_pay_prompt_is_a_stepper_per_resource() -> None:
+    game = pay_game()
+    app = app_for(game)
+    section = prompt_html(app)
     shown = text(section)
-    assert "Pay 4 MC" in shown and "steel = 2 MC" in shown
-    assert section.count('class="choice pay"') == len(prompt(pay_game()).choices())
-    labels = [text(b) for b in re.findall(r'class="choice pay"[^>]*>(.*?)</button>', section)]
-    assert labels == ["4 MC", "2 MC + 1 steel", "2 steel"]
+    assert "Pay 4 MC for Mine" in shown
+    steel = pay_row(section, "steel")
+    assert "1 steel = 2 MC · you have 3" in text(steel)
+    assert re.search(r'<output class="pay-amount"[^>]*>0</output>', steel)
+    assert re.search(r'<button type="button" class="step step-less" disabled', steel)
+    assert 'class="step step-more" data-action="choose"' in steel
+    assert "Max (2)" in text(steel)
+    mc = pay_row(section, "megacredits")
+    assert re.search(r'<output class="pay-amount"[^>]*>4</output>', mc)
+    assert "Paying 4 MC with 4 MC" in shown and "Pay 4 MC" in text(section)
+
+    app.handle("choose", {"index": chosen_index(app, "use", resource="steel", amount=1)})
+    section = prompt_html(app)
+    assert re.search(r'<output class="pay-amount"[^>]*>1</output>', pay_row(section, "steel"))
+    assert re.search(r'<output class="pay-amount"[^>]*>2</output>',
+                     pay_row(section, "megacredits"))
+    assert "Pay 2 MC + 1 steel" in text(section)
+    app.handle("choose", {"index": chosen_index(app, "use", resource="steel", amount=2)})
+    section = prompt_html(app)
+    assert re.search(r'<button type="button" class="step step-more" disabled',
+                     pay_row(section, "steel"))
+    assert "Pay 2 steel" in text(section)
+    app.handle("choose", {"index": chosen_index(app, "confirm")})
+    res = game.state.players[0].res
+    assert res["steel"] == 1 and res["megacredits"] == 10
+    assert "Mine" in game.state.players[0].played
+
+
+def test_pay_prompt_says_why_it_cannot_confirm() -> None:
+    game, _ = make_game(2)
+    give_cards(game, 0, ["Mine"])
+    set_resources(game, 0, megacredits=1, steel=3)
+    answer(game, "play_card", "Mine")
+    app = app_for(game)
+    section = prompt_html(app)
+    assert "Not enough MC: 3 MC short" in text(section)
+    assert re.search(r'<button type="button" class="primary confirm" disabled', section)
+
+
+def test_answer_first_finishes_every_step_by_step_prompt() -> None:
+    for make in (setup_game, cards_game, pay_game, card_game):
+        game = make()
+        player = game.pending[0][0]
+        for _ in range(40):
+            waiting = game.prompt_for(player)
+            if waiting is None or waiting.kind not in ("setup", "cards", "pay", "card"):
+                break
+            game.respond(player, finishing_choice(waiting))
+        else:
+            raise AssertionError(f"{make.__name__}: the prompt never ended")
 
 
 def test_amount_and_option_prompts_read_well() -> None:
@@ -221,3 +372,43 @@ def test_amount_and_option_prompts_read_well() -> None:
     shown = text(prompt_html(app_for(option_game())))
     assert "Choose one for Artificial Photosynthesis" in shown
     assert "production +2 energy" in shown and "production +1 plant" in shown
+
+
+def test_a_large_amount_range_is_a_sample_and_says_so() -> None:
+    game, _ = make_game(2)
+    give_cards(game, 0, ["Insulation"])
+    set_resources(game, 0, megacredits=20)
+    set_production(game, 0, heat=40)
+    answer(game, "play_card", "Insulation")
+    shown = text(prompt_html(app_for(game)))
+    assert len(prompt(game).choices()) <= 20
+    assert "Any amount from 1 to 40 is allowed" in shown
+    assert "Any amount" not in text(prompt_html(app_for(amount_game())))
+
+
+def test_the_page_composes_no_response() -> None:
+    """tm/web sends only listed choices: no response is written out in its code, and every
+    response the App sends during a game is one of the prompt's choices as listed."""
+    web = Path(__file__).resolve().parents[2] / "tm" / "web"
+    for path in web.glob("*.py"):
+        assert not re.search(r'\{\s*"type"\s*:', path.read_text(encoding="utf-8")), path.name
+    app = App(MemoryStorage(), clock=lambda: 1000.0)
+    app.handle("new_game", {"players": "2", "seed": "4"})
+    game = app.game
+    assert game is not None
+    sent: list[bool] = []
+    respond = game.respond
+
+    def checked(player: int, response: dict[str, object]) -> None:
+        waiting = game.prompt_for(player)
+        sent.append(waiting is not None and response in waiting.choices())
+        respond(player, response)
+
+    game.respond = checked  # type: ignore[method-assign]
+    for step in range(300):
+        if step % 3 == 0 and app.current() is not None:
+            app.handle("reveal", {})
+            app.handle("choose", {"index": step % len(app.current()[1].choices())})
+        else:
+            app.handle("answer_first", {})
+    assert len(sent) >= 250 and all(sent)

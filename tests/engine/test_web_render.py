@@ -11,7 +11,7 @@ from typing import Any
 from tm.game import Game
 from tm.state import Options
 from tm.testing import make_game, place, set_parameters
-from tm.web.app import App
+from tm.web.app import App, finishing_choice
 from tm.web.board_svg import board_svg
 from tm.web.log_text import log_lines
 from tm.web.saves import MemoryStorage, SaveMeta
@@ -54,10 +54,19 @@ def greedy(game: Game, rnd: random.Random, limit: int = 3000) -> None:
             return
         player, prompt = game.pending[0]
         choices = prompt.choices()
-        if prompt.kind == "cards":
-            names = [c["card"] for c in choices]
-            picks = names[:max(prompt.min, min(prompt.max, 2))]
-            game.respond(player, {"type": "cards", "cards": picks})
+        if prompt.kind in ("cards", "setup"):  # a step at a time: corporation, two picks, done
+            want = 2 if prompt.kind == "setup" else max(prompt.min, min(prompt.max, 2))
+            corporations = [c for c in choices if c["type"] == "corporation"]
+            picks = [c for c in choices if c["type"] == "pick"]
+            if prompt.kind == "setup" and not prompt.data.get("corporation"):
+                game.respond(player, corporations[0])
+            elif len(prompt.data.get("picked") or ()) < want and picks:
+                game.respond(player, picks[0])
+            else:
+                game.respond(player, finishing_choice(prompt))
+            continue
+        if prompt.kind == "pay":
+            game.respond(player, finishing_choice(prompt))
             continue
         if prompt.kind == "action":
             for kind in order:
@@ -250,7 +259,7 @@ def test_screens_render_along_a_whole_game() -> None:
         assert f'data-kind="{prompt.kind}"' in page
         assert not KEY_LIKE.search(visible_text(page)), KEY_LIKE.search(visible_text(page))
         greedy(game, rnd, limit=1)
-    assert {"action", "card", "cards", "space"} <= seen
+    assert {"action", "setup", "cards", "space"} <= seen
 
 
 # ---------------------------------------------------------------- speed
@@ -282,3 +291,61 @@ def test_new_game_form_keeps_what_the_player_set() -> None:
     assert 'name="corporate_era">' in page and 'name="draft" checked' in page
     assert 'name="beginner_1" checked' in page and 'name="beginner_0">' in page
     assert 'value="Kept"' in page
+
+
+# ---------------------------------------------------------------- the secret setup
+def _choose(app: App, kind: str, **fields: Any) -> None:
+    decision = app.current()
+    assert decision is not None
+    for i, c in enumerate(decision[1].choices()):
+        if c["type"] == kind and all(c.get(k) == v for k, v in fields.items()):
+            app.handle("choose", {"index": i})
+            assert app.notice is None, app.notice
+            return
+    raise AssertionError(f"no {kind} {fields}")
+
+
+def _shows(page: str, name: str) -> bool:
+    return (f'data-card="{html.escape(name)}"' in page
+            or re.search(rf"(?<![\w ]){re.escape(name)}(?![\w])", visible_text(page)) is not None)
+
+
+def test_hot_seat_setup_stays_secret_until_everyone_has_chosen() -> None:
+    app = started(2, ["Ann", "Bob"], seed=5)
+    assert app.screen == "handoff"
+    app.handle("reveal", {})
+    decision = app.current()
+    assert decision is not None and decision[0] == 0 and decision[1].kind == "setup"
+    offer = decision[1].data
+    corporation, other = offer["corporations"]
+    bought = list(offer["cards"][:2])
+    _choose(app, "corporation", card=corporation)
+    for name in bought:
+        _choose(app, "pick", card=name)
+    _choose(app, "done")
+    secret = [corporation, other, *offer["cards"]]
+
+    assert app.screen == "handoff"
+    page = app.render()["app"]
+    assert "Bob" in visible_text(page) and 'class="prompt"' not in page
+    assert not [name for name in secret if _shows(page, name)]
+
+    app.handle("reveal", {})
+    assert app.screen == "game" and app.viewer == 1
+    page = app.render()["app"]
+    assert 'data-kind="setup"' in page
+    assert not [name for name in secret if _shows(page, name)]
+    assert page.count("no corporation yet") == 2  # both panels: nothing applied yet
+    bob = app.current()
+    assert bob is not None
+    bob_corporation = bob[1].data["corporations"][1]
+    _choose(app, "corporation", card=bob_corporation)
+    _choose(app, "done")
+
+    assert app.game is not None
+    assert [pl.corporation for pl in app.game.state.players] == [corporation, bob_corporation]
+    app.viewer, app.screen = 1, "game"
+    panels = app.render()["app"]
+    panels = panels[panels.index('class="players"'):]
+    assert corporation in visible_text(panels) and bob_corporation in visible_text(panels)
+    assert other not in visible_text(panels)

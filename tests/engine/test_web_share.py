@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import base64
 import html
+import json
 import re
 import zlib
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -91,6 +93,10 @@ def tools(app: App) -> set[str]:
     bar = re.search(r'<div class="tools">(.*?)</div>', page(app), re.S)
     assert bar, page(app)[:500]
     return set(re.findall(r'data-action="([a-z_]+)"', bar.group(1)))
+
+
+def types(choices: list[dict[str, Any]]) -> list[str]:
+    return [c["type"] for c in choices]
 
 
 def random_game(players: int, seed: int, names: list[str],
@@ -244,13 +250,13 @@ def test_undoing_a_pass_in_the_page() -> None:
     for _ in range(50):
         decision = app.current()
         assert decision is not None
-        if decision[1].kind == "action" and {"type": "pass"} in decision[1].choices():
+        if decision[1].kind == "action" and "pass" in types(decision[1].choices()):
             break
         play(app, 1)
     decision = app.current()
     assert decision is not None
     before = game_of(app).digest()
-    app.handle("choose", {"index": decision[1].choices().index({"type": "pass"})})
+    app.handle("choose", {"index": types(decision[1].choices()).index("pass")})
     assert game_of(app).digest() != before and app.notice is None
     app.handle("undo", {})
     assert game_of(app).digest() == before
@@ -258,15 +264,42 @@ def test_undoing_a_pass_in_the_page() -> None:
     assert game_of(app).moves[-1][1] == {"type": "pass"}
 
 
-def test_undo_clears_a_half_made_card_selection() -> None:
-    app = start(new_app())
-    play(app, 1)  # the corporation; now buying cards
+def choose(app: App, kind: str, **fields: Any) -> None:
+    """Click the control of the listed choice of that type with those values."""
     decision = app.current()
-    assert decision is not None and decision[1].kind == "cards"
-    app.handle("toggle", {"card": decision[1].data["cards"][0]})
-    assert app.selection
+    assert decision is not None
+    for i, c in enumerate(decision[1].choices()):
+        if c["type"] == kind and all(c.get(k) == v for k, v in fields.items()):
+            app.handle("choose", {"index": i})
+            assert app.notice is None, app.notice
+            return
+    raise AssertionError(f"no {kind} {fields} in {decision[1].choices()}")
+
+
+def test_undo_takes_back_one_pick_of_a_selection() -> None:
+    app = start(new_app())
+    decision = app.current()
+    assert decision is not None and decision[1].kind == "setup"
+    data = decision[1].data
+    choose(app, "corporation", card=data["corporations"][0])
+    first, second = data["cards"][:2]
+    choose(app, "pick", card=first)
+    choose(app, "pick", card=second)
+    assert len(game_of(app).moves) == 3
+
+    def picked() -> tuple[str, ...]:
+        decision = app.current()
+        assert decision is not None
+        return tuple(decision[1].data.get("picked") or ())
+
+    assert picked() == (first, second)
     app.handle("undo", {})
-    assert app.selection == []
+    assert picked() == (first,) and len(app.redo_moves) == 1
+    assert page(app).count('aria-pressed="true"') == 2  # the corporation and the first card
+    app.handle("undo", {})
+    assert picked() == ()
+    app.handle("redo", {})
+    assert picked() == (first,) and app.screen == "game"
 
 
 def test_several_players_undo_stops_at_the_last_reveal_and_the_button_goes() -> None:
@@ -653,3 +686,45 @@ def test_solo_name_is_escaped_on_the_end_screen_from_the_form() -> None:
     app.handle("toggle_scores", {})
     app.handle("share", {})
     _assert_escaped(page(app))
+
+
+# ---------------------------------------------------------------- rules changed
+def test_a_save_replayed_under_changed_rules_says_so_in_plain_words() -> None:
+    corpus = Path(__file__).resolve().parents[1] / "corpus" / "v1" / "games.json"
+    entry = next(g for g in json.loads(corpus.read_text(encoding="utf-8"))
+                 if "Saturn Systems" in g["corporations"])
+    app = new_app()
+    app.handle("import", {"text": entry["entry"]})
+    assert app.notice is None and app.info is not None
+    assert "Saturn Systems" in app.info and "older rules" in app.info
+    shown = page(app)
+    assert 'class="notice info" role="status"' in shown and "Saturn Systems" in shown
+    saved = str(app.save_id)
+    app.handle("menu", {})
+    assert app.info is None  # shown once, after opening
+    app.handle("continue", {"save": saved})  # saved again under today's rules: nothing to say
+    assert app.info is None and app.notice is None
+
+
+def test_a_save_whose_moves_no_longer_lead_to_its_state_goes_on_from_it() -> None:
+    game = random_game(1, 5, ["Rae"], max_moves=30)
+    save = game.to_save()
+    save["moves"] = save["moves"][:-1]  # as if a rules fix changed where the moves lead
+    storage = MemoryStorage()
+    storage.set(PREFIX + "old", json.dumps({"format": 1, "kind": "tm-save",
+                                            "meta": {"names": ["Rae"]}, "save": save}))
+    app = new_app(storage)
+    app.handle("continue", {"save": "old"})
+    assert app.notice is None and app.info is not None
+    assert "rules have changed" in app.info and "{" not in app.info
+    assert game_of(app).digest() == game.digest()
+    assert "replay" not in tools(app)  # the early moves no longer replay to this game
+
+
+def test_a_link_made_under_other_rules_says_so() -> None:
+    inner = _inner(encode(random_game(1, 4, ["Lin"], max_moves=20)))
+    tail = bytes(b ^ 0xFF for b in inner[-4:])  # the checksum the link recorded differs
+    app = new_app()
+    app.handle("open_link", {"text": _pack(inner[:-4] + tail)})
+    assert app.notice is None and app.from_link
+    assert app.info is not None and "other rules" in app.info

@@ -15,7 +15,7 @@ from tm.game import Game
 from tm.prompts import Prompt
 from tm.state import Options
 from tm.web import screens
-from tm.web.app_share import Replay, ShareActions
+from tm.web.app_share import Replay, ShareActions, rules_notice
 from tm.web.i18n import t
 from tm.web.saves import SaveMeta, SaveStore, Storage, StorageFull, entry_text, parse_entry
 
@@ -40,8 +40,8 @@ class App(ShareActions):
         self.save_id: str | None = None
         self.meta = SaveMeta()
         self.viewer: int | None = None
-        self.selection: list[str] = []
         self.notice: str | None = None
+        self.info: str | None = None  # a note in plain words (not an error), e.g. rules changed
         self.form: dict[str, str] = {"players": "2"}
 
     # ------------------------------------------------------------ decisions
@@ -83,7 +83,7 @@ class App(ShareActions):
         handler = getattr(self, f"_on_{action}", None)
         if handler is None:
             return
-        self.notice = None
+        self.notice = self.info = None
         try:
             handler(data)
         except IllegalMove as error:
@@ -114,7 +114,7 @@ class App(ShareActions):
         seed_text = str(data.get("seed") or "").strip()
         seed = int(seed_text) if seed_text.lstrip("-").isdigit() else int(self.clock()) % 1_000_000
         options = Options(players=players, seed=seed, names=names,
-                          corporate_era=_checked(data, "corporate_era"),
+                          expansions=["corpera"] if _checked(data, "corporate_era") else [],
                           draft=_checked(data, "draft"),
                           strict_undo=_checked(data, "strict_undo"),
                           board=str(data.get("board") or "tharsis"),
@@ -132,45 +132,25 @@ class App(ShareActions):
             return
         self._respond(player, choices[index])
 
-    def _on_toggle(self, data: dict[str, Any]) -> None:
-        decision = self.current()
-        card = str(data.get("card"))
-        if decision is None:
-            return
-        if card in self.selection:
-            self.selection.remove(card)
-        elif len(self.selection) < decision[1].max:
-            self.selection.append(card)
-
-    def _on_confirm(self, data: dict[str, Any]) -> None:
-        decision = self.current()
-        if decision is not None:
-            self._respond(decision[0], {"type": "cards", "cards": list(self.selection)})
-
     def _on_reveal(self, data: dict[str, Any]) -> None:
         decision = self.current()
         if decision is not None:
             self.viewer = decision[0]
-            self.selection = []
 
     def _on_answer_first(self, data: dict[str, Any]) -> None:
-        """Test hook: answer the waiting prompt with its first legal choice."""
+        """Test hook: answer the waiting prompt with a listed choice that heads for its end
+        (see :func:`finishing_choice`): one move per call, and repeated calls finish."""
         decision = self.current()
         if decision is None:
             return
         player, prompt = decision
         self.viewer = player
-        choices = prompt.choices()
-        if prompt.kind == "cards":
-            picks = [c["card"] for c in choices][:prompt.min]
-            self._respond(player, {"type": "cards", "cards": picks})
-        else:
-            self._respond(player, choices[0])
+        self._respond(player, finishing_choice(prompt))
 
     def _respond(self, player: int, response: dict[str, Any]) -> None:
         assert self.game is not None
         self.game.respond(player, response)
-        self.selection, self.redo_moves, self.share_link = [], [], None  # a shown link is stale
+        self.redo_moves, self.share_link = [], None  # a shown link is stale
         self._autosave()
 
     def _new_save_id(self, suffix: str) -> str:
@@ -185,6 +165,7 @@ class App(ShareActions):
         self.game, self.meta = self.store.read(save_id)
         self.save_id, self.viewer = save_id, None
         self.redo_moves, self.from_link, self.replay = [], False, None
+        self.info = rules_notice(self.game)
 
     def _on_delete(self, data: dict[str, Any]) -> None:
         self.store.delete(str(data.get("save")))
@@ -195,6 +176,7 @@ class App(ShareActions):
         self.game, self.meta, self.viewer = game, meta, None
         self.save_id = self._new_save_id("import")
         self.redo_moves, self.from_link, self.replay = [], False, None
+        self.info = rules_notice(game)
         self._autosave()
 
     def _autosave(self) -> None:
@@ -218,6 +200,26 @@ class App(ShareActions):
     def render(self) -> dict[str, str]:
         """HTML for each page region, from the current state."""
         return {"app": screens.render_app(self)}
+
+
+def finishing_choice(prompt: Prompt) -> dict[str, Any]:
+    """A listed choice that brings the decision to its end (the test hook's answer).
+
+    ``done`` / ``confirm`` when listed; in a payment, the most useful amount of each
+    resource in turn, highest rate first (only ever upwards, so it ends); else the first.
+    """
+    choices = prompt.choices()
+    for choice in choices:
+        if choice["type"] in ("done", "confirm"):
+            return choice
+    if prompt.kind == "pay":
+        use, rates = prompt.data["use"], prompt.data["rates"]
+        for resource in sorted(use, key=lambda r: -int(rates[r])):
+            ups = [c for c in choices if c["type"] == "use" and c["resource"] == resource
+                   and c["amount"] > use[resource]]
+            if ups:
+                return max(ups, key=lambda c: int(c["amount"]))
+    return choices[0]
 
 
 def _checked(data: dict[str, Any], name: str) -> bool:

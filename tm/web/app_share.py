@@ -9,11 +9,26 @@ from typing import TYPE_CHECKING, Any
 
 from tm import links
 from tm.game import Game
-from tm.web.i18n import t
+from tm.web.i18n import has, t
 from tm.web.saves import SaveMeta
 
 if TYPE_CHECKING:
     from tm.web.saves import SaveStore
+
+
+def rules_notice(game: Game | None) -> str | None:
+    """In plain words, why a game just opened does not replay as it was played."""
+    if game is None or not game.rules_changed:
+        return None
+    lines = []
+    for note in game.rules_changed:
+        key = str(note.get("key"))
+        if key == "rules_changed_cards":
+            lines.append(t("rules.changed_cards", cards=", ".join(note.get("cards") or [])))
+        else:
+            message = f"rules.{key.removeprefix('rules_')}"
+            lines.append(t(message if has(message) else "rules.changed"))
+    return " ".join(lines)
 
 
 @dataclass
@@ -79,7 +94,7 @@ class ShareActions:
     show_scores: bool
     from_link: bool
     replay: Replay | None
-    selection: list[str]
+    info: str | None
 
     def _autosave(self) -> None:
         raise NotImplementedError
@@ -103,7 +118,6 @@ class ShareActions:
         # Whatever was on screen goes (it is saved already, or was itself an unsaved link):
         # a replay or share dialog of it must not outlive it.
         self.replay, self.share_link, self.redo_moves, self.viewer = None, None, [], None
-        self.selection = []
         try:
             game = links.decode(str(data.get("text") or ""))
         except links.LinkError as error:
@@ -113,6 +127,7 @@ class ShareActions:
         names = [pl.name for pl in game.state.players]
         self.game, self.meta, self.save_id = game, SaveMeta(names=names), None
         self.from_link = True
+        self.info = rules_notice(game)
 
     def _on_continue_link(self, data: dict[str, Any]) -> None:
         if self.game is None:
@@ -122,6 +137,11 @@ class ShareActions:
         self._autosave()
 
     # ------------------------------------------------------------ undo
+    def can_replay(self) -> bool:
+        """Whether the game can be stepped through from its start (not when it continues
+        from a stored state because the rules changed: its early moves replay otherwise)."""
+        return self.game is not None and bool(self.game.moves) and not self.game.base_moves
+
     def can_undo(self) -> bool:
         """Whether the current game has a move that may be taken back."""
         return (self.game is not None and self.replay is None
@@ -133,7 +153,8 @@ class ShareActions:
         assert self.game is not None
         undone = self.game.undo(1)
         self.redo_moves = undone + self.redo_moves
-        self.viewer, self.share_link, self.selection = None, None, []
+        # The viewer stays: if the decision now is someone else's, the hand-off shows.
+        self.share_link = None
         self._autosave()
 
     def _on_redo(self, data: dict[str, Any]) -> None:
@@ -142,7 +163,7 @@ class ShareActions:
         player, response = self.redo_moves[0]
         self.game.respond(player, response)
         del self.redo_moves[0]
-        self.viewer, self.share_link, self.selection = None, None, []
+        self.share_link = None
         self._autosave()
 
     # ------------------------------------------------------------ scores and replay
@@ -150,7 +171,7 @@ class ShareActions:
         self.show_scores = not self.show_scores
 
     def _on_replay(self, data: dict[str, Any]) -> None:
-        if self.game is not None:
+        if self.game is not None and self.can_replay():
             self.replay = Replay.of(self.game)
 
     def _on_replay_step(self, data: dict[str, Any]) -> None:
@@ -178,5 +199,5 @@ class ShareActions:
         self.game, self.replay, self.from_link = branch, None, False
         self.meta = SaveMeta(names=list(self.meta.names), colours=list(self.meta.colours))
         self.save_id, self.viewer, self.redo_moves = self._new_save_id("branch"), None, []
-        self.share_link, self.selection = None, []  # a dialog open before was the source's
+        self.share_link = None  # a dialog open before was the source's
         self._autosave()

@@ -108,9 +108,16 @@ def _focus_key(element: Any) -> str | None:
     if _missing(element) or _missing(getattr(element, "closest", None)) or _missing(
             element.closest("#app")):
         return None
-    parts = [f'[data-{k}="{element.getAttribute("data-" + k)}"]' for k in _FOCUS_KEYS
+    if element.hasAttribute("data-focus"):  # a stable name: choice indexes move on a redraw
+        return f'[data-focus="{_css_string(element.getAttribute("data-focus"))}"]'
+    parts = [f'[data-{k}="{_css_string(element.getAttribute("data-" + k))}"]' for k in _FOCUS_KEYS
              if element.hasAttribute("data-" + k)]
     return "".join(parts) or "#app"
+
+
+def _css_string(value: Any) -> str:
+    """A value for a double-quoted CSS attribute selector."""
+    return str(value).replace("\\", "\\\\").replace('"', '\\"')
 
 
 def _refocus(selector: str) -> None:
@@ -120,7 +127,7 @@ def _refocus(selector: str) -> None:
             target = js.document.querySelector(query)
         except Exception:  # a selector built from odd data values
             target = None
-        if not _missing(target) and query != "#app":
+        if not _missing(target) and query != "#app" and not getattr(target, "disabled", False):
             target.focus()
             return
 

@@ -71,10 +71,14 @@ def card_body(c: Card, g: GameState | None = None, player: int | None = None,
 def card_html(name: str, g: GameState | None = None, player: int | None = None,
               action: tuple[str, object] | None = None, selected: bool = False,
               resources: int | None = None, compact: bool = False,
-              playable: bool = False, note: str | None = None) -> str:
-    """One card as a button (when it has an action) or a static tile.
+              playable: bool = False, note: str | None = None,
+              pressed: bool | None = None, focus: str | None = None) -> str:
+    """One card as a button (when it answers the prompt) or a static tile.
 
-    ``action`` is ``("choose", index)`` or ``("toggle", card name)``.
+    ``action`` is ``("choose", index)``: the card sends that choice of the prompt.
+    ``pressed`` marks a card of a selection (picked or not): it is then a toggle button
+    (``aria-pressed``), shown but inert (``aria-disabled``) when it has no choice now.
+    ``focus`` names the control so keyboard focus can return to it after a redraw.
     """
     c = card(name)
     body = card_body(c, g, player, resources, compact)
@@ -82,14 +86,18 @@ def card_html(name: str, g: GameState | None = None, player: int | None = None,
         body += f'<span class="note">{esc(note)}</span>'
     if playable:
         body += f'<span class="badge">{esc(t("game.playable"))}</span>'
+    selected = selected or bool(pressed)
+    inert = action is None and pressed is not None
     classes = (f"card card-{c.type}" + (" selected" if selected else "")
-               + (" compact" if compact else "") + (" playable" if playable else ""))
-    if action is None:
+               + (" compact" if compact else "") + (" playable" if playable else "")
+               + (" inert" if inert else ""))
+    if action is None and pressed is None:
         return f'<div{attrs(class_=classes, data_card=name)}>{body}</div>'
-    verb, value = action
-    data = {"data_index": value} if verb == "choose" else {"data_card": value}
-    pressed = ("true" if selected else "false") if verb == "toggle" else None
-    button_attrs = attrs(class_=classes, data_action=verb, aria_pressed=pressed, **data)
+    verb, value = action if action is not None else (None, None)
+    aria_pressed = None if pressed is None else ("true" if pressed else "false")
+    button_attrs = attrs(class_=classes, data_action=verb, data_index=value,
+                         aria_pressed=aria_pressed, aria_disabled="true" if inert else None,
+                         data_card=name, data_focus=focus)
     return f'<button type="button"{button_attrs}>{body}</button>'
 
 

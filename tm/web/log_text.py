@@ -34,6 +34,8 @@ def _special(key: str, values: dict[str, Any]) -> str | None:
     """Records whose words need more than filling fields."""
     if key in ("bought", "draw"):
         return tn(f"log.{key}", int(values.get("count", 0)), player=values.get("player"))
+    if key == "setup":
+        return tn("log.setup", int(values.get("players", 0)))
     if key == "param":
         param = str(values.get("param"))
         value = t(f"reqv.{param}", n=values.get("value"))

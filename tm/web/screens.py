@@ -11,7 +11,7 @@ from tm.web.html import attrs, button, esc
 from tm.web.i18n import t
 from tm.web.log_text import log_section
 from tm.web.panels import milestones_awards, player_panel, scores_by_player, swatch, tracks
-from tm.web.prompt_html import render_prompt
+from tm.web.prompt_html import FULL_CARD_PURPOSES, render_prompt
 from tm.web.share_html import (
     end_extras,
     link_banner,
@@ -31,6 +31,8 @@ def render_app(app: App) -> str:
     """The page body for the current screen, with any notice on top."""
     notice = (f'<div class="notice" role="alert">{esc(app.notice)}</div>'
               if app.notice else "")
+    if app.info:
+        notice += f'<div class="notice info" role="status">{esc(app.info)}</div>'
     screens = {"start": start_screen, "handoff": handoff_screen, "game": game_screen,
                "replay": replay_screen}
     body = screens[app.screen](app)
@@ -201,6 +203,19 @@ def _decision_area(app: App) -> str:
             "</p></section>")
 
 
+WIDE_KINDS = ("setup", "cards")  # decisions over many full cards: the whole width
+
+
+def _wide(app: App) -> bool:
+    """Whether the viewer's decision needs the whole width (above the board)."""
+    decision = app.current()
+    if decision is None or decision[0] != app.viewer or app.game is None or app.game.is_over:
+        return False
+    prompt = decision[1]
+    return prompt.kind in WIDE_KINDS or (prompt.kind == "card"
+                                         and prompt.purpose in FULL_CARD_PURPOSES)
+
+
 def game_screen(app: App) -> str:
     """Parameters, board, the decision (or the end), hand, players, milestones, log."""
     assert app.game is not None
@@ -211,12 +226,16 @@ def game_screen(app: App) -> str:
     tools = (button(t("app.menu"), "menu", "menu") + button(t("game.export"), "export_current", "")
              + tool_buttons(app))
     extras = link_banner(app) + share_dialog(app) + live_scores(app)
+    wide = _wide(app)
+    decision = f'<div class="decision{" wide" if wide else ""}">{_decision_area(app)}</div>'
+    if wide:
+        extras += decision
     return (f'<main class="game"><header class="topbar"><div class="tools">{tools}</div>'
             f"{tracks(g)}</header>{extras}"
             f'<div class="layout"><div class="col col-main">'
             f'<div class="board-wrap">{_pick_hint(app)}{board_svg(g, colours, _legal_spaces(app))}'
             f"{board_legend()}</div>{_hand(app, g)}</div>"
-            f'<div class="col col-side"><div class="decision">{_decision_area(app)}</div>'
+            f'<div class="col col-side">{"" if wide else decision}'
             f"{milestones_awards(g, colours)}{log_section(g)}</div>"
             f'<section class="players" aria-label="{esc(t("game.players"))}">{panels}</section>'
             "</div></main>")

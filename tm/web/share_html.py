@@ -26,7 +26,7 @@ def tool_buttons(app: App) -> str:
     parts.append(button(t("tools.share"), "share", "tool"))
     label = t("tools.hide_scores" if app.show_scores else "tools.show_scores")
     parts.append(button(label, "toggle_scores", "tool"))
-    if app.game is not None and app.game.moves:
+    if app.can_replay():
         parts.append(button(t("tools.replay"), "replay", "tool"))
     return "".join(parts)
 

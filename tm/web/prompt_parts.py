@@ -1,0 +1,145 @@
+"""What every prompt renderer shares: a choice's words (from its ``label`` record), the
+heading of a decision, and buttons that send a listed choice by its index.
+
+The page never builds a response: every control carries ``data-action="choose"`` and
+the index of one of ``prompt.choices()``, and the App sends that choice as it stands.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from tm.cards import card
+from tm.prompts import Prompt
+from tm.state import GameState
+from tm.web.card_text import option_text, qty
+from tm.web.html import attrs, esc
+from tm.web.i18n import t, tn
+from tm.web.panels import player_name, swatch
+
+if TYPE_CHECKING:
+    from tm.web.app import App
+
+Choice = Mapping[str, Any]
+
+
+def label_of(choice: Choice) -> Mapping[str, Any]:
+    """A choice's label record (the choice itself, keyed by its type, if it has none)."""
+    label = choice.get("label")
+    if isinstance(label, Mapping) and "key" in label:
+        return label
+    return {"key": choice.get("type"), **{k: v for k, v in choice.items() if k != "type"}}
+
+
+def paid_text(paid: Mapping[str, Any]) -> str:
+    """A payment in words: "8 MC + 2 steel" (MC first, then the other currencies)."""
+    parts = [qty(c, int(n)) for c, n in paid.items() if n and c == "megacredits"]
+    parts += [qty(c, int(n)) for c, n in paid.items() if n and c != "megacredits"]
+    return " + ".join(parts) or qty("megacredits", 0)
+
+
+def option_label(label: Mapping[str, Any]) -> str:
+    """An option of an ``option`` prompt, from its label record."""
+    key = label.get("key")
+    if key == "steps":
+        src = label.get("src")
+        source = card(src) if isinstance(src, str) else None
+        return option_text(list(label.get("steps") or ()), source)
+    if key == "final_greenery":
+        return t("option.final_greenery", n=label.get("plants", 0))
+    if key == "done":
+        return t("option.done")
+    return t("prompt.option")
+
+
+def choice_label(g: GameState, player: int, choice: Choice) -> str:
+    """A choice of any prompt in words, from its label record."""
+    label = label_of(choice)
+    key = str(label["key"])
+    if key == "standard_project":
+        return t("action.standard_project", project=t(f"project.{label['project']}"),
+                 cost=label.get("cost", 0))
+    if key == "claim_milestone":
+        return t("action.claim_milestone", milestone=label["milestone"],
+                 cost=label.get("cost", 0))
+    if key == "fund_award":
+        return t("action.fund_award", award=label["award"], cost=label.get("cost", 0))
+    if key in ("play_card", "card_action", "card", "pick", "unpick"):
+        return t(f"action.{key}", card=label["card"])
+    if key == "corporation":
+        return t("action.corporation", card=label["card"], n=label.get("starting_mc", 0))
+    if key == "convert_plants":
+        return t("action.convert_plants", n=label.get("plants", 0))
+    if key == "convert_heat":
+        return t("action.convert_heat", n=label.get("heat", 0))
+    if key == "player":
+        return player_name(g, int(label["player"]))
+    if key == "none":
+        return t("prompt.none")
+    if key in ("amount", "space"):
+        return str(label[key])
+    if key == "use":
+        return t("action.use", qty=qty(str(label["resource"]), int(label["amount"])))
+    if key == "confirm":
+        return t("action.confirm_pay", paid=paid_text(label.get("paid") or {}))
+    if key == "setup_done":
+        return tn("action.setup_done", int(label.get("count", 0)),
+                  card=label.get("corporation"))
+    if key == "done":
+        return t("prompt.confirm")
+    if key in ("steps", "final_greenery"):
+        return option_label(label)
+    return t(f"action.{key}")
+
+
+def choice_button(index: int, label: str, sub: str | None = None, cls: str = "choice",
+                  lead: str = "", **extra: Any) -> str:
+    """A button answering the prompt with choice ``index`` (``lead``: trusted HTML;
+    ``extra``: more attributes, e.g. ``aria_label`` or ``data_focus``)."""
+    second = f'<span class="sub">{esc(sub)}</span>' if sub else ""
+    button_attrs = attrs(class_=cls, data_action="choose", data_index=index, **extra)
+    return (f'<button type="button"{button_attrs}>'
+            f'<span class="label">{lead}{esc(label)}</span>{second}</button>')
+
+
+def inert_button(label: str, cls: str = "choice", **extra: Any) -> str:
+    """A button that cannot be used now (its choice is not listed), shown for clarity."""
+    return (f'<button type="button"{attrs(class_=cls, disabled=True, **extra)}>'
+            f'<span class="label">{esc(label)}</span></button>')
+
+
+def list_html(items: list[str], cls: str = "choices") -> str:
+    """Items as a list (each already HTML)."""
+    return f'<ul class="{cls}">{"".join(f"<li>{item}</li>" for item in items)}</ul>'
+
+
+def game_of(app: App) -> GameState:
+    """The state of the game on screen."""
+    assert app.game is not None
+    return app.game.state
+
+
+def head(app: App, prompt: Prompt, title: str) -> str:
+    """Whose decision it is, and the decision's title."""
+    g = game_of(app)
+    colours = list(app.meta.colours) + ["grey"] * len(g.players)
+    who = g.players[prompt.player].name
+    context = [t("game.your_turn", name=who)]
+    if prompt.kind == "action" and len(g.players) > 1:
+        context.append(t("game.action_n", n=g.actions_this_turn + 1))
+    return (f'<p class="who">{swatch(colours[prompt.player])}{esc(" · ".join(context))}</p>'
+            f"<h2>{esc(title)}</h2>")
+
+
+def indexes(prompt: Prompt, *types: str) -> dict[Any, int]:
+    """Where each listed choice of these types sits, keyed by its card (or resource)."""
+    found: dict[Any, int] = {}
+    for i, choice in enumerate(prompt.choices()):
+        if choice["type"] in types:
+            found[choice.get("card", choice.get("resource"))] = i
+    return found
+
+
+def first_index(prompt: Prompt, kind: str) -> int | None:
+    """The index of the first listed choice of type ``kind`` (None if not listed now)."""
+    return next((i for i, c in enumerate(prompt.choices()) if c["type"] == kind), None)

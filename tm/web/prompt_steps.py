@@ -1,0 +1,229 @@
+"""Renderers of the decisions built a step at a time in the engine: the setup (a
+corporation and the cards to buy), card selections (pick / unpick / done) and payments
+(a stepper per resource, then confirm). The picks and amounts so far live in the
+engine's ask (``prompt.data``); every control sends one listed choice by its index."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from tm.prompts import Prompt
+from tm.web.card_text import qty, unit_name
+from tm.web.cards_html import card_html
+from tm.web.html import esc
+from tm.web.i18n import has, t, tn
+from tm.web.prompt_parts import (
+    choice_button,
+    choice_label,
+    first_index,
+    game_of,
+    head,
+    indexes,
+    inert_button,
+    list_html,
+    paid_text,
+)
+
+if TYPE_CHECKING:
+    from tm.web.app import App
+
+SELECTION_TYPES = {"pick", "unpick", "done"}
+SETUP_TYPES = {"corporation", *SELECTION_TYPES}
+PAY_TYPES = {"use", "confirm"}
+
+
+def _selection_tiles(app: App, prompt: Prompt, names: Any, picked: list[str],
+                     compact: bool = False) -> str:
+    """Each offered card as a toggle: a click sends its pick (or unpick) choice."""
+    g = game_of(app)
+    at = indexes(prompt, "pick", "unpick")
+    return "".join(card_html(name, g, prompt.player,
+                             action=("choose", at[name]) if name in at else None,
+                             pressed=name in picked, compact=compact, focus=f"card:{name}")
+                   for name in names)
+
+
+def _others(app: App, prompt: Prompt, shown: set[str]) -> str:
+    """Buttons for any listed choice of a type this renderer does not draw itself (so a
+    choice an expansion adds is never out of reach)."""
+    g = game_of(app)
+    rest = [choice_button(i, choice_label(g, prompt.player, c))
+            for i, c in enumerate(prompt.choices()) if c["type"] not in shown]
+    return list_html(rest) if rest else ""
+
+
+def _footer(status: str, confirm: str) -> str:
+    """The running total and the button that ends the decision (kept in view)."""
+    return (f'<div class="prompt-footer"><p class="selection" aria-live="polite">{esc(status)}'
+            f"</p>{confirm}</div>")
+
+
+# ---------------------------------------------------------------- setup (secret)
+def setup(app: App, prompt: Prompt) -> str:
+    """Two corporations and ten cards, chosen together; nothing shows until all chose."""
+    g = game_of(app)
+    d = prompt.data
+    chosen = d.get("corporation")
+    picked = list(d.get("picked") or ())
+    price = int(d.get("price", 3))
+    corp_at = indexes(prompt, "corporation")
+    corps = "".join(card_html(name, g, prompt.player,
+                              action=("choose", corp_at[name]) if name in corp_at else None,
+                              pressed=name == chosen, focus=f"corp:{name}")
+                    for name in d["corporations"])
+    cards = _selection_tiles(app, prompt, d["cards"], picked)
+    starting = dict(zip(d["corporations"], d["starting_mc"], strict=False))
+    if chosen:
+        money = int(starting.get(chosen, 0))
+        cost = price * len(picked)
+        status = tn("setup.money", len(picked), corporation=chosen, mc=money, cost=cost,
+                    left=money - cost)
+    else:
+        status = tn("setup.picked", len(picked))
+    done = first_index(prompt, "done")
+    if done is not None:
+        confirm = choice_button(done, choice_label(g, prompt.player, prompt.choices()[done]),
+                                cls="primary confirm", data_focus="done")
+    elif not chosen:
+        confirm = inert_button(t("setup.need_corporation"), "primary confirm")
+    else:
+        budget = min(len(d["cards"]), int(starting.get(chosen, 0)) // max(1, price))
+        confirm = inert_button(tn("setup.too_many", budget, corporation=chosen),
+                               "primary confirm")
+    secret = (f'<p class="hint secret">{esc(t("setup.secret"))}</p>'
+              if len(g.players) > 1 else "")
+    return (f'{head(app, prompt, t("prompt.setup.setup"))}{secret}'
+            f'<div class="setup"><div class="setup-corps" role="group" aria-label="'
+            f'{esc(t("setup.corporations"))}"><h3>{esc(t("setup.corporations"))}</h3>'
+            f'<div class="cards corps">{corps}</div></div>'
+            f'<div class="setup-cards" role="group" aria-label="'
+            f'{esc(t("setup.cards", price=price))}">'
+            f'<h3>{esc(t("setup.cards", price=price))}</h3><div class="cards">{cards}</div>'
+            f"</div></div>{_others(app, prompt, SETUP_TYPES)}{_footer(status, confirm)}")
+
+
+# ---------------------------------------------------------------- card selections
+def cards(app: App, prompt: Prompt) -> str:
+    """Buy, sell, keep or discard: a click picks or puts back a card, Confirm is done."""
+    g = game_of(app)
+    d = prompt.data
+    price = int(d.get("price", 0) or 0)
+    picked = list(d.get("picked") or ())
+    title = t(f"prompt.cards.{prompt.purpose}", price=price or 3, min=prompt.min,
+              max=prompt.max)
+    tiles = _selection_tiles(app, prompt, d["cards"], picked)
+    status = t("prompt.selected_of", n=len(picked), min=prompt.min, max=prompt.max)
+    if price:
+        mc = g.players[prompt.player].res["megacredits"]
+        status += " · " + t("prompt.buy_total", total=len(picked) * price, mc=mc)
+    done = first_index(prompt, "done")
+    key = f"prompt.done.{prompt.purpose}"
+    words = tn(key, len(picked), total=len(picked) * price) if has(f"{key}.other") else (
+        t("prompt.confirm"))
+    confirm = (choice_button(done, words, cls="primary confirm", data_focus="done")
+               if done is not None else inert_button(words, "primary confirm"))
+    return (f'{head(app, prompt, title)}<div class="cards">{tiles}</div>'
+            f"{_others(app, prompt, SELECTION_TYPES)}{_footer(status, confirm)}")
+
+
+# ---------------------------------------------------------------- payments
+def _pay_title(cost: int, what: Mapping[str, Any]) -> str:
+    if "card" in what:
+        return t("prompt.pay.card", cost=cost, card=what["card"])
+    if "project" in what:
+        return t("prompt.pay.project", cost=cost, project=t(f"project.{what['project']}"))
+    if "milestone" in what:
+        return t("prompt.pay.milestone", cost=cost, milestone=what["milestone"])
+    if "award" in what:
+        return t("prompt.pay.award", cost=cost, award=what["award"])
+    if "action" in what:
+        return t("prompt.pay.action", cost=cost, card=what["action"])
+    if "cards" in what:
+        return tn("prompt.pay.cards", int(what["cards"]), cost=cost)
+    return t("prompt.pay", cost=cost)
+
+
+def _steps_by_resource(prompt: Prompt, use: Mapping[str, int]) -> dict[str, dict[str, tuple[int,
+                                                                                            int]]]:
+    """Each listed ``use`` choice by resource and role: more, less, none or best."""
+    found: dict[str, dict[str, tuple[int, int]]] = {r: {} for r in use}
+    for i, choice in enumerate(prompt.choices()):
+        if choice["type"] != "use" or choice.get("resource") not in found:
+            continue
+        resource, amount = str(choice["resource"]), int(choice["amount"])
+        current = int(use[resource])
+        role = ("more" if amount == current + 1 else "less" if amount == current - 1
+                else "none" if amount == 0 else "best")
+        found[resource][role] = (i, amount)
+    return found
+
+
+def _step_button(steps: dict[str, tuple[int, int]], role: str, resource: str, text: str,
+                 current: int) -> str:
+    step = steps.get(role)
+    amount = step[1] if step else current
+    name = t(f"resname.{resource}") if has(f"resname.{resource}") else unit_name(resource, 1)
+    label = t(f"pay.{role}_label", res=name, qty=qty(resource, amount))
+    if step is None:
+        return inert_button(text, f"step step-{role}", aria_label=label)
+    return choice_button(step[0], text, cls=f"step step-{role}", aria_label=label,
+                         data_focus=f"pay:{resource}:{role}")
+
+
+def pay(app: App, prompt: Prompt) -> str:
+    """What is paid for, the amount due, a stepper per resource, the MC left to pay."""
+    g = game_of(app)
+    d = prompt.data
+    cost = int(d["cost"])
+    rates: Mapping[str, int] = d["rates"]
+    use: Mapping[str, int] = d["use"]
+    reserve: Mapping[str, int] = d.get("reserve") or {}
+    pl = g.players[prompt.player]
+    steps = _steps_by_resource(prompt, use)
+    rows = []
+    for resource, current in use.items():
+        held = pl.res.get(resource)  # a resource on cards (not in the stock) shows no "have"
+        have = None if held is None else max(0, held - int(reserve.get(resource, 0)))
+        rate = (t("pay.rate", qty=qty(resource, 1), value=rates[resource], have=have)
+                if have is not None else
+                t("pay.rate_only", qty=qty(resource, 1), value=rates[resource]))
+        name = t(f"res.{resource}") if has(f"res.{resource}") else unit_name(resource, 2)
+        mine = steps[resource]
+        extra = ""
+        if "none" in mine:
+            extra += _step_button(mine, "none", resource, t("pay.none"), current)
+        if "best" in mine:
+            best = mine["best"][1]
+            words = t("pay.max", n=best) if best > current else t("pay.set", n=best)
+            extra += _step_button(mine, "best", resource, words, current)
+        rows.append(
+            f'<li class="pay-row res-{esc(resource)}"><span class="pay-res">'
+            f'<b>{esc(name)}</b> <span class="pay-rate">{esc(rate)}'
+            f'</span></span><span class="stepper">'
+            f'{_step_button(mine, "less", resource, "−", current)}'
+            f'<output class="pay-amount" aria-label="{esc(name)}">{current}'
+            f'</output>{_step_button(mine, "more", resource, "+", current)}</span>'
+            f'<span class="pay-more">{extra}</span></li>')
+    value = sum(int(n) * int(rates[r]) for r, n in use.items())
+    mc_due = max(0, cost - value)
+    mc_have = max(0, pl.res["megacredits"] - int(reserve.get("megacredits", 0)))
+    rows.append(
+        f'<li class="pay-row res-megacredits"><span class="pay-res"><b>{esc(t("res.megacredits"))}'
+        f'</b> <span class="pay-rate">{esc(t("pay.mc_rest", have=mc_have))}</span></span>'
+        f'<output class="pay-amount" aria-label="{esc(t("res.megacredits"))}">{mc_due}'
+        "</output></li>")
+    confirm_at = first_index(prompt, "confirm")
+    if confirm_at is not None:
+        label = prompt.choices()[confirm_at].get("label") or {}
+        paid = paid_text(label.get("paid") or {})
+        status = t("pay.status", cost=cost, paid=paid)
+        confirm = choice_button(confirm_at, t("action.confirm_pay", paid=paid),
+                                cls="primary confirm", data_focus="done")
+    else:
+        status = (t("pay.short", n=mc_due - mc_have) if mc_due > mc_have
+                  else t("pay.too_much"))
+        confirm = inert_button(t("prompt.confirm"), "primary confirm")
+    return (f"{head(app, prompt, _pay_title(cost, d.get('for') or {}))}"
+            f'<p class="hint">{esc(t("pay.hint"))}</p>'
+            f'<ul class="pay-rows">{"".join(rows)}</ul>{_others(app, prompt, PAY_TYPES)}'
+            f"{_footer(status, confirm)}")

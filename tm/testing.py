@@ -67,6 +67,32 @@ def give_cards(game: Game, p: int, names: list[str]) -> None:
         game.state.players[p].hand.append(name)
 
 
+def set_hand(game: Game, p: int, names: list[str]) -> None:
+    """Make a player's hand exactly ``names`` (the cards held before go to the discard pile)."""
+    pl = game.state.players[p]
+    game.state.discard.extend(pl.hand)
+    pl.hand = []
+    give_cards(game, p, names)
+
+
+def stack_deck(game: Game, names: list[str]) -> None:
+    """Put named cards on top of the deck, the first name drawn first."""
+    for name in reversed(names):
+        card(name)
+        _take_from_piles(game, name)
+        game.state.deck.insert(0, name)
+
+
+def set_tr(game: Game, p: int, tr: int) -> None:
+    """Set a player's terraform rating."""
+    game.state.players[p].tr = tr
+
+
+def board(game: Game) -> dict[str, dict[str, Any]]:
+    """Every space by id: kind, bonus, neighbours, tile, owner (as the view shows them)."""
+    return {space["id"]: space for space in game.view(None)["spaces"]}
+
+
 def put_in_play(game: Game, p: int, names: list[str], resources: int = 0) -> None:
     """Put cards straight into a player's tableau (no effects), optionally with resources."""
     pl = game.state.players[p]

@@ -577,3 +577,18 @@ def test_scores_count_each_part() -> None:
     assert (row["tr"], row["milestones"], row["awards"], row["greeneries"], row["cities"],
             row["cards"]) == (20, 5, 5, 1, 4, 1)
     assert row["total"] == 36
+
+
+def test_scenario_kit_sets_tr_hands_the_deck_top_and_reads_the_board() -> None:
+    from tm.testing import board, set_hand, set_tr, stack_deck
+    game, (p0, p1) = make_game(players=2)
+    set_tr(game, p0, 31)
+    set_hand(game, p0, ["Birds", "Fish"])
+    stack_deck(game, ["Lichen", "Moss"])
+    assert player_state(game, p0)["tr"] == 31
+    assert player_state(game, p0)["hand"] == ["Birds", "Fish"]
+    answer(game, "pass")
+    answer(game, "pass")  # research: player 0 draws the two stacked cards first
+    assert prompt(game, p0).data["cards"][:2] == ("Lichen", "Moss")
+    spaces = board(game)
+    assert spaces["03"]["bonus"] == ["steel", "steel"] and spaces["03"]["tile"] is None

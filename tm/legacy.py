@@ -9,6 +9,8 @@ not fit.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from tm.cards import card
@@ -19,6 +21,22 @@ from tm.state import GameState
 
 # Asks that were multi-card selections (a bit mask per move) in format 1, now single picks.
 _WAS_SELECTION = ("draft", "keep_cards")
+# Corporations whose owner earned less MC per production phase under format 1's rules:
+# Saturn Systems started without the MC production its own Jovian tag gives (rules 2).
+_FORMAT1_INCOME = {"Saturn Systems": 1}
+
+
+@contextmanager
+def _as_in_format1(g: GameState, p: int) -> Iterator[None]:
+    """Player ``p``'s MC as format 1's rules had it, while its lists are rebuilt."""
+    pl = g.players[p]
+    lost = _FORMAT1_INCOME.get(pl.corporation or "", 0) * sum(
+        1 for entry in g.log if entry["key"] == "production")
+    pl.res["megacredits"] -= lost
+    try:
+        yield
+    finally:
+        pl.res["megacredits"] += lost
 
 
 def format1_move(g: GameState, prompt: Prompt, code: int) -> dict[str, Any]:
@@ -33,9 +51,13 @@ def format1_move(g: GameState, prompt: Prompt, code: int) -> dict[str, Any]:
     if prompt.kind == "amount":
         return {"type": "amount", "amount": data["min"] + code}
     if prompt.kind == "pay":
-        return _nth(_format1_payments(g, prompt), code)
+        with _as_in_format1(g, prompt.player):
+            payments = _format1_payments(g, prompt)
+        return _nth(payments, code)
     if prompt.kind == "action":
-        listed = [c for c in map(clean, prompt.choices()) if not _new_since_1(g, prompt.player, c)]
+        with _as_in_format1(g, prompt.player):
+            listed = [c for c in map(clean, prompt.choices())
+                      if not _new_since_1(g, prompt.player, c)]
         return _nth(listed, code)
     return _nth([clean(c) for c in prompt.choices()], code)
 

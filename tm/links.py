@@ -20,7 +20,7 @@ from tm.errors import IllegalMove, SaveError
 from tm.game import Game
 from tm.legacy import format1_move
 from tm.prompts import Prompt, clean
-from tm.saves import options_from
+from tm.saves import options_from, rules_notes
 from tm.state import Options, to_dict
 
 LINK_FORMAT = 2  # 1: moves as indices among the choices of the format-1 engine
@@ -151,7 +151,7 @@ def _unpack(text: str) -> bytes:
     return data
 
 
-def _options(reader: _Reader) -> tuple[int, Options]:
+def _options(reader: _Reader) -> tuple[int, int, Options]:
     fmt = reader.take(1)[0]
     if fmt not in LINK_FORMATS:
         raise LinkError(f"link format {fmt}; this version reads formats "
@@ -164,7 +164,7 @@ def _options(reader: _Reader) -> tuple[int, Options]:
         raw = safejson.loads(reader.take(reader.uint()), MAX_OPTIONS_BYTES, max_depth=2)
         if not isinstance(raw, dict) or not all(_option_ok(k, v) for k, v in raw.items()):
             raise LinkError("the link's options are damaged")
-        return fmt, options_from(raw)
+        return fmt, version, options_from(raw)
     except (ValueError, TypeError) as error:
         raise LinkError("the link's options are damaged") from error
 
@@ -209,7 +209,7 @@ def decode(text: str) -> Game:
 
 def _decode(text: str) -> Game:
     reader = _Reader(_unpack(text))
-    fmt, options = _options(reader)
+    fmt, rules, options = _options(reader)
     game = Game.new(options)
     tail = DIGEST_BYTES if fmt == LINK_FORMAT else 0
     moves = 0
@@ -233,4 +233,6 @@ def _decode(text: str) -> Game:
             raise LinkError(f"move {moves} is not legal: {error}") from error
     if tail and reader.take(tail).hex() != game.digest()[:2 * tail]:
         game.rules_changed = [{"key": "rules_changed_link"}]
+    elif not tail:  # format 1 recorded no checksum: name the cards whose rules changed
+        game.rules_changed = rules_notes(rules, game)
     return game

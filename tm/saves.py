@@ -87,9 +87,7 @@ def open_save(data: Any) -> Game:
     if data["format"] == 1:
         if replayed is None:
             raise SaveError(f"save does not replay: {failure}") from failure
-        cards = _changed_cards(data.get("rules", 1), replayed)
-        if cards:
-            replayed.rules_changed = [{"key": "rules_changed_cards", "cards": cards}]
+        replayed.rules_changed = rules_notes(data.get("rules", 1), replayed)
         return replayed
     if replayed is not None and replayed.digest() == data["checksum"]:
         return replayed
@@ -115,6 +113,12 @@ def _continue_from_state(data: dict[str, Any], options: Options,
     game.revealed_at = len(moves)
     game.rules_changed = [{"key": "rules_changed_state", "moves": len(moves)}]
     return game
+
+
+def rules_notes(rules: int, game: Game) -> list[dict[str, Any]]:
+    """A note naming the cards in this game whose rules changed since ``rules`` (or none)."""
+    cards = _changed_cards(rules, game)
+    return [{"key": "rules_changed_cards", "cards": cards}] if cards else []
 
 
 def _changed_cards(rules: int, game: Game) -> list[str]:

@@ -68,3 +68,13 @@ def test_corpus_save_with_saturn_systems_opens_continues_and_says_the_rules_chan
         player, waiting = game.pending[0]
         game.respond(player, waiting.choices()[0])
         assert Game.from_save(game.to_save()).digest() == game.digest()
+
+
+@pytest.mark.parametrize("entry", SATURN, ids=[g["name"] for g in SATURN])
+def test_corpus_link_with_saturn_systems_opens_and_says_the_rules_changed(
+        entry: dict[str, Any]) -> None:
+    """Format-1 links stored each move's index among that engine's choices; with Saturn
+    Systems' extra MC today's lists are longer, so the decoder rebuilds format 1's."""
+    game = links.decode(entry["link"])
+    assert game.is_over == entry["over"]
+    assert "Saturn Systems" in game.rules_changed[0]["cards"]

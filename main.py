@@ -30,9 +30,27 @@ def _engine_source() -> str:
     return "normal" if baked is None else "stale"
 
 
-js.document.body.dataset.boot = _engine_source()
-js.performance.mark("tm:engine-ready")
+def _failed(reason: str) -> None:
+    """Python runs, but the page cannot start: a plain notice (static/boot.mjs), never the
+    loading screen forever nor only PyScript's error box."""
+    import traceback
 
-from tm.web.browser import start  # noqa: E402  (after the freshness check, by design)
+    details = traceback.format_exc()
+    show = getattr(js.window, "tmBootFailed", None)
+    if show is not None:
+        show(reason, details)
+    else:  # boot.mjs is PyScript's interpreter module, so this is not expected
+        js.document.getElementById("app").textContent = f"The game could not start: {reason}."
 
-start()
+
+try:
+    js.document.body.dataset.boot = _engine_source()
+    js.performance.mark("tm:engine-ready")
+    from tm.web.browser import start  # (after the freshness check, by design)
+except Exception:
+    _failed("the game's code could not be loaded")
+else:
+    try:
+        start()
+    except Exception:
+        _failed("the page could not be set up")

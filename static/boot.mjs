@@ -107,6 +107,72 @@ async function startPython() {
   }
 }
 
+// When Python cannot start (the runtime or the engine did not load) or stops for good (a
+// fatal error of the runtime), #app shows a plain notice instead of "Loading…" forever, with
+// a reload button and the details to copy. Built with textContent: nothing is parsed as HTML.
+// main.py calls it too (window.tmBootFailed) when the engine cannot be imported.
+function showFailure(lead, details) {
+  document.documentElement.dataset.failed = "1";
+  const app = document.getElementById("app");
+  if (!app) return;
+  const element = (tag, text, className) => {
+    const made = document.createElement(tag);
+    if (text) made.textContent = text;
+    if (className) made.className = className;
+    return made;
+  };
+  const main = element("main", "", "boot-failed");
+  main.setAttribute("role", "alert");
+  main.append(element("h1", "Terraforming Mars"), element("p", lead),
+    element("p", "Reload the page to try again: your saved games stay in this browser. If it "
+      + "keeps happening, copy the details and send them with a description of what you did."));
+  const actions = element("p", "", "notice-actions");
+  const reload = element("button", "Reload the page", "primary");
+  reload.type = "button";
+  reload.addEventListener("click", () => location.reload());
+  const copy = element("button", "Copy details");
+  copy.type = "button";
+  const more = element("details");
+  const text = element("pre", details || lead, "fault-details");
+  more.append(element("summary", "Details"), text);
+  copy.addEventListener("click", () => {
+    const select = () => {
+      more.open = true;
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      getSelection().removeAllRanges();
+      getSelection().addRange(range);
+    };
+    if (!navigator.clipboard) return select();
+    navigator.clipboard.writeText(text.textContent)
+      .then(() => { copy.textContent = "Details copied"; }, select);
+  });
+  actions.append(reload, copy);
+  main.append(actions, more);
+  app.replaceChildren(main);
+}
+
+function describe(error) {
+  if (error && error.stack) return String(error.stack);
+  return String(error && error.message ? error.message : error);
+}
+
+const LOAD_FAILED = "The game could not start: its Python runtime did not load (the connection "
+  + "may have dropped, or this browser may lack WebAssembly).";
+
+// Some failures of the runtime's download never settle loadPyodide(): they surface only as
+// an uncaught error. Until the page is ready, any such error means it will not be.
+function failedWhileBooting(event) {
+  const root = document.documentElement.dataset;
+  if (root.failed === "1" || (document.body && document.body.dataset.ready === "1")) return;
+  showFailure(LOAD_FAILED, describe(event.reason ?? event.error ?? event.message));
+}
+addEventListener("unhandledrejection", failedWhileBooting);
+addEventListener("error", failedWhileBooting);
+
+globalThis.tmBootFailed = (reason, details) => showFailure(
+  `The game could not start: ${reason}.`, String(details || reason));
+
 const engine = engineArchive();
 const found = manifest();
 engine.catch(() => null); // handled where it is awaited
@@ -114,12 +180,28 @@ const python = startPython();
 
 // PyScript's call. Of its options only the output handlers matter here (it asks for no
 // packages), and they can be set on the running interpreter.
+// If Python cannot start, the page says so (showFailure) and PyScript is left waiting: its
+// own error box would only repeat the notice in a developer's words.
 export async function loadPyodide(given = {}) {
-  const { pyodide, path } = await python;
-  document.documentElement.dataset.snapshot = path;
+  let pyodide;
+  try {
+    const started = await python;
+    pyodide = started.pyodide;
+    document.documentElement.dataset.snapshot = started.path;
+    pyodide.FS.writeFile(`${pyodide.FS.cwd()}/engine.zip`, await engine);
+  } catch (error) {
+    console.warn("Python did not start:", error);
+    showFailure(LOAD_FAILED, describe(error));
+    return new Promise(() => {});
+  }
   if (given.stdout) pyodide.setStdout({ batched: given.stdout });
   if (given.stderr) pyodide.setStderr({ batched: given.stderr });
-  pyodide.FS.writeFile(`${pyodide.FS.cwd()}/engine.zip`, await engine);
+  try { // Pyodide's hook for a fatal error (a private API: without it, the notice is missed)
+    pyodide._api.on_fatal = (error) => showFailure("The game stopped: its Python runtime failed "
+      + "and cannot go on.", describe(error));
+  } catch {
+    // an older or newer runtime without the hook
+  }
   performance.mark("tm:python-ready");
   return pyodide;
 }

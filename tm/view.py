@@ -4,9 +4,11 @@
 players' hands, offers and draft cards as counts, the deck and discard pile as counts, no
 seed, no RNG, no queued work). Beside the public state it carries what a player needs to
 decide: every space of the board (type, bonus, neighbours, tile, owner), the global
-parameters with their goals, live scores, and for the viewer (``you``) each card in hand
-with its cost after discounts and whether it can be played now with every reason if not,
-the same for standard projects, milestones and awards, and the decision waiting for them.
+parameters with their goals, live scores, each player's tags in play, where everyone stands
+on each milestone and award, who must decide now, and for the viewer (``you``) each card in
+hand with its cost after discounts and whether it can be played now with every reason if
+not, the same for standard projects, milestones and awards, and the decision waiting for
+them (with the cost after discounts of each card it offers).
 """
 from __future__ import annotations
 
@@ -15,10 +17,12 @@ from typing import Any
 
 from tm import actions, board, milestones, parameters, playability
 from tm.cards import card
-from tm.expansions import view_sections
+from tm.expansions import solo_generations, view_sections
 from tm.frozen import thaw
+from tm.phases import SOLO_GENERATIONS
 from tm.play import cost_of
-from tm.scoring import scores
+from tm.player import tag_counts
+from tm.scoring import scores, winners
 from tm.state import GameState, to_dict
 
 _PRIVATE = ("hand", "offer", "draft_hand", "drafted", "dealt_corps", "setup_choice")
@@ -33,7 +37,8 @@ def view_for(g: GameState, viewer: int | None) -> dict[str, Any]:
     for secret in ("rng", "queues", "ext"):
         data.pop(secret)
     data["options"].pop("seed")  # the seed fixes every hand and the deck order
-    for pl in data["players"]:
+    for pl, state in zip(data["players"], g.players, strict=True):
+        pl["tags"] = tag_counts(state)
         if pl["index"] != viewer:
             for key in _PRIVATE:
                 pl[key] = len(pl[key])
@@ -41,6 +46,11 @@ def view_for(g: GameState, viewer: int | None) -> dict[str, Any]:
     data["spaces"] = _spaces(g)
     data["parameters"] = _parameters(g)
     data["scores"] = scores(g)
+    data["winners"] = winners(g) if g.over else []
+    data["last_generation"] = (solo_generations(g.options, SOLO_GENERATIONS)
+                               if len(g.players) == 1 else None)
+    data["pending"] = [p for p, queue in enumerate(g.queues) if queue and queue[0]["op"] == "ask"]
+    data["standings"] = _standings(g)
     if viewer is not None and 0 <= viewer < len(g.players):
         data["you"] = _you(g, viewer)
     return data
@@ -76,6 +86,27 @@ def _parameters(g: GameState) -> dict[str, dict[str, int | bool]]:
     return {name: {"value": int(getattr(g, name)), "start": goal.start, "max": goal.max,
                    "step": goal.step, "maxed": parameters.is_maxed(g, name)}
             for name, goal in parameters.limits(g).items()}
+
+
+def _standings(g: GameState) -> dict[str, list[dict[str, Any]]]:
+    """Every milestone and award in play: who took it, whether it is still open (R-ACT-3,
+    R-ACT-4) and each player's measure."""
+    claimed = {name: p for name, p in g.milestones}
+    funded = {name: p for name, p in g.awards}
+    seats = range(len(g.players))
+    ms_open = not g.over and len(g.milestones) < milestones.MAX_CLAIMED
+    aw_open = not g.over and len(g.awards) < len(milestones.FUND_COSTS)
+    return {
+        "milestones": [{"name": name, "needed": milestones.MILESTONES[name].threshold,
+                        "cost": milestones.CLAIM_COST, "claimed_by": claimed.get(name),
+                        "open": ms_open and name not in claimed,
+                        "values": [milestones.milestone_value(g, p, name) for p in seats]}
+                       for name in milestones.milestones_in_play(g)],
+        "awards": [{"name": name, "cost": milestones.fund_cost(g), "funded_by": funded.get(name),
+                    "open": aw_open and name not in funded,
+                    "values": [milestones.award_value(g, p, name) for p in seats]}
+                   for name in milestones.awards_in_play(g)],
+    }
 
 
 # ---------------------------------------------------------------- the viewer's own
@@ -125,5 +156,7 @@ def _decision(g: GameState, p: int) -> dict[str, Any] | None:
     from tm.prompts import Prompt
     prompt = Prompt(g, p, queue[0])
     details = {k: v for k, v in thaw(prompt.data).items() if k not in ("op", "kind", "on")}
+    offered = [card(name) for name in details.get("cards") or ()]
+    costs = {c.name: cost_of(g, p, c) for c in offered if not c.is_corporation}
     return {"kind": prompt.kind, "purpose": prompt.purpose, "data": details,
-            "choices": prompt.choices()}
+            "choices": prompt.choices(), "costs": costs}

@@ -255,6 +255,20 @@ class Recorder:
 
 PageFactory = Callable[..., Any]
 
+# How long an action or a wait on the page may take (tests/e2e/helpers.py gives Playwright's
+# assertions the same): generous, for CI machines that run the suite beside other work.
+WAIT_MS = 15_000
+# TM_E2E_CPU_THROTTLE=4 runs every page's renderer four times slower (Chromium's CPU
+# throttling): the way to find waits that are too short before a loaded CI machine does.
+CPU_THROTTLE = float(os.environ.get("TM_E2E_CPU_THROTTLE") or 1)
+
+
+def slow_down(page: Any) -> None:
+    """Apply TM_E2E_CPU_THROTTLE to a page (nothing when unset)."""
+    if CPU_THROTTLE > 1:
+        session = page.context.new_cdp_session(page)
+        session.send("Emulation.setCPUThrottlingRate", {"rate": CPU_THROTTLE})
+
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
@@ -274,8 +288,9 @@ def new_page(browser: Any, server: Server, request: pytest.FixtureRequest
 
     def make(**context_options: Any) -> Any:
         context = browser.new_context(**context_options)
-        context.set_default_timeout(15_000)
+        context.set_default_timeout(WAIT_MS)
         page = context.new_page()
+        slow_down(page)
         recorder = Recorder(server.origin)
         recorder.attach(page)
         page.recorder = recorder

@@ -15,24 +15,41 @@ if not os.environ.get("CI"):  # in CI a missing package must fail, not skip
 
 from playwright.sync_api import expect  # noqa: E402
 
+from tests.e2e.conftest import WAIT_MS  # noqa: E402
+
 __all__ = ["expect"]  # the test modules take it from here, after the check above
+
+# Playwright's assertions wait 5 s by default, whatever the context's timeout: too short on
+# a loaded machine (a redraw after a click, a game replayed). The same wait as actions.
+expect.set_options(timeout=WAIT_MS)
 
 SCREEN = "body[data-screen='{}']"
 BOOT_TIMEOUT_MS = 60_000
 
-# Ready, or PyScript has shown a Python error (then there is no point in waiting).
-READY_OR_BROKEN = ("document.body && (document.body.dataset.ready === '1' "
+# Ready with nothing in progress (a link given in the address bar opens after the ready
+# marker), or broken: PyScript has shown a Python error, or the page its own notice that
+# Python could not start (static/boot.mjs). Then there is no point in waiting.
+READY_OR_BROKEN = ("document.body && ((document.body.dataset.ready === '1' "
+                   "&& document.body.dataset.busy === undefined) "
+                   "|| document.documentElement.dataset.failed === '1' "
                    "|| document.querySelector('.py-error') !== null)")
 
 
 def wait_ready(page: Any, timeout_ms: int = BOOT_TIMEOUT_MS) -> None:
-    """Wait for body[data-ready='1']; fail at once, with the errors, if booting broke."""
+    """Wait for body[data-ready='1'] (and no work in progress); fail at once, with the
+    errors, if booting broke."""
     page.wait_for_function(READY_OR_BROKEN, timeout=timeout_ms)
     if page.evaluate("document.body.dataset.ready") != "1":
         recorder = getattr(page, "recorder", None)
         errors = (recorder.page_errors + recorder.console_errors) if recorder else []
-        shown = page.locator(".py-error").first.inner_text()
-        raise AssertionError("the page failed to boot:\n" + "\n".join(errors or [shown]))
+        shown = page.locator(".py-error, .boot-failed").first.inner_text()
+        raise AssertionError("the page failed to boot:\n" + "\n".join(errors + [shown]))
+
+
+def wait_idle(page: Any, timeout_ms: int = BOOT_TIMEOUT_MS) -> None:
+    """Wait until nothing is in progress (slow actions show body[data-busy] first and
+    run once the browser has painted that)."""
+    page.wait_for_function("document.body.dataset.busy === undefined", timeout=timeout_ms)
 
 
 def wait_screen(page: Any, screen: str) -> None:

@@ -10,7 +10,7 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 
-from tests.e2e.conftest import SITE, Recorder, Server, copy_site, gen_sw, start_server
+from tests.e2e.conftest import SITE, WAIT_MS, Recorder, Server, copy_site, gen_sw, start_server
 from tests.e2e.helpers import answer_first, expect, start_game, wait_ready, wait_screen
 
 pytestmark = pytest.mark.e2e
@@ -111,7 +111,7 @@ def test_a_new_deployment_replaces_the_cache(browser: Any, site_copy: tuple[Path
                                              ) -> None:
     root, served = site_copy
     context = browser.new_context()
-    context.set_default_timeout(15_000)
+    context.set_default_timeout(WAIT_MS)
     try:
         page = context.new_page()
         recorder = Recorder(served.origin)

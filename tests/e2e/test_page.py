@@ -72,7 +72,7 @@ def test_player_name_with_markup_is_shown_as_text(page: Any, boot: Any) -> None:
     assert page.locator("input[name=name_0]").input_value() == EVIL
 
     assert page.locator("#app img").count() == 0
-    page.wait_for_timeout(200)  # time for a stray onerror handler to fire
+    page.wait_for_load_state("networkidle")  # a stray image's request would have ended
     assert page.recorder.dialogs == []
     assert not [u for u in page.recorder.requests if urlsplit(u).path.endswith("/x")]
 

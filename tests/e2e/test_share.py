@@ -91,10 +91,15 @@ def test_copied_link_opens_in_a_fresh_browser_and_continues_as_a_copy(
                                                                              len(link)]
     # A clipboard that refuses (no permission, page not focused) is no error: the link
     # stays selected in its field for the player to copy (the page is watched for errors).
-    page.evaluate("""() => { navigator.clipboard.writeText = () =>
-        Promise.reject(new DOMException('refused', 'NotAllowedError')); }""")
+    page.evaluate("""() => { navigator.clipboard.writeText = () => {
+        window.tmRefusal = Promise.reject(new DOMException('refused', 'NotAllowedError'));
+        return window.tmRefusal; }; }""")
     page.locator(".share [data-action=copy_link]").click()
-    page.wait_for_timeout(300)  # for a rejection to be reported, if it were
+    # Once the refusal has settled and a task has run after it, an unhandled rejection
+    # would have been reported (no fixed wait: under load one can be too short).
+    page.wait_for_function("window.tmRefusal !== undefined")
+    page.evaluate("""() => window.tmRefusal.catch(() => null)
+        .then(() => new Promise((done) => setTimeout(done, 0)))""")
     assert page.evaluate("""() => { const f = document.querySelector('.share-link');
         return f.selectionEnd - f.selectionStart; }""") == len(link)
 

@@ -14,6 +14,7 @@ from tm.testing import (
     set_parameters,
     set_production,
     set_resources,
+    set_tr,
 )
 
 
@@ -94,3 +95,38 @@ def test_view_carries_the_viewers_decision_and_nobody_elses() -> None:
     assert game.view(p1)["you"]["decision"] is None
     assert "you" not in game.view(None)
     json.dumps(game.view(p0))  # plain JSON
+
+
+def test_view_carries_tags_who_decides_and_every_players_milestone_and_award_standing() -> None:
+    game, (p0, p1) = make_game(players=2)
+    put_in_play(game, p0, ["Tardigrades"])  # a microbe tag
+    set_tr(game, p1, 35)  # Terraformer: TR 35 (R-ACT-3)
+    set_production(game, p1, megacredits=4)  # Banker: highest MC production
+    view = game.view(None)
+    assert view["players"][p0]["tags"] == {"microbe": 1} and view["players"][p1]["tags"] == {}
+    assert view["pending"] == [p0] and view["winners"] == [] and view["last_generation"] is None
+    milestones = {m["name"]: m for m in view["standings"]["milestones"]}
+    assert milestones["Terraformer"] == {"name": "Terraformer", "needed": 35, "cost": 8,
+                                         "claimed_by": None, "open": True, "values": [20, 35]}
+    banker = next(a for a in view["standings"]["awards"] if a["name"] == "Banker")
+    assert (banker["values"], banker["cost"], banker["funded_by"]) == ([0, 4], 8, None)
+    set_tr(game, p0, 35)
+    set_resources(game, p0, megacredits=20)
+    answer(game, "claim_milestone", "Terraformer")
+    claimed = game.view(p1)["standings"]["milestones"][0]
+    assert (claimed["claimed_by"], claimed["open"]) == (p0, False)
+
+
+def test_a_solo_view_says_when_the_game_ends_R_SOLO_3() -> None:
+    game, _ = make_game(players=1)
+    assert game.view(0)["last_generation"] == 14
+
+
+def test_the_decision_tells_the_cost_after_discounts_of_each_card_it_offers() -> None:
+    game, (p0, _) = make_game(players=2)
+    put_in_play(game, p0, ["Earth Office"])  # earth cards cost 3 less
+    give_cards(game, p0, ["Sponsors", "Comet"])  # 6 MC earth; 21 MC space event
+    answer(game, "standard_project", "sell_patents")
+    decision = game.view(p0)["you"]["decision"]
+    assert decision["kind"] == "cards"
+    assert decision["costs"] == {"Sponsors": 3, "Comet": 21}

@@ -42,7 +42,8 @@ def test_hand_cost_is_the_discounted_cost() -> None:
     game, _ = make_game(2)
     set_corporation(game, 0, "Teractor")
     give_cards(game, 0, ["Sponsors"])
-    tile = card_html("Sponsors", game.state, 0)
+    entry = next(c for c in game.view(0)["you"]["hand"] if c["name"] == "Sponsors")
+    tile = card_html("Sponsors", entry["cost"])
     printed = card("Sponsors").cost
     assert f'<span aria-hidden="true">{printed - 3}</span>' in tile
     assert f'<del class="printed" aria-hidden="true">{printed}</del>' in tile

@@ -18,6 +18,7 @@ from tm.testing import (
     make_game,
     prompt,
     put_in_play,
+    set_parameters,
     set_production,
     set_resources,
 )
@@ -412,3 +413,42 @@ def test_the_page_composes_no_response() -> None:
         else:
             app.handle("answer_first", {})
     assert len(sent) >= 250 and all(sent)
+
+
+def test_unavailable_projects_milestones_and_awards_stay_listed_greyed_with_why() -> None:
+    game, _ = make_game(2)
+    set_resources(game, 0, megacredits=12)
+    section = prompt_html(app_for(game))
+    city = re.search(r'<button type="button" class="choice unavailable" disabled>'
+                     r'<span class="label">City \(25 MC\)</span>(.*?)</button>', section)
+    assert city is not None and text(city.group(1)) == "costs 25 MC, you can pay 12"
+    assert re.search(r'data-action="choose" data-index="\d+"><span class="label">'
+                     r"Power plant \(11 MC\)</span>", section)  # affordable: a choice
+    mayor = re.search(r'disabled><span class="label">Claim Mayor \(8 MC\)</span>(.*?)</button>',
+                      section)
+    assert mayor is not None and text(mayor.group(1)) == "has 0 of 3"  # 3 cities (R-ACT-3)
+    assert "Sell patents (0 MC)" in text(section)
+    sell = re.search(r'disabled><span class="label">Sell patents \(0 MC\)</span>(.*?)</button>',
+                     section)
+    assert sell is not None and text(sell.group(1)) == "no cards in hand"
+    assert "Fund Banker (8 MC)" in text(section)  # 12 MC: every award can be funded
+
+
+def test_hand_cards_mark_each_requirement_and_say_why_they_cannot_be_played() -> None:
+    game, _ = make_game(2)
+    give_cards(game, 0, ["Methane From Titan"])  # oxygen 2 % or more; 28 MC
+    set_resources(game, 0, megacredits=30)
+    set_parameters(game, oxygen=1)
+    page = app_for(game).render()["app"]
+    hand = page[page.index('<section class="hand"'):]
+    tile = hand[:hand.index("</div>")]
+    unmet = re.search(r'<span class="req-part unmet">(.*?)</span></span>', tile)
+    assert unmet is not None and text(unmet.group(1)).startswith("oxygen ≥ 2 % (now 1 %)")
+    assert "Not playable: requirements not met" in text(tile)
+    set_parameters(game, oxygen=2)
+    page = app_for(game).render()["app"]
+    hand = page[page.index('<section class="hand"'):]
+    assert '<span class="req-part met">oxygen ≥ 2 %' in hand and "Not playable" not in hand
+    set_resources(game, 0, megacredits=5)
+    page = app_for(game).render()["app"]
+    assert "Not playable: costs 28 MC, you can pay 5" in text(page[page.index('class="hand"'):])

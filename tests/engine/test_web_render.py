@@ -106,7 +106,7 @@ def test_names_are_escaped_on_game_screen_and_log() -> None:
         app.handle("answer_first", {})
     assert all("<img" not in page for page in pages)
     assert app.game is not None
-    assert any(EVIL in line for line in log_lines(app.game.state, 50))
+    assert any(EVIL in line for line in log_lines(app.game.view(None), 50))
     app.viewer, app.screen = 0, "game"
     page = app.render()["app"]
     assert_escaped(page)
@@ -163,7 +163,7 @@ def test_board_marks_owners_neutral_tiles_and_legal_spaces() -> None:
     place(game, "21", "city", 1)
     place(game, "22", "greenery", -1)
     place(game, "13", "ocean", None)
-    svg = board_svg(game.state, ["red", "blue"], {"30": 4})
+    svg = board_svg(game.view(None), ["red", "blue"], {"30": 4})
     assert re.search(r'data-space="21"[^>]*>.*?owner owner-blue', svg)
     assert re.search(r'data-space="22"[^>]*>.*?owner owner-neutral', svg)
     legal = re.search(r'<g [^>]*data-space="30"[^>]*>', svg)
@@ -204,7 +204,7 @@ def test_log_is_a_list_newest_first() -> None:
     for _ in range(6):
         app.handle("answer_first", {})
     assert app.game is not None
-    lines = log_lines(app.game.state, 100)
+    lines = log_lines(app.game.view(0), 100)
     app.viewer, app.screen = 0, "game"
     page = app.render()["app"]
     log = page[page.index('class="log"'):]

@@ -12,18 +12,20 @@ from typing import Any
 
 from tm.errors import IllegalMove, SaveError
 from tm.game import Game
-from tm.prompts import Prompt
 from tm.state import Options
 from tm.web import screens
+from tm.web.alerts import Fault, render_alerts
 from tm.web.app_share import Replay, ShareActions, rules_notice
+from tm.web.app_tabs import Saving, TabActions
 from tm.web.i18n import t
-from tm.web.saves import SaveMeta, SaveStore, Storage, StorageFull, entry_text, parse_entry
+from tm.web.model import PendingPrompt, screen_of
+from tm.web.saves import SaveMeta, SaveStore, Storage, entry_text, parse_entry
 
 COLOURS: tuple[str, ...] = ("red", "green", "blue", "yellow", "black")
 MAX_NAME = 40
 
 
-class App(ShareActions):
+class App(TabActions, ShareActions):
     """The state of the page (never the game's rules: those live in the engine)."""
 
     def __init__(self, storage: Storage, clock: Callable[[], float], base_url: str = "") -> None:
@@ -43,9 +45,13 @@ class App(ShareActions):
         self.notice: str | None = None
         self.info: str | None = None  # a note in plain words (not an error), e.g. rules changed
         self.form: dict[str, str] = {"players": "2"}
+        self.saving = Saving()  # the shown game against the store (other tabs, a full store)
+        self.leaving = False  # asking before leaving a game whose last moves are not saved
+        self.fault: Fault | None = None  # an unexpected error the page's guard caught
+        self.busy: str | None = None  # the message key of work in progress
 
     # ------------------------------------------------------------ decisions
-    def current(self) -> tuple[int, Prompt] | None:
+    def current(self) -> tuple[int, PendingPrompt] | None:
         """The decision to show: the viewer's if they have one, else the lowest seat's."""
         if self.game is None or self.game.is_over:
             return None
@@ -84,12 +90,13 @@ class App(ShareActions):
         if handler is None:
             return
         self.notice = self.info = None
+        self.leaving = False
         try:
             handler(data)
         except IllegalMove as error:
             self.notice = t("app.error", reason=str(error))
         except SaveError as error:
-            self.notice = t("app.import_failed", reason=str(error))
+            self.notice = t("saved.bad", reason=str(error))
         self._refresh_screen()
 
     def _on_form(self, data: dict[str, Any]) -> None:
@@ -157,38 +164,41 @@ class App(ShareActions):
         return f"{int(self.clock())}-{suffix}"
 
     def _on_menu(self, data: dict[str, Any]) -> None:
+        if self.must_ask_before_leaving(data):
+            return
         self.game, self.save_id, self.viewer = None, None, None
         self.replay, self.share_link, self.from_link, self.redo_moves = None, None, False, []
 
     def _on_continue(self, data: dict[str, Any]) -> None:
         save_id = str(data.get("save"))
-        self.game, self.meta = self.store.read(save_id)
-        self.save_id, self.viewer = save_id, None
-        self.redo_moves, self.from_link, self.replay = [], False, None
+        try:
+            game, meta, text = self.store.read_text(save_id)
+        except SaveError as error:
+            self.notice = t("saved.bad", reason=str(error))
+            return
+        self._show_saved(save_id, game, meta, text)
+        self.viewer, self.replay = None, None
         self.info = rules_notice(self.game)
 
     def _on_delete(self, data: dict[str, Any]) -> None:
         self.store.delete(str(data.get("save")))
 
     def _on_import(self, data: dict[str, Any]) -> None:
-        meta, save = parse_entry(str(data.get("text") or ""))
-        game = Game.from_save(save)
+        if "text" not in data:  # refused unread by the page: larger than any saved game
+            size = float(data.get("size") or 0) / (1 << 20)
+            self.notice = t("import.too_large", size=f"{size:.1f}")
+            return
+        try:
+            meta, save = parse_entry(str(data.get("text") or ""))
+            game = Game.from_save(save)
+        except SaveError as error:
+            self.notice = t("import.bad", reason=str(error))
+            return
         self.game, self.meta, self.viewer = game, meta, None
         self.save_id = self._new_save_id("import")
         self.redo_moves, self.from_link, self.replay = [], False, None
         self.info = rules_notice(game)
         self._autosave()
-
-    def _autosave(self) -> None:
-        if self.game is None or self.save_id is None or self.from_link:
-            return
-        self.meta.generation = self.game.state.generation
-        self.meta.updated = self.clock()
-        self.meta.over = self.game.is_over
-        try:
-            self.store.write(self.save_id, self.game, self.meta)
-        except StorageFull:
-            self.notice = t("app.storage_full")
 
     def export_text(self) -> str | None:
         """The current game as a file's text (same format as a stored entry)."""
@@ -198,11 +208,12 @@ class App(ShareActions):
 
     # ------------------------------------------------------------ rendering
     def render(self) -> dict[str, str]:
-        """HTML for each page region, from the current state."""
-        return {"app": screens.render_app(self)}
+        """HTML for each page region: the screen model (built from ``game.view()`` once),
+        rendered; the page's own notices (#alerts) first, drawn even when the screen cannot be."""
+        return {"alerts": render_alerts(self), "app": screens.render_app(screen_of(self))}
 
 
-def finishing_choice(prompt: Prompt) -> dict[str, Any]:
+def finishing_choice(prompt: PendingPrompt) -> dict[str, Any]:
     """A listed choice that brings the decision to its end (the test hook's answer).
 
     ``done`` / ``confirm`` when listed; in a payment, the most useful amount of each

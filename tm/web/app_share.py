@@ -31,6 +31,15 @@ def rules_notice(game: Game | None) -> str | None:
     return " ".join(lines)
 
 
+def _link_reason(error: links.LinkError) -> str:
+    """Why a link cannot be opened, in plain words: an engine refusal of the options it
+    holds (out of range) is named, not reduced to the name of its exception."""
+    cause = error.__cause__
+    if type(cause) is ValueError and str(cause):
+        return t("link.not_allowed", reason=str(cause))
+    return str(error)
+
+
 @dataclass
 class Replay:
     """A game being stepped through: all its moves and the position shown."""
@@ -121,7 +130,7 @@ class ShareActions:
         try:
             game = links.decode(str(data.get("text") or ""))
         except links.LinkError as error:
-            self.notice = t("link.bad", reason=str(error))
+            self.notice = t("link.bad", reason=_link_reason(error))
             self.game, self.save_id, self.from_link = None, None, False
             return
         names = [pl.name for pl in game.state.players]

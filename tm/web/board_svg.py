@@ -1,14 +1,21 @@
 """The Mars board as SVG: hexes, tiles with owner markers, placement bonuses drawn as
-our own small icons (with a legend), ocean and volcanic spaces, and the legal spaces."""
+our own small icons (with a legend), ocean and volcanic spaces, and the legal spaces.
+
+Every space and what lies on it comes from the view's ``spaces``; the map module gives
+only the board's geometry (how many spaces each row holds)."""
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from tm.maps import Space, get_map
-from tm.state import NEUTRAL, GameState
+from tm.maps import get_map
 from tm.web.card_text import tile_name
 from tm.web.html import attrs, esc
 from tm.web.i18n import has, t
+from tm.web.model import View, player_name
+
+SpaceView = Mapping[str, Any]
 
 RADIUS = 30.0
 HEX_W = math.sqrt(3) * RADIUS
@@ -54,13 +61,14 @@ def _defs() -> str:
     return f"<defs>{''.join(icons)}{glyphs}</defs>"
 
 
-def centre(space: Space, rows: tuple[int, ...]) -> tuple[float, float]:
-    """Pixel centre of a space on a board whose rows hold ``rows`` spaces."""
-    indent = max(rows) - rows[space.row]
-    col = space.x - indent
-    x = MARGIN + HEX_W / 2 + indent * HEX_W / 2 + col * HEX_W
-    y = MARGIN + RADIUS + space.row * ROW_H
-    return x, y
+def centre(row: int, x: int, rows: tuple[int, ...]) -> tuple[float, float]:
+    """Pixel centre of the space at ``row``, ``x`` on a board whose rows hold ``rows``
+    spaces."""
+    indent = max(rows) - rows[row]
+    col = x - indent
+    px = MARGIN + HEX_W / 2 + indent * HEX_W / 2 + col * HEX_W
+    py = MARGIN + RADIUS + row * ROW_H
+    return px, py
 
 
 def _hex_points(cx: float, cy: float, r: float) -> str:
@@ -76,40 +84,35 @@ def _use(ref: str, x: float, y: float, size: float, cls: str = "") -> str:
             f'width="{size:.1f}" height="{size:.1f}"{attrs(class_=cls or None)}/>')
 
 
-def _owner_name(g: GameState, owner: int) -> str:
-    return t("game.neutral") if owner == NEUTRAL or owner >= len(g.players) else (
-        g.players[owner].name)
+def _owner_colour(owner: int, colours: Sequence[str]) -> str:
+    return "neutral" if not 0 <= owner < len(colours) else colours[owner]
 
 
-def _owner_colour(owner: int, colours: list[str]) -> str:
-    return "neutral" if owner == NEUTRAL or not 0 <= owner < len(colours) else colours[owner]
-
-
-def space_label(g: GameState, sp: Space, legal: bool) -> str:
+def space_label(view: View, sp: SpaceView, legal: bool) -> str:
     """What a space is, in words: id, name, kind, bonuses, tile and owner."""
-    parts = [t("board.space", id=sp.id)]
-    if sp.name:
-        parts.append(sp.name)
-    if sp.volcanic:
+    parts = [t("board.space", id=sp["id"])]
+    if sp["name"]:
+        parts.append(sp["name"])
+    if sp["volcanic"]:
         parts.append(t("board.volcanic"))
-    if sp.kind == "ocean":
+    if sp["kind"] == "ocean":
         parts.append(t("board.ocean_space"))
-    if sp.reserved_for and sp.reserved_for != sp.name:
-        parts.append(t("board.reserved", name=sp.reserved_for))
-    if sp.bonus:
-        parts.append(t("board.bonus", list=", ".join(t(f"bonus.{b}") for b in sp.bonus)))
-    entry = g.board.get(sp.id)
-    if entry and entry.get("tile"):
-        owner = entry.get("owner")
-        name = tile_name(entry["tile"])
+    if sp["reserved_for"] and sp["reserved_for"] != sp["name"]:
+        parts.append(t("board.reserved", name=sp["reserved_for"]))
+    if sp["bonus"]:
+        parts.append(t("board.bonus", list=", ".join(t(f"bonus.{b}") for b in sp["bonus"])))
+    if sp["tile"]:
+        owner = sp["owner"]
+        name = tile_name(sp["tile"])
         parts.append(name if owner is None else t("board.tile_of", tile=name,
-                                                  name=_owner_name(g, owner)))
+                                                  name=player_name(view, owner)))
     if legal:
         parts.append(t("board.legal"))
     return " · ".join(parts)
 
 
-def _tile_svg(tile: str, owner: int | None, cx: float, cy: float, colours: list[str]) -> str:
+def _tile_svg(tile: str, owner: int | None, cx: float, cy: float,
+              colours: Sequence[str]) -> str:
     glyph = TILE_GLYPH.get(tile)
     if glyph:
         parts = [_use(glyph, cx, cy + 3, 24)]
@@ -124,78 +127,80 @@ def _tile_svg(tile: str, owner: int | None, cx: float, cy: float, colours: list[
     return "".join(parts)
 
 
-def _empty_svg(sp: Space, cx: float, cy: float) -> str:
+def _empty_svg(sp: SpaceView, cx: float, cy: float) -> str:
     parts = []
-    if sp.volcanic:
+    if sp["volcanic"]:
         parts.append(_use("t-volcano", cx, cy - 17, 14))
-    elif sp.kind == "ocean":
+    elif sp["kind"] == "ocean":
         parts.append(_use("t-wave", cx, cy + 15, 18))
-    count = len(sp.bonus)
-    for i, bonus in enumerate(sp.bonus):
+    bonuses: Sequence[str] = sp["bonus"]
+    count = len(bonuses)
+    for i, bonus in enumerate(bonuses):
         x = cx + (i - (count - 1) / 2) * (ICON + 1)
         parts.append(_use(f"i-{bonus}", x, cy - 1, ICON))
-    label = (sp.name or sp.reserved_for or "").split(" ")[0]
+    label = (sp["name"] or sp["reserved_for"] or "").split(" ")[0]
     if label:
         parts.append(f'<text x="{cx:.1f}" y="{cy + 19:.1f}" class="space-name">{esc(label)}'
                      "</text>")
     return "".join(parts)
 
 
-def _space_svg(g: GameState, sp: Space, colours: list[str], legal: dict[str, int]) -> str:
-    cx, cy = centre(sp, get_map(g.options.board).row_lengths)
-    entry = g.board.get(sp.id) or {}
-    tile = entry.get("tile")
-    classes = f"space {sp.kind}" + (" volcanic" if sp.volcanic else "")
+def _space_svg(view: View, sp: SpaceView, colours: Sequence[str], legal: Mapping[str, int],
+               rows: tuple[int, ...]) -> str:
+    cx, cy = centre(sp["row"], sp["x"], rows)
+    sid, tile = sp["id"], sp["tile"]
+    classes = f"space {sp['kind']}" + (" volcanic" if sp["volcanic"] else "")
     classes += f" tile-{tile if tile in TILE_GLYPH else 'special'}" if tile else ""
-    label = space_label(g, sp, sp.id in legal)
+    label = space_label(view, sp, sid in legal)
     extra: dict[str, object] = {"role": "img"}
-    if sp.id in legal:
+    if sid in legal:
         classes += " legal"
-        extra = {"data_action": "choose", "data_index": legal[sp.id], "tabindex": 0,
+        extra = {"data_action": "choose", "data_index": legal[sid], "tabindex": 0,
                  "role": "button"}
-    inner = (_tile_svg(tile, entry.get("owner"), cx, cy, colours) if tile
+    inner = (_tile_svg(tile, sp["owner"], cx, cy, colours) if tile
              else _empty_svg(sp, cx, cy))
-    return (f"<g{attrs(class_=classes, data_space=sp.id, aria_label=label, **extra)}>"
+    return (f"<g{attrs(class_=classes, data_space=sid, aria_label=label, **extra)}>"
             f"<title>{esc(label)}</title>"
             f'<polygon class="hex" points="{_hex_points(cx, cy, RADIUS - 1.5)}"/>{inner}</g>')
 
 
-def _offmap_svg(g: GameState, sp: Space, colours: list[str], legal: dict[str, int],
+def _offmap_svg(view: View, sp: SpaceView, colours: Sequence[str], legal: Mapping[str, int],
                 cx: float, cy: float) -> str:
-    entry = g.board.get(sp.id) or {}
-    tile = entry.get("tile")
+    sid, tile = sp["id"], sp["tile"]
     classes = "space offmap" + (" tile-city" if tile else "")
-    label = space_label(g, sp, sp.id in legal)
+    label = space_label(view, sp, sid in legal)
     extra: dict[str, object] = {"role": "img"}
-    if sp.id in legal:
+    if sid in legal:
         classes += " legal"
-        extra = {"data_action": "choose", "data_index": legal[sp.id], "tabindex": 0,
+        extra = {"data_action": "choose", "data_index": legal[sid], "tabindex": 0,
                  "role": "button"}
-    inner = (_tile_svg(tile, entry.get("owner"), cx, cy, colours) if tile else "")
-    name = (sp.name or "").split(" ")[0]
-    return (f"<g{attrs(class_=classes, data_space=sp.id, aria_label=label, **extra)}>"
+    inner = (_tile_svg(tile, sp["owner"], cx, cy, colours) if tile else "")
+    name = (sp["name"] or "").split(" ")[0]
+    return (f"<g{attrs(class_=classes, data_space=sid, aria_label=label, **extra)}>"
             f"<title>{esc(label)}</title>"
             f'<circle class="hex" cx="{cx:.1f}" cy="{cy:.1f}" r="{RADIUS * 0.8:.1f}"/>{inner}'
             f'<text x="{cx:.1f}" y="{cy + RADIUS * 0.8 + 10:.1f}" class="space-name">'
             f"{esc(name)}</text></g>")
 
 
-def board_svg(g: GameState, colours: list[str], legal: dict[str, int] | None = None) -> str:
+def board_svg(view: View, colours: Sequence[str],
+              legal: Mapping[str, int] | None = None) -> str:
     """The board; ``legal`` maps space ids to the choice index that picks them."""
     legal = legal or {}
-    board = get_map(g.options.board)
-    rows = board.row_lengths
+    board_name = view["options"]["board"]
+    rows = get_map(board_name).row_lengths
     width = MARGIN * 2 + max(rows) * HEX_W + 2 * RADIUS
     height = MARGIN * 2 + (len(rows) - 1) * ROW_H + 2 * RADIUS
     spaces = []
     offmap_y = MARGIN + RADIUS
-    for sp in board.spaces.values():
-        if sp.kind == "offmap":
-            spaces.append(_offmap_svg(g, sp, colours, legal, width - RADIUS - MARGIN, offmap_y))
+    for sp in view["spaces"]:
+        if sp["kind"] == "offmap":
+            spaces.append(_offmap_svg(view, sp, colours, legal, width - RADIUS - MARGIN,
+                                      offmap_y))
             offmap_y += 2.6 * RADIUS
         else:
-            spaces.append(_space_svg(g, sp, colours, legal))
-    title = esc(t(f"board.{g.options.board}"))
+            spaces.append(_space_svg(view, sp, colours, legal, rows))
+    title = esc(t(f"board.{board_name}"))
     picking = " picking" if legal else ""
     return (f'<svg class="board{picking}" viewBox="0 0 {width:.0f} {height:.0f}" role="group" '
             f'aria-label="{title}">{_defs()}{"".join(spaces)}</svg>')

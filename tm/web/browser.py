@@ -2,13 +2,18 @@
 localStorage, file import/export, the ready marker and the offline service worker."""
 from __future__ import annotations
 
+import traceback
+from collections.abc import Callable
 from typing import Any
 
 import js
-from pyodide.ffi import create_proxy, jsnull
+from pyodide.ffi import create_once_callable, create_proxy, jsnull
 
+from tm import safejson
+from tm.web.alerts import Fault, render_alerts
 from tm.web.app import App
-from tm.web.saves import StorageFull
+from tm.web.i18n import t
+from tm.web.saves import MemoryStorage, StorageFull
 
 _KEEP: list[Any] = []  # proxies must outlive this module's functions
 
@@ -38,25 +43,90 @@ class LocalStorage:
         return [str(js.localStorage.key(i)) for i in range(js.localStorage.length)]
 
 
+# Actions that may take a while (a long game replayed, a link made): the page first shows
+# that it is working, lets the browser paint that, then does them.
+SLOW = {"open_link": "busy.link", "continue": "busy.continue", "import": "busy.import",
+        "share": "busy.share", "replay": "busy.replay", "replay_branch": "busy.branch"}
+GUARDED_AS = {"open_link": "link", "import": "file"}  # what the guard says went wrong
+MAX_IMPORT_BYTES = safejson.MAX_BYTES  # a file larger than this is refused unread
+
+
 class Page:
-    """Binds an App to the document."""
+    """Binds an App to the document. Everything it is asked to do runs inside
+    :meth:`guard`: an exception becomes a notice with its details, and the page goes on."""
 
     def __init__(self, app: App) -> None:
         self.app = app
         self.shown: dict[str, str] = {}
+        self.queue: list[Callable[[], None]] = []
+        self._tick = create_proxy(self._run_queue)
+        self._frame = create_proxy(lambda *_: js.setTimeout(self._tick, 0))
+        _KEEP.extend((self._tick, self._frame))
 
+    # ------------------------------------------------------------ the guard
+    def guard(self, what: str, fn: Callable[..., Any], *args: Any) -> bool:
+        """Run ``fn``; on any exception show a notice (what went wrong, details to copy)
+        and put the page back in a state that works. Whether ``fn`` succeeded."""
+        try:
+            fn(*args)
+            return True
+        except Exception:  # (the page's edge: nothing may escape)
+            self.fail(what, traceback.format_exc())
+            return False
+
+    def fail(self, what: str, details: str) -> None:
+        """Show an unexpected error: the screen as the state says, else the start screen,
+        else the notice alone (never the loading screen, never nothing)."""
+        # An error for the console too: a developer (and every browser test) sees it.
+        js.console.error(f"tm: an error while {t('fault.what.' + what)}\n{details}")
+        self.app.fault = Fault(what, details)
+        for step in (self.app.recover, self.app.abandon):
+            try:
+                step()
+                self.draw()
+                return
+            except Exception:  # (the next, simpler state is tried)
+                continue
+        try:
+            self._set("alerts", render_alerts(self.app))
+            self._set("app", "")
+            _flag(js.document.body, "fault", True)
+        except Exception:  # (nothing simpler is left to draw)
+            pass
+
+    # ------------------------------------------------------------ drawing
     def draw(self) -> None:
         """Set each region whose HTML changed, once, keeping keyboard focus in place."""
         focus = _focus_key(js.document.activeElement)
         for region, html in self.app.render().items():
-            if self.shown.get(region) != html:
-                js.document.getElementById(region).innerHTML = html
-                self.shown[region] = html
+            self._set(region, html)
+        body = js.document.body
+        body.dataset.screen = self.app.screen
+        _flag(body, "busy", self.app.busy is not None)
+        _flag(body, "fault", self.app.fault is not None)
         if focus is not None:
             _refocus(focus)
 
+    def _set(self, region: str, html: str) -> None:
+        if self.shown.get(region) != html:
+            element = js.document.getElementById(region)
+            if _missing(element):  # a page from before the region existed: add it on top
+                element = js.document.createElement("div")
+                element.id = region
+                js.document.body.prepend(element)
+            element.innerHTML = html
+            self.shown[region] = html
+
+    # ------------------------------------------------------------ actions
     def act(self, action: str, data: dict[str, Any]) -> None:
-        """Run an action and redraw; exports are the page's own business."""
+        """Run an action and redraw; exports, copies and reloading are the page's own
+        business; slow actions show that the page is working first."""
+        if action == "copy_details":
+            self._copy_details()
+            return
+        if action == "reload":
+            js.location.reload()
+            return
         if action == "export":
             self._download(self.app.store.raw(str(data.get("save"))), str(data.get("save")))
             return
@@ -66,21 +136,93 @@ class Page:
         if action == "copy_link":
             self._copy(str(data.get("link") or ""))
             return
+        if self.app.busy is not None:
+            return  # one thing at a time: a click while working is dropped
+        message = SLOW.get(action)
+        if message is None:
+            self._run(action, data)
+            return
+        self.app.busy, self.app.fault = message, None
+        self.draw()
+
+        def finish() -> None:
+            self.app.busy = None
+            self._run(action, data)
+
+        self.later(GUARDED_AS.get(action, "event"), finish)
+
+    def _run(self, action: str, data: dict[str, Any]) -> None:
+        started = float(js.performance.now())
+        self.app.fault = None
         self.app.handle(action, data)
         self.draw()
-        js.document.body.dataset.screen = self.app.screen
-        js.window.scrollTo(0, 0) if action in ("reveal", "new_game", "continue", "menu") else None
+        took = float(js.performance.now()) - started
+        js.document.body.dataset.took = f"{action} {took:.0f}"
+        js.window.scrollTo(0, 0) if action in ("reveal", "new_game", "continue", "menu",
+                                               "open_link", "import") else None
+
+    def later(self, what: str, fn: Callable[[], None]) -> None:
+        """Run ``fn`` (guarded) once the browser has painted: after the next frame, or
+        after a quarter of a second where no frame comes (a tab in the background)."""
+        def run() -> None:
+            self.guard(what, fn)
+
+        self.queue.append(run)
+        js.requestAnimationFrame(self._frame)
+        js.setTimeout(self._tick, 250)
+
+    def _run_queue(self, *_: Any) -> None:
+        while self.queue:
+            self.queue.pop(0)()
+
+    def heard(self, key: str | None, value: str | None) -> None:
+        """Another tab wrote to the store."""
+        if self.app.heard(key, value):
+            self.draw()
 
     def _copy(self, text: str) -> None:
         clipboard: Any = getattr(js.navigator, "clipboard", None)
         if not _missing(clipboard):
             try:  # a refusal (no permission, page not focused) must not be an error
                 clipboard.writeText(text).catch(lambda _error: None)
-            except Exception:
-                pass  # the link stays selectable in its text field
+            except Exception:  # (the link stays selectable in its field)
+                pass
         field = js.document.querySelector(".share-link")
         if not _missing(field):
             field.select()
+
+    def _copy_details(self) -> None:
+        """Copy the details of the error shown; where the clipboard refuses, open them and
+        select their text for the player to copy."""
+        fault = self.app.fault
+        if fault is None:
+            return
+
+        def copied(*_: Any) -> None:
+            if self.app.fault is fault:
+                fault.copied = True
+                self.guard("event", self.draw)
+
+        def refused(*_: Any) -> None:
+            shown = js.document.querySelector(".fault details")
+            text = js.document.querySelector(".fault-details")
+            if _missing(shown) or _missing(text):
+                return
+            shown.open = True
+            selection = js.window.getSelection()
+            chosen = js.document.createRange()
+            chosen.selectNodeContents(text)
+            selection.removeAllRanges()
+            selection.addRange(chosen)
+
+        clipboard: Any = getattr(js.navigator, "clipboard", None)
+        try:
+            if _missing(clipboard):
+                raise RuntimeError("no clipboard")
+            clipboard.writeText(fault.details).then(create_once_callable(copied),
+                                                    create_once_callable(refused))
+        except Exception:  # (no clipboard here: the text is selected instead)
+            refused()
 
     def open_hash(self) -> None:
         """Open the game of a ``#g=`` link in the address bar, if there is one."""
@@ -98,6 +240,14 @@ class Page:
         link.download = f"terraforming-mars-{name}.json"
         link.click()
         js.URL.revokeObjectURL(url)
+
+
+def _flag(element: Any, name: str, on: bool) -> None:
+    """Set ``data-<name>="1"`` on ``element``, or remove it."""
+    if on:
+        element.setAttribute(f"data-{name}", "1")
+    else:
+        element.removeAttribute(f"data-{name}")
 
 
 _FOCUS_KEYS = ("action", "index", "card", "save", "space", "delta", "pos")
@@ -137,7 +287,8 @@ def _dataset(element: Any) -> dict[str, Any]:
 
 
 def install(page: Page) -> None:
-    """One listener per event type, on the document, reading data-action / data-change."""
+    """One listener per event type, on the document, reading data-action / data-change;
+    each runs inside the page's guard."""
 
     def on_click(event: Any) -> None:
         target = event.target.closest("[data-action]")
@@ -173,51 +324,87 @@ def install(page: Page) -> None:
             form = target.closest("form")
             page.act("form", dict(js.Object.fromEntries(js.FormData.new(form)).to_py()))
         elif kind == "import" and target.files.length:
-            file = target.files.item(0)
-            reader = js.FileReader.new()
-
-            def loaded(_: Any) -> None:
-                page.act("import", {"text": str(reader.result)})
-
-            proxy = create_proxy(loaded)
-            _KEEP.append(proxy)
-            reader.addEventListener("load", proxy)
-            reader.readAsText(file)
+            read_file(page, target.files.item(0))
+            target.value = ""  # the same file chosen again is a change again
 
     for name, fn in (("click", on_click), ("keydown", on_keydown), ("submit", on_submit),
                      ("change", on_change)):
-        proxy = create_proxy(fn)
-        _KEEP.append(proxy)
-        js.document.addEventListener(name, proxy)
+        _listen(page, js.document, name, fn)
 
     def answer_first() -> None:
-        page.act("answer_first", {})
+        page.guard("event", page.act, "answer_first", {})
 
     proxy = create_proxy(answer_first)
     _KEEP.append(proxy)
     js.window.tmAnswerFirst = proxy
 
 
+def _listen(page: Page, target: Any, name: str, fn: Callable[[Any], None],
+            what: str = "event") -> None:
+    """``target.addEventListener(name, fn)``, with ``fn`` run inside the page's guard."""
+    def guarded(event: Any) -> None:
+        page.guard(what, fn, event)
+
+    proxy = create_proxy(guarded)
+    _KEEP.append(proxy)
+    target.addEventListener(name, proxy)
+
+
+def read_file(page: Page, file: Any) -> None:
+    """Import a chosen file: refused unread when larger than any saved game."""
+    size = int(file.size)
+    if size > MAX_IMPORT_BYTES:
+        page.act("import", {"size": size})
+        return
+    reader = js.FileReader.new()
+
+    def loaded(_: Any = None) -> None:
+        text = reader.result
+        page.guard("file", page.act, "import", {"text": "" if _missing(text) else str(text)})
+
+    reader.addEventListener("loadend", create_once_callable(loaded))
+    reader.readAsText(file)
+
+
+def listen_to_window(page: Page) -> None:
+    """Links opened in the address bar, other tabs' writes, and leaving with unsaved moves."""
+    _listen(page, js.window, "hashchange", lambda _event: page.open_hash(), "link")
+
+    def on_storage(event: Any) -> None:
+        if not _missing(event.storageArea) and event.storageArea != js.localStorage:
+            return  # sessionStorage: not ours
+        key = None if _missing(event.key) else str(event.key)
+        value = None if _missing(event.newValue) else str(event.newValue)
+        page.heard(key, value)
+
+    _listen(page, js.window, "storage", on_storage, "storage")
+
+    def on_leave(event: Any) -> None:
+        app = page.app
+        if app.game is not None and app.save_state().unsaved is not None:
+            event.preventDefault()  # the browser asks whether to leave
+
+    _listen(page, js.window, "beforeunload", on_leave)
+
+
 def start() -> None:
-    """Boot: build the App, draw the first screen, listen, and mark the page ready."""
+    """Boot: build the App, draw the first screen, listen, and mark the page ready. Each
+    step runs inside the guard: a failure is a notice, and the rest still starts."""
     try:
         storage: Any = LocalStorage()
         storage.names()
-    except Exception:
-        from tm.web.saves import MemoryStorage
+    except Exception:  # (no usable localStorage: games live in memory)
         storage = MemoryStorage()
     base_url = f"{js.location.origin}{js.location.pathname}"
     app = App(storage, clock=lambda: float(js.Date.now()), base_url=base_url)
     page = Page(app)
-    page.draw()
-    install(page)
-    page.open_hash()
-    hash_proxy = create_proxy(lambda _event: page.open_hash())
-    _KEEP.append(hash_proxy)
-    js.window.addEventListener("hashchange", hash_proxy)
-    js.document.body.dataset.screen = app.screen
+    page.guard("boot", page.draw)
+    if not page.guard("boot", install, page):
+        raise RuntimeError("the page's listeners could not be installed")
+    page.guard("boot", listen_to_window, page)
     js.document.body.dataset.ready = "1"
-    register_service_worker()
+    page.guard("link", page.open_hash)
+    page.guard("boot", register_service_worker)
 
 
 def register_service_worker() -> None:

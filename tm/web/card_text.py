@@ -280,23 +280,30 @@ def card_lines(card: Card, compact: bool = False) -> list[str]:
     return lines
 
 
+def requirement_part(req: Mapping[str, Any]) -> str:
+    """One requirement in short form, e.g. "oxygen ≥ 6 %" or "2 science tags"."""
+    kind = req["r"]
+    if kind == "global":
+        bound = "min" if "min" in req else "max"
+        value = t(f"reqv.{req['param']}", n=req[bound])
+        return t(f"req.{bound}", param=t(f"param.{req['param']}"), value=value)
+    if kind == "tag":
+        return tn("req.tag", req["count"], tag=tag_name(req["tag"]))
+    if kind == "prod":
+        return t("req.prod", res=t(f"resname.{req['res']}"), n=req["count"])
+    scope = "self" if req.get("scope", "self") == "self" else "any"
+    return tn(f"req.tiles_{scope}", req["count"], tile=tile_name(req["tile"]))
+
+
+def requirement_now(req: Mapping[str, Any], current: Any) -> str:
+    """Where the player stands on a requirement, in its unit: "now 4 %", "now 1"."""
+    value = t(f"reqv.{req['param']}", n=current) if req["r"] == "global" else str(current)
+    return t("req.now", value=value)
+
+
 def requirement_text(card: Card) -> str:
     """Requirements in short form, e.g. "oxygen ≥ 6 %, 2 science tags" ("" if none)."""
-    parts = []
-    for req in card.requires:
-        kind = req["r"]
-        if kind == "global":
-            bound = "min" if "min" in req else "max"
-            value = t(f"reqv.{req['param']}", n=req[bound])
-            parts.append(t(f"req.{bound}", param=t(f"param.{req['param']}"), value=value))
-        elif kind == "tag":
-            parts.append(tn("req.tag", req["count"], tag=tag_name(req["tag"])))
-        elif kind == "prod":
-            parts.append(t("req.prod", res=t(f"resname.{req['res']}"), n=req["count"]))
-        else:
-            scope = "self" if req.get("scope", "self") == "self" else "any"
-            parts.append(tn(f"req.tiles_{scope}", req["count"], tile=tile_name(req["tile"])))
-    return t("list.and").join(parts)
+    return t("list.and").join(requirement_part(req) for req in card.requires)
 
 
 def vp_text(card: Card) -> str:

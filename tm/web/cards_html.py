@@ -1,22 +1,35 @@
 """A card drawn in our own style from its definition: cost, type, tags, requirements,
-generated text and VP. Only phrasing content (spans), so a card can be a button."""
+generated text and VP. Only phrasing content (spans), so a card can be a button.
+
+What depends on the game (the cost after discounts, why a card in hand cannot be played)
+comes from the view: the caller passes the view's ``cost`` and ``reasons``."""
 from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from tm.cards import card
 from tm.cards.dsl import Card
-from tm.play import cost_of
-from tm.state import GameState
-from tm.web.card_text import card_lines, qty, requirement_text, tag_name, vp_text
+from tm.web.card_text import (
+    card_lines,
+    qty,
+    requirement_now,
+    requirement_part,
+    tag_name,
+    vp_text,
+)
 from tm.web.html import attrs, esc
 from tm.web.i18n import t
+from tm.web.reasons import reasons_text
+
+Reasons = Sequence[Mapping[str, Any]]
+_SLOT = "\ue000"  # where the requirement parts go in the catalog's "Requires {list}"
 
 
-def _cost(c: Card, g: GameState | None, player: int | None) -> str:
+def _cost(c: Card, shown: int | None) -> str:
     if c.is_corporation:
         return ""
-    cost = c.cost
-    if g is not None and player is not None and 0 <= player < len(g.players):
-        cost = cost_of(g, player, c)
+    cost = c.cost if shown is None else shown
     label = t("card.cost", n=cost)
     printed = ""
     if cost != c.cost:
@@ -46,20 +59,53 @@ def _held(c: Card, resources: int | None) -> str:
     return f'<span class="held">{esc(t("card.held", qty=amount))}</span>'
 
 
-def card_body(c: Card, g: GameState | None = None, player: int | None = None,
-              resources: int | None = None, compact: bool = False) -> str:
-    """The inside of a card tile (spans only)."""
+def _unmet(req: Mapping[str, Any], reasons: Reasons) -> Mapping[str, Any] | None:
+    """The view's reason saying ``req`` does not hold now (None: it holds)."""
+    for reason in reasons:
+        if reason.get("key") == "requirement" and reason.get("requirement") == dict(req):
+            return reason
+    return None
+
+
+def _requirements(c: Card, reasons: Reasons | None) -> str:
+    """"Requires …": each requirement, and when the card is in hand (``reasons`` given),
+    marked met (green) or not met (red, with where the player stands now)."""
+    if not c.requires:
+        return ""
+    parts = []
+    for req in c.requires:
+        text = esc(requirement_part(req))
+        if reasons is None:
+            parts.append(text)
+            continue
+        unmet = _unmet(req, reasons)
+        if unmet is None:
+            parts.append(f'<span class="req-part met">{text}'
+                         f'<span class="sr"> ({esc(t("req.met"))})</span></span>')
+        else:
+            now = requirement_now(req, unmet.get("current"))
+            parts.append(f'<span class="req-part unmet">{text} ({esc(now)})'
+                         f'<span class="sr"> {esc(t("req.unmet"))}</span></span>')
+    joined = esc(t("list.and")).join(parts)
+    cls = "req" if reasons is None else "req checked"
+    return (f'<span class="{cls}">{esc(t("req.label", list=_SLOT)).replace(_SLOT, joined)}'
+            "</span>")
+
+
+def card_body(c: Card, cost: int | None = None, resources: int | None = None,
+              compact: bool = False, reasons: Reasons | None = None) -> str:
+    """The inside of a card tile (spans only); ``cost``: after discounts (the view's),
+    ``reasons``: why it cannot be played now (a card in hand; empty when it can)."""
     vp = vp_text(c)
-    req = "" if compact else requirement_text(c)
     lines = "".join(f'<span class="line">{esc(line)}</span>'
                     for line in card_lines(c, compact=compact))
-    cost = "" if compact else _cost(c, g, player)
-    parts = [f'<span class="head">{cost}<span class="name">{esc(c.name)}</span>']
+    shown_cost = "" if compact else _cost(c, cost)
+    parts = [f'<span class="head">{shown_cost}<span class="name">{esc(c.name)}</span>']
     if vp and isinstance(c.vp, int):
         parts.append(f'<span class="vp">{esc(vp)}</span>')
     parts.append("</span>" + _tags(c) + ("" if compact else _start_mc(c)))
-    if req:
-        parts.append(f'<span class="req">{esc(t("req.label", list=req))}</span>')
+    if not compact:
+        parts.append(_requirements(c, reasons))
     if lines:
         parts.append(f'<span class="text">{lines}</span>')
     if vp and not isinstance(c.vp, int):
@@ -68,12 +114,17 @@ def card_body(c: Card, g: GameState | None = None, player: int | None = None,
     return "".join(parts)
 
 
-def card_html(name: str, g: GameState | None = None, player: int | None = None,
-              action: tuple[str, object] | None = None, selected: bool = False,
-              resources: int | None = None, compact: bool = False,
+def card_html(name: str, cost: int | None = None, *, reasons: Reasons | None = None,
+              names: Sequence[str] = (), action: tuple[str, object] | None = None,
+              selected: bool = False, resources: int | None = None, compact: bool = False,
               playable: bool = False, note: str | None = None,
               pressed: bool | None = None, focus: str | None = None) -> str:
     """One card as a button (when it answers the prompt) or a static tile.
+
+    ``cost`` is the cost after discounts (from the view; the printed cost if None).
+    ``reasons`` (a card in hand: the view's reasons it cannot be played now) marks each
+    requirement met or not and adds a short line saying why it is not playable;
+    ``names`` are the players' names those reasons may mention.
 
     ``action`` is ``("choose", index)``: the card sends that choice of the prompt.
     ``pressed`` marks a card of a selection (picked or not): it is then a toggle button
@@ -81,7 +132,10 @@ def card_html(name: str, g: GameState | None = None, player: int | None = None,
     ``focus`` names the control so keyboard focus can return to it after a redraw.
     """
     c = card(name)
-    body = card_body(c, g, player, resources, compact)
+    body = card_body(c, cost, resources, compact, reasons)
+    if reasons:
+        why = t("why.card", list=reasons_text(reasons, names))
+        body += f'<span class="why">{esc(why)}</span>'
     if note:
         body += f'<span class="note">{esc(note)}</span>'
     if playable:

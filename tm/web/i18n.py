@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from tm.web.i18n_cards import EN_CARDS
+from tm.web.i18n_page import EN_PAGE
 
 EN: dict[str, str] = {
     # app
@@ -95,6 +96,22 @@ EN: dict[str, str] = {
     "game.action_n": "action {n} of 2",
     "game.playable": "playable",
     "game.action_used": "action used this generation",
+    # why something cannot be done now (the view's reasons)
+    "why.card": "Not playable: {list}",
+    "why.requirement": "requirements not met",
+    "why.cost": "costs {cost} MC, you can pay {budget}",
+    "why.production": "production too low",
+    "why.no_space": "no space to place it",
+    "why.no_target": "nothing to target",
+    "why.resources": "not enough {list}",
+    "why.no_cards": "no cards in hand",
+    "why.claimed": "claimed by {name}",
+    "why.funded": "funded by {name}",
+    "why.limit": "all {count} taken",
+    "why.condition": "has {current} of {needed}",
+    "why.cannot_resolve": "cannot be done now",
+    "why.unknown": "not possible now",
+    "why.sep": " · ",
     # milestones and awards
     "game.ma": "Milestones and awards",
     "game.milestones": "Milestones",
@@ -364,6 +381,7 @@ EN: dict[str, str] = {
     "log.unknown": "({key})",
     "log.empty": "Nothing has happened yet.",
     **EN_CARDS,
+    **EN_PAGE,
 }
 
 CATALOGS: dict[str, dict[str, str]] = {"en": EN}

@@ -152,6 +152,9 @@ EN_CARDS: dict[str, str] = {
     "req.tiles_self.other": "{n} {tile} tiles of yours",
     "req.tiles_any.one": "{n} {tile} tile in play",
     "req.tiles_any.other": "{n} {tile} tiles in play",
+    "req.now": "now {value}",
+    "req.met": "met",
+    "req.unmet": "not met",
     # victory points
     "vp.per": "{qty} {per}",
     "vp.held": "{n} VP if this card holds a resource",

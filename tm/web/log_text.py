@@ -1,25 +1,25 @@
-"""The game log in words: structured records turned into catalog messages."""
+"""The game log in words: the view's structured records turned into catalog messages."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from tm.cards import card
-from tm.state import NEUTRAL, GameState
 from tm.web.card_text import qty, tile_phrase
 from tm.web.html import esc
 from tm.web.i18n import has, t, tn
+from tm.web.model import View, player_name
 
 _PLAYER_FIELDS = ("player", "target")
 _CURRENCIES = ("megacredits", "steel", "titanium", "heat")
 
 
-def _named(g: GameState, record: dict[str, Any]) -> dict[str, Any]:
+def _named(view: View, record: Mapping[str, Any]) -> dict[str, Any]:
     values = dict(record)
     for key in _PLAYER_FIELDS:
         p = values.get(key)
         if isinstance(p, int):
-            values[key] = t("game.neutral") if p == NEUTRAL or not 0 <= p < len(g.players) \
-                else g.players[p].name
+            values[key] = player_name(view, p)
     return values
 
 
@@ -53,10 +53,10 @@ def _special(key: str, values: dict[str, Any]) -> str | None:
     return None
 
 
-def log_line(g: GameState, record: dict[str, Any]) -> str:
+def log_line(view: View, record: Mapping[str, Any]) -> str:
     """One log record in words."""
     key = str(record.get("key"))
-    values = _named(g, record)
+    values = _named(view, record)
     special = _special(key, values)
     if special is not None:
         return special
@@ -73,19 +73,19 @@ def log_line(g: GameState, record: dict[str, Any]) -> str:
     return t(f"log.{key}", **values)
 
 
-def log_lines(g: GameState, last: int) -> list[str]:
+def log_lines(view: View, last: int) -> list[str]:
     """The newest ``last`` records in words, newest first."""
-    lines = []
-    for record in reversed(g.log):
-        lines.append(log_line(g, record))
+    lines: list[str] = []
+    for record in reversed(view["log"]):
+        lines.append(log_line(view, record))
         if len(lines) >= last:
             break
     return lines
 
 
-def log_section(g: GameState, last: int = 60) -> str:
+def log_section(view: View, last: int = 60) -> str:
     """The log as a list, newest first."""
-    lines = log_lines(g, last)
+    lines = log_lines(view, last)
     items = "".join(f"<li>{esc(line)}</li>" for line in lines) or (
         f'<li class="muted">{esc(t("log.empty"))}</li>')
     return (f'<section class="log" aria-label="{esc(t("game.log"))}">'

@@ -1,18 +1,21 @@
-"""Parts of the game screen: parameter tracks, player panels, milestones and awards."""
+"""Parts of the game screen: parameter tracks, player panels, milestones and awards,
+all drawn from the view (``game.view(viewer)``)."""
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tm import milestones, parameters
 from tm.cards import card
-from tm.maps import Goal
-from tm.phases import SOLO_GENERATIONS
-from tm.player import tag_counts
-from tm.state import NEUTRAL, RESOURCES, GameState, PlayerState
 from tm.web.card_text import tag_name
 from tm.web.cards_html import card_chip, card_html
 from tm.web.html import attrs, esc
 from tm.web.i18n import t, tn
+from tm.web.model import View, player_name
+
+__all__ = ["milestones_awards", "player_name", "player_panel", "scores_by_player", "swatch",
+           "tracks"]
+
+Player = Mapping[str, Any]
 
 
 def swatch(colour: str) -> str:
@@ -20,15 +23,10 @@ def swatch(colour: str) -> str:
     return f'<span class="swatch owner-{esc(colour)}" aria-hidden="true"></span>'
 
 
-def player_name(g: GameState, p: int) -> str:
-    """A player's name; the neutral player of the solo game by its label."""
-    return t("game.neutral") if p == NEUTRAL or not 0 <= p < len(g.players) else (
-        g.players[p].name)
-
-
 # ---------------------------------------------------------------- tracks
-def _track(param: str, value: int, goal: Goal) -> str:
-    low, high, step = goal.start, goal.max, goal.step
+def _track(param: str, track: Mapping[str, Any]) -> str:
+    value = int(track["value"])
+    low, high, step = int(track["start"]), int(track["max"]), int(track["step"])
     share = max(0.0, min(1.0, (value - low) / (high - low)))
     name = t(f"game.{param}")
     shown = t(f"unit.{param}", n=value)
@@ -50,19 +48,19 @@ def _track(param: str, value: int, goal: Goal) -> str:
             f'<span class="track-range">{esc(span)}</span></div>')
 
 
-def tracks(g: GameState) -> str:
-    """Generation and the three global parameters as labelled meters."""
-    generation = (t("game.generation_solo", n=g.generation, last=SOLO_GENERATIONS)
-                  if len(g.players) == 1 else t("game.generation", n=g.generation))
+def tracks(view: View) -> str:
+    """Generation and the global parameters as labelled meters."""
+    last = view.get("last_generation")
+    generation = (t("game.generation_solo", n=view["generation"], last=last) if last
+                  else t("game.generation", n=view["generation"]))
     return (f'<section class="globals" aria-label="{esc(t("game.parameters"))}">'
             f'<p class="generation">{esc(generation)}</p>'
-            + "".join(_track(param, int(getattr(g, param)), goal)
-                      for param, goal in parameters.limits(g).items())
+            + "".join(_track(param, track) for param, track in view["parameters"].items())
             + "</section>")
 
 
 # ---------------------------------------------------------------- player panels
-def _resources(pl: PlayerState) -> str:
+def _resources(pl: Player) -> str:
     # Drawn as a grid of boxes; the roles keep it a table for screen readers.
     head = (f'<thead class="sr" role="rowgroup"><tr role="row">'
             f'<th scope="col" role="columnheader">{esc(t("game.resource"))}</th>'
@@ -70,14 +68,15 @@ def _resources(pl: PlayerState) -> str:
             f'<th scope="col" role="columnheader">{esc(t("game.production"))}</th></tr></thead>')
     rows = "".join(
         f'<tr class="res res-{r}" role="row"><th scope="row" role="rowheader">'
-        f'{esc(t("res." + r))}</th><td class="res-have" role="cell">{pl.res[r]}</td>'
-        f'<td class="res-prod" role="cell">{pl.prod[r]:+d}</td></tr>' for r in RESOURCES)
+        f'{esc(t("res." + r))}</th><td class="res-have" role="cell">{int(n)}</td>'
+        f'<td class="res-prod" role="cell">{int(pl["prod"][r]):+d}</td></tr>'
+        for r, n in pl["res"].items())
     return (f'<table class="resources" role="table">{head}<tbody role="rowgroup">{rows}'
             "</tbody></table>")
 
 
-def _tags(pl: PlayerState) -> str:
-    counts = sorted(tag_counts(pl).items(), key=lambda item: (-item[1], item[0]))
+def _tags(pl: Player) -> str:
+    counts = sorted(pl["tags"].items(), key=lambda item: (-item[1], item[0]))
     if not counts:
         return f'<p class="tags muted">{esc(t("game.tags"))}: {esc(t("game.no_tags"))}</p>'
     chips = "".join(f'<li class="tag tag-{esc(tag)}">{esc(tag_name(tag))} <b>{n}</b></li>'
@@ -91,60 +90,70 @@ def _group(kind: str, inner: str, count: int) -> str:
             f'<span class="count">({count})</span></h4>{inner}</div>')
 
 
-def _in_play(pl: PlayerState, name: str) -> str:
-    used = t("game.action_used") if name in pl.used_actions else None
-    return card_html(name, compact=True, resources=pl.card_res.get(name), note=used)
+def _in_play(pl: Player, name: str) -> str:
+    used = t("game.action_used") if name in pl["used_actions"] else None
+    return card_html(name, compact=True, resources=pl["card_res"].get(name), note=used)
 
 
-def _tableau(pl: PlayerState) -> str:
+def _tableau(pl: Player) -> str:
     groups = []
-    if pl.corporation:
-        groups.append(_group("corporation", _in_play(pl, pl.corporation), 1))
-    active = [n for n in pl.played if card(n).type == "active"]
-    automated = [n for n in pl.played if card(n).type != "active"]
+    played: Sequence[str] = pl["played"]
+    events: Sequence[str] = pl["events"]
+    if pl["corporation"]:
+        groups.append(_group("corporation", _in_play(pl, pl["corporation"]), 1))
+    active = [n for n in played if card(n).type == "active"]
+    automated = [n for n in played if card(n).type != "active"]
     if active:
         tiles = "".join(_in_play(pl, n) for n in active)
         groups.append(_group("active", f'<div class="cards mini">{tiles}</div>', len(active)))
-    for kind, names in (("automated", automated), ("event", pl.events)):
+    for kind, names in (("automated", automated), ("event", events)):
         if names:
-            chips = "".join(card_chip(n, pl.card_res.get(n)) for n in names)
+            chips = "".join(card_chip(n, pl["card_res"].get(n)) for n in names)
             groups.append(_group(kind, f'<ul class="chips">{chips}</ul>', len(names)))
-    if not pl.played and not pl.events:
+    if not played and not events:
         groups.append(f'<p class="muted">{esc(t("game.no_cards"))}</p>')
     return (f'<div class="tableau" aria-label="{esc(t("game.played"))}">{"".join(groups)}'
             "</div>")
 
 
-def _badges(g: GameState, index: int) -> str:
-    pl = g.players[index]
+def _badges(view: View, index: int) -> str:
+    pl = view["players"][index]
     found = []
-    if g.phase == "action" and pl.passed:
+    if view["phase"] == "action" and pl["passed"]:
         found.append(t("game.passed"))
-    elif g.phase == "action" and g.active == index:
+    elif view["phase"] == "action" and view["active"] == index:
         found.append(t("game.acting"))
-    if g.first_player == index and len(g.players) > 1:
+    if view["first_player"] == index and len(view["players"]) > 1:
         found.append(t("game.first"))
     return "".join(f'<span class="badge">{esc(b)}</span>' for b in found)
 
 
-def player_panel(g: GameState, index: int, colours: list[str], score: int) -> str:
+def _hand_size(pl: Player) -> int:
+    """Cards in hand: the viewer's own are listed, anyone else's are a count."""
+    hand = pl["hand"]
+    return hand if isinstance(hand, int) else len(hand)
+
+
+def player_panel(view: View, index: int, colours: Sequence[str], score: int) -> str:
     """One player's position: resources and production, TR, tags, cards in play."""
-    pl = g.players[index]
+    pl = view["players"][index]
+    name = str(pl["name"])
     colour = colours[index] if index < len(colours) else "grey"
-    corp = pl.corporation or t("game.no_corporation")
-    active = " active" if g.active == index and g.phase == "action" and not pl.passed else ""
-    stats = " · ".join([t("game.tr_long", tr=pl.tr), t("game.score_now", n=score),
-                        tn("game.cards_in_hand", len(pl.hand))])
+    corp = pl["corporation"] or t("game.no_corporation")
+    active = (" active" if view["active"] == index and view["phase"] == "action"
+              and not pl["passed"] else "")
+    stats = " · ".join([t("game.tr_long", tr=pl["tr"]), t("game.score_now", n=score),
+                        tn("game.cards_in_hand", _hand_size(pl))])
     return (f'<section class="player-panel owner-{esc(colour)}{active}" data-player="{index}" '
-            f'aria-label="{esc(pl.name)}">'
-            f'<header><h3>{swatch(colour)}<span class="pname">{esc(pl.name)}</span></h3>'
-            f"{_badges(g, index)}</header>"
+            f'aria-label="{esc(name)}">'
+            f'<header><h3>{swatch(colour)}<span class="pname">{esc(name)}</span></h3>'
+            f"{_badges(view, index)}</header>"
             f'<p class="corp">{esc(corp)}</p><p class="stats">{esc(stats)}</p>'
             f"{_resources(pl)}{_tags(pl)}{_tableau(pl)}</section>")
 
 
 # ---------------------------------------------------------------- milestones and awards
-def _standing(g: GameState, colours: list[str], values: list[int], marks: list[bool],
+def _standing(view: View, colours: Sequence[str], values: Sequence[int], marks: list[bool],
               threshold: int | None) -> str:
     items = []
     for p, value in enumerate(values):
@@ -152,60 +161,42 @@ def _standing(g: GameState, colours: list[str], values: list[int], marks: list[b
         mark = f' <span class="meets">✓ <span class="sr">{esc(t("game.meets"))}</span></span>' \
             if marks[p] else ""
         cls = "lead" if marks[p] else ""
-        items.append(f'<li{attrs(class_=cls or None)}>{swatch(colours[p])}'
-                     f'{esc(g.players[p].name)}: {esc(shown)}{mark}</li>')
+        colour = colours[p] if p < len(colours) else "grey"
+        items.append(f'<li{attrs(class_=cls or None)}>{swatch(colour)}'
+                     f'{esc(player_name(view, p))}: {esc(shown)}{mark}</li>')
     return f'<ul class="standing">{"".join(items)}</ul>'
 
 
-def _milestone_items(g: GameState, colours: list[str]) -> str:
-    claimed = {name: p for name, p in g.milestones}
-    closed = len(g.milestones) >= milestones.MAX_CLAIMED
-    items = []
-    for name in milestones.milestones_in_play(g):
-        threshold = milestones.MILESTONES[name].threshold
-        values = [milestones.milestone_value(g, p, name) for p in range(len(g.players))]
-        if name in claimed:
-            status, cls = t("game.claimed_by", name=player_name(g, claimed[name])), "taken"
-        else:
-            closed_now = closed or g.over
-            status = t("game.ma_closed" if closed_now else "game.claim_cost",
-                       cost=milestones.CLAIM_COST)
-            cls = "closed" if closed_now else "open"
-        items.append(
-            f'<li class="ma-item {cls}"><span class="ma-name">{esc(name)}</span> '
-            f'<span class="ma-what">{esc(t("ms." + name))}</span> '
-            f'<span class="ma-status">{esc(status)}</span>'
-            + _standing(g, colours, values, [v >= threshold for v in values], threshold)
-            + "</li>")
-    return "".join(items)
-
-
-def _award_items(g: GameState, colours: list[str]) -> str:
-    funded = {name: p for name, p in g.awards}
-    closed = len(g.awards) >= len(milestones.FUND_COSTS)
-    items = []
-    for name in milestones.awards_in_play(g):
-        values = [milestones.award_value(g, p, name) for p in range(len(g.players))]
+def _ma_item(view: View, colours: Sequence[str], entry: Mapping[str, Any], kind: str) -> str:
+    """One milestone (``ms``) or award (``aw``): status and where everyone stands."""
+    values: Sequence[int] = entry["values"]
+    taker = entry["claimed_by" if kind == "ms" else "funded_by"]
+    if taker is not None:
+        taken = "game.claimed_by" if kind == "ms" else "game.funded_by"
+        status, cls = t(taken, name=player_name(view, taker)), "taken"
+    elif entry["open"]:
+        status = t("game.claim_cost" if kind == "ms" else "game.fund_cost", cost=entry["cost"])
+        cls = "open"
+    else:
+        status, cls = t("game.ma_closed" if kind == "ms" else "game.aw_closed"), "closed"
+    if kind == "ms":
+        threshold = int(entry["needed"])
+        standing = _standing(view, colours, values, [v >= threshold for v in values], threshold)
+    else:
         best = max(values) if values else 0
-        if name in funded:
-            status, cls = t("game.funded_by", name=player_name(g, funded[name])), "taken"
-        else:
-            closed_now = closed or g.over
-            status = t("game.aw_closed" if closed_now else "game.fund_cost",
-                       cost=milestones.fund_cost(g))
-            cls = "closed" if closed_now else "open"
-        items.append(
-            f'<li class="ma-item {cls}"><span class="ma-name">{esc(name)}</span> '
-            f'<span class="ma-what">{esc(t("aw." + name))}</span> '
-            f'<span class="ma-status">{esc(status)}</span>'
-            + _standing(g, colours, values, [v == best and best > 0 for v in values], None)
-            + "</li>")
-    return "".join(items)
+        standing = _standing(view, colours, values, [v == best and best > 0 for v in values],
+                             None)
+    name = str(entry["name"])
+    return (f'<li class="ma-item {cls}"><span class="ma-name">{esc(name)}</span> '
+            f'<span class="ma-what">{esc(t(f"{kind}.{name}"))}</span> '
+            f'<span class="ma-status">{esc(status)}</span>{standing}</li>')
 
 
-def milestones_awards(g: GameState, colours: list[str]) -> str:
+def milestones_awards(view: View, colours: Sequence[str]) -> str:
     """Each milestone and award: cost, claimed/funded by whom, and where everyone stands."""
-    ms, aw = _milestone_items(g, colours), _award_items(g, colours)
+    standings = view["standings"]
+    ms = "".join(_ma_item(view, colours, entry, "ms") for entry in standings["milestones"])
+    aw = "".join(_ma_item(view, colours, entry, "aw") for entry in standings["awards"])
     if not ms and not aw:
         return ""
     return (f'<section class="ma"><h2>{esc(t("game.ma"))}</h2><div class="ma-cols">'
@@ -214,6 +205,6 @@ def milestones_awards(g: GameState, colours: list[str]) -> str:
             "</div></section>")
 
 
-def scores_by_player(rows: list[dict[str, Any]]) -> dict[int, int]:
+def scores_by_player(rows: Sequence[Mapping[str, Any]]) -> dict[int, int]:
     """Total VP per player index from a scores() table."""
     return {int(r["player"]): int(r["total"]) for r in rows}

@@ -1,45 +1,33 @@
-"""One renderer per prompt kind (``RENDERERS``): the decision area of the game screen."""
+"""One renderer per prompt kind (``RENDERERS``): the decision area of the game screen,
+drawn from the view's decision (:class:`~tm.web.prompt_parts.Ask`)."""
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from tm.cards import card
-from tm.maps import get_map
-from tm.prompts import Prompt
-from tm.state import GameState
 from tm.web import prompt_steps
 from tm.web.card_text import qty, steps_text, tile_phrase
 from tm.web.cards_html import card_html
 from tm.web.html import esc
 from tm.web.i18n import has, t
-from tm.web.panels import player_name, swatch
+from tm.web.model import player_name
+from tm.web.panels import swatch
 from tm.web.prompt_parts import (
+    Ask,
     choice_button,
     choice_label,
-    game_of,
     head,
+    inert_button,
     label_of,
     list_html,
     option_label,
 )
+from tm.web.reasons import reasons_text
 
-__all__ = ["RENDERERS", "choice_button", "choice_label", "render_prompt"]
+__all__ = ["RENDERERS", "Ask", "choice_button", "choice_label", "render_prompt"]
 
-if TYPE_CHECKING:
-    from tm.web.app import App
-
-ACTION_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("projects", ("standard_project",)),
-    ("card_actions", ("card_action", "first_action")),
-    ("milestones", ("claim_milestone",)),
-    ("awards", ("fund_award",)),
-    ("conversions", ("convert_plants", "convert_heat")),
-    ("turn", ("end_turn", "pass")),
-)
-
-
-def _sub(g: GameState, player: int, choice: dict[str, Any]) -> str | None:
+def _sub(ask: Ask, choice: Mapping[str, Any]) -> str | None:
     """A second line for an action choice: what it does."""
     kind = choice["type"]
     if kind == "standard_project":
@@ -51,118 +39,174 @@ def _sub(g: GameState, player: int, choice: dict[str, Any]) -> str | None:
         c = card(choice["card"])
         return steps_text(c.action, c)
     if kind == "first_action":
-        corp = g.players[player].corporation
+        corp = ask.me["corporation"]
         return steps_text(card(corp).first_action, card(corp)) if corp else None
     return None
 
 
+# ---------------------------------------------------------------- the action menu
+# Groups the view lists in full (each entry with the reasons it cannot be used now):
+# group, the choice type that uses an entry, the entry's key in that choice, its words.
+LISTED_GROUPS: Mapping[str, tuple[str, str, str]] = {
+    "projects": ("standard_project", "project", "projects"),
+    "milestones": ("claim_milestone", "milestone", "milestones"),
+    "awards": ("fund_award", "award", "awards"),
+}
+
+
+def _entry_label(kind: str, entry: Mapping[str, Any]) -> str:
+    """An entry of a listed group in the words of its choice's label."""
+    if kind == "standard_project":
+        return t("action.standard_project", project=t(f"project.{entry['name']}"),
+                 cost=entry.get("cost", 0))
+    field = "milestone" if kind == "claim_milestone" else "award"
+    return t(f"action.{kind}", cost=entry.get("cost", 0), **{field: entry["name"]})
+
+
+def _listed_group(ask: Ask, group: str, choices: Sequence[tuple[int, Mapping[str, Any]]]
+                  ) -> list[str]:
+    """Every project, milestone or award of the view: a button when its choice is listed,
+    else greyed with what keeps it from being used; then any listed choice the view does
+    not name (so nothing listed is out of reach)."""
+    kind, key, section = LISTED_GROUPS[group]
+    mine = [(i, c) for i, c in choices if c["type"] == kind]
+    at = {c.get(key): i for i, c in mine}
+    you = ask.view.get("you") or {}
+    names = [str(pl["name"]) for pl in ask.view["players"]]
+    items, named = [], set()
+    for entry in you.get(section) or ():
+        named.add(entry["name"])
+        index = at.get(entry["name"])
+        if index is not None:
+            items.append(choice_button(index, choice_label(ask.view, ask.choices[index]),
+                                       _sub(ask, ask.choices[index]), "choice"))
+            continue
+        why = reasons_text(entry.get("reasons") or (), names) or t("why.unknown")
+        items.append(inert_button(_entry_label(kind, entry), "choice unavailable", why=why))
+    items += [choice_button(i, choice_label(ask.view, c), _sub(ask, c), "choice")
+              for i, c in mine if c.get(key) not in named]
+    return items
+
+
+ACTION_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("projects", ("standard_project",)),
+    ("card_actions", ("card_action", "first_action")),
+    ("milestones", ("claim_milestone",)),
+    ("awards", ("fund_award",)),
+    ("conversions", ("convert_plants", "convert_heat")),
+    ("turn", ("end_turn", "pass")),
+)
+
+
 # ---------------------------------------------------------------- renderers
-def _action(app: App, prompt: Prompt) -> str:
-    g = game_of(app)
-    p = prompt.player
-    choices = list(enumerate(prompt.choices()))
+def _action(ask: Ask) -> str:
+    choices = list(enumerate(ask.choices))
     first = any(c["type"] == "first_action" for _, c in choices)
     title = t("prompt.first_action" if first else
-              "prompt.action_second" if g.actions_this_turn == 1 else "prompt.action")
-    parts = [head(app, prompt, title)]
-    playable = [card_html(c["card"], g, p, action=("choose", i))
+              "prompt.action_second" if ask.view["actions_this_turn"] == 1 else "prompt.action")
+    parts = [head(ask, title)]
+    hand = {entry["name"]: entry for entry in (ask.view.get("you") or {}).get("hand") or ()}
+    playable = [card_html(c["card"], (hand.get(c["card"]) or {}).get("cost"),
+                          action=("choose", i))
                 for i, c in choices if c["type"] == "play_card"]
     if playable:
         parts.append(f'<div class="group"><h3>{esc(t("prompt.group.cards"))}</h3>'
                      f'<div class="cards playable">{"".join(playable)}</div></div>')
     for group, kinds in ACTION_GROUPS:
-        buttons = [choice_button(i, choice_label(g, p, c), _sub(g, p, c),
-                                 "choice" + (" primary" if c["type"] == "first_action" else ""))
-                   for i, c in choices if c["type"] in kinds]
+        if group in LISTED_GROUPS:
+            buttons = _listed_group(ask, group, choices)
+        else:
+            buttons = [choice_button(i, choice_label(ask.view, c), _sub(ask, c),
+                                     "choice" + (" primary" if c["type"] == "first_action"
+                                                 else ""))
+                       for i, c in choices if c["type"] in kinds]
         if buttons:
             parts.append(f'<div class="group group-{group}"><h3>'
                          f'{esc(t("prompt.group." + group))}</h3>{list_html(buttons)}</div>')
     return "".join(parts)
 
 
-def _space_label(g: GameState, sid: str) -> str:
-    sp = get_map(g.options.board).spaces[sid]
-    bits = [sid] + ([sp.name] if sp.name else []) + [t(f"bonus.{b}") for b in sp.bonus]
+def _space_label(ask: Ask, sid: str) -> str:
+    sp = next((sp for sp in ask.view["spaces"] if sp["id"] == sid), None)
+    if sp is None:
+        return sid
+    bits = [sid] + ([sp["name"]] if sp["name"] else []) + [t(f"bonus.{b}") for b in sp["bonus"]]
     return " · ".join(bits)
 
 
-def _space(app: App, prompt: Prompt) -> str:
-    g = game_of(app)
-    tile = tile_phrase(str(prompt.data.get("tile") or "special"))
-    src = prompt.data.get("src")
+def _space(ask: Ask) -> str:
+    tile = tile_phrase(str(ask.data.get("tile") or "special"))
+    src = ask.data.get("src")
     title = t("prompt.space_for", tile=tile, card=src) if src else t("prompt.space", tile=tile)
-    buttons = [choice_button(i, _space_label(g, c["space"]), cls="choice space-choice")
-               for i, c in enumerate(prompt.choices())]
-    return (f'{head(app, prompt, title)}<p class="hint">{esc(t("board.pick"))}</p>'
+    buttons = [choice_button(i, _space_label(ask, c["space"]), cls="choice space-choice")
+               for i, c in enumerate(ask.choices)]
+    return (f'{head(ask, title)}<p class="hint">{esc(t("board.pick"))}</p>'
             f'{list_html(buttons, "choices spaces")}')
 
 
 FULL_CARD_PURPOSES = ("draft", "keep_cards")  # choosing a card to keep: show all of it
 
 
-def _card(app: App, prompt: Prompt) -> str:
-    g = game_of(app)
-    count = int(prompt.data.get("count", 1))
-    names = prompt.data.get("cards") or []
+def _card(ask: Ask) -> str:
+    count = int(ask.data.get("count", 1))
+    names = ask.data.get("cards") or []
     unit = (card(names[0]).resource if names else None) or "resource"
-    title = t(f"prompt.card.{prompt.purpose}", count=count, qty=qty(unit, count))
-    full = prompt.purpose in FULL_CARD_PURPOSES
+    title = t(f"prompt.card.{ask.purpose}", count=count, qty=qty(unit, count))
+    full = ask.purpose in FULL_CARD_PURPOSES
+    players = ask.view["players"]
     tiles = []
-    for i, c in enumerate(prompt.choices()):
+    for i, c in enumerate(ask.choices):
         owner = label_of(c).get("owner")
-        whose = owner if isinstance(owner, int) else prompt.player
-        held = g.players[whose].card_res.get(c["card"]) if 0 <= whose < len(g.players) else None
-        note = t("prompt.card_owner", name=player_name(g, whose)) if owner is not None else None
-        tiles.append(card_html(c["card"], g, prompt.player, action=("choose", i),
+        whose = owner if isinstance(owner, int) else ask.player
+        held = players[whose]["card_res"].get(c["card"]) if 0 <= whose < len(players) else None
+        note = (t("prompt.card_owner", name=player_name(ask.view, whose)) if owner is not None
+                else None)
+        tiles.append(card_html(c["card"], ask.costs.get(c["card"]), action=("choose", i),
                                resources=None if full else held, compact=not full, note=note))
     hint = ""
-    drafted = list(g.players[prompt.player].drafted) if prompt.purpose == "draft" else []
+    drafted = list(ask.me["drafted"]) if ask.purpose == "draft" else []
     if drafted:
         hint = f'<p class="hint">{esc(t("prompt.drafted", list=", ".join(drafted)))}</p>'
-    return f'{head(app, prompt, title)}{hint}<div class="cards">{"".join(tiles)}</div>'
+    return f'{head(ask, title)}{hint}<div class="cards">{"".join(tiles)}</div>'
 
 
-def _player(app: App, prompt: Prompt) -> str:
-    g = game_of(app)
-    step = prompt.data.get("step") or {}
+def _player(ask: Ask) -> str:
+    step = ask.data.get("step") or {}
     res = str(step.get("res", "megacredits"))
     count = int(step.get("count", 1))
-    title = t(f"prompt.player.{prompt.purpose}", res=t(f"resname.{res}"),
-              count=qty(res, count) if prompt.purpose == "remove_any" else count)
-    colours = list(app.meta.colours) + ["grey"] * len(g.players)
+    title = t(f"prompt.player.{ask.purpose}", res=t(f"resname.{res}"),
+              count=qty(res, count) if ask.purpose == "remove_any" else count)
+    seats = len(ask.view["players"])
     buttons = []
-    for i, c in enumerate(prompt.choices()):
+    for i, c in enumerate(ask.choices):
         p = c.get("player")
-        lead = swatch(colours[p]) if isinstance(p, int) and 0 <= p < len(g.players) else ""
-        buttons.append(choice_button(i, choice_label(g, prompt.player, c), lead=lead))
-    return f"{head(app, prompt, title)}{list_html(buttons)}"
+        lead = swatch(ask.colour(p)) if isinstance(p, int) and 0 <= p < seats else ""
+        buttons.append(choice_button(i, choice_label(ask.view, c), lead=lead))
+    return f"{head(ask, title)}{list_html(buttons)}"
 
 
-def _amount(app: App, prompt: Prompt) -> str:
-    key = f"prompt.amount.{prompt.purpose}"
+def _amount(ask: Ask) -> str:
+    key = f"prompt.amount.{ask.purpose}"
     title = t(key) if has(key) else t("prompt.amount")
-    g = game_of(app)
-    choices = prompt.choices()
-    buttons = [choice_button(i, choice_label(g, prompt.player, c), cls="choice amount")
-               for i, c in enumerate(choices)]
-    low, high = int(prompt.data.get("min", 0)), int(prompt.data.get("max", 0))
+    buttons = [choice_button(i, choice_label(ask.view, c), cls="choice amount")
+               for i, c in enumerate(ask.choices)]
+    low, high = int(ask.data.get("min", 0)), int(ask.data.get("max", 0))
     sample = (f'<p class="hint">{esc(t("prompt.amount_sample", min=low, max=high))}</p>'
-              if high - low + 1 > len(choices) else "")
-    return f"{head(app, prompt, title)}{sample}{list_html(buttons)}"
+              if high - low + 1 > len(ask.choices) else "")
+    return f"{head(ask, title)}{sample}{list_html(buttons)}"
 
 
-def _option(app: App, prompt: Prompt) -> str:
-    src = prompt.data.get("src")
-    buttons = [choice_button(i, option_label(label_of(c)))
-               for i, c in enumerate(prompt.choices())]
-    if prompt.purpose != "choose":
-        title = t("prompt.option." + prompt.purpose)
+def _option(ask: Ask) -> str:
+    src = ask.data.get("src")
+    buttons = [choice_button(i, option_label(label_of(c))) for i, c in enumerate(ask.choices)]
+    if ask.purpose != "choose":
+        title = t("prompt.option." + ask.purpose)
     else:
         title = t("prompt.option_for", card=src) if src else t("prompt.option")
-    return f"{head(app, prompt, title)}{list_html(buttons)}"
+    return f"{head(ask, title)}{list_html(buttons)}"
 
 
-RENDERERS: dict[str, Callable[[App, Prompt], str]] = {
+RENDERERS: dict[str, Callable[[Ask], str]] = {
     "action": _action,
     "space": _space,
     "cards": prompt_steps.cards,
@@ -175,16 +219,14 @@ RENDERERS: dict[str, Callable[[App, Prompt], str]] = {
 }
 
 
-def _generic(app: App, prompt: Prompt) -> str:
+def _generic(ask: Ask) -> str:
     """Any kind without a renderer of its own (a test keeps this unused): plain buttons."""
-    g = game_of(app)
-    buttons = [choice_button(i, choice_label(g, prompt.player, c))
-               for i, c in enumerate(prompt.choices())]
-    return f'{head(app, prompt, t("prompt.option"))}{list_html(buttons)}'
+    buttons = [choice_button(i, choice_label(ask.view, c)) for i, c in enumerate(ask.choices)]
+    return f'{head(ask, t("prompt.option"))}{list_html(buttons)}'
 
 
-def render_prompt(app: App, prompt: Prompt) -> str:
-    """The decision area for a prompt."""
-    body = RENDERERS.get(prompt.kind, _generic)(app, prompt)
-    return (f'<section class="prompt" aria-live="polite" data-kind="{esc(prompt.kind)}">'
+def render_prompt(ask: Ask) -> str:
+    """The decision area for the viewer's decision."""
+    body = RENDERERS.get(ask.kind, _generic)(ask)
+    return (f'<section class="prompt" aria-live="polite" data-kind="{esc(ask.kind)}">'
             f"{body}</section>")

@@ -1,26 +1,71 @@
-"""What every prompt renderer shares: a choice's words (from its ``label`` record), the
-heading of a decision, and buttons that send a listed choice by its index.
+"""What every prompt renderer shares: the decision on screen (:class:`Ask`, from the
+view), a choice's words (from its ``label`` record), the heading of a decision, and
+buttons that send a listed choice by its index.
 
 The page never builds a response: every control carries ``data-action="choose"`` and
-the index of one of ``prompt.choices()``, and the App sends that choice as it stands.
+the index of one of the decision's listed choices, and the App sends that choice as it
+stands.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from tm.cards import card
-from tm.prompts import Prompt
-from tm.state import GameState
 from tm.web.card_text import option_text, qty
 from tm.web.html import attrs, esc
 from tm.web.i18n import t, tn
-from tm.web.panels import player_name, swatch
-
-if TYPE_CHECKING:
-    from tm.web.app import App
+from tm.web.model import Screen, View, player_name
+from tm.web.panels import swatch
 
 Choice = Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """The viewer's decision as the view gives it: its kind and purpose, its details
+    (``data``), its listed choices, the cost after discounts of each card it offers;
+    with the view it belongs to and the players' colours."""
+
+    view: View
+    player: int
+    kind: str
+    purpose: str
+    data: Mapping[str, Any]
+    choices: Sequence[Choice]
+    costs: Mapping[str, int]
+    colours: Sequence[str]
+
+    @classmethod
+    def of(cls, screen: Screen) -> Ask | None:
+        """The decision the screen shows to its viewer (None when it has none)."""
+        decision = screen.decision
+        if decision is None or screen.viewer is None:
+            return None
+        return cls(screen.game, screen.viewer, str(decision["kind"]),
+                   str(decision["purpose"]), decision["data"], decision["choices"],
+                   decision.get("costs") or {}, screen.colours)
+
+    @property
+    def min(self) -> int:
+        """Fewest items a selection may hold."""
+        return int(self.data.get("min", 0))
+
+    @property
+    def max(self) -> int:
+        """Most items a selection may hold."""
+        return int(self.data.get("max", 0))
+
+    @property
+    def me(self) -> Mapping[str, Any]:
+        """The deciding player's public record (resources, cards in play, ...)."""
+        players: Sequence[Mapping[str, Any]] = self.view["players"]
+        return players[self.player]
+
+    def colour(self, p: Any) -> str:
+        """A player's colour (grey when unknown)."""
+        return self.colours[p] if isinstance(p, int) and 0 <= p < len(self.colours) else "grey"
 
 
 def label_of(choice: Choice) -> Mapping[str, Any]:
@@ -52,7 +97,7 @@ def option_label(label: Mapping[str, Any]) -> str:
     return t("prompt.option")
 
 
-def choice_label(g: GameState, player: int, choice: Choice) -> str:
+def choice_label(view: View, choice: Choice) -> str:
     """A choice of any prompt in words, from its label record."""
     label = label_of(choice)
     key = str(label["key"])
@@ -73,7 +118,7 @@ def choice_label(g: GameState, player: int, choice: Choice) -> str:
     if key == "convert_heat":
         return t("action.convert_heat", n=label.get("heat", 0))
     if key == "player":
-        return player_name(g, int(label["player"]))
+        return player_name(view, label["player"])
     if key == "none":
         return t("prompt.none")
     if key in ("amount", "space"):
@@ -102,10 +147,12 @@ def choice_button(index: int, label: str, sub: str | None = None, cls: str = "ch
             f'<span class="label">{lead}{esc(label)}</span>{second}</button>')
 
 
-def inert_button(label: str, cls: str = "choice", **extra: Any) -> str:
-    """A button that cannot be used now (its choice is not listed), shown for clarity."""
+def inert_button(label: str, cls: str = "choice", why: str | None = None, **extra: Any) -> str:
+    """A button that cannot be used now (its choice is not listed), shown for clarity;
+    ``why`` says what keeps it from being used."""
+    second = f'<span class="sub why">{esc(why)}</span>' if why else ""
     return (f'<button type="button"{attrs(class_=cls, disabled=True, **extra)}>'
-            f'<span class="label">{esc(label)}</span></button>')
+            f'<span class="label">{esc(label)}</span>{second}</button>')
 
 
 def list_html(items: list[str], cls: str = "choices") -> str:
@@ -113,33 +160,24 @@ def list_html(items: list[str], cls: str = "choices") -> str:
     return f'<ul class="{cls}">{"".join(f"<li>{item}</li>" for item in items)}</ul>'
 
 
-def game_of(app: App) -> GameState:
-    """The state of the game on screen."""
-    assert app.game is not None
-    return app.game.state
-
-
-def head(app: App, prompt: Prompt, title: str) -> str:
+def head(ask: Ask, title: str) -> str:
     """Whose decision it is, and the decision's title."""
-    g = game_of(app)
-    colours = list(app.meta.colours) + ["grey"] * len(g.players)
-    who = g.players[prompt.player].name
-    context = [t("game.your_turn", name=who)]
-    if prompt.kind == "action" and len(g.players) > 1:
-        context.append(t("game.action_n", n=g.actions_this_turn + 1))
-    return (f'<p class="who">{swatch(colours[prompt.player])}{esc(" · ".join(context))}</p>'
+    context = [t("game.your_turn", name=player_name(ask.view, ask.player))]
+    if ask.kind == "action" and len(ask.view["players"]) > 1:
+        context.append(t("game.action_n", n=int(ask.view["actions_this_turn"]) + 1))
+    return (f'<p class="who">{swatch(ask.colour(ask.player))}{esc(" · ".join(context))}</p>'
             f"<h2>{esc(title)}</h2>")
 
 
-def indexes(prompt: Prompt, *types: str) -> dict[Any, int]:
+def indexes(ask: Ask, *types: str) -> dict[Any, int]:
     """Where each listed choice of these types sits, keyed by its card (or resource)."""
     found: dict[Any, int] = {}
-    for i, choice in enumerate(prompt.choices()):
+    for i, choice in enumerate(ask.choices):
         if choice["type"] in types:
             found[choice.get("card", choice.get("resource"))] = i
     return found
 
 
-def first_index(prompt: Prompt, kind: str) -> int | None:
+def first_index(ask: Ask, kind: str) -> int | None:
     """The index of the first listed choice of type ``kind`` (None if not listed now)."""
-    return next((i for i, c in enumerate(prompt.choices()) if c["type"] == kind), None)
+    return next((i for i, c in enumerate(ask.choices) if c["type"] == kind), None)

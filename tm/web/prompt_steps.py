@@ -1,22 +1,22 @@
 """Renderers of the decisions built a step at a time in the engine: the setup (a
 corporation and the cards to buy), card selections (pick / unpick / done) and payments
 (a stepper per resource, then confirm). The picks and amounts so far live in the
-engine's ask (``prompt.data``); every control sends one listed choice by its index."""
+engine's ask (the view's ``decision.data``); every control sends one listed choice by
+its index."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from tm.prompts import Prompt
 from tm.web.card_text import qty, unit_name
 from tm.web.cards_html import card_html
 from tm.web.html import esc
 from tm.web.i18n import has, t, tn
 from tm.web.prompt_parts import (
+    Ask,
     choice_button,
     choice_label,
     first_index,
-    game_of,
     head,
     indexes,
     inert_button,
@@ -24,31 +24,25 @@ from tm.web.prompt_parts import (
     paid_text,
 )
 
-if TYPE_CHECKING:
-    from tm.web.app import App
-
 SELECTION_TYPES = {"pick", "unpick", "done"}
 SETUP_TYPES = {"corporation", *SELECTION_TYPES}
 PAY_TYPES = {"use", "confirm"}
 
 
-def _selection_tiles(app: App, prompt: Prompt, names: Any, picked: list[str],
-                     compact: bool = False) -> str:
+def _selection_tiles(ask: Ask, names: Any, picked: list[str], compact: bool = False) -> str:
     """Each offered card as a toggle: a click sends its pick (or unpick) choice."""
-    g = game_of(app)
-    at = indexes(prompt, "pick", "unpick")
-    return "".join(card_html(name, g, prompt.player,
+    at = indexes(ask, "pick", "unpick")
+    return "".join(card_html(name, ask.costs.get(name),
                              action=("choose", at[name]) if name in at else None,
                              pressed=name in picked, compact=compact, focus=f"card:{name}")
                    for name in names)
 
 
-def _others(app: App, prompt: Prompt, shown: set[str]) -> str:
+def _others(ask: Ask, shown: set[str]) -> str:
     """Buttons for any listed choice of a type this renderer does not draw itself (so a
     choice an expansion adds is never out of reach)."""
-    g = game_of(app)
-    rest = [choice_button(i, choice_label(g, prompt.player, c))
-            for i, c in enumerate(prompt.choices()) if c["type"] not in shown]
+    rest = [choice_button(i, choice_label(ask.view, c))
+            for i, c in enumerate(ask.choices) if c["type"] not in shown]
     return list_html(rest) if rest else ""
 
 
@@ -59,19 +53,17 @@ def _footer(status: str, confirm: str) -> str:
 
 
 # ---------------------------------------------------------------- setup (secret)
-def setup(app: App, prompt: Prompt) -> str:
+def setup(ask: Ask) -> str:
     """Two corporations and ten cards, chosen together; nothing shows until all chose."""
-    g = game_of(app)
-    d = prompt.data
+    d = ask.data
     chosen = d.get("corporation")
     picked = list(d.get("picked") or ())
     price = int(d.get("price", 3))
-    corp_at = indexes(prompt, "corporation")
-    corps = "".join(card_html(name, g, prompt.player,
-                              action=("choose", corp_at[name]) if name in corp_at else None,
+    corp_at = indexes(ask, "corporation")
+    corps = "".join(card_html(name, action=("choose", corp_at[name]) if name in corp_at else None,
                               pressed=name == chosen, focus=f"corp:{name}")
                     for name in d["corporations"])
-    cards = _selection_tiles(app, prompt, d["cards"], picked)
+    cards = _selection_tiles(ask, d["cards"], picked)
     starting = dict(zip(d["corporations"], d["starting_mc"], strict=False))
     if chosen:
         money = int(starting.get(chosen, 0))
@@ -80,9 +72,9 @@ def setup(app: App, prompt: Prompt) -> str:
                     left=money - cost)
     else:
         status = tn("setup.picked", len(picked))
-    done = first_index(prompt, "done")
+    done = first_index(ask, "done")
     if done is not None:
-        confirm = choice_button(done, choice_label(g, prompt.player, prompt.choices()[done]),
+        confirm = choice_button(done, choice_label(ask.view, ask.choices[done]),
                                 cls="primary confirm", data_focus="done")
     elif not chosen:
         confirm = inert_button(t("setup.need_corporation"), "primary confirm")
@@ -91,39 +83,37 @@ def setup(app: App, prompt: Prompt) -> str:
         confirm = inert_button(tn("setup.too_many", budget, corporation=chosen),
                                "primary confirm")
     secret = (f'<p class="hint secret">{esc(t("setup.secret"))}</p>'
-              if len(g.players) > 1 else "")
-    return (f'{head(app, prompt, t("prompt.setup.setup"))}{secret}'
+              if len(ask.view["players"]) > 1 else "")
+    return (f'{head(ask, t("prompt.setup.setup"))}{secret}'
             f'<div class="setup"><div class="setup-corps" role="group" aria-label="'
             f'{esc(t("setup.corporations"))}"><h3>{esc(t("setup.corporations"))}</h3>'
             f'<div class="cards corps">{corps}</div></div>'
             f'<div class="setup-cards" role="group" aria-label="'
             f'{esc(t("setup.cards", price=price))}">'
             f'<h3>{esc(t("setup.cards", price=price))}</h3><div class="cards">{cards}</div>'
-            f"</div></div>{_others(app, prompt, SETUP_TYPES)}{_footer(status, confirm)}")
+            f"</div></div>{_others(ask, SETUP_TYPES)}{_footer(status, confirm)}")
 
 
 # ---------------------------------------------------------------- card selections
-def cards(app: App, prompt: Prompt) -> str:
+def cards(ask: Ask) -> str:
     """Buy, sell, keep or discard: a click picks or puts back a card, Confirm is done."""
-    g = game_of(app)
-    d = prompt.data
+    d = ask.data
     price = int(d.get("price", 0) or 0)
     picked = list(d.get("picked") or ())
-    title = t(f"prompt.cards.{prompt.purpose}", price=price or 3, min=prompt.min,
-              max=prompt.max)
-    tiles = _selection_tiles(app, prompt, d["cards"], picked)
-    status = t("prompt.selected_of", n=len(picked), min=prompt.min, max=prompt.max)
+    title = t(f"prompt.cards.{ask.purpose}", price=price or 3, min=ask.min, max=ask.max)
+    tiles = _selection_tiles(ask, d["cards"], picked)
+    status = t("prompt.selected_of", n=len(picked), min=ask.min, max=ask.max)
     if price:
-        mc = g.players[prompt.player].res["megacredits"]
+        mc = ask.me["res"]["megacredits"]
         status += " · " + t("prompt.buy_total", total=len(picked) * price, mc=mc)
-    done = first_index(prompt, "done")
-    key = f"prompt.done.{prompt.purpose}"
+    done = first_index(ask, "done")
+    key = f"prompt.done.{ask.purpose}"
     words = tn(key, len(picked), total=len(picked) * price) if has(f"{key}.other") else (
         t("prompt.confirm"))
     confirm = (choice_button(done, words, cls="primary confirm", data_focus="done")
                if done is not None else inert_button(words, "primary confirm"))
-    return (f'{head(app, prompt, title)}<div class="cards">{tiles}</div>'
-            f"{_others(app, prompt, SELECTION_TYPES)}{_footer(status, confirm)}")
+    return (f'{head(ask, title)}<div class="cards">{tiles}</div>'
+            f"{_others(ask, SELECTION_TYPES)}{_footer(status, confirm)}")
 
 
 # ---------------------------------------------------------------- payments
@@ -143,11 +133,10 @@ def _pay_title(cost: int, what: Mapping[str, Any]) -> str:
     return t("prompt.pay", cost=cost)
 
 
-def _steps_by_resource(prompt: Prompt, use: Mapping[str, int]) -> dict[str, dict[str, tuple[int,
-                                                                                            int]]]:
+def _steps_by_resource(ask: Ask, use: Mapping[str, int]) -> dict[str, dict[str, tuple[int, int]]]:
     """Each listed ``use`` choice by resource and role: more, less, none or best."""
     found: dict[str, dict[str, tuple[int, int]]] = {r: {} for r in use}
-    for i, choice in enumerate(prompt.choices()):
+    for i, choice in enumerate(ask.choices):
         if choice["type"] != "use" or choice.get("resource") not in found:
             continue
         resource, amount = str(choice["resource"]), int(choice["amount"])
@@ -170,19 +159,18 @@ def _step_button(steps: dict[str, tuple[int, int]], role: str, resource: str, te
                          data_focus=f"pay:{resource}:{role}")
 
 
-def pay(app: App, prompt: Prompt) -> str:
+def pay(ask: Ask) -> str:
     """What is paid for, the amount due, a stepper per resource, the MC left to pay."""
-    g = game_of(app)
-    d = prompt.data
+    d = ask.data
     cost = int(d["cost"])
     rates: Mapping[str, int] = d["rates"]
     use: Mapping[str, int] = d["use"]
     reserve: Mapping[str, int] = d.get("reserve") or {}
-    pl = g.players[prompt.player]
-    steps = _steps_by_resource(prompt, use)
+    stock: Mapping[str, int] = ask.me["res"]
+    steps = _steps_by_resource(ask, use)
     rows = []
     for resource, current in use.items():
-        held = pl.res.get(resource)  # a resource on cards (not in the stock) shows no "have"
+        held = stock.get(resource)  # a resource on cards (not in the stock) shows no "have"
         have = None if held is None else max(0, held - int(reserve.get(resource, 0)))
         rate = (t("pay.rate", qty=qty(resource, 1), value=rates[resource], have=have)
                 if have is not None else
@@ -206,15 +194,15 @@ def pay(app: App, prompt: Prompt) -> str:
             f'<span class="pay-more">{extra}</span></li>')
     value = sum(int(n) * int(rates[r]) for r, n in use.items())
     mc_due = max(0, cost - value)
-    mc_have = max(0, pl.res["megacredits"] - int(reserve.get("megacredits", 0)))
+    mc_have = max(0, stock["megacredits"] - int(reserve.get("megacredits", 0)))
     rows.append(
         f'<li class="pay-row res-megacredits"><span class="pay-res"><b>{esc(t("res.megacredits"))}'
         f'</b> <span class="pay-rate">{esc(t("pay.mc_rest", have=mc_have))}</span></span>'
         f'<output class="pay-amount" aria-label="{esc(t("res.megacredits"))}">{mc_due}'
         "</output></li>")
-    confirm_at = first_index(prompt, "confirm")
+    confirm_at = first_index(ask, "confirm")
     if confirm_at is not None:
-        label = prompt.choices()[confirm_at].get("label") or {}
+        label = ask.choices[confirm_at].get("label") or {}
         paid = paid_text(label.get("paid") or {})
         status = t("pay.status", cost=cost, paid=paid)
         confirm = choice_button(confirm_at, t("action.confirm_pay", paid=paid),
@@ -223,7 +211,7 @@ def pay(app: App, prompt: Prompt) -> str:
         status = (t("pay.short", n=mc_due - mc_have) if mc_due > mc_have
                   else t("pay.too_much"))
         confirm = inert_button(t("prompt.confirm"), "primary confirm")
-    return (f"{head(app, prompt, _pay_title(cost, d.get('for') or {}))}"
+    return (f"{head(ask, _pay_title(cost, d.get('for') or {}))}"
             f'<p class="hint">{esc(t("pay.hint"))}</p>'
-            f'<ul class="pay-rows">{"".join(rows)}</ul>{_others(app, prompt, PAY_TYPES)}'
+            f'<ul class="pay-rows">{"".join(rows)}</ul>{_others(ask, PAY_TYPES)}'
             f"{_footer(status, confirm)}")

@@ -77,30 +77,59 @@ class SaveEntry:
 
 def entry_text(game: Game, meta: SaveMeta) -> str:
     """The stored text of a game."""
+    return entry_text_of(game.to_save(), meta)
+
+
+def entry_text_of(save: dict[str, Any], meta: SaveMeta) -> str:
+    """The stored text of an engine save (``Game.to_save()``) with its meta."""
     return json.dumps({"format": ENTRY_FORMAT, "kind": "tm-save", "meta": meta.__dict__,
-                       "save": game.to_save()}, separators=(",", ":"))
+                       "save": save}, separators=(",", ":"))
+
+
+_UNSAFE_REASONS = {"too large": "it is far too large to be a saved game",
+                   "nested too deeply": "it is nested far more deeply than a saved game",
+                   "not valid JSON": "it is not in the format of a saved game (JSON)",
+                   "not text": "it is not text"}
 
 
 def parse_entry(text: str | None) -> tuple[SaveMeta, dict[str, Any]]:
-    """(meta, engine save) of a stored entry; SaveError when it is not one of ours."""
+    """(meta, engine save) of a stored entry or an exported file; SaveError, in plain words
+    (a reason after "cannot be opened: "), when it is not one of ours."""
     try:
         data = safejson.loads(text or "")
     except safejson.UnsafeJson as error:
-        raise SaveError(f"not a saved game ({error})") from error
+        raise SaveError(_UNSAFE_REASONS.get(str(error), "it is not a saved game")) from error
     if not isinstance(data, dict) or data.get("kind") != "tm-save":
-        raise SaveError("not a saved game")
+        raise SaveError("it is not a saved game of this site")
     if data.get("format") != ENTRY_FORMAT:
-        raise SaveError(f"entry format {data.get('format')!r}")
+        raise SaveError(f"it was written in another format ({str(data.get('format'))[:20]}) "
+                        f"than this version reads ({ENTRY_FORMAT})")
     raw_meta, save = data.get("meta"), data.get("save")
     if not isinstance(raw_meta, dict) or not isinstance(save, dict):
-        raise SaveError("entry without meta or save")
+        raise SaveError("it lacks the game itself or its summary (names, generation)")
     try:
         meta = SaveMeta(**{k: v for k, v in raw_meta.items() if k in SaveMeta.__dataclass_fields__})
     except TypeError as error:
-        raise SaveError("bad meta") from error
+        raise SaveError("its summary (names, generation) is damaged") from error
     if not _meta_ok(meta):
-        raise SaveError("bad meta")
+        raise SaveError("its summary (names, generation) is damaged")
     return meta, save
+
+
+def extends(save: dict[str, Any], stored: str | None) -> bool:
+    """Whether the engine save ``save`` continues the stored entry ``stored``: the same
+    options, and the stored moves are the first moves of ``save`` (an empty store too)."""
+    if stored is None:
+        return True
+    try:
+        _, older = parse_entry(stored)
+    except SaveError:
+        return False
+    moves = older.get("moves")
+    if not isinstance(moves, list) or len(moves) > len(save["moves"]):
+        return False
+    ours = json.loads(json.dumps({"options": save["options"], "moves": save["moves"][:len(moves)]}))
+    return bool(ours == {"options": older.get("options"), "moves": moves})
 
 
 def _strings(value: Any) -> bool:
@@ -122,21 +151,30 @@ class SaveStore:
         self.storage = storage
 
     def list(self) -> list[SaveEntry]:
-        """Every entry under the prefix, newest first; damaged ones last."""
+        """Every entry under the prefix, newest first; damaged ones last. An entry that
+        cannot be read for any reason is listed as damaged, never fatal."""
         entries = []
-        for key in sorted(k for k in self.storage.names() if k.startswith(PREFIX)):
+        try:
+            keys = sorted(k for k in self.storage.names() if k.startswith(PREFIX))
+        except Exception:  # a store that cannot even list its keys holds no games we can show
+            return []
+        for key in keys:
             save_id = key[len(PREFIX):]
             try:
                 meta, _ = parse_entry(self.storage.get(key))
                 entries.append(SaveEntry(key, save_id, meta))
-            except SaveError:
+            except Exception:  # SaveError, or the store failing to read that one key
                 entries.append(SaveEntry(key, save_id, None, damaged=True))
         return sorted(entries, key=lambda e: (e.damaged, -(e.meta.updated if e.meta else 0)))
 
     def write(self, save_id: str, game: Game, meta: SaveMeta) -> None:
         """Store a game (raises StorageFull when the store is full)."""
+        self.write_text(save_id, entry_text(game, meta))
+
+    def write_text(self, save_id: str, text: str) -> None:
+        """Store an entry's text (raises StorageFull when the store is full)."""
         try:
-            self.storage.set(PREFIX + save_id, entry_text(game, meta))
+            self.storage.set(PREFIX + save_id, text)
         except StorageFull:
             raise
         except Exception as error:  # the browser's QuotaExceededError arrives as a JS error
@@ -144,8 +182,17 @@ class SaveStore:
 
     def read(self, save_id: str) -> tuple[Game, SaveMeta]:
         """Load a game by replaying its moves; SaveError when it cannot be."""
-        meta, save = parse_entry(self.storage.get(PREFIX + save_id))
-        return Game.from_save(save), meta
+        game, meta, _ = self.read_text(save_id)
+        return game, meta
+
+    def read_text(self, save_id: str) -> tuple[Game, SaveMeta, str]:
+        """The game, its meta and the exact text stored (to tell later whether another tab
+        has written since); SaveError when it is gone or cannot be opened."""
+        text = self.storage.get(PREFIX + save_id)
+        if text is None:
+            raise SaveError("it is no longer on this device")
+        meta, save = parse_entry(text)
+        return Game.from_save(save), meta, text
 
     def delete(self, save_id: str) -> None:
         """Remove one saved game."""

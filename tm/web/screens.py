@@ -1,17 +1,18 @@
-"""Whole screens: start (new game + saved games), hand-off, game, end."""
+"""Whole screens: start (new game + saved games), hand-off, game, end, replay; each a
+pure function of the screen model (:class:`~tm.web.model.Screen`)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
 
-from tm.state import GameState
 from tm.web.board_svg import board_legend, board_svg
 from tm.web.card_text import tile_phrase
 from tm.web.cards_html import card_html
 from tm.web.html import attrs, button, esc
 from tm.web.i18n import t
 from tm.web.log_text import log_section
+from tm.web.model import COLOUR_CHOICES, Screen, player_name
 from tm.web.panels import milestones_awards, player_panel, scores_by_player, swatch, tracks
-from tm.web.prompt_html import FULL_CARD_PURPOSES, render_prompt
+from tm.web.prompt_html import FULL_CARD_PURPOSES, Ask, render_prompt
 from tm.web.share_html import (
     end_extras,
     link_banner,
@@ -21,32 +22,27 @@ from tm.web.share_html import (
     tool_buttons,
 )
 
-if TYPE_CHECKING:
-    from tm.web.app import App
 
-COLOUR_CHOICES = ("red", "green", "blue", "yellow", "black")
-
-
-def render_app(app: App) -> str:
+def render_app(screen: Screen) -> str:
     """The page body for the current screen, with any notice on top."""
-    notice = (f'<div class="notice" role="alert">{esc(app.notice)}</div>'
-              if app.notice else "")
-    if app.info:
-        notice += f'<div class="notice info" role="status">{esc(app.info)}</div>'
+    notice = (f'<div class="notice" role="alert">{esc(screen.notice)}</div>'
+              if screen.notice else "")
+    if screen.info:
+        notice += f'<div class="notice info" role="status">{esc(screen.info)}</div>'
     screens = {"start": start_screen, "handoff": handoff_screen, "game": game_screen,
                "replay": replay_screen}
-    body = screens[app.screen](app)
+    body = screens[screen.name](screen)
     return notice + body
 
 
 # ---------------------------------------------------------------- start
-def _player_rows(app: App) -> str:
-    count = int(app.form.get("players", "2"))
+def _player_rows(form: Mapping[str, str]) -> str:
+    count = int(form.get("players", "2"))
     rows = []
     for i in range(5):
         hidden = " hidden" if i >= count else ""
-        name = app.form.get(f"name_{i}", "")
-        colour = app.form.get(f"colour_{i}", COLOUR_CHOICES[i])
+        name = form.get(f"name_{i}", "")
+        colour = form.get(f"colour_{i}", COLOUR_CHOICES[i])
         options = "".join(
             f'<option value="{c}"{" selected" if c == colour else ""}>{esc(t("colour." + c))}'
             "</option>" for c in COLOUR_CHOICES)
@@ -56,21 +52,22 @@ def _player_rows(app: App) -> str:
             f'<label>{esc(t("start.name"))} <input name="name_{i}" maxlength="40" '
             f'value="{esc(name)}" autocomplete="off"></label>'
             f'<label>{esc(t("start.colour"))} <select name="colour_{i}">{options}</select></label>'
-            f'<label><input type="checkbox" name="beginner_{i}"{_checked(app, f"beginner_{i}")}> '
+            f'<label><input type="checkbox" name="beginner_{i}"{_checked(form, f"beginner_{i}")}> '
             f'{esc(t("start.beginner"))}</label></fieldset>')
     return "".join(rows)
 
 
-def _checked(app: App, name: str, default: bool = False) -> str:
+def _checked(form: Mapping[str, str], name: str, default: bool = False) -> str:
     """A checkbox's state as the player left it (the form sends only ticked boxes)."""
-    captured = "seed" in app.form  # the whole form has been read at least once
-    ticked = str(app.form.get(name, "")).lower() in ("on", "true", "1", "yes") if captured \
+    captured = "seed" in form  # the whole form has been read at least once
+    ticked = str(form.get(name, "")).lower() in ("on", "true", "1", "yes") if captured \
         else default
     return " checked" if ticked else ""
 
 
-def _new_game_form(app: App) -> str:
-    count = app.form.get("players", "2")
+def _new_game_form(form: Mapping[str, str]) -> str:
+    count = form.get("players", "2")
+    corporate_era = _checked(form, "corporate_era", True)
     player_options = "".join(f'<option value="{n}"{" selected" if str(n) == count else ""}>{n}'
                              "</option>" for n in range(1, 6))
     return (
@@ -79,23 +76,23 @@ def _new_game_form(app: App) -> str:
         f'<label>{esc(t("start.players"))} <select name="players" data-change="form">'
         f"{player_options}</select></label>"
         f'<p class="hint">{esc(t("start.solo_note"))}</p>'
-        f"{_player_rows(app)}"
-        f'<label><input type="checkbox" name="corporate_era"{_checked(app, "corporate_era", True)}>'
+        f"{_player_rows(form)}"
+        f'<label><input type="checkbox" name="corporate_era"{corporate_era}>'
         f' {esc(t("start.corporate_era"))}</label>'
-        f'<label><input type="checkbox" name="draft"{_checked(app, "draft")}> '
+        f'<label><input type="checkbox" name="draft"{_checked(form, "draft")}> '
         f'{esc(t("start.draft"))}</label>'
-        f'<label><input type="checkbox" name="strict_undo"{_checked(app, "strict_undo")}> '
+        f'<label><input type="checkbox" name="strict_undo"{_checked(form, "strict_undo")}> '
         f'{esc(t("start.strict_undo"))}</label>'
         f'<label>{esc(t("start.board"))} <select name="board"><option value="tharsis">'
         f'{esc(t("board.tharsis"))}</option></select></label>'
         f'<label>{esc(t("start.seed"))} <input name="seed" inputmode="numeric" '
-        f'value="{esc(app.form.get("seed", ""))}" autocomplete="off"></label>'
+        f'value="{esc(form.get("seed", ""))}" autocomplete="off"></label>'
         f'<button type="submit" class="primary">{esc(t("start.start"))}</button></form>')
 
 
-def _saved_games(app: App) -> str:
+def _saved_games(screen: Screen) -> str:
     rows = []
-    for entry in app.store.list():
+    for entry in screen.saves:
         if entry.damaged or entry.meta is None:
             rows.append(f'<li class="damaged">{esc(t("start.damaged", key=entry.key))}</li>')
             continue
@@ -127,78 +124,68 @@ def _when(ms: float) -> str:
     return moment.strftime("%Y-%m-%d %H:%M UTC")
 
 
-def start_screen(app: App) -> str:
+def start_screen(screen: Screen) -> str:
     """New-game form and the saved games."""
     return (f'<main class="start"><h1>{esc(t("app.title"))}</h1>'
-            f"{_new_game_form(app)}{_saved_games(app)}</main>")
+            f"{_new_game_form(screen.form)}{_saved_games(screen)}</main>")
 
 
 # ---------------------------------------------------------------- hand-off
-def handoff_screen(app: App) -> str:
+def handoff_screen(screen: Screen) -> str:
     """Between hot-seat turns: hide everything until the next player says so."""
-    decision = app.current()
-    assert app.game is not None and decision is not None
-    name = app.game.state.players[decision[0]].name
+    assert screen.turn is not None
+    name = player_name(screen.game, screen.turn)
     return (f'<main class="handoff"><h1>{esc(t("handoff.pass_to", name=name))}</h1>'
             f'<p class="hint">{esc(t("handoff.hint", name=name))}</p>'
             + button(t("handoff.ready", name=name), "reveal", "primary") + "</main>")
 
 
 # ---------------------------------------------------------------- game
-def _colours(app: App) -> list[str]:
-    assert app.game is not None
-    count = len(app.game.state.players)
-    colours = list(app.meta.colours)[:count]
-    return colours + list(COLOUR_CHOICES[len(colours):count])
-
-
-def _legal_spaces(app: App) -> dict[str, int]:
-    decision = app.current()
-    if decision is None or decision[1].kind != "space" or decision[0] != app.viewer:
+def _legal_spaces(ask: Ask | None) -> dict[str, int]:
+    if ask is None or ask.kind != "space":
         return {}
-    return {c["space"]: i for i, c in enumerate(decision[1].choices())}
+    return {c["space"]: i for i, c in enumerate(ask.choices)}
 
 
-def _pick_hint(app: App) -> str:
-    decision = app.current()
-    if decision is None or decision[1].kind != "space" or decision[0] != app.viewer:
+def _pick_hint(ask: Ask | None) -> str:
+    if ask is None or ask.kind != "space":
         return ""
-    tile = tile_phrase(str(decision[1].data.get("tile") or "special"))
+    tile = tile_phrase(str(ask.data.get("tile") or "special"))
     return f'<p class="pick-hint">{esc(t("board.pick_hint", tile=tile))}</p>'
 
 
-def _playable(app: App) -> set[str]:
-    decision = app.current()
-    if decision is None or decision[1].kind != "action" or decision[0] != app.viewer:
+def _playable(ask: Ask | None) -> set[str]:
+    if ask is None or ask.kind != "action":
         return set()
-    return {c["card"] for c in decision[1].choices() if c["type"] == "play_card"}
+    return {c["card"] for c in ask.choices if c["type"] == "play_card"}
 
 
-def _hand(app: App, g: GameState) -> str:
-    viewer = app.viewer
-    if viewer is None or not 0 <= viewer < len(g.players):
+def _hand(screen: Screen, ask: Ask | None) -> str:
+    you = screen.you
+    if you is None:
         return ""
-    hand = g.players[viewer].hand
-    playable = _playable(app)
-    tiles = "".join(card_html(name, g, viewer, playable=name in playable) for name in hand)
-    name = g.players[viewer].name
-    title = t("game.hand") if len(g.players) == 1 else t("game.hand_of", name=name)
+    view = screen.game
+    names = [str(pl["name"]) for pl in view["players"]]
+    playable = _playable(ask)
+    tiles = "".join(card_html(entry["name"], entry["cost"], reasons=entry["reasons"],
+                              names=names, playable=entry["name"] in playable)
+                    for entry in you["hand"])
+    name = player_name(view, you["player"])
+    title = t("game.hand") if len(names) == 1 else t("game.hand_of", name=name)
     body = f'<div class="cards">{tiles}</div>' if tiles else (
         f'<p class="muted">{esc(t("game.hand_empty"))}</p>')
     return (f'<section class="hand" aria-label="{esc(title)}"><h2>{esc(title)} '
-            f'<span class="count">({len(hand)})</span></h2>{body}</section>')
+            f'<span class="count">({len(you["hand"])})</span></h2>{body}</section>')
 
 
-def _decision_area(app: App) -> str:
-    assert app.game is not None
-    decision = app.current()
-    if app.game.is_over:
-        return end_section(app)
-    if decision is None:
+def _decision_area(screen: Screen, ask: Ask | None) -> str:
+    if screen.game["over"]:
+        return end_section(screen)
+    if ask is not None:
+        return render_prompt(ask)
+    if screen.turn is None:
         return ""
-    if decision[0] == app.viewer:
-        return render_prompt(app, decision[1])
-    name = app.game.state.players[decision[0]].name
+    name = player_name(screen.game, screen.turn)
     return (f'<section class="waiting" role="status"><p>{esc(t("game.waiting", name=name))}'
             "</p></section>")
 
@@ -206,48 +193,50 @@ def _decision_area(app: App) -> str:
 WIDE_KINDS = ("setup", "cards")  # decisions over many full cards: the whole width
 
 
-def _wide(app: App) -> bool:
+def _wide(ask: Ask | None) -> bool:
     """Whether the viewer's decision needs the whole width (above the board)."""
-    decision = app.current()
-    if decision is None or decision[0] != app.viewer or app.game is None or app.game.is_over:
+    if ask is None:
         return False
-    prompt = decision[1]
-    return prompt.kind in WIDE_KINDS or (prompt.kind == "card"
-                                         and prompt.purpose in FULL_CARD_PURPOSES)
+    return ask.kind in WIDE_KINDS or (ask.kind == "card" and ask.purpose in FULL_CARD_PURPOSES)
 
 
-def game_screen(app: App) -> str:
+def _panels(screen: Screen) -> str:
+    view = screen.game
+    totals = scores_by_player(view["scores"])
+    return "".join(player_panel(view, i, screen.colours, totals.get(i, 0))
+                   for i in range(len(view["players"])))
+
+
+def game_screen(screen: Screen) -> str:
     """Parameters, board, the decision (or the end), hand, players, milestones, log."""
-    assert app.game is not None
-    g = app.game.state
-    colours = _colours(app)
-    totals = scores_by_player(app.game.scores())
-    panels = "".join(player_panel(g, i, colours, totals.get(i, 0)) for i in range(len(g.players)))
+    view = screen.game
+    ask = Ask.of(screen)
     tools = (button(t("app.menu"), "menu", "menu") + button(t("game.export"), "export_current", "")
-             + tool_buttons(app))
-    extras = link_banner(app) + share_dialog(app) + live_scores(app)
-    wide = _wide(app)
-    decision = f'<div class="decision{" wide" if wide else ""}">{_decision_area(app)}</div>'
+             + tool_buttons(screen.tools))
+    extras = link_banner(screen.tools) + share_dialog(screen.tools) + live_scores(screen)
+    wide = _wide(ask)
+    decision = (f'<div class="decision{" wide" if wide else ""}">'
+                f"{_decision_area(screen, ask)}</div>")
     if wide:
         extras += decision
+    board = board_svg(view, screen.colours, _legal_spaces(ask))
     return (f'<main class="game"><header class="topbar"><div class="tools">{tools}</div>'
-            f"{tracks(g)}</header>{extras}"
+            f"{tracks(view)}</header>{extras}"
             f'<div class="layout"><div class="col col-main">'
-            f'<div class="board-wrap">{_pick_hint(app)}{board_svg(g, colours, _legal_spaces(app))}'
-            f"{board_legend()}</div>{_hand(app, g)}</div>"
+            f'<div class="board-wrap">{_pick_hint(ask)}{board}'
+            f"{board_legend()}</div>{_hand(screen, ask)}</div>"
             f'<div class="col col-side">{"" if wide else decision}'
-            f"{milestones_awards(g, colours)}{log_section(g)}</div>"
-            f'<section class="players" aria-label="{esc(t("game.players"))}">{panels}</section>'
-            "</div></main>")
+            f"{milestones_awards(view, screen.colours)}{log_section(view)}</div>"
+            f'<section class="players" aria-label="{esc(t("game.players"))}">{_panels(screen)}'
+            "</section></div></main>")
 
 
-def end_section(app: App) -> str:
+def end_section(screen: Screen) -> str:
     """Final scores with each player's breakdown, and the winner."""
-    assert app.game is not None
-    g = app.game.state
-    rows = app.game.scores()
-    colours = _colours(app)
-    winners = app.game.winners()
+    view = screen.game
+    rows = view["scores"]
+    colours = screen.colours
+    winners = view["winners"]
     cols = ("tr", "milestones", "awards", "greeneries", "cities", "cards", "total")
     head = "".join(f'<th scope="col">{esc(t("end.col." + c))}</th>' for c in cols)
     body = []
@@ -258,34 +247,32 @@ def end_section(app: App) -> str:
             if won else ""
         row_attrs = attrs(class_="won" if won else None)
         body.append(f'<tr{row_attrs}><th scope="row">{swatch(colours[p])}'
-                    f'{esc(g.players[p].name)}{mark}</th>'
+                    f'{esc(player_name(view, p))}{mark}</th>'
                     + "".join(f'<td data-label="{esc(t("end.col." + c))}">{r[c]}</td>'
                               for c in cols) + "</tr>")
-    if len(g.players) == 1:
+    if len(view["players"]) == 1:
         total = rows[0]["total"]
         verdict = t("end.solo_won", total=total) if winners else t("end.solo_lost", total=total)
     else:
-        names = ", ".join(g.players[w].name for w in winners)
+        names = ", ".join(player_name(view, w) for w in winners)
         verdict = t("end.winners" if len(winners) > 1 else "end.winner", names=names)
     return (f'<section class="end"><h2>{esc(t("end.title"))}</h2>'
             f'<p class="winner">{esc(verdict)}</p><div class="table-wrap"><table class="scores">'
             f'<caption>{esc(t("end.caption"))}</caption><thead><tr>'
             f'<th scope="col">{esc(t("end.col.player"))}</th>{head}</tr></thead>'
-            f'<tbody>{"".join(body)}</tbody></table></div>{end_extras(app, colours)}</section>')
+            f'<tbody>{"".join(body)}</tbody></table></div>{end_extras(screen)}</section>')
 
 
-def replay_screen(app: App) -> str:
+def replay_screen(screen: Screen) -> str:
     """A position of the game being replayed: board, players and log, no hands."""
-    assert app.game is not None and app.replay is not None
-    g = app.replay.game.state
-    colours = _colours(app)
-    totals = scores_by_player(app.replay.game.scores())
-    panels = "".join(player_panel(g, i, colours, totals.get(i, 0)) for i in range(len(g.players)))
+    assert screen.replay is not None
+    view = screen.game
     return (f'<main class="game replay"><header class="topbar"><div class="tools">'
-            f'{button(t("app.menu"), "menu", "menu")}</div>{tracks(g)}</header>'
-            f"{replay_controls(app)}"
+            f'{button(t("app.menu"), "menu", "menu")}</div>{tracks(view)}</header>'
+            f"{replay_controls(screen.replay)}"
             f'<div class="layout"><div class="col col-main"><div class="board-wrap">'
-            f"{board_svg(g, colours, {})}{board_legend()}</div></div>"
-            f'<div class="col col-side">{milestones_awards(g, colours)}{log_section(g)}</div>'
-            f'<section class="players" aria-label="{esc(t("game.players"))}">{panels}</section>'
-            "</div></main>")
+            f"{board_svg(view, screen.colours, {})}{board_legend()}</div></div>"
+            f'<div class="col col-side">{milestones_awards(view, screen.colours)}'
+            f"{log_section(view)}</div>"
+            f'<section class="players" aria-label="{esc(t("game.players"))}">{_panels(screen)}'
+            "</section></div></main>")

@@ -2,77 +2,72 @@
 replay controls and the end-of-game chart of VP and TR by generation."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from tm.history import score_history
 from tm.web.html import attrs, button, esc
 from tm.web.i18n import t
-
-if TYPE_CHECKING:
-    from tm.web.app import App
+from tm.web.model import ReplayAt, Screen, Tools, player_name
 
 CHART_W, CHART_H, PAD = 560.0, 240.0, 32.0
 LINE_COLOURS = {"red": "#d8453b", "green": "#41a447", "blue": "#3a78d8", "yellow": "#e2c23b",
                 "black": "#bbbbbb"}
 
 
-def tool_buttons(app: App) -> str:
+def tool_buttons(tools: Tools) -> str:
     """Undo, redo, share, live scores and replay (each only when it can act)."""
     parts = []
-    if app.can_undo():
+    if tools.can_undo:
         parts.append(button(t("tools.undo"), "undo", "tool"))
-    if app.redo_moves:
+    if tools.can_redo:
         parts.append(button(t("tools.redo"), "redo", "tool"))
     parts.append(button(t("tools.share"), "share", "tool"))
-    label = t("tools.hide_scores" if app.show_scores else "tools.show_scores")
+    label = t("tools.hide_scores" if tools.show_scores else "tools.show_scores")
     parts.append(button(label, "toggle_scores", "tool"))
-    if app.can_replay():
+    if tools.can_replay:
         parts.append(button(t("tools.replay"), "replay", "tool"))
     return "".join(parts)
 
 
-def link_banner(app: App) -> str:
+def link_banner(tools: Tools) -> str:
     """Shown over a game opened from a link: it is not saved until continued."""
-    if not app.from_link:
+    if not tools.from_link:
         return ""
     return (f'<section class="link-banner" role="status"><p>{esc(t("link.viewing"))}</p>'
             + button(t("link.continue"), "continue_link", "primary") + "</section>")
 
 
-def share_dialog(app: App) -> str:
+def share_dialog(tools: Tools) -> str:
     """The link to this game, ready to copy."""
-    if app.share_link is None:
+    if tools.share_link is None:
         return ""
     return (f'<section class="share" role="dialog" aria-label="{esc(t("share.title"))}">'
             f'<h2>{esc(t("share.title"))}</h2><p>{esc(t("share.hint"))}</p>'
-            f'<input class="share-link" readonly{attrs(value=app.share_link)} '
+            f'<input class="share-link" readonly{attrs(value=tools.share_link)} '
             f'aria-label="{esc(t("share.title"))}">'
-            + button(t("share.copy"), "copy_link", "primary", link=app.share_link)
+            + button(t("share.copy"), "copy_link", "primary", link=tools.share_link)
             + button(t("share.close"), "close_share", "") + "</section>")
 
 
-def live_scores(app: App) -> str:
+def live_scores(screen: Screen) -> str:
     """Each player's VP right now, broken down as in the final scoring."""
-    if not app.show_scores or app.game is None:
+    if not screen.tools.show_scores or screen.view is None:
         return ""
-    g = app.game.state
+    view = screen.view
     cols = ("tr", "milestones", "awards", "greeneries", "cities", "cards", "total")
     head = "".join(f'<th scope="col">{esc(t("end.col." + c))}</th>' for c in cols)
     rows = "".join(
-        f'<tr><th scope="row">{esc(g.players[r["player"]].name)}</th>'
-        + "".join(f"<td>{r[c]}</td>" for c in cols) + "</tr>" for r in app.game.scores())
+        f'<tr><th scope="row">{esc(player_name(view, r["player"]))}</th>'
+        + "".join(f"<td>{r[c]}</td>" for c in cols) + "</tr>" for r in view["scores"])
     return (f'<section class="live-scores"><h2>{esc(t("scores.title"))}</h2>'
             f'<div class="table-wrap"><table class="scores"><thead><tr>'
             f'<th scope="col">{esc(t("end.col.player"))}</th>{head}</tr></thead>'
             f"<tbody>{rows}</tbody></table></div></section>")
 
 
-def replay_controls(app: App) -> str:
+def replay_controls(replay: ReplayAt) -> str:
     """Step through the game move by move or generation by generation; branch from here."""
-    replay = app.replay
-    assert replay is not None
-    total = len(replay.moves)
-    generation = replay.generations[replay.pos]
+    total, generation = replay.total, replay.generation
     status = t("replay.position", pos=replay.pos, total=total, generation=generation)
     buttons = (button(t("replay.start"), "replay_to", "tool", pos=0)
                + button(t("replay.prev_generation"), "replay_generation", "tool", delta=-1)
@@ -92,7 +87,8 @@ def _polyline(points: list[tuple[float, float]]) -> str:
     return " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
 
 
-def _chart_svg(rows: list[dict[str, Any]], names: list[str], colours: list[str]) -> str:
+def _chart_svg(rows: Sequence[Mapping[str, Any]], names: list[str],
+               colours: Sequence[str]) -> str:
     generations = [row["generation"] for row in rows]
     top = max([1] + [max(p["vp"], p["tr"]) for row in rows for p in row["players"]])
     span = max(1, len(generations) - 1)
@@ -119,7 +115,7 @@ def _chart_svg(rows: list[dict[str, Any]], names: list[str], colours: list[str])
             f'aria-label="{title}" aria-describedby="chart-table">{axis}{"".join(lines)}</svg>')
 
 
-def _chart_table(rows: list[dict[str, Any]], names: list[str]) -> str:
+def _chart_table(rows: Sequence[Mapping[str, Any]], names: list[str]) -> str:
     head = "".join(f'<th scope="col">{esc(t("chart.vp_of", name=n))}</th>'
                    f'<th scope="col">{esc(t("chart.tr_of", name=n))}</th>' for n in names)
     body = "".join(
@@ -132,14 +128,13 @@ def _chart_table(rows: list[dict[str, Any]], names: list[str]) -> str:
             f"<tbody>{body}</tbody></table></div>")
 
 
-def end_extras(app: App, colours: list[str]) -> str:
+def end_extras(screen: Screen) -> str:
     """Below the final scores: the chart with its numbers, and the link to the game."""
-    assert app.game is not None
-    rows = score_history(app.game)
-    names = [pl.name for pl in app.game.state.players]
-    chart = _chart_svg(rows, names, colours) if rows else ""
+    rows = screen.history
+    names = [str(pl["name"]) for pl in screen.game["players"]]
+    chart = _chart_svg(rows, names, screen.colours) if rows else ""
     table = _chart_table(rows, names) if rows else ""
-    link = app.link_url(app.game)
+    link = screen.link or ""
     return (f'<section class="history"><h3>{esc(t("chart.title"))}</h3>'
             f'<p class="legend">{esc(t("chart.legend"))}</p>{chart}{table}'
             f'<p class="final-link">{esc(t("end.link"))} '

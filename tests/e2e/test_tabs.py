@@ -1,0 +1,146 @@
+"""Two tabs on one saved game (issue 11): both play and no move is ever lost; a tab that
+missed the other's moves warns instead of overwriting them; leaving a game whose last
+moves the full storage refused asks first and offers the export."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.e2e.conftest import Recorder, Server
+from tests.e2e.helpers import answer_first, expect, start_game, wait_ready, wait_screen
+
+pytestmark = pytest.mark.e2e
+
+
+def _stored(page: Any, key: str) -> list[Any]:
+    text = page.evaluate("(k) => localStorage.getItem(k)", key)
+    return list(json.loads(text)["save"]["moves"]) if text else []
+
+
+def _keys(page: Any) -> list[str]:
+    return sorted(page.evaluate(
+        "Object.keys(localStorage).filter(k => k.startsWith('tm:save:'))"))
+
+
+def _tab_beside(page: Any, server: Server) -> Any:
+    """A second tab in the same browser (the same context: one localStorage), watched as
+    every page of these tests is."""
+    tab = page.context.new_page()
+    tab.recorder = Recorder(server.origin)
+    tab.recorder.attach(tab)
+    tab.goto(server.url)
+    wait_ready(tab)
+    return tab
+
+
+def _heard(tab: Any) -> None:
+    """Wait until the tab has shown another tab's moves (the storage event is async)."""
+    expect(tab.get_by_role("status").filter(has_text="continued in another tab")).to_have_count(1)
+
+
+def test_two_tabs_play_one_game_and_never_lose_a_move(
+        page: Any, boot: Any, server: Server) -> None:
+    a = boot(page)
+    start_game(a, players=1, names=["Duo"], seed=7)
+    wait_screen(a, "game")
+    answer_first(a, 6)
+    [key] = _keys(a)
+    b = _tab_beside(a, server)
+    b.locator(f".save-list li[data-save='{key.removeprefix('tm:save:')}'] "
+              "[data-action=continue]").click()
+    wait_screen(b, "game")
+
+    answer_first(a, 4)  # the issue: 6 → 10 in A, then B was stale
+    assert len(_stored(a, key)) == 10
+    _heard(b)
+    assert b.locator(".log").inner_text() == a.locator(".log").inner_text()
+    answer_first(b, 1)  # B plays on from A's 10 moves
+    after_b = _stored(b, key)
+    assert len(after_b) == 11
+    _heard(a)
+    answer_first(a, 1)
+    after_a = _stored(a, key)
+    assert len(after_a) == 12 and after_a[:11] == after_b
+    _heard(b)
+    answer_first(b, 2)
+    final = _stored(b, key)
+    assert len(final) == 14 and final[:12] == after_a
+    assert _keys(a) == [key]  # one game, both tabs on it
+    expect(a.locator("#alerts [role=alert]")).to_have_count(0)
+    expect(b.locator("#alerts [role=alert]")).to_have_count(0)
+
+    # B misses A's next moves (every storage event it gets names another key): its move is
+    # not written over A's; it warns, and keeps its game as a copy when asked.
+    b.evaluate("""Object.defineProperty(StorageEvent.prototype, 'key',
+        { configurable: true, get() { return 'somebody-else'; } })""")
+    _heard(a)
+    answer_first(a, 2)
+    newer = _stored(a, key)
+    assert len(newer) == 16
+    answer_first(b, 1)
+    conflict = b.locator("#alerts .conflict")
+    expect(conflict).to_contain_text("also played in another tab")
+    assert _stored(b, key) == newer
+    conflict.locator("[data-action=tabs_copy]").click()
+    expect(b.get_by_role("status").filter(has_text="separate copy")).to_have_count(1)
+    [copy] = [k for k in _keys(b) if k != key]
+    assert _stored(b, copy)[:14] == final and len(_stored(b, copy)) == 15
+    assert _stored(b, key) == newer
+    answer_first(a, 1)  # A plays on in its own game, untouched
+    assert _stored(a, key)[:16] == newer and len(_stored(a, key)) == 17
+    answer_first(b, 1)
+    assert len(_stored(b, copy)) == 16 and _stored(b, key)[:16] == newer
+    assert b.recorder.problems() == []
+
+
+FULL_STORE = """(() => {
+    const store = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (key, value) {
+        if (window.tmStoreFull) throw new DOMException('full', 'QuotaExceededError');
+        return store.call(this, key, value);
+    };
+})();"""
+
+
+def test_leaving_a_game_whose_last_moves_are_unsaved_asks_and_offers_the_export(
+        page: Any, boot: Any) -> None:
+    page.add_init_script(FULL_STORE)
+    boot(page)
+    start_game(page, players=1, names=["Full"], seed=3)
+    wait_screen(page, "game")
+    answer_first(page, 2)
+    [key] = _keys(page)
+    page.evaluate("window.tmStoreFull = true")
+    answer_first(page)
+    expect(page.locator("#app [role=alert]")).to_contain_text("storage is full")
+    assert len(_stored(page, key)) == 2
+
+    page.locator("[data-action=menu]").first.click()
+    question = page.locator("#alerts .leaving")
+    expect(question).to_contain_text("not saved (this browser's storage is full)")
+    wait_screen(page, "game")
+    question.locator("[data-action=stay]").click()
+    expect(question).to_have_count(0)
+    wait_screen(page, "game")
+
+    page.locator("[data-action=menu]").first.click()
+    with page.expect_download() as download:
+        question.locator("[data-action=export_current]").click()
+    exported = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert len(exported["save"]["moves"]) == 3
+    expect(question).to_be_visible()  # still asked: the export alone leaves nothing
+    question.locator("[data-action=menu]").click()
+    wait_screen(page, "start")
+    expect(page.locator("#alerts")).to_be_empty()
+
+    # Room again: the exported file brings the unsaved move back.
+    page.evaluate("window.tmStoreFull = false")
+    page.locator("input[type=file][data-change=import]").set_input_files(
+        files=[{"name": "full.json", "mimeType": "application/json",
+                "buffer": json.dumps(exported).encode()}])
+    wait_screen(page, "game")
+    imported = [k for k in _keys(page) if k != key]
+    assert len(imported) == 1 and len(_stored(page, imported[0])) == 3

@@ -1,0 +1,95 @@
+"""The page's notices for hostile or damaged input, in plain words, with the page still
+working (the CPython side of tests/e2e/test_hostile.py)."""
+from __future__ import annotations
+
+import base64
+import json
+import zlib
+
+from tm import links
+from tm.web.alerts import Fault
+from tm.web.app import App
+from tm.web.saves import PREFIX, MemoryStorage
+
+FORM = {"players": "1", "name_0": "Kept", "seed": "3", "corporate_era": "on"}
+
+
+def link_with_options(raw: bytes) -> str:
+    """A format-2 link whose options are ``raw`` (bytes as they are), and no moves."""
+    out = bytearray([links.LINK_FORMAT, 2])
+    links._put(out, len(raw))
+    out += raw
+    return "#g=" + base64.urlsafe_b64encode(zlib.compress(bytes(out), 9)).decode().rstrip("=")
+
+
+def _app() -> tuple[App, MemoryStorage]:
+    storage = MemoryStorage()
+    app = App(storage, clock=lambda: 2_000_000.0)
+    app.handle("new_game", dict(FORM))
+    app.handle("menu", {})
+    return app, storage
+
+
+def _still_plays(app: App) -> None:
+    save_id = app.store.list()[0].save_id
+    app.handle("continue", {"save": save_id})
+    assert app.screen == "game" and app.notice is None
+    app.handle("choose", {"index": 0})
+    assert app.notice is None
+
+
+def test_deeply_nested_storage_entry_is_listed_as_damaged() -> None:
+    app, storage = _app()
+    storage.set(PREFIX + "x", "[" * 10_000)
+    entries = app.store.list()
+    assert [e.damaged for e in entries] == [False, True]
+    assert "x" in app.render()["app"]
+    app.handle("continue", {"save": "x"})
+    assert app.notice is not None and app.notice.startswith("That saved game cannot be opened")
+    assert "nested" in app.notice and app.screen == "start"
+    _still_plays(app)
+
+
+def test_hostile_links_are_refused_in_plain_words() -> None:
+    app, _ = _app()
+    cases = {
+        "nested": link_with_options(b"[" * 3000 + b"]" * 3000),
+        "names": link_with_options(json.dumps(
+            {"players": 5, "seed": 1, "names": ["x" * 200_000] * 5}).encode()),
+        "first_player": link_with_options(b'{"players":2,"seed":1,"first_player":7}'),
+    }
+    for name, text in cases.items():
+        app.handle("open_link", {"text": text})
+        assert app.notice is not None and app.notice.startswith("This link cannot be opened"), name
+        assert "Error)" not in app.notice, (name, app.notice)  # not an exception's name
+        assert app.screen == "start" and app.game is None
+    assert "first player" in app.notice or "first_player" in app.notice
+    _still_plays(app)
+
+
+def test_import_errors_are_plain_words() -> None:
+    app, _ = _app()
+    for text, words in (("[" * 20_000, "nested"), ('{"kind":"tm-save","format":1}', "lacks"),
+                        ("not json", "format of a saved game"),
+                        ('{"kind":"other"}', "not a saved game")):
+        app.handle("import", {"text": text})
+        assert app.notice is not None and app.notice.startswith("That file cannot be opened"), text
+        assert words in app.notice, app.notice
+        assert "without meta" not in app.notice
+    app.handle("import", {"size": 50 << 20})
+    assert app.notice is not None and "too large" in app.notice
+    _still_plays(app)
+
+
+def test_the_guard_recovers_the_screen_or_else_the_start_screen() -> None:
+    app, _ = _app()
+    _still_plays(app)
+    app.fault = Fault("event", "Traceback: <b>boom</b>")
+    app.recover()
+    alerts = app.render()["alerts"]
+    assert "copy_details" in alerts and "&lt;b&gt;boom&lt;/b&gt;" in alerts
+    assert "<b>boom" not in alerts
+    app.abandon()
+    assert app.screen == "start" and app.game is None
+    app.handle("dismiss_fault", {})
+    assert app.fault is None and app.render()["alerts"] == ""

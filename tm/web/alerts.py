@@ -1,0 +1,72 @@
+"""The page's own notices, in a region of their own (``#alerts``, above the screen): an
+unexpected error caught at the page's edge (with its details to copy), another tab's moves,
+leaving a game whose last moves are not saved, and work in progress.
+
+Only plain text and buttons: nothing here reads the game, so it still draws when the
+screen itself cannot be drawn.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from tm.web.html import button, esc
+from tm.web.i18n import has, t
+
+if TYPE_CHECKING:
+    from tm.web.app import App
+
+
+@dataclass
+class Fault:
+    """An exception the page's guard caught: where it happened and its traceback."""
+
+    what: str  # a key under fault.what.*
+    details: str
+    copied: bool = False
+
+
+def render_alerts(app: App) -> str:
+    """HTML of the #alerts region (empty when there is nothing to say)."""
+    parts = []
+    if app.fault is not None:
+        parts.append(_fault(app.fault))
+    saving = app.save_state()
+    if saving.conflict is not None:
+        parts.append(_conflict(saving.conflict))
+    if app.leaving:
+        parts.append(_leaving(app))
+    if app.busy is not None:
+        parts.append(f'<div class="busy" role="status" aria-live="polite"><p>{esc(t(app.busy))}'
+                     '</p><progress aria-hidden="true"></progress></div>')
+    return "".join(parts)
+
+
+def _fault(fault: Fault) -> str:
+    what_key = f"fault.what.{fault.what}"
+    what = t(what_key if has(what_key) else "fault.what.event")
+    copy = (f'<span class="copied" role="status">{esc(t("fault.copied"))}</span>' if fault.copied
+            else button(t("fault.copy"), "copy_details", "", focus="copy_details"))
+    return (f'<div class="notice fault" role="alert"><p><strong>{esc(t("fault.title", what=what))}'
+            f'</strong> {esc(t("fault.body"))}</p><p class="notice-actions">{copy}'
+            + button(t("fault.dismiss"), "dismiss_fault", "")
+            + button(t("fault.reload"), "reload", "")
+            + f'</p><details><summary>{esc(t("fault.details"))}</summary>'
+            f'<pre class="fault-details">{esc(fault.details)}</pre></details></div>')
+
+
+def _conflict(kind: str) -> str:
+    actions = button(t("tabs.copy"), "tabs_copy", "primary")
+    if kind == "newer":
+        actions = button(t("tabs.reload"), "tabs_reload", "primary") + actions
+    return (f'<div class="notice conflict" role="alert"><p>{esc(t("tabs." + kind))}</p>'
+            f'<p class="notice-actions">{actions}</p></div>')
+
+
+def _leaving(app: App) -> str:
+    why = t(f"leave.why.{app.save_state().unsaved or 'full'}")
+    return (f'<div class="notice leaving" role="alert"><p>{esc(t("leave.ask", why=why))}</p>'
+            f'<p class="notice-actions">'
+            + button(t("leave.export"), "export_current", "primary")
+            + button(t("leave.confirm"), "menu", "danger", force="1")
+            + button(t("leave.stay"), "stay", "") + "</p></div>")

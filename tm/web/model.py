@@ -1,0 +1,145 @@
+"""The screen model: everything one redraw shows, built once per update.
+
+:func:`screen_of` reads ``game.view(viewer)`` (the page's only read model of the game)
+and the App's own state (which screen, notices, tools, colours, the form) into a frozen
+:class:`Screen`; the renderers are pure functions of it. Nothing here or in a renderer
+reads the engine's state or calls a rule: what the page shows of the game comes from
+the view, and words come from the catalog.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Protocol
+
+from tm.history import score_history
+from tm.web.i18n import t
+
+if TYPE_CHECKING:
+    from tm.web.app import App
+    from tm.web.saves import SaveEntry
+
+View = Mapping[str, Any]
+COLOUR_CHOICES: tuple[str, ...] = ("red", "green", "blue", "yellow", "black")
+
+
+class PendingPrompt(Protocol):
+    """What the App uses of a waiting decision to answer it (its listed choices)."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def data(self) -> Any: ...
+    def choices(self) -> list[dict[str, Any]]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Tools:
+    """The tool bar and the dialogs over the game: what can act now."""
+
+    can_undo: bool = False
+    can_redo: bool = False
+    can_replay: bool = False
+    show_scores: bool = False
+    share_link: str | None = None
+    from_link: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayAt:
+    """Where the replay viewer stands."""
+
+    pos: int
+    total: int
+    generation: int
+
+
+@dataclass(frozen=True, slots=True)
+class Screen:
+    """One redraw: the screen's name and all it shows (``view`` is ``game.view(viewer)``;
+    renderers only read it)."""
+
+    name: str  # start, handoff, game or replay
+    notice: str | None = None
+    info: str | None = None
+    view: View | None = None
+    viewer: int | None = None
+    colours: tuple[str, ...] = ()
+    tools: Tools = Tools()
+    replay: ReplayAt | None = None
+    history: tuple[Mapping[str, Any], ...] = ()  # end screen: VP and TR by generation
+    link: str | None = None  # end screen: the link that opens the game
+    form: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    saves: tuple[SaveEntry, ...] = ()
+
+    @property
+    def game(self) -> View:
+        """The view of the game on screen (only on screens that show one)."""
+        assert self.view is not None
+        return self.view
+
+    @property
+    def turn(self) -> int | None:
+        """Whose decision shows: the viewer's if they have one, else the lowest seat's
+        (the App answers the same one); None when nobody must decide."""
+        if self.view is None or self.view["over"]:
+            return None
+        pending = self.view["pending"]
+        if self.viewer in pending:
+            return self.viewer
+        return pending[0] if pending else None
+
+    @property
+    def decision(self) -> Mapping[str, Any] | None:
+        """The viewer's own decision (its kind, purpose, data and listed choices)."""
+        if self.view is None or self.turn is None or self.turn != self.viewer:
+            return None
+        you = self.view.get("you")
+        return you["decision"] if you else None
+
+    @property
+    def you(self) -> Mapping[str, Any] | None:
+        """The viewer's own part of the view (hand, projects, milestones, awards)."""
+        return self.view.get("you") if self.view is not None else None
+
+
+def player_name(view: View, p: Any) -> str:
+    """A player's name; anyone else (the neutral player of the solo game) as "neutral"."""
+    players: Sequence[Mapping[str, Any]] = view["players"]
+    if isinstance(p, int) and 0 <= p < len(players):
+        return str(players[p]["name"])
+    return t("game.neutral")
+
+
+def colours_for(chosen: Sequence[str], count: int) -> tuple[str, ...]:
+    """Each seat's colour: the chosen ones, then the defaults in order."""
+    colours = [str(c) for c in chosen][:count]
+    return tuple(colours + list(COLOUR_CHOICES[len(colours):count]))
+
+
+def screen_of(app: App) -> Screen:
+    """The model of what the App shows now: the view is built here, once."""
+    common: dict[str, Any] = {"name": app.screen, "notice": app.notice, "info": app.info}
+    if app.screen == "start" or app.game is None:
+        return Screen(**{**common, "name": "start"}, form=MappingProxyType(dict(app.form)),
+                      saves=tuple(app.store.list()))
+    replaying = app.replay is not None and app.screen == "replay"
+    game = app.replay.game if replaying and app.replay is not None else app.game
+    viewer = app.viewer if app.screen == "game" else None
+    view = game.view(viewer)
+    colours = colours_for(app.meta.colours, len(view["players"]))
+    tools = Tools(can_undo=app.can_undo(), can_redo=bool(app.redo_moves),
+                  can_replay=app.can_replay(), show_scores=app.show_scores,
+                  share_link=app.share_link, from_link=app.from_link)
+    replay = None
+    if replaying and app.replay is not None:
+        replay = ReplayAt(app.replay.pos, len(app.replay.moves),
+                          app.replay.generations[app.replay.pos])
+    history: tuple[Mapping[str, Any], ...] = ()
+    link = None
+    if view["over"] and not replaying:
+        history = tuple(score_history(app.game))
+        link = app.link_url(app.game)
+    return Screen(**common, view=view, viewer=viewer, colours=colours, tools=tools,
+                  replay=replay, history=history, link=link)

@@ -26,6 +26,8 @@ def _simulate(args: argparse.Namespace) -> int:
     print(f"distinct cards played: {len(project_cards) - len(unplayed)} of {len(project_cards)}"
           + (f"; never played: {', '.join(unplayed)}" if unplayed else ""))
     print(report.choices_line())
+    for line in report.board_lines(args.board):
+        print(line)
     print(report.line())
     return 1 if report.failures else 0
 

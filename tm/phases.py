@@ -208,10 +208,17 @@ def production(g: GameState) -> None:
         start_research(g)
 
 
+def solo_length(g: GameState) -> int:
+    """How many generations a solo game lasts: 14, 12 with Prelude (R-SOLO-3), plus what
+    the map adds (R-MAP-4: Amazonis Planitia's two)."""
+    base = expansions.solo_generations(g.options, SOLO_GENERATIONS)
+    return base + board.map_of(g).solo_extra_generations
+
+
 def is_last_generation(g: GameState) -> bool:
-    """R-END-1; solo: exactly 14 generations (12 with Prelude), R-SOLO-3."""
+    """R-END-1; solo: a fixed number of generations (:func:`solo_length`), R-SOLO-3."""
     if len(g.players) == 1:
-        return g.generation >= expansions.solo_generations(g.options, SOLO_GENERATIONS)
+        return g.generation >= solo_length(g)
     return parameters.all_maxed(g)
 
 

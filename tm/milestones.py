@@ -62,7 +62,13 @@ def _tiles(g: GameState, p: int, of: tuple[str, ...]) -> int:
 
 
 def _tags(g: GameState, p: int, of: tuple[str, ...]) -> int:
+    """Tags in play, a wild tag standing in for one of them (milestones)."""
     return sum(tag_count(g.players[p], tag) for tag in of)
+
+
+def _printed_tags(g: GameState, p: int, of: tuple[str, ...]) -> int:
+    """Tags in play as printed: wild tags do not count (awards)."""
+    return sum(tag_count(g.players[p], tag, wild=False) for tag in of)
 
 
 def _hand(g: GameState, p: int, of: tuple[str, ...]) -> int:
@@ -108,7 +114,8 @@ def register_award(award: Award) -> None:
     _AWARDS[award.name] = award
 
 
-for _name, _fn in (("tr", _tr), ("tiles", _tiles), ("tags", _tags), ("hand", _hand),
+for _name, _fn in (("tr", _tr), ("tiles", _tiles), ("tags", _tags),
+                   ("printed_tags", _printed_tags), ("hand", _hand),
                    ("production", _production), ("stock", _stock)):
     register_count(_name, _fn)
 
@@ -124,7 +131,7 @@ for _milestone in (  # R-MA-1
 for _award in (  # R-MA-2
     Award("Landlord", Measure("tiles")),  # every owned tile: oceans have no owner
     Award("Banker", Measure("production", ("megacredits",))),
-    Award("Scientist", Measure("tags", ("science",))),
+    Award("Scientist", Measure("printed_tags", ("science",))),
     Award("Thermalist", Measure("stock", ("heat",))),
     Award("Miner", Measure("stock", ("steel", "titanium"))),
 ):

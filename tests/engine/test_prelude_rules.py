@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 
 from tests.engine.shared import load_reference
-from tm import Game, IllegalMove, Options
+from tm import Game, IllegalMove, Options, links
+from tm.cli import main
 from tm.expansions import manifest
 from tm.prompts import clean
 from tm.sim import simulate
@@ -310,6 +311,16 @@ def test_options_with_prelude_survive_a_save_at_every_stage() -> None:
         assert loaded.digest() == game.digest() and not loaded.rules_changed
 
 
+def test_share_links_carry_the_prelude_option_and_its_decisions() -> None:
+    game = new_game(3, seed=12, draft=True)
+    rnd = random.Random(12)
+    while len(game.moves) < 250:
+        player, waiting = game.pending[0]
+        game.respond(player, rnd.choice(waiting.choices()))
+    back = links.decode(links.encode(game))
+    assert back.state.options.expansions == PRELUDE and back.digest() == game.digest()
+
+
 def test_undo_in_the_prelude_phase_replays_exactly() -> None:
     game = new_game(1, seed=10)
     finish_setup(game)
@@ -330,3 +341,11 @@ def test_random_games_with_prelude_keep_every_invariant(players: int, draft: boo
     assert report.games == 2 and report.moves > 0
     assert report.longest["setup"] <= 20 and report.longest["action"] <= 60
     assert any(name in report.cards_played for name in PRELUDE_NAMES)
+
+
+def test_simulate_with_prelude_prints_the_preludes_played(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--games", "1", "--players", "2", "--prelude", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "distinct preludes played: " in out and f"of {len(PRELUDE_NAMES)}" in out
+    assert "simulate: 1 games" in out and " 0 failures" in out

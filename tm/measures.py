@@ -20,7 +20,7 @@ from tm import board, expansions
 from tm.cards import card
 from tm.cards.dsl import Card
 from tm.maps import Space
-from tm.player import resource_cards, tag_counts
+from tm.player import resource_cards, tag_count, tag_counts
 from tm.state import RESOURCES, GameState
 
 
@@ -118,8 +118,13 @@ def _cities_and_colonies(g: GameState, p: int, m: Measure) -> int:
 
 # ---------------------------------------------------------------- tags and cards
 def _tags(g: GameState, p: int, m: Measure) -> int:
-    counts = tag_counts(g.players[p])
-    return sum(counts.get(tag, 0) for tag in m.of)
+    """Tags in play, a wild tag standing in for one of them (milestones)."""
+    return sum(tag_count(g.players[p], tag) for tag in m.of)
+
+
+def _printed_tags(g: GameState, p: int, m: Measure) -> int:
+    """Tags in play as printed: wild tags do not count (awards)."""
+    return sum(tag_count(g.players[p], tag, wild=False) for tag in m.of)
 
 
 def _distinct_tags(g: GameState, p: int, m: Measure) -> int:
@@ -208,7 +213,8 @@ def register_count(name: str, fn: CountFn) -> None:
 for _name, _fn in (
     ("tr", _tr), ("tiles", _tiles), ("tile_kinds", _tile_kinds),
     ("largest_group", _largest_group), ("cities_and_colonies", _cities_and_colonies),
-    ("tags", _tags), ("distinct_tags", _distinct_tags), ("cards", _cards),
+    ("tags", _tags), ("printed_tags", _printed_tags), ("distinct_tags", _distinct_tags),
+    ("cards", _cards),
     ("cards_with_requirements", _cards_with_requirements), ("hand", _hand),
     ("card_resources", _card_resources), ("resource_kinds", _resource_kinds),
     ("production", _production), ("max_production", _max_production),

@@ -107,7 +107,7 @@ for _award in (
     # Tharsis (R-MA-2)
     Award("Landlord", Measure("tiles")),  # every owned tile: oceans have no owner
     Award("Banker", Measure("production", ("megacredits",))),
-    Award("Scientist", Measure("tags", ("science",))),
+    Award("Scientist", Measure("printed_tags", ("science",))),
     Award("Thermalist", Measure("stock", ("heat",))),
     Award("Miner", Measure("stock", ("steel", "titanium"))),
     # Elysium
@@ -119,11 +119,11 @@ for _award in (
     # Hellas
     Award("Cultivator", Measure("tiles", ("greenery",))),
     Award("Magnate", Measure("cards", ("automated",))),
-    Award("Space Baron", Measure("tags", ("space",))),
+    Award("Space Baron", Measure("printed_tags", ("space",))),
     Award("Excentric", Measure("card_resources")),
-    Award("Contractor", Measure("tags", ("building",))),
+    Award("Contractor", Measure("printed_tags", ("building",))),
     # Vastitas Borealis
-    Award("Traveller", Measure("tags", ("jovian", "earth"))),
+    Award("Traveller", Measure("printed_tags", ("jovian", "earth"))),
     Award("Landscaper", Measure("largest_group")),
     Award("Highlander", Measure("tiles", where="not_next_to_ocean")),
     Award("Promoter", Measure("cards", ("event",))),
@@ -133,7 +133,7 @@ for _award in (
     Award("Innovator", Measure("cards", (*PROJECTS, "event"))),
     Award("Constructor", Measure("cities_and_colonies")),
     Award("Manufacturer", Measure("production", ("steel", "heat"))),
-    Award("Physicist", Measure("tags", ("science", "space"))),
+    Award("Physicist", Measure("printed_tags", ("science", "space"))),
 ):
     register_award(_award)
 

@@ -13,6 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from tm import expansions as expansion_hooks
 from tm.codec import canonical_json
 from tm.effects import PROD_FLOOR
 from tm.game import Game
@@ -53,6 +54,7 @@ def _card_locations(game: Game) -> Counter[str]:
     g = game.state
     seen: Counter[str] = Counter(g.deck)
     seen.update(g.discard)
+    seen.update(expansion_hooks.cards_held(g))  # e.g. the prelude deck and kept preludes
     for pl in g.players:
         for pile in (pl.hand, pl.played, pl.events, pl.offer, pl.draft_hand, pl.drafted):
             seen.update(pile)
@@ -180,12 +182,13 @@ def _count_board_use(game: Game, report: SimReport) -> None:
 
 
 def simulate(games: int, players: int, seed: int, draft: bool = False,
-             board: str = "tharsis") -> SimReport:
+             board: str = "tharsis", expansions: tuple[str, ...] = ("corpera",)) -> SimReport:
     """Play ``games`` random games with consecutive seeds from ``seed``."""
     report = SimReport()
     start = time.perf_counter()
     for index in range(games):
-        options = Options(players=players, seed=seed + index, draft=draft, board=board)
+        options = Options(players=players, seed=seed + index, draft=draft, board=board,
+                          expansions=list(expansions))
         try:
             simulate_game(options, report)
         except Exception as error:  # a crash is a failure to report, not to hide

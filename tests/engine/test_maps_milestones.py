@@ -4,6 +4,7 @@ measured in a position built by hand. Expectations come from milestones_awards.j
 reference boards' adjacency and card facts, and RULES.md."""
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 
@@ -95,7 +96,10 @@ def test_each_award_measures_its_reference_condition(board: str) -> None:
     items = ref_items()
     for name in get_map(board).awards:
         assert REF_IDS.get(board, board) in items[name]["maps"], name
-        assert milestones.AWARDS[name].measure == expected_measure(items[name]["condition"]), name
+        measure = expected_measure(items[name]["condition"])
+        if measure.count == "tags":  # awards count printed tags: a wild tag is no tag of theirs
+            measure = dataclasses.replace(measure, count="printed_tags")
+        assert milestones.AWARDS[name].measure == measure, name
 
 
 # ---------------------------------------------------------------- helpers

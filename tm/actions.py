@@ -281,11 +281,18 @@ ACTIONS: dict[str, tuple[Offer, Check, Perform, tuple[str, ...]]] = {  # type: (
 }
 
 
+def first_action_due(g: GameState, p: int) -> bool:
+    """Whether ``p``'s corporation's first action must come first: it is due and can be
+    carried out (Vitor's free award is dropped in solo and once three are funded)."""
+    pl = g.players[p]
+    return pl.first_action_due and pl.corporation is not None and can_steps(
+        g, p, pl.corporation, card(pl.corporation).first_action)
+
+
 def why_not(g: GameState, p: int, response: dict[str, Any]) -> Why:
     """None when the action is legal for ``p`` now, else (reason, rule id)."""
-    pl = g.players[p]
     kind = response.get("type")
-    if pl.first_action_due:  # the corporation's first action comes first
+    if first_action_due(g, p):  # the corporation's first action comes first
         return None if kind == "first_action" else ("your corporation's first action comes first",
                                                      "R-SETUP-4")
     table = actions_of(g)
@@ -297,7 +304,7 @@ def why_not(g: GameState, p: int, response: dict[str, Any]) -> Why:
 def choices(g: GameState, p: int) -> list[dict[str, Any]]:
     """Every legal action for ``p`` now, each with its label (what it is, what it costs)."""
     pl = g.players[p]
-    if pl.first_action_due:
+    if first_action_due(g, p):
         return [{"type": "first_action", "label": {"key": "first_action",
                                                    "card": pl.corporation}}]
     return [{**choice, "label": label(g, p, choice)}

@@ -98,10 +98,12 @@ def legal_spaces(g: GameState, player: int, tile: str, on: str,
     """Space ids where ``player`` may put ``tile`` under placement rule ``on``.
 
     ``on`` is one of: ocean (ocean spaces), land, city (R-TILE-4), greenery
-    (R-TILE-3), volcanic, isolated (no neighbouring tile), adjacent_city,
-    adjacent_greenery, metal (space bonus steel/titanium), metal_near_own,
-    two_cities (next to at least two cities). ``space`` names one space (by id,
-    name or the card it is reserved for); a board without it falls back to ``on``.
+    (R-TILE-3), volcanic (any land on a board without volcanic spaces), volcanic_city (a
+    volcanic space, cities next to it allowed; by city rules on a map without volcanic
+    spaces), isolated (no neighbouring tile), adjacent_city, adjacent_greenery, metal (space bonus
+    steel/titanium), metal_near_own, two_cities (next to at least two cities).
+    ``space`` names one space (by id, name or the card it is reserved for); a board
+    without it falls back to ``on``.
     A restricted space is never legal, nor one whose cost ``player`` cannot pay (R-MAP-3).
     """
     if space is not None:
@@ -137,8 +139,10 @@ def _land_rule(g: GameState, player: int, sp: Space, on: str) -> bool:
         return True
     if on == "city":
         return _no_city_next(g, sp)
-    if on == "volcanic":
-        return sp.volcanic
+    if on == "volcanic":  # a board without volcanic spaces takes any land space instead
+        return sp.volcanic or not map_of(g).has_volcanic
+    if on == "volcanic_city":
+        return sp.volcanic if map_of(g).has_volcanic else _no_city_next(g, sp)
     if on == "isolated":
         return not any(tile_at(g, n) for n in sp.neighbors)
     if on == "adjacent_city":

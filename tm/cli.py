@@ -5,27 +5,44 @@ import argparse
 import json
 import time
 
+from tm import expansions
 from tm.cards import all_cards
 from tm.cards.export import card_records, card_stats
 from tm.game import Game
-from tm.sim import play_random_game, simulate
+from tm.sim import SimReport, play_random_game, simulate
+from tm.state import Options
+
+EXPANSION_FLAGS = {"prelude": "prelude", "colonies": "colonies"}  # flag: expansion
+
+
+def _played_line(what: str, names: list[str], report: SimReport) -> str:
+    unplayed = [name for name in names if name not in report.cards_played]
+    return (f"distinct {what} played: {len(names) - len(unplayed)} of {len(names)}"
+            + (f"; never played: {', '.join(unplayed)}" if unplayed else ""))
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    if args.prelude or args.colonies:
-        print("simulate: Prelude and Colonies are not implemented yet")
+    chosen = ["corpera", *(name for flag, name in EXPANSION_FLAGS.items() if getattr(args, flag))]
+    missing = [name for name in chosen if name not in expansions.known()]
+    if missing:
+        print(f"simulate: {', '.join(missing)} not implemented yet")
         return 2
-    report = simulate(args.games, args.players, args.seed, draft=args.draft, board=args.board)
+    report = simulate(args.games, args.players, args.seed, draft=args.draft, board=args.board,
+                      expansions=tuple(chosen))
     for failure in report.failures[:20]:
         print("FAIL", failure)
     if report.generations:
         mean = sum(report.generations) / len(report.generations)
         print(f"generations: mean {mean:.1f}, max {max(report.generations)}")
-    project_cards = [c.name for c in all_cards() if not c.is_corporation]
-    unplayed = [name for name in project_cards if name not in report.cards_played]
-    print(f"distinct cards played: {len(project_cards) - len(unplayed)} of {len(project_cards)}"
-          + (f"; never played: {', '.join(unplayed)}" if unplayed else ""))
+    sets = expansions.card_sets(Options(players=args.players, expansions=chosen))
+    in_game = [c for c in all_cards() if c.set in sets]
+    print(_played_line("cards", [c.name for c in in_game if c.is_project], report))
+    preludes = [c.name for c in in_game if c.is_prelude]
+    if preludes:
+        print(_played_line("preludes", preludes, report))
     print(report.choices_line())
+    for line in report.board_lines(args.board):
+        print(line)
     print(report.line())
     return 1 if report.failures else 0
 

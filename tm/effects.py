@@ -266,6 +266,10 @@ def draw_cards(g: GameState, count: int) -> list[str]:
 
 @step_kind("draw")
 def _draw(g: GameState, p: int, src: str | None, step: Step) -> None:
+    if step.get("tag"):
+        from tm.effects_more import dig
+        dig(g, p, src, step)
+        return
     pl = g.players[p]
     drawn = draw_cards(g, amount(g, p, src, step["count"]))
     log(g, "draw", player=p, count=len(drawn))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 # Importing these registers their ops and prompt handlers.
-from tm import actions, effects, expansions, payment, phases, play  # noqa: F401
+from tm import actions, effects, effects_more, expansions, payment, phases, play  # noqa: F401
 from tm.cards import corporation_deck, project_deck
 from tm.codec import canonical_json, state_digest
 from tm.errors import IllegalMove, SaveError

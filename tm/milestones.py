@@ -2,18 +2,21 @@
 
 A map names its milestones and awards; this module's registry resolves each
 name to a measure written as data (a kind of count and what it counts, e.g.
-building tags, threshold 8). A count that data cannot say is one more named
-function registered with :func:`register_count`.
+building tags, threshold 8; see :mod:`tm.measures`). A count that data cannot
+say is one more named function registered with :func:`register_count`.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
 from tm import board
-from tm.player import tag_count
-from tm.state import GameState
+from tm.measures import COUNTS as COUNTS  # re-exported: the measures' registry
+from tm.measures import Measure as Measure
+from tm.measures import measure_value as measure_value
+from tm.measures import register_count as register_count
+from tm.state import RESOURCES, GameState
 
 CLAIM_COST = 8  # R-ACT-3
 MAX_CLAIMED = 3
@@ -21,25 +24,16 @@ MILESTONE_VP = 5
 FUND_COSTS = (8, 14, 20)  # R-ACT-4
 AWARD_VP = (5, 2)  # R-MA-3
 
-CountFn = Callable[[GameState, int, tuple[str, ...]], int]
-
-
-@dataclass(frozen=True, slots=True)
-class Measure:
-    """What a milestone or award counts for a player, as data: a kind of count
-    (a key of :data:`COUNTS`) and the tiles, tags or resources it adds up."""
-
-    count: str
-    of: tuple[str, ...] = ()
-
 
 @dataclass(frozen=True, slots=True)
 class Milestone:
-    """A milestone: claimable once its measure reaches the threshold (R-ACT-3)."""
+    """A milestone: claimable once its measure reaches the threshold (R-ACT-3), and only in
+    a game with the expansion it ``requires`` (Lobbyist: Turmoil, which we do not have)."""
 
     name: str
     measure: Measure
     threshold: int
+    requires: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,51 +44,15 @@ class Award:
     measure: Measure
 
 
-def _tr(g: GameState, p: int, of: tuple[str, ...]) -> int:
-    return g.players[p].tr
-
-
-def _tiles(g: GameState, p: int, of: tuple[str, ...]) -> int:
-    """Tiles of the kinds ``of`` carrying p's marker; every owned tile when ``of`` is empty."""
-    if not of:
-        return len(board.owned_spaces(g, p))
-    return board.count_tiles(g, frozenset(of), owner=p)
-
-
-def _tags(g: GameState, p: int, of: tuple[str, ...]) -> int:
-    return sum(tag_count(g.players[p], tag) for tag in of)
-
-
-def _hand(g: GameState, p: int, of: tuple[str, ...]) -> int:
-    return len(g.players[p].hand)
-
-
-def _production(g: GameState, p: int, of: tuple[str, ...]) -> int:
-    return sum(g.players[p].prod[r] for r in of)
-
-
-def _stock(g: GameState, p: int, of: tuple[str, ...]) -> int:
-    return sum(g.players[p].res[r] for r in of)
-
-
-_COUNTS: dict[str, CountFn] = {}
 _MILESTONES: dict[str, Milestone] = {}
 _AWARDS: dict[str, Award] = {}
-COUNTS: Mapping[str, CountFn] = MappingProxyType(_COUNTS)
 MILESTONES: Mapping[str, Milestone] = MappingProxyType(_MILESTONES)  # every map's, by name
 AWARDS: Mapping[str, Award] = MappingProxyType(_AWARDS)
 
 
-def register_count(name: str, fn: CountFn) -> None:
-    """Add a kind of count measures may use (a named function; a second one raises)."""
-    if name in _COUNTS:
-        raise ValueError(f"a count called {name!r} is registered already")
-    _COUNTS[name] = fn
-
-
 def register_milestone(milestone: Milestone) -> None:
     """Add a milestone; a second one of the same name, or an unknown count, raises."""
-    if milestone.name in _MILESTONES or milestone.measure.count not in _COUNTS:
+    if milestone.name in _MILESTONES or milestone.measure.count not in COUNTS:
         raise ValueError(f"cannot register milestone {milestone.name!r} twice or "
                          f"with count {milestone.measure.count!r}")
     _MILESTONES[milestone.name] = milestone
@@ -102,38 +60,82 @@ def register_milestone(milestone: Milestone) -> None:
 
 def register_award(award: Award) -> None:
     """Add an award; a second one of the same name, or an unknown count, raises."""
-    if award.name in _AWARDS or award.measure.count not in _COUNTS:
+    if award.name in _AWARDS or award.measure.count not in COUNTS:
         raise ValueError(f"cannot register award {award.name!r} twice or "
                          f"with count {award.measure.count!r}")
     _AWARDS[award.name] = award
 
 
-for _name, _fn in (("tr", _tr), ("tiles", _tiles), ("tags", _tags), ("hand", _hand),
-                   ("production", _production), ("stock", _stock)):
-    register_count(_name, _fn)
+CITIES = tuple(sorted(board.CITY_TILES))
+PROJECTS = ("automated", "active")  # green and blue cards
 
-for _milestone in (  # R-MA-1
+for _milestone in (
+    # Tharsis (R-MA-1)
     Milestone("Terraformer", Measure("tr"), 35),
-    Milestone("Mayor", Measure("tiles", tuple(sorted(board.CITY_TILES))), 3),
+    Milestone("Mayor", Measure("tiles", CITIES), 3),
     Milestone("Gardener", Measure("tiles", ("greenery",)), 3),
     Milestone("Builder", Measure("tags", ("building",)), 8),
     Milestone("Planner", Measure("hand"), 16),
+    # Elysium (R-MAP-1)
+    Milestone("Generalist", Measure("productions_above_start", RESOURCES), 6),
+    Milestone("Specialist", Measure("max_production", RESOURCES), 10),
+    Milestone("Ecologist", Measure("tags", ("plant", "animal", "microbe")), 4),
+    Milestone("Tycoon", Measure("cards", PROJECTS), 15),
+    Milestone("Legend", Measure("cards", ("event",)), 5),
+    # Hellas
+    Milestone("Diversifier", Measure("distinct_tags"), 8),
+    Milestone("Tactician", Measure("cards_with_requirements", PROJECTS), 5),
+    Milestone("Polar Explorer", Measure("tiles", rows=(7, 8)), 3),
+    Milestone("Energizer", Measure("production", ("energy",)), 6),
+    Milestone("Rim Settler", Measure("tags", ("jovian",)), 3),
+    # Vastitas Borealis
+    Milestone("Agronomist", Measure("tags", ("plant",)), 4),
+    Milestone("Engineer", Measure("production", ("energy", "heat")), 10),
+    Milestone("Spacefarer", Measure("tags", ("space",)), 4),
+    Milestone("Geologist", Measure("tiles", where="volcanic_area"), 3),
+    Milestone("Farmer", Measure("card_resources", ("animal", "microbe")), 5),
+    # Amazonis Planitia (R-MAP-4); Merchant is checked before its 8 MC are paid
+    Milestone("Terran", Measure("tags", ("earth",)), 5),
+    Milestone("Landshaper", Measure("tile_kinds", ("city", "greenery", "special")), 3),
+    Milestone("Merchant", Measure("min_stock", RESOURCES), 3),
+    Milestone("Sponsor", Measure("cards", PROJECTS, min_cost=20), 3),
+    Milestone("Lobbyist", Measure("delegates"), 7, requires="turmoil"),
 ):
     register_milestone(_milestone)
 
-for _award in (  # R-MA-2
+for _award in (
+    # Tharsis (R-MA-2)
     Award("Landlord", Measure("tiles")),  # every owned tile: oceans have no owner
     Award("Banker", Measure("production", ("megacredits",))),
-    Award("Scientist", Measure("tags", ("science",))),
+    Award("Scientist", Measure("printed_tags", ("science",))),
     Award("Thermalist", Measure("stock", ("heat",))),
     Award("Miner", Measure("stock", ("steel", "titanium"))),
+    # Elysium
+    Award("Celebrity", Measure("cards", PROJECTS, min_cost=20)),
+    Award("Industrialist", Measure("stock", ("steel", "energy"))),
+    Award("Desert Settler", Measure("tiles", rows=(5, 6, 7, 8))),
+    Award("Estate Dealer", Measure("tiles", where="next_to_ocean")),
+    Award("Benefactor", Measure("tr")),
+    # Hellas
+    Award("Cultivator", Measure("tiles", ("greenery",))),
+    Award("Magnate", Measure("cards", ("automated",))),
+    Award("Space Baron", Measure("printed_tags", ("space",))),
+    Award("Excentric", Measure("card_resources")),
+    Award("Contractor", Measure("printed_tags", ("building",))),
+    # Vastitas Borealis
+    Award("Traveller", Measure("printed_tags", ("jovian", "earth"))),
+    Award("Landscaper", Measure("largest_group")),
+    Award("Highlander", Measure("tiles", where="not_next_to_ocean")),
+    Award("Promoter", Measure("cards", ("event",))),
+    Award("Blacksmith", Measure("production", ("steel", "titanium"))),
+    # Amazonis Planitia
+    Award("Collector", Measure("resource_kinds")),
+    Award("Innovator", Measure("cards", (*PROJECTS, "event"))),
+    Award("Constructor", Measure("cities_and_colonies")),
+    Award("Manufacturer", Measure("production", ("steel", "heat"))),
+    Award("Physicist", Measure("printed_tags", ("science", "space"))),
 ):
     register_award(_award)
-
-
-def measure_value(g: GameState, p: int, measure: Measure) -> int:
-    """A measure's value for player ``p`` now."""
-    return _COUNTS[measure.count](g, p, measure.of)
 
 
 def milestone_value(g: GameState, p: int, name: str) -> int:
@@ -164,9 +166,17 @@ def why_not_claim(g: GameState, p: int, name: str) -> tuple[str, str] | None:
         return "milestone already claimed", "R-ACT-3"
     if len(g.milestones) >= MAX_CLAIMED:
         return "three milestones are claimed already", "R-ACT-3"
+    if not has_expansion(g, name):
+        return "needs an expansion this game does not have", "R-MAP-4"
     if milestone_value(g, p, name) < _MILESTONES[name].threshold:
         return "condition not met", "R-ACT-3"
     return None
+
+
+def has_expansion(g: GameState, name: str) -> bool:
+    """Whether the game has the expansion a milestone requires (Lobbyist: never, R-MAP-4)."""
+    requires = _MILESTONES[name].requires
+    return requires is None or requires in g.options.expansions
 
 
 def fund_cost(g: GameState) -> int:

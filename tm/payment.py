@@ -1,4 +1,6 @@
-"""Paying costs (R-PAY): MC, steel for building, titanium for space, heat where allowed.
+"""Paying costs (R-PAY): MC, steel for building, titanium for space, heat where allowed,
+and resources on a card where that card says so (named by the card, e.g. microbes on
+Psychrophiles for plant cards).
 
 A payment that could use more than MC is a ``pay`` prompt built a resource at a
 time: ``{"type": "use", "resource": "steel", "amount": 3}`` sets how many of one
@@ -12,15 +14,16 @@ from typing import Any
 
 from tm.errors import IllegalMove
 from tm.flow import ask, handler, op
-from tm.player import has_effect, log, metal_value
-from tm.state import GameState
+from tm.player import effects, has_effect, log, metal_value
+from tm.state import RESOURCES, GameState
 
 CURRENCIES = ("megacredits", "steel", "titanium", "heat")
 Item = dict[str, Any]
 
 
-def rates(g: GameState, p: int, steel: bool, titanium: bool) -> dict[str, int]:
-    """MC value of each currency usable for this payment."""
+def rates(g: GameState, p: int, steel: bool, titanium: bool,
+          tags: tuple[str, ...] = ()) -> dict[str, int]:
+    """MC value of each currency usable for this payment (``tags``: the card's paid for)."""
     pl = g.players[p]
     usable = {"megacredits": 1}
     if steel:
@@ -29,40 +32,52 @@ def rates(g: GameState, p: int, steel: bool, titanium: bool) -> dict[str, int]:
         usable["titanium"] = metal_value(pl, "titanium")
     if has_effect(pl, "heat_as_mc"):
         usable["heat"] = 1
+    for c, e in effects(pl, "res_as_mc"):
+        if any(tag in e["tags"] for tag in tags):
+            usable[c.name] = e["value"]
     return usable
 
 
-def budget(g: GameState, p: int, steel: bool = False, titanium: bool = False,
-           reserve: dict[str, int] | None = None) -> int:
-    """Most MC value the player could pay, keeping ``reserve`` back."""
+def holding(g: GameState, p: int, currency: str) -> int:
+    """How much of a currency the player has: a resource, or the resources on a card."""
     pl = g.players[p]
+    return pl.res[currency] if currency in RESOURCES else pl.card_res.get(currency, 0)
+
+
+def budget(g: GameState, p: int, steel: bool = False, titanium: bool = False,
+           reserve: dict[str, int] | None = None, tags: tuple[str, ...] = ()) -> int:
+    """Most MC value the player could pay, keeping ``reserve`` back."""
     reserve = reserve or {}
-    return sum(max(0, pl.res[c] - reserve.get(c, 0)) * value
-               for c, value in rates(g, p, steel, titanium).items())
+    return sum(max(0, holding(g, p, c) - reserve.get(c, 0)) * value
+               for c, value in rates(g, p, steel, titanium, tags).items())
 
 
 def can_afford(g: GameState, p: int, cost: int, steel: bool = False, titanium: bool = False,
-               reserve: dict[str, int] | None = None) -> bool:
+               reserve: dict[str, int] | None = None, tags: tuple[str, ...] = ()) -> bool:
     """Whether the player can pay ``cost``."""
-    return budget(g, p, steel, titanium, reserve) >= cost
+    return budget(g, p, steel, titanium, reserve, tags) >= cost
 
 
 def pay_op(p: int, cost: int, steel: bool = False, titanium: bool = False,
            reserve: dict[str, int] | None = None,
-           for_: dict[str, Any] | None = None) -> dict[str, Any]:
-    """A queued payment (``for_``: what it pays for, e.g. {"card": name}); it asks how to
-    pay only when there is more than MC to pay with."""
-    return {"op": "pay", "p": p, "cost": cost, "steel": steel, "titanium": titanium,
+           for_: dict[str, Any] | None = None, tags: tuple[str, ...] = ()) -> dict[str, Any]:
+    """A queued payment (``for_``: what it pays for, e.g. {"card": name}; ``tags``: the
+    tags of the card paid for); it asks how to pay only when there is more than MC to pay
+    with."""
+    item = {"op": "pay", "p": p, "cost": cost, "steel": steel, "titanium": titanium,
             "reserve": reserve or {}, "for": for_ or {}}
+    if tags:
+        item["tags"] = list(tags)
+    return item
 
 
 @op("pay")
 def _pay(g: GameState, item: dict[str, Any]) -> None:
     p, cost = item["p"], item["cost"]
     pl = g.players[p]
-    usable = rates(g, p, item["steel"], item["titanium"])
+    usable = rates(g, p, item["steel"], item["titanium"], tuple(item.get("tags", ())))
     others = [c for c in usable if c != "megacredits" and
-              pl.res[c] - item["reserve"].get(c, 0) > 0]
+              holding(g, p, c) - item["reserve"].get(c, 0) > 0]
     if cost <= 0:
         return
     if not others:
@@ -75,7 +90,7 @@ def _pay(g: GameState, item: dict[str, Any]) -> None:
 
 # ---------------------------------------------------------------- the stepper
 def _available(g: GameState, p: int, d: Item, resource: str) -> int:
-    return max(0, g.players[p].res[resource] - d["reserve"].get(resource, 0))
+    return max(0, holding(g, p, resource) - d["reserve"].get(resource, 0))
 
 
 def _limit(g: GameState, p: int, d: Item, resource: str) -> int:
@@ -152,15 +167,15 @@ def expand_payment(g: GameState, p: int, d: Item,
     """A whole payment in one response (``{"type": "pay", "steel": 2, ...}``) as its steps."""
     if r["type"] != "pay":
         return None
-    pl, rates_ = g.players[p], d["rates"]
+    rates_ = d["rates"]
     paid: dict[str, int] = {}
-    for c in CURRENCIES:
+    for c in [*CURRENCIES, *(c for c in rates_ if c not in CURRENCIES)]:
         n = r.get(c, 0)
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:
             raise IllegalMove(f"bad amount of {c}", "R-PAY-1")
         if n and c not in rates_:
             raise IllegalMove(f"{c} cannot pay for this", "R-PAY-1")
-        if n > pl.res[c] - d["reserve"].get(c, 0):
+        if n > holding(g, p, c) - d["reserve"].get(c, 0):
             raise IllegalMove(f"not enough {c}", "R-PAY-1")
         if c in rates_:
             paid[c] = n
@@ -178,7 +193,7 @@ def stage_payment(d: Item, r: dict[str, Any]) -> dict[str, Any] | None:
         return None
     use = d["use"]
     paid = {"megacredits": max(0, d["cost"] - _value(d, use)), **use}
-    return {"type": "pay", **{c: paid[c] for c in CURRENCIES if c in paid}}
+    return {"type": "pay", **{c: paid[c] for c in [*CURRENCIES, *use] if c in paid}}
 
 
 @handler("pay")
@@ -186,4 +201,8 @@ def _paid(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]
     pl = g.players[p]
     for c in CURRENCIES:
         pl.res[c] -= response.get(c, 0)
-    log(g, "paid", player=p, **{c: response[c] for c in CURRENCIES if response.get(c)})
+    spent = {c: n for c, n in response.items() if c not in (*CURRENCIES, "type") and n}
+    for name, n in spent.items():  # resources on a card (R-PAY: as that card allows)
+        pl.card_res[name] -= n
+    log(g, "paid", player=p, **{c: response[c] for c in CURRENCIES if response.get(c)},
+        **({"cards": spent} if spent else {}))

@@ -27,25 +27,36 @@ SOLO_GENERATIONS = 14  # R-SOLO-3
 # ---------------------------------------------------------------- setup
 def deal(g: GameState) -> None:
     """R-SETUP-4: two corporations and ten cards each, chosen together and in secret;
-    beginners take theirs at once."""
+    beginners take theirs at once. Expansions may deal more cards to keep some of in the
+    same decision (R-PRE-1: four preludes, keep two); a beginner then decides only that."""
+    expansions.run_hooks(g, "setup")
     for pl in g.players:
         pl.offer = draw_cards(g, 10)
         if pl.index in g.options.beginners:
             apply_corporation(g, pl.index, BEGINNER)
             pl.hand.extend(pl.offer)  # the beginner corporation keeps all ten for free
             pl.offer = []
+            corporations: list[str] = []
+        else:
+            pl.dealt_corps = corporations = [g.corp_deck.pop(0), g.corp_deck.pop(0)]
+        offers = expansions.deal_offers(g, pl.index)
+        if not corporations and not offers:
             continue
-        pl.dealt_corps = [g.corp_deck.pop(0), g.corp_deck.pop(0)]
-        ask(g, pl.index, "setup", "setup", corporations=list(pl.dealt_corps),
-            starting_mc=[card(c).starting_mc for c in pl.dealt_corps], cards=list(pl.offer),
-            price=CARD_PRICE, corporation=None)
+        extra: dict[str, Any] = {"offers": offers} if offers else {}
+        ask(g, pl.index, "setup", "setup", corporations=list(corporations),
+            starting_mc=[card(c).starting_mc for c in corporations], cards=list(pl.offer),
+            price=CARD_PRICE, corporation=None, **extra)
 
 
 @handler("setup")
 def _setup_chosen(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
     """Kept secret until every player has chosen (``_advance_setup`` reveals them)."""
-    g.players[p].setup_choice = {"corporation": response["corporation"],
-                                 "cards": list(response["cards"])}
+    choice = {"corporation": response["corporation"], "cards": list(response["cards"])}
+    if prompt.get("offers"):
+        choice["kept"] = response["kept"]
+        choice["offers"] = [{"name": o["name"], "cards": list(o["cards"])}
+                            for o in prompt["offers"]]
+    g.players[p].setup_choice = choice
 
 
 def _reveal_setup(g: GameState) -> None:
@@ -62,8 +73,10 @@ def _reveal_setup(g: GameState) -> None:
         if bought:
             price = CARD_PRICE * len(bought)
             push(g, pl.index, pay_op(pl.index, price, for_={"cards": len(bought)}))
-        apply_corporation(g, pl.index, choice["corporation"])
-        log(g, "bought", player=pl.index, count=len(bought))
+        if choice["corporation"] is not None:  # a beginner chose only what offers hold
+            apply_corporation(g, pl.index, choice["corporation"])
+            log(g, "bought", player=pl.index, count=len(bought))
+        expansions.take_offers(g, pl.index, choice.get("offers", []), choice.get("kept", {}))
 
 
 def offer_max(g: GameState, p: int, offered: int) -> int:
@@ -208,10 +221,17 @@ def production(g: GameState) -> None:
         start_research(g)
 
 
+def solo_length(g: GameState) -> int:
+    """How many generations a solo game lasts: 14, 12 with Prelude (R-SOLO-3), plus what
+    the map adds (R-MAP-4: Amazonis Planitia's two)."""
+    base = expansions.solo_generations(g.options, SOLO_GENERATIONS)
+    return base + board.map_of(g).solo_extra_generations
+
+
 def is_last_generation(g: GameState) -> bool:
-    """R-END-1; solo: exactly 14 generations (12 with Prelude), R-SOLO-3."""
+    """R-END-1; solo: a fixed number of generations (:func:`solo_length`), R-SOLO-3."""
     if len(g.players) == 1:
-        return g.generation >= expansions.solo_generations(g.options, SOLO_GENERATIONS)
+        return g.generation >= solo_length(g)
     return parameters.all_maxed(g)
 
 

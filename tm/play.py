@@ -82,9 +82,10 @@ def reserve_of(c: Card) -> dict[str, int]:
     return reserve
 
 
-def pays_with(c: Card) -> dict[str, bool]:
-    """Which metals may pay for the card (R-PAY-1)."""
-    return {"steel": "building" in c.tags, "titanium": "space" in c.tags}
+def pays_with(c: Card) -> dict[str, Any]:
+    """Which metals may pay for the card (R-PAY-1), and its tags (cards whose resources
+    pay for cards with certain tags read them)."""
+    return {"steel": "building" in c.tags, "titanium": "space" in c.tags, "tags": c.tags}
 
 
 def why_not_playable(g: GameState, p: int, name: str) -> tuple[str, str] | None:

@@ -5,8 +5,9 @@ current value and the value needed), ``cost`` (the cost after discounts and what
 player could pay), ``production`` (a production that would fall too low), ``no_space``,
 ``no_target``, ``resources`` (resources the card spends are missing), ``no_cards``,
 ``claimed`` / ``funded`` (by whom), ``limit`` (three already), ``condition`` (a
-milestone's measure and threshold), ``ocean_maxed`` etc. An empty list means it can be
-done. These never decide legality: the rules modules do; this explains their answer.
+milestone's measure and threshold), ``expansion`` (a milestone needs an expansion the
+game lacks), ``ocean_maxed`` etc. An empty list means it can be done. These never
+decide legality: the rules modules do; this explains their answer.
 """
 from __future__ import annotations
 
@@ -80,6 +81,8 @@ def milestone_reasons(g: GameState, p: int, name: str) -> list[Reason]:
     found: list[Reason] = []
     if len(g.milestones) >= milestones.MAX_CLAIMED:
         found.append({"key": "limit", "count": milestones.MAX_CLAIMED})
+    if not milestones.has_expansion(g, name):
+        found.append({"key": "expansion", "expansion": milestones.MILESTONES[name].requires})
     value = milestones.milestone_value(g, p, name)
     threshold = milestones.MILESTONES[name].threshold
     if value < threshold:

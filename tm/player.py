@@ -5,7 +5,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from tm.cards import card
-from tm.cards.dsl import Card, Effect
+from tm.cards.dsl import WILD, Card, Effect
 from tm.state import GameState, PlayerState
 
 
@@ -26,9 +26,11 @@ def tag_counts(pl: PlayerState) -> dict[str, int]:
     return counts
 
 
-def tag_count(pl: PlayerState, tag: str) -> int:
-    """How many ``tag`` tags the player has in play."""
-    return sum(c.tags.count(tag) for c in tableau(pl))
+def tag_count(pl: PlayerState, tag: str, wild: bool = True) -> int:
+    """How many ``tag`` tags the player has in play; each wild tag stands in for one more
+    (for requirements, milestones and per-tag amounts; awards pass ``wild=False``)."""
+    wanted = (tag, WILD) if wild and tag != WILD else (tag,)
+    return sum(1 for c in tableau(pl) for t in c.tags if t in wanted)
 
 
 def effects(pl: PlayerState, kind: str) -> Iterator[tuple[Card, Effect]]:

@@ -4,9 +4,10 @@ A queued ask is a plain dict; :class:`Prompt` wraps it. ``choices()`` lists
 responses that are each legal as they stand, and each carries a ``label`` record
 saying what it does (the page translates it; nobody needs ``prompt.data``).
 Selections are built a step at a time and held in the ask itself: a ``cards`` or
-``setup`` prompt takes ``pick`` / ``unpick`` / ``done`` (setup also
-``corporation``), a ``pay`` prompt takes ``use`` (how many of one resource) and
-``confirm``. So lists stay short and a game waiting halfway saves as JSON.
+``setup`` prompt takes ``pick`` / ``unpick`` / ``done`` (setup also ``corporation``, and
+``keep`` / ``unkeep`` of expansions' offers: :mod:`tm.setup_prompt`), a ``pay`` prompt
+takes ``use`` (how many of one resource) and ``confirm``. So lists stay short and a game
+waiting halfway saves as JSON.
 
 A whole selection or payment in one response (``{"type": "cards", "cards": [...]}``,
 ``{"type": "pay", "steel": 2, ...}``, the format of saves made before the
@@ -21,14 +22,23 @@ from typing import Any
 from tm import actions, payment
 from tm.errors import IllegalMove
 from tm.frozen import freeze
+from tm.selection import (
+    Item,
+    Response,
+    check_pick,
+    expect,
+    pick_choices,
+    picked,
+    selection_steps,
+    stage_cards,
+)
+from tm.setup_prompt import check_setup, expand_setup, setup_choices, stage_setup
 from tm.state import GameState
 
 KINDS: tuple[str, ...] = ("action", "space", "cards", "card", "player", "amount", "pay",
                           "option", "setup")
 MAX_AMOUNT_CHOICES = 20  # an amount prompt lists a sample; any value in range is legal
 
-Response = dict[str, Any]
-Item = dict[str, Any]
 
 
 class Prompt:
@@ -116,11 +126,6 @@ def _require_type(response: Any) -> None:
         raise IllegalMove("a response is a dict with a 'type'", "R-ACT-1")
 
 
-def _expect(response: Response, *kinds: str) -> None:
-    if response["type"] not in kinds:
-        raise IllegalMove(f"expected a {' or '.join(repr(k) for k in kinds)} response", "R-ACT-1")
-
-
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -144,7 +149,7 @@ def _space_choices(g: GameState, p: int, d: Item) -> list[Response]:
 
 
 def _check_space(g: GameState, p: int, d: Item, r: Response) -> Response:
-    _expect(r, "space")
+    expect(r, "space")
     space = r.get("space")
     if not isinstance(space, str) or space not in d["spaces"]:
         raise IllegalMove("that space is not legal for this tile",
@@ -166,7 +171,7 @@ def _card_choices(g: GameState, p: int, d: Item) -> list[Response]:
 
 
 def _check_card(g: GameState, p: int, d: Item, r: Response) -> Response:
-    _expect(r, "card")
+    expect(r, "card")
     name = r.get("card")
     if not isinstance(name, str) or name not in d["cards"]:
         raise IllegalMove("that card is not one of the choices", "R-SETUP-4")
@@ -195,7 +200,7 @@ def _player_choices(g: GameState, p: int, d: Item) -> list[Response]:
 def _check_player(g: GameState, p: int, d: Item, r: Response) -> Response:
     if r["type"] == "none" and d.get("optional"):
         return {"type": "none"}
-    _expect(r, "player")
+    expect(r, "player")
     target = r.get("player")
     if not _is_int(target) or target not in d["players"]:
         raise IllegalMove("that player cannot be targeted", "R-PROD-3")
@@ -216,7 +221,7 @@ def _amount_choices(g: GameState, p: int, d: Item) -> list[Response]:
 
 
 def _check_amount(g: GameState, p: int, d: Item, r: Response) -> Response:
-    _expect(r, "amount")
+    expect(r, "amount")
     n = r.get("amount")
     if not _is_int(n) or not d["min"] <= n <= d["max"]:
         raise IllegalMove(f"amount must be from {d['min']} to {d['max']}", "R-PROD-1")
@@ -235,7 +240,7 @@ def _option_choices(g: GameState, p: int, d: Item) -> list[Response]:
 
 
 def _check_option(g: GameState, p: int, d: Item, r: Response) -> Response:
-    _expect(r, "option")
+    expect(r, "option")
     index = r.get("option")
     if not _is_int(index) or index not in d["open"]:
         raise IllegalMove("that option is not available", "R-CARD-2")
@@ -243,42 +248,12 @@ def _check_option(g: GameState, p: int, d: Item, r: Response) -> Response:
 
 
 # ---------------------------------------------------------------- selections
-def _picked(d: Item) -> list[str]:
-    # Only staging writes to the ask: listing or checking must never change the state.
-    picked: list[str] = d.get("picked") or []
-    return picked
-
-
-def _pick_choices(d: Item, limit: int) -> list[Response]:
-    picked = _picked(d)
-    found: list[Response] = []
-    if len(picked) < limit:
-        found += [{"type": "pick", "card": c, "label": {"key": "pick", "card": c}}
-                  for c in d["cards"] if c not in picked]
-    found += [{"type": "unpick", "card": c, "label": {"key": "unpick", "card": c}}
-              for c in picked]
-    return found
-
-
 def _cards_choices(g: GameState, p: int, d: Item) -> list[Response]:
-    found = _pick_choices(d, d["max"])
-    if d["min"] <= len(_picked(d)) <= d["max"]:
-        found.append({"type": "done", "label": {"key": "done", "count": len(_picked(d)),
+    found = pick_choices(d, d["max"])
+    if d["min"] <= len(picked(d)) <= d["max"]:
+        found.append({"type": "done", "label": {"key": "done", "count": len(picked(d)),
                                                 "price": d.get("price", 0)}})
     return found
-
-
-def _check_pick(d: Item, r: Response, limit: int, rule: str) -> Response:
-    name = r.get("card")
-    picked = _picked(d)
-    if r["type"] == "pick":
-        if not isinstance(name, str) or name not in d["cards"] or name in picked:
-            raise IllegalMove("pick each offered card at most once", rule)
-        if len(picked) >= limit:
-            raise IllegalMove(f"pick at most {limit} cards", rule)
-    elif name not in picked:
-        raise IllegalMove("only a picked card can be put back", rule)
-    return {"type": r["type"], "card": name}
 
 
 def _selection_rule(d: Item) -> str:
@@ -286,106 +261,22 @@ def _selection_rule(d: Item) -> str:
 
 
 def _check_cards(g: GameState, p: int, d: Item, r: Response) -> Response:
-    _expect(r, "pick", "unpick", "done")
+    expect(r, "pick", "unpick", "done")
     if r["type"] != "done":
-        return _check_pick(d, r, d["max"], _selection_rule(d))
-    if not d["min"] <= len(_picked(d)) <= d["max"]:
+        return check_pick(d, r, d["max"], _selection_rule(d))
+    if not d["min"] <= len(picked(d)) <= d["max"]:
         raise IllegalMove(f"pick between {d['min']} and {d['max']} cards", _selection_rule(d))
     return {"type": "done"}
-
-
-def _selection_steps(d: Item, wanted: Any, rule: str) -> list[Response]:
-    """The unpicks and picks that turn the staged selection into ``wanted``."""
-    if not isinstance(wanted, list) or not all(isinstance(c, str) for c in wanted):
-        raise IllegalMove("'cards' must be a list of card names", "R-ACT-1")
-    if len(set(wanted)) != len(wanted) or any(c not in d["cards"] for c in wanted):
-        raise IllegalMove("pick each offered card at most once", rule)
-    picked = _picked(d)
-    steps: list[Response] = [{"type": "unpick", "card": c} for c in picked if c not in wanted]
-    steps += [{"type": "pick", "card": c} for c in d["cards"] if c in wanted and c not in picked]
-    return steps
 
 
 def _expand_cards(g: GameState, p: int, d: Item, r: Response) -> list[Response] | None:
     if r["type"] != "cards":
         return None
     rule = _selection_rule(d)
-    steps = _selection_steps(d, r.get("cards"), rule)
+    steps = selection_steps(d, r.get("cards"), rule)
     if not d["min"] <= len(r["cards"]) <= d["max"]:
         raise IllegalMove(f"pick between {d['min']} and {d['max']} cards", rule)
     return [*steps, {"type": "done"}]
-
-
-def _stage_cards(d: Item, r: Response) -> Response | None:
-    picked: list[str] = d.setdefault("picked", [])
-    if r["type"] == "pick":
-        picked.append(r["card"])
-        return None
-    if r["type"] == "unpick":
-        picked.remove(r["card"])
-        return None
-    chosen = [c for c in d["cards"] if c in picked]  # offered order
-    return {"type": "cards", "cards": chosen}
-
-
-# ---------------------------------------------------------------- setup (R-SETUP-4)
-def _setup_budget(d: Item) -> int:
-    """Most cards affordable with the chosen corporation (or the richer one, none chosen)."""
-    chosen = d.get("corporation")
-    starting = d["starting_mc"]
-    money = starting[d["corporations"].index(chosen)] if chosen else max(starting)
-    return min(len(d["cards"]), money // d["price"])
-
-
-def _setup_choices(g: GameState, p: int, d: Item) -> list[Response]:
-    chosen = d.get("corporation")
-    found: list[Response] = [
-        {"type": "corporation", "card": c, "label": {"key": "corporation", "card": c,
-                                                     "starting_mc": mc}}
-        for c, mc in zip(d["corporations"], d["starting_mc"], strict=True) if c != chosen]
-    found += _pick_choices(d, _setup_budget(d))
-    if chosen and len(_picked(d)) <= _setup_budget(d):
-        found.append({"type": "done", "label": {"key": "setup_done", "corporation": chosen,
-                                                "count": len(_picked(d)), "price": d["price"]}})
-    return found
-
-
-def _check_setup(g: GameState, p: int, d: Item, r: Response) -> Response:
-    _expect(r, "corporation", "pick", "unpick", "done")
-    if r["type"] == "corporation":
-        if r.get("card") not in d["corporations"]:
-            raise IllegalMove("that corporation was not dealt to you", "R-SETUP-4")
-        return {"type": "corporation", "card": r["card"]}
-    if r["type"] in ("pick", "unpick"):
-        return _check_pick(d, r, _setup_budget(d), "R-SETUP-4")
-    if not d.get("corporation"):
-        raise IllegalMove("choose a corporation first", "R-SETUP-4")
-    if len(_picked(d)) > _setup_budget(d):
-        raise IllegalMove("your corporation cannot pay for that many cards", "R-SETUP-4")
-    return {"type": "done"}
-
-
-def _expand_setup(g: GameState, p: int, d: Item, r: Response) -> list[Response] | None:
-    if r["type"] == "card":  # format 1: the corporation was a decision of its own
-        return [_check_setup(g, p, d, {"type": "corporation", "card": r.get("card")})]
-    if r["type"] != "cards":
-        return None
-    steps = _selection_steps(d, r.get("cards"), "R-SETUP-4")
-    if not d.get("corporation"):
-        raise IllegalMove("choose a corporation first", "R-SETUP-4")
-    if len(r["cards"]) > _setup_budget(d):
-        raise IllegalMove("your corporation cannot pay for that many cards", "R-SETUP-4")
-    return [*steps, {"type": "done"}]
-
-
-def _stage_setup(d: Item, r: Response) -> Response | None:
-    if r["type"] == "corporation":
-        d["corporation"] = r["card"]
-        return None
-    final = _stage_cards(d, r)
-    if final is None:
-        return None
-    return {"type": "setup", "corporation": d["corporation"], "cards": final["cards"]}
 
 
 # ---------------------------------------------------------------- the table
@@ -408,12 +299,12 @@ class Kind:
 KIND_TABLE: dict[str, Kind] = {
     "action": Kind(_action_choices, _check_action),
     "space": Kind(_space_choices, _check_space),
-    "cards": Kind(_cards_choices, _check_cards, _expand_cards, _stage_cards),
+    "cards": Kind(_cards_choices, _check_cards, _expand_cards, stage_cards),
     "card": Kind(_card_choices, _check_card, _expand_card),
     "player": Kind(_player_choices, _check_player),
     "amount": Kind(_amount_choices, _check_amount),
     "pay": Kind(payment.pay_choices, payment.check_step, payment.expand_payment,
                 payment.stage_payment),
     "option": Kind(_option_choices, _check_option),
-    "setup": Kind(_setup_choices, _check_setup, _expand_setup, _stage_setup),
+    "setup": Kind(setup_choices, check_setup, expand_setup, stage_setup),
 }

@@ -13,9 +13,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from tm import expansions as expansion_hooks
 from tm.codec import canonical_json
 from tm.effects import PROD_FLOOR
 from tm.game import Game
+from tm.maps import get_map
 from tm.parameters import limits
 from tm.prompts import Prompt
 from tm.rng import Rng
@@ -52,6 +54,7 @@ def _card_locations(game: Game) -> Counter[str]:
     g = game.state
     seen: Counter[str] = Counter(g.deck)
     seen.update(g.discard)
+    seen.update(expansion_hooks.cards_held(g))  # e.g. the prelude deck and kept preludes
     for pl in g.players:
         for pile in (pl.hand, pl.played, pl.events, pl.offer, pl.draft_hand, pl.drafted):
             seen.update(pile)
@@ -108,11 +111,27 @@ class SimReport:
     cards_played: Counter[str] = field(default_factory=Counter)
     generations: list[int] = field(default_factory=list)
     longest: dict[str, int] = field(default_factory=dict)  # most choices seen, per kind
+    special_spaces: Counter[str] = field(default_factory=Counter)  # games each was used in
+    milestones: Counter[str] = field(default_factory=Counter)  # games each was claimed in
+    awards: Counter[str] = field(default_factory=Counter)  # games each was funded in
 
     def choices_line(self) -> str:
         """The longest choice list seen per prompt kind."""
         listed = ", ".join(f"{kind} {n}" for kind, n in sorted(self.longest.items()))
         return f"most choices: {listed}"
+
+    def board_lines(self, board: str) -> list[str]:
+        """The map's special spaces (R-MAP-3) and milestones and awards, with the number
+        of games each was used, claimed or funded in."""
+        played = get_map(board)
+        special = [sid for sid, sp in played.spaces.items() if sp.cost or sp.effect]
+        used = ", ".join(f"{sid} in {self.special_spaces[sid]}" for sid in special)
+        lines = [f"special spaces used: {used} of {self.games} games"] if special else []
+        for what, names, seen in (("milestones claimed", played.milestones, self.milestones),
+                                  ("awards funded", played.awards, self.awards)):
+            counted = ", ".join(f"{name} {seen[name]}" for name in names)
+            lines.append(f"{what} (games): {counted}")
+        return lines
 
     def line(self) -> str:
         """The closing summary line."""
@@ -146,19 +165,30 @@ def simulate_game(options: Options, report: SimReport) -> None:
     problems = check_replay(game)
     if problems:
         report.failures.append(f"{label}, end: {'; '.join(problems)}")
+    _count_board_use(game, report)
     for pl in game.state.players:
         report.cards_played.update(pl.played)
         report.cards_played.update(pl.events)
     report.generations.append(game.state.generation)
 
 
+def _count_board_use(game: Game, report: SimReport) -> None:
+    g = game.state
+    spaces = get_map(g.options.board).spaces
+    report.special_spaces.update(sid for sid, entry in g.board.items()
+                                 if entry["tile"] and (spaces[sid].cost or spaces[sid].effect))
+    report.milestones.update(name for name, _ in g.milestones)
+    report.awards.update(name for name, _ in g.awards)
+
+
 def simulate(games: int, players: int, seed: int, draft: bool = False,
-             board: str = "tharsis") -> SimReport:
+             board: str = "tharsis", expansions: tuple[str, ...] = ("corpera",)) -> SimReport:
     """Play ``games`` random games with consecutive seeds from ``seed``."""
     report = SimReport()
     start = time.perf_counter()
     for index in range(games):
-        options = Options(players=players, seed=seed + index, draft=draft, board=board)
+        options = Options(players=players, seed=seed + index, draft=draft, board=board,
+                          expansions=list(expansions))
         try:
             simulate_game(options, report)
         except Exception as error:  # a crash is a failure to report, not to hide

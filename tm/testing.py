@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from tm import expansions
 from tm.board import set_tile
 from tm.cards import card
-from tm.flow import run
+from tm.flow import push, run
 from tm.game import Game
 from tm.maps import get_map
 from tm.phases import advance
@@ -26,11 +27,17 @@ def make_game(players: int = 2, seed: int = 0, corporations: list[str] | None = 
     """A game past setup with player 0 to act: empty hands, no resources, no production.
 
     Every player holds the beginner corporation (no effects) unless
-    ``corporations`` names one per player (its start effects apply).
+    ``corporations`` names one per player (its start effects apply). Cards an expansion
+    offers in setup (preludes) are all turned down, so a test plays only those it names
+    (:func:`play_prelude`).
     """
     game = Game.new(Options(players=players, seed=seed, first_player=0,
                             beginners=list(range(players)), **options))
     g = game.state
+    for p, queue in enumerate(g.queues):
+        if queue and queue[0]["op"] == "ask" and queue[0]["kind"] == "setup":
+            expansions.take_offers(g, p, queue.pop(0).get("offers", []), {})
+    run(g, advance)
     for pl in g.players:
         g.discard.extend(pl.hand)
         pl.hand = []
@@ -225,16 +232,79 @@ def _pay(game: Game, player: int, amounts: dict[str, int]) -> None:
     game.respond(player, confirm[0])
 
 
-def choose_setup(game: Game, p: int, corporation: str, cards: list[str] | None = None) -> None:
-    """Player ``p``'s setup decision: a dealt corporation and the cards to buy (R-SETUP-4)."""
-    _select(game, p, list(cards or []), {"corporation": corporation})
+def choose_setup(game: Game, p: int, corporation: str | None, cards: list[str] | None = None,
+                 keep: dict[str, list[str]] | None = None) -> None:
+    """Player ``p``'s setup decision: a dealt corporation (None: a beginner), the cards to
+    buy (R-SETUP-4) and what to keep of each expansion offer, by its name (``{"preludes":
+    [two of the four]}``, R-PRE-1); an offer not named keeps its first cards."""
+    waiting = prompt(game, p)
+    for offer in waiting.data.get("offers", ()):
+        wanted = list((keep or {}).get(offer["name"], offer["cards"][:offer["keep"]]))
+        for name in [c for c in offer["picked"] if c not in wanted]:
+            _choose(game, p, "unkeep", [], {"offer": offer["name"], "card": name})
+        for name in wanted:
+            if name not in _offer_picks(game, p, offer["name"]):
+                _choose(game, p, "keep", [], {"offer": offer["name"], "card": name})
+    fields = {"corporation": corporation} if corporation is not None else {}
+    _select(game, p, list(cards or []), fields)
+
+
+def _offer_picks(game: Game, p: int, name: str) -> list[str]:
+    for offer in prompt(game, p).data.get("offers", ()):
+        if offer["name"] == name:
+            return list(offer["picked"])
+    raise AssertionError(f"no offer {name!r} in {prompt(game, p)}")
 
 
 def finish_setup(game: Game) -> None:
-    """Every player still choosing takes their first dealt corporation and buys nothing."""
+    """Every player still choosing takes their first dealt corporation (if dealt any), buys
+    nothing and keeps the first cards of each expansion offer."""
     for p, waiting in game.pending:
         if waiting.kind == "setup":
-            choose_setup(game, p, waiting.data["corporations"][0])
+            corporations = waiting.data["corporations"]
+            choose_setup(game, p, corporations[0] if corporations else None)
+
+
+# ---------------------------------------------------------------- preludes (R-PRE)
+def _prelude_piles(game: Game) -> list[list[str]]:
+    from tm.expansions.prelude import section
+    sec = section(game.state)
+    return [sec["deck"], sec["discard"], *sec["dealt"], *sec["kept"]]
+
+
+def _take_prelude(game: Game, name: str) -> None:
+    if not card(name).is_prelude:
+        raise AssertionError(f"{name} is not a prelude")
+    for pile in _prelude_piles(game):
+        if name in pile:
+            pile.remove(name)
+            return
+    raise AssertionError(f"{name} is not in the prelude deck, discard or a player's hands")
+
+
+def play_prelude(game: Game, p: int, name: str) -> None:
+    """Player ``p`` plays prelude ``name`` now, as after the setup reveal (R-PRE-2 applies);
+    it is taken from wherever it lies. Decisions it asks for come before anything else."""
+    from tm.expansions.prelude import play_op
+    _take_prelude(game, name)
+    push(game.state, p, play_op(p, name))
+    run(game.state, advance)
+
+
+def stack_preludes(game: Game, names: list[str]) -> None:
+    """Put named preludes on top of the prelude deck, the first name drawn first."""
+    from tm.expansions.prelude import section
+    for name in reversed(names):
+        _take_prelude(game, name)
+        section(game.state)["deck"].insert(0, name)
+
+
+def preludes(game: Game) -> dict[str, Any]:
+    """The prelude section: deck and discard pile, per player dealt and kept preludes."""
+    from tm.expansions.prelude import section
+    sec = section(game.state)
+    return {key: [list(x) for x in sec[key]] if key in ("dealt", "kept") else list(sec[key])
+            for key in ("deck", "discard", "dealt", "kept")}
 
 
 def player_state(game: Game, p: int) -> dict[str, Any]:

@@ -45,6 +45,8 @@ def card_played(g: GameState, p: int, played: Card) -> None:
                 continue
             if played.cost < e["min_cost"]:
                 continue
+            if e.get("vp_positive") and not shows_positive_vp(played):
+                continue
             times = 1
             if e["tags"]:
                 matching = sum(1 for tag in played.tags if tag in e["tags"])
@@ -52,6 +54,17 @@ def card_played(g: GameState, p: int, played: Card) -> None:
             then = [{**s, "played": played.name} if s["k"] == "custom" else s for s in e["then"]]
             for _ in range(times):  # custom steps learn which card set them off
                 run_steps(g, q, then, c.name)
+
+
+def shows_positive_vp(c: Card) -> bool:
+    """Whether a card prints a VP value above 0: a fixed number, or so much per unit
+    (per resource, tag, city ...) with a positive rate."""
+    vp = c.vp
+    if vp is None:
+        return False
+    if isinstance(vp, int):
+        return vp > 0
+    return int(vp.get("mult", vp.get("points", 1))) > 0
 
 
 def project_used(g: GameState, p: int, project: str, base_cost: int) -> None:

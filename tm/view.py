@@ -3,23 +3,23 @@
 ``view_for(g, viewer)`` is plain JSON-ready data with every hidden thing removed (other
 players' hands, offers and draft cards as counts, the deck and discard pile as counts, no
 seed, no RNG, no queued work). Beside the public state it carries what a player needs to
-decide: every space of the board (type, bonus, neighbours, tile, owner), the global
-parameters with their goals, live scores, each player's tags in play, where everyone stands
-on each milestone and award, who must decide now, and for the viewer (``you``) each card in
-hand with its cost after discounts and whether it can be played now with every reason if
-not, the same for standard projects, milestones and awards, and the decision waiting for
-them (with the cost after discounts of each card it offers).
+decide: every space of the board (type, bonus, neighbours, tile, owner), the map (title,
+milestones, awards, track bonuses, a solo game's last generation), the global parameters
+with their goals, live scores, each player's tags in play, where everyone stands on each
+milestone and award, who must decide now, and for the viewer (``you``) each card in hand
+with its cost after discounts and whether it can be played now with every reason if not,
+the same for standard projects, milestones and awards, and the decision waiting for them
+(with the cost after discounts of each card it offers).
 """
 from __future__ import annotations
 
 from functools import lru_cache
 from typing import Any
 
-from tm import actions, board, milestones, parameters, playability
+from tm import actions, board, milestones, parameters, phases, playability
 from tm.cards import card
-from tm.expansions import solo_generations, view_sections
+from tm.expansions import view_sections
 from tm.frozen import thaw
-from tm.phases import SOLO_GENERATIONS
 from tm.play import cost_of
 from tm.player import tag_counts
 from tm.scoring import scores, winners
@@ -44,11 +44,11 @@ def view_for(g: GameState, viewer: int | None) -> dict[str, Any]:
                 pl[key] = len(pl[key])
     data["expansions"] = view_sections(g, viewer)
     data["spaces"] = _spaces(g)
+    data["map"] = _map(g)
     data["parameters"] = _parameters(g)
     data["scores"] = scores(g)
     data["winners"] = winners(g) if g.over else []
-    data["last_generation"] = (solo_generations(g.options, SOLO_GENERATIONS)
-                               if len(g.players) == 1 else None)
+    data["last_generation"] = data["map"]["last_generation"]
     data["pending"] = [p for p, queue in enumerate(g.queues) if queue and queue[0]["op"] == "ask"]
     data["standings"] = _standings(g)
     if viewer is not None and 0 <= viewer < len(g.players):
@@ -80,6 +80,17 @@ def _spaces(g: GameState) -> list[dict[str, Any]]:
                       "owner": entry.get("owner"), "claim": entry.get("claim"),
                       "card": entry.get("card")})
     return found
+
+
+def _map(g: GameState) -> dict[str, Any]:
+    """The board's name, its title, milestones, awards, track bonuses and, in solo, the
+    generation the game ends with (R-SOLO-3, R-MAP-4)."""
+    board_def = board.map_of(g)
+    return {"name": board_def.name, "title": board_def.title,
+            "milestones": list(board_def.milestones), "awards": list(board_def.awards),
+            "track_bonuses": [{"param": b.param, "at": b.at, "gain": b.gain}
+                              for b in board_def.track_bonuses],
+            "last_generation": phases.solo_length(g) if len(g.players) == 1 else None}
 
 
 def _parameters(g: GameState) -> dict[str, dict[str, int | bool]]:

@@ -56,7 +56,9 @@ def test_two_tabs_play_one_game_and_never_lose_a_move(
     answer_first(a, 4)  # the issue: 6 → 10 in A, then B was stale
     assert len(_stored(a, key)) == 10
     _heard(b)
-    assert b.locator(".log").inner_text() == a.locator(".log").inner_text()
+    want = a.locator(".log").inner_text()
+    b.wait_for_function("want => document.querySelector('.log')?.innerText === want", arg=want,
+                        timeout=30_000)  # the other tab redraws once it has heard the write
     answer_first(b, 1)  # B plays on from A's 10 moves
     after_b = _stored(b, key)
     assert len(after_b) == 11

@@ -1,7 +1,8 @@
-"""Every implemented card checked against ../shared/reference/cards_base.json.
+"""Every implemented card checked against ../shared/reference/cards_base.json and
+cards_prelude.json.
 
 The reference holds the printed facts (set, type, cost, tags, requirements, VP,
-resource type) of the base game and Corporate Era cards; our definitions are
+resource type) of the base game, Corporate Era and Prelude cards; our definitions are
 our own and must agree with it field by field. The records are read both from
 ``tm.cards.export.card_records()`` and from ``python -m tm cards --json``.
 """
@@ -19,8 +20,9 @@ import pytest
 from tm.cards.export import card_records
 
 REPO = Path(__file__).resolve().parents[2]
-REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "reference" / "cards_base.json"
-FULL_SETS = ("base", "corpera")
+REFERENCES = [Path(__file__).resolve().parents[3] / "shared" / "reference" / name
+              for name in ("cards_base.json", "cards_prelude.json")]
+FULL_SETS = ("base", "corpera", "prelude")
 
 RECORDS: list[dict[str, Any]] = card_records()
 NAMES: list[str] = [r["name"] for r in RECORDS]
@@ -28,12 +30,14 @@ NAMES: list[str] = [r["name"] for r in RECORDS]
 
 @pytest.fixture(scope="module")
 def reference() -> dict[str, dict[str, Any]]:
-    """The reference cards by name; skipped only outside CI when the file is absent."""
-    if not REFERENCE.is_file():
-        if os.environ.get("CI"):
-            pytest.fail(f"reference data missing in CI: {REFERENCE}")
-        pytest.skip(f"reference data not present: {REFERENCE}")
-    cards: list[dict[str, Any]] = json.loads(REFERENCE.read_text(encoding="utf-8"))
+    """The reference cards by name; skipped only outside CI when a file is absent."""
+    cards: list[dict[str, Any]] = []
+    for path in REFERENCES:
+        if not path.is_file():
+            if os.environ.get("CI"):
+                pytest.fail(f"reference data missing in CI: {path}")
+            pytest.skip(f"reference data not present: {path}")
+        cards += json.loads(path.read_text(encoding="utf-8"))
     return {c["name"]: c for c in cards}
 
 
@@ -107,7 +111,8 @@ def test_card_numbers_match_reference(reference: dict[str, dict[str, Any]]) -> N
 
 def test_full_reference_card_set_is_implemented(
         reference: dict[str, dict[str, Any]], capsys: pytest.CaptureFixture[str]) -> None:
-    """Coverage of the base and Corporate Era reference cards (R-SETUP-3 decks)."""
+    """Coverage of the base, Corporate Era and Prelude reference cards (R-SETUP-3 decks,
+    R-PRE-3)."""
     wanted = sorted(name for name, c in reference.items() if c["module"] in FULL_SETS)
     implemented = set(NAMES)
     missing = [name for name in wanted if name not in implemented]

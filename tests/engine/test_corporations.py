@@ -25,7 +25,8 @@ from tm.testing import (
     set_resources,
 )
 
-CORPORATIONS = sorted(c.name for c in all_cards() if c.is_corporation and c.name != BEGINNER)
+CORPORATIONS = sorted(c.name for c in all_cards()  # the Prelude ones: test_prelude_corporations
+                      if c.is_corporation and c.name != BEGINNER and c.set in ("base", "corpera"))
 CORPERA_CORPORATIONS = ["CrediCor", "Teractor", "PhoboLog"]  # 57, 60 and 23 MC
 
 

@@ -206,8 +206,9 @@ def _expected_measure(condition: dict[str, Any]) -> milestones.Measure:
     if kind == "tiles_owned":
         assert condition["exclude_tiles"] == ["ocean"]
         return milestones.Measure("tiles")  # every owned tile; oceans have no owner
-    if kind == "tags":
-        return milestones.Measure("tags", tuple(condition["tags"]))
+    if kind == "tags":  # milestones count wild tags, awards only printed ones
+        count = "tags" if condition.get("wild_tags_count", True) else "printed_tags"
+        return milestones.Measure(count, tuple(condition["tags"]))
     if kind == "cards_in_hand":
         return milestones.Measure("hand")
     if kind == "production":

@@ -588,7 +588,7 @@ def _bad_links() -> dict[str, str]:
         "players bool": _with_options({"players": True, "seed": 3}),
         "switch not bool": _with_options({"players": 1, "seed": 3, "draft": "yes"}),
         "unknown option": _with_options({"players": 1, "seed": 3, "prizes": True}),
-        "bad board": _with_options({"players": 1, "seed": 3, "board": "hellas"}),
+        "bad board": _with_options({"players": 1, "seed": 3, "board": "utopia_planitia"}),
         "six players": _with_options({"players": 6, "seed": 3}),
         "moves after the end": _pack(_inner(encode(random_game(1, 2, ["E"]))) + b"\x00"),
     }

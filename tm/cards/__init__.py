@@ -1,6 +1,6 @@
 """The card registry: every implemented card by name, per set.
 
-Set modules (``base``, ``corpera``) each export ``CARDS: list[Card]``; the
+Set modules (``base``, ``corpera``, ``prelude``) each export ``CARDS: list[Card]``; the
 registry is built on first use so importing ``tm`` stays cheap.
 """
 from __future__ import annotations
@@ -9,7 +9,7 @@ import importlib
 
 from tm.cards.dsl import Card
 
-SET_MODULES: tuple[str, ...] = ("base", "corpera", "base_more", "corpera_more")
+SET_MODULES: tuple[str, ...] = ("base", "corpera", "base_more", "corpera_more", "prelude")
 _REGISTRY: dict[str, Card] = {}
 
 
@@ -36,7 +36,12 @@ def all_cards() -> list[Card]:
 
 def project_deck(sets: tuple[str, ...]) -> list[str]:
     """Names of the project cards of the given sets, in a stable order."""
-    return [c.name for c in _load().values() if c.set in sets and not c.is_corporation]
+    return [c.name for c in _load().values() if c.set in sets and c.is_project]
+
+
+def prelude_deck(sets: tuple[str, ...]) -> list[str]:
+    """Names of the prelude cards of the given sets, in a stable order."""
+    return [c.name for c in _load().values() if c.set in sets and c.is_prelude]
 
 
 def corporation_deck(sets: tuple[str, ...]) -> list[str]:

@@ -23,13 +23,16 @@ Amount = int | Mapping[str, Any]
 
 TAGS: tuple[str, ...] = (
     "building", "space", "science", "power", "earth", "jovian",
-    "plant", "microbe", "animal", "city", "event",
+    "plant", "microbe", "animal", "city", "event", "wild",
 )
+WILD = "wild"  # stands in for any one tag when tags are counted (not for triggers or awards)
+PROJECT_TYPES: tuple[str, ...] = ("automated", "active", "event")
+PRELUDE_TYPE = "prelude"  # the card type; the expansion of that name is a manifest
 
 
 @dataclass(frozen=True, slots=True)
 class Card:
-    """A card definition. ``type`` is automated, active, event or corporation."""
+    """A card definition. ``type`` is automated, active, event, corporation or prelude."""
 
     name: str
     number: str
@@ -61,6 +64,16 @@ class Card:
         """Corporations start in play and are not in the project deck."""
         return self.type == "corporation"
 
+    @property
+    def is_prelude(self) -> bool:
+        """Preludes have a deck of their own and are played before the first action."""
+        return self.type == PRELUDE_TYPE
+
+    @property
+    def is_project(self) -> bool:
+        """A project card: in the project deck, bought and played from hand."""
+        return self.type in PROJECT_TYPES
+
 
 TEMP, O2, OCEANS = "temperature", "oxygen", "oceans"  # global parameter names, for requirements
 
@@ -91,6 +104,11 @@ class CardSet:
               **kw: Any) -> Card:
         """A red card."""
         return self._make("event", number, name, cost, tags, **kw)
+
+    def prelude(self, number: str, name: str, tags: tuple[str, ...] = (), **kw: Any) -> Card:
+        """A prelude (no cost: it is played for free before the first action)."""
+        return Card(name=name, number=number, set=self.name, type=PRELUDE_TYPE, tags=tags,
+                    **kw)
 
     def corporation(self, number: str, name: str, starting_mc: int,
                     tags: tuple[str, ...] = (), **kw: Any) -> Card:
@@ -207,9 +225,26 @@ def tile(name: str, on: str) -> Step:
     return {"k": "tile", "tile": name, "on": on, "space": None}
 
 
-def draw(count: Amount, keep: int | None = None, buy: bool = False) -> Step:
-    """Draw cards; ``keep`` of them (rest discarded); ``buy``: pay 3 MC to keep each."""
-    return {"k": "draw", "count": count, "keep": keep, "buy": buy}
+def draw(count: Amount, keep: int | None = None, buy: bool = False,
+         tag: str | None = None) -> Step:
+    """Draw cards; ``keep`` of them (rest discarded); ``buy``: pay 3 MC to keep each;
+    ``tag``: reveal cards until ``count`` with that tag are found, keep those, discard the
+    others."""
+    step: dict[str, Any] = {"k": "draw", "count": count, "keep": keep, "buy": buy}
+    if tag is not None:
+        step["tag"] = tag
+    return step
+
+
+def play_from_hand() -> Step:
+    """Play a card from your hand now (paid as usual), with this card's one-shot modifiers
+    (``discount``/``req_bonus`` with ``next_card``); it must be possible."""
+    return {"k": "play_from_hand"}
+
+
+def fund_award() -> Step:
+    """Fund an award for free (it still takes one of the three places, R-ACT-4)."""
+    return {"k": "fund_award"}
 
 
 def add_res(count: int, to: str = "self", rtype: str | None = None) -> Step:
@@ -256,10 +291,15 @@ def on_tile(then: list[Step], tile: str | None = None, by: str = "self",
 
 
 def on_card(then: list[Step], tags: tuple[str, ...] = (), by: str = "self",
-            event: bool = False, each_tag: bool = False, min_cost: int = 0) -> Effect:
-    """Trigger when a card is played; ``each_tag`` repeats per matching tag."""
-    return {"e": "on_card", "tags": list(tags), "by": by, "event": event,
-            "each_tag": each_tag, "min_cost": min_cost, "then": then}
+            event: bool = False, each_tag: bool = False, min_cost: int = 0,
+            vp_positive: bool = False) -> Effect:
+    """Trigger when a card is played; ``each_tag`` repeats per matching tag;
+    ``vp_positive``: only cards printing a VP value above 0 (fixed or per unit)."""
+    effect: dict[str, Any] = {"e": "on_card", "tags": list(tags), "by": by, "event": event,
+                              "each_tag": each_tag, "min_cost": min_cost, "then": then}
+    if vp_positive:
+        effect["vp_positive"] = True
+    return effect
 
 
 def on_project(then: list[Step], min_cost: int = 0,
@@ -278,6 +318,19 @@ def discount(amount: int, tag: str | None = None, next_card: bool = False,
 def req_bonus(steps: int, next_card: bool = False) -> Effect:
     """Global requirements are met within ``steps`` steps either way."""
     return {"e": "req_bonus", "steps": steps, "next_card": next_card}
+
+
+WAIVED = 99  # more steps than any global parameter has
+
+
+def waive_global_requirements(next_card: bool = True) -> Effect:
+    """Global requirements do not apply (to the next card only, by default)."""
+    return req_bonus(WAIVED, next_card=next_card)
+
+
+def resources_pay(value: int, tags: tuple[str, ...]) -> Effect:
+    """Resources on this card may pay ``value`` MC each for cards with one of ``tags``."""
+    return {"e": "res_as_mc", "value": value, "tags": list(tags)}
 
 
 def static(kind: str, **args: Any) -> Effect:

@@ -39,12 +39,13 @@ def _vp(vp: Any) -> Any:
 
 
 def card_record(c: Card) -> dict[str, Any]:
-    """One card as name, set, type, cost/starting_mc, tags, requirements, vp, resource_type."""
+    """One card as name, set, type, cost/starting_mc (a prelude's cost is null), tags,
+    requirements, vp, resource_type."""
     record: dict[str, Any] = {"name": c.name, "number": c.number, "set": c.set, "type": c.type}
     if c.is_corporation:
         record["starting_mc"] = c.starting_mc
     else:
-        record["cost"] = c.cost
+        record["cost"] = None if c.is_prelude else c.cost  # a prelude has no cost at all
     record["tags"] = [*c.tags, "event"] if c.is_event else list(c.tags)
     record["requirements"] = [_requirement(r) for r in c.requires]
     record["vp"] = _vp(c.vp)

@@ -1,10 +1,11 @@
 """Expansions as manifests: data plus named hook points, never ``if expansion == ...``.
 
 A manifest says what an expansion brings: its card sets, how it changes setup (starting
-production, whether solo needs it, how long solo lasts), steps it runs after the setup
-reveal and at the end of each generation, standard projects and action types it adds, its
-own section of the game state and of ``view()``. The engine asks the active manifests at
-those points; an expansion's module registers its manifest on import.
+production, whether solo needs it, how long solo lasts, steps before the deal, cards it
+offers in the secret setup decision), steps it runs after the setup reveal and at the end
+of each generation, standard projects and action types it adds, its own section of the
+game state and of ``view()``. The engine asks the active manifests at those points; an
+expansion's module registers its manifest on import.
 """
 from __future__ import annotations
 
@@ -19,7 +20,22 @@ from tm.state import GameState, Options
 
 Hook = Callable[[GameState], None]
 ViewFn = Callable[[GameState, "int | None"], dict[str, Any]]
-MODULES: tuple[str, ...] = ("corpera",)  # the expansions this engine ships
+HeldFn = Callable[[GameState], list[str]]
+MODULES: tuple[str, ...] = ("corpera", "prelude")  # the expansions this engine ships
+
+
+@dataclass(frozen=True, slots=True)
+class SetupOffer:
+    """Cards an expansion deals each player in the secret setup decision, of which the
+    player keeps exactly ``keep``: ``deal(g, p)`` gives the cards (from the expansion's own
+    deck), ``take(g, p, kept, rest)`` applies the choice when setup is revealed; ``rule``
+    is the rule id an illegal keep cites."""
+
+    name: str
+    keep: int
+    deal: Callable[[GameState, int], list[str]]
+    take: Callable[[GameState, int, list[str], list[str]], None]
+    rule: str = "R-SETUP-4"
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,12 +47,15 @@ class Manifest:
     starting_production: int | None = None  # R-SETUP-3: None keeps the base game's 1
     required_in_solo: bool = False  # R-SOLO-1
     solo_generations: int | None = None  # R-SOLO-3: None keeps the base game's 14
+    setup: tuple[Hook, ...] = ()  # run once before the deal (e.g. a deck of its own)
+    setup_offers: tuple[SetupOffer, ...] = ()  # more cards to choose from in setup
     after_reveal: tuple[Hook, ...] = ()  # run once, after setup, before the first action
     generation_end: tuple[Hook, ...] = ()  # run after each production phase
     projects: Mapping[str, Any] = field(default_factory=dict)  # name: (cost, steps)
     actions: Mapping[str, Any] = field(default_factory=dict)  # type: (offer, check, do, keys)
     state: Mapping[str, Any] = field(default_factory=dict)  # its section's starting content
     view: ViewFn | None = None  # its section of view(player)
+    cards_held: HeldFn | None = None  # cards its section holds (decks, discards, kept)
 
     def __post_init__(self) -> None:
         for name in ("projects", "state"):
@@ -102,10 +121,36 @@ def solo_generations(options: Options, default: int) -> int:
 
 
 def run_hooks(g: GameState, hook: str) -> None:
-    """Run one named hook (``after_reveal`` or ``generation_end``) of every active manifest."""
+    """Run one named hook (``setup``, ``after_reveal`` or ``generation_end``) of every
+    active manifest."""
     for m in active(g):
         for fn in getattr(m, hook):
             fn(g)
+
+
+def setup_offers(g: GameState) -> dict[str, SetupOffer]:
+    """The setup offers of this game's expansions, by name."""
+    return {offer.name: offer for m in active(g) for offer in m.setup_offers}
+
+
+def deal_offers(g: GameState, p: int) -> list[dict[str, Any]]:
+    """Deal player ``p`` every setup offer: ``{"name", "cards", "keep", "picked"}`` each."""
+    return [{"name": name, "cards": offer.deal(g, p), "keep": offer.keep, "rule": offer.rule,
+             "picked": []} for name, offer in setup_offers(g).items()]
+
+
+def take_offers(g: GameState, p: int, dealt: list[dict[str, Any]],
+                kept: dict[str, list[str]]) -> None:
+    """Apply what player ``p`` kept of each setup offer (at the setup reveal)."""
+    offers = setup_offers(g)
+    for entry in dealt:
+        keep = kept.get(entry["name"], [])
+        offers[entry["name"]].take(g, p, keep, [c for c in entry["cards"] if c not in keep])
+
+
+def cards_held(g: GameState) -> list[str]:
+    """Every card the active expansions' sections hold (for card-count invariants)."""
+    return [name for m in active(g) if m.cards_held is not None for name in m.cards_held(g)]
 
 
 def start_sections(g: GameState) -> None:

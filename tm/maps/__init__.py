@@ -1,6 +1,6 @@
 """Map data: the Mars boards as immutable records, and the registry of boards.
 
-A map module (``tm/maps/tharsis.py`` and later ones) is data only: it writes
+A map module (``tm/maps/tharsis.py``, ``elysium.py``, ...) is data only: it writes
 its spaces in the compact notation of :mod:`tm.maps.geometry` and registers a
 :class:`MapDef` with its milestones and awards (by name, measured in
 :mod:`tm.milestones`), its global-parameter goals and its track bonuses.
@@ -85,7 +85,11 @@ STANDARD_TRACK_BONUSES: tuple[TrackBonus, ...] = (
 
 @dataclass(frozen=True, slots=True, eq=False)
 class MapDef:
-    """A board: spaces in id order, milestones and awards, goals and track bonuses."""
+    """A board: spaces in id order, milestones and awards, goals and track bonuses.
+
+    ``name`` is what ``Options(board=...)`` and saves say; ``title`` is the name players
+    see. ``solo_extra_generations`` lengthens a solo game on this map (R-SOLO-3, R-MAP-4).
+    """
 
     name: str
     spaces: Mapping[str, Space]
@@ -93,6 +97,8 @@ class MapDef:
     awards: tuple[str, ...]
     goals: Mapping[str, Goal]  # per parameter: start, goal, step size
     track_bonuses: tuple[TrackBonus, ...]
+    title: str = ""
+    solo_extra_generations: int = 0
 
     def __post_init__(self) -> None:
         freeze = object.__setattr__  # frozen: store read-only copies of what was passed
@@ -107,6 +113,11 @@ class MapDef:
     def mars_ids(self) -> list[str]:
         """Ids of the spaces on Mars (not off-map), top row first."""
         return [sid for sid, sp in self.spaces.items() if sp.kind != "offmap"]
+
+    @property
+    def has_volcanic(self) -> bool:
+        """Whether any space is volcanic (Hellas has none)."""
+        return any(sp.volcanic for sp in self.spaces.values())
 
     @property
     def row_lengths(self) -> tuple[int, ...]:
@@ -129,11 +140,15 @@ def _check(m: MapDef) -> None:
     for param, goal in m.goals.items():
         if goal.step <= 0 or (goal.max - goal.start) % goal.step:
             raise ValueError(f"{m.name}: {param} goal {goal} is not a whole number of steps")
+    if m.solo_extra_generations < 0:
+        raise ValueError(f"{m.name}: a solo game cannot be shortened by the map")
 
 
 _MAPS: dict[str, MapDef] = {}
 MAPS: Mapping[str, MapDef] = MappingProxyType(_MAPS)  # read-only view of the registry
-BUILTIN = ("tharsis",)  # map modules under tm/maps/, imported on first look-up
+BUILTIN = ("tharsis", "elysium", "hellas", "vastitas", "amazonis")  # modules under tm/maps/
+# The names they register, in the same order (Options(board=...) takes these).
+BUILTIN_NAMES = ("tharsis", "elysium", "hellas", "vastitas_borealis", "amazonis_planitia")
 
 
 def register(map_def: MapDef) -> MapDef:
@@ -144,9 +159,19 @@ def register(map_def: MapDef) -> MapDef:
     return map_def
 
 
+def _load() -> None:
+    for module in BUILTIN:  # each registers itself once, on its first import
+        importlib.import_module(f"tm.maps.{module}")
+
+
 def get_map(name: str) -> MapDef:
     """The registered map called ``name`` (the built-in maps register on import)."""
     if name not in _MAPS:
-        for module in BUILTIN:
-            importlib.import_module(f"tm.maps.{module}")
+        _load()
     return _MAPS[name]
+
+
+def builtin_maps() -> tuple[MapDef, ...]:
+    """The maps this engine ships, in the order players are offered them."""
+    _load()
+    return tuple(get_map(name) for name in BUILTIN_NAMES)

@@ -39,5 +39,6 @@ THARSIS = register(
         awards=("Landlord", "Banker", "Scientist", "Thermalist", "Miner"),
         goals=STANDARD_GOALS,
         track_bonuses=STANDARD_TRACK_BONUSES,
+        title="Tharsis",
     )
 )

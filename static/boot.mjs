@@ -170,6 +170,37 @@ function failedWhileBooting(event) {
 addEventListener("unhandledrejection", failedWhileBooting);
 addEventListener("error", failedWhileBooting);
 
+// Pyodide swallows a failed download or compilation of its WebAssembly (a console warning,
+// and loadPyodide() never settles): until Python is up, a rejected instantiation is a failure.
+const instantiate = { instantiate: WebAssembly.instantiate,
+  instantiateStreaming: WebAssembly.instantiateStreaming };
+for (const [name, original] of Object.entries(instantiate)) {
+  if (typeof original !== "function") continue;
+  WebAssembly[name] = function watched(...args) {
+    const result = original.apply(this, args);
+    result.catch((error) => failedWhileBooting({ reason: error }));
+    return result;
+  };
+}
+function unwatchWasm() {
+  Object.assign(WebAssembly, instantiate);
+}
+
+// A download that stalls fails nowhere: after a while the loading screen says so, and offers
+// to reload (it stays: Python may still come up, and then draws the page over it).
+setTimeout(() => {
+  const loading = document.querySelector("#app main.loading");
+  if (!loading || document.documentElement.dataset.failed === "1") return;
+  const hint = document.createElement("p");
+  hint.className = "boot-slow";
+  hint.textContent = "This is taking longer than usual. If nothing changes, reload the page.";
+  const reload = document.createElement("button");
+  reload.type = "button";
+  reload.textContent = "Reload the page";
+  reload.addEventListener("click", () => location.reload());
+  loading.append(hint, reload);
+}, 30_000);
+
 globalThis.tmBootFailed = (reason, details) => showFailure(
   `The game could not start: ${reason}.`, String(details || reason));
 
@@ -202,6 +233,7 @@ export async function loadPyodide(given = {}) {
   } catch {
     // an older or newer runtime without the hook
   }
+  unwatchWasm();
   performance.mark("tm:python-ready");
   return pyodide;
 }

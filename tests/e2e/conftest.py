@@ -217,8 +217,10 @@ class Recorder:
     page_errors: list[str] = field(default_factory=list)
     requests: list[str] = field(default_factory=list)
     dialogs: list[str] = field(default_factory=list)
+    crashes: int = 0  # the renderer died (a failure of its own, named as such)
 
     def attach(self, page: Any) -> None:
+        page.on("crash", self._crashed)
         page.on("console", self._console)
         page.on("pageerror", lambda error: self.page_errors.append(str(error)))
         page.on("request", lambda request: self.requests.append(request.url))
@@ -227,6 +229,9 @@ class Recorder:
     def _console(self, message: Any) -> None:
         if message.type == "error":
             self.console_errors.append(f"{message.text} @ {message.location}")
+
+    def _crashed(self, _page: Any) -> None:
+        self.crashes += 1
 
     def _dialog(self, dialog: Any) -> None:
         self.dialogs.append(f"{dialog.type}: {dialog.message}")
@@ -246,7 +251,8 @@ class Recorder:
         return foreign
 
     def problems(self) -> list[str]:
-        found = [f"console error: {e}" for e in self.console_errors]
+        found = ["the page's renderer crashed"] * self.crashes
+        found += [f"console error: {e}" for e in self.console_errors]
         found += [f"page error: {e}" for e in self.page_errors]
         found += [f"dialog: {d}" for d in self.dialogs]
         found += [f"request off origin: {u}" for u in self.foreign_requests()]

@@ -232,8 +232,12 @@ def _forget_failed_loads(page: Any) -> None:
     recorder.page_errors[:] = [e for e in recorder.page_errors if "Failed to fetch" not in e]
 
 
-def test_python_failing_to_start_is_a_plain_notice(page: Any, server: Server) -> None:
-    page.route("**/pyodide.asm.wasm", lambda route: route.abort())
+@pytest.mark.parametrize("failure", ["connection lost", "not found"])
+def test_python_failing_to_start_is_a_plain_notice(page: Any, server: Server,
+                                                   failure: str) -> None:
+    # (Pyodide itself never settles either way: it only warns that instantiation failed.)
+    page.route("**/pyodide.asm.wasm", lambda route: route.abort() if failure == "connection lost"
+               else route.fulfill(status=404, body="gone"))
     page.goto(server.url)
     page.wait_for_function("document.documentElement.dataset.failed === '1'",
                            timeout=BOOT_TIMEOUT_MS)

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -10,7 +9,16 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 
-from tests.e2e.conftest import SITE, WAIT_MS, Recorder, Server, copy_site, gen_sw, start_server
+from tests.e2e.conftest import (
+    SITE,
+    WAIT_MS,
+    Recorder,
+    Server,
+    copy_site,
+    gen_sw,
+    slow_down,
+    start_server,
+)
 from tests.e2e.helpers import answer_first, expect, start_game, wait_ready, wait_screen
 
 pytestmark = pytest.mark.e2e
@@ -41,6 +49,17 @@ def _moves(page: Any) -> int:
 
 def _cache_names(page: Any) -> list[str]:
     return sorted(page.evaluate("caches.keys()"))
+
+
+def _workers(page: Any) -> dict[str, Any]:
+    """The caches and the state of each worker of the registration (for failure messages)."""
+    return page.evaluate("""async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        const state = (worker) => worker ? worker.state : null;
+        return { caches: await caches.keys(), active: state(registration?.active),
+                 waiting: state(registration?.waiting),
+                 installing: state(registration?.installing) };
+    }""")
 
 
 def test_a_saved_game_continues_offline(page: Any, boot: Any, server: Server) -> None:
@@ -114,6 +133,7 @@ def test_a_new_deployment_replaces_the_cache(browser: Any, site_copy: tuple[Path
     context.set_default_timeout(WAIT_MS)
     try:
         page = context.new_page()
+        slow_down(page)
         recorder = Recorder(served.origin)
         recorder.attach(page)
         page.goto(served.url)
@@ -131,9 +151,18 @@ def test_a_new_deployment_replaces_the_cache(browser: Any, site_copy: tuple[Path
 
         page.reload()  # the browser re-checks sw.js on navigation and installs the new one
         wait_ready(page)
-        deadline = time.monotonic() + SW_TIMEOUT_MS / 1000
-        while _cache_names(page) != [f"tm-offline-{new}"] and time.monotonic() < deadline:
-            time.sleep(0.2)
+        # Until the new worker has precached, activated and deleted the old cache (polled in
+        # the page: Playwright's wait_for_function cannot wait on caches.keys(), a promise).
+        took_over = page.evaluate("""async ([name, ms]) => {
+            const end = Date.now() + ms;
+            for (;;) {
+                const names = await caches.keys();
+                if (names.length === 1 && names[0] === name) return true;
+                if (Date.now() > end) return false;
+                await new Promise((done) => setTimeout(done, 100));
+            }
+        }""", [f"tm-offline-{new}", SW_TIMEOUT_MS])
+        assert took_over, f"the new worker did not take over: {_workers(page)}"
         assert _cache_names(page) == [f"tm-offline-{new}"]
         cached = page.evaluate(
             """async (name) => {

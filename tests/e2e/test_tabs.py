@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import Recorder, Server
+from tests.e2e.conftest import Recorder, Server, slow_down
 from tests.e2e.helpers import answer_first, expect, start_game, wait_ready, wait_screen
 
 pytestmark = pytest.mark.e2e
@@ -29,6 +29,7 @@ def _tab_beside(page: Any, server: Server) -> Any:
     """A second tab in the same browser (the same context: one localStorage), watched as
     every page of these tests is."""
     tab = page.context.new_page()
+    slow_down(tab)
     tab.recorder = Recorder(server.origin)
     tab.recorder.attach(tab)
     tab.goto(server.url)
@@ -36,8 +37,11 @@ def _tab_beside(page: Any, server: Server) -> Any:
     return tab
 
 
-def _heard(tab: Any) -> None:
-    """Wait until the tab has shown another tab's moves (the storage event is async)."""
+def _heard(tab: Any, moves: int) -> None:
+    """Wait until the tab shows the game at ``moves`` moves, having heard another tab's
+    writes (storage events come one by one, after the write: a tab that has shown the
+    first of two may not have had the second yet)."""
+    tab.wait_for_function("(n) => document.body.dataset.moves === String(n)", arg=moves)
     expect(tab.get_by_role("status").filter(has_text="continued in another tab")).to_have_count(1)
 
 
@@ -55,18 +59,16 @@ def test_two_tabs_play_one_game_and_never_lose_a_move(
 
     answer_first(a, 4)  # the issue: 6 → 10 in A, then B was stale
     assert len(_stored(a, key)) == 10
-    _heard(b)
-    want = a.locator(".log").inner_text()
-    b.wait_for_function("want => document.querySelector('.log')?.innerText === want", arg=want,
-                        timeout=30_000)  # the other tab redraws once it has heard the write
+    _heard(b, 10)
+    assert b.locator(".log").inner_text() == a.locator(".log").inner_text()
     answer_first(b, 1)  # B plays on from A's 10 moves
     after_b = _stored(b, key)
     assert len(after_b) == 11
-    _heard(a)
+    _heard(a, 11)
     answer_first(a, 1)
     after_a = _stored(a, key)
     assert len(after_a) == 12 and after_a[:11] == after_b
-    _heard(b)
+    _heard(b, 12)
     answer_first(b, 2)
     final = _stored(b, key)
     assert len(final) == 14 and final[:12] == after_a
@@ -78,7 +80,7 @@ def test_two_tabs_play_one_game_and_never_lose_a_move(
     # not written over A's; it warns, and keeps its game as a copy when asked.
     b.evaluate("""Object.defineProperty(StorageEvent.prototype, 'key',
         { configurable: true, get() { return 'somebody-else'; } })""")
-    _heard(a)
+    _heard(a, 14)
     answer_first(a, 2)
     newer = _stored(a, key)
     assert len(newer) == 16

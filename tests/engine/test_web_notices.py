@@ -93,3 +93,14 @@ def test_the_guard_recovers_the_screen_or_else_the_start_screen() -> None:
     assert app.screen == "start" and app.game is None
     app.handle("dismiss_fault", {})
     assert app.fault is None and app.render()["alerts"] == ""
+
+
+def test_a_stored_summary_with_huge_names_is_listed_damaged_not_drawn() -> None:
+    app, storage = _app()
+    storage.set(PREFIX + "9-huge", json.dumps(
+        {"format": 1, "kind": "tm-save", "save": {"format": 2, "options": {}, "moves": []},
+         "meta": {"names": ["n" * 200_000] * 5, "colours": [], "generation": 1,
+                  "updated": 1.0, "over": False}}))
+    assert [e.damaged for e in app.store.list()] == [False, True]
+    assert len(app.render()["app"]) < 100_000
+    _still_plays(app)

@@ -102,6 +102,11 @@ class Page:
             self._set(region, html)
         body = js.document.body
         body.dataset.screen = self.app.screen
+        game = self.app.game  # how far the game shown is (tabs of one game can be compared)
+        if game is None:
+            body.removeAttribute("data-moves")
+        else:
+            body.dataset.moves = str(len(game.moves))
         _flag(body, "busy", self.app.busy is not None)
         _flag(body, "fault", self.app.fault is not None)
         if focus is not None:

@@ -132,8 +132,13 @@ def extends(save: dict[str, Any], stored: str | None) -> bool:
     return bool(ours == {"options": older.get("options"), "moves": moves})
 
 
+MAX_PLAYERS, MAX_NAME = 5, 40  # as the engine's options allow
+
+
 def _strings(value: Any) -> bool:
-    return isinstance(value, list) and all(isinstance(item, str) for item in value)
+    """A list of at most one short text per player (a summary is shown as it is)."""
+    return (isinstance(value, list) and len(value) <= MAX_PLAYERS
+            and all(isinstance(item, str) and len(item) <= MAX_NAME for item in value))
 
 
 def _meta_ok(meta: SaveMeta) -> bool:

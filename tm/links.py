@@ -210,7 +210,10 @@ def decode(text: str) -> Game:
 def _decode(text: str) -> Game:
     reader = _Reader(_unpack(text))
     fmt, rules, options = _options(reader)
-    game = Game.new(options)
+    try:
+        game = Game.new(options)
+    except ValueError as error:  # options of the right type but out of range
+        raise LinkError(f"the link's options are not a game: {error}") from error
     tail = DIGEST_BYTES if fmt == LINK_FORMAT else 0
     moves = 0
     while reader.left > tail:

@@ -203,3 +203,9 @@ def test_options_out_of_range_are_refused_before_any_play() -> None:
         if isinstance(options, dict):
             with pytest.raises((ValueError, TypeError)):
                 Game.new(Options(**options))
+
+
+def test_out_of_range_link_options_say_why() -> None:
+    """A link whose options have the right types but name no game says what is wrong."""
+    with pytest.raises(links.LinkError, match="first_player must name one of the players"):
+        links.decode(_options_link({"players": 2, "seed": 1, "first_player": 7}))

@@ -59,6 +59,8 @@ def format1_move(g: GameState, prompt: Prompt, code: int) -> dict[str, Any]:
             listed = [c for c in map(clean, prompt.choices())
                       if not _new_since_1(g, prompt.player, c)]
         return _nth(listed, code)
+    if prompt.kind == "space":  # format 1 listed every legal space (no rows)
+        return {"type": "space", "space": _nth(list(data["spaces"]), code)}
     return _nth([clean(c) for c in prompt.choices()], code)
 
 

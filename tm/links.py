@@ -76,7 +76,8 @@ class _Reader:
 # ---------------------------------------------------------------- moves as codes
 def move_code(prompt: Prompt, response: dict[str, Any]) -> int:
     """A recorded move as a small number: its index among the prompt's choices, except
-    amounts (offset from the minimum) and payment steps (which resource, how many)."""
+    amounts (offset from the minimum), payment steps (which resource, how many) and
+    placements (which of all legal spaces, or which row)."""
     if prompt.kind == "amount":
         return int(response["amount"]) - prompt.min
     if prompt.kind == "pay":
@@ -84,6 +85,11 @@ def move_code(prompt: Prompt, response: dict[str, Any]) -> int:
             return 0
         resources = list(prompt.data["use"])
         return 1 + int(response["amount"]) * len(resources) + resources.index(response["resource"])
+    if prompt.kind == "space":  # a space: its index among all legal ones (as before rows)
+        spaces = list(prompt.data["spaces"])
+        if response["type"] == "space":
+            return spaces.index(response["space"])
+        return len(spaces) + 1 + int(response["row"])  # a row (off-map is -1) after them
     return prompt.index_of(response)
 
 
@@ -97,6 +103,11 @@ def move_of(prompt: Prompt, code: int) -> dict[str, Any]:
         resources = list(prompt.data["use"])
         amount, index = divmod(code - 1, len(resources))
         return {"type": "use", "resource": resources[index], "amount": amount}
+    if prompt.kind == "space":
+        spaces = prompt.data["spaces"]
+        if code < len(spaces):
+            return {"type": "space", "space": spaces[code]}
+        return {"type": "region", "row": code - len(spaces) - 1}
     choices = prompt.choices()
     if code >= len(choices):
         raise LinkError("a move is not one of the legal choices")

@@ -6,8 +6,9 @@ saying what it does (the page translates it; nobody needs ``prompt.data``).
 Selections are built a step at a time and held in the ask itself: a ``cards`` or
 ``setup`` prompt takes ``pick`` / ``unpick`` / ``done`` (setup also ``corporation``, and
 ``keep`` / ``unkeep`` of expansions' offers: :mod:`tm.setup_prompt`), a ``pay`` prompt
-takes ``use`` (how many of one resource) and ``confirm``. So lists stay short and a game
-waiting halfway saves as JSON.
+takes ``use`` (how many of one resource) and ``confirm``, a ``space`` prompt with many
+legal spaces takes a ``region`` (a board row) first (:mod:`tm.space_prompt`). So lists
+stay short and a game waiting halfway saves as JSON.
 
 A whole selection or payment in one response (``{"type": "cards", "cards": [...]}``,
 ``{"type": "pay", "steel": 2, ...}``, the format of saves made before the
@@ -33,6 +34,7 @@ from tm.selection import (
     stage_cards,
 )
 from tm.setup_prompt import check_setup, expand_setup, setup_choices, stage_setup
+from tm.space_prompt import check_space, expand_space, space_choices, stage_space
 from tm.state import GameState
 
 KINDS: tuple[str, ...] = ("action", "space", "cards", "card", "player", "amount", "pay",
@@ -140,21 +142,6 @@ def _check_action(g: GameState, p: int, d: Item, r: Response) -> Response:
     if why is not None:
         raise IllegalMove(why[0], why[1])
     return actions.clean(g, r)
-
-
-def _space_choices(g: GameState, p: int, d: Item) -> list[Response]:
-    return [{"type": "space", "space": s, "label": {"key": "space", "space": s,
-                                                    "tile": d.get("tile")}}
-            for s in d["spaces"]]
-
-
-def _check_space(g: GameState, p: int, d: Item, r: Response) -> Response:
-    expect(r, "space")
-    space = r.get("space")
-    if not isinstance(space, str) or space not in d["spaces"]:
-        raise IllegalMove("that space is not legal for this tile",
-                          "R-TILE-1" if d.get("tile") == "ocean" else "R-TILE-2")
-    return {"type": "space", "space": space}
 
 
 def _card_label(d: Item, index: int, name: str) -> dict[str, Any]:
@@ -298,7 +285,7 @@ class Kind:
 
 KIND_TABLE: dict[str, Kind] = {
     "action": Kind(_action_choices, _check_action),
-    "space": Kind(_space_choices, _check_space),
+    "space": Kind(space_choices, check_space, expand_space, stage_space),
     "cards": Kind(_cards_choices, _check_cards, _expand_cards, stage_cards),
     "card": Kind(_card_choices, _check_card, _expand_card),
     "player": Kind(_player_choices, _check_player),

@@ -166,7 +166,8 @@ def answer(game: Game, kind: str, *values: Any, player: int | None = None,
     """Answer the waiting prompt with the listed choice whose type is ``kind`` and whose
     values match; fails loudly when there is none.
 
-    ``answer(game, "play_card", "Asteroid")``, ``answer(game, "space", "03")``,
+    ``answer(game, "play_card", "Asteroid")``, ``answer(game, "space", "03")`` (through
+its row's listed choice when the placement lists rows),
     ``answer(game, "cards", ["A", "B"])`` (picks them, then done; setup: with
     ``corporation="Name"``), ``answer(game, "pay", megacredits=4, steel=5)`` (uses the
     resources one listed step at a time, then confirms).
@@ -183,6 +184,12 @@ def answer(game: Game, kind: str, *values: Any, player: int | None = None,
 def _choose(game: Game, player: int, kind: str, values: list[Any],
             fields: dict[str, Any]) -> None:
     choices = prompt(game, player).choices()
+    if kind == "space" and values:  # many legal spaces: first the listed row holding it
+        row = next((c for c in choices if c["type"] == "region"
+                    and values[0] in c["label"]["spaces"]), None)
+        if row is not None:
+            game.respond(player, row)
+            choices = prompt(game, player).choices()
     for choice in choices:
         if choice["type"] != kind:
             continue
@@ -345,3 +352,10 @@ def choice_types(game: Game, player: int | None = None) -> list[str]:
 def discard_pile(game: Game) -> list[str]:
     """The discard pile, top last (hidden from players' views)."""
     return list(game.state.discard)
+
+
+def legal_spaces(game: Game, player: int | None = None) -> list[str]:
+    """Every space the waiting placement may use (listed directly or by rows)."""
+    waiting = prompt(game, player)
+    assert waiting.kind == "space", f"{waiting} is not a placement"
+    return list(waiting.data["spaces"])

@@ -12,7 +12,6 @@ from tm.testing import (
     answer,
     choices,
     give_cards,
-    listed,
     make_game,
     player_state,
     prompt,
@@ -107,7 +106,7 @@ def offered_spaces(game: Game, p: int = 0) -> list[str]:
     """The spaces a waiting space prompt offers."""
     waiting = prompt(game, p)
     assert waiting.kind == "space", waiting
-    return sorted(c["space"] for c in listed(waiting))
+    return sorted(waiting.data["spaces"])
 
 
 def offered_players(game: Game) -> list[int | None]:

@@ -289,6 +289,38 @@ def test_ocean_on_land_is_refused_R_TILE_1() -> None:
     assert refused(game, p0, {"type": "space", "space": land}).rule == "R-TILE-1"
 
 
+def test_many_legal_spaces_are_listed_by_rows_first_R_TILE_2() -> None:
+    game = _city_space_prompt()
+    waiting = prompt(game)
+    legal = list(waiting.data["spaces"])
+    rows = waiting.choices()
+    assert len(legal) > 20 and 1 < len(rows) <= 20
+    assert all(c["type"] == "region" for c in rows)
+    assert sorted(s for c in rows for s in c["label"]["spaces"]) == sorted(legal)
+    game.respond(0, rows[-1])
+    spaces = prompt(game).choices()
+    assert [c["space"] for c in spaces] == rows[-1]["label"]["spaces"]
+    assert len(spaces) <= 20
+
+
+def test_a_space_named_directly_is_recorded_as_its_row_and_itself_R_TILE_2() -> None:
+    game = _city_space_prompt()
+    before = len(game.moves)
+    target = prompt(game).data["spaces"][-1]
+    game.respond(0, {"type": "space", "space": target})
+    assert [response["type"] for _, response in game.moves[before:]] == ["region", "space"]
+    assert game.view(None)["board"][target]["tile"] == "city"
+
+
+def test_another_row_may_be_chosen_while_one_is_held_R_TILE_2() -> None:
+    game = _city_space_prompt()
+    rows = prompt(game).choices()
+    game.respond(0, rows[0])
+    game.respond(0, {"type": "region", "row": rows[-1]["row"]})
+    assert [c["space"] for c in prompt(game).choices()] == rows[-1]["label"]["spaces"]
+    refused(game, 0, {"type": "region", "row": 99})
+
+
 def _pay_prompt() -> Game:
     game, (p0, _) = make_game(players=2)
     set_resources(game, p0, megacredits=20, steel=5, titanium=3)

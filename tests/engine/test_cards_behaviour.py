@@ -23,7 +23,6 @@ from tm.testing import (
     choices,
     discard_pile,
     give_cards,
-    listed,
     make_game,
     offered,
     parameters,
@@ -98,7 +97,7 @@ def offered_spaces(game: Game) -> list[str]:
     """The spaces of the waiting space prompt."""
     waiting = prompt(game, 0)
     assert waiting.kind == "space", waiting
-    return [c["space"] for c in listed(waiting)]
+    return list(waiting.data["spaces"])
 
 
 def me(game: Game) -> dict[str, Any]:

@@ -110,7 +110,7 @@ def test_amazonis_zero_degrees_asks_for_an_ocean_R_MAP_4() -> None:
     board = registered(AMAZONIS)
     waiting = prompt(game)
     assert (waiting.player, waiting.kind) == (0, "space")
-    assert {c["space"] for c in waiting.choices()} == {
+    assert set(waiting.data["spaces"]) == {
         sid for sid, sp in board.spaces.items() if sp.kind == "ocean"}
     answer(game, "space", "09")
     assert parameters(game)["oceans"] == 1 and me(game)["tr"] == 22
@@ -201,7 +201,7 @@ def test_a_space_the_player_cannot_pay_for_is_not_legal_R_MAP_3() -> None:
     game = new_game(AMAZONIS)
     set_resources(game, 0, megacredits=28)  # 3 left after the project: less than 4
     act(game, "standard_project", project="city")
-    assert AMAZONIS_COST_SPACE not in {c["space"] for c in prompt(game).choices()}
+    assert AMAZONIS_COST_SPACE not in set(prompt(game).data["spaces"])
     with pytest.raises(IllegalMove):
         game.respond(0, {"type": "space", "space": AMAZONIS_COST_SPACE})
     assert me(game)["megacredits"] == 3
@@ -235,7 +235,7 @@ def test_the_ocean_space_costs_6_and_gives_an_ocean_while_oceans_remain_R_MAP_3(
     game = new_game(SMALL)
     set_resources(game, 0, megacredits=30)
     act(game, "standard_project", project="city")
-    assert SMALL_OCEAN_SPACE not in {c["space"] for c in prompt(game).choices()}
+    assert SMALL_OCEAN_SPACE not in set(prompt(game).data["spaces"])
     answer(game, "space", "33")
     game = new_game(SMALL)
     city_on(game, SMALL_OCEAN_SPACE, 31)

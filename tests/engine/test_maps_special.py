@@ -14,6 +14,7 @@ from tm.sim import simulate
 from tm.testing import (
     answer,
     give_cards,
+    legal_spaces,
     make_game,
     parameters,
     place,
@@ -50,7 +51,7 @@ def me(game: Game) -> dict[str, Any]:
 
 
 def space_choices(game: Game) -> set[str]:
-    return {c["space"] for c in prompt(game, 0).choices()}
+    return set(legal_spaces(game, 0))
 
 
 def city_project(game: Game, mc: int) -> None:

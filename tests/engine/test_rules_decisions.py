@@ -113,7 +113,7 @@ def _act(game: Game, kind: str, *values: Any, **fields: Any) -> None:
 def _offered(game: Game) -> set[str]:
     waiting = prompt(game)
     assert waiting.kind == "space", waiting
-    return {c["space"] for c in waiting.choices()}
+    return set(waiting.data["spaces"])
 
 
 def _project(project: str) -> dict[str, str]:

@@ -18,6 +18,7 @@ from tm.testing import (
     choose_setup,
     discard_pile,
     give_cards,
+    legal_spaces,
     make_game,
     offered,
     parameters,
@@ -56,11 +57,11 @@ def plain_space(game: Game) -> str:
     """A space of the waiting space prompt with no placement bonus (no printed bonus, no ocean
     next to it), so MC and resources change only by the rule under test."""
     board = game.view(None)["board"]
-    for choice in choices(game):
-        space = THARSIS.spaces[choice["space"]]
+    for sid in legal_spaces(game):
+        space = THARSIS.spaces[sid]
         if not space.bonus and not any(board.get(n, {}).get("tile") == "ocean"
                                        for n in space.neighbors):
-            return str(choice["space"])
+            return sid
     raise AssertionError("no bonus-free space offered")
 
 

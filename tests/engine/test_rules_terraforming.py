@@ -12,7 +12,6 @@ from tm.testing import (
     choice_types,
     choices,
     give_cards,
-    listed,
     make_game,
     parameters,
     place,
@@ -59,7 +58,7 @@ def playable(game: Game, name: str, p: int = 0) -> bool:
 def space_choices(game: Game) -> set[str]:
     waiting = prompt(game)
     assert waiting.kind == "space", waiting
-    return {c["space"] for c in listed(waiting)}
+    return set(waiting.data["spaces"])
 
 
 # ---------------------------------------------------------------- production (R-GEN-6)

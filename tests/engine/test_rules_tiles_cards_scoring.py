@@ -13,7 +13,6 @@ from tm.testing import (
     choice_types,
     choices,
     give_cards,
-    listed,
     make_game,
     parameters,
     place,
@@ -63,7 +62,7 @@ def board(game: Game) -> dict[str, Any]:
 def space_choices(game: Game) -> set[str]:
     waiting = prompt(game)
     assert waiting.kind == "space", waiting
-    return {c["space"] for c in listed(waiting)}
+    return set(waiting.data["spaces"])
 
 
 def playable(game: Game, name: str, p: int = 0) -> bool:

@@ -139,6 +139,25 @@ class App(TabActions, ShareActions):
             return
         self._respond(player, choices[index])
 
+    def _on_place(self, data: dict[str, Any]) -> None:
+        """A legal space clicked on the board: its listed choice, through its row's listed
+        choice first when the placement lists rows (many legal spaces)."""
+        decision = self.current()
+        space = data.get("space")
+        if decision is None or decision[1].kind != "space":
+            return
+        player, prompt = decision
+        if space not in prompt.data["spaces"]:
+            return
+        row = next((c for c in prompt.choices() if c["type"] == "region"
+                    and space in c["label"]["spaces"]), None)
+        if row is not None:
+            self._respond(player, row)
+            assert self.game is not None
+            prompt = self.game.prompt_for(player) or prompt
+        spot = next(c for c in prompt.choices() if c.get("space") == space)
+        self._respond(player, spot)
+
     def _on_reveal(self, data: dict[str, Any]) -> None:
         decision = self.current()
         if decision is not None:

@@ -6,7 +6,7 @@ only the board's geometry (how many spaces each row holds)."""
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from tm.maps import get_map
@@ -145,7 +145,7 @@ def _empty_svg(sp: SpaceView, cx: float, cy: float) -> str:
     return "".join(parts)
 
 
-def _space_svg(view: View, sp: SpaceView, colours: Sequence[str], legal: Mapping[str, int],
+def _space_svg(view: View, sp: SpaceView, colours: Sequence[str], legal: Collection[str],
                rows: tuple[int, ...]) -> str:
     cx, cy = centre(sp["row"], sp["x"], rows)
     sid, tile = sp["id"], sp["tile"]
@@ -155,8 +155,7 @@ def _space_svg(view: View, sp: SpaceView, colours: Sequence[str], legal: Mapping
     extra: dict[str, object] = {"role": "img"}
     if sid in legal:
         classes += " legal"
-        extra = {"data_action": "choose", "data_index": legal[sid], "tabindex": 0,
-                 "role": "button"}
+        extra = {"data_action": "place", "tabindex": 0, "role": "button"}
     inner = (_tile_svg(tile, sp["owner"], cx, cy, colours) if tile
              else _empty_svg(sp, cx, cy))
     return (f"<g{attrs(class_=classes, data_space=sid, aria_label=label, **extra)}>"
@@ -164,7 +163,7 @@ def _space_svg(view: View, sp: SpaceView, colours: Sequence[str], legal: Mapping
             f'<polygon class="hex" points="{_hex_points(cx, cy, RADIUS - 1.5)}"/>{inner}</g>')
 
 
-def _offmap_svg(view: View, sp: SpaceView, colours: Sequence[str], legal: Mapping[str, int],
+def _offmap_svg(view: View, sp: SpaceView, colours: Sequence[str], legal: Collection[str],
                 cx: float, cy: float) -> str:
     sid, tile = sp["id"], sp["tile"]
     classes = "space offmap" + (" tile-city" if tile else "")
@@ -172,8 +171,7 @@ def _offmap_svg(view: View, sp: SpaceView, colours: Sequence[str], legal: Mappin
     extra: dict[str, object] = {"role": "img"}
     if sid in legal:
         classes += " legal"
-        extra = {"data_action": "choose", "data_index": legal[sid], "tabindex": 0,
-                 "role": "button"}
+        extra = {"data_action": "place", "tabindex": 0, "role": "button"}
     inner = (_tile_svg(tile, sp["owner"], cx, cy, colours) if tile else "")
     name = (sp["name"] or "").split(" ")[0]
     return (f"<g{attrs(class_=classes, data_space=sid, aria_label=label, **extra)}>"
@@ -184,9 +182,10 @@ def _offmap_svg(view: View, sp: SpaceView, colours: Sequence[str], legal: Mappin
 
 
 def board_svg(view: View, colours: Sequence[str],
-              legal: Mapping[str, int] | None = None) -> str:
-    """The board; ``legal`` maps space ids to the choice index that picks them."""
-    legal = legal or {}
+              legal: Collection[str] | None = None) -> str:
+    """The board; ``legal`` holds the spaces the viewer may place on now (clicking one
+    sends the App's ``place`` action with the space)."""
+    legal = legal or ()
     board_name = view["options"]["board"]
     rows = get_map(board_name).row_lengths
     width = MARGIN * 2 + max(rows) * HEX_W + 2 * RADIUS

@@ -163,6 +163,8 @@ EN: dict[str, str] = {
     "prompt.group.turn": "Your turn",
     "prompt.space": "Place {tile}",
     "prompt.space_for": "Place {tile} for {card}",
+    "prompt.row": "Row {row}: spaces {spaces}",
+    "prompt.offmap_row": "Off Mars: {spaces}",
     "prompt.cards.buy_cards": "Buy cards for {price} MC each (up to {max})",
     "prompt.cards.keep_cards": "Keep {min} of these cards",
     "prompt.cards.sell_patents": "Sell cards for 1 MC each",

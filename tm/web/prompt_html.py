@@ -134,11 +134,20 @@ def _space_label(ask: Ask, sid: str) -> str:
     return " · ".join(bits)
 
 
+def _row_label(label: Mapping[str, Any]) -> str:
+    """A board row offered first when many spaces are legal (off-map spaces are row -1)."""
+    spaces = ", ".join(label["spaces"])
+    if label["row"] < 0:
+        return t("prompt.offmap_row", spaces=spaces)
+    return t("prompt.row", row=label["row"] + 1, spaces=spaces)
+
+
 def _space(ask: Ask) -> str:
     tile = tile_phrase(str(ask.data.get("tile") or "special"))
     src = ask.data.get("src")
     title = t("prompt.space_for", tile=tile, card=src) if src else t("prompt.space", tile=tile)
-    buttons = [choice_button(i, _space_label(ask, c["space"]), cls="choice space-choice")
+    buttons = [choice_button(i, _space_label(ask, c["space"]) if c["type"] == "space"
+                             else _row_label(c["label"]), cls="choice space-choice")
                for i, c in enumerate(ask.choices)]
     return (f'{head(ask, title)}<p class="hint">{esc(t("board.pick"))}</p>'
             f'{list_html(buttons, "choices spaces")}')

@@ -141,10 +141,10 @@ def handoff_screen(screen: Screen) -> str:
 
 
 # ---------------------------------------------------------------- game
-def _legal_spaces(ask: Ask | None) -> dict[str, int]:
+def _legal_spaces(ask: Ask | None) -> frozenset[str]:
     if ask is None or ask.kind != "space":
-        return {}
-    return {c["space"]: i for i, c in enumerate(ask.choices)}
+        return frozenset()
+    return frozenset(ask.data["spaces"])
 
 
 def _pick_hint(ask: Ask | None) -> str:

@@ -80,3 +80,27 @@ def test_phrasing_of_some_cards() -> None:
     assert card_lines(card("Capital"))[0].endswith("place the Capital city")
     assert vp_text(card("Capital")) == "1 VP per adjacent ocean"
     assert requirement_text(card("Tectonic Stress Power")) == "2 science tags"
+
+
+@pytest.mark.parametrize(("name", "words"), [
+    ("Experimental Forest", "reveal cards until 2 plant cards show"),
+    ("Acquired Space Agency", "reveal cards until 2 space cards show"),
+    ("Ecology Experts", "that card ignores global requirements"),
+    ("Ecology Experts", "play a card from your hand"),
+    ("Psychrophiles", "pay for plant cards with microbes here, 2 MC each"),
+    ("Vitor", "fund an award for free"),
+    ("Vitor", "a card showing VP above 0: gain 3 MC"),
+    ("Lava Tube Settlement", "place a city on a volcanic space"),
+    ("Robinson Industries", "raise one of your lowest productions 1 step"),
+    ("Valley Trust", "draw 3 prelude cards, play one"),
+])
+def test_card_text_says_what_the_card_does(name: str, words: str) -> None:
+    """Cards whose text once showed the engine's own names for steps (e.g. "res as mc")."""
+    assert words in " ".join(card_lines(card(name)))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_no_card_text_shows_an_engine_name(name: str) -> None:
+    lines = " ".join(card_lines(card(name)))
+    assert not re.search(r"\b[a-z]+_[a-z_]+\b|\b(?:res as|play from hand|fund award)\b", lines), \
+        lines

@@ -95,6 +95,9 @@ def _res_list(res: Mapping[str, Any], signed: bool, card: Card | None) -> str:
 
 
 # ---------------------------------------------------------------- steps
+IGNORES_REQUIREMENTS = 99  # a requirement bonus this large means "ignore them" (Ecology Experts)
+
+
 def _tile_step(step: Step) -> str:
     tile = tile_phrase(step["tile"])
     if step.get("space"):
@@ -107,6 +110,8 @@ def _tile_step(step: Step) -> str:
 
 def _draw_step(step: Step) -> str:
     count = step["count"]
+    if step.get("tag"):  # dig the deck until enough cards with the tag show
+        return tn("ct.dig", count, tag=tag_name(step["tag"]))
     if not isinstance(count, int):
         return t("ct.draw_per", per=per_text(count))
     if step.get("buy"):
@@ -172,6 +177,8 @@ def step_text(step: Step, card: Card | None = None) -> str:
         return t("ct.or").join(option_text(option, card) for option in step["options"])
     if k == "custom":
         return _custom_text(step)
+    if has(f"ct.{k}"):
+        return t(f"ct.{k}")
     return str(k).replace("_", " ")
 
 
@@ -216,6 +223,8 @@ def _on_card_text(effect: Mapping[str, Any], then: str) -> str:
         what = t("eff.tag_card", tags=tags)
     elif effect.get("min_cost"):
         what = t("eff.card_costing", n=effect["min_cost"])
+    elif effect.get("vp_positive"):
+        what = t("eff.card_vp_positive")
     else:
         what = t("eff.a_card")
     return t(f"eff.on_card{anyone}", what=what, then=then)
@@ -229,6 +238,8 @@ def _static_text(effect: Mapping[str, Any]) -> str:
         if effect.get("tag"):
             return t("eff.discount_tag", tag=tag_name(effect["tag"]), n=effect["amount"])
         return t("eff.discount", n=effect["amount"])
+    if e == "req_bonus" and effect["steps"] >= IGNORES_REQUIREMENTS:
+        return t("eff.req_ignored_next")
     if e == "req_bonus":
         key = "eff.req_bonus_next" if effect.get("next_card") else "eff.req_bonus"
         return t(key, steps=tn("unit.step", effect["steps"]))
@@ -248,6 +259,9 @@ def effect_text(effect: Mapping[str, Any], card: Card | None = None) -> str:
     """An ongoing effect in words."""
     then = steps_text(effect.get("then", ()), card)
     e = effect["e"]
+    if e == "res_as_mc":
+        tags = join_or([tag_name(tag) for tag in effect.get("tags", ())])
+        return t("eff.res_as_mc", res=t(f"res.{_res_unit(card)}"), n=effect["value"], tags=tags)
     if e == "on_tile":
         return _on_tile_text(effect, then)
     if e == "on_card":

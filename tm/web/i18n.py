@@ -10,6 +10,7 @@ from typing import Any
 
 from tm.web.i18n_cards import EN_CARDS
 from tm.web.i18n_page import EN_PAGE
+from tm.web.i18n_prelude import EN_PRELUDE
 
 EN: dict[str, str] = {
     # app
@@ -384,6 +385,7 @@ EN: dict[str, str] = {
     "log.empty": "Nothing has happened yet.",
     **EN_CARDS,
     **EN_PAGE,
+    **EN_PRELUDE,
 }
 
 CATALOGS: dict[str, dict[str, str]] = {"en": EN}

@@ -20,6 +20,9 @@ def _named(view: View, record: Mapping[str, Any]) -> dict[str, Any]:
         p = values.get(key)
         if isinstance(p, int):
             values[key] = player_name(view, p)
+    for key, value in values.items():
+        if isinstance(value, list):  # e.g. the cards a record names
+            values[key] = ", ".join(map(str, value))
     return values
 
 

@@ -63,3 +63,12 @@ def test_prelude_log_lines_name_the_player_and_cards() -> None:
     fizzled = log_line(view, {"key": "prelude_discarded", "player": 1, "card": "Biofuels",
                               "megacredits": 15})
     assert "cannot play Biofuels: discarded for 15 MC" in fizzled
+
+
+def test_every_milestone_and_award_of_every_board_has_words() -> None:
+    from tm.maps import builtin_maps
+
+    missing = [f"{prefix}.{name}" for board in builtin_maps()
+               for prefix, names in (("ms", board.milestones), ("aw", board.awards))
+               for name in names if f"{prefix}.{name}" not in EN]
+    assert not missing

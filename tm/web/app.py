@@ -17,6 +17,7 @@ from tm.web import screens
 from tm.web.alerts import Fault, render_alerts
 from tm.web.app_share import Replay, ShareActions, rules_notice
 from tm.web.app_tabs import Saving, TabActions
+from tm.web.board_preview import board_names
 from tm.web.i18n import t
 from tm.web.model import PendingPrompt, screen_of
 from tm.web.saves import SaveMeta, SaveStore, Storage, entry_text, parse_entry
@@ -121,10 +122,10 @@ class App(TabActions, ShareActions):
         seed_text = str(data.get("seed") or "").strip()
         seed = int(seed_text) if seed_text.lstrip("-").isdigit() else int(self.clock()) % 1_000_000
         options = Options(players=players, seed=seed, names=names,
-                          expansions=["corpera"] if _checked(data, "corporate_era") else [],
+                          expansions=_expansions(data),
                           draft=_checked(data, "draft"),
                           strict_undo=_checked(data, "strict_undo"),
-                          board=str(data.get("board") or "tharsis"),
+                          board=_board(data),
                           beginners=[i for i in range(players) if _checked(data, f"beginner_{i}")])
         return options, colours
 
@@ -254,3 +255,17 @@ def finishing_choice(prompt: PendingPrompt) -> dict[str, Any]:
 
 def _checked(data: dict[str, Any], name: str) -> bool:
     return str(data.get(name, "")).lower() in ("on", "true", "1", "yes")
+
+
+EXPANSION_BOXES = (("corporate_era", "corpera"), ("prelude", "prelude"))  # form box, name
+
+
+def _expansions(data: dict[str, Any]) -> list[str]:
+    """The expansions the new-game form ticks."""
+    return [name for box, name in EXPANSION_BOXES if _checked(data, box)]
+
+
+def _board(data: dict[str, Any]) -> str:
+    """The board the form names, if the engine ships it (else the first)."""
+    chosen = str(data.get("board") or "")
+    return chosen if chosen in board_names() else board_names()[0]

@@ -9,4 +9,9 @@ EN_PRELUDE: dict[str, str] = {
     "prompt.card.prelude_of_several": "Play one of these preludes (the others are discarded)",
     "prompt.card.play_from_hand": "Play which card from your hand (ignoring its requirements)?",
     "prompt.option.fund_award_free": "Fund which award for free?",
+    "type.prelude": "prelude",
+    "tag.wild": "wild",
+    "setup.offer": "{what}: keep {keep} ({kept} kept)",
+    "setup.offer.preludes": "Preludes",
+    "setup.offer_needed": "Keep {keep} {what} first",
 }

@@ -25,7 +25,7 @@ from tm.web.prompt_parts import (
 )
 
 SELECTION_TYPES = {"pick", "unpick", "done"}
-SETUP_TYPES = {"corporation", *SELECTION_TYPES}
+SETUP_TYPES = {"corporation", "keep", "unkeep", *SELECTION_TYPES}
 PAY_TYPES = {"use", "confirm"}
 
 
@@ -78,6 +78,9 @@ def setup(ask: Ask) -> str:
                                 cls="primary confirm", data_focus="done")
     elif not chosen:
         confirm = inert_button(t("setup.need_corporation"), "primary confirm")
+    elif (short := _unfinished_offer(d)) is not None:
+        confirm = inert_button(t("setup.offer_needed", what=t(f"setup.offer.{short['name']}"),
+                                 keep=short["keep"]), "primary confirm")
     else:
         budget = min(len(d["cards"]), int(starting.get(chosen, 0)) // max(1, price))
         confirm = inert_button(tn("setup.too_many", budget, corporation=chosen),
@@ -91,7 +94,33 @@ def setup(ask: Ask) -> str:
             f'<div class="setup-cards" role="group" aria-label="'
             f'{esc(t("setup.cards", price=price))}">'
             f'<h3>{esc(t("setup.cards", price=price))}</h3><div class="cards">{cards}</div>'
-            f"</div></div>{_others(ask, SETUP_TYPES)}{_footer(status, confirm)}")
+            f"</div>{_setup_offers(ask)}</div>{_others(ask, SETUP_TYPES)}"
+            f"{_footer(status, confirm)}")
+
+
+def _unfinished_offer(d: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """The first offer that does not yet hold as many kept cards as it asks for."""
+    return next((offer for offer in d.get("offers") or ()
+                 if len(offer.get("picked") or ()) != offer["keep"]), None)
+
+
+def _setup_offers(ask: Ask) -> str:
+    """What expansions deal beside the corporations (Prelude: four, keep two), each a
+    group of toggles sending its listed keep or unkeep choice."""
+    groups = []
+    for offer in ask.data.get("offers") or ():
+        name = str(offer["name"])
+        at = {c["card"]: i for i, c in enumerate(ask.choices)
+              if c["type"] in ("keep", "unkeep") and c.get("offer") == name}
+        kept = list(offer.get("picked") or ())
+        tiles = "".join(card_html(card, action=("choose", at[card]) if card in at else None,
+                                  pressed=card in kept, focus=f"{name}:{card}")
+                        for card in offer["cards"])
+        title = t("setup.offer", what=t(f"setup.offer.{name}"), keep=offer["keep"],
+                  kept=len(kept))
+        groups.append(f'<div class="setup-offer" role="group" aria-label="{esc(title)}">'
+                      f'<h3>{esc(title)}</h3><div class="cards">{tiles}</div></div>')
+    return "".join(groups)
 
 
 # ---------------------------------------------------------------- card selections

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from tm.web.board_preview import board_picker
 from tm.web.board_svg import board_legend, board_svg
 from tm.web.card_text import tile_phrase
 from tm.web.cards_html import card_html
@@ -83,8 +84,9 @@ def _new_game_form(form: Mapping[str, str]) -> str:
         f'{esc(t("start.draft"))}</label>'
         f'<label><input type="checkbox" name="strict_undo"{_checked(form, "strict_undo")}> '
         f'{esc(t("start.strict_undo"))}</label>'
-        f'<label>{esc(t("start.board"))} <select name="board"><option value="tharsis">'
-        f'{esc(t("board.tharsis"))}</option></select></label>'
+        f'<label><input type="checkbox" name="prelude"{_checked(form, "prelude")}> '
+        f'{esc(t("start.prelude"))}</label>'
+        f'{board_picker(form.get("board", "tharsis"))}'
         f'<label>{esc(t("start.seed"))} <input name="seed" inputmode="numeric" '
         f'value="{esc(form.get("seed", ""))}" autocomplete="off"></label>'
         f'<button type="submit" class="primary">{esc(t("start.start"))}</button></form>')

@@ -349,3 +349,13 @@ def test_hot_seat_setup_stays_secret_until_everyone_has_chosen() -> None:
     panels = panels[panels.index('class="players"'):]
     assert corporation in visible_text(panels) and bob_corporation in visible_text(panels)
     assert other not in visible_text(panels)
+
+
+def test_tracks_follow_the_board_goals_and_show_its_track_bonuses_R_MAP_4() -> None:
+    from tm.web.panels import tracks
+
+    view = Game.new(Options(players=2, seed=1, board="amazonis_planitia")).view(0)
+    shown = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", tracks(view))).split())
+    assert "Oceans 0 of 11" in shown and "-30 °C to 14 °C" in shown and "0 % to 18 %" in shown
+    assert "at 0 °C: an ocean" in shown and "at 11 %: a temperature step" in shown
+    assert tracks(view).count('class="bonus-mark"') == 6

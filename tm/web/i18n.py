@@ -70,7 +70,7 @@ EN: dict[str, str] = {
     "game.track_done": "maximum reached",
     "unit.temperature": "{n} °C",
     "unit.oxygen": "{n} %",
-    "unit.oceans": "{n} of 9",
+    "unit.oceans": "{n} of {max}",
     # game screen: players
     "game.players": "Players",
     "game.tr": "TR",

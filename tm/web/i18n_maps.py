@@ -3,6 +3,13 @@ milestone asks and what each award counts, in our own short phrasing."""
 from __future__ import annotations
 
 EN_MAPS: dict[str, str] = {
+    # track bonuses (printed on each board's tracks)
+    "game.track_bonus": "at {at}: {gain}",
+    "track_gain.heat_production": "+1 heat production",
+    "track_gain.plant_production": "+1 plant production",
+    "track_gain.ocean": "an ocean",
+    "track_gain.temperature": "a temperature step",
+    "track_gain.card": "a card",
     # Elysium
     "ms.Generalist": "every production at least 1 above its start",
     "ms.Specialist": "10 in one production",

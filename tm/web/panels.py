@@ -24,17 +24,33 @@ def swatch(colour: str) -> str:
 
 
 # ---------------------------------------------------------------- tracks
-def _track(param: str, track: Mapping[str, Any]) -> str:
+def _bonus_marks(param: str, low: int, high: int, bonuses: Any) -> tuple[str, str]:
+    """The board's track bonuses on one track: marks on the bar and their words."""
+    marks, words = [], []
+    for bonus in bonuses or ():
+        if bonus["param"] != param or high == low:
+            continue
+        x = 100 * (int(bonus["at"]) - low) / (high - low)
+        marks.append(f'<path class="bonus-mark" d="M{x:.1f} 0 l-2.5 -0.01 2.5 10 2.5 -10Z"/>')
+        words.append(t("game.track_bonus", at=t(f"reqv.{param}", n=bonus["at"]),
+                       gain=t(f"track_gain.{bonus['gain']}")))
+    return "".join(marks), "; ".join(words)
+
+
+def _track(param: str, track: Mapping[str, Any], bonuses: Any = ()) -> str:
     value = int(track["value"])
     low, high, step = int(track["start"]), int(track["max"]), int(track["step"])
     share = max(0.0, min(1.0, (value - low) / (high - low)))
     name = t(f"game.{param}")
-    shown = t(f"unit.{param}", n=value)
+    shown = t(f"unit.{param}", n=value, max=high)
     span = t("game.track_range", low=t(f"reqv.{param}", n=low), high=t(f"reqv.{param}", n=high))
     ticks = "".join(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="0" y2="10"/>'
                     for x in (100 * i * step / (high - low)
                               for i in range(1, (high - low) // step)))
     done = f' <span class="track-done">{esc(t("game.track_done"))}</span>' if value >= high else ""
+    marks, bonus_words = _bonus_marks(param, low, high, bonuses)
+    if bonus_words:
+        span += " · " + bonus_words
     meter = attrs(class_=f"track track-{param}", role="meter", aria_label=name,
                   aria_valuemin=low, aria_valuemax=high, aria_valuenow=value,
                   aria_valuetext=shown)
@@ -44,7 +60,7 @@ def _track(param: str, track: Mapping[str, Any]) -> str:
             f'<svg class="bar" viewBox="0 0 100 10" preserveAspectRatio="none" aria-hidden="true">'
             f'<rect class="bar-bg" width="100" height="10"/>'
             f'<rect class="bar-fill" width="{100 * share:.1f}" height="10"/>'
-            f'<g class="ticks">{ticks}</g></svg>'
+            f'<g class="ticks">{ticks}</g>{marks}</svg>'
             f'<span class="track-range">{esc(span)}</span></div>')
 
 
@@ -55,7 +71,8 @@ def tracks(view: View) -> str:
                   else t("game.generation", n=view["generation"]))
     return (f'<section class="globals" aria-label="{esc(t("game.parameters"))}">'
             f'<p class="generation">{esc(generation)}</p>'
-            + "".join(_track(param, track) for param, track in view["parameters"].items())
+            + "".join(_track(param, track, view.get("map", {}).get("track_bonuses"))
+                      for param, track in view["parameters"].items())
             + "</section>")
 
 

@@ -1,4 +1,5 @@
-"""Record the save and link corpus of format 2 (run once, on the engine of commit 507b606).
+"""Record the save and link corpus of format 2 (run once, on the engine of commit 507b606,
+with the random loop that is now ``tm.sim.play_random`` written out in this script).
 
 The files it wrote are committed under tests/corpus/v2/; tests open them with every later
 engine. Format 2 listed every legal space of a placement as one choice; later engines list
@@ -13,24 +14,12 @@ from typing import Any
 
 from tm import links
 from tm.game import Game
-from tm.rng import Rng
-from tm.sim import random_response
+from tm.sim import play_random
 from tm.state import Options
 from tm.web.saves import SaveMeta, entry_text
 
 OUT = Path(__file__).resolve().parents[1] / "tests" / "corpus" / "v2"
 COLOURS = ["red", "green", "blue", "yellow", "black"]
-
-
-def _until(options: Options, stop: Any = None, limit: int = 20000) -> Game:
-    game = Game.new(options)
-    rng = Rng.from_seed(options.seed ^ 0x5EED)
-    while not game.is_over and len(game.moves) < limit:
-        if stop is not None and stop(game):
-            break
-        player, prompt = game.pending[0]
-        game.respond(player, random_response(prompt, rng))
-    return game
 
 
 def _record(name: str, game: Game, note: str) -> dict[str, Any]:
@@ -61,12 +50,12 @@ def main() -> None:
         options = Options(players=players, seed=seed, draft=draft, board=board,
                           expansions=corpera + extra)
         label = f"{players}p-{board}{'-draft' if draft else ''}{'-prelude' if extra else ''}"
-        games.append(_record(f"complete-{label}-{seed}", _until(options), "a complete game"))
+        games.append(_record(f"complete-{label}-{seed}", play_random(options), "a complete game"))
     for players, seed, board in [(2, 161, "tharsis"), (4, 162, "amazonis_planitia"),
                                  (3, 163, "hellas")]:
         options = Options(players=players, seed=seed, board=board, expansions=corpera)
         games.append(_record(f"many-spaces-{players}p-{board}-{seed}",
-                             _until(options, _many_spaces),
+                             play_random(options, _many_spaces),
                              "waiting on a placement with more than 20 legal spaces"))
     (OUT / "games.json").write_text(json.dumps(games, indent=1) + "\n", encoding="utf-8")
     print(f"wrote {len(games)} games to {OUT}")

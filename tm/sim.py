@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,10 +36,19 @@ def random_response(prompt: Prompt, rng: Rng) -> dict[str, Any]:
 def play_random_game(players: int = 2, seed: int = 0, max_moves: int | None = None,
                      draft: bool = False, expansions: tuple[str, ...] = ("corpera",)) -> Game:
     """A game played by random players (stops early after ``max_moves``)."""
-    game = Game.new(Options(players=players, seed=seed, draft=draft,
-                            expansions=list(expansions)))
-    rng = Rng.from_seed(seed ^ 0x5EED)
+    return play_random(Options(players=players, seed=seed, draft=draft,
+                               expansions=list(expansions)), max_moves=max_moves)
+
+
+def play_random(options: Options, stop: Callable[[Game], bool] | None = None,
+                max_moves: int | None = None) -> Game:
+    """A game of these options played by random players until it ends, ``stop`` says so
+    or ``max_moves`` were made (the players' RNG follows the game's seed)."""
+    game = Game.new(options)
+    rng = Rng.from_seed(options.seed ^ 0x5EED)
     while not game.is_over and (max_moves is None or len(game.moves) < max_moves):
+        if stop is not None and stop(game):
+            break
         player, prompt = game.pending[0]
         game.respond(player, random_response(prompt, rng))
     return game

@@ -253,6 +253,7 @@ def is_last_generation(g: GameState) -> bool:
 def begin_final_greenery(g: GameState) -> None:
     """R-END-1 / R-SOLO-3: in player order, plants into greeneries; solo only when won."""
     g.phase = "final_greenery"
+    log(g, "final_greenery")
     count = len(g.players)
     order = [(g.first_player + i) % count for i in range(count)]
     g.final_greenery = order if count > 1 or parameters.all_maxed(g) else []

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from tm import Game, Options
-from tm.sim import random_response
 from tm.rng import Rng
+from tm.sim import random_response
 from tm.testing import (
     answer,
     give_cards,
@@ -44,6 +44,9 @@ class Ledger:
                 table[p][r] += n
 
     def read(self, e: dict[str, Any]) -> None:  # noqa: C901  (one branch per record kind)
+        inner = [x for v in e.values() if isinstance(v, (dict, list))
+                 for x in (v.values() if isinstance(v, dict) else v)]
+        assert not any(isinstance(x, (dict, list)) for x in inner), e  # view copies one level
         key, p = e["key"], e.get("player", -1)
         if key in ("gain", "spent", "bonus"):
             self._add(self.res, p, e.get("res", {}))
@@ -77,8 +80,9 @@ class Ledger:
             i = pl.index
             held = {k: v for k, v in self.cards[i].items() if v}
             on_cards = {k: v for k, v in pl.card_res.items() if v}
-            for what, logged, real in (("res", self.res[i], pl.res), ("prod", self.prod[i], pl.prod),
-                                       ("tr", self.tr[i], pl.tr), ("cards", held, on_cards)):
+            pairs = (("res", self.res[i], pl.res), ("prod", self.prod[i], pl.prod),
+                     ("tr", self.tr[i], pl.tr), ("cards", held, on_cards))
+            for what, logged, real in pairs:
                 if logged != real:
                     wrong.append(f"player {i} {what}: log {logged} != state {real}")
         return wrong
@@ -200,3 +204,21 @@ def test_R_SETUP_4_corporation_record_carries_its_starting_mc() -> None:
     game, (p0, _) = make_game(corporations=["Helion", "Ecoline"])
     assert {"key": "corporation", "player": p0, "card": "Helion",
             "megacredits": 42} in game.state.log
+
+
+@pytest.mark.parametrize(("players", "seed", "expansions"), [
+    (2, 21, ["corpera"]), (3, 22, ["corpera", "prelude"]), (1, 23, ["corpera", "prelude"])])
+def test_every_record_of_a_whole_game_reads_as_words(players: int, seed: int,
+                                                     expansions: list[str]) -> None:
+    """No record shows as its key, an unfilled field or a wrong plural ("1 cards")."""
+    from tm.sim import play_random_game
+    from tm.web.log_text import MARKERS, log_line
+    game = play_random_game(players=players, seed=seed, expansions=tuple(expansions))
+    view = game.view(None)
+    for record in view["log"]:
+        if record["key"] in MARKERS:
+            continue
+        line = log_line(view, record)
+        assert not line.startswith("(") and "{" not in line, (record, line)
+        assert " 1 cards" not in line and " 1 players" not in line, (record, line)
+        assert "space" not in line or "space " + str(record.get("space")) in line, line

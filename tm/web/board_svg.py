@@ -120,7 +120,7 @@ def _tile_svg(tile: str, owner: int | None, cx: float, cy: float,
     if glyph:
         parts = [_use(glyph, cx, cy + 3, 24)]
     elif tile in SPECIAL_GLYPHS:
-        parts = [_use(f"t-{tile}", cx, cy + 3, 26)]
+        parts = [_use(f"t-{tile}", cx, cy + 5, 24)]  # below the owner marker
     else:
         short_key = f"tileshort.{tile}"
         short = t(short_key) if has(short_key) else "".join(

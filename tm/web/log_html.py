@@ -134,7 +134,8 @@ def _highlight_css(spaces: set[str]) -> str:
         return ""
     lit = ",".join(f'main:has([data-space-ref="{sid}"]:is(:hover,:focus)) '
                    f'.board [data-space="{sid}"]' for sid in safe)
-    return (f"<style>:is({lit}) .hex{{stroke:var(--log-lit);stroke-width:5px}}"
+    return (f"<style>:is({lit}) .hex{{stroke:var(--log-lit);stroke-width:5px;"
+            f"stroke-dasharray:none;filter:brightness(1.3)}}"
             f":is({lit}) .space-id{{opacity:1}}</style>")
 
 

@@ -142,10 +142,20 @@ def _corporation(v: dict[str, Any]) -> str:
     return t("log.corporation", player=v["player"], card=v.get("card"))
 
 
+def _discarded(v: dict[str, Any]) -> str:
+    return t("log.prelude_discarded", player=v["player"], card=v.get("card"),
+             qty=qty("megacredits", int(v.get("megacredits", 0))))
+
+
+def _kept(v: dict[str, Any]) -> str:
+    return t("log.preludes_kept", player=v["player"], cards=", ".join(v.get("cards", [])))
+
+
 _PLAIN: dict[str, Callable[[dict[str, Any]], str]] = {
     "gain": _gain, "spent": _spent, "prod": _prod, "tr": _tr, "paid": _paid,
     "card_res": _card_res, "income": _income, "project": _project, "res_removed": _removed,
     "prod_reduced": _reduced, "corporation": _corporation,
+    "prelude_discarded": _discarded, "preludes_kept": _kept,  # (Prelude's records)
 }
 
 
@@ -164,11 +174,6 @@ def _special(key: str, v: dict[str, Any], view: View) -> str | None:
     if key == "ocean_bonus":
         return tn("log.ocean_bonus", int(v.get("oceans", 0)), player=v["player"],
                   qty=qty("megacredits", int(v.get("megacredits", 0))))
-    if key == "prelude_discarded":
-        return t("log.prelude_discarded", player=v["player"], card=v.get("card"),
-                 qty=qty("megacredits", int(v.get("megacredits", 0))))
-    if key == "preludes_kept":
-        return t("log.preludes_kept", player=v["player"], cards=", ".join(v.get("cards", [])))
     return None
 
 

@@ -24,7 +24,7 @@ ROW_H = 1.5 * RADIUS
 MARGIN = 8.0
 ICON = 13.0
 BONUSES = ("steel", "titanium", "plants", "heat", "card")
-TILE_GLYPH = {"city": "t-city", "capital": "t-city", "greenery": "t-greenery",
+TILE_GLYPH = {"city": "t-city", "greenery": "t-greenery",
               "ocean": "t-ocean"}
 
 # Our own icons: a shape and colour per bonus, with a letter for colour-blind players.

@@ -1,0 +1,83 @@
+"""The log and the board as HTML (CPython): grouping, paging, the highlight rules, special
+tiles and claims. Expectations are written by hand from the rules and the screen's design."""
+from __future__ import annotations
+
+import re
+
+from tm.testing import answer, make_game, place, prompt, set_resources
+from tm.web.board_svg import board_legend, board_svg
+from tm.web.board_tiles import SPECIAL_GLYPHS
+from tm.web.log_html import group_log, log_section
+
+SPECIAL_TILES = ("capital", "natural_preserve", "mohole_area", "nuclear_zone", "lava_flows",
+                 "commercial_district", "ecological_zone", "industrial_center", "mining_area",
+                 "mining_rights", "restricted_area")
+
+
+def _next_generation(game: object) -> None:
+    while prompt(game).kind == "action":  # type: ignore[arg-type]
+        answer(game, "pass", player=prompt(game).player)  # type: ignore[arg-type]
+    while prompt(game).purpose == "buy_cards":  # type: ignore[arg-type]
+        answer(game, "cards", [], player=prompt(game).player)  # type: ignore[arg-type]
+
+
+def test_R_GEN_1_log_groups_generations_and_turns_and_pages_back() -> None:
+    game, (p0, p1) = make_game()
+    set_resources(game, p0, megacredits=23)
+    answer(game, "standard_project", project="greenery")
+    answer(game, "space", "03")
+    for _ in range(3):
+        _next_generation(game)
+    view = game.view(None)
+    gens = group_log(view["log"])
+    assert [g.number for g in gens] == [1, 2, 3, 4]
+    assert [t.kind for t in gens[1].turns] == ["research", "turn", "turn", "production"]
+    first = log_section(view, ("red", "green"))
+    assert re.findall(r'data-generation="(\d+)"', first) == ["4", "3"]
+    assert "Show 2 earlier generations" in first
+    whole = log_section(view, ("red", "green"), depth=5)
+    assert re.findall(r'data-generation="(\d+)"', whole) == ["4", "3", "2", "1"]
+    assert "The whole game is shown." in whole
+    gen1 = whole[whole.index('data-generation="1"'):]
+    steps = re.findall(r"<li[^>]*>([^<]*)</li>", gen1)
+    assert steps.index("Player 1 uses the standard project Greenery") < steps.index(
+        "Player 1 places a greenery on space 03") < steps.index(
+        "Player 1 takes the placement bonus of space 03: 2 steel")
+
+
+def test_a_step_naming_a_space_lights_it_on_hover_or_focus() -> None:
+    game, (p0, _) = make_game()
+    set_resources(game, p0, megacredits=23)
+    answer(game, "standard_project", project="greenery")
+    answer(game, "space", "03")
+    html = log_section(game.view(None), ("red", "green"))
+    assert '<li class="has-space" data-space-ref="03" tabindex="0">' in html
+    assert 'main:has([data-space-ref="03"]:is(:hover,:focus)) .board [data-space="03"]' in html
+
+
+def test_every_special_tile_has_its_own_glyph_and_a_claim_its_flag() -> None:
+    assert set(SPECIAL_TILES) <= set(SPECIAL_GLYPHS)
+    game, (p0, p1) = make_game()
+    spaces = ["10", "17", "23", "14", "36", "40", "47", "30", "19", "55", "52"]
+    for sid, tile in zip(spaces, SPECIAL_TILES, strict=True):
+        place(game, sid, tile, p0)
+    game.state.board["42"] = {"tile": None, "owner": None, "claim": p1}
+    view = game.view(None)
+    svg = board_svg(view, ("red", "green"))
+    for sid, tile in zip(spaces, SPECIAL_TILES, strict=True):
+        drawn = re.search(rf'<g class="[^"]*" data-space="{sid}"[^>]*>.*?</g></g>', svg)
+        assert drawn is not None and f'href="#t-{tile}"' in drawn.group(0), tile
+        assert f'data-tile="{tile}"' in drawn.group(0)
+    claimed = re.search(r'<g class="space land claimed" data-space="42"[^>]*>', svg)
+    assert claimed is not None and "claimed by Player 2 (Land Claim)" in claimed.group(0)
+    assert 'href="#t-claim"' in svg and "claim owner-green" in svg
+    legend = board_legend(view)
+    assert "Land Claim" in legend and "Nuclear Zone" in legend and "Mining Rights" in legend
+
+
+def test_every_space_carries_its_number_for_hover_and_focus() -> None:
+    game, _ = make_game()
+    svg = board_svg(game.view(None), ("red", "green"))
+    for sid in ("03", "42", "63"):
+        assert re.search(rf'data-space="{sid}".*?<g class="space-id" aria-hidden="true">'
+                         rf'<rect[^>]*/><text[^>]*>{sid}</text></g>', svg), sid

@@ -4,6 +4,22 @@ Resources, production and TR change through these helpers so that the log accoun
 every gain and loss (the page shows them; ``tests/engine/test_log_records.py`` folds the
 log back into the state to prove nothing is missing). Records are structured: a ``res`` or
 ``prod`` mapping of signed amounts, and the card or space that caused them when known.
+
+The records that change holdings (every one has ``player``):
+
+- ``gain`` / ``spent``: ``res`` {resource: signed amount}, ``card`` when a card caused it
+- ``prod``: ``prod`` {resource: signed steps}, ``card``
+- ``tr``: ``tr`` (the new value), ``steps``, ``card``; ``param`` also carries ``tr``
+- ``paid``: an amount per currency, ``cards`` {card: resources spent from it}
+- ``bonus``: ``space``, ``res``, ``cards`` (how many drawn) — the printed placement bonus
+- ``ocean_bonus``: ``space``, ``oceans``, ``megacredits`` (R-TILE-5)
+- ``income``: ``res``, ``tr``, ``mc_prod``, ``energy_to_heat`` (R-GEN-6)
+- ``corporation``, ``prelude_discarded``, ``project`` (sell patents): ``megacredits``
+- ``res_removed`` / ``prod_reduced``: ``target``, ``res``, ``count``, ``steal`` when taken
+- ``card_res``: ``card``, ``count`` (signed)
+
+Markers group the log: ``setup``, ``research``, ``generation``, ``turn`` (``player``),
+``production``, ``final_greenery``.
 """
 from __future__ import annotations
 

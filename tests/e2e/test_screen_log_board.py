@@ -120,13 +120,17 @@ def _open(new_page: Any, boot: Any, viewport: str) -> tuple[Any, Planned]:
     return page, plan
 
 
-def _show_whole_log(page: Any) -> None:
+def _show_whole_log(page: Any, keyboard: bool = False) -> None:
     log = page.locator(".log")
     for _ in range(10):
         more = log.locator("[data-action=log_earlier]")
         if not more.count():
             return
-        more.click()
+        if keyboard:
+            more.focus()
+            page.keyboard.press("Enter")
+        else:
+            more.click()
         wait_idle(page)
     raise AssertionError("the log never showed the whole game")
 
@@ -181,7 +185,8 @@ def test_the_log_reads_in_order_within_a_turn_and_reaches_the_first_generation(
     gens = log.locator(".log-gen")
     expect(gens.first).to_have_attribute("data-generation", str(plan.generation))
     expect(log.locator('.log-gen[data-generation="1"]')).to_have_count(0)  # not drawn yet
-    _show_whole_log(page)
+    _show_whole_log(page, keyboard=True)
+    expect(log.locator(".log-end")).to_be_focused()  # focus stays in the log
     expect(log).to_contain_text("The whole game is shown.")
     first = log.locator('.log-gen[data-generation="1"]')
     expect(first).to_contain_text("Solo game set up")

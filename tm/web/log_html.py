@@ -165,11 +165,14 @@ def log_section(view: View, colours: Sequence[str] = (), depth: int = LOG_DEPTH)
 
 
 def _earlier(hidden: int) -> str:
+    # One focus name for the button and the note that replaces it: keyboard focus stays
+    # in the log when the last earlier generation arrives.
     if hidden <= 0:
-        return f'<p class="log-end muted">{esc(t("log.all_shown"))}</p>'
+        return (f'<p class="log-end muted" data-focus="log-earlier" tabindex="-1">'
+                f'{esc(t("log.all_shown"))}</p>')
     n = min(hidden, LOG_MORE)
-    return (f'<button type="button" class="log-earlier" data-action="log_earlier">'
-            f"{esc(tn('log.earlier', n))}</button>")
+    return (f'<button type="button" class="log-earlier" data-action="log_earlier" '
+            f'data-focus="log-earlier">{esc(tn("log.earlier", n))}</button>')
 
 
 def log_depth_after(depth: int) -> int:

@@ -81,3 +81,20 @@ def test_every_space_carries_its_number_for_hover_and_focus() -> None:
     for sid in ("03", "42", "63"):
         assert re.search(rf'data-space="{sid}".*?<g class="space-id" aria-hidden="true">'
                          rf'<rect[^>]*/><text[^>]*>{sid}</text></g>', svg), sid
+
+
+def test_a_log_written_before_turns_were_marked_still_groups_by_generation() -> None:
+    """A game continued from a stored state keeps the log it was saved with."""
+    old = [{"key": "setup", "players": 2, "first": 0},
+           {"key": "generation", "generation": 1, "first": 0},
+           {"key": "pass", "player": 0}, {"key": "production", "generation": 1},
+           {"key": "generation", "generation": 2, "first": 1}, {"key": "pass", "player": 1},
+           {"key": "param", "param": "oceans", "value": 1, "player": 1},
+           {"key": "tr", "player": 1, "tr": 21}]
+    gens = group_log(old)
+    assert [(g.number, [t.kind for t in g.turns]) for g in gens] == [
+        (1, ["setup", "production"]), (2, ["actions"])]
+    game, _ = make_game()
+    view = {**game.view(None), "log": old}
+    html = log_section(view, ("red", "green"))
+    assert "Oceans placed: 1 of 9" in html and "Player 2&#x27;s TR is now 21" in html

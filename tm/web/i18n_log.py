@@ -11,6 +11,7 @@ EN_LOG: dict[str, str] = {
     "log.head.setup": "Setup",
     "log.head.turn": "{player}'s turn",
     "log.head.research": "Research",
+    "log.head.actions": "Actions",
     "log.head.production": "Production",
     "log.head.final": "Final greenery conversion",
     "log.earlier.one": "Show 1 earlier generation",

@@ -71,7 +71,7 @@ def group_log(records: Sequence[Record]) -> list[Generation]:
         elif key == "final_greenery":
             _open(gens, gens[-1].number, "final")
         elif key == "generation" and number != gens[-1].number:
-            _open(gens, number, "research")  # a log from before the research marker
+            _open(gens, number, "actions")  # a log written before turns were marked
         if key not in MARKERS:
             gens[-1].turns[-1].records.append(r)
     return [g for g in gens if any(turn.records for turn in g.turns)]

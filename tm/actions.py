@@ -351,4 +351,5 @@ def perform(g: GameState, p: int, response: dict[str, Any]) -> None:
 
 @handler("action")
 def _act(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+    log(g, "action", player=p, action=response["type"])  # the log separates a turn's actions
     perform(g, p, response)

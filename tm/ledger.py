@@ -19,7 +19,7 @@ The records that change holdings (every one has ``player``):
 - ``card_res``: ``card``, ``count`` (signed)
 
 Markers group the log: ``setup``, ``research``, ``generation``, ``turn`` (``player``),
-``production``, ``final_greenery``.
+``action`` (``player``, ``action``: the action's type), ``production``, ``final_greenery``.
 """
 from __future__ import annotations
 

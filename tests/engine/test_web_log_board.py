@@ -98,3 +98,16 @@ def test_a_log_written_before_turns_were_marked_still_groups_by_generation() -> 
     view = {**game.view(None), "log": old}
     html = log_section(view, ("red", "green"))
     assert "Oceans placed: 1 of 9" in html and "Player 2&#x27;s TR is now 21" in html
+
+
+def test_R_GEN_5_a_turns_second_action_starts_a_new_block() -> None:
+    game, (p0, _) = make_game()
+    set_resources(game, p0, megacredits=23 + 14)
+    answer(game, "standard_project", project="greenery")
+    answer(game, "space", "03")
+    answer(game, "standard_project", project="asteroid")
+    html = log_section(game.view(None), ("red", "green"))
+    second = re.search(r'<li class="action-start">([^<]*)</li>', html)
+    assert second is not None and second.group(1) == (
+        "Player 1 uses the standard project Asteroid")
+    assert html.count("action-start") == 1  # the first action needs no line above it

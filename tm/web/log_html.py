@@ -31,6 +31,7 @@ class Step:
 
     text: str
     space: str | None = None
+    starts_action: bool = False  # the first step of a turn's second (or later) action
 
 
 @dataclass(slots=True)
@@ -40,6 +41,11 @@ class Turn:
     kind: str
     player: int | None = None
     records: list[Record] = field(default_factory=list)
+
+    @property
+    def has_steps(self) -> bool:
+        """Whether anything happened in it (an ended turn may hold only its marker)."""
+        return any(r.get("key") != "action" for r in self.records)
 
 
 @dataclass(slots=True)
@@ -72,9 +78,9 @@ def group_log(records: Sequence[Record]) -> list[Generation]:
             _open(gens, gens[-1].number, "final")
         elif key == "generation" and number != gens[-1].number:
             _open(gens, number, "actions")  # a log written before turns were marked
-        if key not in MARKERS:
+        if key not in MARKERS or key == "action":  # actions split a turn on screen
             gens[-1].turns[-1].records.append(r)
-    return [g for g in gens if any(turn.records for turn in g.turns)]
+    return [g for g in gens if any(turn.has_steps for turn in g.turns)]
 
 
 def _in_reading_order(records: Sequence[Record]) -> list[Record]:
@@ -90,8 +96,12 @@ def _in_reading_order(records: Sequence[Record]) -> list[Record]:
 
 def _steps(view: View, turn: Turn) -> list[Step]:
     """A turn's records in words; a card named again by its own effects is not repeated."""
-    steps, playing = [], None
+    steps: list[Step] = []
+    playing, new_action = None, False
     for r in _in_reading_order(turn.records):
+        if r.get("key") == "action":
+            new_action = bool(steps)
+            continue
         text = log_line(view, r)
         source = r.get("card")
         if r.get("key") in _CARD_KEYS:
@@ -99,7 +109,8 @@ def _steps(view: View, turn: Turn) -> list[Step]:
         elif source and source != playing and r.get("key") in ("gain", "spent", "prod", "tr"):
             text = t("log.from_card", text=text, card=source)
         space = r.get("space")
-        steps.append(Step(text, str(space) if isinstance(space, str) else None))
+        steps.append(Step(text, str(space) if isinstance(space, str) else None, new_action))
+        new_action = False
     return steps
 
 
@@ -112,9 +123,11 @@ def _heading(view: View, turn: Turn, colours: Sequence[str]) -> str:
 
 
 def _step_html(step: Step) -> str:
+    classes = " ".join(c for c in ("has-space" if step.space else "",
+                                   "action-start" if step.starts_action else "") if c)
     if step.space is None:
-        return f"<li>{esc(step.text)}</li>"
-    return (f'<li{attrs(class_="has-space", data_space_ref=step.space, tabindex=0)}>'
+        return f"<li{attrs(class_=classes or None)}>{esc(step.text)}</li>"
+    return (f'<li{attrs(class_=classes, data_space_ref=step.space, tabindex=0)}>'
             f"{esc(step.text)}</li>")
 
 
@@ -148,7 +161,7 @@ def log_section(view: View, colours: Sequence[str] = (), depth: int = LOG_DEPTH)
     for gen in reversed(shown):
         turns = []
         for turn in reversed(gen.turns):
-            if turn.records:
+            if turn.has_steps:
                 html, named = _turn_html(view, turn, colours)
                 turns.append(html)
                 spaces |= named

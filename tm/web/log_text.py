@@ -17,7 +17,8 @@ from tm.web.model import View, player_name
 Record = Mapping[str, Any]
 _PLAYER_FIELDS = ("player", "target")
 _CURRENCIES = ("megacredits", "steel", "titanium", "heat")
-MARKERS = frozenset({"turn", "research", "production", "generation", "final_greenery"})
+MARKERS = frozenset({"turn", "action", "research", "production", "generation",
+                     "final_greenery"})
 
 
 def space_ref(view: View, sid: Any) -> str:

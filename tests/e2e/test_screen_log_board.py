@@ -20,6 +20,7 @@ from tests.e2e.helpers import expect, form_fields, no_horizontal_scroll, wait_id
 VIEWPORTS = {"desktop": {"width": 1366, "height": 768}, "phone": {"width": 390, "height": 844}}
 SPECIALS = ("Nuclear Zone", "Restricted Area", "Mohole Area", "Lava Flows", "Natural Preserve")
 LIT = "rgb(127, 240, 255)"  # app.css --log-lit
+STEP_LIT = "rgb(29, 58, 64)"  # app.css --log-step-lit
 
 
 @dataclass(frozen=True)
@@ -175,6 +176,12 @@ def test_a_log_step_lights_its_space_on_hover_and_focus(new_page: Any, boot: Any
     step.focus()  # keyboard: the step is a tab stop and lights the same space
     expect(step).to_be_focused()
     expect(space.locator(".hex")).to_have_css("stroke", LIT)
+    step.blur()
+    before = step.evaluate("e => getComputedStyle(e).backgroundColor")
+    space.hover()  # and the other way: a space lights the steps that name it
+    expect(number).to_have_css("opacity", "1")
+    expect(step).to_have_css("background-color", STEP_LIT)
+    assert before != STEP_LIT
 
 
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))

@@ -140,16 +140,20 @@ def _turn_html(view: View, turn: Turn, colours: Sequence[str]) -> tuple[str, set
 
 
 def _highlight_css(spaces: set[str]) -> str:
-    """Hovering or focusing a step lights its space on the board and shows its number
-    (the look is app.css's ``--log-lit`` colour)."""
+    """Hovering or focusing a step lights its space on the board and shows its number;
+    hovering a space lights the shown steps that name it (app.css's ``--log-lit`` and
+    ``--log-step-lit`` colours)."""
     safe = sorted(sid for sid in spaces if _SPACE_ID.fullmatch(sid))  # raw text in <style>
     if not safe:
         return ""
     lit = ",".join(f'main:has([data-space-ref="{sid}"]:is(:hover,:focus)) '
                    f'.board [data-space="{sid}"]' for sid in safe)
+    steps = ",".join(f'main:has(.board [data-space="{sid}"]:is(:hover,:focus)) '
+                     f'.log [data-space-ref="{sid}"]' for sid in safe)
     return (f"<style>:is({lit}) .hex{{stroke:var(--log-lit);stroke-width:5px;"
             f"stroke-dasharray:none;filter:brightness(1.3)}}"
-            f":is({lit}) .space-id{{opacity:1}}</style>")
+            f":is({lit}) .space-id{{opacity:1}}"
+            f":is({steps}){{background:var(--log-step-lit)}}</style>")
 
 
 def log_section(view: View, colours: Sequence[str] = (), depth: int = LOG_DEPTH) -> str:

@@ -112,3 +112,12 @@ def test_R_GEN_5_a_turns_second_action_starts_a_new_block() -> None:
     assert second is not None and second.group(1) == (
         "Player 1 uses the standard project Asteroid")
     assert html.count("action-start") == 1  # the first action needs no line above it
+
+
+def test_a_damaged_record_reads_as_its_key_and_the_log_still_draws() -> None:
+    game, _ = make_game()
+    view = game.view(None)
+    damaged = [*view["log"], {"key": "gain", "player": 0, "res": "lots"},
+               {"key": "turn", "player": 0, "generation": "x"}, {"key": "pass", "player": 0}]
+    html = log_section({**view, "log": damaged}, ("red", "green"))
+    assert "(gain)" in html and "Player 1 passes" in html

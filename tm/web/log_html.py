@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from tm.web.html import attrs, esc
 from tm.web.i18n import t, tn
@@ -62,12 +63,17 @@ def _open(gens: list[Generation], number: int, kind: str, player: int | None = N
     gens[-1].turns.append(Turn(kind, player))
 
 
+def _generation(value: Any, current: int) -> int:
+    """A record's generation; the current one when it has none (or a damaged one)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else current
+
+
 def group_log(records: Sequence[Record]) -> list[Generation]:
     """The records grouped by generation and turn (both oldest first)."""
     gens: list[Generation] = [Generation(1, [Turn("setup")])]
     for r in records:
         key = r.get("key")
-        number = int(r.get("generation") or gens[-1].number)
+        number = _generation(r.get("generation"), gens[-1].number)
         if key == "turn":
             _open(gens, number, "turn", r.get("player"))
         elif key == "research":

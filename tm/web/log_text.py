@@ -187,7 +187,15 @@ def _named(view: View, record: Record) -> dict[str, Any]:
 
 
 def log_line(view: View, record: Record) -> str:
-    """One log record in words."""
+    """One log record in words; a damaged record (a stored state from an edited save)
+    reads as its key rather than breaking the whole log."""
+    try:
+        return _words(view, record)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return t("log.unknown", key=str(record.get("key")))
+
+
+def _words(view: View, record: Record) -> str:
     key = str(record.get("key"))
     values = _named(view, record)
     special = _special(key, values, view)

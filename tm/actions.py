@@ -15,6 +15,7 @@ from tm.cards.dsl import Step, city, greenery, ocean, prod, raise_
 from tm.effects import can_steps, place_op
 from tm.flow import ask, handler, op, push, run_steps
 from tm.frozen import freeze, thaw
+from tm.ledger import change_res
 from tm.payment import can_afford, pay_op
 from tm.play import cost_of, start_play, why_not_playable
 from tm.player import effects, log, standing_effects
@@ -169,8 +170,9 @@ def _sold(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]
     for name in response["cards"]:
         pl.hand.remove(name)
         g.discard.append(name)
-    pl.res["megacredits"] += len(response["cards"])  # R-SP-1
-    log(g, "project", player=p, project="sell_patents", count=len(response["cards"]))
+    sold = len(response["cards"])
+    pl.res["megacredits"] += sold  # R-SP-1: 1 MC each
+    log(g, "project", player=p, project="sell_patents", count=sold, megacredits=sold)
     push(g, p, {"op": "project_used", "p": p, "project": "sell_patents", "base": 0})
 
 
@@ -197,13 +199,13 @@ def _do_award(g: GameState, p: int, r: dict[str, Any]) -> None:
 
 
 def _do_plants(g: GameState, p: int, r: dict[str, Any]) -> None:
-    g.players[p].res["plants"] -= plant_cost(g, p)
+    change_res(g, p, {"plants": -plant_cost(g, p)}, "spent")
     _done(g, p)
     push(g, p, place_op(p, "greenery", "greenery", None, None))
 
 
 def _do_heat(g: GameState, p: int, r: dict[str, Any]) -> None:
-    g.players[p].res["heat"] -= HEAT_PER_STEP
+    change_res(g, p, {"heat": -HEAT_PER_STEP}, "spent")
     _done(g, p)
     run_steps(g, p, [raise_("temperature")], None)
 
@@ -349,4 +351,5 @@ def perform(g: GameState, p: int, response: dict[str, Any]) -> None:
 
 @handler("action")
 def _act(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+    log(g, "action", player=p, action=response["type"])  # the log separates a turn's actions
     perform(g, p, response)

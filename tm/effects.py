@@ -15,7 +15,8 @@ from tm.cards import card
 from tm.cards.dsl import Step, add_res, choose, gain
 from tm.flow import ask, handler, op, push, run_steps
 from tm.frozen import register
-from tm.player import log, resource_cards, tag_count, tr_up
+from tm.ledger import change_prod, change_res, raise_tr
+from tm.player import log, resource_cards, tag_count
 from tm.state import NEUTRAL, RESOURCES, GameState
 
 PROD_FLOOR = {"megacredits": -5}  # R-PROD-1; every other production floors at 0
@@ -97,9 +98,7 @@ def _prod_ok(g: GameState, p: int, src: str | None, step: Step) -> bool:
 
 @step_kind("prod", can=_prod_ok)
 def _prod(g: GameState, p: int, src: str | None, step: Step) -> None:
-    pl = g.players[p]
-    for r, v in step["res"].items():
-        pl.prod[r] += amount(g, p, src, v)
+    change_prod(g, p, {r: amount(g, p, src, v) for r, v in step["res"].items()}, card=src)
 
 
 def _gain_ok(g: GameState, p: int, src: str | None, step: Step) -> bool:
@@ -109,9 +108,7 @@ def _gain_ok(g: GameState, p: int, src: str | None, step: Step) -> bool:
 
 @step_kind("gain", can=_gain_ok)
 def _gain(g: GameState, p: int, src: str | None, step: Step) -> None:
-    pl = g.players[p]
-    for r, v in step["res"].items():
-        pl.res[r] += amount(g, p, src, v)
+    change_res(g, p, {r: amount(g, p, src, v) for r, v in step["res"].items()}, card=src)
 
 
 def _spend_ok(g: GameState, p: int, src: str | None, step: Step) -> bool:
@@ -121,9 +118,7 @@ def _spend_ok(g: GameState, p: int, src: str | None, step: Step) -> bool:
 
 @step_kind("spend", can=_spend_ok)
 def _spend(g: GameState, p: int, src: str | None, step: Step) -> None:
-    pl = g.players[p]
-    for r, v in step["res"].items():
-        pl.res[r] -= v
+    change_res(g, p, {r: -v for r, v in step["res"].items()}, "spent", card=src)
 
 
 def _pay_ok(g: GameState, p: int, src: str | None, step: Step) -> bool:
@@ -146,8 +141,7 @@ def _raise(g: GameState, p: int, src: str | None, step: Step) -> None:
 
 @step_kind("tr")
 def _tr(g: GameState, p: int, src: str | None, step: Step) -> None:
-    tr_up(g, g.players[p], amount(g, p, src, step["amount"]))
-    log(g, "tr", player=p, tr=g.players[p].tr)
+    raise_tr(g, p, amount(g, p, src, step["amount"]), card=src)
 
 
 def _ocean_ok(g: GameState, p: int, src: str | None, step: Step) -> bool:
@@ -234,17 +228,27 @@ def any_resource() -> Step:
 def _placement_bonus(g: GameState, p: int, sid: str) -> None:
     pl = g.players[p]
     icons = board.map_of(g).spaces[sid].bonus
+    gained: dict[str, int] = {}
+    drawn: list[str] = []
     for bonus in icons:
         if bonus == "card":
-            pl.hand.extend(draw_cards(g, 1))
+            drawn += draw_cards(g, 1)
         elif bonus == "any_resource":
             run_steps(g, p, [any_resource()], None)
         elif bonus in pl.res:
-            pl.res[bonus] += 1
+            gained[bonus] = gained.get(bonus, 0) + 1
+    pl.hand.extend(drawn)
+    if gained or drawn:
+        for r, n in gained.items():
+            pl.res[r] += n
+        log(g, "bonus", player=p, space=sid, res=gained, cards=len(drawn))
     for rtype in ("animal", "microbe"):  # all icons of a kind onto one card (R-MAP-1)
         if rtype in icons:
             run_steps(g, p, [add_res(icons.count(rtype), to="any", rtype=rtype)], None)
-    pl.res["megacredits"] += 2 * board.adjacent_count(g, sid, frozenset({"ocean"}))  # R-TILE-5
+    oceans = board.adjacent_count(g, sid, frozenset({"ocean"}))
+    if oceans:  # R-TILE-5: 2 MC per adjacent ocean
+        pl.res["megacredits"] += 2 * oceans
+        log(g, "ocean_bonus", player=p, space=sid, oceans=oceans, megacredits=2 * oceans)
 
 
 # ---------------------------------------------------------------- cards
@@ -331,6 +335,7 @@ def _spend_here_ok(g: GameState, p: int, src: str | None, step: Step) -> bool:
 @step_kind("spend_here", can=_spend_here_ok)
 def _spend_here(g: GameState, p: int, src: str | None, step: Step) -> None:
     g.players[p].card_res[src or ""] -= step["count"]
+    log(g, "card_res", player=p, card=src, count=-step["count"])
 
 
 def take_targets(g: GameState, p: int, rtype: str, count: int) -> list[list[Any]]:
@@ -404,7 +409,8 @@ def reduce_production(g: GameState, p: int, target: int, step: Step) -> None:
         g.players[target].prod[step["res"]] -= step["count"]
     if step.get("steal"):
         g.players[p].prod[step["res"]] += step["count"]
-    log(g, "prod_reduced", player=p, target=target, res=step["res"], count=step["count"])
+    log(g, "prod_reduced", player=p, target=target, res=step["res"], count=step["count"],
+        **({"steal": True} if step.get("steal") else {}))
 
 
 def remove_targets(g: GameState, p: int, resource: str) -> list[int]:

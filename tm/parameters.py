@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from tm.flow import push
+from tm.ledger import change_prod
 from tm.maps import Goal, get_map
 from tm.player import log, tr_up
 from tm.state import NEUTRAL, GameState
@@ -39,7 +40,7 @@ def can_gain(g: GameState, gain: str) -> bool:
 def gain(g: GameState, player: int, what: str) -> None:
     """Give a track bonus or a special space's gain (one of ``tm.maps.GAINS``)."""
     if what in PRODUCTION_GAINS:
-        g.players[player].prod[PRODUCTION_GAINS[what]] += 1
+        change_prod(g, player, {PRODUCTION_GAINS[what]: 1})
     elif what == "ocean":
         if not is_maxed(g, "oceans"):
             push(g, player, {"op": "place", "p": player, "tile": "ocean", "on": "ocean",
@@ -66,9 +67,12 @@ def _track_bonuses(g: GameState, player: int, param: str) -> None:
 
 
 def _credit(g: GameState, player: int, param: str) -> None:
-    if player != NEUTRAL:
-        tr_up(g, g.players[player], 1)  # R-GLOB-2
-    log(g, "param", param=param, value=getattr(g, param), player=player)
+    if player == NEUTRAL:
+        log(g, "param", param=param, value=getattr(g, param), player=player)
+        return
+    pl = g.players[player]
+    tr_up(g, pl, 1)  # R-GLOB-2
+    log(g, "param", param=param, value=getattr(g, param), player=player, tr=pl.tr)
 
 
 def raise_temperature(g: GameState, player: int, steps: int = 1) -> None:

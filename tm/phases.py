@@ -14,6 +14,7 @@ from tm.actions import plant_cost
 from tm.cards import BEGINNER, card
 from tm.effects import draw_cards, place_op
 from tm.flow import ask, handler, push
+from tm.ledger import change_res
 from tm.payment import budget, pay_op
 from tm.play import apply_corporation
 from tm.player import log
@@ -118,6 +119,7 @@ def _advance_setup(g: GameState) -> bool:
 def start_research(g: GameState) -> None:
     """R-GEN-3 / R-GEN-4: deal four to each player, drafted when the variant is on."""
     drafting = g.options.draft and len(g.players) > 1
+    log(g, "research", generation=g.generation)
     for pl in g.players:
         cards = draw_cards(g, RESEARCH_DRAW)
         if drafting:
@@ -197,6 +199,8 @@ def _advance_action(g: GameState) -> bool:
             production(g)
             return True
         g.active, g.actions_this_turn = nxt, 0
+    if g.actions_this_turn == 0:  # a turn begins: the log groups its records under it
+        log(g, "turn", player=g.active, generation=g.generation)
     ask(g, g.active, "action", "action")
     return True
 
@@ -204,14 +208,10 @@ def _advance_action(g: GameState) -> bool:
 # ---------------------------------------------------------------- production and the end
 def production(g: GameState) -> None:
     """R-GEN-6: energy to heat, then income; then the end check or a new generation."""
-    for pl in g.players:
-        pl.res["heat"] += pl.res["energy"]
-        pl.res["energy"] = 0
-        pl.res["megacredits"] += pl.tr + pl.prod["megacredits"]
-        for r in ("steel", "titanium", "plants", "energy", "heat"):
-            pl.res[r] += pl.prod[r]
-        pl.used_actions = []
     log(g, "production", generation=g.generation)
+    for pl in g.players:
+        income(g, pl.index)
+        pl.used_actions = []
     expansions.run_hooks(g, "generation_end")
     if is_last_generation(g):
         begin_final_greenery(g)
@@ -219,6 +219,21 @@ def production(g: GameState) -> None:
         g.generation += 1
         g.first_player = (g.first_player + 1) % len(g.players)  # R-GEN-2
         start_research(g)
+
+
+def income(g: GameState, p: int) -> None:
+    """One player's production phase (R-GEN-6), logged as one record: the energy that
+    became heat, then MC = TR + MC production and one of each resource per step."""
+    pl = g.players[p]
+    energy = pl.res["energy"]
+    pl.res["heat"] += energy
+    pl.res["energy"] = 0
+    gained = {"megacredits": pl.tr + pl.prod["megacredits"],
+              **{r: pl.prod[r] for r in ("steel", "titanium", "plants", "energy", "heat")}}
+    for r, n in gained.items():
+        pl.res[r] += n
+    log(g, "income", player=p, res={r: n for r, n in gained.items() if n}, tr=pl.tr,
+        mc_prod=pl.prod["megacredits"], energy_to_heat=energy)
 
 
 def solo_length(g: GameState) -> int:
@@ -238,6 +253,7 @@ def is_last_generation(g: GameState) -> bool:
 def begin_final_greenery(g: GameState) -> None:
     """R-END-1 / R-SOLO-3: in player order, plants into greeneries; solo only when won."""
     g.phase = "final_greenery"
+    log(g, "final_greenery")
     count = len(g.players)
     order = [(g.first_player + i) % count for i in range(count)]
     g.final_greenery = order if count > 1 or parameters.all_maxed(g) else []
@@ -267,7 +283,7 @@ def _final(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any
     if response["option"] == 1:
         g.final_greenery.pop(0)
         return
-    g.players[p].res["plants"] -= plant_cost(g, p)
+    change_res(g, p, {"plants": -plant_cost(g, p)}, "spent")
     push(g, p, place_op(p, "greenery", "greenery", None, None))
 
 

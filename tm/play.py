@@ -144,6 +144,6 @@ def apply_corporation(g: GameState, p: int, name: str) -> None:
     pl.corporation = name
     pl.res["megacredits"] += c.starting_mc
     pl.first_action_due = bool(c.first_action)
-    log(g, "corporation", player=p, card=name)
+    log(g, "corporation", player=p, card=name, megacredits=c.starting_mc)
     push(g, p, {"op": "card_played", "p": p, "card": name})  # "including this"
     run_steps(g, p, c.play, name)

@@ -13,6 +13,7 @@ the same for standard projects, milestones and awards, and the decision waiting 
 """
 from __future__ import annotations
 
+from dataclasses import fields
 from functools import lru_cache
 from typing import Any
 
@@ -30,7 +31,8 @@ _PRIVATE = ("hand", "offer", "draft_hand", "drafted", "dealt_corps", "setup_choi
 
 def view_for(g: GameState, viewer: int | None) -> dict[str, Any]:
     """The read model for ``viewer`` (None: a spectator, who sees no hand at all)."""
-    data = to_dict(g)
+    data = {f.name: to_dict(getattr(g, f.name)) for f in fields(g) if f.name != "log"}
+    data["log"] = [_record(entry) for entry in g.log]
     data["deck"] = len(g.deck)
     data["discard"] = len(g.discard)  # face down in the printed game
     data["corp_deck"] = len(g.corp_deck)
@@ -57,6 +59,13 @@ def view_for(g: GameState, viewer: int | None) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------- public
+def _record(entry: dict[str, Any]) -> dict[str, Any]:
+    """A copy of one log record: flat values, or one level of lists and dicts (the generic
+    :func:`to_dict` costs several times more, and the log is the longest part of a view)."""
+    return {k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v)
+            for k, v in entry.items()}
+
+
 @lru_cache(maxsize=16)
 def _static_spaces(map_name: str) -> tuple[tuple[str, dict[str, Any]], ...]:
     """The printed board: what never changes during a game (derived from frozen map data)."""

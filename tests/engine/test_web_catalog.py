@@ -9,7 +9,12 @@ from tm.web.i18n import EN
 SOURCES = "\n".join(p.read_text(encoding="utf-8")
                     for p in (Path(__file__).resolve().parents[2] / "tm").rglob("*.py"))
 # Written by tm/web/log_text.py's own phrasing (counts and card names), not one template.
-LOG_PHRASED_IN_CODE = {"bought", "card_res", "draw", "setup"}
+LOG_PHRASED_IN_CODE = {"bought", "card_res", "draw", "setup", "param", "prod", "ocean_bonus"}
+# Markers the log shows as the headings of its generations, turns and phases.
+LOG_HEADINGS = {"generation": "log.generation_head", "turn": "log.head.turn",
+                "research": "log.head.research", "production": "log.head.production",
+                "final_greenery": "log.head.final"}
+LOG_DIVIDERS = {"action"}  # a line between a turn's actions, no words
 TITLE_KEYS = {"cards": "prompt.cards.{}", "card": "prompt.card.{}", "player": "prompt.player.{}",
               "setup": "prompt.setup.{}", "amount": "prompt.amount.{}",
               "option": "prompt.option.{}"}
@@ -25,7 +30,9 @@ PAGE_PENDING_PROMPTS: set[str] = set()
 
 def test_every_log_key_has_words() -> None:
     keys = set(re.findall(r'\blog\(g, "(\w+)"', SOURCES))
-    missing = sorted(k for k in keys - LOG_PHRASED_IN_CODE if f"log.{k}" not in EN)
+    assert all(key in EN for key in LOG_HEADINGS.values())
+    missing = sorted(k for k in keys - LOG_PHRASED_IN_CODE - set(LOG_HEADINGS) - LOG_DIVIDERS
+                     if f"log.{k}" not in EN)
     assert not [k for k in missing if k not in PAGE_PENDING_LOG], \
         f"log keys without a message: {missing}"
     assert sorted(PAGE_PENDING_LOG) == [k for k in missing if k in PAGE_PENDING_LOG], \
@@ -62,7 +69,7 @@ def test_prelude_log_lines_name_the_player_and_cards() -> None:
     assert kept.endswith("keeps the preludes Donation, Loan")
     fizzled = log_line(view, {"key": "prelude_discarded", "player": 1, "card": "Biofuels",
                               "megacredits": 15})
-    assert "cannot play Biofuels: discarded for 15 MC" in fizzled
+    assert "cannot carry out Biofuels: it is discarded for 15 MC" in fizzled
 
 
 def test_every_milestone_and_award_of_every_board_has_words() -> None:

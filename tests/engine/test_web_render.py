@@ -199,7 +199,7 @@ def test_milestones_show_who_meets_them_and_award_measures() -> None:
     assert "Player 1: 9" in visible_text(thermalist)
 
 
-def test_log_is_a_list_newest_first() -> None:
+def test_log_shows_the_latest_turn_first_and_its_steps_in_order() -> None:
     app = started(2, ["Ann", "Bob"], seed=9)
     for _ in range(6):
         app.handle("answer_first", {})
@@ -208,8 +208,14 @@ def test_log_is_a_list_newest_first() -> None:
     app.viewer, app.screen = 0, "game"
     page = app.render()["app"]
     log = page[page.index('class="log"'):]
-    first = re.search(r"<li>(.*?)</li>", log)
-    assert first is not None and html.unescape(first.group(1)) == lines[0]
+    turn = re.search(r'<li class="log-turn log-turn"><h4>(.*?)</h4><ol class="log-steps">'
+                     r"(.*?)</ol>", log)
+    assert turn is not None and visible_text(turn.group(1)).strip() == "Bob's turn"
+    steps = [visible_text(step) for step in re.findall(r"<li[^>]*>(.*?)</li>", turn.group(2))]
+    # Inventrix's first action, then the card, then what it cost (paid before it is played)
+    assert steps == ["Bob draws 3 cards", "Bob plays Subterranean Reservoir", "Bob pays 11 MC"]
+    assert lines[:3] == ["Bob plays Subterranean Reservoir", "Bob pays 11 MC",
+                         "Bob draws 3 cards"]  # the records, newest first
     assert not any(KEY_LIKE.search(line) for line in lines)
 
 

@@ -11,7 +11,8 @@ from typing import Any
 from tm.cards.dsl import Step
 from tm.flow import ask, handler
 from tm.frozen import register
-from tm.player import log, tag_count, tr_up
+from tm.ledger import change_prod, change_res, raise_tr
+from tm.player import tag_count
 from tm.state import NEUTRAL, GameState
 
 CanFn = Callable[[GameState, int, "str | None", Step], bool]
@@ -39,9 +40,7 @@ def _insulation(g: GameState, p: int, src: str | None, step: Step) -> None:
 
 @handler("heat_prod_to_mc_prod")
 def _insulated(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
-    pl = g.players[p]
-    pl.prod["heat"] -= response["amount"]
-    pl.prod["megacredits"] += response["amount"]
+    change_prod(g, p, {"heat": -response["amount"], "megacredits": response["amount"]})
 
 
 def _has_energy(g: GameState, p: int, src: str | None, step: Step) -> bool:
@@ -55,16 +54,13 @@ def _power_infrastructure(g: GameState, p: int, src: str | None, step: Step) -> 
 
 @handler("energy_to_mc")
 def _energy_sold(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
-    pl = g.players[p]
-    pl.res["energy"] -= response["amount"]
-    pl.res["megacredits"] += response["amount"]
+    change_res(g, p, {"energy": -response["amount"], "megacredits": response["amount"]})
 
 
 # ---------------------------------------------------------------- conditions
 @custom_step("plant_tags_3_then_4_else_1")
 def _nitrogen_rich(g: GameState, p: int, src: str | None, step: Step) -> None:
-    pl = g.players[p]
-    pl.prod["plants"] += 4 if tag_count(pl, "plant") >= 3 else 1
+    change_prod(g, p, {"plants": 4 if tag_count(g.players[p], "plant") >= 3 else 1}, card=src)
 
 
 def _tr_raised(g: GameState, p: int, src: str | None, step: Step) -> bool:
@@ -74,14 +70,13 @@ def _tr_raised(g: GameState, p: int, src: str | None, step: Step) -> bool:
 
 @custom_step("unmi", can=_tr_raised)
 def _unmi(g: GameState, p: int, src: str | None, step: Step) -> None:
-    pl = g.players[p]
-    pl.res["megacredits"] -= 3
-    tr_up(g, pl, 1)
-    log(g, "tr", player=p, tr=pl.tr)
+    change_res(g, p, {"megacredits": -3}, "spent", card=src)
+    raise_tr(g, p, 1, card=src)
 
 
 @custom_step("neutral_cities_prod")
 def _tharsis_solo(g: GameState, p: int, src: str | None, step: Step) -> None:
     """Cities placed before the corporation (the solo neutral ones) still pay it."""
-    g.players[p].prod["megacredits"] += sum(
-        1 for entry in g.board.values() if entry["tile"] == "city" and entry["owner"] == NEUTRAL)
+    change_prod(g, p, {"megacredits": sum(
+        1 for entry in g.board.values() if entry["tile"] == "city" and entry["owner"] == NEUTRAL)},
+        card=src)

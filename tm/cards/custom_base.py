@@ -13,6 +13,7 @@ from tm.cards.custom import custom_step
 from tm.cards.dsl import Step, choose, custom, prod
 from tm.effects import add_card_resource, draw_cards, place_op
 from tm.flow import ask, push, run_steps
+from tm.ledger import change_prod
 from tm.player import log
 from tm.state import GameState
 
@@ -57,7 +58,7 @@ def _mining_rights(g: GameState, p: int, src: str | None, step: Step) -> None:
         if entry.get("card") == src and entry.get("owner") == p:
             metals = [m for m in METALS if m in spaces[sid].bonus]
             if len(metals) == 1:
-                g.players[p].prod[metals[0]] += 1
+                change_prod(g, p, {metals[0]: 1}, card=src)
             elif metals:
                 run_steps(g, p, [choose(*([prod(**{m: 1})] for m in metals))], src)
             return

@@ -19,6 +19,7 @@ from tm.cards.custom import custom_step
 from tm.cards.dsl import Step, add_res, choose, gain
 from tm.effects import add_card_resource, can_steps, draw_cards, take_targets
 from tm.flow import ask, handler, run_steps
+from tm.ledger import change_res
 from tm.player import log, resource_cards
 from tm.state import NEUTRAL, GameState
 
@@ -56,7 +57,7 @@ def _viral_enhancers(g: GameState, p: int, src: str | None, step: Step) -> None:
     if played in pl.played and card(played).resource in ("animal", "microbe"):
         run_steps(g, p, [choose([gain(plants=1)], [add_res(1)])], played)
     else:
-        pl.res["plants"] += 1
+        change_res(g, p, {"plants": 1}, card=src)
 
 
 # ---------------------------------------------------------------- Sabotage, Hired Raiders
@@ -98,7 +99,8 @@ def _robbed(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, An
         g.players[target].res[res] -= taken
     if prompt["steal"]:
         g.players[p].res[res] += taken
-    log(g, "res_removed", player=p, target=target, res=res, count=taken)
+    log(g, "res_removed", player=p, target=target, res=res, count=taken,
+        **({"steal": True} if prompt["steal"] else {}))
 
 
 # ---------------------------------------------------------------- Virus

@@ -154,6 +154,7 @@ def can_resolve(g: GameState, p: int, name: str) -> bool:
     if any(e.get("next_card") for e in c.effects):
         scratch.next_card, scratch.next_card_gen = [name], g.generation
     g.players[p] = scratch
+    logged = len(g.log)  # the trial run's records describe nothing that happened
     try:
         for step in c.play:
             if not can_step(g, p, name, step):
@@ -163,6 +164,7 @@ def can_resolve(g: GameState, p: int, name: str) -> bool:
         return True
     finally:
         g.players[p] = saved
+        del g.log[logged:]
 
 
 # ---------------------------------------------------------------- Valley Trust

@@ -19,6 +19,7 @@ from tm.web.app_share import Replay, ShareActions, rules_notice
 from tm.web.app_tabs import Saving, TabActions
 from tm.web.board_preview import board_names
 from tm.web.i18n import t
+from tm.web.log_html import LOG_DEPTH, log_depth_after
 from tm.web.model import PendingPrompt, screen_of
 from tm.web.saves import SaveMeta, SaveStore, Storage, entry_text, parse_entry
 
@@ -50,6 +51,7 @@ class App(TabActions, ShareActions):
         self.leaving = False  # asking before leaving a game whose last moves are not saved
         self.fault: Fault | None = None  # an unexpected error the page's guard caught
         self.busy: str | None = None  # the message key of work in progress
+        self.log_depth = LOG_DEPTH  # generations of the log on screen ("earlier" adds more)
 
     # ------------------------------------------------------------ decisions
     def current(self) -> tuple[int, PendingPrompt] | None:
@@ -159,6 +161,10 @@ class App(TabActions, ShareActions):
         spot = next(c for c in prompt.choices() if c.get("space") == space)
         self._respond(player, spot)
 
+    def _on_log_earlier(self, data: dict[str, Any]) -> None:
+        """Show earlier generations of the log."""
+        self.log_depth = log_depth_after(self.log_depth)
+
     def _on_reveal(self, data: dict[str, Any]) -> None:
         decision = self.current()
         if decision is not None:
@@ -187,6 +193,7 @@ class App(TabActions, ShareActions):
         if self.must_ask_before_leaving(data):
             return
         self.game, self.save_id, self.viewer = None, None, None
+        self.log_depth = LOG_DEPTH
         self.replay, self.share_link, self.from_link, self.redo_moves = None, None, False, []
 
     def _on_continue(self, data: dict[str, Any]) -> None:

@@ -10,6 +10,7 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from tm.maps import get_map
+from tm.web.board_tiles import SPECIAL_GLYPHS, special_symbols
 from tm.web.card_text import tile_name
 from tm.web.html import attrs, esc
 from tm.web.i18n import has, t
@@ -23,7 +24,7 @@ ROW_H = 1.5 * RADIUS
 MARGIN = 8.0
 ICON = 13.0
 BONUSES = ("steel", "titanium", "plants", "heat", "card")
-TILE_GLYPH = {"city": "t-city", "capital": "t-city", "greenery": "t-greenery",
+TILE_GLYPH = {"city": "t-city", "greenery": "t-greenery",
               "ocean": "t-ocean"}
 
 # Our own icons: a shape and colour per bonus, with a letter for colour-blind players.
@@ -58,7 +59,7 @@ def _defs() -> str:
                      f'text-anchor="middle">{esc(letter)}</text></symbol>')
     glyphs = "".join(f'<symbol id="{gid}" viewBox="-12 -12 24 24" overflow="visible">{body}'
                      "</symbol>" for gid, body in _GLYPHS.items())
-    return f"<defs>{''.join(icons)}{glyphs}</defs>"
+    return f"<defs>{''.join(icons)}{glyphs}{special_symbols()}</defs>"
 
 
 def centre(row: int, x: int, rows: tuple[int, ...]) -> tuple[float, float]:
@@ -106,6 +107,8 @@ def space_label(view: View, sp: SpaceView, legal: bool) -> str:
         name = tile_name(sp["tile"])
         parts.append(name if owner is None else t("board.tile_of", tile=name,
                                                   name=player_name(view, owner)))
+    elif sp.get("claim") is not None:
+        parts.append(t("board.claimed_by", name=player_name(view, sp["claim"])))
     if legal:
         parts.append(t("board.legal"))
     return " · ".join(parts)
@@ -116,6 +119,8 @@ def _tile_svg(tile: str, owner: int | None, cx: float, cy: float,
     glyph = TILE_GLYPH.get(tile)
     if glyph:
         parts = [_use(glyph, cx, cy + 3, 24)]
+    elif tile in SPECIAL_GLYPHS:
+        parts = [_use(f"t-{tile}", cx, cy + 5, 24)]  # below the owner marker
     else:
         short_key = f"tileshort.{tile}"
         short = t(short_key) if has(short_key) else "".join(
@@ -125,6 +130,20 @@ def _tile_svg(tile: str, owner: int | None, cx: float, cy: float,
         parts.append(f'<circle cx="{cx:.1f}" cy="{cy - 15:.1f}" r="6.5" '
                      f'class="owner owner-{esc(_owner_colour(owner, colours))}"/>')
     return "".join(parts)
+
+
+def _claim_svg(claimant: int, cx: float, cy: float, colours: Sequence[str]) -> str:
+    """A land claim: the claimant's flag over the space's printed bonus."""
+    colour = esc(_owner_colour(claimant, colours))
+    return (f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{RADIUS - 6:.1f}" class="claim-ring '
+            f'claim-{colour}"/>' + _use("t-claim", cx + 9, cy - 12, 18, f"claim owner-{colour}"))
+
+
+def _number_svg(sid: str, cx: float, cy: float) -> str:
+    """The space's number, shown on hover, on focus and when the log points at it."""
+    return (f'<g class="space-id" aria-hidden="true"><rect x="{cx - 9:.1f}" y="{cy + 14:.1f}" '
+            f'width="18" height="11" rx="3"/><text x="{cx:.1f}" y="{cy + 22.5:.1f}">'
+            f"{esc(t('board.space_number', id=sid))}</text></g>")
 
 
 def _empty_svg(sp: SpaceView, cx: float, cy: float) -> str:
@@ -151,16 +170,21 @@ def _space_svg(view: View, sp: SpaceView, colours: Sequence[str], legal: Collect
     sid, tile = sp["id"], sp["tile"]
     classes = f"space {sp['kind']}" + (" volcanic" if sp["volcanic"] else "")
     classes += f" tile-{tile if tile in TILE_GLYPH else 'special'}" if tile else ""
+    claim = sp.get("claim")
+    classes += " claimed" if claim is not None and not tile else ""
     label = space_label(view, sp, sid in legal)
-    extra: dict[str, object] = {"role": "img"}
+    extra: dict[str, object] = {"role": "img", "data_tile": tile or None}
     if sid in legal:
         classes += " legal"
-        extra = {"data_action": "place", "tabindex": 0, "role": "button"}
+        extra = {**extra, "data_action": "place", "tabindex": 0, "role": "button"}
     inner = (_tile_svg(tile, sp["owner"], cx, cy, colours) if tile
              else _empty_svg(sp, cx, cy))
+    if claim is not None and not tile:
+        inner += _claim_svg(claim, cx, cy, colours)
     return (f"<g{attrs(class_=classes, data_space=sid, aria_label=label, **extra)}>"
             f"<title>{esc(label)}</title>"
-            f'<polygon class="hex" points="{_hex_points(cx, cy, RADIUS - 1.5)}"/>{inner}</g>')
+            f'<polygon class="hex" points="{_hex_points(cx, cy, RADIUS - 1.5)}"/>{inner}'
+            f"{_number_svg(sid, cx, cy)}</g>")
 
 
 def _offmap_svg(view: View, sp: SpaceView, colours: Sequence[str], legal: Collection[str],
@@ -216,8 +240,28 @@ def _legend_hex(cls: str, glyph: str | None = None) -> str:
             f'<polygon class="hex" points="{_hex_points(0, 0, 11)}"/>{use}</svg>')
 
 
-def board_legend() -> str:
-    """The key to the board's icons (reuses the icons defined in the board's SVG)."""
+def _legend_glyph(ref: str, cls: str = "") -> str:
+    return (f'<svg class="ic hexic{" " + cls if cls else ""}" viewBox="-12 -12 24 24" '
+            f'aria-hidden="true"><use href="#{ref}" x="-11" y="-11" width="22" height="22"/>'
+            "</svg>")
+
+
+def _in_play_items(view: View | None) -> list[str]:
+    """Key entries for the special tiles and claims on this board now."""
+    if view is None:
+        return []
+    tiles = {sp["tile"] for sp in view["spaces"] if sp["tile"] in SPECIAL_GLYPHS}
+    items = [f"<li>{_legend_glyph('t-' + tile)} {esc(tile_name(tile))}</li>"
+             for tile in sorted(tiles)]
+    if any(sp.get("claim") is not None and not sp["tile"] for sp in view["spaces"]):
+        items.append(f"<li>{_legend_glyph('t-claim', 'claim owner-neutral')} "
+                     f"{esc(t('board.claim'))}</li>")
+    return items
+
+
+def board_legend(view: View | None = None) -> str:
+    """The key to the board's icons (reuses the icons defined in the board's SVG), with
+    the special tiles and claims of ``view``'s board."""
     items = [f"<li>{_legend_icon('i-' + b)} {esc(t('bonus.' + b))}</li>" for b in BONUSES]
     items += [
         f"<li>{_legend_hex('space ocean', 't-wave')} {esc(t('board.ocean_space'))}</li>",
@@ -227,6 +271,7 @@ def board_legend() -> str:
         f"{esc(tile_name('greenery'))}</li>",
         f"<li>{_legend_hex('space tile-ocean', 't-ocean')} {esc(tile_name('ocean'))}</li>",
         f"<li>{_legend_hex('space legal')} {esc(t('board.legal'))}</li>",
+        *_in_play_items(view),
     ]
     return (f'<section class="legend" aria-label="{esc(t("board.legend"))}">'
             f'<ul>{"".join(items)}</ul></section>')

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from tm.web.i18n_cards import EN_CARDS
+from tm.web.i18n_log import EN_LOG
 from tm.web.i18n_maps import EN_MAPS
 from tm.web.i18n_page import EN_PAGE
 from tm.web.i18n_prelude import EN_PRELUDE
@@ -358,43 +359,11 @@ EN: dict[str, str] = {
                           "shared from.",
     # log
     "game.log": "Game log",
-    "log.setup.one": "Solo game set up",
-    "log.setup.other": "Game set up for {n} players",
-    "log.corporation": "{player} takes {card}",
-    "log.bought.zero": "{player} buys no cards",
-    "log.bought.one": "{player} buys 1 card",
-    "log.bought.other": "{player} buys {n} cards",
-    "log.generation": "Generation {generation} begins",
-    "log.card_played": "{player} plays {card}",
-    "log.card_action": "{player} uses the action of {card}",
-    "log.project": "{player} uses the standard project {project}",
-    "log.tile": "{player} places {tile} on space {space}",
-    "log.revealed": "{player} reveals {card}",
-    "log.land_claim": "{player} claims space {space}",
-    "log.param": "{param} rises to {value}",
-    "log.tr": "{player}'s TR is now {tr}",
-    "log.milestone": "{player} claims the milestone {milestone}",
-    "log.award": "{player} funds the award {award}",
-    "log.pass": "{player} passes",
-    "log.production": "Production phase of generation {generation}",
-    "log.game_over": "The game is over",
-    "log.draw.zero": "{player} draws no cards",
-    "log.draw.one": "{player} draws 1 card",
-    "log.draw.other": "{player} draws {n} cards",
-    "log.paid": "{player} pays {list}",
-    "log.card_res_add": "{player} adds {qty} to {card}",
-    "log.card_res_remove": "{player} loses {qty} from {card}",
-    "log.prod_reduced": "{player} lowers the {res} production of {target} by {count}",
-    "log.res_removed": "{player} removes {res} from {target}",
-    "log.reshuffle": "The discard pile is shuffled into a new deck",
-    "log.no_ocean_left": "No ocean left to place",
-    "log.no_space": "No space left for {tile}",
-    "log.unknown": "({key})",
-    "log.empty": "Nothing has happened yet.",
     **EN_CARDS,
     **EN_PAGE,
     **EN_PRELUDE,
     **EN_MAPS,
+    **EN_LOG,
 }
 
 CATALOGS: dict[str, dict[str, str]] = {"en": EN}

@@ -1,10 +1,8 @@
-"""Words of the Prelude expansion (merged into :data:`tm.web.i18n.EN`): its log records
-and the titles of its prompts."""
+"""Words of the Prelude expansion (merged into :data:`tm.web.i18n.EN`): the titles of its
+prompts and its part of the setup (its log records are phrased in :mod:`tm.web.i18n_log`)."""
 from __future__ import annotations
 
 EN_PRELUDE: dict[str, str] = {
-    "log.preludes_kept": "{player} keeps the preludes {cards}",
-    "log.prelude_discarded": "{player} cannot play {card}: discarded for {megacredits} MC",
     "prompt.card.prelude_first": "Play which prelude first?",
     "prompt.card.prelude_of_several": "Play one of these preludes (the others are discarded)",
     "prompt.card.play_from_hand": "Play which card from your hand (ignoring its requirements)?",

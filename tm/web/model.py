@@ -72,6 +72,7 @@ class Screen:
     link: str | None = None  # end screen: the link that opens the game
     form: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     saves: tuple[SaveEntry, ...] = ()
+    log_depth: int = 2  # generations of the log shown (0: all)
 
     @property
     def game(self) -> View:
@@ -142,4 +143,4 @@ def screen_of(app: App) -> Screen:
         history = tuple(score_history(app.game))
         link = app.link_url(app.game)
     return Screen(**common, view=view, viewer=viewer, colours=colours, tools=tools,
-                  replay=replay, history=history, link=link)
+                  replay=replay, history=history, link=link, log_depth=app.log_depth)

@@ -10,7 +10,7 @@ from tm.web.card_text import tile_phrase
 from tm.web.cards_html import card_html
 from tm.web.html import attrs, button, esc
 from tm.web.i18n import t
-from tm.web.log_text import log_section
+from tm.web.log_html import log_section
 from tm.web.model import COLOUR_CHOICES, Screen, player_name
 from tm.web.panels import milestones_awards, player_panel, scores_by_player, swatch, tracks
 from tm.web.prompt_html import FULL_CARD_PURPOSES, Ask, render_prompt
@@ -226,9 +226,10 @@ def game_screen(screen: Screen) -> str:
             f"{tracks(view)}</header>{extras}"
             f'<div class="layout"><div class="col col-main">'
             f'<div class="board-wrap">{_pick_hint(ask)}{board}'
-            f"{board_legend()}</div>{_hand(screen, ask)}</div>"
+            f"{board_legend(view)}</div>{_hand(screen, ask)}</div>"
             f'<div class="col col-side">{"" if wide else decision}'
-            f"{milestones_awards(view, screen.colours)}{log_section(view)}</div>"
+            f"{milestones_awards(view, screen.colours)}"
+            f"{log_section(view, screen.colours, screen.log_depth)}</div>"
             f'<section class="players" aria-label="{esc(t("game.players"))}">{_panels(screen)}'
             "</section></div></main>")
 
@@ -273,8 +274,8 @@ def replay_screen(screen: Screen) -> str:
             f'{button(t("app.menu"), "menu", "menu")}</div>{tracks(view)}</header>'
             f"{replay_controls(screen.replay)}"
             f'<div class="layout"><div class="col col-main"><div class="board-wrap">'
-            f"{board_svg(view, screen.colours, {})}{board_legend()}</div></div>"
+            f"{board_svg(view, screen.colours, {})}{board_legend(view)}</div></div>"
             f'<div class="col col-side">{milestones_awards(view, screen.colours)}'
-            f"{log_section(view)}</div>"
+            f"{log_section(view, screen.colours, screen.log_depth)}</div>"
             f'<section class="players" aria-label="{esc(t("game.players"))}">{_panels(screen)}'
             "</section></div></main>")

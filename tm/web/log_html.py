@@ -1,0 +1,203 @@
+"""The game log on screen: generations, each of turns and phases, each of steps.
+
+Generations and the turns within one read newest first (what just happened is on top);
+the steps of one turn read in the order they happened. The page shows the latest
+``depth`` generations and a button for earlier ones, so a long game stays quick to draw
+and the whole game stays reachable. A step that names a space carries
+``data-space-ref``; hovering or focusing it highlights that space on the board (CSS rules
+written beside the list, one per space the shown steps name).
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tm.web.html import attrs, esc
+from tm.web.i18n import t, tn
+from tm.web.log_text import MARKERS, Record, log_line
+from tm.web.model import View, player_name
+from tm.web.panels import swatch
+
+LOG_DEPTH = 2  # generations shown at first: this one and the one before
+LOG_MORE = 3  # generations one press of "earlier" adds
+_CARD_KEYS = ("card_played", "card_action", "corporation")
+_SPACE_ID = re.compile(r"[A-Za-z0-9_-]{1,12}")
+
+
+@dataclass(slots=True)
+class Step:
+    """One record in words, and the space it names (if any)."""
+
+    text: str
+    space: str | None = None
+    starts_action: bool = False  # the first step of a turn's second (or later) action
+
+
+@dataclass(slots=True)
+class Turn:
+    """A player's turn, or a phase (setup, research, production, final greenery)."""
+
+    kind: str
+    player: int | None = None
+    records: list[Record] = field(default_factory=list)
+
+    @property
+    def has_steps(self) -> bool:
+        """Whether anything happened in it (an ended turn may hold only its marker)."""
+        return any(r.get("key") != "action" for r in self.records)
+
+
+@dataclass(slots=True)
+class Generation:
+    """One generation's turns and phases, oldest first."""
+
+    number: int
+    turns: list[Turn] = field(default_factory=list)
+
+
+def _open(gens: list[Generation], number: int, kind: str, player: int | None = None) -> None:
+    if not gens or gens[-1].number != number:
+        gens.append(Generation(number))
+    gens[-1].turns.append(Turn(kind, player))
+
+
+def _generation(value: Any, current: int) -> int:
+    """A record's generation; the current one when it has none (or a damaged one)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else current
+
+
+def group_log(records: Sequence[Record]) -> list[Generation]:
+    """The records grouped by generation and turn (both oldest first)."""
+    gens: list[Generation] = [Generation(1, [Turn("setup")])]
+    for r in records:
+        key = r.get("key")
+        number = _generation(r.get("generation"), gens[-1].number)
+        if key == "turn":
+            _open(gens, number, "turn", r.get("player"))
+        elif key == "research":
+            _open(gens, number, "research")
+        elif key == "production":
+            _open(gens, number, "production")
+        elif key == "final_greenery":
+            _open(gens, gens[-1].number, "final")
+        elif key == "generation" and number != gens[-1].number:
+            _open(gens, number, "actions")  # a log written before turns were marked
+        if key not in MARKERS or key == "action":  # actions split a turn on screen
+            gens[-1].turns[-1].records.append(r)
+    return [g for g in gens if any(turn.has_steps for turn in g.turns)]
+
+
+def _in_reading_order(records: Sequence[Record]) -> list[Record]:
+    """The engine pays for a card before it is played; the log says what was played first."""
+    found = list(records)
+    for i in range(len(found) - 1):
+        paid, played = found[i], found[i + 1]
+        if paid.get("key") == "paid" and played.get("key") == "card_played" and \
+                paid.get("player") == played.get("player"):
+            found[i], found[i + 1] = played, paid
+    return found
+
+
+def _steps(view: View, turn: Turn) -> list[Step]:
+    """A turn's records in words; a card named again by its own effects is not repeated."""
+    steps: list[Step] = []
+    playing, new_action = None, False
+    for r in _in_reading_order(turn.records):
+        if r.get("key") == "action":
+            new_action = bool(steps)
+            continue
+        text = log_line(view, r)
+        source = r.get("card")
+        if r.get("key") in _CARD_KEYS:
+            playing = source
+        elif source and source != playing and r.get("key") in ("gain", "spent", "prod", "tr"):
+            text = t("log.from_card", text=text, card=source)
+        space = r.get("space")
+        steps.append(Step(text, str(space) if isinstance(space, str) else None, new_action))
+        new_action = False
+    return steps
+
+
+def _heading(view: View, turn: Turn, colours: Sequence[str]) -> str:
+    if turn.kind == "turn" and turn.player is not None:
+        p = turn.player
+        colour = colours[p] if 0 <= p < len(colours) else "neutral"
+        return swatch(colour) + esc(t("log.head.turn", player=player_name(view, p)))
+    return esc(t(f"log.head.{turn.kind}"))
+
+
+def _step_html(step: Step) -> str:
+    classes = " ".join(c for c in ("has-space" if step.space else "",
+                                   "action-start" if step.starts_action else "") if c)
+    if step.space is None:
+        return f"<li{attrs(class_=classes or None)}>{esc(step.text)}</li>"
+    return (f'<li{attrs(class_=classes, data_space_ref=step.space, tabindex=0)}>'
+            f"{esc(step.text)}</li>")
+
+
+def _turn_html(view: View, turn: Turn, colours: Sequence[str]) -> tuple[str, set[str]]:
+    steps = _steps(view, turn)
+    spaces = {s.space for s in steps if s.space is not None}
+    items = "".join(_step_html(s) for s in steps)
+    return (f'<li class="log-turn log-{esc(turn.kind)}"><h4>{_heading(view, turn, colours)}</h4>'
+            f'<ol class="log-steps">{items}</ol></li>'), spaces
+
+
+def _highlight_css(spaces: set[str]) -> str:
+    """Hovering or focusing a step lights its space on the board and shows its number;
+    hovering a space lights the shown steps that name it (app.css's ``--log-lit`` and
+    ``--log-step-lit`` colours)."""
+    safe = sorted(sid for sid in spaces if _SPACE_ID.fullmatch(sid))  # raw text in <style>
+    if not safe:
+        return ""
+    lit = ",".join(f'main:has([data-space-ref="{sid}"]:is(:hover,:focus)) '
+                   f'.board [data-space="{sid}"]' for sid in safe)
+    steps = ",".join(f'main:has(.board [data-space="{sid}"]:is(:hover,:focus)) '
+                     f'.log [data-space-ref="{sid}"]' for sid in safe)
+    return (f"<style>:is({lit}) .hex{{stroke:var(--log-lit);stroke-width:5px;"
+            f"stroke-dasharray:none;filter:brightness(1.3)}}"
+            f":is({lit}) .space-id{{opacity:1}}"
+            f":is({steps}){{background:var(--log-step-lit)}}</style>")
+
+
+def log_section(view: View, colours: Sequence[str] = (), depth: int = LOG_DEPTH) -> str:
+    """The log: the latest ``depth`` generations, newest first, and a button for more."""
+    gens = group_log(view["log"])
+    shown = gens[-depth:] if depth > 0 else gens
+    hidden = len(gens) - len(shown)
+    parts, spaces = [], set()
+    for gen in reversed(shown):
+        turns = []
+        for turn in reversed(gen.turns):
+            if turn.has_steps:
+                html, named = _turn_html(view, turn, colours)
+                turns.append(html)
+                spaces |= named
+        parts.append(f'<section class="log-gen" data-generation="{gen.number}">'
+                     f'<h3>{esc(t("log.generation_head", n=gen.number))}</h3>'
+                     f'<ol class="log-turns">{"".join(turns)}</ol></section>')
+    body = "".join(parts) or f'<p class="muted">{esc(t("log.empty"))}</p>'
+    more = _earlier(hidden) if gens else ""
+    title = esc(t("game.log"))
+    return (f'<section class="log" aria-label="{title}"><h2>{title}</h2>'
+            f'<div class="log-scroll" tabindex="0" role="region" '
+            f'aria-label="{esc(t("log.scroll"))}">{body}{more}</div>'
+            f"{_highlight_css(spaces)}</section>")
+
+
+def _earlier(hidden: int) -> str:
+    # One focus name for the button and the note that replaces it: keyboard focus stays
+    # in the log when the last earlier generation arrives.
+    if hidden <= 0:
+        return (f'<p class="log-end muted" data-focus="log-earlier" tabindex="-1">'
+                f'{esc(t("log.all_shown"))}</p>')
+    n = min(hidden, LOG_MORE)
+    return (f'<button type="button" class="log-earlier" data-action="log_earlier" '
+            f'data-focus="log-earlier">{esc(tn("log.earlier", n))}</button>')
+
+
+def log_depth_after(depth: int) -> int:
+    """How many generations the log shows after one more press of "earlier"."""
+    return depth + LOG_MORE

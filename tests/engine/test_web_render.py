@@ -365,3 +365,24 @@ def test_tracks_follow_the_board_goals_and_show_its_track_bonuses_R_MAP_4() -> N
     assert "Oceans 0 of 11" in shown and "-30 °C to 14 °C" in shown and "0 % to 18 %" in shown
     assert "at 0 °C: an ocean" in shown and "at 11 %: a temperature step" in shown
     assert tracks(view).count('class="bonus-mark"') == 6
+
+
+def test_every_bonus_kind_of_every_board_has_an_icon_and_a_word_R_MAP_1() -> None:
+    from tm.maps import builtin_maps
+    from tm.web.board_svg import BONUSES
+
+    printed = {b for board in builtin_maps() for sp in board.spaces.values() for b in sp.bonus}
+    assert printed <= set(BONUSES)
+    view = Game.new(Options(players=2, seed=1, board="amazonis_planitia")).view(0)
+    svg = board_svg(view, ["red", "blue"])
+    for bonus in ("energy", "any_resource"):
+        assert f'id="i-{bonus}"' in svg and f'href="#i-{bonus}"' in svg
+
+
+def test_a_space_with_a_cost_shows_it_and_what_it_gives_R_MAP_3() -> None:
+    view = Game.new(Options(players=2, seed=1, board="hellas")).view(0)
+    svg = board_svg(view, ["red", "blue"])
+    south_pole = re.search(r'<g [^>]*data-space="61"[^>]*>', svg)
+    assert south_pole is not None
+    assert "costs 6 MC to use, then place an ocean" in html.unescape(south_pole.group(0))
+    assert 'class="space-cost">6 MC</text>' in svg

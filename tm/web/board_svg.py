@@ -23,7 +23,8 @@ HEX_W = math.sqrt(3) * RADIUS
 ROW_H = 1.5 * RADIUS
 MARGIN = 8.0
 ICON = 13.0
-BONUSES = ("steel", "titanium", "plants", "heat", "card")
+BONUSES = ("steel", "titanium", "plants", "heat", "energy", "megacredits", "card",
+           "any_resource", "animal", "microbe")  # every bonus kind a board may print
 TILE_GLYPH = {"city": "t-city", "greenery": "t-greenery",
               "ocean": "t-ocean"}
 
@@ -34,8 +35,15 @@ _ICON_SHAPES = {
     "plants": '<circle cx="6" cy="6" r="5.3" fill="#2f7d2c" stroke="#c9f0c0"/>',
     "heat": '<path d="M6 0.6 11.6 11.2H0.4Z" fill="#c8461b" stroke="#ffd2b8"/>',
     "card": '<rect x="2" y="0.5" width="8" height="11" rx="1.5" fill="#efe6d2" stroke="#5a4632"/>',
+    "energy": '<rect x="1" y="1" width="10" height="10" rx="5" fill="#6b3fa0" stroke="#e2cdf7"/>',
+    "megacredits": '<circle cx="6" cy="6" r="5.3" fill="#e0b43a" stroke="#5a4214"/>',
+    "any_resource": '<path d="M6 0.4 11.6 4.3 9.5 11.4H2.5L0.4 4.3Z" fill="#6b6b78" '
+                    'stroke="#f0f0f5"/>',
+    "animal": '<rect x="0.8" y="0.8" width="10.4" height="10.4" rx="3.5" fill="#8a5a3a" '
+              'stroke="#f3dcc8"/>',
+    "microbe": '<circle cx="6" cy="6" r="5.3" fill="#9bbf2f" stroke="#26330a"/>',
 }
-_ICON_INK = {"card": "#3a2a1a"}
+_ICON_INK = {"card": "#3a2a1a", "megacredits": "#3a2a0a", "microbe": "#1d2608"}
 _GLYPHS = {
     "t-city": '<path d="M-9 9V-1h5v-7h7v4h6V9Z" fill="#f2f2f2" stroke="#3d4047" '
               'stroke-width="1.2"/><path d="M-6 2h2M-1-4h2M-1 2h2M5 2h2" stroke="#3d4047"/>',
@@ -102,6 +110,9 @@ def space_label(view: View, sp: SpaceView, legal: bool) -> str:
         parts.append(t("board.reserved", name=sp["reserved_for"]))
     if sp["bonus"]:
         parts.append(t("board.bonus", list=", ".join(t(f"bonus.{b}") for b in sp["bonus"])))
+    if sp.get("cost"):
+        parts.append(t("board.space_cost", n=sp["cost"], effect=t(
+            f"space_effect_long.{sp['effect']}") if sp.get("effect") else ""))
     if sp["tile"]:
         owner = sp["owner"]
         name = tile_name(sp["tile"])
@@ -157,6 +168,14 @@ def _empty_svg(sp: SpaceView, cx: float, cy: float) -> str:
     for i, bonus in enumerate(bonuses):
         x = cx + (i - (count - 1) / 2) * (ICON + 1)
         parts.append(_use(f"i-{bonus}", x, cy - 1, ICON))
+    if sp.get("cost"):  # a space its user pays for (and what it then gives: R-MAP-3)
+        parts.append(f'<text x="{cx:.1f}" y="{cy - 6:.1f}" class="space-cost">'
+                     f'{esc(t("board.space_cost_short", n=sp["cost"]))}</text>')
+        if sp.get("effect") == "ocean":
+            parts.append(_use("t-wave", cx, cy + 6, 16))
+        elif sp.get("effect"):
+            parts.append(f'<text x="{cx:.1f}" y="{cy + 8:.1f}" class="space-cost">'
+                         f'{esc(t("space_effect." + sp["effect"]))}</text>')
     label = (sp["name"] or sp["reserved_for"] or "").split(" ")[0]
     if label:
         parts.append(f'<text x="{cx:.1f}" y="{cy + 19:.1f}" class="space-name">{esc(label)}'
@@ -262,7 +281,9 @@ def _in_play_items(view: View | None) -> list[str]:
 def board_legend(view: View | None = None) -> str:
     """The key to the board's icons (reuses the icons defined in the board's SVG), with
     the special tiles and claims of ``view``'s board."""
-    items = [f"<li>{_legend_icon('i-' + b)} {esc(t('bonus.' + b))}</li>" for b in BONUSES]
+    printed = {b for sp in view["spaces"] for b in sp["bonus"]} if view else set(BONUSES[:5])
+    items = [f"<li>{_legend_icon('i-' + b)} {esc(t('bonus.' + b))}</li>" for b in BONUSES
+             if b in printed]
     items += [
         f"<li>{_legend_hex('space ocean', 't-wave')} {esc(t('board.ocean_space'))}</li>",
         f"<li>{_legend_hex('space land', 't-volcano')} {esc(t('board.volcanic'))}</li>",

@@ -3,6 +3,16 @@ milestone asks and what each award counts, in our own short phrasing."""
 from __future__ import annotations
 
 EN_MAPS: dict[str, str] = {
+    # bonus kinds and special spaces of the other boards
+    "bonus.energy": "energy", "bonus.megacredits": "MC", "bonus.any_resource": "any resource",
+    "bonus.animal": "animal", "bonus.microbe": "microbe",
+    "bonus_letter.energy": "E", "bonus_letter.megacredits": "M",
+    "bonus_letter.any_resource": "?", "bonus_letter.animal": "A", "bonus_letter.microbe": "B",
+    "board.space_cost_short": "{n} MC",
+    "board.space_cost": "costs {n} MC to use{effect}",
+    "space_effect.temperature": "+1 step °C",
+    "space_effect_long.ocean": ", then place an ocean",
+    "space_effect_long.temperature": ", then raise the temperature 1 step",
     # track bonuses (printed on each board's tracks)
     "game.track_bonus": "at {at}: {gain}",
     "track_gain.heat_production": "+1 heat production",

@@ -386,3 +386,9 @@ def test_a_space_with_a_cost_shows_it_and_what_it_gives_R_MAP_3() -> None:
     assert south_pole is not None
     assert "costs 6 MC to use, then place an ocean" in html.unescape(south_pole.group(0))
     assert 'class="space-cost">6 MC</text>' in svg
+
+
+def test_numbered_places_keep_their_number_on_the_board() -> None:
+    from tm.web.board_svg import short_name
+
+    assert short_name("Viking 2") == "Viking 2" and short_name("Tharsis Tholus") == "Tharsis"

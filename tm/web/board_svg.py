@@ -97,6 +97,15 @@ def _owner_colour(owner: int, colours: Sequence[str]) -> str:
     return "neutral" if not 0 <= owner < len(colours) else colours[owner]
 
 
+def short_name(name: str) -> str:
+    """A place's name as it fits on its space: its first word, and its number if it has one
+    ("Tharsis Tholus" → "Tharsis", "Viking 2" → "Viking 2")."""
+    words = name.split()
+    if len(words) > 1 and words[-1].isdigit():
+        return f"{words[0]} {words[-1]}"
+    return words[0] if words else ""
+
+
 def space_label(view: View, sp: SpaceView, legal: bool) -> str:
     """What a space is, in words: id, name, kind, bonuses, tile and owner."""
     parts = [t("board.space", id=sp["id"])]
@@ -176,7 +185,7 @@ def _empty_svg(sp: SpaceView, cx: float, cy: float) -> str:
         elif sp.get("effect"):
             parts.append(f'<text x="{cx:.1f}" y="{cy + 8:.1f}" class="space-cost">'
                          f'{esc(t("space_effect." + sp["effect"]))}</text>')
-    label = (sp["name"] or sp["reserved_for"] or "").split(" ")[0]
+    label = short_name(sp["name"] or sp["reserved_for"] or "")
     if label:
         parts.append(f'<text x="{cx:.1f}" y="{cy + 19:.1f}" class="space-name">{esc(label)}'
                      "</text>")
@@ -216,7 +225,7 @@ def _offmap_svg(view: View, sp: SpaceView, colours: Sequence[str], legal: Collec
         classes += " legal"
         extra = {"data_action": "place", "tabindex": 0, "role": "button"}
     inner = (_tile_svg(tile, sp["owner"], cx, cy, colours) if tile else "")
-    name = (sp["name"] or "").split(" ")[0]
+    name = short_name(sp["name"] or "")
     return (f"<g{attrs(class_=classes, data_space=sid, aria_label=label, **extra)}>"
             f"<title>{esc(label)}</title>"
             f'<circle class="hex" cx="{cx:.1f}" cy="{cy:.1f}" r="{RADIUS * 0.8:.1f}"/>{inner}'

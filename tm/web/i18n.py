@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from tm.web.i18n_cards import EN_CARDS
+from tm.web.i18n_decide import EN_DECIDE
 from tm.web.i18n_page import EN_PAGE
 
 EN: dict[str, str] = {
@@ -384,6 +385,7 @@ EN: dict[str, str] = {
     "log.empty": "Nothing has happened yet.",
     **EN_CARDS,
     **EN_PAGE,
+    **EN_DECIDE,
 }
 
 CATALOGS: dict[str, dict[str, str]] = {"en": EN}

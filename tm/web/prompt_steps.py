@@ -216,4 +216,4 @@ def pay(ask: Ask) -> str:
     return (f"{head(ask, _pay_title(cost, d.get('for') or {}))}"
             f'<p class="hint">{esc(t("pay.hint"))}</p>'
             f'<ul class="pay-rows">{"".join(rows)}</ul>{_others(ask, PAY_TYPES)}'
-            f"{_footer(status, confirm)}")
+            f"{_footer(status, confirm, cancel_button(ask.staged))}")

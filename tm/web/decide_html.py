@@ -120,7 +120,8 @@ def undo_bar(screen: Screen) -> str:
     turn = screen.turn
     if tools.undoing and turn is not None and turn != screen.viewer:
         name = player_name(screen.game, turn)
+        more = button(t("undo.more"), "undo", "") if tools.can_undo else ""
         return (f'<section class="undo-bar" role="status"><p>{esc(t("undo.run", name=name))}'
-                "</p>" + button(t("undo.done", name=name), "undo_done", "primary")
+                "</p>" + button(t("undo.done", name=name), "undo_done", "primary") + more
                 + "</section>")
     return ""

@@ -33,4 +33,5 @@ EN_DECIDE: dict[str, str] = {
     "undo.ask_no": "Keep it",
     "undo.run": "Moves taken back. Undo more, or hand the device to {name} when done.",
     "undo.done": "Done: pass to {name}",
+    "undo.more": "Undo one more",
 }

@@ -298,10 +298,11 @@ def test_undoing_another_players_moves_asks_once_and_hands_off_once(screen: Any)
     expect(question).to_have_count(0)
     assert moves(page) == total
 
-    undo.click()
+    undo.focus()
+    page.keyboard.press("Enter")
     yes = page.locator(".undo-bar [data-action=undo_confirm]")
     expect(yes).to_have_text("Take back Ada's move")
-    yes.focus()
+    expect(yes).to_be_focused()  # the question takes the keyboard focus
     page.keyboard.press("Enter")
     page.wait_for_function("(n) => document.body.dataset.moves === String(n)", arg=total - 1)
     # Bob keeps the screen: no hand-off per move taken back.

@@ -261,3 +261,29 @@ def test_undoing_ones_own_move_asks_nothing() -> None:
     moves = len(app.game.moves)
     app.handle("undo", {})
     assert len(app.game.moves) == moves - 1 and app.screen == "game"
+
+
+def test_redo_waits_while_an_action_is_under_way() -> None:
+    game, (p1, _) = make_game(players=2, seed=0)
+    set_resources(game, p1, megacredits=40)
+    give_cards(game, p1, ["Birds"])
+    app = app_for(game)
+    click(app, "standard_project", project="power_plant")
+    while app.stage is not None:
+        click(app, "confirm")
+    app.handle("undo", {})
+    assert 'data-action="redo"' in page(app)
+    click(app, "standard_project", project="sell_patents")
+    assert 'data-action="redo"' not in page(app) and 'data-action="undo"' not in page(app)
+    app.handle("cancel", {})
+    assert 'data-action="redo"' in page(app) and app.redo_moves
+
+
+def test_the_undo_question_takes_the_focus_and_a_run_offers_one_more() -> None:
+    app, p1, p2 = two_actions_of_the_first_player()
+    app.handle("undo", {})
+    assert re.search(r'<button type="button" class="primary" data-action="undo_confirm" '
+                     r'data-autofocus="1">', page(app))
+    app.handle("undo_confirm", {})
+    bar = page(app)[page(app).index('class="undo-bar"'):]
+    assert "Undo one more" in bar[:bar.index("</section>")]

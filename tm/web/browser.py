@@ -109,7 +109,10 @@ class Page:
             body.dataset.moves = str(len(game.moves))
         _flag(body, "busy", self.app.busy is not None)
         _flag(body, "fault", self.app.fault is not None)
-        if focus is not None:
+        asking = js.document.querySelector("#app [data-autofocus]")
+        if not _missing(asking):  # a question just asked: its answer takes the focus
+            asking.focus()
+        elif focus is not None:
             _refocus(focus)
 
     def _set(self, region: str, html: str) -> None:

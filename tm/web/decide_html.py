@@ -115,7 +115,8 @@ def undo_bar(screen: Screen) -> str:
         name = player_name(screen.game, tools.undo_ask)
         return (f'<section class="undo-bar" role="alertdialog" aria-label="'
                 f'{esc(t("undo.ask", name=name))}"><p>{esc(t("undo.ask", name=name))}</p>'
-                + button(t("undo.ask_yes", name=name), "undo_confirm", "primary")
+                # the answer takes the keyboard focus (browser.py: data-autofocus)
+                + button(t("undo.ask_yes", name=name), "undo_confirm", "primary", autofocus=1)
                 + button(t("undo.ask_no"), "undo_keep", "") + "</section>")
     turn = screen.turn
     if tools.undoing and turn is not None and turn != screen.viewer:

@@ -133,7 +133,8 @@ def screen_of(app: App) -> Screen:
     viewer = app.viewer if app.screen == "game" else None
     view = game.view(viewer)
     colours = colours_for(app.meta.colours, len(view["players"]))
-    tools = Tools(can_undo=app.can_undo(), can_redo=bool(app.redo_moves),
+    staged = app.staged() is not None and not replaying
+    tools = Tools(can_undo=app.can_undo(), can_redo=bool(app.redo_moves) and not staged,
                   can_replay=app.can_replay(), show_scores=app.show_scores,
                   share_link=app.share_link, from_link=app.from_link,
                   undo_ask=app.undo_whose() if app.undo_ask else None, undoing=app.undoing)
@@ -148,4 +149,4 @@ def screen_of(app: App) -> Screen:
         link = app.link_url(app.game)
     return Screen(**common, view=view, viewer=viewer, colours=colours, tools=tools,
                   replay=replay, history=history, link=link,
-                  staged=app.staged() is not None and not replaying)
+                  staged=staged)

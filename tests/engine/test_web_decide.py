@@ -287,3 +287,20 @@ def test_the_undo_question_takes_the_focus_and_a_run_offers_one_more() -> None:
     app.handle("undo_confirm", {})
     bar = page(app)[page(app).index('class="undo-bar"'):]
     assert "Undo one more" in bar[:bar.index("</section>")]
+
+
+def test_links_and_exports_carry_only_committed_moves() -> None:
+    from tm.links import decode
+    from tm.web.saves import parse_entry
+    game, (p1, _) = make_game(players=2, seed=0)
+    give_cards(game, p1, ["Birds"])
+    app = app_for(game)
+    committed = len(game.moves)
+    click(app, "standard_project", project="sell_patents")
+    click(app, "pick", card="Birds")
+    assert app.stage is not None and app.stage.answers == 2
+    app.handle("share", {})
+    assert app.share_link is not None and app.stage is not None  # sharing keeps the stage
+    assert len(decode(app.share_link.split("#", 1)[1]).moves) == committed
+    exported = app.export_text()
+    assert exported is not None and len(parse_entry(exported)[1]["moves"]) == committed

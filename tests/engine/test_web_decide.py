@@ -304,3 +304,20 @@ def test_links_and_exports_carry_only_committed_moves() -> None:
     assert len(decode(app.share_link.split("#", 1)[1]).moves) == committed
     exported = app.export_text()
     assert exported is not None and len(parse_entry(exported)[1]["moves"]) == committed
+
+
+def test_a_run_that_began_with_ones_own_move_still_asks_before_anothers() -> None:
+    game, (p1, p2) = make_game(players=2, seed=0)
+    set_resources(game, p1, megacredits=40)
+    set_resources(game, p2, megacredits=40)
+    app = app_for(game)
+    for _ in range(3):  # p1's two actions, then p2's first
+        app.handle("reveal", {})
+        click(app, "standard_project", project="power_plant")
+        while app.stage is not None:
+            click(app, "confirm")
+    assert app.viewer == p2 and app.game is not None and app.game.moves[-1][0] == p2
+    app.handle("undo", {})  # p2's own move: no question
+    assert not app.undo_ask and app.game.moves[-1][0] == p1
+    app.handle("undo", {})  # then p1's: asked
+    assert app.undo_ask and 'role="alertdialog"' in page(app)

@@ -53,6 +53,7 @@ class App(TabActions, ShareActions):
         self.stage: Stage | None = None  # an action under way, not yet sent to the game
         self.undo_ask = False  # asking before taking back another player's move
         self.undoing = False  # taking back moves in a row: one hand-off when done
+        self.undo_confirmed = False  # in this run, taking back others' moves was confirmed
 
     # ------------------------------------------------------------ staging
     def staged(self) -> Stage | None:
@@ -120,7 +121,7 @@ class App(TabActions, ShareActions):
         self.notice = self.info = None
         self.leaving = False
         if action not in UNDO_ACTIONS:
-            self.undo_ask = self.undoing = False
+            self.undo_ask = self.undoing = self.undo_confirmed = False
         try:
             handler(data)
         except IllegalMove as error:

@@ -108,6 +108,7 @@ class ShareActions:
     stage: Stage | None  # an action under way (never seen by undo)
     undo_ask: bool  # asking before taking back another player's move
     undoing: bool  # taking back moves in a row: the hand-off waits until it is done
+    undo_confirmed: bool  # in this run, taking back others' moves was confirmed
 
     def staged(self) -> Stage | None:
         raise NotImplementedError
@@ -166,7 +167,7 @@ class ShareActions:
     def undo_whose(self) -> int | None:
         """The player whose move Undo would take back, when that asks first: in a game of
         several players, another player's move (asked once per run of undos)."""
-        if not self.can_undo() or self.undoing or self.viewer is None:
+        if not self.can_undo() or self.undo_confirmed or self.viewer is None:
             return None
         assert self.game is not None
         player = int(self.game.moves[-1][0])
@@ -183,6 +184,7 @@ class ShareActions:
 
     def _on_undo_confirm(self, data: dict[str, Any]) -> None:
         if self.undo_ask and self.can_undo():
+            self.undo_confirmed = True  # the rest of this run asks no more
             self._undo_one()
 
     def _on_undo_keep(self, data: dict[str, Any]) -> None:
@@ -190,7 +192,7 @@ class ShareActions:
 
     def _on_undo_done(self, data: dict[str, Any]) -> None:
         """The run of undos is over: now the hand-off, if the decision is someone else's."""
-        self.undo_ask = self.undoing = False
+        self.undo_ask = self.undoing = self.undo_confirmed = False
 
     def _undo_one(self) -> None:
         assert self.game is not None

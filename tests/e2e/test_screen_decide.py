@@ -241,6 +241,20 @@ def test_payment_widget_is_staged_and_cancel_leaves_the_game_as_it_was(screen: A
     assert moves(page) == before + 3  # the card, the steel, the confirmation
     assert mc_in_strip(page) == mc - plan.mc_paid
 
+    # A placement within an action is staged too: Cancel shows, the board click ends it.
+    choice(page, re.compile(r"^\s*aquifer\b", re.I)).click()
+    while prompt(page).get_attribute("data-kind") == "pay":
+        confirm(page).click()
+        page.wait_for_function("document.body.dataset.busy === undefined")
+    expect(prompt(page)).to_have_attribute("data-kind", "space")
+    expect(prompt(page).locator(".stage-footer")).to_contain_text("Not played yet")
+    expect(prompt(page).locator("button.cancel")).to_be_visible()
+    assert moves(page) == before + 3
+    shot(page, "space-staged")
+    page.locator(".board g.space.legal").first.click()
+    expect(prompt(page)).to_have_attribute("data-kind", "action")
+    assert moves(page) > before + 3
+
 
 def test_sell_patents_can_be_cancelled(screen: Any) -> None:
     page = screen

@@ -133,7 +133,7 @@ def test_a_space_decision_of_a_staged_action_shows_cancel_and_the_board_click_st
     while kind(app) == "pay":
         click(app, "confirm")
     assert kind(app) == "space" and app.stage is not None
-    assert "Not played yet: nothing is sent until you confirm." in text(page(app))
+    assert "Not played yet: Cancel takes the whole action back." in text(page(app))
     decision = app.current()
     assert decision is not None
     app.handle("place", {"space": decision[1].data["spaces"][0]})

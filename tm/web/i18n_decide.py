@@ -24,7 +24,7 @@ EN_DECIDE: dict[str, str] = {
     "strip.phase.final_greenery": "Final greeneries",
     "strip.over": "Game over",
     # staged actions
-    "stage.note": "Not played yet: nothing is sent until you confirm.",
+    "stage.note": "Not played yet: Cancel takes the whole action back.",
     "stage.cancel": "Cancel",
     "stage.cancel_label": "Cancel this action: take nothing and go back to the actions",
     # hot-seat undo

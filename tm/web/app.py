@@ -16,6 +16,7 @@ from tm.state import Options
 from tm.web import screens
 from tm.web.alerts import Fault, render_alerts
 from tm.web.app_share import Replay, ShareActions, rules_notice
+from tm.web.app_stage import Stage, starts_action
 from tm.web.app_tabs import Saving, TabActions
 from tm.web.board_preview import board_names
 from tm.web.i18n import t
@@ -52,13 +53,41 @@ class App(TabActions, ShareActions):
         self.fault: Fault | None = None  # an unexpected error the page's guard caught
         self.busy: str | None = None  # the message key of work in progress
         self.log_depth = LOG_DEPTH  # generations of the log on screen ("earlier" adds more)
+        self.stage: Stage | None = None  # an action under way, not yet sent to the game
+        self.undo_ask = False  # asking before taking back another player's move
+        self.undoing = False  # taking back moves in a row: one hand-off when done
+        self.undo_confirmed = False  # in this run, taking back others' moves was confirmed
+
+    # ------------------------------------------------------------ staging
+    def staged(self) -> Stage | None:
+        """The action under way on the game shown (a stage of a game since replaced by
+        undo, another tab, the menu or a load is void and dropped)."""
+        if self.stage is not None and (self.game is None or self.stage.base is not self.game
+                                       or self.replay is not None):
+            self.stage = None
+        return self.stage
+
+    def shown_game(self) -> Game | None:
+        """The game on screen: the staged copy while an action is under way."""
+        stage = self.staged()
+        return stage.game if stage is not None else self.game
+
+    def _on_cancel(self, data: dict[str, Any]) -> None:
+        """Drop the action under way: the game never saw it."""
+        self.stage = None
 
     # ------------------------------------------------------------ decisions
     def current(self) -> tuple[int, PendingPrompt] | None:
         """The decision to show: the viewer's if they have one, else the lowest seat's."""
-        if self.game is None or self.game.is_over:
+        game = self.shown_game()
+        if game is None or game.is_over:
             return None
-        pending = self.game.pending
+        stage = self.staged()
+        if stage is not None:
+            prompt = game.prompt_for(stage.player)
+            if prompt is not None:
+                return stage.player, prompt
+        pending = game.pending
         for player, prompt in pending:
             if player == self.viewer:
                 return player, prompt
@@ -81,7 +110,7 @@ class App(TabActions, ShareActions):
         player = decision[0]
         if self._humans() == 1:
             self.viewer = player
-        if player != self.viewer:
+        if player != self.viewer and not self.undoing:
             self.screen = "handoff"
         else:
             self.screen = "game"
@@ -94,6 +123,8 @@ class App(TabActions, ShareActions):
             return
         self.notice = self.info = None
         self.leaving = False
+        if action not in UNDO_ACTIONS:
+            self.undo_ask = self.undoing = self.undo_confirmed = False
         try:
             handler(data)
         except IllegalMove as error:
@@ -156,8 +187,9 @@ class App(TabActions, ShareActions):
                     and space in c["label"]["spaces"]), None)
         if row is not None:
             self._respond(player, row)
-            assert self.game is not None
-            prompt = self.game.prompt_for(player) or prompt
+            game = self.shown_game()
+            assert game is not None
+            prompt = game.prompt_for(player) or prompt
         spot = next(c for c in prompt.choices() if c.get("space") == space)
         self._respond(player, spot)
 
@@ -178,12 +210,29 @@ class App(TabActions, ShareActions):
             return
         player, prompt = decision
         self.viewer = player
-        self._respond(player, finishing_choice(prompt))
+        # One move per call, as tests count them: staged only inside an action under way.
+        self._respond(player, finishing_choice(prompt), stage=self.staged() is not None)
 
-    def _respond(self, player: int, response: dict[str, Any]) -> None:
+    def _respond(self, player: int, response: dict[str, Any], stage: bool = True) -> None:
+        """Answer on the staged copy while an action is under way (an answer at the action
+        menu starts one); otherwise, or once the action is complete, on the game."""
         assert self.game is not None
-        self.game.respond(player, response)
-        self.redo_moves, self.share_link = [], None  # a shown link is stale
+        staged = self.staged()
+        if staged is None and stage and starts_action(self.game, player):
+            staged = Stage.begin(self.game, player)
+        if staged is None:
+            self.game.respond(player, response)
+            self._committed()
+            return
+        staged.respond(response)  # IllegalMove: the copy is unchanged, nothing staged
+        self.stage = staged
+        if staged.is_complete():
+            self.game, self.stage = staged.game, None
+            self._committed()
+
+    def _committed(self) -> None:
+        """After moves reached the game: nothing to redo, a shown link is stale, save."""
+        self.redo_moves, self.share_link = [], None
         self._autosave()
 
     def _new_save_id(self, suffix: str) -> str:
@@ -238,6 +287,11 @@ class App(TabActions, ShareActions):
         """HTML for each page region: the screen model (built from ``game.view()`` once),
         rendered; the page's own notices (#alerts) first, drawn even when the screen cannot be."""
         return {"alerts": render_alerts(self), "app": screens.render_app(screen_of(self))}
+
+
+# Actions that go on with taking back moves (any other ends the run and its question).
+UNDO_ACTIONS = frozenset({"undo", "undo_confirm", "undo_keep", "redo", "toggle_scores",
+                          "share", "close_share"})
 
 
 def finishing_choice(prompt: PendingPrompt) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from tm.web.i18n import has, t
 from tm.web.saves import SaveMeta
 
 if TYPE_CHECKING:
+    from tm.web.app_stage import Stage
     from tm.web.saves import SaveStore
 
 
@@ -104,6 +105,13 @@ class ShareActions:
     from_link: bool
     replay: Replay | None
     info: str | None
+    stage: Stage | None  # an action under way (never seen by undo)
+    undo_ask: bool  # asking before taking back another player's move
+    undoing: bool  # taking back moves in a row: the hand-off waits until it is done
+    undo_confirmed: bool  # in this run, taking back others' moves was confirmed
+
+    def staged(self) -> Stage | None:
+        raise NotImplementedError
 
     def _autosave(self) -> None:
         raise NotImplementedError
@@ -153,22 +161,53 @@ class ShareActions:
 
     def can_undo(self) -> bool:
         """Whether the current game has a move that may be taken back."""
-        return (self.game is not None and self.replay is None
+        return (self.game is not None and self.replay is None and self.staged() is None
                 and len(self.game.moves) > self.game.undo_floor())
+
+    def undo_whose(self) -> int | None:
+        """The player whose move Undo would take back, when that asks first: in a game of
+        several players, another player's move (asked once per run of undos)."""
+        if not self.can_undo() or self.undo_confirmed or self.viewer is None:
+            return None
+        assert self.game is not None
+        player = int(self.game.moves[-1][0])
+        several = self.game.state.options.players > 1
+        return player if several and player != self.viewer else None
 
     def _on_undo(self, data: dict[str, Any]) -> None:
         if not self.can_undo():
             return
+        if self.undo_whose() is not None:
+            self.undo_ask = True  # the page asks; Undo again (undo_confirm) takes it back
+            return
+        self._undo_one()
+
+    def _on_undo_confirm(self, data: dict[str, Any]) -> None:
+        if self.undo_ask and self.can_undo():
+            self.undo_confirmed = True  # the rest of this run asks no more
+            self._undo_one()
+
+    def _on_undo_keep(self, data: dict[str, Any]) -> None:
+        self.undo_ask = False
+
+    def _on_undo_done(self, data: dict[str, Any]) -> None:
+        """The run of undos is over: now the hand-off, if the decision is someone else's."""
+        self.undo_ask = self.undoing = self.undo_confirmed = False
+
+    def _undo_one(self) -> None:
         assert self.game is not None
         undone = self.game.undo(1)
         self.redo_moves = undone + self.redo_moves
-        # The viewer stays: if the decision now is someone else's, the hand-off shows.
-        self.share_link = None
+        self.share_link, self.stage, self.undo_ask = None, None, False
+        # The viewer stays, and in a game of several players so does their screen until
+        # the run of undos is done (one hand-off, not one per move taken back).
+        self.undoing = self.game.state.options.players > 1
         self._autosave()
 
     def _on_redo(self, data: dict[str, Any]) -> None:
         if self.game is None or not self.redo_moves:
             return
+        self.stage = None
         player, response = self.redo_moves[0]
         self.game.respond(player, response)
         del self.redo_moves[0]

@@ -109,7 +109,10 @@ class Page:
             body.dataset.moves = str(len(game.moves))
         _flag(body, "busy", self.app.busy is not None)
         _flag(body, "fault", self.app.fault is not None)
-        if focus is not None:
+        asking = js.document.querySelector("#app [data-autofocus]")
+        if not _missing(asking):  # a question just asked: its answer takes the focus
+            asking.focus()
+        elif focus is not None:
             _refocus(focus)
 
     def _set(self, region: str, html: str) -> None:
@@ -287,6 +290,10 @@ def _refocus(selector: str) -> None:
             return
 
 
+# What Escape presses: Cancel of an action under way, "keep it" of the undo question.
+ESCAPES = '#app [data-action="cancel"], #app [data-action="undo_keep"]'
+
+
 def _dataset(element: Any) -> dict[str, Any]:
     return dict(js.Object.entries(element.dataset).to_py())
 
@@ -304,6 +311,12 @@ def install(page: Page) -> None:
         page.act(str(data.pop("action")), data)
 
     def on_keydown(event: Any) -> None:
+        if event.key == "Escape":  # backs out of an action under way or a question
+            found = js.document.querySelector(ESCAPES)
+            if not _missing(found):
+                event.preventDefault()
+                page.act(str(found.getAttribute("data-action")), {})
+            return
         if event.key not in ("Enter", " "):
             return
         target = event.target

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from tm.web.i18n_cards import EN_CARDS
+from tm.web.i18n_decide import EN_DECIDE
 from tm.web.i18n_log import EN_LOG
 from tm.web.i18n_maps import EN_MAPS
 from tm.web.i18n_page import EN_PAGE
@@ -364,6 +365,7 @@ EN: dict[str, str] = {
     **EN_PRELUDE,
     **EN_MAPS,
     **EN_LOG,
+    **EN_DECIDE,
 }
 
 CATALOGS: dict[str, dict[str, str]] = {"en": EN}

@@ -44,6 +44,8 @@ class Tools:
     show_scores: bool = False
     share_link: str | None = None
     from_link: bool = False
+    undo_ask: int | None = None  # asking before taking back this player's move
+    undoing: bool = False  # in a run of undos: the hand-off waits for "done"
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +75,7 @@ class Screen:
     form: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     saves: tuple[SaveEntry, ...] = ()
     log_depth: int = 2  # generations of the log shown (0: all)
+    staged: bool = False  # an action under way in the page, not yet sent to the game
 
     @property
     def game(self) -> View:
@@ -126,13 +129,16 @@ def screen_of(app: App) -> Screen:
         return Screen(**{**common, "name": "start"}, form=MappingProxyType(dict(app.form)),
                       saves=tuple(app.store.list()))
     replaying = app.replay is not None and app.screen == "replay"
-    game = app.replay.game if replaying and app.replay is not None else app.game
+    game = app.replay.game if replaying and app.replay is not None else app.shown_game()
+    assert game is not None
     viewer = app.viewer if app.screen == "game" else None
     view = game.view(viewer)
     colours = colours_for(app.meta.colours, len(view["players"]))
-    tools = Tools(can_undo=app.can_undo(), can_redo=bool(app.redo_moves),
+    staged = app.staged() is not None and not replaying
+    tools = Tools(can_undo=app.can_undo(), can_redo=bool(app.redo_moves) and not staged,
                   can_replay=app.can_replay(), show_scores=app.show_scores,
-                  share_link=app.share_link, from_link=app.from_link)
+                  share_link=app.share_link, from_link=app.from_link,
+                  undo_ask=app.undo_whose() if app.undo_ask else None, undoing=app.undoing)
     replay = None
     if replaying and app.replay is not None:
         replay = ReplayAt(app.replay.pos, len(app.replay.moves),
@@ -143,4 +149,5 @@ def screen_of(app: App) -> Screen:
         history = tuple(score_history(app.game))
         link = app.link_url(app.game)
     return Screen(**common, view=view, viewer=viewer, colours=colours, tools=tools,
-                  replay=replay, history=history, link=link, log_depth=app.log_depth)
+                  replay=replay, history=history, link=link, log_depth=app.log_depth,
+                  staged=staged)

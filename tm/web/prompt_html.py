@@ -9,6 +9,7 @@ from tm.cards import card
 from tm.web import prompt_steps
 from tm.web.card_text import qty, steps_text, tile_phrase
 from tm.web.cards_html import card_html
+from tm.web.decide_html import stage_footer
 from tm.web.html import esc
 from tm.web.i18n import has, t
 from tm.web.model import player_name
@@ -88,31 +89,42 @@ def _listed_group(ask: Ask, group: str, choices: Sequence[tuple[int, Mapping[str
     return items
 
 
+# The groups of the action menu in the order shown, the cards in hand after ``cards``.
+# Conversions lead: heat to temperature and plants to greenery are what a player looks
+# for every turn, and they sat below a long list; the rest keep the rules' order.
 ACTION_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("conversions", ("convert_plants", "convert_heat")),
+    ("cards", ("play_card",)),
     ("projects", ("standard_project",)),
     ("card_actions", ("card_action", "first_action")),
     ("milestones", ("claim_milestone",)),
     ("awards", ("fund_award",)),
-    ("conversions", ("convert_plants", "convert_heat")),
     ("turn", ("end_turn", "pass")),
 )
 
 
 # ---------------------------------------------------------------- renderers
+def _playable_cards(ask: Ask, choices: Sequence[tuple[int, Mapping[str, Any]]]) -> str:
+    hand = {entry["name"]: entry for entry in (ask.view.get("you") or {}).get("hand") or ()}
+    playable = [card_html(c["card"], (hand.get(c["card"]) or {}).get("cost"),
+                          action=("choose", i))
+                for i, c in choices if c["type"] == "play_card"]
+    if not playable:
+        return ""
+    return (f'<div class="group group-cards"><h3>{esc(t("prompt.group.cards"))}</h3>'
+            f'<div class="cards playable">{"".join(playable)}</div></div>')
+
+
 def _action(ask: Ask) -> str:
     choices = list(enumerate(ask.choices))
     first = any(c["type"] == "first_action" for _, c in choices)
     title = t("prompt.first_action" if first else
               "prompt.action_second" if ask.view["actions_this_turn"] == 1 else "prompt.action")
     parts = [head(ask, title)]
-    hand = {entry["name"]: entry for entry in (ask.view.get("you") or {}).get("hand") or ()}
-    playable = [card_html(c["card"], (hand.get(c["card"]) or {}).get("cost"),
-                          action=("choose", i))
-                for i, c in choices if c["type"] == "play_card"]
-    if playable:
-        parts.append(f'<div class="group"><h3>{esc(t("prompt.group.cards"))}</h3>'
-                     f'<div class="cards playable">{"".join(playable)}</div></div>')
     for group, kinds in ACTION_GROUPS:
+        if group == "cards":
+            parts.append(_playable_cards(ask, choices))
+            continue
         if group in LISTED_GROUPS:
             buttons = _listed_group(ask, group, choices)
         else:
@@ -234,8 +246,13 @@ def _generic(ask: Ask) -> str:
     return f'{head(ask, t("prompt.option"))}{list_html(buttons)}'
 
 
+OWN_FOOTER = ("pay", "cards", "setup")  # kinds whose footer holds Cancel beside Confirm
+
+
 def render_prompt(ask: Ask) -> str:
     """The decision area for the viewer's decision."""
     body = RENDERERS.get(ask.kind, _generic)(ask)
+    if ask.kind not in OWN_FOOTER:
+        body += stage_footer(ask.staged)
     return (f'<section class="prompt" aria-live="polite" data-kind="{esc(ask.kind)}">'
             f"{body}</section>")

@@ -36,6 +36,7 @@ class Ask:
     choices: Sequence[Choice]
     costs: Mapping[str, int]
     colours: Sequence[str]
+    staged: bool = False  # part of an action under way (Cancel takes it all back)
 
     @classmethod
     def of(cls, screen: Screen) -> Ask | None:
@@ -45,7 +46,7 @@ class Ask:
             return None
         return cls(screen.game, screen.viewer, str(decision["kind"]),
                    str(decision["purpose"]), decision["data"], decision["choices"],
-                   decision.get("costs") or {}, screen.colours)
+                   decision.get("costs") or {}, screen.colours, screen.staged)
 
     @property
     def min(self) -> int:

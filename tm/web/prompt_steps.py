@@ -10,6 +10,7 @@ from typing import Any
 
 from tm.web.card_text import qty, unit_name
 from tm.web.cards_html import card_html
+from tm.web.decide_html import cancel_button
 from tm.web.html import esc
 from tm.web.i18n import has, t, tn
 from tm.web.prompt_parts import (
@@ -46,10 +47,11 @@ def _others(ask: Ask, shown: set[str]) -> str:
     return list_html(rest) if rest else ""
 
 
-def _footer(status: str, confirm: str) -> str:
-    """The running total and the button that ends the decision (kept in view)."""
+def _footer(status: str, confirm: str, cancel: str = "") -> str:
+    """The running total, Cancel of an action under way and the button that ends the
+    decision (kept in view)."""
     return (f'<div class="prompt-footer"><p class="selection" aria-live="polite">{esc(status)}'
-            f"</p>{confirm}</div>")
+            f"</p>{cancel}{confirm}</div>")
 
 
 # ---------------------------------------------------------------- setup (secret)
@@ -142,7 +144,7 @@ def cards(ask: Ask) -> str:
     confirm = (choice_button(done, words, cls="primary confirm", data_focus="done")
                if done is not None else inert_button(words, "primary confirm"))
     return (f'{head(ask, title)}<div class="cards">{tiles}</div>'
-            f"{_others(ask, SELECTION_TYPES)}{_footer(status, confirm)}")
+            f"{_others(ask, SELECTION_TYPES)}{_footer(status, confirm, cancel_button(ask.staged))}")
 
 
 # ---------------------------------------------------------------- payments
@@ -243,4 +245,4 @@ def pay(ask: Ask) -> str:
     return (f"{head(ask, _pay_title(cost, d.get('for') or {}))}"
             f'<p class="hint">{esc(t("pay.hint"))}</p>'
             f'<ul class="pay-rows">{"".join(rows)}</ul>{_others(ask, PAY_TYPES)}'
-            f"{_footer(status, confirm)}")
+            f"{_footer(status, confirm, cancel_button(ask.staged))}")

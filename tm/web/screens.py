@@ -8,6 +8,7 @@ from tm.web.board_preview import board_picker
 from tm.web.board_svg import board_legend, board_svg
 from tm.web.card_text import tile_phrase
 from tm.web.cards_html import card_html
+from tm.web.decide_html import status_strip, undo_bar
 from tm.web.html import attrs, button, esc
 from tm.web.i18n import t
 from tm.web.log_html import log_section
@@ -215,14 +216,16 @@ def game_screen(screen: Screen) -> str:
     ask = Ask.of(screen)
     tools = (button(t("app.menu"), "menu", "menu") + button(t("game.export"), "export_current", "")
              + tool_buttons(screen.tools))
-    extras = link_banner(screen.tools) + share_dialog(screen.tools) + live_scores(screen)
+    extras = (undo_bar(screen) + link_banner(screen.tools) + share_dialog(screen.tools)
+              + live_scores(screen))
     wide = _wide(ask)
     decision = (f'<div class="decision{" wide" if wide else ""}">'
                 f"{_decision_area(screen, ask)}</div>")
     if wide:
         extras += decision
     board = board_svg(view, screen.colours, _legal_spaces(ask))
-    return (f'<main class="game"><header class="topbar"><div class="tools">{tools}</div>'
+    return (f'<main class="game">{status_strip(screen)}'
+            f'<header class="topbar"><div class="tools">{tools}</div>'
             f"{tracks(view)}</header>{extras}"
             f'<div class="layout"><div class="col col-main">'
             f'<div class="board-wrap">{_pick_hint(ask)}{board}'

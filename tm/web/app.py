@@ -15,6 +15,7 @@ from tm.game import Game
 from tm.state import Options
 from tm.web import screens
 from tm.web.alerts import Fault, render_alerts
+from tm.web.app_hand import HandActions
 from tm.web.app_share import Replay, ShareActions, rules_notice
 from tm.web.app_tabs import Saving, TabActions
 from tm.web.i18n import t
@@ -25,7 +26,7 @@ COLOURS: tuple[str, ...] = ("red", "green", "blue", "yellow", "black")
 MAX_NAME = 40
 
 
-class App(TabActions, ShareActions):
+class App(TabActions, ShareActions, HandActions):
     """The state of the page (never the game's rules: those live in the engine)."""
 
     def __init__(self, storage: Storage, clock: Callable[[], float], base_url: str = "") -> None:
@@ -91,6 +92,7 @@ class App(TabActions, ShareActions):
             return
         self.notice = self.info = None
         self.leaving = False
+        self.reading = None  # an open card's text closes with whatever is done next
         try:
             handler(data)
         except IllegalMove as error:

@@ -10,6 +10,7 @@ from typing import Any
 
 from tm.web.i18n_cards import EN_CARDS
 from tm.web.i18n_page import EN_PAGE
+from tm.web.i18n_polish import EN_POLISH
 
 EN: dict[str, str] = {
     # app
@@ -324,9 +325,9 @@ EN: dict[str, str] = {
     "scores.title": "Live scores",
     "replay.title": "Replay",
     "replay.position": "Move {pos} of {total} · generation {generation}",
-    "replay.start": "⏮ Start", "replay.prev_generation": "◀◀ Generation",
-    "replay.prev": "◀ Move", "replay.next": "Move ▶",
-    "replay.next_generation": "Generation ▶▶", "replay.end": "End ⏭",
+    "replay.start": "Start", "replay.prev_generation": "Generation",
+    "replay.prev": "Move", "replay.next": "Move",
+    "replay.next_generation": "Generation", "replay.end": "End",
     "replay.branch": "Play on from here", "replay.exit": "Back to the game",
     "chart.title": "VP and TR by generation",
     "chart.legend": "Solid lines: victory points. Dashed lines: terraform rating.",
@@ -384,6 +385,7 @@ EN: dict[str, str] = {
     "log.empty": "Nothing has happened yet.",
     **EN_CARDS,
     **EN_PAGE,
+    **EN_POLISH,
 }
 
 CATALOGS: dict[str, dict[str, str]] = {"en": EN}

@@ -47,6 +47,16 @@ class Tools:
 
 
 @dataclass(frozen=True, slots=True)
+class HandPrefs:
+    """How the viewer looks at cards: the hand's order and tag filter, the card whose
+    full text is open (the page's own choices, not the game's)."""
+
+    sort: str = "playable"
+    tag: str | None = None
+    reading: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class ReplayAt:
     """Where the replay viewer stands."""
 
@@ -72,6 +82,7 @@ class Screen:
     link: str | None = None  # end screen: the link that opens the game
     form: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     saves: tuple[SaveEntry, ...] = ()
+    hand: HandPrefs = HandPrefs()
 
     @property
     def game(self) -> View:
@@ -120,7 +131,8 @@ def colours_for(chosen: Sequence[str], count: int) -> tuple[str, ...]:
 
 def screen_of(app: App) -> Screen:
     """The model of what the App shows now: the view is built here, once."""
-    common: dict[str, Any] = {"name": app.screen, "notice": app.notice, "info": app.info}
+    common: dict[str, Any] = {"name": app.screen, "notice": app.notice, "info": app.info,
+                              "hand": HandPrefs(app.hand_sort, app.hand_tag, app.reading)}
     if app.screen == "start" or app.game is None:
         return Screen(**{**common, "name": "start"}, form=MappingProxyType(dict(app.form)),
                       saves=tuple(app.store.list()))

@@ -1,0 +1,40 @@
+"""Words of the hand tools, the draft, card reading, resuming and the other polish of the
+game screen (merged into :data:`tm.web.i18n.EN`)."""
+from __future__ import annotations
+
+EN_POLISH: dict[str, str] = {
+    # the hand: sorting, filtering, reading
+    "hand.tools": "Sort and filter the hand",
+    "hand.sort": "Sort",
+    "hand.sort.playable": "Playable",
+    "hand.sort.cost": "Cost",
+    "hand.sort.tag": "Tag",
+    "hand.sort.name": "Name",
+    "hand.filter": "Tag",
+    "hand.filter.all": "All",
+    "hand.filter.none": "No tag",
+    "hand.shown": "{shown} of {total} shown",
+    "hand.play": "Play {name}",
+    "hand.read": "Read {name}",
+    "hand.none_match": "No card in hand has this tag.",
+    # reading a card's full text
+    "read.title": "{name}",
+    "read.close": "Close",
+    # the draft
+    "draft.kept": "Kept this round",
+    "draft.kept_none": "Nothing kept yet this round.",
+    "draft.pass_to": "The rest of your hand goes to {name}",
+    # resuming, sharing
+    "start.resume": "Game in progress",
+    "start.resume_hint": "Pick up where you left off.",
+    "share.copied": "Copied",
+    # solo
+    "start.solo_ma": "Milestones and awards are not used and do not score.",
+    "game.solo_ma": "Solo game: no milestones or awards to claim or fund; none score.",
+    # player symbols (a shape per seat beside the colour)
+    "seat.symbol.0": "circle",
+    "seat.symbol.1": "square",
+    "seat.symbol.2": "triangle",
+    "seat.symbol.3": "diamond",
+    "seat.symbol.4": "star",
+}

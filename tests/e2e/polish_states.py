@@ -74,9 +74,16 @@ def late_game_entry(players: int = 5, generation: int = 8) -> str:
     rng = Rng.from_seed(17)
 
     def random_choice(g: Game, player: int, choices: list[dict[str, Any]]) -> dict[str, Any]:
+        """Any listed choice, but a card to play or a card action first (a full tableau)."""
+        for kind in ("play_card", "card_action", "pick"):
+            wanted = [c for c in choices if c["type"] == kind]
+            if wanted and rng.choice([True, True, True, False]):
+                return rng.choice(wanted)
         return rng.choice(choices)
 
-    def late(g: Game) -> bool:
-        return g.state.generation >= generation and g.state.phase == "action"
+    def late(g: Game) -> bool:  # player 0 to act, after someone used a card's action
+        return (g.state.generation >= generation and g.state.phase == "action"
+                and g.pending[0][0] == 0 and g.pending[0][1].kind == "action"
+                and any(pl.used_actions for pl in g.state.players))
 
     return _entry(_play(game, random_choice, late))

@@ -92,7 +92,7 @@ class App(TabActions, ShareActions, HandActions):
             return
         self.notice = self.info = None
         self.leaving = False
-        self.reading = None  # an open card's text closes with whatever is done next
+        self.forget_glances()
         try:
             handler(data)
         except IllegalMove as error:

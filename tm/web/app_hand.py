@@ -20,11 +20,17 @@ def _known_card(name: Any) -> str | None:
 
 
 class HandActions:
-    """Sort and filter the hand; open and close a card's full text."""
+    """Sort and filter the hand; open and close a card's full text; whether the shown
+    link has been copied."""
 
     hand_sort: str = "playable"
     hand_tag: str | None = None  # show only cards with this tag ("none": untagged)
     reading: str | None = None  # the card whose full text is open
+    link_copied: bool = False  # the clipboard took the shown link (the page says "Copied")
+
+    def forget_glances(self) -> None:
+        """Whatever the player does next closes an open card and the "Copied" note."""
+        self.reading, self.link_copied = None, False
 
     def _on_hand_sort(self, data: dict[str, Any]) -> None:
         by = str(data.get("by") or "")

@@ -44,6 +44,7 @@ class Tools:
     show_scores: bool = False
     share_link: str | None = None
     from_link: bool = False
+    copied: bool = False  # the shown link is on the clipboard
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +144,8 @@ def screen_of(app: App) -> Screen:
     colours = colours_for(app.meta.colours, len(view["players"]))
     tools = Tools(can_undo=app.can_undo(), can_redo=bool(app.redo_moves),
                   can_replay=app.can_replay(), show_scores=app.show_scores,
-                  share_link=app.share_link, from_link=app.from_link)
+                  share_link=app.share_link, from_link=app.from_link,
+                  copied=app.link_copied)
     replay = None
     if replaying and app.replay is not None:
         replay = ReplayAt(app.replay.pos, len(app.replay.moves),

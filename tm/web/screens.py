@@ -125,9 +125,27 @@ def _when(ms: float) -> str:
     return moment.strftime("%Y-%m-%d %H:%M UTC")
 
 
+def _resume(screen: Screen) -> str:
+    """The unfinished game played last, first on the screen: the one to continue."""
+    playing = [e for e in screen.saves if e.meta is not None and not e.damaged
+               and e.meta.over is not True and isinstance(e.meta.updated, (int, float))]
+    if not playing:
+        return ""
+    last = max(playing, key=lambda e: float(e.meta.updated if e.meta else 0))
+    assert last.meta is not None
+    names = last.meta.names if isinstance(last.meta.names, list) else []
+    summary = t("start.save_summary", names=", ".join(str(n) for n in names),
+                generation=last.meta.generation, when=_when(last.meta.updated))
+    return (f'<section class="resume" aria-labelledby="resume-title">'
+            f'<h2 id="resume-title">{esc(t("start.resume"))}</h2>'
+            f'<p>{esc(summary)}</p>'
+            + button(t("start.continue"), "continue", "primary", save=last.save_id,
+                     focus="resume") + "</section>")
+
+
 def start_screen(screen: Screen) -> str:
-    """New-game form and the saved games."""
-    return (f'<main class="start"><h1>{esc(t("app.title"))}</h1>'
+    """The game to continue, the new-game form and the saved games."""
+    return (f'<main class="start"><h1>{esc(t("app.title"))}</h1>{_resume(screen)}'
             f"{_new_game_form(screen.form)}{_saved_games(screen)}</main>")
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from tm.web.html import attrs, button, esc
 from tm.web.i18n import t
-from tm.web.icons import icon_button
+from tm.web.icons import icon, icon_button
 from tm.web.model import ReplayAt, Screen, Tools, player_name
 
 CHART_W, CHART_H, PAD = 560.0, 240.0, 32.0
@@ -46,8 +46,18 @@ def share_dialog(tools: Tools) -> str:
             f'<h2>{esc(t("share.title"))}</h2><p>{esc(t("share.hint"))}</p>'
             f'<input class="share-link" readonly{attrs(value=tools.share_link)} '
             f'aria-label="{esc(t("share.title"))}">'
-            + button(t("share.copy"), "copy_link", "primary", link=tools.share_link)
+            + _copy_button(tools)
             + button(t("share.close"), "close_share", "") + "</section>")
+
+
+def _copy_button(tools: Tools) -> str:
+    """Copy the link; once the clipboard has it, the button says so (and a screen reader
+    hears it: the words are a status)."""
+    if not tools.copied:
+        return button(t("share.copy"), "copy_link", "primary", link=tools.share_link)
+    return (f'<button type="button" class="primary copied"'
+            f'{attrs(data_action="copy_link", data_link=tools.share_link)}>{icon("check")}'
+            f'<span role="status">{esc(t("share.copied"))}</span></button>')
 
 
 def live_scores(screen: Screen) -> str:

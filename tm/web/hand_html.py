@@ -48,8 +48,11 @@ def arrange(hand: Sequence[Entry], sort: str, tag: str | None,
 
 
 def _segment(label: str, action: str, pressed: bool, **data: Any) -> str:
+    """A toggle of the hand's tools (focus stays on it across the redraw it causes)."""
     data_attrs = {f"data_{k}": v for k, v in data.items()}
-    return (f'<button type="button"{attrs(class_="seg", data_action=action, **data_attrs)}'
+    name = f"{action}:{next(iter(data.values()))}"
+    return (f'<button type="button"'
+            f'{attrs(class_="seg", data_action=action, data_focus=name, **data_attrs)}'
             f' aria-pressed="{"true" if pressed else "false"}">{esc(label)}</button>')
 
 

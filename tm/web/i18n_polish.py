@@ -27,7 +27,6 @@ EN_POLISH: dict[str, str] = {
     # resuming, sharing
     "start.resume": "Game in progress",
     "start.resume_hint": "Pick up where you left off.",
-    "share.copied": "Copied",
     # solo
     "start.solo_ma": "Milestones and awards are not used and do not score.",
     "game.solo_ma": "Solo game: no milestones or awards to claim or fund; none score.",

@@ -124,16 +124,18 @@ def _tableau(pl: Player) -> str:
             "</div>")
 
 
-def _badges(view: View, index: int) -> str:
+def _badges(view: View, index: int, colour: str) -> str:
+    """Passed, taking a turn (the turn marker, in the player's colour and shape), first."""
     pl = view["players"][index]
     found = []
     if view["phase"] == "action" and pl["passed"]:
-        found.append(t("game.passed"))
+        found.append(f'<span class="badge">{esc(t("game.passed"))}</span>')
     elif view["phase"] == "action" and view["active"] == index:
-        found.append(t("game.acting"))
+        found.append(f'<span class="badge turn owner-{esc(colour)}">{seat_mark(index, colour)}'
+                     f'{esc(t("game.acting"))}</span>')
     if view["first_player"] == index and len(view["players"]) > 1:
-        found.append(t("game.first"))
-    return "".join(f'<span class="badge">{esc(b)}</span>' for b in found)
+        found.append(f'<span class="badge">{esc(t("game.first"))}</span>')
+    return "".join(found)
 
 
 def _hand_size(pl: Player) -> int:
@@ -155,7 +157,7 @@ def player_panel(view: View, index: int, colours: Sequence[str], score: int) -> 
     return (f'<section class="player-panel owner-{esc(colour)}{active}" data-player="{index}" '
             f'aria-label="{esc(name)}">'
             f'<header><h3>{swatch(colour, index)}<span class="pname">{esc(name)}</span></h3>'
-            f"{_badges(view, index)}</header>"
+            f"{_badges(view, index, colour)}</header>"
             f'<p class="corp">{esc(corp)}</p><p class="stats">{esc(stats)}</p>'
             f"{_resources(pl)}{_tags(pl)}{_tableau(pl)}</section>")
 

@@ -19,7 +19,7 @@ from tm.web.app_hand import HandActions
 from tm.web.app_share import Replay, ShareActions, rules_notice
 from tm.web.app_tabs import Saving, TabActions
 from tm.web.i18n import t
-from tm.web.model import PendingPrompt, screen_of
+from tm.web.model import PendingPrompt, ViewCache, screen_of
 from tm.web.saves import SaveMeta, SaveStore, Storage, entry_text, parse_entry
 
 COLOURS: tuple[str, ...] = ("red", "green", "blue", "yellow", "black")
@@ -50,6 +50,7 @@ class App(TabActions, ShareActions, HandActions):
         self.leaving = False  # asking before leaving a game whose last moves are not saved
         self.fault: Fault | None = None  # an unexpected error the page's guard caught
         self.busy: str | None = None  # the message key of work in progress
+        self.views = ViewCache()  # the last view, kept while the game does not move
 
     # ------------------------------------------------------------ decisions
     def current(self) -> tuple[int, PendingPrompt] | None:

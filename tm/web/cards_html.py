@@ -6,6 +6,7 @@ comes from the view: the caller passes the view's ``cost`` and ``reasons``."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from tm.cards import card
@@ -157,6 +158,7 @@ def card_html(name: str, cost: int | None = None, *, reasons: Reasons | None = N
     return f'<button type="button"{button_attrs}>{body}</button>'
 
 
+@lru_cache(maxsize=2048)  # a pure function of static card data: tableaus redraw often
 def card_chip(name: str, resources: int | None = None) -> str:
     """A played card in a tableau: its name in the colour of its type, a button that opens
     its full text (a tap works where a hover tip does not), with its text as a tip too."""

@@ -116,6 +116,25 @@ class Screen:
         return self.view.get("you") if self.view is not None else None
 
 
+class ViewCache:
+    """The last view built, reused while its game has not moved: page-only actions (sorting
+    the hand, opening a card's text) redraw without building the view again. A game only
+    changes by a move, by undo or by a restore, and the last two replace its state."""
+
+    def __init__(self) -> None:
+        self._key: tuple[Any, ...] = ()
+        self._view: View | None = None
+
+    def view(self, game: Any, viewer: int | None) -> View:
+        """``game.view(viewer)``, built again only when the game moved."""
+        key = (game, game.state, len(game.moves), viewer)
+        same = bool(self._key) and self._key[0] is game and self._key[1] is game.state \
+            and self._key[2:] == key[2:]
+        if not same or self._view is None:
+            self._key, self._view = key, game.view(viewer)
+        return self._view
+
+
 def player_name(view: View, p: Any) -> str:
     """A player's name; anyone else (the neutral player of the solo game) as "neutral"."""
     players: Sequence[Mapping[str, Any]] = view["players"]
@@ -140,7 +159,8 @@ def screen_of(app: App) -> Screen:
     replaying = app.replay is not None and app.screen == "replay"
     game = app.replay.game if replaying and app.replay is not None else app.game
     viewer = app.viewer if app.screen == "game" else None
-    view = game.view(viewer)
+    views = getattr(app, "views", None)
+    view = views.view(game, viewer) if views is not None else game.view(viewer)
     colours = colours_for(app.meta.colours, len(view["players"]))
     tools = Tools(can_undo=app.can_undo(), can_redo=bool(app.redo_moves),
                   can_replay=app.can_replay(), show_scores=app.show_scores,

@@ -3,6 +3,7 @@ all drawn from the view (``game.view(viewer)``)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from tm.cards import card
@@ -97,8 +98,12 @@ def _group(kind: str, inner: str, count: int) -> str:
 def _in_play(pl: Player, name: str) -> str:
     """A card in play as a compact tile that opens its full text; dimmed once its action
     has been used this generation."""
-    used = name in pl["used_actions"]
-    return card_html(name, compact=True, resources=pl["card_res"].get(name),
+    return _in_play_tile(name, pl["card_res"].get(name), name in pl["used_actions"])
+
+
+@lru_cache(maxsize=2048)  # a pure function of static card data: tableaus redraw often
+def _in_play_tile(name: str, resources: int | None, used: bool) -> str:
+    return card_html(name, compact=True, resources=resources,
                      note=t("game.action_used") if used else None, action=("read_card", None),
                      extra_class="used" if used else None, focus=f"read:{name}")
 

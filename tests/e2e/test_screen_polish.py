@@ -162,6 +162,11 @@ def test_played_cards_open_their_full_text_and_used_actions_are_dimmed(
     page.keyboard.press("Enter")
     expect(dialog).to_have_count(0)
     assert page.evaluate("document.activeElement.dataset.card") == "Sabotage"
+    page.keyboard.press("Enter")
+    expect(dialog).to_be_visible()
+    page.keyboard.press("Escape")  # Escape closes it too
+    expect(dialog).to_have_count(0)
+    assert page.evaluate("document.activeElement.dataset.card") == "Sabotage"
 
     # A card in play (a tile) opens the same way.
     used.click()
@@ -312,6 +317,8 @@ def test_every_control_is_reachable_and_a_card_is_played_by_keyboard(screen_page
     page = screen_page
     _open_entry(page, "hand", polish_states.big_hand_entry())
     assert _unreachable(page) == []
+    decision = page.get_by_role("region", name="Decision")
+    expect(decision.locator(".prompt")).to_be_visible()
     tile = page.locator(".hand button.card[data-card='Micro-Mills']")
     tile.focus()
     page.keyboard.press("Enter")

@@ -342,6 +342,9 @@ def install(page: Page) -> None:
         page.act(str(data.pop("action")), data)
 
     def on_keydown(event: Any) -> None:
+        if event.key == "Escape" and page.app.reading is not None:  # close a card's text
+            page.act("close_card", {})
+            return
         if event.key not in ("Enter", " "):
             return
         target = event.target

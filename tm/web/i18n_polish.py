@@ -30,6 +30,8 @@ EN_POLISH: dict[str, str] = {
     # solo
     "start.solo_ma": "Milestones and awards are not used and do not score.",
     "game.solo_ma": "Solo game: no milestones or awards to claim or fund; none score.",
+    # landmarks
+    "a11y.decision": "Decision",
     # player symbols (a shape per seat beside the colour)
     "seat.symbol.0": "circle",
     "seat.symbol.1": "square",

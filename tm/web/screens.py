@@ -210,7 +210,8 @@ def game_screen(screen: Screen) -> str:
              + tool_buttons(screen.tools))
     extras = link_banner(screen.tools) + share_dialog(screen.tools) + live_scores(screen)
     wide = _wide(ask)
-    decision = (f'<div class="decision{" wide" if wide else ""}">'
+    decision = (f'<div class="decision{" wide" if wide else ""}" role="region" '
+                f'aria-label="{esc(t("a11y.decision"))}">'
                 f"{_decision_area(screen, ask)}{draft_info(screen, ask)}</div>")
     if wide:
         extras += decision

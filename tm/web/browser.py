@@ -223,6 +223,9 @@ class Page:
             if self.app.share_link == text:
                 self.app.link_copied = True
                 self.guard("event", self.draw)
+                shown = js.document.querySelector(".share-link")
+                if not _missing(shown):  # the redrawn field: its text selected again
+                    shown.select()
 
         if not _missing(clipboard):
             try:  # a refusal (no permission, page not focused) must not be an error

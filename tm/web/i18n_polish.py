@@ -14,7 +14,6 @@ EN_POLISH: dict[str, str] = {
     "hand.filter.all": "All",
     "hand.filter.none": "No tag",
     "hand.shown": "{shown} of {total} shown",
-    "hand.play": "Play {name}",
     "hand.read": "Read {name}",
     "hand.none_match": "No card in hand has this tag.",
     # reading a card's full text
@@ -26,16 +25,9 @@ EN_POLISH: dict[str, str] = {
     "draft.pass_to": "The rest of your hand goes to {name}",
     # resuming, sharing
     "start.resume": "Game in progress",
-    "start.resume_hint": "Pick up where you left off.",
     # solo
     "start.solo_ma": "Milestones and awards are not used and do not score.",
     "game.solo_ma": "Solo game: no milestones or awards to claim or fund; none score.",
     # landmarks
     "a11y.decision": "Decision",
-    # player symbols (a shape per seat beside the colour)
-    "seat.symbol.0": "circle",
-    "seat.symbol.1": "square",
-    "seat.symbol.2": "triangle",
-    "seat.symbol.3": "diamond",
-    "seat.symbol.4": "star",
 }

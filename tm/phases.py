@@ -147,9 +147,15 @@ def _drafted(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, A
     pl.drafted.append(pick)
 
 
+def draft_direction(g: GameState) -> int:
+    """R-GEN-4: where drafted hands go, +1 (to the next seat, "left") in even generations,
+    -1 in odd ones."""
+    return 1 if g.generation % 2 == 0 else -1
+
+
 def _advance_draft(g: GameState) -> bool:
     count = len(g.players)
-    direction = 1 if g.generation % 2 == 0 else -1  # R-GEN-4: left in even generations
+    direction = draft_direction(g)
     hands = [pl.draft_hand for pl in g.players]
     for pl in g.players:
         pl.draft_hand = hands[(pl.index - direction) % count]

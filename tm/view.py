@@ -139,7 +139,17 @@ def _you(g: GameState, p: int) -> dict[str, Any]:
         "milestones": [_milestone(g, p, name) for name in milestones.milestones_in_play(g)],
         "awards": [_award(g, p, name) for name in milestones.awards_in_play(g)],
         "decision": _decision(g, p),
+        "draft": _draft(g, p),
     }
+
+
+def _draft(g: GameState, p: int) -> dict[str, Any] | None:
+    """During a draft: the cards the viewer kept so far this round (their own) and the
+    seat the rest of their hand goes to (R-GEN-4)."""
+    if g.phase != "draft":
+        return None
+    return {"kept": list(g.players[p].drafted),
+            "pass_to": (p + phases.draft_direction(g)) % len(g.players)}
 
 
 def _hand_card(g: GameState, p: int, name: str) -> dict[str, Any]:

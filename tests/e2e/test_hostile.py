@@ -78,8 +78,11 @@ def test_deeply_nested_storage_entry_is_listed_damaged_and_the_page_works(
     expect(damaged).to_have_count(1)
     expect(damaged).to_contain_text("x")
     _still_works(page)
-    page.reload()  # and again: every reload boots
+    page.reload()  # and again: every reload boots (back into the game just played)
     wait_ready(page)
+    wait_screen(page, "game")
+    page.locator("[data-action=menu]").first.click()
+    wait_screen(page, "start")
     expect(page.locator(".save-list .damaged")).to_have_count(1)
     expect(page.locator(".save-list li[data-save]")).to_have_count(1)
 

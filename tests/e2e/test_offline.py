@@ -90,8 +90,10 @@ def test_a_saved_game_continues_offline(page: Any, boot: Any, server: Server) ->
     worker = page.context.service_workers[0]
     assert worker.evaluate(  # truly offline, the service worker's own fetches included
         "fetch('pyscript.toml?not-cached').then(() => 'online', () => 'offline')") == "offline"
-    page.reload()
+    page.reload()  # offline, back in the game played
     wait_ready(page)
+    wait_screen(page, "game")
+    page.locator("[data-action=menu]").first.click()
     wait_screen(page, "start")
     if (SITE / "static" / "build" / "snapshot.json").is_file():  # offline, still the fast boot
         assert page.evaluate("[document.documentElement.dataset.snapshot, "

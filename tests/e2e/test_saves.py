@@ -56,8 +56,11 @@ def test_reload_then_continue_resumes_the_same_game(page: Any, boot: Any) -> Non
     assert entry["meta"]["generation"] == 2 and entry["meta"]["names"] == ["Rae"]
     assert entry["save"]["moves"]
 
-    page.reload()
+    page.reload()  # a reload during a game lands back in it
     wait_ready(page)
+    wait_screen(page, "game")
+    assert _snapshot(page) == before
+    page.locator("[data-action=menu]").first.click()
     wait_screen(page, "start")
     save_id = keys[0].removeprefix("tm:save:")
     row = page.locator(f".save-list li[data-save='{save_id}']")
@@ -94,8 +97,10 @@ def test_damaged_save_is_listed_and_the_good_one_still_continues(page: Any, boot
         localStorage.setItem('unrelated', 'kept');
     }""", [GARBAGE, BROKEN_GAME])
 
-    page.reload()
+    page.reload()  # back in the game played, then to the start screen
     wait_ready(page)
+    wait_screen(page, "game")
+    page.locator("[data-action=menu]").first.click()
     wait_screen(page, "start")
     listing = page.locator(".save-list")
     damaged = listing.locator(".damaged")

@@ -130,8 +130,11 @@ def test_copied_link_opens_in_a_fresh_browser_and_continues_as_a_copy(
 
     # The original browser's save is as it was.
     assert _saves(page) == original
-    page.reload()
+    page.reload()  # back in the game played, then to the start screen
     wait_ready(page)
+    wait_screen(page, "game")
+    assert _snapshot(page) == before
+    page.locator("[data-action=menu]").first.click()
     wait_screen(page, "start")
     page.locator(f".save-list li[data-save='{key.removeprefix('tm:save:')}'] "
                  "[data-action=continue]").click()

@@ -446,7 +446,8 @@ def test_hand_cards_mark_each_requirement_and_say_why_they_cannot_be_played() ->
     set_parameters(game, oxygen=1)
     page = app_for(game).render()["app"]
     hand = page[page.index('<section class="hand"'):]
-    tile = hand[:hand.index("</div>")]
+    tile = hand[hand.index('<div class="card'):]  # after the hand's tools
+    tile = tile[:tile.index("</div>")]
     unmet = re.search(r'<span class="req-part unmet">(.*?)</span></span>', tile)
     assert unmet is not None and text(unmet.group(1)).startswith("oxygen ≥ 2 % (now 1 %)")
     assert "Not playable: requirements not met" in text(tile)

@@ -15,20 +15,21 @@ from tm.game import Game
 from tm.state import Options
 from tm.web import screens
 from tm.web.alerts import Fault, render_alerts
+from tm.web.app_hand import HandActions
 from tm.web.app_share import Replay, ShareActions, rules_notice
 from tm.web.app_stage import Stage, starts_action
 from tm.web.app_tabs import Saving, TabActions
 from tm.web.board_preview import board_names
 from tm.web.i18n import t
 from tm.web.log_html import LOG_DEPTH, log_depth_after
-from tm.web.model import PendingPrompt, screen_of
+from tm.web.model import PendingPrompt, ViewCache, screen_of
 from tm.web.saves import SaveMeta, SaveStore, Storage, entry_text, parse_entry
 
 COLOURS: tuple[str, ...] = ("red", "green", "blue", "yellow", "black")
 MAX_NAME = 40
 
 
-class App(TabActions, ShareActions):
+class App(TabActions, ShareActions, HandActions):
     """The state of the page (never the game's rules: those live in the engine)."""
 
     def __init__(self, storage: Storage, clock: Callable[[], float], base_url: str = "") -> None:
@@ -57,6 +58,7 @@ class App(TabActions, ShareActions):
         self.undo_ask = False  # asking before taking back another player's move
         self.undoing = False  # taking back moves in a row: one hand-off when done
         self.undo_confirmed = False  # in this run, taking back others' moves was confirmed
+        self.views = ViewCache()  # the last view, kept while the game does not move
 
     # ------------------------------------------------------------ staging
     def staged(self) -> Stage | None:
@@ -125,6 +127,7 @@ class App(TabActions, ShareActions):
         self.leaving = False
         if action not in UNDO_ACTIONS:
             self.undo_ask = self.undoing = self.undo_confirmed = False
+        self.forget_glances()
         try:
             handler(data)
         except IllegalMove as error:

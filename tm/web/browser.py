@@ -49,6 +49,7 @@ SLOW = {"open_link": "busy.link", "continue": "busy.continue", "import": "busy.i
         "share": "busy.share", "replay": "busy.replay", "replay_branch": "busy.branch"}
 GUARDED_AS = {"open_link": "link", "import": "file"}  # what the guard says went wrong
 MAX_IMPORT_BYTES = safejson.MAX_BYTES  # a file larger than this is refused unread
+OPEN_KEY = "tm:open"  # sessionStorage: the saved game this tab shows
 
 
 class Page:
@@ -58,6 +59,7 @@ class Page:
     def __init__(self, app: App) -> None:
         self.app = app
         self.shown: dict[str, str] = {}
+        self.open_id: str | None = None  # the saved game this tab shows (see resume)
         self.queue: list[Callable[[], None]] = []
         self._tick = create_proxy(self._run_queue)
         self._frame = create_proxy(lambda *_: js.setTimeout(self._tick, 0))
@@ -109,11 +111,40 @@ class Page:
             body.dataset.moves = str(len(game.moves))
         _flag(body, "busy", self.app.busy is not None)
         _flag(body, "fault", self.app.fault is not None)
+        self._remember_open()
         asking = js.document.querySelector("#app [data-autofocus]")
         if not _missing(asking):  # a question just asked: its answer takes the focus
             asking.focus()
         elif focus is not None:
             _refocus(focus)
+
+    def _remember_open(self) -> None:
+        """Note in this tab's session which saved game is open, so a reload lands back in
+        it (sessionStorage: a reload keeps it, a new tab starts afresh)."""
+        app = self.app
+        open_id = app.save_id if app.game is not None and app.replay is None else None
+        if open_id != self.open_id:
+            self.open_id = open_id
+            try:
+                if open_id is None:
+                    js.sessionStorage.removeItem(OPEN_KEY)
+                else:
+                    js.sessionStorage.setItem(OPEN_KEY, open_id)
+            except Exception:  # (no session storage: a reload shows the start screen)
+                pass
+
+    def resume(self) -> None:
+        """After a reload during a game: open that game again (the start screen otherwise)."""
+        try:
+            open_id = js.sessionStorage.getItem(OPEN_KEY)
+        except Exception:  # (no session storage)
+            return
+        if _missing(open_id) or self.app.game is not None:
+            return
+        if any(entry.save_id == str(open_id) for entry in self.app.store.list()):
+            self.act("continue", {"save": str(open_id)})
+        else:  # deleted meanwhile (in another tab): nothing to land back in
+            js.sessionStorage.removeItem(OPEN_KEY)
 
     def _set(self, region: str, html: str) -> None:
         if self.shown.get(region) != html:
@@ -190,9 +221,19 @@ class Page:
 
     def _copy(self, text: str) -> None:
         clipboard: Any = getattr(js.navigator, "clipboard", None)
+
+        def copied(*_: Any) -> None:  # the button says "Copied" once the clipboard has it
+            if self.app.share_link == text:
+                self.app.link_copied = True
+                self.guard("event", self.draw)
+                shown = js.document.querySelector(".share-link")
+                if not _missing(shown):  # the redrawn field: its text selected again
+                    shown.select()
+
         if not _missing(clipboard):
             try:  # a refusal (no permission, page not focused) must not be an error
-                clipboard.writeText(text).catch(lambda _error: None)
+                clipboard.writeText(text).then(create_once_callable(copied)).catch(
+                    lambda _error: None)
             except Exception:  # (the link stays selectable in its field)
                 pass
         field = js.document.querySelector(".share-link")
@@ -311,6 +352,9 @@ def install(page: Page) -> None:
         page.act(str(data.pop("action")), data)
 
     def on_keydown(event: Any) -> None:
+        if event.key == "Escape" and page.app.reading is not None:  # close a card's text
+            page.act("close_card", {})
+            return
         if event.key == "Escape":  # backs out of an action under way or a question
             found = js.document.querySelector(ESCAPES)
             if not _missing(found):
@@ -422,6 +466,7 @@ def start() -> None:
     page.guard("boot", listen_to_window, page)
     js.document.body.dataset.ready = "1"
     page.guard("link", page.open_hash)
+    page.guard("boot", page.resume)
     page.guard("boot", register_service_worker)
 
 

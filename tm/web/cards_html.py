@@ -6,6 +6,7 @@ comes from the view: the caller passes the view's ``cost`` and ``reasons``."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from tm.cards import card
@@ -121,7 +122,8 @@ def card_html(name: str, cost: int | None = None, *, reasons: Reasons | None = N
               names: Sequence[str] = (), action: tuple[str, object] | None = None,
               selected: bool = False, resources: int | None = None, compact: bool = False,
               playable: bool = False, note: str | None = None,
-              pressed: bool | None = None, focus: str | None = None) -> str:
+              pressed: bool | None = None, focus: str | None = None,
+              extra_class: str | None = None) -> str:
     """One card as a button (when it answers the prompt) or a static tile.
 
     ``cost`` is the cost after discounts (from the view; the printed cost if None).
@@ -132,7 +134,8 @@ def card_html(name: str, cost: int | None = None, *, reasons: Reasons | None = N
     ``action`` is ``("choose", index)``: the card sends that choice of the prompt.
     ``pressed`` marks a card of a selection (picked or not): it is then a toggle button
     (``aria-pressed``), shown but inert (``aria-disabled``) when it has no choice now.
-    ``focus`` names the control so keyboard focus can return to it after a redraw.
+    ``focus`` names the control so keyboard focus can return to it after a redraw;
+    ``extra_class`` is one more class (e.g. ``used``: an action card used this generation).
     """
     c = card(name)
     body = card_body(c, cost, resources, compact, reasons)
@@ -147,7 +150,7 @@ def card_html(name: str, cost: int | None = None, *, reasons: Reasons | None = N
     inert = action is None and pressed is not None
     classes = (f"card card-{c.type}" + (" selected" if selected else "")
                + (" compact" if compact else "") + (" playable" if playable else "")
-               + (" inert" if inert else ""))
+               + (" inert" if inert else "") + (f" {extra_class}" if extra_class else ""))
     if action is None and pressed is None:
         return f'<div{attrs(class_=classes, data_card=name)}>{body}</div>'
     verb, value = action if action is not None else (None, None)
@@ -158,12 +161,16 @@ def card_html(name: str, cost: int | None = None, *, reasons: Reasons | None = N
     return f'<button type="button"{button_attrs}>{body}</button>'
 
 
+@lru_cache(maxsize=2048)  # a pure function of static card data: tableaus redraw often
 def card_chip(name: str, resources: int | None = None) -> str:
-    """A played card in a tableau: its name in the colour of its type, with its text as a tip."""
+    """A played card in a tableau: its name in the colour of its type, a button that opens
+    its full text (a tap works where a hover tip does not), with its text as a tip too."""
     c = card(name)
     tip = " · ".join([*card_lines(c), vp_text(c)]).strip(" ·")
     held = f' <span class="held">{esc(resources)}</span>' if resources else ""
     vp = vp_text(c)
     badge = f' <span class="vp">{esc(vp)}</span>' if vp and isinstance(c.vp, int) else ""
-    return (f'<li{attrs(class_=f"chip card-{c.type}", data_card=name, title=tip or None)}>'
-            f"{esc(c.name)}{badge}{held}</li>")
+    read = attrs(class_="chip-read", data_action="read_card", data_card=name,
+                 data_focus=f"read:{name}", title=tip or None)
+    return (f'<li{attrs(class_=f"chip card-{c.type}", data_card=name)}>'
+            f'<button type="button"{read}>{esc(c.name)}{badge}{held}</button></li>')

@@ -13,6 +13,7 @@ from tm.web.i18n_decide import EN_DECIDE
 from tm.web.i18n_log import EN_LOG
 from tm.web.i18n_maps import EN_MAPS
 from tm.web.i18n_page import EN_PAGE
+from tm.web.i18n_polish import EN_POLISH
 from tm.web.i18n_prelude import EN_PRELUDE
 
 EN: dict[str, str] = {
@@ -335,9 +336,9 @@ EN: dict[str, str] = {
     "scores.title": "Live scores",
     "replay.title": "Replay",
     "replay.position": "Move {pos} of {total} · generation {generation}",
-    "replay.start": "⏮ Start", "replay.prev_generation": "◀◀ Generation",
-    "replay.prev": "◀ Move", "replay.next": "Move ▶",
-    "replay.next_generation": "Generation ▶▶", "replay.end": "End ⏭",
+    "replay.start": "Start", "replay.prev_generation": "Generation",
+    "replay.prev": "Move", "replay.next": "Move",
+    "replay.next_generation": "Generation", "replay.end": "End",
     "replay.branch": "Play on from here", "replay.exit": "Back to the game",
     "chart.title": "VP and TR by generation",
     "chart.legend": "Solid lines: victory points. Dashed lines: terraform rating.",
@@ -366,6 +367,7 @@ EN: dict[str, str] = {
     **EN_MAPS,
     **EN_LOG,
     **EN_DECIDE,
+    **EN_POLISH,
 }
 
 CATALOGS: dict[str, dict[str, str]] = {"en": EN}

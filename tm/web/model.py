@@ -46,6 +46,17 @@ class Tools:
     from_link: bool = False
     undo_ask: int | None = None  # asking before taking back this player's move
     undoing: bool = False  # in a run of undos: the hand-off waits for "done"
+    copied: bool = False  # the shown link is on the clipboard
+
+
+@dataclass(frozen=True, slots=True)
+class HandPrefs:
+    """How the viewer looks at cards: the hand's order and tag filter, the card whose
+    full text is open (the page's own choices, not the game's)."""
+
+    sort: str = "playable"
+    tag: str | None = None
+    reading: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +87,7 @@ class Screen:
     saves: tuple[SaveEntry, ...] = ()
     log_depth: int = 2  # generations of the log shown (0: all)
     staged: bool = False  # an action under way in the page, not yet sent to the game
+    hand: HandPrefs = HandPrefs()
 
     @property
     def game(self) -> View:
@@ -108,6 +120,25 @@ class Screen:
         return self.view.get("you") if self.view is not None else None
 
 
+class ViewCache:
+    """The last view built, reused while its game has not moved: page-only actions (sorting
+    the hand, opening a card's text) redraw without building the view again. A game only
+    changes by a move, by undo or by a restore, and the last two replace its state."""
+
+    def __init__(self) -> None:
+        self._key: tuple[Any, ...] = ()
+        self._view: View | None = None
+
+    def view(self, game: Any, viewer: int | None) -> View:
+        """``game.view(viewer)``, built again only when the game moved."""
+        key = (game, game.state, len(game.moves), viewer)
+        same = bool(self._key) and self._key[0] is game and self._key[1] is game.state \
+            and self._key[2:] == key[2:]
+        if not same or self._view is None:
+            self._key, self._view = key, game.view(viewer)
+        return self._view
+
+
 def player_name(view: View, p: Any) -> str:
     """A player's name; anyone else (the neutral player of the solo game) as "neutral"."""
     players: Sequence[Mapping[str, Any]] = view["players"]
@@ -124,7 +155,8 @@ def colours_for(chosen: Sequence[str], count: int) -> tuple[str, ...]:
 
 def screen_of(app: App) -> Screen:
     """The model of what the App shows now: the view is built here, once."""
-    common: dict[str, Any] = {"name": app.screen, "notice": app.notice, "info": app.info}
+    common: dict[str, Any] = {"name": app.screen, "notice": app.notice, "info": app.info,
+                              "hand": HandPrefs(app.hand_sort, app.hand_tag, app.reading)}
     if app.screen == "start" or app.game is None:
         return Screen(**{**common, "name": "start"}, form=MappingProxyType(dict(app.form)),
                       saves=tuple(app.store.list()))
@@ -132,13 +164,15 @@ def screen_of(app: App) -> Screen:
     game = app.replay.game if replaying and app.replay is not None else app.shown_game()
     assert game is not None
     viewer = app.viewer if app.screen == "game" else None
-    view = game.view(viewer)
+    views = getattr(app, "views", None)
+    view = views.view(game, viewer) if views is not None else game.view(viewer)
     colours = colours_for(app.meta.colours, len(view["players"]))
     staged = app.staged() is not None and not replaying
     tools = Tools(can_undo=app.can_undo(), can_redo=bool(app.redo_moves) and not staged,
                   can_replay=app.can_replay(), show_scores=app.show_scores,
                   share_link=app.share_link, from_link=app.from_link,
-                  undo_ask=app.undo_whose() if app.undo_ask else None, undoing=app.undoing)
+                  undo_ask=app.undo_whose() if app.undo_ask else None, undoing=app.undoing,
+                  copied=app.link_copied)
     replay = None
     if replaying and app.replay is not None:
         replay = ReplayAt(app.replay.pos, len(app.replay.moves),

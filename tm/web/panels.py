@@ -3,6 +3,7 @@ all drawn from the view (``game.view(viewer)``)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from tm.cards import card
@@ -10,6 +11,7 @@ from tm.web.card_text import tag_name
 from tm.web.cards_html import card_chip, card_html
 from tm.web.html import attrs, esc
 from tm.web.i18n import t, tn
+from tm.web.icons import icon, seat_mark
 from tm.web.model import View, player_name
 
 __all__ = ["milestones_awards", "player_name", "player_panel", "scores_by_player", "swatch",
@@ -18,8 +20,11 @@ __all__ = ["milestones_awards", "player_name", "player_panel", "scores_by_player
 Player = Mapping[str, Any]
 
 
-def swatch(colour: str) -> str:
-    """A small disc in a player's colour (decorative: the name is always beside it)."""
+def swatch(colour: str, seat: int | None = None) -> str:
+    """A player's colour (decorative: the name is always beside it): a disc, or given the
+    seat, the seat's own shape in that colour, so colours need not be told apart."""
+    if seat is not None:
+        return seat_mark(seat, colour)
     return f'<span class="swatch owner-{esc(colour)}" aria-hidden="true"></span>'
 
 
@@ -108,8 +113,16 @@ def _group(kind: str, inner: str, count: int) -> str:
 
 
 def _in_play(pl: Player, name: str) -> str:
-    used = t("game.action_used") if name in pl["used_actions"] else None
-    return card_html(name, compact=True, resources=pl["card_res"].get(name), note=used)
+    """A card in play as a compact tile that opens its full text; dimmed once its action
+    has been used this generation."""
+    return _in_play_tile(name, pl["card_res"].get(name), name in pl["used_actions"])
+
+
+@lru_cache(maxsize=2048)  # a pure function of static card data: tableaus redraw often
+def _in_play_tile(name: str, resources: int | None, used: bool) -> str:
+    return card_html(name, compact=True, resources=resources,
+                     note=t("game.action_used") if used else None, action=("read_card", None),
+                     extra_class="used" if used else None, focus=f"read:{name}")
 
 
 def _tableau(pl: Player) -> str:
@@ -133,16 +146,18 @@ def _tableau(pl: Player) -> str:
             "</div>")
 
 
-def _badges(view: View, index: int) -> str:
+def _badges(view: View, index: int, colour: str) -> str:
+    """Passed, taking a turn (the turn marker, in the player's colour and shape), first."""
     pl = view["players"][index]
     found = []
     if view["phase"] == "action" and pl["passed"]:
-        found.append(t("game.passed"))
+        found.append(f'<span class="badge">{esc(t("game.passed"))}</span>')
     elif view["phase"] == "action" and view["active"] == index:
-        found.append(t("game.acting"))
+        found.append(f'<span class="badge turn owner-{esc(colour)}">{seat_mark(index, colour)}'
+                     f'{esc(t("game.acting"))}</span>')
     if view["first_player"] == index and len(view["players"]) > 1:
-        found.append(t("game.first"))
-    return "".join(f'<span class="badge">{esc(b)}</span>' for b in found)
+        found.append(f'<span class="badge">{esc(t("game.first"))}</span>')
+    return "".join(found)
 
 
 def _hand_size(pl: Player) -> int:
@@ -163,8 +178,8 @@ def player_panel(view: View, index: int, colours: Sequence[str], score: int) -> 
                         tn("game.cards_in_hand", _hand_size(pl))])
     return (f'<section class="player-panel owner-{esc(colour)}{active}" data-player="{index}" '
             f'aria-label="{esc(name)}">'
-            f'<header><h3>{swatch(colour)}<span class="pname">{esc(name)}</span></h3>'
-            f"{_badges(view, index)}</header>"
+            f'<header><h3>{swatch(colour, index)}<span class="pname">{esc(name)}</span></h3>'
+            f"{_badges(view, index, colour)}</header>"
             f'<p class="corp">{esc(corp)}</p><p class="stats">{esc(stats)}</p>'
             f"{_resources(pl)}{_tags(pl)}{_tableau(pl)}</section>")
 
@@ -175,11 +190,11 @@ def _standing(view: View, colours: Sequence[str], values: Sequence[int], marks: 
     items = []
     for p, value in enumerate(values):
         shown = t("game.progress", value=value, threshold=threshold) if threshold else str(value)
-        mark = f' <span class="meets">✓ <span class="sr">{esc(t("game.meets"))}</span></span>' \
-            if marks[p] else ""
+        meets = f'{icon("check")}<span class="sr">{esc(t("game.meets"))}</span>'
+        mark = f' <span class="meets">{meets}</span>' if marks[p] else ""
         cls = "lead" if marks[p] else ""
         colour = colours[p] if p < len(colours) else "grey"
-        items.append(f'<li{attrs(class_=cls or None)}>{swatch(colour)}'
+        items.append(f'<li{attrs(class_=cls or None)}>{swatch(colour, p)}'
                      f'{esc(player_name(view, p))}: {esc(shown)}{mark}</li>')
     return f'<ul class="standing">{"".join(items)}</ul>'
 
@@ -214,6 +229,9 @@ def milestones_awards(view: View, colours: Sequence[str]) -> str:
     standings = view["standings"]
     ms = "".join(_ma_item(view, colours, entry, "ms") for entry in standings["milestones"])
     aw = "".join(_ma_item(view, colours, entry, "aw") for entry in standings["awards"])
+    if len(view["players"]) == 1:  # none in play in solo (R-MA-4): say so, not nothing
+        return (f'<section class="ma"><h2>{esc(t("game.ma"))}</h2>'
+                f'<p class="hint solo-ma">{esc(t("game.solo_ma"))}</p></section>')
     if not ms and not aw:
         return ""
     return (f'<section class="ma"><h2>{esc(t("game.ma"))}</h2><div class="ma-cols">'

@@ -7,10 +7,11 @@ from collections.abc import Mapping
 from tm.web.board_preview import board_picker
 from tm.web.board_svg import board_legend, board_svg
 from tm.web.card_text import tile_phrase
-from tm.web.cards_html import card_html
 from tm.web.decide_html import status_strip, undo_bar
+from tm.web.hand_html import card_dialog, draft_info, hand_section
 from tm.web.html import attrs, button, esc
 from tm.web.i18n import t
+from tm.web.icons import icon
 from tm.web.log_html import log_section
 from tm.web.model import COLOUR_CHOICES, Screen, player_name
 from tm.web.panels import milestones_awards, player_panel, scores_by_player, swatch, tracks
@@ -77,7 +78,7 @@ def _new_game_form(form: Mapping[str, str]) -> str:
         f'<h2>{esc(t("start.new_game"))}</h2>'
         f'<label>{esc(t("start.players"))} <select name="players" data-change="form">'
         f"{player_options}</select></label>"
-        f'<p class="hint">{esc(t("start.solo_note"))}</p>'
+        f'<p class="hint">{esc(t("start.solo_note"))} {esc(t("start.solo_ma"))}</p>'
         f"{_player_rows(form)}"
         f'<label><input type="checkbox" name="corporate_era"{corporate_era}>'
         f' {esc(t("start.corporate_era"))}</label>'
@@ -127,9 +128,27 @@ def _when(ms: float) -> str:
     return moment.strftime("%Y-%m-%d %H:%M UTC")
 
 
+def _resume(screen: Screen) -> str:
+    """The unfinished game played last, first on the screen: the one to continue."""
+    playing = [e for e in screen.saves if e.meta is not None and not e.damaged
+               and e.meta.over is not True and isinstance(e.meta.updated, (int, float))]
+    if not playing:
+        return ""
+    last = max(playing, key=lambda e: float(e.meta.updated if e.meta else 0))
+    assert last.meta is not None
+    names = last.meta.names if isinstance(last.meta.names, list) else []
+    summary = t("start.save_summary", names=", ".join(str(n) for n in names),
+                generation=last.meta.generation, when=_when(last.meta.updated))
+    return (f'<section class="resume" aria-labelledby="resume-title">'
+            f'<h2 id="resume-title">{esc(t("start.resume"))}</h2>'
+            f'<p>{esc(summary)}</p>'
+            + button(t("start.continue"), "continue", "primary", save=last.save_id,
+                     focus="resume") + "</section>")
+
+
 def start_screen(screen: Screen) -> str:
-    """New-game form and the saved games."""
-    return (f'<main class="start"><h1>{esc(t("app.title"))}</h1>'
+    """The game to continue, the new-game form and the saved games."""
+    return (f'<main class="start"><h1>{esc(t("app.title"))}</h1>{_resume(screen)}'
             f"{_new_game_form(screen.form)}{_saved_games(screen)}</main>")
 
 
@@ -155,30 +174,6 @@ def _pick_hint(ask: Ask | None) -> str:
         return ""
     tile = tile_phrase(str(ask.data.get("tile") or "special"))
     return f'<p class="pick-hint">{esc(t("board.pick_hint", tile=tile))}</p>'
-
-
-def _playable(ask: Ask | None) -> set[str]:
-    if ask is None or ask.kind != "action":
-        return set()
-    return {c["card"] for c in ask.choices if c["type"] == "play_card"}
-
-
-def _hand(screen: Screen, ask: Ask | None) -> str:
-    you = screen.you
-    if you is None:
-        return ""
-    view = screen.game
-    names = [str(pl["name"]) for pl in view["players"]]
-    playable = _playable(ask)
-    tiles = "".join(card_html(entry["name"], entry["cost"], reasons=entry["reasons"],
-                              names=names, playable=entry["name"] in playable)
-                    for entry in you["hand"])
-    name = player_name(view, you["player"])
-    title = t("game.hand") if len(names) == 1 else t("game.hand_of", name=name)
-    body = f'<div class="cards">{tiles}</div>' if tiles else (
-        f'<p class="muted">{esc(t("game.hand_empty"))}</p>')
-    return (f'<section class="hand" aria-label="{esc(title)}"><h2>{esc(title)} '
-            f'<span class="count">({len(you["hand"])})</span></h2>{body}</section>')
 
 
 def _decision_area(screen: Screen, ask: Ask | None) -> str:
@@ -219,17 +214,18 @@ def game_screen(screen: Screen) -> str:
     extras = (undo_bar(screen) + link_banner(screen.tools) + share_dialog(screen.tools)
               + live_scores(screen))
     wide = _wide(ask)
-    decision = (f'<div class="decision{" wide" if wide else ""}">'
-                f"{_decision_area(screen, ask)}</div>")
+    decision = (f'<div class="decision{" wide" if wide else ""}" role="region" '
+                f'aria-label="{esc(t("a11y.decision"))}">'
+                f"{_decision_area(screen, ask)}{draft_info(screen, ask)}</div>")
     if wide:
         extras += decision
     board = board_svg(view, screen.colours, _legal_spaces(ask))
-    return (f'<main class="game">{status_strip(screen)}'
+    return (f'<main class="game">{status_strip(screen)}{card_dialog(screen)}'
             f'<header class="topbar"><div class="tools">{tools}</div>'
             f"{tracks(view)}</header>{extras}"
             f'<div class="layout"><div class="col col-main">'
             f'<div class="board-wrap">{_pick_hint(ask)}{board}'
-            f"{board_legend(view)}</div>{_hand(screen, ask)}</div>"
+            f"{board_legend(view)}</div>{hand_section(screen, ask)}</div>"
             f'<div class="col col-side">{"" if wide else decision}'
             f"{milestones_awards(view, screen.colours)}"
             f"{log_section(view, screen.colours, screen.log_depth)}</div>"
@@ -249,10 +245,10 @@ def end_section(screen: Screen) -> str:
     for r in sorted(rows, key=lambda row: (-row["total"], -row["megacredits"])):
         p = r["player"]
         won = p in winners
-        mark = f' <span class="won">★ <span class="sr">{esc(t("end.winner_mark"))}</span></span>' \
-            if won else ""
+        star = f'{icon("star")}<span class="sr">{esc(t("end.winner_mark"))}</span>'
+        mark = f' <span class="won">{star}</span>' if won else ""
         row_attrs = attrs(class_="won" if won else None)
-        body.append(f'<tr{row_attrs}><th scope="row">{swatch(colours[p])}'
+        body.append(f'<tr{row_attrs}><th scope="row">{swatch(colours[p], p)}'
                     f'{esc(player_name(view, p))}{mark}</th>'
                     + "".join(f'<td data-label="{esc(t("end.col." + c))}">{r[c]}</td>'
                               for c in cols) + "</tr>")

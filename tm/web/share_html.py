@@ -7,6 +7,7 @@ from typing import Any
 
 from tm.web.html import attrs, button, esc
 from tm.web.i18n import t
+from tm.web.icons import icon, icon_button
 from tm.web.model import ReplayAt, Screen, Tools, player_name
 
 CHART_W, CHART_H, PAD = 560.0, 240.0, 32.0
@@ -45,8 +46,18 @@ def share_dialog(tools: Tools) -> str:
             f'<h2>{esc(t("share.title"))}</h2><p>{esc(t("share.hint"))}</p>'
             f'<input class="share-link" readonly{attrs(value=tools.share_link)} '
             f'aria-label="{esc(t("share.title"))}">'
-            + button(t("share.copy"), "copy_link", "primary", link=tools.share_link)
+            + _copy_button(tools)
             + button(t("share.close"), "close_share", "") + "</section>")
+
+
+def _copy_button(tools: Tools) -> str:
+    """Copy the link; once the clipboard has it, the button says so (and a screen reader
+    hears it: the words are a status)."""
+    if not tools.copied:
+        return button(t("share.copy"), "copy_link", "primary", link=tools.share_link)
+    return (f'<button type="button" class="primary copied"'
+            f'{attrs(data_action="copy_link", data_link=tools.share_link)}>{icon("check")}'
+            f'<span role="status">{esc(t("share.copied"))}</span></button>')
 
 
 def live_scores(screen: Screen) -> str:
@@ -69,12 +80,14 @@ def replay_controls(replay: ReplayAt) -> str:
     """Step through the game move by move or generation by generation; branch from here."""
     total, generation = replay.total, replay.generation
     status = t("replay.position", pos=replay.pos, total=total, generation=generation)
-    buttons = (button(t("replay.start"), "replay_to", "tool", pos=0)
-               + button(t("replay.prev_generation"), "replay_generation", "tool", delta=-1)
-               + button(t("replay.prev"), "replay_step", "tool", delta=-1)
-               + button(t("replay.next"), "replay_step", "tool", delta=1)
-               + button(t("replay.next_generation"), "replay_generation", "tool", delta=1)
-               + button(t("replay.end"), "replay_to", "tool", pos=total)
+    buttons = (icon_button(t("replay.start"), "replay_to", "first", "tool", pos=0)
+               + icon_button(t("replay.prev_generation"), "replay_generation", "prev2", "tool",
+                             delta=-1)
+               + icon_button(t("replay.prev"), "replay_step", "prev", "tool", delta=-1)
+               + icon_button(t("replay.next"), "replay_step", "next", "tool", True, delta=1)
+               + icon_button(t("replay.next_generation"), "replay_generation", "next2", "tool",
+                             True, delta=1)
+               + icon_button(t("replay.end"), "replay_to", "last", "tool", True, pos=total)
                + button(t("replay.branch"), "replay_branch", "primary")
                + button(t("replay.exit"), "replay_exit", ""))
     return (f'<section class="replay-controls" aria-label="{esc(t("replay.title"))}">'

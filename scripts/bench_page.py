@@ -1,0 +1,210 @@
+"""Click-to-screen latency of the real page at a 5-player late-game position, printed
+(nothing is asserted).
+
+    .venv/bin/python scripts/bench_page.py [--clicks 50] [--root .]
+
+Serves the site with scripts/serve.py (netlify.toml's headers) on a free localhost port,
+opens it in headless Chromium (Playwright) at 1366×768, stores a 5-player game in the
+action phase of generation 8 (tests/e2e/polish_states.py: played on the engine in
+CPython, so the page opens the same game) and continues it. Then ``--clicks`` clicks a
+player would make, in turn: sorting the hand, opening and closing a played card's text,
+and moves (the first choice of each decision, a legal space, the hand-off's reveal). For
+each: from the click event to the first change of #app ("dom") and to the next animation
+frame after it ("frame": the updated screen can be painted), plus the page's own
+``body[data-took]`` (Python's handle + redraw). Run twice: as is, and with Chromium's CPU
+throttled 4× (``Emulation.setCPUThrottlingRate``, a slow phone). Targets: p95 of "frame"
+≤ 50 ms as is, ≤ 150 ms throttled.
+"""
+from __future__ import annotations
+
+import argparse
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.e2e.polish_states import late_game_entry  # noqa: E402
+from tm.web.saves import PREFIX  # noqa: E402
+
+SYSTEM_CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+READY = ("document.body.dataset.ready === '1' && document.body.dataset.busy === undefined")
+TARGETS = {1: 50.0, 4: 150.0}  # p95 of click -> painted frame, ms, by CPU throttling rate
+
+# The click's timestamp, the first #app mutation after it, the next animation frame.
+PROBE = """
+(() => {
+  const w = window;
+  w.__lat = {click: null, dom: null, frame: null};
+  window.addEventListener('click', (e) => {
+    w.__lat = {click: e.timeStamp, dom: null, frame: null};
+  }, true);
+  new MutationObserver(() => {
+    const lat = w.__lat;
+    if (lat.click === null || lat.dom !== null) return;
+    lat.dom = performance.now();
+    requestAnimationFrame(() => { lat.frame = performance.now(); });
+  }).observe(document.getElementById('app'), {subtree: true, childList: true,
+                                                attributes: true, characterData: true});
+})();
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def start_server(root: Path) -> tuple[subprocess.Popen[bytes], str]:
+    """scripts/serve.py on a free port, once it answers."""
+    port = free_port()
+    process = subprocess.Popen([sys.executable, str(ROOT / "scripts" / "serve.py"),
+                                "--port", str(port), "--root", str(root)],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}/"
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise SystemExit(f"scripts/serve.py exited with {process.returncode}")
+        try:
+            with urllib.request.urlopen(url, timeout=2):
+                return process, url
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            time.sleep(0.1)
+    process.terminate()
+    raise SystemExit("scripts/serve.py did not answer")
+
+
+def launch(playwright: Any) -> Any:
+    options: dict[str, Any] = {"headless": True, "args": CHROMIUM_ARGS}
+    if SYSTEM_CHROMIUM.exists():
+        options["executable_path"] = str(SYSTEM_CHROMIUM)
+    return playwright.chromium.launch(**options)
+
+
+def open_late_game(page: Any, url: str) -> None:
+    """The 5-player position, continued from the start screen and revealed."""
+    page.goto(url)
+    page.wait_for_function(READY, timeout=120_000)
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [PREFIX + "bench", late_game_entry()])
+    page.reload()
+    page.wait_for_function(READY, timeout=120_000)
+    page.click(".save-list li[data-save='bench'] [data-action=continue]")
+    page.wait_for_function(READY, timeout=60_000)
+    if page.locator(".handoff [data-action=reveal]").count():
+        page.click(".handoff [data-action=reveal]")
+    page.wait_for_selector("body[data-screen='game']", state="attached")
+
+
+SORTS = ("cost", "name", "tag", "playable")
+
+
+def next_click(page: Any, step: int) -> str | None:
+    """Click what a player might click next; its kind (None: nothing to click)."""
+    if page.locator("body[data-screen='handoff']").count():
+        page.locator(".handoff [data-action=reveal]").click()
+        return "reveal"
+    if page.locator(".card-dialog").count():
+        page.locator(".card-dialog [data-action=close_card]").click()
+        return "close card"
+    if step % 4 == 1 and page.locator(".hand-tools").count():
+        by = SORTS[(step // 4) % len(SORTS)]
+        page.locator(f".hand-tools [data-action=hand_sort][data-by={by}]").click()
+        return "sort hand"
+    if step % 4 == 2 and page.locator(".chip-read").count():
+        page.locator(".chip-read").nth(step % page.locator(".chip-read").count()).click()
+        return "read card"
+    legal = page.locator(".board g.space.legal")
+    if legal.count():
+        legal.first.click()
+        return "space"
+    choices = page.locator(".prompt [data-action=choose]:not([disabled])"
+                           ":not([aria-disabled=true])")
+    if choices.count():
+        choices.first.click()
+        return "move"
+    return None
+
+
+def measure(browser: Any, url: str, clicks: int, throttle: float) -> dict[str, list[float]]:
+    """Per kind of click and overall: dom, frame and took samples (ms)."""
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    open_late_game(page, url)
+    if throttle > 1:
+        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+    page.evaluate(PROBE)
+    found: dict[str, list[float]] = {}
+    step = misses = 0
+    while len(found.get("frame", [])) < clicks and misses < clicks:
+        step += 1
+        page.evaluate("window.__lat.click = null")
+        kind = next_click(page, step)
+        if kind is None:
+            break
+        try:
+            page.wait_for_function("window.__lat.frame !== null", timeout=10_000)
+            page.wait_for_function(READY, timeout=10_000)
+        except Exception:  # (a click that changed nothing on screen is not a sample)
+            misses += 1
+            continue
+        click, dom, frame = page.evaluate("[__lat.click, __lat.dom, __lat.frame]")
+        took = str(page.evaluate("document.body.dataset.took || ''")).split()
+        found.setdefault("dom", []).append(dom - click)
+        found.setdefault("frame", []).append(frame - click)
+        found.setdefault(f"frame: {kind}", []).append(frame - click)
+        if took and took[-1].isdigit():
+            found.setdefault("took", []).append(float(took[-1]))
+    context.close()
+    return found
+
+
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(0.95 * len(ordered)) - 1))]
+
+
+def report(name: str, found: dict[str, list[float]], target: float) -> None:
+    print(f"{name}:")
+    for key, values in found.items():
+        print(f"  {key:<18} n={len(values):3d}  median {statistics.median(values):6.1f} ms"
+              f"  p95 {p95(values):6.1f} ms  max {max(values):6.1f} ms")
+    frames = found.get("frame") or [float("nan")]
+    verdict = "meets" if p95(frames) <= target else "misses"
+    print(f"  p95 click -> painted frame {p95(frames):.1f} ms: {verdict} the target "
+          f"<= {target:.0f} ms")
+
+
+def main(argv: list[str]) -> int:
+    from playwright.sync_api import sync_playwright
+
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--clicks", type=int, default=50)
+    parser.add_argument("--root", type=Path, default=ROOT)
+    args = parser.parse_args(argv)
+    server, url = start_server(args.root)
+    try:
+        with sync_playwright() as playwright:
+            browser = launch(playwright)
+            for rate, target in TARGETS.items():
+                found = measure(browser, url, args.clicks, rate)
+                report(f"5 players, generation 8, CPU throttled {rate:g}x", found, target)
+            browser.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

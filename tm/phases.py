@@ -16,7 +16,7 @@ from tm.effects import draw_cards, place_op
 from tm.flow import ask, handler, push
 from tm.payment import budget, pay_op
 from tm.play import apply_corporation
-from tm.player import log
+from tm.player import card_price, log
 from tm.state import GameState
 
 CARD_PRICE = 3  # R-SETUP-4, R-GEN-3
@@ -70,8 +70,8 @@ def _reveal_setup(g: GameState) -> None:
         pl.hand.extend(bought)
         g.discard.extend(c for c in pl.offer if c not in bought)
         pl.offer, pl.dealt_corps = [], []
-        if bought:
-            price = CARD_PRICE * len(bought)
+        if bought:  # at the chosen corporation's price (Polyphemos: 5)
+            price = card_price(pl, choice["corporation"]) * len(bought)
             push(g, pl.index, pay_op(pl.index, price, for_={"cards": len(bought)}))
         if choice["corporation"] is not None:  # a beginner chose only what offers hold
             apply_corporation(g, pl.index, choice["corporation"])
@@ -81,7 +81,7 @@ def _reveal_setup(g: GameState) -> None:
 
 def offer_max(g: GameState, p: int, offered: int) -> int:
     """How many offered cards the player can pay for."""
-    return min(offered, budget(g, p) // CARD_PRICE)
+    return min(offered, budget(g, p) // card_price(g.players[p]))
 
 
 @handler("buy_cards")
@@ -100,7 +100,7 @@ def _buy_cards(g: GameState, p: int, prompt: dict[str, Any], response: dict[str,
 def _offer(g: GameState, p: int) -> None:
     pl = g.players[p]
     ask(g, p, "cards", "buy_cards", cards=list(pl.offer), min=0,
-        max=offer_max(g, p, len(pl.offer)), price=CARD_PRICE)
+        max=offer_max(g, p, len(pl.offer)), price=card_price(pl))
 
 
 def _advance_setup(g: GameState) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from tm.web.i18n_cards import EN_CARDS
+from tm.web.i18n_colonies import EN_COLONIES
 from tm.web.i18n_page import EN_PAGE
 from tm.web.i18n_prelude import EN_PRELUDE
 
@@ -386,6 +387,7 @@ EN: dict[str, str] = {
     **EN_CARDS,
     **EN_PAGE,
     **EN_PRELUDE,
+    **EN_COLONIES,
 }
 
 CATALOGS: dict[str, dict[str, str]] = {"en": EN}

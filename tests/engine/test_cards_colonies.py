@@ -16,7 +16,6 @@ from tm.testing import (
     prompt,
     put_in_play,
     set_colony_tiles,
-    set_corporation,
     set_marker,
     set_resources,
     stack_deck,

@@ -117,7 +117,7 @@ def test_an_inactive_tile_keeps_its_marker_at_generation_end_R_COL_2() -> None:
 
 
 # ---------------------------------------------------------------- R-COL-3
-def test_build_colony_costs_17_mc_R_COL_3() -> None:
+def test_build_colony_costs_17_mc_R_SP_7_R_COL_3() -> None:
     game, _ = make_game(2, expansions=COLONIES)
     set_colony_tiles(game, ["Ceres"])
     set_resources(game, 0, megacredits=16)

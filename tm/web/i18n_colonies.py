@@ -24,6 +24,18 @@ EN_COLONIES: dict[str, str] = {
     "prompt.player.steal_megacredits": "Take MC from which player?",
     "prompt.amount.resources_as_heat": "Use how many floaters as heat?",
     "prompt.amount.resources_here_to_titanium": "Turn how many floaters into titanium?",
+    # choices (the page's generic fallback has no fields: it names the kind of choice; the
+    # page half of issue 14 shows the tile, fee and marker the label records carry)
+    "project.build_colony": "Build colony",
+    "action.trade": "Trade with a colony tile",
+    "action.convert_heat_with_resources": "Floaters and heat → temperature",
+    "action.colony_tile": "Colony tile",
+    "action.trade_fee": "Trade fee",
+    "action.trade_offset": "Marker steps",
+    "action.trade_tile": "Colony tile",
+    "action.marker_up": "Raise this marker",
+    "action.marker_down": "Lower this marker",
+    "action.colony_tile_added": "Add this tile",
     # card text (tm.web.card_text reads these keys)
     "unit.floater.one": "{n} floater", "unit.floater.other": "{n} floaters",
     "unit.camp.one": "{n} camp", "unit.camp.other": "{n} camps",

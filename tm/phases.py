@@ -43,6 +43,9 @@ def deal(g: GameState) -> None:
         if not corporations and not offers:
             continue
         extra: dict[str, Any] = {"offers": offers} if offers else {}
+        prices = [card_price(pl, c) for c in corporations]
+        if any(price != CARD_PRICE for price in prices):  # Polyphemos: its own card price
+            extra["prices"] = prices
         ask(g, pl.index, "setup", "setup", corporations=list(corporations),
             starting_mc=[card(c).starting_mc for c in corporations], cards=list(pl.offer),
             price=CARD_PRICE, corporation=None, **extra)

@@ -8,6 +8,7 @@ from tm.testing import (
     answer,
     choices,
     colony_tiles,
+    finish_setup,
     give_cards,
     give_colony,
     make_game,
@@ -287,3 +288,20 @@ def test_conscription_takes_16_mc_off_the_next_card() -> None:
     give_cards(game, 0, ["Earth Elevator"])
     assert next(c for c in game.view(0)["you"]["hand"]
                 if c["name"] == "Earth Elevator")["cost"] == 43 - 16
+
+
+def test_polyphemos_price_shows_in_the_setup_decision() -> None:
+    from tm import Game, Options
+    for seed in range(60):
+        game = Game.new(Options(players=2, seed=seed, expansions=COLONIES))
+        for p, waiting in game.pending:
+            if "Polyphemos" in waiting.data["corporations"]:
+                answer(game, "corporation", "Polyphemos", player=p)
+                done = next(c for c in prompt(game, p).choices() if c["type"] == "done")
+                assert done["label"]["price"] == 5
+                answer(game, "cards", list(waiting.data["cards"][:3]), player=p,
+                       corporation="Polyphemos")
+                finish_setup(game)
+                assert player_state(game, p)["megacredits"] == 50 - 3 * 5
+                return
+    raise AssertionError("no seed dealt Polyphemos")

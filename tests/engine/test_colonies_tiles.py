@@ -167,3 +167,21 @@ def test_the_trader_gets_the_bonus_of_their_own_colony_too_R_COL_4() -> None:
     answer(game, "trade", "Luna")
     assert player_state(game, 0)["megacredits"] == 9 - 9 + 10 + 2  # marker 4: 10, bonus 2
     assert colony_tiles(game)["Luna"]["marker"] == 1
+
+
+def test_pluto_discard_lists_a_long_hand_a_page_at_a_time() -> None:
+    from tm.cards import all_cards
+    game = _game("Pluto")
+    give_colony(game, 1, "Pluto")
+    names = [c.name for c in all_cards() if c.is_project][:24]
+    from tm.testing import give_cards
+    give_cards(game, 1, names)
+    set_resources(game, 0, megacredits=9)
+    answer(game, "trade", "Pluto")
+    waiting = prompt(game, 1)
+    assert len(waiting.choices()) == 20 and waiting.choices()[-1]["label"]["key"] == "more_cards"
+    answer(game, "option", 19, player=1)  # the next page: the other 6 cards and "more"
+    shown = [c["label"].get("card") for c in prompt(game, 1).choices()]
+    assert len(shown) == 7 and shown[-1] is None
+    answer(game, "option", 0, player=1)
+    assert len(player_state(game, 1)["hand"]) == 24  # drew 1, discarded 1

@@ -32,12 +32,33 @@ def _discard(g: GameState, p: int, src: str | None, step: Step) -> None:
     if len(hand) == 1:
         _discard_card(g, p, hand[0])
     elif hand:
-        ask(g, p, "card", "discard_from_hand", cards=list(hand))
+        _ask_discard(g, p, 0)
+
+
+PAGE = 19  # hand cards listed at once; a longer hand shows the rest a page at a time
+
+
+def _ask_discard(g: GameState, p: int, page: int) -> None:
+    """Which card to discard: up to 19 hand cards and, for a longer hand, "more cards"
+    (so the list stays at 20 at most)."""
+    hand = g.players[p].hand
+    pages = -(-len(hand) // PAGE)
+    page %= pages
+    shown = hand[page * PAGE:(page + 1) * PAGE]
+    labels: list[dict[str, Any]] = [{"key": "card", "card": name} for name in shown]
+    if pages > 1:
+        labels.append({"key": "more_cards", "page": (page + 1) % pages + 1, "pages": pages})
+    ask(g, p, "option", "discard_from_hand", options=[[] for _ in labels],
+        open=list(range(len(labels))), src=None, cards=list(shown), page=page, labels=labels)
 
 
 @handler("discard_from_hand")
 def _discarded(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
-    _discard_card(g, p, response["card"])
+    index = response["option"]
+    if index >= len(prompt["cards"]):
+        _ask_discard(g, p, prompt["page"] + 1)
+        return
+    _discard_card(g, p, prompt["cards"][index])
 
 
 def _discard_card(g: GameState, p: int, name: str) -> None:

@@ -305,3 +305,16 @@ def test_polyphemos_price_shows_in_the_setup_decision() -> None:
                 assert player_state(game, p)["megacredits"] == 50 - 3 * 5
                 return
     raise AssertionError("no seed dealt Polyphemos")
+
+
+def test_minority_refuge_at_minus_4_mc_production_only_on_luna() -> None:
+    game, _ = _game(2, tiles=("Luna", "Ceres"))
+    give_cards(game, 0, ["Minority Refuge"])
+    set_resources(game, 0, megacredits=5)
+    game.state.players[0].prod["megacredits"] = -4
+    answer(game, "play_card", "Minority Refuge")  # Luna's +2 first, then -2: no question
+    assert colony_tiles(game)["Luna"]["colonies"] == [0]
+    assert player_state(game, 0)["production"]["megacredits"] == -4
+    give_cards(game, 0, ["Pioneer Settlement"])
+    set_resources(game, 0, megacredits=13)
+    assert not [c for c in choices(game) if c.get("card") == "Pioneer Settlement"]

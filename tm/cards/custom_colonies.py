@@ -291,3 +291,40 @@ def _converted(g: GameState, p: int, prompt: dict[str, Any], response: dict[str,
     pl.card_res[prompt["card"]] -= n
     pl.res["titanium"] += n
     log(g, "card_res", player=p, card=prompt["card"], count=-n)
+
+
+# ---------------------------------------------------------------- Minority Refuge, Pioneer
+LUNA = "Luna"  # the tile whose +2 MC production can offset the loss (R-PROD-2)
+MC_FLOOR = -5  # R-PROD-1
+
+
+def _refuge_tiles(g: GameState, p: int) -> list[str]:
+    """Where the colony may go: anywhere it may be built while MC production can drop by 2
+    (R-PROD-2); lower than that, only on Luna, whose +2 comes first."""
+    from tm.expansions.colonies import buildable
+    tiles = buildable(g, p)
+    if g.players[p].prod["megacredits"] - 2 >= MC_FLOOR:
+        return tiles
+    return [name for name in tiles if name == LUNA]
+
+
+def _can_refuge(g: GameState, p: int, src: str | None, step: Step) -> bool:
+    return bool(_refuge_tiles(g, p))
+
+
+@custom_step("colony_then_lose_mc_production", can=_can_refuge)
+def _refuge(g: GameState, p: int, src: str | None, step: Step) -> None:
+    """Build a colony, then MC production -2."""
+    tiles = _refuge_tiles(g, p)
+    run_steps(g, p, [{"k": "prod", "res": {"megacredits": -step["count"]}}], src)
+    if len(tiles) == 1:
+        from tm.expansions.colonies import build_colony
+        build_colony(g, p, tiles[0])
+    else:
+        _ask_tile(g, p, "refuge_tile", tiles)
+
+
+@handler("refuge_tile")
+def _refuge_tile(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+    from tm.expansions.colonies import build_colony
+    build_colony(g, p, prompt["tiles"][response["option"]])

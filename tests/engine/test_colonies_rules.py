@@ -264,3 +264,15 @@ def test_the_view_shows_tiles_fleets_and_what_building_and_trading_give() -> Non
     assert section["you"]["fees"] == {"megacredits": 9}
     assert section["you"]["build"] == ["Luna", "Pluto"]
     assert section["build_cost"] == 17
+
+
+def test_a_trade_choice_says_what_it_gives_and_costs_R_COL_4() -> None:
+    game, _ = make_game(2, expansions=COLONIES)
+    set_colony_tiles(game, ["Io"])
+    give_colony(game, 1, "Io")
+    set_marker(game, "Io", 4)
+    set_resources(game, 0, megacredits=9, energy=3)
+    label = next(c["label"] for c in prompt(game).choices() if c["type"] == "trade")
+    assert label == {"key": "trade", "tile": "Io", "marker": 4,
+                     "gain": [{"k": "gain", "res": {"heat": 8}}],
+                     "fees": {"megacredits": 9, "energy": 3}, "colonies": [1]}

@@ -55,7 +55,8 @@ class Manifest:
     after_reveal: tuple[Hook, ...] = ()  # run once, after setup, before the first action
     generation_end: tuple[Hook, ...] = ()  # run after each production phase
     projects: Mapping[str, Any] = field(default_factory=dict)  # name: (cost, steps)
-    actions: Mapping[str, Any] = field(default_factory=dict)  # type: (offer, check, do, keys)
+    actions: Mapping[str, Any] = field(default_factory=dict)  # type: (offer, check, do, keys
+    # [, label]): label(g, p, choice) gives more fields for the choice's label record
     state: Mapping[str, Any] = field(default_factory=dict)  # its section's starting content
     view: ViewFn | None = None  # its section of view(player)
     cards_held: HeldFn | None = None  # cards its section holds (decks, discards, kept)

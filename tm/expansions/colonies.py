@@ -212,6 +212,15 @@ def why_not_trade(g: GameState, p: int, r: dict[str, Any]) -> tuple[str, str] | 
     return None
 
 
+def _trade_label(g: GameState, p: int, choice: dict[str, Any]) -> dict[str, Any]:
+    """What a trade with the tile gives now and what it may cost."""
+    entry = tile_entry(g, choice["tile"])
+    assert entry is not None
+    tile = TILES[entry["name"]]
+    return {"marker": entry["marker"], "gain": thaw(tile.trade[entry["marker"]]),
+            "fees": trade_fees(g, p), "colonies": list(entry["colonies"])}
+
+
 def _trade(g: GameState, p: int, r: dict[str, Any]) -> None:
     name = r["tile"]
     fees = trade_fees(g, p)
@@ -466,7 +475,7 @@ COLONIES = add(Manifest(
                              rule="R-COL-1", applies=_is_solo),),
     generation_end=(_generation_end,),
     projects={"build_colony": (BUILD_COST, ({"k": "colony", "dup": False},))},
-    actions={"trade": (_offer_trades, why_not_trade, _trade, ("tile",)),
+    actions={"trade": (_offer_trades, why_not_trade, _trade, ("tile",), _trade_label),
              "convert_heat_with_resources": (_offer_heat, _why_heat, _heat, ())},
     state={"tiles": [], "unused": [], "dealt": [], "fleets": [], "aridor": {}},
     view=_view, counts={"colonies": lambda g, p: colonies_of(g, p)}, sim_marks=_marks))

@@ -15,13 +15,13 @@ from typing import Any
 
 import tm.cards.custom_colonies  # noqa: F401  (registers the set's custom steps)
 from tm.cards.dsl import Step
-from tm.effects import add_targets, can_step, countable, step_kind
+from tm.effects import step_kind
 from tm.expansions import Manifest, SetupOffer, add
+from tm.expansions.colonies_more import HEAT_ACTION, colonies_of
 from tm.expansions.colony_tiles import MARKER_START, TILES, TRACK, ColonyTile
 from tm.flow import ask, handler, op, push, run_steps
 from tm.frozen import thaw
 from tm.payment import can_afford, pay_op
-from tm.play import requirement_kind
 from tm.player import effects, log, resource_cards
 from tm.state import GameState
 
@@ -105,11 +105,6 @@ def is_active(g: GameState, name: str) -> bool:
     rtype = TILES[name].resource
     return rtype is None or any(resource_cards(pl, rtype) for pl in g.players)
 
-
-def colonies_of(g: GameState, p: int | None) -> int:
-    """Colonies of player ``p`` (None: everyone's)."""
-    return sum(len(t["colonies"]) if p is None else t["colonies"].count(p)
-               for t in tiles_in_play(g))
 
 
 # ---------------------------------------------------------------- building (R-COL-3)
@@ -342,84 +337,6 @@ def _generation_end(g: GameState) -> None:
         entry["visitor"] = None
 
 
-# ---------------------------------------------------------------- counts and requirements
-@countable("colony")
-def _per_colony(g: GameState, p: int, src: str | None, value: Any) -> int:
-    if NAME not in g.ext:
-        return 0
-    return colonies_of(g, None if value.get("scope") == "all" else p)
-
-
-@countable("card_res")
-def _per_card_res(g: GameState, p: int, src: str | None, value: Any) -> int:
-    pl = g.players[p]
-    return sum(pl.card_res.get(name, 0) for name in resource_cards(pl, value["rtype"]))
-
-
-@requirement_kind("colony")
-def _colonies_req(g: GameState, p: int, req: Any) -> int:
-    return colonies_of(g, p) if NAME in g.ext else 0
-
-
-@requirement_kind("card_res")
-def _card_res_req(g: GameState, p: int, req: Any) -> int:
-    return _per_card_res(g, p, None, req)
-
-
-# ---------------------------------------------------------------- Stormcraft: floaters as heat
-HEAT_PER_STEP = 8  # R-ACT-7
-
-
-def _heat_cards(g: GameState, p: int) -> list[tuple[str, int]]:
-    pl = g.players[p]
-    return [(c.name, int(e["amount"])) for c, e in effects(pl, "res_as_heat")
-            if pl.card_res.get(c.name, 0) > 0]
-
-
-def _floater_range(g: GameState, p: int) -> tuple[str, int, int, int] | None:
-    """(card, value, fewest, most) resources usable as heat for one temperature step."""
-    cards = _heat_cards(g, p)
-    if not cards:
-        return None
-    name, value = cards[0]
-    heat, held = g.players[p].res["heat"], g.players[p].card_res[name]
-    fewest = max(1, -(-(HEAT_PER_STEP - heat) // value))
-    most = min(held, -(-HEAT_PER_STEP // value))
-    return (name, value, fewest, most) if fewest <= most else None
-
-
-def _offer_heat(g: GameState, p: int) -> Any:
-    yield {"type": "convert_heat_with_resources"}
-
-
-def _why_heat(g: GameState, p: int, r: dict[str, Any]) -> tuple[str, str] | None:
-    return None if _floater_range(g, p) else ("not enough heat", "R-ACT-7")
-
-
-def _heat(g: GameState, p: int, r: dict[str, Any]) -> None:
-    found = _floater_range(g, p)
-    assert found is not None
-    name, value, fewest, most = found
-    push(g, p, {"op": "action_done", "p": p})
-    if fewest == most:
-        _use_as_heat(g, p, name, value, fewest)
-    else:
-        ask(g, p, "amount", "resources_as_heat", min=fewest, max=most, card=name, value=value)
-
-
-@handler("resources_as_heat")
-def _heat_amount(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
-    _use_as_heat(g, p, prompt["card"], prompt["value"], response["amount"])
-
-
-def _use_as_heat(g: GameState, p: int, name: str, value: int, count: int) -> None:
-    pl = g.players[p]
-    pl.card_res[name] -= count
-    pl.res["heat"] -= max(0, HEAT_PER_STEP - value * count)
-    log(g, "card_res", player=p, card=name, count=-count)
-    run_steps(g, p, [{"k": "raise", "param": "temperature", "steps": 1}], None)
-
-
 # ---------------------------------------------------------------- view
 def _what(steps: Any) -> list[dict[str, Any]]:
     return thaw(steps)
@@ -458,16 +375,6 @@ def _marks(g: GameState) -> list[str]:
     return built + traded
 
 
-def can_build_step(g: GameState, p: int) -> bool:
-    """Whether a colony step could run for ``p`` now (tests, the page)."""
-    return can_step(g, p, None, {"k": "colony", "dup": False})
-
-
-def colony_card_targets(g: GameState, p: int, rtype: str) -> list[str]:
-    """Cards of ``p`` a tile's card resource could go to."""
-    return add_targets(g, p, rtype)
-
-
 COLONIES = add(Manifest(
     name=NAME, setup=(_setup,),
     card_sets=(NAME,),
@@ -476,6 +383,6 @@ COLONIES = add(Manifest(
     generation_end=(_generation_end,),
     projects={"build_colony": (BUILD_COST, ({"k": "colony", "dup": False},))},
     actions={"trade": (_offer_trades, why_not_trade, _trade, ("tile",), _trade_label),
-             "convert_heat_with_resources": (_offer_heat, _why_heat, _heat, ())},
+             "convert_heat_with_resources": HEAT_ACTION},
     state={"tiles": [], "unused": [], "dealt": [], "fleets": [], "aridor": {}},
     view=_view, counts={"colonies": lambda g, p: colonies_of(g, p)}, sim_marks=_marks))

@@ -276,3 +276,14 @@ def test_a_trade_choice_says_what_it_gives_and_costs_R_COL_4() -> None:
     assert label == {"key": "trade", "tile": "Io", "marker": 4,
                      "gain": [{"k": "gain", "res": {"heat": 8}}],
                      "fees": {"megacredits": 9, "energy": 3}, "colonies": [1]}
+
+
+def test_a_corporation_that_holds_floaters_wakes_titan_R_COL_2() -> None:
+    game, _ = make_game(2, expansions=COLONIES, corporations=[None, "Stormcraft Incorporated"])
+    set_colony_tiles(game, ["Titan", "Miranda"])
+    tiles = colony_tiles(game)
+    assert (tiles["Titan"]["active"], tiles["Miranda"]["active"]) == (True, False)
+    set_resources(game, 0, megacredits=17)
+    answer(game, "standard_project", "build_colony")  # Titan: player 0 has no floater card
+    assert colony_tiles(game)["Titan"]["colonies"] == [0]
+    assert player_state(game, 0)["card_resources"] == {}  # the 3 floaters are lost

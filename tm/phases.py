@@ -16,10 +16,9 @@ from tm.effects import draw_cards, place_op
 from tm.flow import ask, handler, push
 from tm.payment import budget, pay_op
 from tm.play import apply_corporation
-from tm.player import card_price, log
+from tm.player import CARD_PRICE, card_price, log
 from tm.state import GameState
 
-CARD_PRICE = 3  # R-SETUP-4, R-GEN-3
 RESEARCH_DRAW = 4
 SOLO_GENERATIONS = 14  # R-SOLO-3
 

@@ -318,3 +318,38 @@ def test_minority_refuge_at_minus_4_mc_production_only_on_luna() -> None:
     give_cards(game, 0, ["Pioneer Settlement"])
     set_resources(game, 0, megacredits=13)
     assert not [c for c in choices(game) if c.get("card") == "Pioneer Settlement"]
+
+
+def test_cards_that_build_a_colony() -> None:
+    """Mining Colony, Interplanetary Colony Ship, Trading Colony, Research Colony (even
+    beside your own), Ice Moon Colony (and an ocean): each puts a colony on Ceres."""
+    for name, extra in [("Mining Colony", {"prod:titanium": 1}),
+                        ("Interplanetary Colony Ship", {}), ("Trading Colony", {}),
+                        ("Research Colony", {"cards": 2}), ("Ice Moon Colony", {"oceans": 1})]:
+        game, _ = _game(2, tiles=("Ceres",))
+        if name == "Research Colony":
+            give_colony(game, 0, "Ceres")
+        _play(game, 0, name)
+        if prompt(game).kind == "space":
+            answer(game, "space", prompt(game).data["spaces"][0])
+        state = player_state(game, 0)
+        assert colony_tiles(game)["Ceres"]["colonies"][-1] == 0, name
+        assert state["production"]["steel"] == 1, name  # Ceres' build reward
+        if "prod:titanium" in extra:
+            assert state["production"]["titanium"] == 1
+        if "cards" in extra:
+            assert len(state["hand"]) == 2
+        if "oceans" in extra:
+            assert game.state.oceans == 1
+
+
+def test_a_colony_card_needs_a_tile_with_room() -> None:
+    game, _ = _game(3, tiles=("Ceres",))
+    give_colony(game, 0, "Ceres")
+    give_cards(game, 0, ["Mining Colony", "Research Colony"])
+    set_resources(game, 0, megacredits=40)
+    playable = {c["card"] for c in choices(game) if c["type"] == "play_card"}
+    assert playable == {"Research Colony"}  # a second colony of yours: only with it
+    give_colony(game, 1, "Ceres")
+    give_colony(game, 2, "Ceres")
+    assert not [c for c in choices(game) if c["type"] == "play_card"]  # Ceres is full

@@ -310,7 +310,7 @@ def choices(g: GameState, p: int) -> list[dict[str, Any]]:
         return [{"type": "first_action", "label": {"key": "first_action",
                                                    "card": pl.corporation}}]
     return [{**choice, "label": label(g, p, choice)}
-            for offer, check, _, _ in actions_of(g).values()
+            for offer, check, *_ in actions_of(g).values()
             for choice in offer(g, p) if check(g, p, choice) is None]
 
 
@@ -330,6 +330,9 @@ def label(g: GameState, p: int, choice: dict[str, Any]) -> dict[str, Any]:
         found["plants"] = plant_cost(g, p)
     elif kind == "convert_heat":
         found["heat"] = HEAT_PER_STEP
+    entry = actions_of(g).get(kind)
+    if entry is not None and len(entry) > 4:  # an expansion's action describes itself
+        found.update(entry[4](g, p, choice))
     return found
 
 

@@ -41,7 +41,7 @@ def _simulate(args: argparse.Namespace) -> int:
     if preludes:
         print(_played_line("preludes", preludes, report))
     print(report.choices_line())
-    for line in report.board_lines(args.board):
+    for line in report.board_lines(args.board) + report.mark_lines():
         print(line)
     print(report.line())
     return 1 if report.failures else 0

@@ -23,8 +23,17 @@ PROD_FLOOR = {"megacredits": -5}  # R-PROD-1; every other production floors at 0
 
 CanFn = Callable[[GameState, int, "str | None", Step], bool]
 RunFn = Callable[[GameState, int, "str | None", Step], None]
+CountableFn = Callable[[GameState, int, "str | None", Mapping[str, Any]], int]
 CAN: dict[str, CanFn] = {}
 RUN: dict[str, RunFn] = {}
+COUNTABLES: dict[str, CountableFn] = {}  # more countables, registered by card sets
+
+
+def countable(per: str) -> Callable[[CountableFn], CountableFn]:
+    """Register a countable (``{"per": per, ...}``) that :func:`amount` does not know."""
+    def add(fn: CountableFn) -> CountableFn:
+        return register(COUNTABLES, per, fn, "countable")
+    return add
 
 
 def step_kind(kind: str, can: CanFn | None = None) -> Callable[[RunFn], RunFn]:
@@ -76,6 +85,8 @@ def amount(g: GameState, p: int, src: str | None, value: int | Mapping[str, Any]
         count = sum(len(pl.events) for pl in g.players)
     elif per == "held":
         count = value["points"] if g.players[p].card_res.get(src or "", 0) >= 1 else 0
+    elif per in COUNTABLES:
+        count = COUNTABLES[per](g, p, src, value)
     else:
         raise ValueError(f"unknown countable {per!r}")
     return count // value.get("div", 1)
@@ -279,8 +290,10 @@ def _draw(g: GameState, p: int, src: str | None, step: Step) -> None:
     log(g, "draw", player=p, count=len(drawn))
     if step.get("buy"):
         from tm.payment import can_afford
-        if drawn and can_afford(g, p, 3):
-            ask(g, p, "cards", "buy_cards", cards=drawn, min=0, max=len(drawn), price=3)
+        from tm.player import card_price
+        price = card_price(pl)
+        if drawn and can_afford(g, p, price):
+            ask(g, p, "cards", "buy_cards", cards=drawn, min=0, max=len(drawn), price=price)
         else:
             g.discard.extend(drawn)
     elif step.get("keep") == 1 and len(drawn) > 1:
@@ -299,9 +312,11 @@ def _keep_cards(g: GameState, p: int, prompt: dict[str, Any], response: dict[str
 
 
 # ---------------------------------------------------------------- card resources
-def add_targets(g: GameState, p: int, rtype: str | None) -> list[str]:
-    """Your cards in play that can take a resource (of ``rtype``, or any kind)."""
-    return resource_cards(g.players[p], rtype)
+def add_targets(g: GameState, p: int, rtype: str | None, tag: str | None = None) -> list[str]:
+    """Your cards in play that can take a resource (of ``rtype``, or any kind; with ``tag``
+    only cards carrying that tag)."""
+    found = resource_cards(g.players[p], rtype)
+    return found if tag is None else [name for name in found if tag in card(name).tags]
 
 
 @step_kind("add_res")
@@ -309,7 +324,7 @@ def _add_res(g: GameState, p: int, src: str | None, step: Step) -> None:
     if step["to"] == "self":
         add_card_resource(g, p, src or "", step["count"])
         return
-    targets = add_targets(g, p, step["rtype"])
+    targets = add_targets(g, p, step["rtype"], step.get("tag"))
     if len(targets) == 1:
         add_card_resource(g, p, targets[0], step["count"])
     elif targets:
@@ -455,7 +470,7 @@ def open_options(g: GameState, p: int, src: str | None, step: Step) -> list[int]
 
 def _has_target(g: GameState, p: int, step: Step) -> bool:
     return step["k"] != "add_res" or step["to"] == "self" or bool(
-        add_targets(g, p, step["rtype"]))
+        add_targets(g, p, step["rtype"], step.get("tag")))
 
 
 def _choose_ok(g: GameState, p: int, src: str | None, step: Step) -> bool:

@@ -112,8 +112,8 @@ def _largest_group(g: GameState, p: int, m: Measure) -> int:
 
 
 def _cities_and_colonies(g: GameState, p: int, m: Measure) -> int:
-    """City tiles anywhere (off-map included) and colonies; no expansion here has colonies."""
-    return board.count_tiles(g, board.CITY_TILES, owner=p)
+    """City tiles anywhere (off-map included) and colonies (R-COL: an expansion counts them)."""
+    return board.count_tiles(g, board.CITY_TILES, owner=p) + expansions.count(g, p, "colonies")
 
 
 # ---------------------------------------------------------------- tags and cards

@@ -17,10 +17,9 @@ from tm.flow import ask, handler, push
 from tm.ledger import change_res
 from tm.payment import budget, pay_op
 from tm.play import apply_corporation
-from tm.player import log
+from tm.player import CARD_PRICE, card_price, log
 from tm.state import GameState
 
-CARD_PRICE = 3  # R-SETUP-4, R-GEN-3
 RESEARCH_DRAW = 4
 SOLO_GENERATIONS = 14  # R-SOLO-3
 
@@ -44,6 +43,9 @@ def deal(g: GameState) -> None:
         if not corporations and not offers:
             continue
         extra: dict[str, Any] = {"offers": offers} if offers else {}
+        prices = [card_price(pl, c) for c in corporations]
+        if any(price != CARD_PRICE for price in prices):  # Polyphemos: its own card price
+            extra["prices"] = prices
         ask(g, pl.index, "setup", "setup", corporations=list(corporations),
             starting_mc=[card(c).starting_mc for c in corporations], cards=list(pl.offer),
             price=CARD_PRICE, corporation=None, **extra)
@@ -71,8 +73,8 @@ def _reveal_setup(g: GameState) -> None:
         pl.hand.extend(bought)
         g.discard.extend(c for c in pl.offer if c not in bought)
         pl.offer, pl.dealt_corps = [], []
-        if bought:
-            price = CARD_PRICE * len(bought)
+        if bought:  # at the chosen corporation's price (Polyphemos: 5)
+            price = card_price(pl, choice["corporation"]) * len(bought)
             push(g, pl.index, pay_op(pl.index, price, for_={"cards": len(bought)}))
         if choice["corporation"] is not None:  # a beginner chose only what offers hold
             apply_corporation(g, pl.index, choice["corporation"])
@@ -82,7 +84,7 @@ def _reveal_setup(g: GameState) -> None:
 
 def offer_max(g: GameState, p: int, offered: int) -> int:
     """How many offered cards the player can pay for."""
-    return min(offered, budget(g, p) // CARD_PRICE)
+    return min(offered, budget(g, p) // card_price(g.players[p]))
 
 
 @handler("buy_cards")
@@ -101,7 +103,7 @@ def _buy_cards(g: GameState, p: int, prompt: dict[str, Any], response: dict[str,
 def _offer(g: GameState, p: int) -> None:
     pl = g.players[p]
     ask(g, p, "cards", "buy_cards", cards=list(pl.offer), min=0,
-        max=offer_max(g, p, len(pl.offer)), price=CARD_PRICE)
+        max=offer_max(g, p, len(pl.offer)), price=card_price(pl))
 
 
 def _advance_setup(g: GameState) -> bool:

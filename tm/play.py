@@ -1,6 +1,7 @@
 """Playing a project card (R-ACT-1, R-CARD): requirements, cost, legality, resolution."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from tm import board, parameters
@@ -8,6 +9,7 @@ from tm.cards import card
 from tm.cards.dsl import Card, Req
 from tm.effects import can_steps
 from tm.flow import op, push, run_steps
+from tm.frozen import register
 from tm.own_triggers import play_steps_to_check
 from tm.payment import can_afford, pay_op
 from tm.player import log, standing_effects, tag_count
@@ -25,6 +27,17 @@ def cost_of(g: GameState, p: int, c: Card) -> int:
     return max(0, c.cost - off)
 
 
+RequirementFn = Callable[[GameState, int, Req], int]
+REQUIREMENTS: dict[str, RequirementFn] = {}  # more requirement kinds, registered by card sets
+
+
+def requirement_kind(kind: str) -> Callable[[RequirementFn], RequirementFn]:
+    """Register what a requirement kind measures (``{"r": kind, "count"|"max": n}``)."""
+    def add(fn: RequirementFn) -> RequirementFn:
+        return register(REQUIREMENTS, kind, fn, "requirement kind")
+    return add
+
+
 def requirement_value(g: GameState, p: int, req: Req) -> int:
     """Where player ``p`` stands now on what a requirement measures."""
     pl = g.players[p]
@@ -39,6 +52,8 @@ def requirement_value(g: GameState, p: int, req: Req) -> int:
         kinds = board.CITY_TILES if req["tile"] == "city" else frozenset({req["tile"]})
         owner = p if req["scope"] == "self" else None
         return board.count_tiles(g, kinds, owner=owner)
+    if kind in REQUIREMENTS:
+        return REQUIREMENTS[kind](g, p, req)
     raise ValueError(f"unknown requirement {kind!r}")
 
 
@@ -54,7 +69,7 @@ def _requirement_met(g: GameState, p: int, req: Req, bonus: int) -> bool:
         if "min" in req:
             return value + slack >= req["min"]
         return value - slack <= req["max"]
-    return value >= req["count"]
+    return value <= req["max"] if "max" in req else value >= req["count"]
 
 
 def requirement_status(g: GameState, p: int, req: Req) -> dict[str, Any]:

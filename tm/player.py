@@ -91,3 +91,15 @@ def tr_up(g: GameState, pl: PlayerState, steps: int) -> None:
 def log(g: GameState, key: str, **data: Any) -> None:
     """Append a structured log record (the UI turns keys into words)."""
     g.log.append({"key": key, **data})
+
+
+CARD_PRICE = 3  # R-SETUP-4, R-GEN-3
+
+
+def card_price(pl: PlayerState, corporation: str | None = None) -> int:
+    """What the player pays to keep a card bought in setup or research: 3 MC, unless a
+    card in play (or ``corporation``, about to be) sets another price (Polyphemos)."""
+    prices = [int(e["price"]) for _, e in effects(pl, "card_price")]
+    if corporation is not None:
+        prices += [int(e["price"]) for e in card(corporation).effects if e["e"] == "card_price"]
+    return max(prices) if prices else CARD_PRICE

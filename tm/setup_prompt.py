@@ -30,6 +30,15 @@ from tm.state import GameState
 RULE = "R-SETUP-4"
 
 
+def _price(d: Item) -> int:
+    """What a card costs with the chosen corporation (``prices``: when one of the dealt
+    corporations sets its own, e.g. Polyphemos)."""
+    chosen, prices = d.get("corporation"), d.get("prices")
+    if chosen and prices:
+        return int(prices[d["corporations"].index(chosen)])
+    return int(d["price"])
+
+
 def _budget(d: Item) -> int:
     """Most cards affordable with the chosen corporation (or the richer one, none chosen)."""
     if not d["cards"]:
@@ -37,7 +46,7 @@ def _budget(d: Item) -> int:
     chosen = d.get("corporation")
     starting = d["starting_mc"]
     money = starting[d["corporations"].index(chosen)] if chosen else max(starting)
-    return min(len(d["cards"]), money // d["price"])
+    return min(len(d["cards"]), money // _price(d))
 
 
 def _offers(d: Item) -> list[Item]:
@@ -65,7 +74,7 @@ def _why_not_done(d: Item) -> str | None:
 
 def _done_label(d: Item) -> dict[str, Any]:
     label = {"key": "setup_done", "corporation": d.get("corporation"),
-             "count": len(picked(d)), "price": d["price"]}
+             "count": len(picked(d)), "price": _price(d)}
     if _offers(d):
         label["kept"] = {offer["name"]: in_offered_order(offer) for offer in _offers(d)}
     return label

@@ -124,6 +124,7 @@ class SimReport:
     special_spaces: Counter[str] = field(default_factory=Counter)  # games each was used in
     milestones: Counter[str] = field(default_factory=Counter)  # games each was claimed in
     awards: Counter[str] = field(default_factory=Counter)  # games each was funded in
+    marks: Counter[str] = field(default_factory=Counter)  # games each expansion mark was in
 
     def choices_line(self) -> str:
         """The longest choice list seen per prompt kind."""
@@ -142,6 +143,15 @@ class SimReport:
             counted = ", ".join(f"{name} {seen[name]}" for name in names)
             lines.append(f"{what} (games): {counted}")
         return lines
+
+    def mark_lines(self) -> list[str]:
+        """What the expansions' games used, by kind (``kind:item`` marks): the number of
+        games each item was seen in."""
+        kinds: dict[str, list[str]] = {}
+        for mark in sorted(self.marks):
+            kind, _, item = mark.partition(":")
+            kinds.setdefault(kind, []).append(f"{item} {self.marks[mark]}")
+        return [f"{kind} (games): {', '.join(items)}" for kind, items in kinds.items()]
 
     def line(self) -> str:
         """The closing summary line."""
@@ -189,6 +199,7 @@ def _count_board_use(game: Game, report: SimReport) -> None:
                                  if entry["tile"] and (spaces[sid].cost or spaces[sid].effect))
     report.milestones.update(name for name, _ in g.milestones)
     report.awards.update(name for name, _ in g.awards)
+    report.marks.update(set(expansion_hooks.sim_marks(g)))
 
 
 def simulate(games: int, players: int, seed: int, draft: bool = False,

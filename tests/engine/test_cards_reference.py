@@ -1,5 +1,5 @@
-"""Every implemented card checked against ../shared/reference/cards_base.json and
-cards_prelude.json.
+"""Every implemented card checked against ../shared/reference/cards_base.json,
+cards_prelude.json and cards_colonies.json.
 
 The reference holds the printed facts (set, type, cost, tags, requirements, VP,
 resource type) of the base game, Corporate Era and Prelude cards; our definitions are
@@ -21,8 +21,8 @@ from tm.cards.export import card_records
 
 REPO = Path(__file__).resolve().parents[2]
 REFERENCES = [Path(__file__).resolve().parents[3] / "shared" / "reference" / name
-              for name in ("cards_base.json", "cards_prelude.json")]
-FULL_SETS = ("base", "corpera", "prelude")
+              for name in ("cards_base.json", "cards_prelude.json", "cards_colonies.json")]
+FULL_SETS = ("base", "corpera", "prelude", "colonies")
 
 RECORDS: list[dict[str, Any]] = card_records()
 NAMES: list[str] = [r["name"] for r in RECORDS]
@@ -111,8 +111,8 @@ def test_card_numbers_match_reference(reference: dict[str, dict[str, Any]]) -> N
 
 def test_full_reference_card_set_is_implemented(
         reference: dict[str, dict[str, Any]], capsys: pytest.CaptureFixture[str]) -> None:
-    """Coverage of the base, Corporate Era and Prelude reference cards (R-SETUP-3 decks,
-    R-PRE-3)."""
+    """Coverage of the base, Corporate Era, Prelude and Colonies reference cards (R-SETUP-3
+    decks, R-PRE-3, R-COL)."""
     wanted = sorted(name for name, c in reference.items() if c["module"] in FULL_SETS)
     implemented = set(NAMES)
     missing = [name for name in wanted if name not in implemented]

@@ -1,7 +1,7 @@
 """The card registry: every implemented card by name, per set.
 
-Set modules (``base``, ``corpera``, ``prelude``) each export ``CARDS: list[Card]``; the
-registry is built on first use so importing ``tm`` stays cheap.
+Set modules (``base``, ``corpera``, ``prelude``, ``colonies``) each export
+``CARDS: list[Card]``; the registry is built on first use so importing ``tm`` stays cheap.
 """
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ import importlib
 
 from tm.cards.dsl import Card
 
-SET_MODULES: tuple[str, ...] = ("base", "corpera", "base_more", "corpera_more", "prelude")
+SET_MODULES: tuple[str, ...] = ("base", "corpera", "base_more", "corpera_more", "prelude",
+                                 "colonies")
 _REGISTRY: dict[str, Card] = {}
 
 

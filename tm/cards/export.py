@@ -16,6 +16,11 @@ def _requirement(req: Req) -> dict[str, Any]:
         return {"tag": req["tag"], "count": req["count"]}
     if kind == "prod":
         return {"production": req["res"], "count": req["count"]}
+    if kind == "colony":
+        at_most = {"at_most": True} if "max" in req else {}
+        return {"colonies": req["scope"], "count": req.get("max", req.get("count")), **at_most}
+    if kind == "card_res":
+        return {"resources_on_cards": req["rtype"], "count": req["count"], "scope": "self"}
     return {"tiles": req["tile"], "count": req["count"], "scope": req["scope"]}
 
 
@@ -31,6 +36,8 @@ def _vp(vp: Any) -> Any:
         return {"per_tag": vp["tag"], "divisor": vp["div"], "scope": vp["scope"]}
     if per == "city":
         return {"per_city": vp["where"], "divisor": vp["div"], "scope": "all"}
+    if per == "colony":
+        return {"per_colony": True, "scope": vp["scope"], "divisor": vp["div"]}
     if per == "adjacent":
         key = "per_ocean" if vp["tile"] == "ocean" else "per_city"
         value: Any = True if vp["tile"] == "ocean" else "anywhere"

@@ -21,7 +21,9 @@ from tm.state import GameState, Options
 Hook = Callable[[GameState], None]
 ViewFn = Callable[[GameState, "int | None"], dict[str, Any]]
 HeldFn = Callable[[GameState], list[str]]
-MODULES: tuple[str, ...] = ("corpera", "prelude")  # the expansions this engine ships
+CountFn = Callable[[GameState, int], int]
+MarksFn = Callable[[GameState], list[str]]
+MODULES: tuple[str, ...] = ("corpera", "prelude", "colonies")  # the expansions this engine ships
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +38,7 @@ class SetupOffer:
     deal: Callable[[GameState, int], list[str]]
     take: Callable[[GameState, int, list[str], list[str]], None]
     rule: str = "R-SETUP-4"
+    applies: Callable[[GameState], bool] | None = None  # None: in every game of the expansion
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,15 +55,20 @@ class Manifest:
     after_reveal: tuple[Hook, ...] = ()  # run once, after setup, before the first action
     generation_end: tuple[Hook, ...] = ()  # run after each production phase
     projects: Mapping[str, Any] = field(default_factory=dict)  # name: (cost, steps)
-    actions: Mapping[str, Any] = field(default_factory=dict)  # type: (offer, check, do, keys)
+    actions: Mapping[str, Any] = field(default_factory=dict)  # type: (offer, check, do, keys
+    # [, label]): label(g, p, choice) gives more fields for the choice's label record
     state: Mapping[str, Any] = field(default_factory=dict)  # its section's starting content
     view: ViewFn | None = None  # its section of view(player)
     cards_held: HeldFn | None = None  # cards its section holds (decks, discards, kept)
+    counts: Mapping[str, CountFn] = field(default_factory=dict)  # what it adds to a player's
+    # counts, by name (e.g. "colonies": the player's colonies), read through :func:`count`
+    sim_marks: MarksFn | None = None  # what a finished game used (for simulate's report)
 
     def __post_init__(self) -> None:
         for name in ("projects", "state"):
             object.__setattr__(self, name, freeze(getattr(self, name)))
         object.__setattr__(self, "actions", MappingProxyType(dict(self.actions)))
+        object.__setattr__(self, "counts", MappingProxyType(dict(self.counts)))
 
 
 _REGISTRY: dict[str, Manifest] = {}
@@ -130,7 +138,8 @@ def run_hooks(g: GameState, hook: str) -> None:
 
 def setup_offers(g: GameState) -> dict[str, SetupOffer]:
     """The setup offers of this game's expansions, by name."""
-    return {offer.name: offer for m in active(g) for offer in m.setup_offers}
+    return {offer.name: offer for m in active(g) for offer in m.setup_offers
+            if offer.applies is None or offer.applies(g)}
 
 
 def deal_offers(g: GameState, p: int) -> list[dict[str, Any]]:
@@ -164,3 +173,13 @@ def start_sections(g: GameState) -> None:
 def view_sections(g: GameState, viewer: int | None) -> dict[str, Any]:
     """Each active expansion's section of a player's view."""
     return {m.name: m.view(g, viewer) for m in active(g) if m.view is not None}
+
+
+def count(g: GameState, p: int, what: str) -> int:
+    """What the active expansions count for player ``p`` under ``what`` (0 without any)."""
+    return sum(m.counts[what](g, p) for m in active(g) if what in m.counts)
+
+
+def sim_marks(g: GameState) -> list[str]:
+    """What a finished game used, as marks the simulator counts games by."""
+    return [mark for m in active(g) if m.sim_marks is not None for mark in m.sim_marks(g)]

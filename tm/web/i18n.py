@@ -12,6 +12,7 @@ from tm.web.i18n_cards import EN_CARDS
 from tm.web.i18n_decide import EN_DECIDE
 from tm.web.i18n_log import EN_LOG
 from tm.web.i18n_maps import EN_MAPS
+from tm.web.i18n_colonies import EN_COLONIES
 from tm.web.i18n_page import EN_PAGE
 from tm.web.i18n_polish import EN_POLISH
 from tm.web.i18n_prelude import EN_PRELUDE
@@ -368,6 +369,7 @@ EN: dict[str, str] = {
     **EN_LOG,
     **EN_DECIDE,
     **EN_POLISH,
+    **EN_COLONIES,
 }
 
 CATALOGS: dict[str, dict[str, str]] = {"en": EN}

@@ -9,10 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from tm.web.i18n_cards import EN_CARDS
+from tm.web.i18n_colonies import EN_COLONIES
 from tm.web.i18n_decide import EN_DECIDE
 from tm.web.i18n_log import EN_LOG
 from tm.web.i18n_maps import EN_MAPS
-from tm.web.i18n_colonies import EN_COLONIES
 from tm.web.i18n_page import EN_PAGE
 from tm.web.i18n_polish import EN_POLISH
 from tm.web.i18n_prelude import EN_PRELUDE

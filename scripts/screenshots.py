@@ -10,6 +10,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -34,6 +35,51 @@ def _mid_game_entry() -> str:
     meta = SaveMeta(names=names, colours=["red", "green", "blue"], generation=game.state.generation,
                     updated=1.7e12)
     return entry_text(game, meta)
+
+
+def _payment_entry() -> tuple[str, str]:
+    """A 2-player game at an action where the player to act holds a card that steel or
+    titanium can pay for (clicking it opens the payment widget), and that card."""
+    names = ["Ada", "Brahe"]
+    for seed in range(1, 200):
+        game = Game.new(Options(players=2, seed=seed, names=names))
+        rng = Rng.from_seed(seed)
+        while not game.is_over and len(game.moves) < 400:
+            player, prompt = game.pending[0]
+            card = _paid_with_metal(game, prompt) if game.state.generation >= 3 else None
+            if card is not None:
+                meta = SaveMeta(names=names, colours=["red", "blue"],
+                                generation=game.state.generation, updated=1.7e12)
+                return entry_text(game, meta), card
+            game.respond(player, random_response(prompt, rng))
+    raise SystemExit("no position with a payment found")
+
+
+def _paid_with_metal(game: Game, prompt: Any) -> str | None:
+    """A card the acting player may play now whose payment has metal to use."""
+    if prompt.kind != "action":
+        return None
+    for choice in prompt.choices():
+        if choice["type"] != "play_card":
+            continue
+        trial = game.copy()
+        trial.respond(trial.pending[0][0], choice)
+        waiting = trial.pending[0][1] if trial.pending else None
+        if waiting is not None and waiting.kind == "pay" and len(waiting.data["use"]) > 0:
+            return str(choice["card"])
+    return None
+
+
+def _open_entry(page: Any, key: str, entry: str) -> None:
+    """Store a saved game in the page's storage and continue it from the start screen."""
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [PREFIX + key, entry])
+    page.evaluate("sessionStorage.clear()")  # or the reload would resume the open game
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    page.click(f".save-list li[data-save='{key}'] [data-action=continue]")
+    if page.locator("[data-action=reveal]").count():
+        page.click("[data-action=reveal]")
+    page.wait_for_selector(".board")
 
 
 def main(argv: list[str]) -> int:
@@ -61,6 +107,18 @@ def main(argv: list[str]) -> int:
             page.click("[data-action=reveal]")
         page.wait_for_selector(".board")
         page.screenshot(path=str(ROOT / "docs" / "mid-game.png"))
+        phone = browser.new_page(viewport={"width": 390, "height": 844})
+        phone.goto(args.url)
+        phone.wait_for_selector(READY, state="attached", timeout=60_000)
+        _open_entry(phone, "docs", entry)
+        phone.screenshot(path=str(ROOT / "docs" / "phone.png"))
+        phone.close()
+        entry_pay, card = _payment_entry()
+        _open_entry(page, "docs-pay", entry_pay)
+        page.locator(f'.hand button.card[data-card="{card}"]').first.click()
+        page.wait_for_selector(".prompt button.confirm")
+        page.locator(".prompt").scroll_into_view_if_needed()
+        page.screenshot(path=str(ROOT / "docs" / "payment.png"))
         page.click("[data-action=menu]")
         page.select_option("select[name=players]", "1")
         page.fill("input[name=name_0]", "Ada")

@@ -54,8 +54,9 @@ def _track(param: str, track: Mapping[str, Any], bonuses: Any = ()) -> str:
                               for i in range(1, (high - low) // step)))
     done = f' <span class="track-done">{esc(t("game.track_done"))}</span>' if value >= high else ""
     marks, bonus_words = _bonus_marks(param, low, high, bonuses)
-    if bonus_words:
-        span += " · " + bonus_words
+    # The marks on the bar show where the bonuses are; their words are for a hover and for
+    # screen readers (written out under every track they would crowd the top bar).
+    said = f'<span class="sr"> · {esc(bonus_words)}</span>' if bonus_words else ""
     meter = attrs(class_=f"track track-{param}", role="meter", aria_label=name,
                   aria_valuemin=low, aria_valuemax=high, aria_valuenow=value,
                   aria_valuetext=shown)
@@ -66,7 +67,8 @@ def _track(param: str, track: Mapping[str, Any], bonuses: Any = ()) -> str:
             f'<rect class="bar-bg" width="100" height="10"/>'
             f'<rect class="bar-fill" width="{100 * share:.1f}" height="10"/>'
             f'<g class="ticks">{ticks}</g>{marks}</svg>'
-            f'<span class="track-range">{esc(span)}</span></div>')
+            f'<span class="track-range"{attrs(title=bonus_words or None)}>{esc(span)}{said}'
+            "</span></div>")
 
 
 def tracks(view: View) -> str:

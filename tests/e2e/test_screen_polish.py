@@ -285,7 +285,7 @@ def test_turn_marker_and_seat_shapes_in_a_game_opened_from_a_link(screen_page: A
 def test_solo_says_milestones_and_awards_do_not_score(screen_page: Any) -> None:
     page = screen_page
     page.locator("form.new-game select[name=players]").select_option("1")
-    expect(page.locator("form.new-game .hint")).to_contain_text(
+    expect(page.locator("form.new-game .hint").filter(has_text="plays solo")).to_contain_text(
         "Milestones and awards are not used and do not score")
     start_game(page, players=1, names=["Sol"], seed=3)
     wait_screen(page, "game")

@@ -24,7 +24,6 @@ import argparse
 import html
 import importlib.util
 import re
-import shutil
 import sys
 from pathlib import Path
 from typing import Any
@@ -62,7 +61,7 @@ def prerendered_page(source: str, screen: str) -> str:
     lifts it at the ready marker) and a line saying the game is still starting."""
     found = LOADING.search(source)
     if found is None:
-        raise SystemExit("index.html: no <div id=\"app\"><main class=\"loading\"> to prerender into")
+        raise SystemExit('index.html: no <div id="app"><main class="loading"> to prerender')
     status = ('<p class="boot-status" role="status" aria-live="polite">'
               '<progress class="boot-progress" aria-label="Loading"></progress> '
               f'{html.escape("Starting the game…")}</p>')

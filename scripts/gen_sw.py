@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import re
 import sys
 from pathlib import Path
@@ -34,7 +35,9 @@ HASHED = re.compile(r"^(.+)-[\w-]{8}\.js$")
 def vendor_folders(root: Path) -> tuple[str, str]:
     """The site-relative folders of the Pyodide runtime and of PyScript: `make setup` names
     them by the versions package.json pins (static/boot.mjs and index.html load them)."""
-    pins_file = root / "package.json" if (root / "package.json").is_file() else ROOT / "package.json"
+    pins_file = root / "package.json"
+    if not pins_file.is_file():  # a built site (dist/) carries no package.json
+        pins_file = ROOT / "package.json"
     pins = json.loads(pins_file.read_text(encoding="utf-8"))["dependencies"]
     return (f"static/vendor/pyodide-{pins['pyodide']}",
             f"static/vendor/pyscript-{pins['@pyscript/core']}")
@@ -69,8 +72,9 @@ def pyscript_files(root: Path) -> list[str]:
 
 def precache(root: Path) -> list[str]:
     """Site-relative paths of everything the site serves, "./" (the page) first."""
-    files = sorted(p.relative_to(root).as_posix() for p in root.rglob("*")
-                   if p.is_file() and p.relative_to(root).as_posix() != "sw.js")
+    files = sorted((Path(folder) / name).relative_to(root).as_posix()
+                   for folder, _dirs, names in os.walk(root, followlinks=True) for name in names)
+    files = [name for name in files if name != "sw.js"]
     if "index.html" not in files:
         raise SystemExit(f"{root} holds no site (run `make site`)")
     return ["./"] + files

@@ -233,10 +233,10 @@ setTimeout(() => {
 
 // The page as built (scripts/build_site.py) shows the start screen at once, prerendered and
 // inert, with a line saying the game is starting; a return visit shows the start screen as
-// it was last drawn (its saved games listed) from a copy in Cache Storage. Python draws over
-// it; at the ready marker (or a failure) the screen becomes live and the line goes.
-const SCREEN_CACHE = "tm-screen";
-const SCREEN_KEY = new URL("./last-screen.html", location.href).href;
+// it was last drawn (its saved games listed), kept in localStorage (read at once: Cache
+// Storage answers only after the worker's big reads). Python draws over it; at the ready
+// marker (or a failure) the screen becomes live and the line goes.
+const SCREEN_KEY = "tm:last-screen"; // not a saved game's key (tm/web/saves.py: tm:save:)
 
 function takeOver() {
   const app = document.getElementById("app");
@@ -249,33 +249,36 @@ function takeOver() {
   if (status) status.remove();
 }
 
-async function showLastScreen() {
-  if (location.hash || !globalThis.caches) return; // a link opens something else
+function showLastScreen() {
+  if (location.hash) return; // a link opens something else
   try {
-    const hit = await (await caches.open(SCREEN_CACHE)).match(SCREEN_KEY);
+    const html = localStorage.getItem(SCREEN_KEY);
     const app = document.getElementById("app");
-    if (!hit || !app) return;
-    const html = await hit.text();
-    if (app.classList.contains("prerendered")) {
+    if (html && app && app.classList.contains("prerendered")) {
       app.innerHTML = html;
       performance.mark("tm:last-screen");
     }
   } catch {
-    // no copy: the prerendered screen stays
+    // no storage: the prerendered screen stays
   }
 }
 
 // Keeps the start screen as last drawn (a second after it settles) for the next visit.
 function keepScreens() {
   const app = document.getElementById("app");
-  if (!app || !globalThis.caches) return;
+  if (!app) return;
   let timer = null;
   const keep = () => {
     timer = null;
     const body = document.body.dataset;
     if (body.screen !== "start" || body.busy !== undefined || body.fault !== undefined) return;
-    const copy = new Response(app.innerHTML, { headers: { "Content-Type": "text/html" } });
-    caches.open(SCREEN_CACHE).then((cache) => cache.put(SCREEN_KEY, copy)).catch(() => null);
+    try {
+      if (localStorage.getItem(SCREEN_KEY) !== app.innerHTML) {
+        localStorage.setItem(SCREEN_KEY, app.innerHTML);
+      }
+    } catch {
+      // storage full or refused: the next visit shows the prerendered screen
+    }
   };
   new MutationObserver(() => {
     if (timer !== null) clearTimeout(timer);

@@ -7,8 +7,10 @@ It holds exactly what the page, its service worker and the browser's install pro
 request, and nothing else (tests/e2e/test_site_folder.py compares the two):
 
 - index.html with the start screen prerendered into #app (tm.web renders it here, in
-  CPython, as Python will draw it once it is up), main.py, pyscript.toml, sw.js;
-- static/: the style sheet, static/boot.mjs, the icons and the web manifest;
+  CPython, as Python will draw it once it is up) and the style sheets inlined (static/app.css
+  and PyScript's core.css: the first paint waits for no other request), main.py,
+  pyscript.toml, sw.js;
+- static/: static/boot.mjs, the icons and the web manifest;
 - static/build/: the engine archive, the trimmed standard library and the memory
   snapshot with its manifest (`make setup` makes them: scripts/build_engine.py,
   scripts/trim_stdlib.py, scripts/make_snapshot.mjs);
@@ -30,8 +32,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGE_FILES = ("index.html", "main.py", "pyscript.toml")
-STATIC_FILES = ("app.css", "boot.mjs", "icon.svg", "icon-192.png", "icon-512.png",
-                "manifest.webmanifest")
+STATIC_FILES = ("boot.mjs", "icon.svg", "icon-192.png", "icon-512.png", "manifest.webmanifest")
+STYLESHEET = re.compile(r'<link rel="stylesheet" href="([^"]+\.css)">')
 BUILD_FILES = ("engine.zip", "python_stdlib.zip", "snapshot.json")
 # What loadPyodide() fetches (the standard library comes from static/build/ instead).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
@@ -70,6 +72,16 @@ def prerendered_page(source: str, screen: str) -> str:
     return source[:found.start()] + replaced + source[found.end():]
 
 
+def inline_styles(source: str, root: Path) -> str:
+    """Each <link rel="stylesheet"> of the page replaced by the sheet itself."""
+    def sheet(found: re.Match[str]) -> str:
+        text = (root / found.group(1)).read_text(encoding="utf-8")
+        if "</" in text or "url(" in text or "@import" in text:
+            raise SystemExit(f"{found.group(1)} cannot be inlined as it is")
+        return f"<style>/* {found.group(1)} */\n{text}</style>"
+    return STYLESHEET.sub(sheet, source)
+
+
 def site_files(root: Path) -> dict[str, Path]:
     """Site-relative path -> the file in the repository it is copied from."""
     runtime, pyscript = _script("gen_sw").vendor_folders(root)
@@ -83,7 +95,8 @@ def site_files(root: Path) -> dict[str, Path]:
         name = json.loads((build / "snapshot.json").read_text(encoding="utf-8"))["file"]
         files[f"static/build/{name}"] = build / name
     files |= {f"{runtime}/{name}": root / runtime / name for name in PYODIDE_FILES}
-    files |= {path: root / path for path in _script("gen_sw").pyscript_files(root)}
+    files |= {path: root / path for path in _script("gen_sw").pyscript_files(root)
+              if not path.endswith(".css")}
     missing = sorted(path for path, source in files.items() if not source.is_file())
     if missing:
         raise SystemExit(f"missing: {', '.join(missing)} (run `make setup`)")
@@ -105,7 +118,8 @@ def build(out: Path, root: Path = ROOT) -> int:
     for path, source in files.items():
         data = source.read_bytes()
         if path == "index.html":
-            data = prerendered_page(data.decode("utf-8"), start_screen()).encode("utf-8")
+            page = inline_styles(data.decode("utf-8"), root)
+            data = prerendered_page(page, start_screen()).encode("utf-8")
         written += _write(out / path, data)
     keep = set(files) | {"sw.js"}
     for stale in sorted(p for p in out.rglob("*") if p.is_file()):

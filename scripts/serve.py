@@ -95,7 +95,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Last-Modified", modified)
         self.send_header("Vary", "Accept-Encoding")
         self.end_headers()
-        self.wfile.write(body)
+        try:
+            self.wfile.write(body)
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the browser went away (a page closed mid-download)
         return True
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002

@@ -1,9 +1,12 @@
 // Starts Python for the page. index.html loads this module before PyScript, so everything
-// here begins at once: the runtime, our memory snapshot (static/build/, made by
-// scripts/make_snapshot.mjs) and the engine archive (static/build/engine.zip) download
-// side by side, and Pyodide restores the snapshot — Python initialised, the engine already
-// imported — while PyScript is still starting. PyScript then gets that interpreter from
-// loadPyodide() below: this module is its `interpreter` (pyscript.toml).
+// here begins at once: the runtime (with the trimmed standard library of static/build/) and
+// the engine archive (static/build/engine.zip) download side by side. On a return visit,
+// when the offline worker's cache holds our memory snapshot (static/build/, made by
+// scripts/make_snapshot.mjs), Pyodide restores it — Python initialised, the engine already
+// imported — while PyScript is still starting; a first visit boots the normal way (the
+// snapshot would cost more bytes than it saves time) and the worker fetches the snapshot
+// for the next one. PyScript then gets that interpreter from loadPyodide() below: this
+// module is its `interpreter` (pyscript.toml).
 // Any problem with the snapshot — no manifest, another Pyodide version, a missing or
 // corrupt file — means the normal boot. The path taken is left on
 // <html data-snapshot="restored|fallback|none">; main.py adds whether the restored engine

@@ -1,32 +1,39 @@
-"""Browser timings of the served page, printed (nothing is asserted).
+"""Browser timings of the served site (dist/), printed (nothing is asserted).
 
-    .venv/bin/python scripts/bench_browser.py [--runs 3] [--samples 60] [--root .]
+    .venv/bin/python scripts/bench_browser.py [--runs 5] [--samples 60] [--root dist]
+        [--profiles loopback,100mbit,20mbit,5mbit,cpu4x]
 
-In one run, against one server (scripts/serve.py's handler, on a free localhost port,
-with netlify.toml's headers, CSP included):
+One server (scripts/serve.py's handler on a free localhost port, with netlify.toml's
+headers and gzip on the wire for text and WebAssembly, as a static host sends them) and,
+for each profile (Chromium's network emulation, Network.emulateNetworkConditions, and for
+cpu4x Emulation.setCPUThrottlingRate 4 on a loopback network), in one run:
 
-(a) bare Pyodide: a page that only imports static/vendor/pyodide-<version>/pyodide.mjs, awaits
-    loadPyodide() and runs ``1+1``: time from navigation start to ready;
-(b) the game page: ``/`` to body[data-ready='1'], booting from the memory snapshot, and
-    the same page as if no snapshot were built (``/nosnap/``: static/build/snapshot*
-    answers 404);
-    both cold (fresh browser context, empty cache) and warm (same context, second
-    navigation once the offline worker has installed, as on a return visit), medians of
-    several runs, and the ratios to bare Pyodide (targets: with
-    the snapshot <= 0.5 cold and <= 0.45 warm; the normal boot <= 1.3), and the bytes a
-    first visit transfers with and without the snapshot;
-(c) click-to-update latency: a solo game played with real clicks (the first choice of
-    each decision; cards toggled then confirmed), from the click event to the mutation
-    of #app (and to the next animation frame); median and p95 (target p95 <= 100 ms).
+(a) bare Pyodide: a page that only imports the runtime's pyodide.mjs, awaits
+    loadPyodide() (with Pyodide's whole python_stdlib.zip) and runs ``1+1``: ms from
+    navigation start to ready, on a first visit (fresh context) and a second one (same
+    context: the HTTP cache);
+(b) the game page: ``/`` to body[data-ready='1'] on a first visit (no snapshot: static/boot.mjs
+    boots the normal way) and on a return visit (the offline worker installed: the snapshot
+    from its cache), and the same first visit made to boot from the snapshot
+    (``?boot=snapshot``), for comparison; the ratios to bare Pyodide (targets: first visit
+    <= 0.8 at 20 Mbit/s, <= 0.6 at 100 Mbit/s; return visit <= 0.4 of bare's second visit);
+    first contentful paint and when the start form was first laid out (target <= 300 ms at
+    20 Mbit/s), and on the return visit when the kept start screen was drawn;
+(c) the bytes of a first visit as transferred (gzip where the host compresses), file by
+    file (target <= 7.5 MB), and the same with the snapshot;
+(d) click-to-update latency on a loopback network: a solo game played with real clicks,
+    from the click event to the mutation of #app (and to the next animation frame);
+    median and p95 (target p95 <= 100 ms).
 
-The bare page is served from memory by the bench's own server process, not through a
-Playwright route: routing disables the HTTP cache, which would make "warm" meaningless.
+Every figure is a median of --runs rounds (after one discarded warm-up round); the pages
+take turns within a round, so a busy machine slows them alike. The bare page is served
+from memory by the bench's own server process, not through a Playwright route: routing
+disables the HTTP cache, which would make the second visit meaningless.
 """
 from __future__ import annotations
 
 import argparse
 import functools
-import gzip
 import http.server
 import importlib.util
 import os
@@ -51,7 +58,7 @@ BARE_HTML = b"""<!doctype html>
 <script type="module" src="./bench-bare.mjs"></script></head><body></body></html>
 """
 BARE_MJS = b"""import { loadPyodide } from "./__RUNTIME__/pyodide.mjs";
-const pyodide = await loadPyodide();
+const pyodide = await loadPyodide({ stdLibURL: "./bench-python_stdlib.zip" });
 pyodide.runPython("1+1");
 window.__pyodideVersion = pyodide.version;
 window.__pythonVersion = pyodide.runPython("import sys; sys.version.split()[0]");
@@ -60,7 +67,8 @@ document.body.dataset.ready = "1";
 IN_MEMORY = {"/bench-bare.html": (BARE_HTML, "text/html; charset=utf-8"),
              "/bench-bare.mjs": (BARE_MJS, "text/javascript")}
 
-# Runs before any page script on every navigation: note when body[data-ready] turns "1".
+# Runs before any page script on every navigation: note when body[data-ready] turns "1",
+# and the first animation frame with the start form laid out.
 READY_PROBE = """
 (() => {
   const seen = () => {
@@ -69,8 +77,20 @@ READY_PROBE = """
   };
   new MutationObserver(seen).observe(document,
     {subtree: true, childList: true, attributes: true, attributeFilter: ['data-ready']});
+  const form = () => {
+    const found = document.querySelector('form.new-game');
+    if (found && found.offsetHeight > 0) window.__formAt = performance.now();
+    else requestAnimationFrame(form);
+  };
+  requestAnimationFrame(form);
 })();
 """
+
+# name: (latency ms, download Mbit/s, CPU slowdown); None: no network emulation.
+PROFILES: dict[str, tuple[float, float, float] | None] = {
+    "loopback": None, "100mbit": (20, 100, 1), "20mbit": (40, 20, 1), "5mbit": (100, 5, 1),
+    "cpu4x": (0, 0, 4)}
+TARGETS = {"20mbit": 0.8, "100mbit": 0.6}
 
 # Click-to-update probe: the click's timestamp, the first #app mutation after it, the
 # next animation frame after that.
@@ -92,13 +112,12 @@ LATENCY_PROBE = """
 """
 
 
-NO_SNAPSHOT = "/nosnap/"
-UNCOMPRESSIBLE = (".bin", ".zip", ".png", ".wasm.gz")
+SNAPSHOT = "?boot=snapshot"
 
 
 # ------------------------------------------------------------------ server
-def _serve_module() -> Any:
-    spec = importlib.util.spec_from_file_location("tm_serve", ROOT / "scripts" / "serve.py")
+def _script(name: str) -> Any:
+    spec = importlib.util.spec_from_file_location(f"tm_{name}", ROOT / "scripts" / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -107,18 +126,16 @@ def _serve_module() -> Any:
 
 def run_server(port: int, root: Path) -> None:
     """scripts/serve.py's handler (same headers), plus the bare page from memory."""
-    serve = _serve_module()
-    runtime = serve._script("gen_sw").vendor_folders(root)[0].encode()
+    serve = _script("serve")
+    runtime = _script("gen_sw").vendor_folders(root)[0].encode()
     pages = {path: (body.replace(b"__RUNTIME__", runtime), kind)
              for path, (body, kind) in IN_MEMORY.items()}
+    # Bare Pyodide loads its whole standard library (dist/ holds only the trimmed one).
+    pages["/bench-python_stdlib.zip"] = (
+        _script("trim_stdlib").source_archive(ROOT).read_bytes(), "application/zip")
 
     class BenchHandler(serve.Handler):  # type: ignore[name-defined,misc]
         def do_GET(self) -> None:  # noqa: N802
-            if self.path.startswith(NO_SNAPSHOT):  # the same site with no snapshot built
-                if "/static/build/snapshot" in self.path:
-                    self.send_error(404)
-                    return
-                self.path = self.path[len(NO_SNAPSHOT) - 1:]
             found = pages.get(self.path.split("?", 1)[0])
             if found is None:
                 super().do_GET()
@@ -130,7 +147,8 @@ def run_server(port: int, root: Path) -> None:
             self.end_headers()
             self.wfile.write(body)
 
-    serve.Handler.rules = serve.netlify_headers(root)
+    serve.Handler.rules = serve.netlify_headers()
+    serve.Handler.gzip = True
     handler = functools.partial(BenchHandler, directory=str(root))
     with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as server:
         print(f"serving {root} on http://127.0.0.1:{port}/", flush=True)
@@ -195,32 +213,58 @@ MARKS = """Object.fromEntries(performance.getEntriesByType('mark')
     .filter(m => m.name.startsWith('tm:')).map(m => [m.name.slice(3), m.startTime]))"""
 
 
-def boot_times(browser: Any, urls: dict[str, str], runs: int, marks: dict[str, list[Any]]
-               ) -> tuple[dict[str, list[float]], dict[str, list[float]], Any]:
-    """Cold and warm ms per page, over ``runs`` rounds of fresh contexts; the pages take
-    turns within a round, after one discarded warm-up load of each. The page's own
-    performance marks (static/boot.mjs, main.py) go to ``marks["<page> cold|warm"]``."""
-    cold: dict[str, list[float]] = {name: [] for name in urls}
-    warm: dict[str, list[float]] = {name: [] for name in urls}
-    info = None
+def emulate(page: Any, profile: tuple[float, float, float] | None) -> None:
+    """Apply a profile's network and CPU emulation to ``page`` (CDP)."""
+    if profile is None:
+        return
+    latency, mbits, cpu = profile
+    session = page.context.new_cdp_session(page)
+    if mbits:
+        rate = mbits * 1e6 / 8
+        session.send("Network.enable")
+        session.send("Network.emulateNetworkConditions", {
+            "offline": False, "latency": latency, "downloadThroughput": rate,
+            "uploadThroughput": rate})
+    if cpu > 1:
+        session.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+
+
+PAINT = """(() => {
+    const paint = performance.getEntriesByName('first-contentful-paint')[0];
+    return [paint ? paint.startTime : null, window.__formAt ?? null];
+})()"""
+
+
+def visit(page: Any, url: str) -> dict[str, Any]:
+    """One navigation: ready, first paint, form laid out (ms) and the page's own marks."""
+    ready = load_time(page, url)
+    paint, form = page.evaluate(PAINT)
+    return {"ready": ready, "paint": paint, "form": form, "marks": page.evaluate(MARKS),
+            "path": page.evaluate("document.documentElement.dataset.snapshot || ''")}
+
+
+def boot_times(browser: Any, urls: dict[str, str], runs: int,
+               profile: tuple[float, float, float] | None) -> dict[str, list[dict[str, Any]]]:
+    """First and second visits per page over ``runs`` rounds of fresh contexts (after one
+    discarded warm-up round): ``found["<page> first|second"]`` is a list of visit()s."""
+    found: dict[str, list[dict[str, Any]]] = {}
     for round_ in range(runs + 1):
         for name, url in urls.items():
             context = browser.new_context()
             context.add_init_script(READY_PROBE)
             page = context.new_page()
-            first = load_time(page, url)
-            first_marks = page.evaluate(MARKS)
-            settle(page)
-            second = load_time(page, url)
-            if round_:  # round 0 warms the browser process up
-                cold[name].append(first)
-                warm[name].append(second)
-                marks.setdefault(f"{name} cold", []).append(first_marks)
-                marks.setdefault(f"{name} warm", []).append(page.evaluate(MARKS))
-            if info is None:
-                info = page.evaluate("[window.__pyodideVersion, window.__pythonVersion]")
+            emulate(page, profile)
+            first = visit(page, url)
+            second = None
+            if not url.endswith(SNAPSHOT):
+                settle(page)
+                second = visit(page, url)
+            if round_:
+                found.setdefault(f"{name} first", []).append(first)
+                if second is not None:
+                    found.setdefault(f"{name} second", []).append(second)
             context.close()
-    return cold, warm, info
+    return found
 
 
 def _click_first(page: Any) -> str | None:
@@ -296,37 +340,78 @@ def _p95(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(0.95 * len(ordered)) - 1))]
 
 
-def first_visit_bytes(browser: Any, url: str, root: Path) -> tuple[int, int]:
-    """Bytes a first visit transfers from our server, and the same with every compressible
-    file gzip-compressed as a static host serves it (the snapshot is gzipped already)."""
+def first_visit_bytes(browser: Any, url: str) -> list[tuple[str, int]]:
+    """(path, bytes transferred) of each request of a first visit (the worker kept out)."""
     context = browser.new_context(service_workers="block")
     context.add_init_script(READY_PROBE)
     page = context.new_page()
     load_time(page, url)
-    entries = page.evaluate("""() => performance.getEntriesByType('resource')
-        .concat(performance.getEntriesByType('navigation'))
-        .map(e => [e.name, e.transferSize])""")
+    entries = page.evaluate("""() => performance.getEntriesByType('navigation')
+        .concat(performance.getEntriesByType('resource'))
+        .map(e => [new URL(e.name).pathname, e.transferSize])""")
     context.close()
-    sent = compressed = 0
-    for name, size in entries:
-        path = name.split("?", 1)[0].split("#", 1)[0].split("/", 3)[-1]
-        path = path.removeprefix(NO_SNAPSHOT.strip("/") + "/")
-        local = root / (path or "index.html")
-        sent += int(size)
-        if not local.is_file():
-            compressed += int(size)
-            continue
-        data = local.read_bytes()
-        compressed += len(data) if local.name.endswith(UNCOMPRESSIBLE) else len(
-            gzip.compress(data, 6))
-    return sent, compressed
+    return [(str(path), int(size)) for path, size in entries]
+
+
+def _report_profile(name: str, found: dict[str, list[dict[str, Any]]], runs: int) -> None:
+    med = statistics.median
+
+    def ready(key: str) -> list[float]:
+        return [v["ready"] for v in found[key]]
+
+    def shown(values: list[float | None]) -> str:
+        kept = [v for v in values if v is not None]
+        return f"{med(kept):6.0f}" if kept else "     -"
+
+    print(f"[{name}] time to ready, ms (median of {runs}; runs in brackets)")
+    rows = (("bare first", "bare Pyodide, first visit"), ("bare second", "bare Pyodide, second"),
+            ("game first", "game, first visit"), ("game second", "game, return visit"),
+            ("snapshot first", "game, first visit from the snapshot"))
+    for key, label in rows:
+        print(f"  {label:<38} {med(ready(key)):7.0f} {[round(x) for x in ready(key)]}"
+              f"  paths {sorted({v['path'] for v in found[key]})}")
+    bare_first, bare_second = med(ready("bare first")), med(ready("bare second"))
+    target = TARGETS.get(name)
+    print(f"  ratio first visit / bare first        {med(ready('game first')) / bare_first:7.2f}"
+          + (f"   (target <= {target})" if target else ""))
+    print(f"  ratio snapshot first / bare first     "
+          f"{med(ready('snapshot first')) / bare_first:7.2f}")
+    print(f"  ratio return visit / bare second      {med(ready('game second')) / bare_second:7.2f}"
+          "   (target <= 0.4)")
+    for key, label in (("game first", "first visit"), ("game second", "return visit")):
+        paint = shown([v["paint"] for v in found[key]])
+        form = shown([v["form"] for v in found[key]])
+        kept = shown([v["marks"].get("last-screen") for v in found[key]])
+        print(f"  {label:<13} first paint {paint} ms, start form laid out {form} ms, "
+              f"kept start screen drawn {kept} ms" + ("   (target <= 300 at 20 Mbit/s)"
+                                                        if key == "game first" else ""))
+    for key in ("game first", "game second"):
+        marks = [v["marks"] for v in found[key]]
+        names = sorted({n for m in marks for n in m}, key=lambda n: med(
+            [m[n] for m in marks if n in m]))
+        steps = ", ".join(f"{n} {med([m[n] for m in marks if n in m]):.0f}" for n in names)
+        print(f"  {key}, medians of the page's marks (ms): {steps}")
+
+
+def _report_bytes(label: str, entries: list[tuple[str, int]]) -> None:
+    total = sum(size for _, size in entries)
+    print(f"first visit {label}: {total / 1e6:.2f} MB transferred (target <= 7.5 MB)")
+    for path, size in sorted(entries, key=lambda entry: -entry[1]):
+        if size >= 2000:
+            print(f"  {size / 1e6:6.2f} MB {100 * size / total:5.1f} %  {path}")
+    small = [size for _, size in entries if size < 2000]
+    print(f"  {sum(small) / 1e6:6.2f} MB {100 * sum(small) / total:5.1f} %  "
+          f"{len(small)} smaller requests")
 
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=5, help="cold/warm loads of each page")
-    parser.add_argument("--samples", type=int, default=60, help="clicks timed")
-    parser.add_argument("--root", type=Path, default=Path(os.environ.get("TM_E2E_ROOT") or ROOT))
+    parser.add_argument("--runs", type=int, default=5, help="rounds of each measurement")
+    parser.add_argument("--samples", type=int, default=60, help="clicks timed (0: none)")
+    parser.add_argument("--root", type=Path,
+                        default=Path(os.environ.get("TM_E2E_ROOT") or ROOT / "dist"))
+    parser.add_argument("--profiles", default=",".join(PROFILES),
+                        help=f"comma-separated, of {', '.join(PROFILES)}")
     parser.add_argument("--serve", type=int, metavar="PORT", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.serve:
@@ -335,17 +420,25 @@ def main(argv: list[str]) -> int:
 
     from playwright.sync_api import sync_playwright
 
+    profiles = [name.strip() for name in args.profiles.split(",") if name.strip()]
+    unknown = [name for name in profiles if name not in PROFILES]
+    if unknown:
+        parser.error(f"unknown profiles {unknown}")
     process, url = start_server(args.root.resolve())
+    results: dict[str, dict[str, list[dict[str, Any]]]] = {}
     try:
         with sync_playwright() as playwright:
             browser = launch_browser(playwright)
-            marks: dict[str, list[Any]] = {}
-            cold, warm, versions = boot_times(
-                browser, {"bare": url + "bench-bare.html", "game": url,
-                          "nosnap": url + NO_SNAPSHOT.lstrip("/")}, args.runs, marks)
-            visit = {key: first_visit_bytes(browser, page_url, args.root.resolve())
-                     for key, page_url in (("game", url), ("nosnap", url + "nosnap/"))}
-            clicks = latencies(browser, url, args.samples)
+            pages = {"bare": url + "bench-bare.html", "game": url,
+                     "snapshot": url + SNAPSHOT}
+            for name in profiles:
+                results[name] = boot_times(browser, pages, args.runs, PROFILES[name])
+            visit_bytes = {"as served": first_visit_bytes(browser, url),
+                           "from the snapshot": first_visit_bytes(browser, url + SNAPSHOT),
+                           "of bare Pyodide": first_visit_bytes(browser,
+                                                                url + "bench-bare.html")}
+            clicks = latencies(browser, url, args.samples) if args.samples else {}
+            versions = _versions(browser, url)
             chromium = browser.version
             browser.close()
     finally:
@@ -353,27 +446,16 @@ def main(argv: list[str]) -> int:
         process.wait(timeout=10)
 
     med = statistics.median
+    load = os.getloadavg()
     print(f"Chromium {chromium}; Pyodide {versions[0]} (Python {versions[1]}); "
-          f"{os.cpu_count()} CPUs; server {url}")
-    print(f"time to ready, ms (median of {args.runs}; runs in brackets)")
-    for key, name in (("bare", "bare Pyodide"), ("game", "game page"),
-                      ("nosnap", "no snapshot")):
-        print(f"  {name:<13} cold {med(cold[key]):7.0f} {[round(x) for x in cold[key]]}"
-              f"   warm {med(warm[key]):7.0f} {[round(x) for x in warm[key]]}")
-    for key, name, target in (("game", "game/bare", "<= 0.5 cold, <= 0.45 warm (snapshot)"),
-                              ("nosnap", "no-snap/bare", "<= 1.3 (normal boot)")):
-        print(f"  {name:<13} cold {med(cold[key]) / med(cold['bare']):7.2f}"
-              f"   warm {med(warm[key]) / med(warm['bare']):7.2f}   (target {target})")
-    for key in ("game cold", "game warm"):
-        names = sorted({n for found in marks.get(key, []) for n in found},
-                       key=lambda n: med([found.get(n, 0.0) for found in marks[key]]))
-        steps = ", ".join(f"{n} {med([found[n] for found in marks[key] if n in found]):.0f}"
-                          for n in names)
-        print(f"  {key} page, medians of its marks (ms): {steps}")
-    print("first visit, bytes transferred (as our server sends / gzip as a static host would)")
-    for key, name in (("game", "with snapshot"), ("nosnap", "without")):
-        sent, packed = visit[key]
-        print(f"  {name:<14} {sent / 1e6:7.2f} MB / {packed / 1e6:7.2f} MB")
+          f"{os.cpu_count()} CPUs, load average {load[0]:.1f} {load[1]:.1f}; server {url} "
+          "(gzip on the wire)")
+    for name in profiles:
+        _report_profile(name, results[name], args.runs)
+    for label, entries in visit_bytes.items():
+        _report_bytes(label, entries)
+    if not clicks:
+        return 0
     every = [s for values in clicks.values() for s in values]
     dom = [d for d, _ in every]
     frame = [f for _, f in every]
@@ -386,6 +468,16 @@ def main(argv: list[str]) -> int:
         ds = [d for d, _ in values]
         print(f"    {kind:<8} n={len(values):3d}   median {med(ds):6.1f}   p95 {_p95(ds):6.1f}")
     return 0
+
+
+def _versions(browser: Any, url: str) -> list[str]:
+    context = browser.new_context()
+    context.add_init_script(READY_PROBE)
+    page = context.new_page()
+    load_time(page, url + "bench-bare.html")
+    found = page.evaluate("[window.__pyodideVersion, window.__pythonVersion]")
+    context.close()
+    return [str(v) for v in found]
 
 
 if __name__ == "__main__":

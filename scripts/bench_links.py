@@ -1,6 +1,6 @@
 """Share-link sizes and the time to open one, printed (nothing is asserted).
 
-    .venv/bin/python scripts/bench_links.py [--seeds 10] [--runs 3] [--root .] [--no-browser]
+    .venv/bin/python scripts/bench_links.py [--seeds 10] [--runs 3] [--root dist] [--no-browser]
 
 (a) Link length (characters of the ``g=…`` fragment) of complete games, engine only
     (CPython): solo games played to the end by the random player of tm/sim.py and by
@@ -160,7 +160,8 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=10, help="games per kind, seeds 1..N")
     parser.add_argument("--runs", type=int, default=3, help="cold/warm loads of each URL")
-    parser.add_argument("--root", type=Path, default=Path(os.environ.get("TM_E2E_ROOT") or ROOT))
+    parser.add_argument("--root", type=Path,
+                        default=Path(os.environ.get("TM_E2E_ROOT") or ROOT / "dist"))
     parser.add_argument("--no-browser", action="store_true", help="link lengths only")
     args = parser.parse_args(argv)
     link = link_lengths(args.seeds)

@@ -4,7 +4,8 @@
 //
 //   node scripts/make_snapshot.mjs [ROOT]
 //
-// Reads ROOT/static/build/engine.zip (scripts/build_engine.py), the very archive the page
+// Reads ROOT/static/build/engine.zip (scripts/build_engine.py) and
+// ROOT/static/build/python_stdlib.zip (scripts/trim_stdlib.py), the very archives the page
 // loads, and writes ROOT/static/build/snapshot-<hash>.bin and static/build/snapshot.json
 // naming it. About half of Python's memory is pages of zeros: the file holds only the
 // other pages, gzipped, and the manifest lists where they go ("runs": [offset, length]
@@ -22,7 +23,7 @@ import { gzipSync } from "node:zlib";
 
 import { loadPyodide, version } from "pyodide";
 
-const RECIPE = "4";
+const RECIPE = "5";
 const FORMAT = "runs+gzip";
 const PAGE = 65536;
 const HOME = "/home/pyodide";
@@ -60,8 +61,13 @@ function dataRuns(raw) {
 async function main(argv) {
   const root = path.resolve(argv[0] ?? path.dirname(path.dirname(fileURLToPath(import.meta.url))));
   const engine = await readFile(path.join(root, "static", "build", "engine.zip"));
+  // The trimmed standard library the page loads (scripts/trim_stdlib.py): the snapshot
+  // keeps its table of contents, so it must boot from these very bytes.
+  const stdlibPath = path.join(root, "static", "build", "python_stdlib.zip");
+  const stdlib = await readFile(stdlibPath);
   const hash = createHash("sha256").update(`pyodide ${version}\0recipe ${RECIPE}\0`);
   hash.update(engine);
+  hash.update(stdlib);
   const name = `snapshot-${hash.digest("hex").slice(0, 16)}.bin`;
   const build = path.join(root, "static", "build");
   const manifestPath = path.join(build, "snapshot.json");
@@ -76,7 +82,7 @@ async function main(argv) {
     // no manifest or no file yet: make it
   }
   const started = Date.now();
-  const pyodide = await loadPyodide({ _makeSnapshot: true, packages: [] });
+  const pyodide = await loadPyodide({ _makeSnapshot: true, packages: [], stdLibURL: stdlibPath });
   pyodide.FS.mkdirTree(HOME);
   pyodide.FS.writeFile(ARCHIVE, engine);
   pyodide.runPython(WARM);

@@ -1,9 +1,12 @@
 // Starts Python for the page. index.html loads this module before PyScript, so everything
-// here begins at once: the runtime, our memory snapshot (static/build/, made by
-// scripts/make_snapshot.mjs) and the engine archive (static/build/engine.zip) download
-// side by side, and Pyodide restores the snapshot — Python initialised, the engine already
-// imported — while PyScript is still starting. PyScript then gets that interpreter from
-// loadPyodide() below: this module is its `interpreter` (pyscript.toml).
+// here begins at once: the runtime (with the trimmed standard library of static/build/) and
+// the engine archive (static/build/engine.zip) download side by side. On a return visit,
+// when the offline worker's cache holds our memory snapshot (static/build/, made by
+// scripts/make_snapshot.mjs), Pyodide restores it — Python initialised, the engine already
+// imported — while PyScript is still starting; a first visit boots the normal way (the
+// snapshot would cost more bytes than it saves time) and the worker fetches the snapshot
+// for the next one. PyScript then gets that interpreter from loadPyodide() below: this
+// module is its `interpreter` (pyscript.toml).
 // Any problem with the snapshot — no manifest, another Pyodide version, a missing or
 // corrupt file — means the normal boot. The path taken is left on
 // <html data-snapshot="restored|fallback|none">; main.py adds whether the restored engine
@@ -19,12 +22,36 @@ const BUILD = new URL("./build/", import.meta.url);
 const INDEX_URL = new URL(`./vendor/pyodide-${runtime.version}/`, import.meta.url).href;
 
 const FORMAT = "runs+gzip"; // scripts/make_snapshot.mjs
+// The standard library cut down to what the page imports (scripts/trim_stdlib.py); the
+// snapshot was made from this very archive.
+const STDLIB_URL = new URL("python_stdlib.zip", BUILD).href;
+const CACHE_PREFIX = "tm-offline-"; // scripts/sw.template.js
+
+// Whether to boot from the snapshot. It is 6-7 MB: on a first visit, fetching it costs more
+// than it saves on most connections, so the runtime boots the normal way and the offline
+// worker (sw.js, registered once the page is ready) fetches it for the next visit. A return
+// visit boots from it when the worker's cache holds it. ?boot=snapshot or ?boot=normal
+// choose (the browser tests and scripts/bench_browser.py).
+async function snapshotWanted() {
+  const chosen = new URLSearchParams(location.search).get("boot");
+  if (chosen === "snapshot" || chosen === "normal") return chosen === "snapshot" ? "always" : "";
+  try {
+    const names = await caches.keys();
+    return names.some((name) => name.startsWith(CACHE_PREFIX)) ? "cached" : "";
+  } catch {
+    return ""; // no Cache Storage (an insecure origin, a private window)
+  }
+}
 
 async function manifest() {
+  const wanted = await snapshotWanted();
+  if (!wanted) return null;
   try {
     const response = await fetch(new URL("snapshot.json", BUILD), { cache: "no-cache" });
     if (!response.ok) return null;
     const data = await response.json();
+    if (wanted === "cached" && data && typeof data.file === "string"
+        && !(await caches.match(new URL(data.file, BUILD).href))) return null;
     return data && data.pyodide === version && data.format === FORMAT
       && /^snapshot-[0-9a-f]+\.bin$/.test(data.file) && validRuns(data.runs, data.bytes)
       ? data : null;
@@ -93,17 +120,22 @@ async function restore(data) {
     await filled;
     return made;
   };
-  return runtime.loadPyodide({ indexURL: INDEX_URL, _loadSnapshot: memory, createPyodideModule });
+  return runtime.loadPyodide({ indexURL: INDEX_URL, stdLibURL: STDLIB_URL, _loadSnapshot: memory,
+    createPyodideModule });
+}
+
+function normalBoot() {
+  return runtime.loadPyodide({ indexURL: INDEX_URL, stdLibURL: STDLIB_URL });
 }
 
 async function startPython() {
   const data = await found;
-  if (!data) return { pyodide: await runtime.loadPyodide({ indexURL: INDEX_URL }), path: "none" };
+  if (!data) return { pyodide: await normalBoot(), path: "none" };
   try {
     return { pyodide: await restore(data), path: "restored" };
   } catch (error) {
     console.warn("snapshot not used:", error && error.message ? error.message : error);
-    return { pyodide: await runtime.loadPyodide({ indexURL: INDEX_URL }), path: "fallback" };
+    return { pyodide: await normalBoot(), path: "fallback" };
   }
 }
 
@@ -113,6 +145,7 @@ async function startPython() {
 // main.py calls it too (window.tmBootFailed) when the engine cannot be imported.
 function showFailure(lead, details) {
   document.documentElement.dataset.failed = "1";
+  takeOver();
   const app = document.getElementById("app");
   if (!app) return;
   const element = (tag, text, className) => {
@@ -189,7 +222,7 @@ function unwatchWasm() {
 // A download that stalls fails nowhere: after a while the loading screen says so, and offers
 // to reload (it stays: Python may still come up, and then draws the page over it).
 setTimeout(() => {
-  const loading = document.querySelector("#app main.loading");
+  const loading = document.querySelector("#app main.loading, #boot-status");
   if (!loading || document.documentElement.dataset.failed === "1") return;
   const hint = document.createElement("p");
   hint.className = "boot-slow";
@@ -200,6 +233,72 @@ setTimeout(() => {
   reload.addEventListener("click", () => location.reload());
   loading.append(hint, reload);
 }, 30_000);
+
+// The page as built (scripts/build_site.py) shows the start screen at once, prerendered and
+// inert, with a line saying the game is starting; a return visit shows the start screen as
+// it was last drawn (its saved games listed), kept in localStorage (read at once: Cache
+// Storage answers only after the worker's big reads). Python draws over it; at the ready
+// marker (or a failure) the screen becomes live and the line goes.
+const SCREEN_KEY = "tm:last-screen"; // not a saved game's key (tm/web/saves.py: tm:save:)
+
+function takeOver() {
+  const app = document.getElementById("app");
+  if (app && app.classList.contains("prerendered")) {
+    app.classList.remove("prerendered");
+    app.removeAttribute("inert");
+    app.removeAttribute("aria-busy");
+  }
+  const status = document.getElementById("boot-status");
+  if (status) status.remove();
+}
+
+function showLastScreen() {
+  if (location.hash) return; // a link opens something else
+  try {
+    const html = localStorage.getItem(SCREEN_KEY);
+    const app = document.getElementById("app");
+    if (html && app && app.classList.contains("prerendered")) {
+      app.innerHTML = html;
+      performance.mark("tm:last-screen");
+    }
+  } catch {
+    // no storage: the prerendered screen stays
+  }
+}
+
+// Keeps the start screen as last drawn (a second after it settles) for the next visit.
+function keepScreens() {
+  const app = document.getElementById("app");
+  if (!app) return;
+  let timer = null;
+  const keep = () => {
+    timer = null;
+    const body = document.body.dataset;
+    if (body.screen !== "start" || body.busy !== undefined || body.fault !== undefined) return;
+    try {
+      if (localStorage.getItem(SCREEN_KEY) !== app.innerHTML) {
+        localStorage.setItem(SCREEN_KEY, app.innerHTML);
+      }
+    } catch {
+      // storage full or refused: the next visit shows the prerendered screen
+    }
+  };
+  new MutationObserver(() => {
+    if (timer !== null) clearTimeout(timer);
+    timer = setTimeout(keep, 1000);
+  }).observe(app, { subtree: true, childList: true, attributes: true, characterData: true });
+  timer = setTimeout(keep, 1000);
+}
+
+if (document.body) {
+  showLastScreen();
+  new MutationObserver((_changes, observer) => {
+    if (document.body.dataset.ready !== "1") return;
+    observer.disconnect();
+    takeOver();
+    keepScreens();
+  }).observe(document.body, { attributes: true, attributeFilter: ["data-ready"] });
+}
 
 globalThis.tmBootFailed = (reason, details) => showFailure(
   `The game could not start: ${reason}.`, String(details || reason));

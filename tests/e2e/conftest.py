@@ -9,8 +9,9 @@ than the test server.
 Without a browser (or without ``make setup``'s static/vendor/) the tests are skipped,
 except when the environment variable CI is set: there they must run.
 
-TM_E2E_ROOT=/some/folder serves that folder instead of the repository (a built site,
-or a snapshot of the tree while it is being edited).
+The site served is dist/, the folder Netlify publishes (`make site`; the session brings
+it up to date first). TM_E2E_ROOT=/some/folder serves that folder instead (another built
+site). The server appends the path of every request it answers to ``Server.log``.
 """
 from __future__ import annotations
 
@@ -33,9 +34,8 @@ from urllib.parse import urlsplit
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-SITE = Path(os.environ.get("TM_E2E_ROOT") or ROOT).resolve()
-if SITE != ROOT:  # plan deals (tests/e2e/helpers.py) with the engine that is served
-    sys.path.insert(0, str(SITE))
+DIST = ROOT / "dist"
+SITE = Path(os.environ.get("TM_E2E_ROOT") or DIST).resolve()
 SYSTEM_CHROMIUM = Path("/usr/bin/chromium")
 _GEN_SW = importlib.util.spec_from_file_location("gen_sw", ROOT / "scripts" / "gen_sw.py")
 assert _GEN_SW is not None and _GEN_SW.loader is not None
@@ -73,6 +73,13 @@ class Server:
     process: subprocess.Popen[bytes]
     port: int
     errors: Any = None  # the server's stderr, a temporary file
+    log: Path | None = None  # every path it answered a GET for, one a line
+
+    def requested(self) -> list[str]:
+        """The paths requested so far, in order."""
+        if self.log is None or not self.log.is_file():
+            return []
+        return self.log.read_text(encoding="utf-8").splitlines()
 
     @property
     def url(self) -> str:
@@ -92,6 +99,8 @@ class Server:
                 self.process.wait(timeout=10)
         if self.errors is not None:
             self.errors.close()
+        if self.log is not None:
+            self.log.unlink(missing_ok=True)
 
 
 def start_server(root: Path = SITE, timeout: float = 20.0) -> Server:
@@ -100,11 +109,12 @@ def start_server(root: Path = SITE, timeout: float = 20.0) -> Server:
     # stderr to a file, not a pipe: nobody reads a pipe while the tests run, and the
     # tracebacks of requests the browser abandons would fill it and stall the server.
     errors = tempfile.TemporaryFile()  # noqa: SIM115 (closed by Server.stop)
+    log = Path(tempfile.mkstemp(prefix="tm-requests-", suffix=".log")[1])
     process = subprocess.Popen(
         [sys.executable, str(ROOT / "scripts" / "serve.py"), "--port", str(port),
-         "--root", str(root)],
+         "--root", str(root), "--log", str(log)],
         cwd=root, stdout=subprocess.DEVNULL, stderr=errors)
-    server = Server(process, port, errors)
+    server = Server(process, port, errors, log)
     deadline = time.monotonic() + timeout
     while True:
         if process.poll() is not None:
@@ -123,25 +133,21 @@ def start_server(root: Path = SITE, timeout: float = 20.0) -> Server:
         time.sleep(0.1)
 
 
-def refresh_service_worker(root: Path = SITE) -> None:
-    """Write ``root``/static/build/engine.zip and ``root``/sw.js as `make setup` does (only
-    when they change): the page loads the one and registers the other, and a missing
-    worker is a console error, a stale one a failed precache."""
-    for script in ("build_engine.py", "gen_sw.py"):
-        subprocess.run([sys.executable, str(ROOT / "scripts" / script), "--root", str(root)],
+def build_site() -> None:
+    """Bring dist/ up to date as `make site` does once the runtime, the standard library
+    and the snapshot are made (scripts/build_engine.py, then scripts/build_site.py: each
+    writes only what changed). A site given by TM_E2E_ROOT is served as it is."""
+    if SITE != DIST:
+        return
+    for script, arguments in (("build_engine.py", []), ("build_site.py", ["--out", str(DIST)])):
+        subprocess.run([sys.executable, str(ROOT / "scripts" / script), *arguments],
                        check=True, stdout=subprocess.DEVNULL)
 
 
 def copy_site(root: Path) -> Path:
-    """A copy of the site in ``root`` to edit: the page, the engine, the static files and
-    static/build/ (the archive and snapshot) copied, the runtime (static/vendor/) linked."""
-    root.mkdir()
-    for name in ("index.html", "main.py", "pyscript.toml", "netlify.toml", "package.json",
-                 "package-lock.json", "sw.js"):
-        if (SITE / name).is_file():
-            shutil.copy2(SITE / name, root / name)
-    shutil.copytree(SITE / "tm", root / "tm", ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copytree(SITE / "static", root / "static", symlinks=True,
+    """A copy of the served site in ``root`` to edit: every file copied but the runtime
+    (static/vendor/), which is linked."""
+    shutil.copytree(SITE, root, symlinks=True,
                     ignore=lambda folder, names: ["vendor"] if Path(folder) == SITE / "static"
                     else [])
     (root / "static" / "vendor").symlink_to(SITE / "static" / "vendor", target_is_directory=True)
@@ -151,10 +157,11 @@ def copy_site(root: Path) -> Path:
 @pytest.fixture(scope="session")
 def server() -> Iterator[Server]:
     """The site, served with netlify.toml's headers on a free localhost port."""
-    runtime = SITE / gen_sw.vendor_folders(SITE)[0]
-    if not (runtime / "pyodide.mjs").is_file():
-        _unavailable(f"{runtime} is missing (run `make setup`)")
-    refresh_service_worker()
+    runtime = ROOT / gen_sw.vendor_folders(ROOT)[0]
+    if not (runtime / "pyodide.mjs").is_file() or not (
+            ROOT / "static" / "build" / "python_stdlib.zip").is_file():
+        _unavailable(f"{runtime} or static/build/ is missing (run `make setup`)")
+    build_site()
     running = start_server()
     try:
         yield running

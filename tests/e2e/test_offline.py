@@ -190,3 +190,23 @@ def test_a_new_deployment_replaces_the_cache(browser: Any, site_copy: tuple[Path
         assert recorder.problems() == []
     finally:
         context.close()
+
+
+def test_a_return_visit_shows_the_start_screen_as_last_drawn_before_python(
+        page: Any, boot: Any) -> None:
+    boot(page)
+    _controlled(page)
+    start_game(page, players=1, names=["Ona"], seed=3)
+    wait_screen(page, "game")
+    page.locator("[data-action=menu]").first.click()
+    wait_screen(page, "start")
+    expect(page.locator(".save-list li[data-save]")).to_have_count(1)
+    # The page keeps its start screen a second after it settles (static/boot.mjs).
+    page.wait_for_function("(localStorage.getItem('tm:last-screen') || '').includes('Ona')",
+                           timeout=WAIT_MS)
+    page.reload()
+    wait_ready(page)
+    marks = page.evaluate("""Object.fromEntries(performance.getEntriesByType('mark')
+        .map((mark) => [mark.name, mark.startTime]))""")
+    assert marks["tm:last-screen"] < marks["tm:python-ready"], marks
+    expect(page.locator("#app")).not_to_have_attribute("inert", "")

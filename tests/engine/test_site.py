@@ -57,3 +57,27 @@ def test_headers_deny_what_the_game_never_uses() -> None:
         assert f"{feature}=()" in policy
     assert "clipboard-write=(self)" in policy
     assert "frame-ancestors 'none'" in every["Content-Security-Policy"]
+
+
+def test_trimmed_standard_library_holds_every_module_the_engine_imports() -> None:
+    """static/build/python_stdlib.zip (scripts/trim_stdlib.py) keeps what tm/ and main.py
+    import anywhere, inside functions too, with their packages; the same input gives the
+    same bytes. (The browser tests run on it: what Pyodide and PyScript import at run time
+    is checked there.)"""
+    import pytest
+
+    trim = _script("trim_stdlib")
+    try:
+        full = trim.source_archive(ROOT).read_bytes()
+    except SystemExit:
+        pytest.skip("no Pyodide standard library to trim (run `make setup`)")
+    wanted = sorted(set(trim.wanted_modules()) | trim.engine_imports())
+    data, _absent = trim.trimmed_bytes(full, wanted)
+    assert trim.trimmed_bytes(full, wanted)[0] == data
+    names = set(zipfile.ZipFile(io.BytesIO(data)).namelist())
+    source = set(zipfile.ZipFile(io.BytesIO(full)).namelist())
+    for module in trim.engine_imports():
+        if trim.member_for(source, module) is not None:
+            assert trim.member_for(names, module) is not None, module
+    assert {"datetime.py", "json/__init__.py", "zipimport.py", "encodings/utf_8.py"} <= names
+    assert not {"unittest/__init__.py", "email/__init__.py", "pdb.py"} & names

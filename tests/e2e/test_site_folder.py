@@ -1,0 +1,58 @@
+"""dist/, the folder Netlify publishes, holds exactly what the site requests."""
+from __future__ import annotations
+
+import json
+from typing import Any
+from urllib.parse import urljoin, urlsplit
+
+import pytest
+
+from tests.e2e.conftest import SITE, Server
+from tests.e2e.helpers import expect, wait_ready, wait_screen
+
+pytestmark = pytest.mark.e2e
+
+
+def _manifest_files() -> set[str]:
+    """The web manifest and the icons it names (the browser's install prompt reads them)."""
+    manifest = "static/manifest.webmanifest"
+    icons = json.loads((SITE / manifest).read_text(encoding="utf-8"))["icons"]
+    base = f"http://site/{manifest}"
+    return {f"/{manifest}"} | {urlsplit(urljoin(base, icon["src"])).path for icon in icons}
+
+
+def test_the_site_folder_is_what_the_page_and_its_worker_request(
+        new_page: Any, server: Server) -> None:
+    # A first visit (the worker kept out: only what the page itself asks for), then a visit
+    # that boots from the snapshot, as a return visit does.
+    page = new_page(service_workers="block")
+    page.goto(server.url)
+    wait_ready(page)
+    wait_screen(page, "start")
+    if (SITE / "static" / "build" / "snapshot.json").is_file():
+        page.goto(server.url + "?boot=snapshot")
+        wait_ready(page)
+        assert page.evaluate("document.documentElement.dataset.snapshot") == "restored"
+    requested = {urlsplit(url).path for url in page.recorder.requests}
+    requested = {"/index.html" if path == "/" else path for path in requested}
+    files = {"/" + p.relative_to(SITE).as_posix() for p in SITE.rglob("*") if p.is_file()}
+    assert requested <= files, f"requested but not in {SITE}: {sorted(requested - files)}"
+    extra = files - requested - {"/sw.js"} - _manifest_files()
+    assert not extra, f"in {SITE} but never requested: {sorted(extra)}"
+
+
+def test_the_start_screen_is_drawn_before_python_is_up(new_page: Any, server: Server) -> None:
+    # The page as built holds the start screen (scripts/build_site.py): it is there, inert,
+    # before any script ran, and live once Python has drawn it.
+    page = new_page(java_script_enabled=False)
+    page.goto(server.url)
+    form = page.locator("#app.prerendered[inert] form.new-game")
+    expect(form).to_be_visible()
+    expect(form.locator("button[type=submit]")).to_be_visible()
+    expect(page.locator("#boot-status")).to_contain_text("Starting the game")
+    live = new_page()
+    live.goto(server.url)
+    wait_ready(live)
+    expect(live.locator("#app")).not_to_have_attribute("inert", "")
+    expect(live.locator("#app.prerendered, #boot-status")).to_have_count(0)
+    expect(live.locator("form.new-game button[type=submit]")).to_be_enabled()

@@ -82,13 +82,55 @@ def _open_entry(page: Any, key: str, entry: str) -> None:
     page.wait_for_selector(".board")
 
 
+BOARDS = ("tharsis", "elysium", "hellas", "vastitas_borealis", "amazonis_planitia")
+SIZES = {"desktop": {"width": 1366, "height": 768}, "phone": {"width": 390, "height": 844}}
+
+
+def _boards(url: str) -> int:
+    """Each board at the start of a 2-player game, on a desktop and a phone."""
+    from playwright.sync_api import sync_playwright
+
+    out = ROOT / "docs" / "boards"
+    out.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as playwright:
+        options: dict[str, Any] = {"args": ARGS}
+        if Path("/usr/bin/chromium").exists():
+            options["executable_path"] = "/usr/bin/chromium"
+        browser = playwright.chromium.launch(**options)
+        for size, viewport in SIZES.items():
+            page = browser.new_page(viewport=viewport)
+            for board in BOARDS:
+                page.goto(url)
+                page.evaluate("sessionStorage.clear()")
+                page.reload()
+                page.wait_for_selector(READY, state="attached", timeout=60_000)
+                page.select_option("select[name=board]", board)
+                page.wait_for_selector(f"select[name=board] option[value={board}][selected]",
+                                       state="attached")
+                page.fill("input[name=seed]", "5")
+                page.click("form.new-game button[type=submit]")
+                page.wait_for_selector("body[data-screen='game'], body[data-screen='handoff']",
+                                       state="attached")
+                if page.locator("[data-action=reveal]").count():
+                    page.click("[data-action=reveal]")
+                page.locator(".board-wrap").screenshot(path=str(out / f"{board}-{size}.png"))
+            page.close()
+        browser.close()
+    print(json.dumps(sorted(p.name for p in out.glob("*.png"))))
+    return 0
+
+
 def main(argv: list[str]) -> int:
     """Open the page at two viewports and save PNGs under docs/."""
     from playwright.sync_api import sync_playwright
 
     parser = argparse.ArgumentParser()
     parser.add_argument("--url", default="http://localhost:8000/")
+    parser.add_argument("--boards", action="store_true",
+                        help="only the five boards, desktop and phone (docs/boards/)")
     args = parser.parse_args(argv)
+    if args.boards:
+        return _boards(args.url)
     with sync_playwright() as playwright:
         options = {"args": ARGS}
         if Path("/usr/bin/chromium").exists():

@@ -83,7 +83,7 @@ def status_strip(screen: Screen) -> str:
              + _item("svp", esc(t("strip.vp", n=vp)), t("strip.vp_label", n=vp))
              + _generation(view) + _turn(screen))
     return (f'<section{attrs(class_="status-strip", aria_label=t("strip.label", name=name))}>'
-            f'<span class="strip-who">{swatch(colour)}<span class="strip-name">{esc(name)}'
+            f'<span class="strip-who">{swatch(colour, p)}<span class="strip-name">{esc(name)}'
             f"</span></span>{_resources(pl)}"
             f'<ul class="strip-stats">{stats}</ul></section>')
 

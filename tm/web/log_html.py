@@ -124,7 +124,8 @@ def _heading(view: View, turn: Turn, colours: Sequence[str]) -> str:
     if turn.kind == "turn" and turn.player is not None:
         p = turn.player
         colour = colours[p] if 0 <= p < len(colours) else "neutral"
-        return swatch(colour) + esc(t("log.head.turn", player=player_name(view, p)))
+        mark = swatch(colour, p if 0 <= p < len(colours) else None)
+        return mark + esc(t("log.head.turn", player=player_name(view, p)))
     return esc(t(f"log.head.{turn.kind}"))
 
 

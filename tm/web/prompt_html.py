@@ -201,7 +201,7 @@ def _player(ask: Ask) -> str:
     buttons = []
     for i, c in enumerate(ask.choices):
         p = c.get("player")
-        lead = swatch(ask.colour(p)) if isinstance(p, int) and 0 <= p < seats else ""
+        lead = swatch(ask.colour(p), p) if isinstance(p, int) and 0 <= p < seats else ""
         buttons.append(choice_button(i, choice_label(ask.view, c), lead=lead))
     return f"{head(ask, title)}{list_html(buttons)}"
 

@@ -166,7 +166,8 @@ def head(ask: Ask, title: str) -> str:
     context = [t("game.your_turn", name=player_name(ask.view, ask.player))]
     if ask.kind == "action" and len(ask.view["players"]) > 1:
         context.append(t("game.action_n", n=int(ask.view["actions_this_turn"]) + 1))
-    return (f'<p class="who">{swatch(ask.colour(ask.player))}{esc(" · ".join(context))}</p>'
+    mark = swatch(ask.colour(ask.player), ask.player)
+    return (f'<p class="who">{mark}{esc(" · ".join(context))}</p>'
             f"<h2>{esc(title)}</h2>")
 
 

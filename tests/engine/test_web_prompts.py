@@ -458,3 +458,19 @@ def test_hand_cards_mark_each_requirement_and_say_why_they_cannot_be_played() ->
     set_resources(game, 0, megacredits=5)
     page = app_for(game).render()["app"]
     assert "Not playable: costs 28 MC, you can pay 5" in text(page[page.index('class="hand"'):])
+
+
+def test_which_prelude_first_shows_the_preludes_in_full_R_PRE_1() -> None:
+    """Choosing which prelude to play first shows each card's text, not just its name."""
+    game = Game.new(Options(players=1, seed=3, expansions=["corpera", "prelude"]))
+    for _ in range(10):  # a corporation, two preludes kept, done
+        waiting = prompt(game)
+        if waiting.purpose == "prelude_first":
+            break
+        listed = {c["type"]: c for c in reversed(waiting.choices())}
+        chosen = waiting.data.get("corporation")
+        step = listed.get("done") or (listed.get("keep") if chosen else listed["corporation"])
+        game.respond(waiting.player, step)
+    assert prompt(game).purpose == "prelude_first"
+    section = prompt_html(app_for(game))
+    assert section.count('class="text"') >= 2

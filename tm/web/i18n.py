@@ -51,7 +51,8 @@ EN: dict[str, str] = {
     "start.damaged": "Damaged save ({key}): it cannot be opened.",
     "start.save_summary": "{names} · generation {generation} · {when}",
     "start.save_over": "finished",
-    "start.solo_note": "One player plays solo: 14 generations against the clock.",
+    "start.solo_note": "One player plays solo: 14 generations against the clock (12 with "
+                       "Prelude, 16 on Amazonis Planitia).",
     "board.tharsis": "Tharsis",
     "board.elysium": "Elysium",
     "board.hellas": "Hellas",

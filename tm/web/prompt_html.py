@@ -165,7 +165,9 @@ def _space(ask: Ask) -> str:
             f'{list_html(buttons, "choices spaces")}')
 
 
-FULL_CARD_PURPOSES = ("draft", "keep_cards")  # choosing a card to keep: show all of it
+# Choosing a card to keep or to play now: show all of it, not just its name.
+FULL_CARD_PURPOSES = ("draft", "keep_cards", "prelude_first", "prelude_of_several",
+                      "play_from_hand")
 
 
 def _card(ask: Ask) -> str:

@@ -16,6 +16,7 @@ from tm.web.log_html import log_section
 from tm.web.model import COLOUR_CHOICES, Screen, player_name
 from tm.web.panels import milestones_awards, player_panel, scores_by_player, swatch, tracks
 from tm.web.prompt_html import FULL_CARD_PURPOSES, Ask, render_prompt
+from tm.web.regions import region
 from tm.web.share_html import (
     end_extras,
     link_banner,
@@ -206,7 +207,9 @@ def _panels(screen: Screen) -> str:
 
 
 def game_screen(screen: Screen) -> str:
-    """Parameters, board, the decision (or the end), hand, players, milestones, log."""
+    """Parameters, board, the decision (or the end), hand, players, milestones, log (the
+    parts that only follow the view are kept from the last redraw while it is the same:
+    :mod:`tm.web.regions`)."""
     view = screen.game
     ask = Ask.of(screen)
     tools = (button(t("app.menu"), "menu", "menu") + button(t("game.export"), "export_current", "")
@@ -219,18 +222,23 @@ def game_screen(screen: Screen) -> str:
                 f"{_decision_area(screen, ask)}{draft_info(screen, ask)}</div>")
     if wide:
         extras += decision
-    board = board_svg(view, screen.colours, _legal_spaces(ask))
+    legal = _legal_spaces(ask)
+    colours = tuple(screen.colours)
+    board = region("board", view, (colours, legal),
+                   lambda: board_svg(view, colours, legal) + board_legend(view))
     return (f'<main class="game">{status_strip(screen)}{card_dialog(screen)}'
             f'<header class="topbar"><div class="tools">{tools}</div>'
             f"{tracks(view)}</header>{extras}"
             f'<div class="layout"><div class="col col-main">'
             f'<div class="board-wrap">{_pick_hint(ask)}{board}'
-            f"{board_legend(view)}</div>{hand_section(screen, ask)}</div>"
+            f"</div>{hand_section(screen, ask)}</div>"
             f'<div class="col col-side">{"" if wide else decision}'
-            f"{milestones_awards(view, screen.colours)}"
-            f"{log_section(view, screen.colours, screen.log_depth)}</div>"
-            f'<section class="players" aria-label="{esc(t("game.players"))}">{_panels(screen)}'
-            "</section></div></main>")
+            + region("standings", view, colours, lambda: milestones_awards(view, colours))
+            + region("log", view, (colours, screen.log_depth),
+                     lambda: log_section(view, colours, screen.log_depth)) + "</div>"
+            + f'<section class="players" aria-label="{esc(t("game.players"))}">'
+            + region("panels", view, colours, lambda: _panels(screen))
+            + "</section></div></main>")
 
 
 def end_section(screen: Screen) -> str:

@@ -31,6 +31,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from scripts.bench_browser import LATENCY_PROBE  # noqa: E402
 from tests.e2e.polish_states import late_game_entry  # noqa: E402
 from tm.web.saves import PREFIX  # noqa: E402
 
@@ -40,23 +41,9 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 READY = ("document.body.dataset.ready === '1' && document.body.dataset.busy === undefined")
 TARGETS = {1: 50.0, 4: 150.0}  # p95 of click -> painted frame, ms, by CPU throttling rate
 
-# The click's timestamp, the first #app mutation after it, the next animation frame.
-PROBE = """
-(() => {
-  const w = window;
-  w.__lat = {click: null, dom: null, frame: null};
-  window.addEventListener('click', (e) => {
-    w.__lat = {click: e.timeStamp, dom: null, frame: null};
-  }, true);
-  new MutationObserver(() => {
-    const lat = w.__lat;
-    if (lat.click === null || lat.dom !== null) return;
-    lat.dom = performance.now();
-    requestAnimationFrame(() => { lat.frame = performance.now(); });
-  }).observe(document.getElementById('app'), {subtree: true, childList: true,
-                                                attributes: true, characterData: true});
-})();
-"""
+# The click's timestamp, the first #app mutation after it, the next animation frame:
+# the same probe as the boot benchmark's click latency.
+PROBE = LATENCY_PROBE
 
 
 def free_port() -> int:

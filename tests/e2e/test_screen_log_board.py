@@ -15,7 +15,13 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.helpers import expect, form_fields, no_horizontal_scroll, wait_idle
+from tests.e2e.helpers import (
+    choose_listed,
+    expect,
+    form_fields,
+    no_horizontal_scroll,
+    wait_idle,
+)
 
 VIEWPORTS = {"desktop": {"width": 1366, "height": 768}, "phone": {"width": 390, "height": 844}}
 SPECIALS = ("Nuclear Zone", "Restricted Area", "Mohole Area", "Lava Flows", "Natural Preserve")
@@ -36,15 +42,6 @@ class Planned:
     generation: int
 
 
-def _choose(app: Any, kind: str, **fields: Any) -> bool:
-    decision = app.current()
-    if decision is None:
-        return False
-    for i, c in enumerate(decision[1].choices()):
-        if c["type"] == kind and all(c.get(k) == v for k, v in fields.items()):
-            app.handle("choose", {"index": i})
-            return app.notice is None
-    return False
 
 
 def _finish(app: Any) -> None:
@@ -60,7 +57,7 @@ def _finish(app: Any) -> None:
 
 
 def _play(app: Any, name: str) -> bool:
-    if not _choose(app, "play_card", card=name):
+    if not choose_listed(app, "play_card", card=name):
         return False
     _finish(app)
     return True
@@ -80,9 +77,10 @@ def _try_seed(seed: int) -> Planned | None:
         return None
     special = specials[0]
     corporation = max(zip(deal["starting_mc"], deal["corporations"], strict=True))[1]
-    if not (_choose(app, "corporation", card=corporation)
-            and _choose(app, "pick", card="Land Claim") and _choose(app, "pick", card=special)
-            and _choose(app, "done")):
+    if not (choose_listed(app, "corporation", card=corporation)
+            and choose_listed(app, "pick", card="Land Claim")
+            and choose_listed(app, "pick", card=special)
+            and choose_listed(app, "done")):
         return None
     _finish(app)
     if not _play(app, "Land Claim"):
@@ -95,9 +93,9 @@ def _try_seed(seed: int) -> Planned | None:
     if not placed:
         return None
     while app.game.state.generation < 4:
-        if not _choose(app, "pass"):
+        if not choose_listed(app, "pass"):
             _finish(app)
-            _choose(app, "done") or app.handle("answer_first", {})
+            choose_listed(app, "done") or app.handle("answer_first", {})
     _finish(app)  # the research of generation 4: its first records
     return Planned(encode(app.game), claimed, special, tile, placed[0],
                    app.game.state.generation)

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import html
 import re
-from typing import Any
 
+from tests.engine.webkit import choose as click
 from tm.game import Game
 from tm.testing import give_cards, make_game, set_resources, stack_deck
 from tm.web.app import App
@@ -36,16 +36,6 @@ def text(fragment: str) -> str:
     return html.unescape(re.sub(r"<[^>]+>", " ", fragment))
 
 
-def click(app: App, kind: str, **fields: Any) -> None:
-    """Click the control of the listed choice of that type with those values."""
-    decision = app.current()
-    assert decision is not None
-    for i, c in enumerate(decision[1].choices()):
-        if c["type"] == kind and all(c.get(k) == v for k, v in fields.items()):
-            app.handle("choose", {"index": i})
-            assert app.notice is None, app.notice
-            return
-    raise AssertionError(f"no {kind} {fields} in {decision[1].choices()}")
 
 
 def kind(app: App) -> str:

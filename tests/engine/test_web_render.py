@@ -8,6 +8,7 @@ import re
 import time
 from typing import Any
 
+from tests.engine.webkit import choose as _choose
 from tm.game import Game
 from tm.state import Options
 from tm.testing import make_game, place, set_parameters
@@ -300,15 +301,6 @@ def test_new_game_form_keeps_what_the_player_set() -> None:
 
 
 # ---------------------------------------------------------------- the secret setup
-def _choose(app: App, kind: str, **fields: Any) -> None:
-    decision = app.current()
-    assert decision is not None
-    for i, c in enumerate(decision[1].choices()):
-        if c["type"] == kind and all(c.get(k) == v for k, v in fields.items()):
-            app.handle("choose", {"index": i})
-            assert app.notice is None, app.notice
-            return
-    raise AssertionError(f"no {kind} {fields}")
 
 
 def _shows(page: str, name: str) -> bool:

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from tests.engine.webkit import choose
 from tm.game import Game
 from tm.links import decode, encode
 from tm.rng import Rng
@@ -264,16 +265,6 @@ def test_undoing_a_pass_in_the_page() -> None:
     assert game_of(app).moves[-1][1] == {"type": "pass"}
 
 
-def choose(app: App, kind: str, **fields: Any) -> None:
-    """Click the control of the listed choice of that type with those values."""
-    decision = app.current()
-    assert decision is not None
-    for i, c in enumerate(decision[1].choices()):
-        if c["type"] == kind and all(c.get(k) == v for k, v in fields.items()):
-            app.handle("choose", {"index": i})
-            assert app.notice is None, app.notice
-            return
-    raise AssertionError(f"no {kind} {fields} in {decision[1].choices()}")
 
 
 def test_undo_takes_back_one_pick_of_a_selection() -> None:

@@ -18,7 +18,6 @@ throttled 4× (``Emulation.setCPUThrottlingRate``, a slow phone). Targets: p95 o
 from __future__ import annotations
 
 import argparse
-import socket
 import statistics
 import subprocess
 import sys
@@ -31,25 +30,16 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from scripts.bench_browser import LATENCY_PROBE  # noqa: E402
+from scripts.bench_browser import LATENCY_PROBE, free_port, launch_browser  # noqa: E402
 from tests.e2e.polish_states import late_game_entry  # noqa: E402
 from tm.web.saves import PREFIX  # noqa: E402
 
-SYSTEM_CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 READY = ("document.body.dataset.ready === '1' && document.body.dataset.busy === undefined")
 TARGETS = {1: 50.0, 4: 150.0}  # p95 of click -> painted frame, ms, by CPU throttling rate
 
 # The click's timestamp, the first #app mutation after it, the next animation frame:
 # the same probe as the boot benchmark's click latency.
 PROBE = LATENCY_PROBE
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def start_server(root: Path) -> tuple[subprocess.Popen[bytes], str]:
@@ -70,13 +60,6 @@ def start_server(root: Path) -> tuple[subprocess.Popen[bytes], str]:
             time.sleep(0.1)
     process.terminate()
     raise SystemExit("scripts/serve.py did not answer")
-
-
-def launch(playwright: Any) -> Any:
-    options: dict[str, Any] = {"headless": True, "args": CHROMIUM_ARGS}
-    if SYSTEM_CHROMIUM.exists():
-        options["executable_path"] = str(SYSTEM_CHROMIUM)
-    return playwright.chromium.launch(**options)
 
 
 def open_late_game(page: Any, url: str) -> None:
@@ -182,7 +165,7 @@ def main(argv: list[str]) -> int:
     server, url = start_server(args.root)
     try:
         with sync_playwright() as playwright:
-            browser = launch(playwright)
+            browser = launch_browser(playwright)
             for rate, target in TARGETS.items():
                 found = measure(browser, url, args.clicks, rate)
                 report(f"5 players, generation 8, CPU throttled {rate:g}x", found, target)

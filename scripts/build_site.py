@@ -24,11 +24,9 @@ from __future__ import annotations
 
 import argparse
 import html
-import importlib.util
 import re
 import sys
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGE_FILES = ("index.html", "main.py", "pyscript.toml")
@@ -40,12 +38,8 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-
 LOADING = re.compile(r'<div id="app">\s*<main class="loading".*?</main>\s*</div>', re.S)
 
 
-def _script(name: str) -> Any:
-    spec = importlib.util.spec_from_file_location(f"tm_{name}", ROOT / "scripts" / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+sys.path.insert(0, str(ROOT))
+from scripts import gen_sw  # noqa: E402
 
 
 def start_screen() -> str:
@@ -84,7 +78,7 @@ def inline_styles(source: str, root: Path) -> str:
 
 def site_files(root: Path) -> dict[str, Path]:
     """Site-relative path -> the file in the repository it is copied from."""
-    runtime, pyscript = _script("gen_sw").vendor_folders(root)
+    runtime, pyscript = gen_sw.vendor_folders(root)
     files = {name: root / name for name in PAGE_FILES}
     files |= {f"static/{name}": root / "static" / name for name in STATIC_FILES}
     build = root / "static" / "build"
@@ -95,7 +89,7 @@ def site_files(root: Path) -> dict[str, Path]:
         name = json.loads((build / "snapshot.json").read_text(encoding="utf-8"))["file"]
         files[f"static/build/{name}"] = build / name
     files |= {f"{runtime}/{name}": root / runtime / name for name in PYODIDE_FILES}
-    files |= {path: root / path for path in _script("gen_sw").pyscript_files(root)
+    files |= {path: root / path for path in gen_sw.pyscript_files(root)
               if not path.endswith(".css")}
     missing = sorted(path for path, source in files.items() if not source.is_file())
     if missing:
@@ -128,7 +122,7 @@ def build(out: Path, root: Path = ROOT) -> int:
     for folder in sorted((p for p in out.rglob("*") if p.is_dir()), reverse=True):
         if not any(folder.iterdir()):
             folder.rmdir()
-    _script("gen_sw").main(["--root", str(out)])
+    gen_sw.main(["--root", str(out)])
     return written
 
 

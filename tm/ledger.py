@@ -39,28 +39,29 @@ def _context(data: Mapping[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in data.items() if v is not None}
 
 
+def _change(g: GameState, p: int, pool: str, amounts: Mapping[str, int], key: str,
+            context: Mapping[str, Any]) -> None:
+    """Add signed ``amounts`` to one of player ``p``'s pools (``res`` or ``prod``) and log
+    the change under ``key``, with the pool's name as the field."""
+    changed = _nonzero(amounts)
+    if not changed:
+        return
+    held = getattr(g.players[p], pool)
+    for r, n in changed.items():
+        held[r] += n
+    log(g, key, player=p, **{pool: changed}, **_context(context))
+
+
 def change_res(g: GameState, p: int, amounts: Mapping[str, int], key: str = "gain",
                **context: Any) -> None:
     """Add signed ``amounts`` to player ``p``'s resources and log them (``key``: ``gain``
     for gains and losses, ``spent`` for resources turned into something)."""
-    changed = _nonzero(amounts)
-    if not changed:
-        return
-    pl = g.players[p]
-    for r, n in changed.items():
-        pl.res[r] += n
-    log(g, key, player=p, res=changed, **_context(context))
+    _change(g, p, "res", amounts, key, context)
 
 
 def change_prod(g: GameState, p: int, amounts: Mapping[str, int], **context: Any) -> None:
     """Add signed ``amounts`` to player ``p``'s production and log them."""
-    changed = _nonzero(amounts)
-    if not changed:
-        return
-    pl = g.players[p]
-    for r, n in changed.items():
-        pl.prod[r] += n
-    log(g, "prod", player=p, prod=changed, **_context(context))
+    _change(g, p, "prod", amounts, "prod", context)
 
 
 def raise_tr(g: GameState, p: int, steps: int, **context: Any) -> None:

@@ -290,7 +290,9 @@ def _in_play_items(view: View | None) -> list[str]:
 def board_legend(view: View | None = None) -> str:
     """The key to the board's icons (reuses the icons defined in the board's SVG), with
     the special tiles and claims of ``view``'s board."""
-    printed = {b for sp in view["spaces"] for b in sp["bonus"]} if view else set(BONUSES[:5])
+    # Only asked "is b printed?": the legend's order is BONUSES', never the set's.
+    printed = (frozenset(b for sp in view["spaces"] for b in sp["bonus"]) if view
+               else frozenset(BONUSES[:5]))
     items = [f"<li>{_legend_icon('i-' + b)} {esc(t('bonus.' + b))}</li>" for b in BONUSES
              if b in printed]
     items += [

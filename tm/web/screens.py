@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from tm.web.board_preview import board_picker
 from tm.web.board_svg import board_legend, board_svg
 from tm.web.card_text import tile_phrase
+from tm.web.confirm_html import held_panel
 from tm.web.decide_html import status_strip, undo_bar
 from tm.web.hand_html import card_dialog, draft_info, hand_section
 from tm.web.html import attrs, button, esc
@@ -180,6 +181,8 @@ def _pick_hint(ask: Ask | None) -> str:
 def _decision_area(screen: Screen, ask: Ask | None) -> str:
     if screen.game["over"]:
         return end_section(screen)
+    if screen.held:
+        return held_panel(screen)
     if ask is not None:
         return render_prompt(ask)
     if screen.turn is None:
@@ -211,7 +214,7 @@ def game_screen(screen: Screen) -> str:
     parts that only follow the view are kept from the last redraw while it is the same:
     :mod:`tm.web.regions`)."""
     view = screen.game
-    ask = Ask.of(screen)
+    ask = None if screen.held else Ask.of(screen)
     tools = (button(t("app.menu"), "menu", "menu") + button(t("game.export"), "export_current", "")
              + tool_buttons(screen.tools))
     extras = (undo_bar(screen) + link_banner(screen.tools) + share_dialog(screen.tools)

@@ -8,4 +8,10 @@ EN_PLAYTEST: dict[str, str] = {
     "held.space": "Place on space {space}",
     "held.note": "{action}: not played yet. Confirm to play it, Cancel to take it back.",
     "held.confirm": "Confirm",
+    # wording
+    "held.taken": "{name}: {status}",
+    "prompt.target_has": "has {qty}",
+    "prompt.target_prod": "{res} production {n}",
+    "prompt.pick_at_least.one": "Pick at least 1 card",
+    "prompt.pick_at_least.other": "Pick at least {n} cards",
 }

@@ -216,7 +216,7 @@ def game_screen(screen: Screen) -> str:
     view = screen.game
     ask = None if screen.held else Ask.of(screen)
     tools = (button(t("app.menu"), "menu", "menu") + button(t("game.export"), "export_current", "")
-             + tool_buttons(screen.tools))
+             + tool_buttons(screen.tools, over=bool(view["over"])))
     extras = (undo_bar(screen) + link_banner(screen.tools) + share_dialog(screen.tools)
               + live_scores(screen))
     wide = _wide(ask)
@@ -229,7 +229,9 @@ def game_screen(screen: Screen) -> str:
     colours = tuple(screen.colours)
     board = region("board", view, (colours, legal),
                    lambda: board_svg(view, colours, legal) + board_legend(view))
-    return (f'<main class="game">{status_strip(screen)}{card_dialog(screen)}'
+    players = "solo" if len(view["players"]) == 1 else "multi"  # card lines of one only
+    return (f'<main class="game" data-players="{players}">{status_strip(screen)}'
+            f"{card_dialog(screen)}"
             f'<header class="topbar"><div class="tools">{tools}</div>'
             f"{tracks(view)}</header>{extras}"
             f'<div class="layout"><div class="col col-main">'
@@ -250,7 +252,10 @@ def end_section(screen: Screen) -> str:
     rows = view["scores"]
     colours = screen.colours
     winners = view["winners"]
-    cols = ("tr", "milestones", "awards", "greeneries", "cities", "cards", "total")
+    cols: tuple[str, ...] = ("tr", "milestones", "awards", "greeneries", "cities", "cards",
+                             "total")
+    if len(view["players"]) == 1:  # none in solo (R-SOLO-1): no empty columns
+        cols = tuple(c for c in cols if c not in ("milestones", "awards"))
     head = "".join(f'<th scope="col">{esc(t("end.col." + c))}</th>' for c in cols)
     body = []
     for r in sorted(rows, key=lambda row: (-row["total"], -row["megacredits"])):
@@ -280,7 +285,9 @@ def replay_screen(screen: Screen) -> str:
     """A position of the game being replayed: board, players and log, no hands."""
     assert screen.replay is not None
     view = screen.game
-    return (f'<main class="game replay"><header class="topbar"><div class="tools">'
+    players = "solo" if len(view["players"]) == 1 else "multi"
+    return (f'<main class="game replay" data-players="{players}"><header class="topbar">'
+            '<div class="tools">'
             f'{button(t("app.menu"), "menu", "menu")}</div>{tracks(view)}</header>'
             f"{replay_controls(screen.replay)}"
             f'<div class="layout"><div class="col col-main"><div class="board-wrap">'

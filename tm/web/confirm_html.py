@@ -13,7 +13,7 @@ from tm.web.model import Screen, player_name
 from tm.web.panels import swatch
 from tm.web.prompt_parts import choice_label
 
-SILENT_STEPS = ("use",)  # the payment's steppers: its confirmation says what is paid
+SILENT_STEPS = ("use", "region")  # payment steppers, a board row before its space
 
 
 def _space_words(screen: Screen, sid: str) -> str:

@@ -22,7 +22,7 @@ RADIUS = 30.0
 HEX_W = math.sqrt(3) * RADIUS
 ROW_H = 1.5 * RADIUS
 MARGIN = 8.0
-ICON = 17.0  # a bonus icon: 11 px and more on a phone's board (scale ≈ 0.66)
+ICON = 20.0  # a bonus icon: its shape 11 px and more on a phone's board (scale ≈ 0.67)
 BONUSES = ("steel", "titanium", "plants", "heat", "energy", "megacredits", "card",
            "any_resource", "animal", "microbe")  # every bonus kind a board may print
 TILE_GLYPH = {"city": "t-city", "greenery": "t-greenery",
@@ -172,8 +172,8 @@ def _icon_spots(count: int, cx: float, cy: float) -> list[tuple[float, float, fl
     if count <= 2:
         return [(cx + (i - (count - 1) / 2) * (ICON + 1), cy - 1, ICON) for i in range(count)]
     small = ICON - 1
-    top = [(cx + (i - 0.5) * (small + 1), cy - 8, small) for i in range(2)]
-    rest = [(cx + (i - (count - 3) / 2) * (small + 1), cy + 7, small) for i in range(count - 2)]
+    top = [(cx + (i - 0.5) * (small + 1), cy - 9, small) for i in range(2)]
+    rest = [(cx + (i - (count - 3) / 2) * (small + 1), cy + 9, small) for i in range(count - 2)]
     return top + rest
 
 

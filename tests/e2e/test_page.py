@@ -15,6 +15,7 @@ from tests.e2e.helpers import (
     expect,
     no_horizontal_scroll,
     plan_steel_game,
+    prompt,
     reveal_if_handoff,
     setup_cards,
     setup_corporations,
@@ -202,3 +203,7 @@ def test_keyboard_reaches_the_form_and_a_legal_space(page: Any, boot: Any) -> No
     page.keyboard.press("Enter")
     expect(target).to_have_class(re.compile(r"\btile-ocean\b"))
     expect(page.locator(".board g.space.legal")).to_have_count(0)
+    # The action waits for Confirm, which takes the focus: Enter again sends it.
+    expect(prompt(page).locator("button.confirm")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(prompt(page)).to_have_attribute("data-kind", "action")

@@ -97,14 +97,18 @@ def test_solo_generation_corporation_cards_steel_tile_pass(page: Any, boot: Any)
     target = page.locator(f".board g.space[data-space='{space_id}']")
     expect(target).not_to_have_class(re.compile(r"\btile-"))
     target.click()
-    expect(target).to_have_class(re.compile(r"\btile-ocean\b"))
+    expect(target).to_have_class(re.compile(r"\btile-ocean\b"))  # shown, held for Confirm
     expect(page.locator(".board g.space.legal")).to_have_count(0)
+    expect(prompt(page)).to_have_attribute("data-kind", "confirm")
+    confirm(page).click()
+    expect(prompt(page)).to_have_attribute("data-kind", "action")
     assert page.locator(".log").inner_text() != log_before
     expect(page.locator(".log")).to_contain_text(re.compile(rf"(?<!\d){space_id}(?!\d)"))
 
     # Passing ends the generation; the next one starts with buying cards.
     log_before = page.locator(".log").inner_text()
     choice(page, PASS).click()
+    confirm(page).click()  # passing, too, waits for Confirm
     expect(page.locator("main")).to_contain_text(re.compile(r"Generation\s+2(?!\d)"))
     assert generation(page) == 2
     expect(prompt(page).locator("button.card[aria-pressed]").first).to_be_visible()

@@ -252,6 +252,9 @@ def test_payment_widget_is_staged_and_cancel_leaves_the_game_as_it_was(screen: A
     assert moves(page) == before + 3
     shot(page, "space-staged")
     page.locator(".board g.space.legal").first.click()
+    expect(prompt(page)).to_have_attribute("data-kind", "confirm")  # held for Confirm
+    assert moves(page) == before + 3
+    confirm(page).click()
     expect(prompt(page)).to_have_attribute("data-kind", "action")
     assert moves(page) > before + 3
 

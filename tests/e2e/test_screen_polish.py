@@ -121,6 +121,8 @@ def test_hand_sorts_filters_stays_compact_and_a_click_plays_a_card(screen_page: 
     heat_prod = int(page.locator(".player-panel[data-player='0'] tr.res-heat .res-prod")
                     .inner_text())
     page.locator(".hand button.card[data-card='Micro-Mills']").click()
+    prompt(page).locator("button.confirm").click()  # the card played waits for Confirm
+    expect(prompt(page)).to_have_attribute("data-kind", "action")
     expect(page.locator(".hand [data-card='Micro-Mills']")).to_have_count(0)
     assert resource(page, 0, "MC") == money - 3
     assert int(page.locator(".player-panel[data-player='0'] tr.res-heat .res-prod")
@@ -322,6 +324,10 @@ def test_every_control_is_reachable_and_a_card_is_played_by_keyboard(screen_page
     tile = page.locator(".hand button.card[data-card='Micro-Mills']")
     tile.focus()
     page.keyboard.press("Enter")
+    confirm = page.locator(".prompt button.confirm")  # the card waits for Confirm: focused
+    expect(confirm).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(decision.locator(".prompt")).to_have_attribute("data-kind", "action")
     expect(page.locator(".hand [data-card='Micro-Mills']")).to_have_count(0)
     # The sort buttons by keyboard (Space), focus staying on the control pressed.
     cost = page.locator(".hand-tools [data-action=hand_sort][data-by=cost]")

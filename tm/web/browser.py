@@ -61,6 +61,7 @@ class Page:
         self.shown: dict[str, str] = {}
         self.open_id: str | None = None  # the saved game this tab shows (see resume)
         self.placing = False  # a placement was asked at the last redraw
+        self.asking = False  # a question (data-autofocus) was shown at the last redraw
         self.queue: list[Callable[[], None]] = []
         self._tick = create_proxy(self._run_queue)
         self._frame = create_proxy(lambda *_: js.setTimeout(self._tick, 0))
@@ -114,10 +115,11 @@ class Page:
         _flag(body, "fault", self.app.fault is not None)
         self._remember_open()
         asking = js.document.querySelector("#app [data-autofocus]")
-        if not _missing(asking):  # a question just asked: its answer takes the focus
-            _focus(asking)
+        if not _missing(asking) and not self.asking:  # a question just asked: its answer
+            _focus(asking)  # takes the focus (once: later redraws leave it where it is)
         elif focus is not None:
             _refocus(focus)
+        self.asking = not _missing(asking)
         placing = _placing()
         if placing and not self.placing:
             _show_board()

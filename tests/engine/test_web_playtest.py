@@ -97,6 +97,8 @@ def test_a_payment_mc_cannot_cover_starts_with_the_fewest_units_needed() -> None
     assert pay_data(app)["use"] == {"steel": 3}  # 8 MC + 3 steel (6): 13, nothing wasted
     assert len(app.game.moves) == before  # all on the page's copy
     assert "Pay 7 MC + 3 steel" in text(page(app))
+    click(app, "use", resource="steel", amount=0)  # the player's "None" stays none
+    assert pay_data(app)["use"] == {"steel": 0}
 
 
 def test_the_fewest_units_keep_mc_first_and_overpay_only_where_rates_force_it() -> None:

@@ -101,6 +101,8 @@ def default_payment(stage: Stage) -> None:
     prompt = game.prompt_for(player)
     if prompt is None or prompt.kind != "pay" or any(prompt.data["use"].values()):
         return
+    if stage.steps and stage.steps[-1].get("type") == "use":
+        return  # the player's own amounts (all back to none, say): left as they are
     d = prompt.data
     mc = game.state.players[player].res["megacredits"] - int(d["reserve"].get("megacredits", 0))
     # With nothing in use, each resource's listed "most useful" amount is what it holds, or

@@ -129,14 +129,18 @@ def form_fields(players: int, names: list[str], seed: int) -> dict[str, str]:
 
 
 def choose_listed(app: Any, kind: str, **fields: Any) -> bool:
-    """In CPython: click the control of the listed choice of that type with those values
-    (False, and nothing done, when no such choice is listed)."""
+    """In CPython: click the control of the listed choice of that type with those values,
+    and Confirm when that completes an action (False, and nothing done, when no such
+    choice is listed)."""
     decision = app.current()
     if decision is None:
         return False
     for i, c in enumerate(decision[1].choices()):
         if c["type"] == kind and all(c.get(k) == v for k, v in fields.items()):
             app.handle("choose", {"index": i})
+            stage = app.staged()
+            if app.notice is None and stage is not None and stage.held:
+                app.handle("confirm_action", {})
             return app.notice is None
     return False
 

@@ -13,6 +13,7 @@ from tm import safejson
 from tm.web.alerts import Fault, render_alerts
 from tm.web.app import App
 from tm.web.i18n import t
+from tm.web.regions import split_parts
 from tm.web.saves import MemoryStorage, StorageFull
 
 _KEEP: list[Any] = []  # proxies must outlive this module's functions
@@ -59,6 +60,8 @@ class Page:
     def __init__(self, app: App) -> None:
         self.app = app
         self.shown: dict[str, str] = {}
+        self.skeleton = ""  # the game screen's HTML with its parts emptied, as shown
+        self.parts: dict[str, str] | None = None  # each part's HTML as shown
         self.open_id: str | None = None  # the saved game this tab shows (see resume)
         self.queue: list[Callable[[], None]] = []
         self._tick = create_proxy(self._run_queue)
@@ -100,8 +103,12 @@ class Page:
     def draw(self) -> None:
         """Set each region whose HTML changed, once, keeping keyboard focus in place."""
         focus = _focus_key(js.document.activeElement)
-        for region, html in self.app.render().items():
+        started = float(js.performance.now())
+        regions = self.app.render()
+        drawn = float(js.performance.now())
+        for region, html in regions.items():
             self._set(region, html)
+        set_html = float(js.performance.now())
         body = js.document.body
         body.dataset.screen = self.app.screen
         game = self.app.game  # how far the game shown is (tabs of one game can be compared)
@@ -117,6 +124,10 @@ class Page:
             asking.focus()
         elif focus is not None:
             _refocus(focus)
+        # Where a redraw's time goes (the page benchmark prints it): Python's rendering,
+        # writing the HTML, and the rest (focus: the browser lays out the new screen).
+        now = float(js.performance.now())
+        body.dataset.parts = f"{drawn - started:.1f} {set_html - drawn:.1f} {now - set_html:.1f}"
 
     def _remember_open(self) -> None:
         """Note in this tab's session which saved game is open, so a reload lands back in
@@ -147,6 +158,8 @@ class Page:
             js.sessionStorage.removeItem(OPEN_KEY)
 
     def _set(self, region: str, html: str) -> None:
+        if region == "app" and self._set_parts(html):
+            return
         if self.shown.get(region) != html:
             element = js.document.getElementById(region)
             if _missing(element):  # a page from before the region existed: add it on top
@@ -156,10 +169,32 @@ class Page:
             element.innerHTML = html
             self.shown[region] = html
 
+    def _set_parts(self, html: str) -> bool:
+        """Replace only the changed parts of the screen when its skeleton is the one shown
+        (see :mod:`tm.web.regions`); whether that was possible."""
+        skeleton, parts = split_parts(html)
+        last = self.parts
+        self.parts = parts
+        if not parts or last is None or skeleton != self.skeleton \
+                or self.shown.get("app") is None:
+            self.skeleton = skeleton
+            self.shown.pop("app", None)
+            return False
+        for name, content in parts.items():
+            if last.get(name) != content:
+                element = js.document.getElementById(f"part-{name}")
+                if _missing(element):  # (the skeleton holds every part: never expected)
+                    self.parts, self.shown["app"] = None, ""
+                    return False
+                element.innerHTML = content
+        self.shown["app"] = html
+        return True
+
     # ------------------------------------------------------------ actions
     def act(self, action: str, data: dict[str, Any]) -> None:
         """Run an action and redraw; exports, copies and reloading are the page's own
         business; slow actions show that the page is working first."""
+        self.app.flush_save()  # (an export or a copy reads the store)
         if action == "copy_details":
             self._copy_details()
             return
@@ -197,8 +232,19 @@ class Page:
         self.draw()
         took = float(js.performance.now()) - started
         js.document.body.dataset.took = f"{action} {took:.0f}"
+        if self.app.save_due:
+            self.later("event", self._save)
         js.window.scrollTo(0, 0) if action in ("reveal", "new_game", "continue", "menu",
                                                "open_link", "import") else None
+
+    def _save(self) -> None:
+        """The save put off while the move was drawn; drawn again if saving had news
+        (a full store, another tab's newer moves)."""
+        saving = self.app.save_state()
+        before = (self.app.notice, saving.unsaved, saving.conflict)
+        self.app.flush_save()
+        if before != (self.app.notice, saving.unsaved, saving.conflict):
+            self.draw()
 
     def later(self, what: str, fn: Callable[[], None]) -> None:
         """Run ``fn`` (guarded) once the browser has painted: after the next frame, or
@@ -443,10 +489,13 @@ def listen_to_window(page: Page) -> None:
 
     def on_leave(event: Any) -> None:
         app = page.app
+        app.flush_save()
         if app.game is not None and app.save_state().unsaved is not None:
             event.preventDefault()  # the browser asks whether to leave
 
     _listen(page, js.window, "beforeunload", on_leave)
+    # A phone may close a tab in the background without "beforeunload": save on hiding.
+    _listen(page, js.document, "visibilitychange", lambda _event: page.app.flush_save(), "event")
 
 
 def start() -> None:
@@ -459,6 +508,7 @@ def start() -> None:
         storage = MemoryStorage()
     base_url = f"{js.location.origin}{js.location.pathname}"
     app = App(storage, clock=lambda: float(js.Date.now()), base_url=base_url)
+    app.defer_saves = True
     page = Page(app)
     page.guard("boot", page.draw)
     if not page.guard("boot", install, page):

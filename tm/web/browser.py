@@ -117,6 +117,7 @@ class Page:
         else:
             body.dataset.moves = str(len(game.moves))
         _flag(body, "busy", self.app.busy is not None)
+        _flag(body, "saving", self.app.save_due)  # (a save is written after the frame)
         _flag(body, "fault", self.app.fault is not None)
         self._remember_open()
         asking = js.document.querySelector("#app [data-autofocus]")
@@ -233,16 +234,17 @@ class Page:
         took = float(js.performance.now()) - started
         js.document.body.dataset.took = f"{action} {took:.0f}"
         if self.app.save_due:
-            self.later("event", self._save)
+            self.later("event", self.save)
         js.window.scrollTo(0, 0) if action in ("reveal", "new_game", "continue", "menu",
                                                "open_link", "import") else None
 
-    def _save(self) -> None:
+    def save(self) -> None:
         """The save put off while the move was drawn; drawn again if saving had news
         (a full store, another tab's newer moves)."""
         saving = self.app.save_state()
         before = (self.app.notice, saving.unsaved, saving.conflict)
         self.app.flush_save()
+        _flag(js.document.body, "saving", False)
         if before != (self.app.notice, saving.unsaved, saving.conflict):
             self.draw()
 
@@ -439,8 +441,9 @@ def install(page: Page) -> None:
                      ("change", on_change)):
         _listen(page, js.document, name, fn)
 
-    def answer_first() -> None:
+    def answer_first() -> None:  # (a test's hook: saved at once, as the test reads on)
         page.guard("event", page.act, "answer_first", {})
+        page.guard("event", page.save)
 
     proxy = create_proxy(answer_first)
     _KEEP.append(proxy)

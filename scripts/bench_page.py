@@ -94,6 +94,10 @@ def next_click(page: Any, step: int) -> str | None:
     if step % 4 == 2 and page.locator(".chip-read").count():
         page.locator(".chip-read").nth(step % page.locator(".chip-read").count()).click()
         return "read card"
+    confirm = page.locator("#app [data-action=confirm_action]:not([disabled])")
+    if confirm.count():
+        confirm.first.click()
+        return "confirm"
     legal = page.locator(".board g.space.legal")
     if legal.count():
         legal.first.click()

@@ -17,7 +17,7 @@ from tm.web import screens
 from tm.web.alerts import Fault, render_alerts
 from tm.web.app_hand import HandActions
 from tm.web.app_share import Replay, ShareActions, rules_notice
-from tm.web.app_stage import Stage, starts_action
+from tm.web.app_stage import Stage, default_payment, starts_action
 from tm.web.app_tabs import Saving, TabActions
 from tm.web.board_preview import board_names
 from tm.web.i18n import t
@@ -78,6 +78,17 @@ class App(TabActions, ShareActions, HandActions):
         """Drop the action under way: the game never saw it."""
         self.stage = None
 
+    def _on_confirm_action(self, data: dict[str, Any]) -> None:
+        """The held action confirmed: it reaches the game."""
+        stage = self.staged()
+        if stage is not None and stage.held:
+            stage.confirm()
+            self._commit_stage(stage)
+
+    def _commit_stage(self, stage: Stage) -> None:
+        self.game, self.stage = stage.game, None
+        self._committed()
+
     # ------------------------------------------------------------ decisions
     def current(self) -> tuple[int, PendingPrompt] | None:
         """The decision to show: the viewer's if they have one, else the lowest seat's."""
@@ -85,6 +96,8 @@ class App(TabActions, ShareActions, HandActions):
         if game is None or game.is_over:
             return None
         stage = self.staged()
+        if stage is not None and stage.held:
+            return None  # the action waits for its Confirm, not for a choice
         if stage is not None:
             prompt = game.prompt_for(stage.player)
             if prompt is not None:
@@ -209,6 +222,10 @@ class App(TabActions, ShareActions, HandActions):
     def _on_answer_first(self, data: dict[str, Any]) -> None:
         """Test hook: answer the waiting prompt with a listed choice that heads for its end
         (see :func:`finishing_choice`): one move per call, and repeated calls finish."""
+        stage = self.staged()
+        if stage is not None and stage.held:
+            self._on_confirm_action({})
+            return
         decision = self.current()
         if decision is None:
             return
@@ -230,9 +247,12 @@ class App(TabActions, ShareActions, HandActions):
             return
         staged.respond(response)  # IllegalMove: the copy is unchanged, nothing staged
         self.stage = staged
-        if staged.is_complete():
-            self.game, self.stage = staged.game, None
-            self._committed()
+        if not staged.is_complete():
+            default_payment(staged)
+        elif staged.needs_confirm():
+            staged.hold()
+        else:
+            self._commit_stage(staged)
 
     def _committed(self) -> None:
         """After moves reached the game: nothing to redo, a shown link is stale, save."""

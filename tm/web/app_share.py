@@ -162,6 +162,7 @@ class ShareActions:
     def can_undo(self) -> bool:
         """Whether the current game has a move that may be taken back."""
         return (self.game is not None and self.replay is None and self.staged() is None
+                and not self.game.is_over  # a finished game stays finished
                 and len(self.game.moves) > self.game.undo_floor())
 
     def undo_whose(self) -> int | None:

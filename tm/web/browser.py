@@ -63,6 +63,7 @@ class Page:
         self.skeleton = ""  # the game screen's HTML with its parts emptied, as shown
         self.parts: dict[str, str] | None = None  # each part's HTML as shown
         self.open_id: str | None = None  # the saved game this tab shows (see resume)
+        self.placing = False  # a placement was asked at the last redraw
         self.queue: list[Callable[[], None]] = []
         self._tick = create_proxy(self._run_queue)
         self._frame = create_proxy(lambda *_: js.setTimeout(self._tick, 0))
@@ -122,9 +123,13 @@ class Page:
         self._remember_open()
         asking = js.document.querySelector("#app [data-autofocus]")
         if not _missing(asking):  # a question just asked: its answer takes the focus
-            asking.focus()
+            _focus(asking)
         elif focus is not None:
             _refocus(focus)
+        placing = _placing()
+        if placing and not self.placing:
+            _show_board()
+        self.placing = placing
         # Where a redraw's time goes (the page benchmark prints it): Python's rendering,
         # writing the HTML, and the rest (focus: the browser lays out the new screen).
         now = float(js.performance.now())
@@ -375,8 +380,32 @@ def _refocus(selector: str) -> None:
         except Exception:  # a selector built from odd data values
             target = None
         if not _missing(target) and query != "#app" and not getattr(target, "disabled", False):
-            target.focus()
+            _focus(target)
             return
+
+
+def _focus(target: Any) -> None:
+    """Focus without scrolling: the page stays where the player was looking (a focused
+    End turn far below would otherwise pull the page away after every click)."""
+    target.focus(js.Object.fromEntries([["preventScroll", True]]))
+
+
+def _placing() -> bool:
+    """Whether the decision shown is where to place a tile."""
+    return not _missing(js.document.querySelector('#app .prompt[data-kind="space"]'))
+
+
+def _show_board() -> None:
+    """A tile is to be placed: bring the board into view if most of it is not (on a
+    phone the board sits apart from the list of actions and has scrolled away)."""
+    board = js.document.querySelector("#app .board")
+    if _missing(board):
+        return
+    box = board.getBoundingClientRect()
+    height = float(js.window.innerHeight)
+    seen = min(float(box.bottom), height) - max(float(box.top), 0.0)
+    if seen < 0.6 * min(float(box.height), height):
+        board.scrollIntoView(js.Object.fromEntries([["block", "start"]]))
 
 
 # What Escape presses: Cancel of an action under way, "keep it" of the undo question.

@@ -283,14 +283,36 @@ def card_lines(card: Card, compact: bool = False) -> list[str]:
 
     ``compact`` leaves out what happened once when it was played.
     """
-    lines = []
+    return [line for line, _ in scoped_lines(card, compact)]
+
+
+# Steps that only do something in a solo game (the neutral player's cities), or only with
+# other players (awards: none in solo, R-SOLO-1).
+SOLO_ONLY_STEPS = frozenset({"neutral_cities_prod"})
+MULTI_ONLY_STEPS = frozenset({"fund_award"})
+
+
+def _scope(steps: tuple[Step, ...] | list[Step]) -> str | None:
+    """"solo" or "multi" when every step applies only there, else None."""
+    kinds = [str(step.get("fn") if step.get("k") == "custom" else step.get("k")) for step in steps]
+    if kinds and all(k in SOLO_ONLY_STEPS for k in kinds):
+        return "solo"
+    if kinds and all(k in MULTI_ONLY_STEPS for k in kinds):
+        return "multi"
+    return None
+
+
+def scoped_lines(card: Card, compact: bool = False) -> list[tuple[str, str | None]]:
+    """:func:`card_lines` with where each line applies: "solo", "multi" or None (both)."""
+    lines: list[tuple[str, str | None]] = []
     if card.first_action and not compact:
-        lines.append(t("line.first_action", text=steps_text(card.first_action, card)))
+        lines.append((t("line.first_action", text=steps_text(card.first_action, card)),
+                      _scope(card.first_action)))
     if card.play and not compact:
-        lines.append(_sentence(steps_text(card.play, card)))
+        lines.append((_sentence(steps_text(card.play, card)), _scope(card.play)))
     if card.action:
-        lines.append(t("line.action", text=steps_text(card.action, card)))
-    lines.extend(t("line.effect", text=effect_text(e, card)) for e in card.effects)
+        lines.append((t("line.action", text=steps_text(card.action, card)), None))
+    lines.extend((t("line.effect", text=effect_text(e, card)), None) for e in card.effects)
     return lines
 
 

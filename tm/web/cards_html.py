@@ -12,10 +12,10 @@ from typing import Any
 from tm.cards import card
 from tm.cards.dsl import Card
 from tm.web.card_text import (
-    card_lines,
     qty,
     requirement_now,
     requirement_part,
+    scoped_lines,
     tag_name,
     vp_text,
 )
@@ -101,8 +101,8 @@ def card_body(c: Card, cost: int | None = None, resources: int | None = None,
     """The inside of a card tile (spans only); ``cost``: after discounts (the view's),
     ``reasons``: why it cannot be played now (a card in hand; empty when it can)."""
     vp = vp_text(c)
-    lines = "".join(f'<span class="line">{esc(line)}</span>'
-                    for line in card_lines(c, compact=compact))
+    lines = "".join(f'<span class="line{f" {scope}-only" if scope else ""}">{esc(line)}</span>'
+                    for line, scope in scoped_lines(c, compact=compact))
     shown_cost = "" if compact else _cost(c, cost)
     parts = [f'<span class="head">{shown_cost}<span class="name">{esc(c.name)}</span>']
     if vp and isinstance(c.vp, int):
@@ -166,7 +166,8 @@ def card_chip(name: str, resources: int | None = None) -> str:
     """A played card in a tableau: its name in the colour of its type, a button that opens
     its full text (a tap works where a hover tip does not), with its text as a tip too."""
     c = card(name)
-    tip = " · ".join([*card_lines(c), vp_text(c)]).strip(" ·")
+    lines = [line for line, scope in scoped_lines(c) if scope is None]  # both kinds of game
+    tip = " · ".join([*lines, vp_text(c)]).strip(" ·")
     held = f' <span class="held">{esc(resources)}</span>' if resources else ""
     vp = vp_text(c)
     badge = f' <span class="vp">{esc(vp)}</span>' if vp and isinstance(c.vp, int) else ""

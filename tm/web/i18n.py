@@ -14,6 +14,7 @@ from tm.web.i18n_decide import EN_DECIDE
 from tm.web.i18n_log import EN_LOG
 from tm.web.i18n_maps import EN_MAPS
 from tm.web.i18n_page import EN_PAGE
+from tm.web.i18n_playtest import EN_PLAYTEST
 from tm.web.i18n_polish import EN_POLISH
 from tm.web.i18n_prelude import EN_PRELUDE
 
@@ -371,6 +372,7 @@ EN: dict[str, str] = {
     **EN_DECIDE,
     **EN_POLISH,
     **EN_COLONIES,
+    **EN_PLAYTEST,
 }
 
 CATALOGS: dict[str, dict[str, str]] = {"en": EN}

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from tm.web.board_preview import board_picker
 from tm.web.board_svg import board_legend, board_svg
 from tm.web.card_text import tile_phrase
+from tm.web.confirm_html import held_panel
 from tm.web.decide_html import status_strip, undo_bar
 from tm.web.hand_html import card_dialog, draft_info, hand_section
 from tm.web.html import attrs, button, esc
@@ -185,6 +186,8 @@ def _pick_hint(ask: Ask | None) -> str:
 def _decision_area(screen: Screen, ask: Ask | None) -> str:
     if screen.game["over"]:
         return end_section(screen)
+    if screen.held:
+        return held_panel(screen)
     if ask is not None:
         return render_prompt(ask)
     if screen.turn is None:
@@ -229,9 +232,9 @@ def game_screen(screen: Screen, cover: str = "") -> str:
     parts that only follow the view are kept from the last redraw while it is the same:
     :mod:`tm.web.regions`)."""
     view = screen.game
-    ask = Ask.of(screen)
+    ask = None if screen.held else Ask.of(screen)
     tools = (button(t("app.menu"), "menu", "menu") + button(t("game.export"), "export_current", "")
-             + tool_buttons(screen.tools))
+             + tool_buttons(screen.tools, over=bool(view["over"])))
     extras = (undo_bar(screen) + link_banner(screen.tools) + share_dialog(screen.tools)
               + live_scores(screen))
     tool_bar = f'<div class="tools">{tools}</div>'
@@ -245,7 +248,9 @@ def game_screen(screen: Screen, cover: str = "") -> str:
     colours = tuple(screen.colours)
     board = region_of("board", view, BOARD_KEYS, (colours, legal),
                       lambda v: board_svg(v, colours, legal) + board_legend(v))
-    return (f'<main class="game">{part("cover", cover)}{part("strip", status_strip(screen))}'
+    players = "solo" if len(view["players"]) == 1 else "multi"  # card lines of one only
+    return (f'<main class="game" data-players="{players}">{part("cover", cover)}'
+            f'{part("strip", status_strip(screen))}'
             f'{part("dialog", card_dialog(screen))}'
             f'<header class="topbar">{part("tools", tool_bar)}'
             f'{part("tracks", tracks(view))}</header>{part("extras", extras)}'
@@ -269,7 +274,10 @@ def end_section(screen: Screen) -> str:
     rows = view["scores"]
     colours = screen.colours
     winners = view["winners"]
-    cols = ("tr", "milestones", "awards", "greeneries", "cities", "cards", "total")
+    cols: tuple[str, ...] = ("tr", "milestones", "awards", "greeneries", "cities", "cards",
+                             "total")
+    if len(view["players"]) == 1:  # none in solo (R-SOLO-1): no empty columns
+        cols = tuple(c for c in cols if c not in ("milestones", "awards"))
     head = "".join(f'<th scope="col">{esc(t("end.col." + c))}</th>' for c in cols)
     body = []
     for r in sorted(rows, key=lambda row: (-row["total"], -row["megacredits"])):
@@ -299,7 +307,9 @@ def replay_screen(screen: Screen) -> str:
     """A position of the game being replayed: board, players and log, no hands."""
     assert screen.replay is not None
     view = screen.game
-    return (f'<main class="game replay"><header class="topbar"><div class="tools">'
+    players = "solo" if len(view["players"]) == 1 else "multi"
+    return (f'<main class="game replay" data-players="{players}"><header class="topbar">'
+            '<div class="tools">'
             f'{button(t("app.menu"), "menu", "menu")}</div>{tracks(view)}</header>'
             f"{replay_controls(screen.replay)}"
             f'<div class="layout"><div class="col col-main"><div class="board-wrap">'

@@ -12,6 +12,13 @@ from pyodide.ffi import create_once_callable, create_proxy, jsnull
 from tm import safejson
 from tm.web.alerts import Fault, render_alerts
 from tm.web.app import App
+from tm.web.app_lang import (
+    STORAGE_KEY,
+    browser_languages,
+    initial_language,
+    language_select,
+    switch,
+)
 from tm.web.i18n import t
 from tm.web.saves import MemoryStorage, StorageFull
 
@@ -102,6 +109,7 @@ class Page:
         focus = _focus_key(js.document.activeElement)
         for region, html in self.app.render().items():
             self._set(region, html)
+        self._set("lang", language_select())
         body = js.document.body
         body.dataset.screen = self.app.screen
         game = self.app.game  # how far the game shown is (tabs of one game can be compared)
@@ -155,6 +163,20 @@ class Page:
                 js.document.body.prepend(element)
             element.innerHTML = html
             self.shown[region] = html
+
+    def switch_language(self, lang: str) -> None:
+        """Show the page in ``lang`` now (a redraw, the game goes on) and remember it."""
+        started = float(js.performance.now())
+        chosen = switch(lang)
+        try:
+            js.localStorage.setItem(STORAGE_KEY, chosen)
+        except Exception:  # (no storage: the choice lasts until the page is closed)
+            pass
+        js.document.documentElement.lang = chosen
+        self.draw()
+        took = float(js.performance.now()) - started
+        js.document.body.dataset.took = f"language {took:.0f}"
+        js.document.body.dataset.langTook = f"{took:.1f}"
 
     # ------------------------------------------------------------ actions
     def act(self, action: str, data: dict[str, Any]) -> None:
@@ -385,6 +407,8 @@ def install(page: Page) -> None:
         if kind == "form":
             form = target.closest("form")
             page.act("form", dict(js.Object.fromEntries(js.FormData.new(form)).to_py()))
+        elif kind == "language":
+            page.switch_language(str(target.value))
         elif kind == "import" and target.files.length:
             read_file(page, target.files.item(0))
             target.value = ""  # the same file chosen again is a change again
@@ -457,6 +481,13 @@ def start() -> None:
         storage.names()
     except Exception:  # (no usable localStorage: games live in memory)
         storage = MemoryStorage()
+    try:
+        stored = js.localStorage.getItem(STORAGE_KEY)
+    except Exception:  # (no usable localStorage)
+        stored = None
+    chosen = switch(initial_language(None if _missing(stored) else str(stored),
+                                     browser_languages(js.navigator)))
+    js.document.documentElement.lang = chosen
     base_url = f"{js.location.origin}{js.location.pathname}"
     app = App(storage, clock=lambda: float(js.Date.now()), base_url=base_url)
     page = Page(app)

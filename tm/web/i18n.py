@@ -1,7 +1,11 @@
 """The message catalog: every word the page shows, by key (English first).
 
-Other languages add a dict with the same keys; ``t`` falls back to English.
-Counted phrases have ``.zero`` / ``.one`` / ``.other`` forms picked by ``tn``.
+The English words are the dicts here (and the ``EN_*`` dicts of the i18n_*.py modules
+merged into ``EN``); the other languages are gettext catalogs, tm/web/locale/<lang>.po,
+written from these by scripts/i18n_extract.py and read at runtime (:mod:`tm.web.po`).
+``t`` shows the language chosen with :func:`set_language` and falls back to English.
+Counted phrases have ``.zero`` / ``.one`` / ``.other`` forms picked by ``tn``; in another
+language ``t`` picks that language's plural category from the count ``n``.
 Card wording lives beside it in :mod:`tm.web.i18n_cards` (merged into ``EN``).
 """
 from __future__ import annotations
@@ -11,6 +15,7 @@ from typing import Any
 from tm.web.i18n_cards import EN_CARDS
 from tm.web.i18n_colonies import EN_COLONIES
 from tm.web.i18n_decide import EN_DECIDE
+from tm.web.i18n_lang import EN_LANG
 from tm.web.i18n_log import EN_LOG
 from tm.web.i18n_maps import EN_MAPS
 from tm.web.i18n_page import EN_PAGE
@@ -371,6 +376,7 @@ EN: dict[str, str] = {
     **EN_DECIDE,
     **EN_POLISH,
     **EN_COLONIES,
+    **EN_LANG,
 }
 
 LANGUAGES = ("en", "de", "ja", "be")  # each has tm/web/locale/<lang>.po
@@ -454,6 +460,12 @@ def format_number(n: int, lang: str | None = None) -> str:
         return str(n)
     grouped = f"{abs(n):,}".replace(",", {"de": ".", "be": "\u00a0"}.get(lang, ","))
     return ("-" if n < 0 else "") + grouped
+
+
+def format_moment(moment: Any, lang: str | None = None) -> str:
+    """A date and time (a ``datetime``) as the language writes it (``fmt.datetime``)."""
+    return t("fmt.datetime", lang, year=f"{moment.year:04d}", month=f"{moment.month:02d}",
+             day=f"{moment.day:02d}", hour=f"{moment.hour:02d}", minute=f"{moment.minute:02d}")
 
 
 def name(kind: str, english: str, lang: str | None = None) -> str:

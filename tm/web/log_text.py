@@ -11,7 +11,7 @@ from typing import Any
 
 from tm.cards import card
 from tm.web.card_text import qty, tile_phrase
-from tm.web.i18n import has, t, tn
+from tm.web.i18n import card_name, has, t, tn
 from tm.web.model import View, player_name
 
 Record = Mapping[str, Any]
@@ -31,7 +31,7 @@ def space_ref(view: View, sid: Any) -> str:
 
 def amounts(res: Mapping[str, int], signed: bool = False) -> str:
     """"2 steel, 1 plant" (or "+2 steel, −1 plant" when ``signed``)."""
-    return ", ".join(qty(r, int(n), signed=signed) for r, n in res.items() if n)
+    return t("list.and").join(qty(r, int(n), signed=signed) for r, n in res.items() if n)
 
 
 def _resource_of(name: str) -> str:
@@ -86,7 +86,7 @@ def _paid(v: dict[str, Any]) -> str:
     paid = [qty(c, int(v[c])) for c in _CURRENCIES if v.get(c)]
     paid += [t("log.paid_from", qty=qty(_resource_of(name), int(n)), card=name)
              for name, n in (v.get("cards") or {}).items()]
-    return t("log.paid", player=v["player"], list=", ".join(paid) or qty("megacredits", 0))
+    return t("log.paid", player=v["player"], list=t("list.and").join(paid) or qty("megacredits", 0))
 
 
 def _card_res(v: dict[str, Any]) -> str:
@@ -99,7 +99,7 @@ def _card_res(v: dict[str, Any]) -> str:
 def _bonus(v: dict[str, Any], view: View) -> str:
     got = amounts(v.get("res") or {})
     cards = int(v.get("cards", 0))
-    listed = ", ".join(x for x in (got, qty("card", cards) if cards else "") if x)
+    listed = t("list.and").join(x for x in (got, qty("card", cards) if cards else "") if x)
     return t("log.bonus", player=v["player"], space=space_ref(view, v.get("space")), list=listed)
 
 
@@ -110,10 +110,11 @@ def _income(v: dict[str, Any]) -> str:
     parts.append(t("log.income_mc", qty=qty("megacredits", mc), tr=v.get("tr"),
                    prod=f"{int(v.get('mc_prod', 0)):+d}"))
     parts += [qty(r, int(n)) for r, n in res.items() if n]
-    text = t("log.income", player=v["player"], list=", ".join(parts))
+    text = t("log.income", player=v["player"], list=t("list.and").join(parts))
     energy = int(v.get("energy_to_heat", 0))
     if energy:
-        text += "; " + t("log.energy_to_heat", player=v["player"], qty=qty("energy", energy))
+        text += t("list.then") + t("log.energy_to_heat", player=v["player"],
+                                   qty=qty("energy", energy))
     return text
 
 
@@ -149,7 +150,8 @@ def _discarded(v: dict[str, Any]) -> str:
 
 
 def _kept(v: dict[str, Any]) -> str:
-    return t("log.preludes_kept", player=v["player"], cards=", ".join(v.get("cards", [])))
+    return t("log.preludes_kept", player=v["player"],
+             cards=t("list.and").join(card_name(c) for c in v.get("cards", [])))
 
 
 _PLAIN: dict[str, Callable[[dict[str, Any]], str]] = {

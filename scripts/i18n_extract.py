@@ -6,6 +6,7 @@
                                               # also fill empty name.* messages (de, ja)
     python scripts/i18n_extract.py --fill de words.tsv
                                               # fill msgstr from "key<TAB>text" lines
+                                              # (or "key|text")
 
 The English source is the code: every ``EN_*`` dict of ``tm/web/i18n*.py`` (merged into
 ``tm.web.i18n.EN``) and the names the engine defines (cards, milestones, awards, colony
@@ -120,22 +121,29 @@ def merged(lang: str, english: list[Entry], old: list[Entry]) -> list[Entry]:
 def fill_names(lang: str, entries: list[Entry], names_file: Path) -> None:
     """Empty name.* messages of ``lang`` take the published name from names.json."""
     data = json.loads(names_file.read_text(encoding="utf-8"))["languages"].get(lang, {})
+    same = data.get("same_as_english_in_source") or {}
     plural = {"card": "cards", "milestone": "milestones", "award": "awards",
               "colony": "colonies"}
     for entry in entries:
         if entry.ctxt and entry.ctxt.startswith("name.") and not entry.msgstr[0]:
             _, kind, english = entry.ctxt.split(".", 2)
             published = data.get(plural[kind], {}).get(english)
+            if not published and english in same.get(plural[kind], ()):
+                published = english  # the published edition kept the English name
             if published:
                 entry.msgstr = [published]
 
 
 def fill_from(lang: str, entries: list[Entry], table: Path) -> int:
-    """Translations from a "key<TAB>text" file (``\\n`` for a line break); how many."""
+    """Translations from a "key<TAB>text" (or "key|text") file, ``\\n`` for a line break;
+    how many were filled."""
     given: dict[str, str] = {}
     for line in table.read_text(encoding="utf-8").splitlines():
-        if "\t" in line and not line.startswith("#"):
-            key, text = line.split("\t", 1)
+        if line.startswith("#"):
+            continue
+        separator = "\t" if "\t" in line else "|"
+        if separator in line:
+            key, text = line.split(separator, 1)
             given[key.strip()] = text.replace("\\n", "\n")
     count = 0
     for entry in entries:

@@ -166,7 +166,7 @@ def test_belarusian_counts_use_their_three_forms() -> None:
     finally:
         i18n.set_language("en")
     assert shown[0] != shown[1] != shown[2]  # one, few, many
-    assert [s.replace(str(n), "#") for s, n in zip(shown[3:], (21, 22, 25), strict=True)] == \
+    assert [s.replace(str(n), "#") for s, n in zip(shown[3:6], (21, 22, 25), strict=True)] == \
         [s.replace(str(n), "#") for s, n in zip(shown[:3], (1, 3, 5), strict=True)]
 
 
@@ -221,11 +221,15 @@ def test_belarusian_follows_its_glossary() -> None:
     entries = [e for e in _entries("be") if e.ctxt and not e.ctxt.startswith("name.")]
     broken = []
     for english, _term, stem, *_ in rows:
+        if stem == "—":  # a term noted for translators only
+            continue
         pattern = re.compile(rf"\b{re.escape(english)}\b", re.IGNORECASE)
+        stems = [s.lower() for s in stem.split("/")]
         for entry in entries:
-            if pattern.search(entry.msgid + " " + (entry.msgid_plural or "")):
-                if not any(stem.lower() in s.lower() for s in entry.msgstr):
-                    broken.append((english, entry.ctxt, entry.msgstr[0]))
+            source = FIELD.sub(" ", entry.msgid + " " + (entry.msgid_plural or ""))
+            if pattern.search(source) and not any(
+                    any(s in text.lower() for s in stems) for text in entry.msgstr):
+                broken.append((english, entry.ctxt, entry.msgstr[0]))
     assert not broken, broken[:10]
 
 

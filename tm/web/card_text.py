@@ -26,7 +26,9 @@ def qty(unit: str, n: int, signed: bool = False) -> str:
 def unit_name(unit: str, n: int) -> str:
     """The unit's word for a count, without the number: "animal", "animals"."""
     key = plural_key(f"unit.{unit}", n)
-    return t(key if has(key) else plural_key("unit.resource", n), n="").strip()
+    key = key if has(key) else plural_key("unit.resource", n)
+    marker = "\u2063"  # (invisible) the number's place, dropped: the word keeps the count's form
+    return t(key, count=n, n=marker).replace(marker, "").strip()
 
 
 def tile_name(tile: str) -> str:

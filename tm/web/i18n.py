@@ -439,7 +439,7 @@ def _template(message_key: str, lang: str, values: dict[str, Any]) -> str | None
     messages = catalog(lang)
     base, _, form = message_key.rpartition(".")
     if lang != "en" and form in ("one", "other") and base in PLURAL_BASES:
-        count = _count(values.get("n"))
+        count = _count(values["count"] if "count" in values else values.get("n"))
         if count is None:  # no number to count by: the English form's nearest category
             from tm.web.po import CATEGORIES
 

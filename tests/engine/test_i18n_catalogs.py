@@ -267,3 +267,21 @@ def test_numbers_and_dates_follow_the_language() -> None:
     assert i18n.format_number(12345, "en") == "12,345"
     assert i18n.format_number(12345, "be") == "12\u00a0345"
     assert i18n.format_number(-5, "be") == "-5"
+
+
+def test_the_po_reader_reads_what_translation_tools_write() -> None:
+    """Wrapped strings, escapes and fuzzy entries read the same as our one-line form."""
+    from tm.web.po import dump, messages
+
+    written = (LOCALE / "be.po").read_text(encoding="utf-8")
+    wrapped = written.replace('msgctxt "app.menu"\nmsgid "Menu"',
+                              'msgctxt "app.menu"\nmsgid ""\n"Me"\n"nu"')
+    assert messages(wrapped, "be") == messages(written, "be")
+    header, entries = parse(written)
+    assert dump(header, entries) == written
+    text = dump({"Language": "de"}, [
+        Entry("a", 'say "hi"\n', None, ['sag "hallo"\n']),
+        Entry("b", "x", None, ["y"], ["#, fuzzy"]),
+        Entry("c", "1 card", "{n} cards", ["1 Karte", "{n} Karten"])])
+    assert messages(text, "de") == {"a": 'sag "hallo"\n', "c.one": "1 Karte",
+                                    "c.other": "{n} Karten"}

@@ -19,7 +19,7 @@ from tm.web.app_lang import (
     language_select,
     switch,
 )
-from tm.web.i18n import t
+from tm.web.i18n import CATALOGS, LANGUAGES, catalog, t
 from tm.web.saves import MemoryStorage, StorageFull
 
 _KEEP: list[Any] = []  # proxies must outlive this module's functions
@@ -499,6 +499,24 @@ def start() -> None:
     page.guard("link", page.open_hash)
     page.guard("boot", page.resume)
     page.guard("boot", register_service_worker)
+    page.guard("boot", preload_languages)
+
+
+def preload_languages() -> None:
+    """Read the other languages' catalogs while the page is idle, one at a time, so that
+    switching language later is only a redraw."""
+    waiting = [lang for lang in LANGUAGES if lang not in CATALOGS]
+
+    def next_one(*_: Any) -> None:
+        if waiting:
+            catalog(waiting.pop(0))
+            idle(create_once_callable(next_one))
+
+    idle: Any = getattr(js.window, "requestIdleCallback", None)
+    if _missing(idle):
+        def idle(callback: Any) -> None:
+            js.setTimeout(callback, 500)
+    idle(create_once_callable(next_one))
 
 
 def register_service_worker() -> None:

@@ -65,6 +65,8 @@ _LINE = re.compile(r'^(msgctxt|msgid_plural|msgid|msgstr(?:\[(\d+)\])?)\s+"(.*)"
 
 
 def _unquote(body: str) -> str:
+    if "\\" not in body:  # (most strings: no escapes to undo)
+        return body
     return re.sub(r'\\(.)', lambda m: _ESCAPES.get(m.group(1), m.group(1)), body)
 
 
@@ -166,12 +168,41 @@ def dump(header: dict[str, str], entries: list[Entry]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _fast(text: str, categories: tuple[str, ...]) -> dict[str, str] | None:
+    """The messages read line by line with plain string tests (a catalog loads in a few
+    milliseconds in the browser); None when the file is not written one string a line
+    (edited by a tool that wraps lines): then :func:`parse` reads it."""
+    found: dict[str, str] = {}
+    key: str | None = None
+    fuzzy = marked = False
+    form = 0
+    for line in text.split("\n"):
+        if line.startswith("msgctxt "):
+            key, fuzzy, marked, form = _unquote(line[9:-1]), marked, False, 0
+        elif key is None or line.startswith(("msgid", "#")) or not line:
+            marked = marked or line == "#, fuzzy"
+        elif line.startswith('msgstr "'):
+            if len(line) > 9 and not fuzzy:
+                found[key] = _unquote(line[8:-1])
+        elif line.startswith("msgstr["):
+            value = line[line.index('"') + 1:-1]
+            if value and not fuzzy and form < len(categories):
+                found[f"{key}.{categories[form]}"] = _unquote(value)
+            form += 1
+        else:  # a string continued on the next line: not the written form
+            return None
+    return found
+
+
 def messages(text: str, lang: str) -> dict[str, str]:
     """The translated messages of a ``.po`` text by key; a counted message gives one key
     per plural category (``key.one``, ``key.few``, …). Untranslated and fuzzy messages are
     left out."""
-    _, entries = parse(text)
     categories = CATEGORIES.get(lang, ("one", "other"))
+    fast = _fast(text, categories)
+    if fast is not None:
+        return fast
+    _, entries = parse(text)
     found: dict[str, str] = {}
     for entry in entries:
         if entry.ctxt is None or "#, fuzzy" in entry.comments:

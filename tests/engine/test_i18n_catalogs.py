@@ -285,3 +285,23 @@ def test_the_po_reader_reads_what_translation_tools_write() -> None:
         Entry("c", "1 card", "{n} cards", ["1 Karte", "{n} Karten"])])
     assert messages(text, "de") == {"a": 'sag "hallo"\n', "c.one": "1 Karte",
                                     "c.other": "{n} Karten"}
+
+
+def test_the_log_names_cards_in_the_language_shown() -> None:
+    from tm.testing import make_game
+    from tm.web.log_text import log_line
+
+    game, _ = make_game(2)
+    view = game.view(None)
+    record = {"key": "preludes_kept", "player": 0, "cards": ["Donation", "Loan"]}
+    try:
+        i18n.set_language("de")
+        played = log_line(view, {"key": "card_played", "player": 1, "card": "Ants"})
+        kept = log_line(view, record)
+        i18n.set_language("ja")
+        kept_ja = log_line(view, record)
+    finally:
+        i18n.set_language("en")
+    assert "spielt Ameisen" in played
+    assert kept.endswith("behält die Preludes Spende, Kredit")
+    assert "寄付、融資" in kept_ja  # the Japanese list separator

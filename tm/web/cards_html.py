@@ -37,7 +37,7 @@ def _cost(c: Card, shown: int | None) -> str:
     label = t("card.cost", n=cost)
     printed = ""
     if cost != c.cost:
-        label += ", " + t("card.printed", n=c.cost)
+        label += t("list.and") + t("card.printed", n=c.cost)
         printed = f'<del class="printed" aria-hidden="true">{esc(c.cost)}</del>'
     return (f'<span class="cost"{attrs(title=label)}><span class="sr">{esc(label)}</span>'
             f'<span aria-hidden="true">{esc(cost)}</span></span>{printed}')

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tm.cards.dsl import Card
-from tm.web.i18n import has, plural_key, t, tn
+from tm.web.i18n import has, name, plural_key, t, tn
 
 Step = Mapping[str, Any]
 
@@ -103,7 +103,8 @@ IGNORES_REQUIREMENTS = 99  # a requirement bonus this large means "ignore them" 
 def _tile_step(step: Step) -> str:
     tile = tile_phrase(step["tile"])
     if step.get("space"):
-        return t("ct.tile_where", tile=tile, where=t("where.named", name=step["space"]))
+        named = name("card", step["space"])  # (spaces off Mars are named after their cards)
+        return t("ct.tile_where", tile=tile, where=t("where.named", name=named))
     on = step.get("on", "")
     if has(f"where.{on}"):
         return t("ct.tile_where", tile=tile, where=t(f"where.{on}"))

@@ -34,7 +34,10 @@ def unit_name(unit: str, n: int) -> str:
 def tile_name(tile: str) -> str:
     """A tile's name: "greenery", "Mohole Area" (made from its id when not in the catalog)."""
     key = f"tilename.{tile}"
-    return t(key) if has(key) else tile.replace("_", " ").title()
+    if has(key):
+        return t(key)
+    colony = name("colony", tile)  # a colony tile ("Callisto") by its name in the language
+    return colony if colony != tile else tile.replace("_", " ").title()
 
 
 def tile_phrase(tile: str) -> str:

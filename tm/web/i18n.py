@@ -383,7 +383,7 @@ LANGUAGES = ("en", "de", "ja", "be")  # each has tm/web/locale/<lang>.po
 # Placeholders whose values are English names of cards, milestones, awards or colonies:
 # t() shows them by their name in the language (the catalog's name.* keys).
 NAME_FIELDS = {"card": "card", "corporation": "card", "milestone": "milestone",
-               "award": "award", "colony": "colony"}
+               "award": "award", "colony": "colony", "trade": "colony"}
 # Placeholders that hold identifiers, never grouped like a number.
 _PLAIN_NUMBERS = {"id", "seed", "key", "year", "pos"}
 PLURAL_BASES = {k.rsplit(".", 1)[0] for k in EN if k.endswith((".one", ".other"))}

@@ -305,3 +305,34 @@ def test_the_log_names_cards_in_the_language_shown() -> None:
     assert "spielt Ameisen" in played
     assert kept.endswith("behält die Preludes Spende, Kredit")
     assert "寄付、融資" in kept_ja  # the Japanese list separator
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_whole_game_screens_read_in_the_language(lang: str) -> None:
+    """A game with Prelude and Colonies drawn in the language: no key, no unfilled
+    placeholder, and no English heading left over."""
+    import random
+
+    from tests.engine.test_web_render import KEY_LIKE, app_for, greedy, visible_text
+    from tm.game import Game
+    from tm.state import Options
+
+    game = Game.new(Options(players=2, seed=4, names=["Ann", "Bob"],
+                            expansions=["corpera", "prelude", "colonies"]))
+    rnd = random.Random(4)
+    english = ["Game log", "Standard projects", "Milestones", "Your hand", "Generation"]
+    if lang == "de":
+        english.remove("Generation")  # (a German word too)
+    try:
+        i18n.set_language(lang)
+        for step in range(240):
+            if game.is_over:
+                break
+            if step % 12 == 0:
+                text = visible_text(app_for(game, game.pending[0][0]).render()["app"])
+                assert not KEY_LIKE.search(text), KEY_LIKE.search(text)
+                assert not re.search(r"\{\w+\}", text), re.search(r".{20}\{\w+\}.{20}", text)
+                assert not [w for w in english if w in text], step
+            greedy(game, rnd, limit=1)
+    finally:
+        i18n.set_language("en")

@@ -25,7 +25,7 @@ def space_ref(view: View, sid: Any) -> str:
     """A space as the board shows it: "space 42", or "Tharsis Tholus (space 09)"."""
     for sp in view["spaces"]:
         if sp["id"] == sid and sp.get("name"):
-            return t("log.space_named", name=sp["name"], id=sid)
+            return t("log.space_named", name=card_name(sp["name"]), id=sid)
     return t("log.space", id=sid)
 
 

@@ -135,6 +135,9 @@ def measure(browser: Any, url: str, clicks: int, throttle: float) -> dict[str, l
         found.setdefault(f"frame: {kind}", []).append(frame - click)
         if took and took[-1].isdigit():
             found.setdefault("took", []).append(float(took[-1]))
+        parts = str(page.evaluate("document.body.dataset.parts || ''")).split()
+        for name, value in zip(("render", "set html", "focus"), parts, strict=False):
+            found.setdefault(f"took: {name}", []).append(float(value))
     context.close()
     return found
 

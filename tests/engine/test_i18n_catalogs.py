@@ -316,6 +316,7 @@ def test_whole_game_screens_read_in_the_language(lang: str) -> None:
     from tests.engine.test_web_render import KEY_LIKE, app_for, greedy, visible_text
     from tm.game import Game
     from tm.state import Options
+    from tm.web.app_lang import switch
 
     game = Game.new(Options(players=2, seed=4, names=["Ann", "Bob"],
                             expansions=["corpera", "prelude", "colonies"]))
@@ -324,7 +325,7 @@ def test_whole_game_screens_read_in_the_language(lang: str) -> None:
     if lang == "de":
         english.remove("Generation")  # (a German word too)
     try:
-        i18n.set_language(lang)
+        switch(lang)  # (as the page does: HTML kept from earlier redraws is dropped)
         for step in range(240):
             if game.is_over:
                 break
@@ -335,4 +336,4 @@ def test_whole_game_screens_read_in_the_language(lang: str) -> None:
                 assert not [w for w in english if w in text], step
             greedy(game, rnd, limit=1)
     finally:
-        i18n.set_language("en")
+        switch("en")

@@ -123,6 +123,7 @@ class App(TabActions, ShareActions, HandActions):
         handler = getattr(self, f"_on_{action}", None)
         if handler is None:
             return
+        self.flush_save()
         self.notice = self.info = None
         self.leaving = False
         if action not in UNDO_ACTIONS:

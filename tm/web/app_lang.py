@@ -22,7 +22,7 @@ def initial_language(stored: str | None, preferred: list[str]) -> str:
 
 def forget_drawn() -> None:
     """Drop HTML kept from earlier redraws: it holds the words of the old language."""
-    regions._LAST.clear()
+    regions.forget()
     cards_html.card_chip.cache_clear()
     panels._in_play_tile.cache_clear()
 

@@ -8,10 +8,8 @@ from typing import Any
 
 from tm.web.html import attrs, button, esc
 from tm.web.i18n import has, t, tn
-from tm.web.model import Screen, View, player_name
+from tm.web.model import RESOURCES, Screen, View, player_name
 from tm.web.panels import swatch
-
-RESOURCES = ("megacredits", "steel", "titanium", "plants", "energy", "heat")
 
 
 def _strip_player(screen: Screen) -> int | None:

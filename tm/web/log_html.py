@@ -19,6 +19,7 @@ from tm.web.i18n import t, tn
 from tm.web.log_text import MARKERS, Record, log_line
 from tm.web.model import View, player_name
 from tm.web.panels import swatch
+from tm.web.regions import drawn_for, part
 
 LOG_DEPTH = 2  # generations shown at first: this one and the one before
 LOG_MORE = 3  # generations one press of "earlier" adds
@@ -163,29 +164,47 @@ def _highlight_css(spaces: set[str]) -> str:
             f":is({steps}){{background:var(--log-step-lit)}}</style>")
 
 
-def log_section(view: View, colours: Sequence[str] = (), depth: int = LOG_DEPTH) -> str:
-    """The log: the latest ``depth`` generations, newest first, and a button for more."""
+def _generation_html(view: View, gen: Generation, colours: Sequence[str]) -> tuple[str, set[str]]:
+    turns, spaces = [], set()
+    for turn in reversed(gen.turns):
+        if turn.has_steps:
+            html, named = _turn_html(view, turn, colours)
+            turns.append(html)
+            spaces |= named
+    return (part(f"log{gen.number}", f'<section class="log-gen" data-generation="{gen.number}">'
+                 f'<h3>{esc(t("log.generation_head", n=gen.number))}</h3>'
+                 f'<ol class="log-turns">{"".join(turns)}</ol></section>'), spaces)
+
+
+def _kept_generation_html(view: View, gen: Generation,
+                          colours: Sequence[str]) -> tuple[str, set[str]]:
+    """A generation's log as last drawn while its records are the same: the words read
+    only the records, the players' names and the printed board's space names (fixed)."""
+    inputs = ([(turn.kind, turn.player, turn.records) for turn in gen.turns], tuple(colours),
+              [p["name"] for p in view["players"]], view["options"]["board"])
+    return drawn_for(f"log-generation-{gen.number}", inputs,
+                     lambda: _generation_html(view, gen, colours))
+
+
+def log_section(view: View, colours: Sequence[str] = (), depth: int = LOG_DEPTH,
+                kept: bool = False) -> str:
+    """The log: the latest ``depth`` generations, newest first, and a button for more
+    (``kept``: generations whose records did not change are taken from the last redraw)."""
     gens = group_log(view["log"])
     shown = gens[-depth:] if depth > 0 else gens
     hidden = len(gens) - len(shown)
     parts, spaces = [], set()
     for gen in reversed(shown):
-        turns = []
-        for turn in reversed(gen.turns):
-            if turn.has_steps:
-                html, named = _turn_html(view, turn, colours)
-                turns.append(html)
-                spaces |= named
-        parts.append(f'<section class="log-gen" data-generation="{gen.number}">'
-                     f'<h3>{esc(t("log.generation_head", n=gen.number))}</h3>'
-                     f'<ol class="log-turns">{"".join(turns)}</ol></section>')
+        html, named = (_kept_generation_html if kept else _generation_html)(view, gen, colours)
+        parts.append(html)
+        spaces |= named
     body = "".join(parts) or f'<p class="muted">{esc(t("log.empty"))}</p>'
     more = _earlier(hidden) if gens else ""
     title = esc(t("game.log"))
     return (f'<section class="log" aria-label="{title}"><h2>{title}</h2>'
             f'<div class="log-scroll" tabindex="0" role="region" '
             f'aria-label="{esc(t("log.scroll"))}">{body}{more}</div>'
-            f"{_highlight_css(spaces)}</section>")
+            f'{part("log-lit", _highlight_css(spaces))}</section>')
 
 
 def _earlier(hidden: int) -> str:

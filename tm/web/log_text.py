@@ -12,11 +12,12 @@ from typing import Any
 from tm.cards import card
 from tm.web.card_text import qty, tile_phrase
 from tm.web.i18n import card_name, has, t, tn
-from tm.web.model import View, player_name
+from tm.web.model import RESOURCES, View, player_name
 
 Record = Mapping[str, Any]
 _PLAYER_FIELDS = ("player", "target")
 _CURRENCIES = ("megacredits", "steel", "titanium", "heat")
+_ORDER = {name: i for i, name in enumerate(RESOURCES)}
 MARKERS = frozenset({"turn", "action", "research", "production", "generation",
                      "final_greenery"})
 
@@ -30,8 +31,10 @@ def space_ref(view: View, sid: Any) -> str:
 
 
 def amounts(res: Mapping[str, int], signed: bool = False) -> str:
-    """"2 steel, 1 plant" (or "+2 steel, −1 plant" when ``signed``)."""
-    return t("list.and").join(qty(r, int(n), signed=signed) for r, n in res.items() if n)
+    """"2 steel, 1 plant" (or "+2 steel, −1 plant" when ``signed``), in the board's order
+    of resources whatever the record's (a saved game's records have their keys sorted)."""
+    ordered = sorted(res.items(), key=lambda item: (_ORDER.get(item[0], len(_ORDER)), item[0]))
+    return t("list.and").join(qty(r, int(n), signed=signed) for r, n in ordered if n)
 
 
 def _resource_of(name: str) -> str:
@@ -109,7 +112,8 @@ def _income(v: dict[str, Any]) -> str:
     mc = int(res.pop("megacredits", 0))
     parts.append(t("log.income_mc", qty=qty("megacredits", mc), tr=v.get("tr"),
                    prod=f"{int(v.get('mc_prod', 0)):+d}"))
-    parts += [qty(r, int(n)) for r, n in res.items() if n]
+    if any(res.values()):
+        parts.append(amounts(res))
     text = t("log.income", player=v["player"], list=t("list.and").join(parts))
     energy = int(v.get("energy_to_heat", 0))
     if energy:

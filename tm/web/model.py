@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 View = Mapping[str, Any]
 COLOUR_CHOICES: tuple[str, ...] = ("red", "green", "blue", "yellow", "black")
+RESOURCES = ("megacredits", "steel", "titanium", "plants", "energy", "heat")  # board order
 
 
 class PendingPrompt(Protocol):

@@ -13,10 +13,10 @@ from tm.web.html import attrs, button, esc
 from tm.web.i18n import format_moment, t
 from tm.web.icons import icon
 from tm.web.log_html import log_section
-from tm.web.model import COLOUR_CHOICES, Screen, player_name
+from tm.web.model import COLOUR_CHOICES, Screen, View, player_name
 from tm.web.panels import milestones_awards, player_panel, scores_by_player, swatch, tracks
 from tm.web.prompt_html import FULL_CARD_PURPOSES, Ask, render_prompt
-from tm.web.regions import region
+from tm.web.regions import drawn_for, part, region, region_of
 from tm.web.share_html import (
     end_extras,
     link_banner,
@@ -155,12 +155,17 @@ def start_screen(screen: Screen) -> str:
 
 # ---------------------------------------------------------------- hand-off
 def handoff_screen(screen: Screen) -> str:
-    """Between hot-seat turns: hide everything until the next player says so."""
+    """Between hot-seat turns: hide everything until the next player says so. The cover
+    lies over the game as nobody's seat sees it (no hand, no decision: nothing secret is
+    in the page), hidden and inert under it (app.css); revealing then redraws only the
+    parts of the screen that are the next player's own."""
     assert screen.turn is not None
     name = player_name(screen.game, screen.turn)
-    return (f'<main class="handoff"><h1>{esc(t("handoff.pass_to", name=name))}</h1>'
-            f'<p class="hint">{esc(t("handoff.hint", name=name))}</p>'
-            + button(t("handoff.ready", name=name), "reveal", "primary") + "</main>")
+    cover = (f'<div class="handoff" role="dialog" aria-modal="true" aria-labelledby="handoff-to">'
+             f'<h1 id="handoff-to">{esc(t("handoff.pass_to", name=name))}</h1>'
+             f'<p class="hint">{esc(t("handoff.hint", name=name))}</p>'
+             + button(t("handoff.ready", name=name), "reveal", "primary") + "</div>")
+    return game_screen(screen, cover)
 
 
 # ---------------------------------------------------------------- game
@@ -202,11 +207,24 @@ def _wide(ask: Ask | None) -> bool:
 def _panels(screen: Screen) -> str:
     view = screen.game
     totals = scores_by_player(view["scores"])
-    return "".join(player_panel(view, i, screen.colours, totals.get(i, 0))
+    return "".join(part(f"panel{i}", _panel(view, i, screen.colours, totals.get(i, 0)))
                    for i in range(len(view["players"])))
 
 
-def game_screen(screen: Screen) -> str:
+def _panel(view: View, index: int, colours: tuple[str, ...], score: int) -> str:
+    """A player's panel, kept from the last redraw while what it shows is unchanged: the
+    player, their score, and the turn's markers (:func:`player_panel` reads no more)."""
+    inputs = (view["players"][index], colours, score, view["phase"], view["active"],
+              view["first_player"], len(view["players"]))
+    return drawn_for(f"panel{index}", inputs, lambda: player_panel(view, index, colours, score))
+
+
+# The parts of the view each region is drawn from (see :func:`~tm.web.regions.region_of`).
+BOARD_KEYS = ("options", "spaces", "players")
+STANDINGS_KEYS = ("standings", "players", "map")
+
+
+def game_screen(screen: Screen, cover: str = "") -> str:
     """Parameters, board, the decision (or the end), hand, players, milestones, log (the
     parts that only follow the view are kept from the last redraw while it is the same:
     :mod:`tm.web.regions`)."""
@@ -216,6 +234,7 @@ def game_screen(screen: Screen) -> str:
              + tool_buttons(screen.tools))
     extras = (undo_bar(screen) + link_banner(screen.tools) + share_dialog(screen.tools)
               + live_scores(screen))
+    tool_bar = f'<div class="tools">{tools}</div>'
     wide = _wide(ask)
     decision = (f'<div class="decision{" wide" if wide else ""}" role="region" '
                 f'aria-label="{esc(t("a11y.decision"))}">'
@@ -224,21 +243,24 @@ def game_screen(screen: Screen) -> str:
         extras += decision
     legal = _legal_spaces(ask)
     colours = tuple(screen.colours)
-    board = region("board", view, (colours, legal),
-                   lambda: board_svg(view, colours, legal) + board_legend(view))
-    return (f'<main class="game">{status_strip(screen)}{card_dialog(screen)}'
-            f'<header class="topbar"><div class="tools">{tools}</div>'
-            f"{tracks(view)}</header>{extras}"
+    board = region_of("board", view, BOARD_KEYS, (colours, legal),
+                      lambda v: board_svg(v, colours, legal) + board_legend(v))
+    return (f'<main class="game">{part("cover", cover)}{part("strip", status_strip(screen))}'
+            f'{part("dialog", card_dialog(screen))}'
+            f'<header class="topbar">{part("tools", tool_bar)}'
+            f'{part("tracks", tracks(view))}</header>{part("extras", extras)}'
             f'<div class="layout"><div class="col col-main">'
-            f'<div class="board-wrap">{_pick_hint(ask)}{board}'
-            f"</div>{hand_section(screen, ask)}</div>"
-            f'<div class="col col-side">{"" if wide else decision}'
-            + region("standings", view, colours, lambda: milestones_awards(view, colours))
+            + part("board", f'<div class="board-wrap">{_pick_hint(ask)}{board}</div>')
+            + part("hand", hand_section(screen, ask))
+            + f'</div><div class="col col-side">{part("decision", "" if wide else decision)}'
+            + part("standings", region_of("standings", view, STANDINGS_KEYS, colours,
+                                          lambda v: milestones_awards(v, colours)))
             + region("log", view, (colours, screen.log_depth),
-                     lambda: log_section(view, colours, screen.log_depth)) + "</div>"
+                     lambda: log_section(view, colours, screen.log_depth, kept=True))
+            + "</div>"
             + f'<section class="players" aria-label="{esc(t("game.players"))}">'
-            + region("panels", view, colours, lambda: _panels(screen))
-            + "</section></div></main>")
+            + region("panels", view, colours, lambda: _panels(screen)) + "</section>"
+            + "</div></main>")
 
 
 def end_section(screen: Screen) -> str:

@@ -12,7 +12,14 @@ from pyodide.ffi import create_once_callable, create_proxy, jsnull
 from tm import safejson
 from tm.web.alerts import Fault, render_alerts
 from tm.web.app import App
-from tm.web.i18n import t
+from tm.web.app_lang import (
+    STORAGE_KEY,
+    browser_languages,
+    initial_language,
+    language_select,
+    switch,
+)
+from tm.web.i18n import CATALOGS, LANGUAGES, catalog, t
 from tm.web.regions import split_parts
 from tm.web.saves import MemoryStorage, StorageFull
 
@@ -109,6 +116,7 @@ class Page:
         drawn = float(js.performance.now())
         for region, html in regions.items():
             self._set(region, html)
+        self._set("lang", language_select())
         set_html = float(js.performance.now())
         body = js.document.body
         body.dataset.screen = self.app.screen
@@ -174,6 +182,20 @@ class Page:
                 js.document.body.prepend(element)
             element.innerHTML = html
             self.shown[region] = html
+
+    def switch_language(self, lang: str) -> None:
+        """Show the page in ``lang`` now (a redraw, the game goes on) and remember it."""
+        started = float(js.performance.now())
+        chosen = switch(lang)
+        try:
+            js.localStorage.setItem(STORAGE_KEY, chosen)
+        except Exception:  # (no storage: the choice lasts until the page is closed)
+            pass
+        js.document.documentElement.lang = chosen
+        self.draw()
+        took = float(js.performance.now()) - started
+        js.document.body.dataset.took = f"language {took:.0f}"
+        js.document.body.dataset.langTook = f"{took:.1f}"
 
     def _set_parts(self, html: str) -> bool:
         """Replace only the changed parts of the screen when its skeleton is the one shown
@@ -462,6 +484,8 @@ def install(page: Page) -> None:
         if kind == "form":
             form = target.closest("form")
             page.act("form", dict(js.Object.fromEntries(js.FormData.new(form)).to_py()))
+        elif kind == "language":
+            page.switch_language(str(target.value))
         elif kind == "import" and target.files.length:
             read_file(page, target.files.item(0))
             target.value = ""  # the same file chosen again is a change again
@@ -538,6 +562,13 @@ def start() -> None:
         storage.names()
     except Exception:  # (no usable localStorage: games live in memory)
         storage = MemoryStorage()
+    try:
+        stored = js.localStorage.getItem(STORAGE_KEY)
+    except Exception:  # (no usable localStorage)
+        stored = None
+    chosen = switch(initial_language(None if _missing(stored) else str(stored),
+                                     browser_languages(js.navigator)))
+    js.document.documentElement.lang = chosen
     base_url = f"{js.location.origin}{js.location.pathname}"
     app = App(storage, clock=lambda: float(js.Date.now()), base_url=base_url)
     app.defer_saves = True
@@ -550,6 +581,24 @@ def start() -> None:
     page.guard("link", page.open_hash)
     page.guard("boot", page.resume)
     page.guard("boot", register_service_worker)
+    page.guard("boot", preload_languages)
+
+
+def preload_languages() -> None:
+    """Read the other languages' catalogs while the page is idle, one at a time, so that
+    switching language later is only a redraw."""
+    waiting = [lang for lang in LANGUAGES if lang not in CATALOGS]
+
+    def next_one(*_: Any) -> None:
+        if waiting:
+            catalog(waiting.pop(0))
+            idle(create_once_callable(next_one))
+
+    idle: Any = getattr(js.window, "requestIdleCallback", None)
+    if _missing(idle):
+        def idle(callback: Any) -> None:
+            js.setTimeout(callback, 500)
+    idle(create_once_callable(next_one))
 
 
 def register_service_worker() -> None:

@@ -10,6 +10,7 @@ from tm.cards import card
 from tm.web.card_text import tag_name
 from tm.web.cards_html import card_chip, card_html
 from tm.web.html import attrs, esc
+from tm.web.i18n import name as i18n_name
 from tm.web.i18n import t, tn
 from tm.web.icons import icon, seat_mark
 from tm.web.model import RESOURCES, View, player_name
@@ -228,7 +229,8 @@ def _ma_item(view: View, colours: Sequence[str], entry: Mapping[str, Any], kind:
         standing = _standing(view, colours, values, [v == best and best > 0 for v in values],
                              None)
     name = str(entry["name"])
-    return (f'<li class="ma-item {cls}"><span class="ma-name">{esc(name)}</span> '
+    shown_name = i18n_name("milestone" if kind == "ms" else "award", name)
+    return (f'<li class="ma-item {cls}"><span class="ma-name">{esc(shown_name)}</span> '
             f'<span class="ma-what">{esc(t(f"{kind}.{name}"))}</span> '
             f'<span class="ma-status">{esc(status)}</span>{standing}</li>')
 

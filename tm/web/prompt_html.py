@@ -11,7 +11,7 @@ from tm.web.card_text import qty, steps_text, tile_phrase
 from tm.web.cards_html import card_html
 from tm.web.decide_html import stage_footer
 from tm.web.html import esc
-from tm.web.i18n import has, t
+from tm.web.i18n import card_name, has, t
 from tm.web.model import player_name
 from tm.web.panels import swatch
 from tm.web.prompt_parts import (
@@ -161,7 +161,8 @@ def _space_label(ask: Ask, sid: str) -> str:
     sp = next((sp for sp in ask.view["spaces"] if sp["id"] == sid), None)
     if sp is None:
         return sid
-    bits = [sid] + ([sp["name"]] if sp["name"] else []) + [t(f"bonus.{b}") for b in sp["bonus"]]
+    named = [card_name(sp["name"])] if sp["name"] else []  # (some are named after cards)
+    bits = [sid] + named + [t(f"bonus.{b}") for b in sp["bonus"]]
     return " · ".join(bits)
 
 

@@ -11,7 +11,7 @@ from tm.web.confirm_html import held_panel
 from tm.web.decide_html import status_strip, undo_bar
 from tm.web.hand_html import card_dialog, draft_info, hand_section
 from tm.web.html import attrs, button, esc
-from tm.web.i18n import t
+from tm.web.i18n import format_moment, t
 from tm.web.icons import icon
 from tm.web.log_html import log_section
 from tm.web.model import COLOUR_CHOICES, Screen, View, player_name
@@ -127,7 +127,7 @@ def _when(ms: float) -> str:
         moment = datetime.datetime.fromtimestamp(ms / 1000, tz=datetime.UTC)
     except (OverflowError, OSError, ValueError, TypeError):
         return "?"
-    return moment.strftime("%Y-%m-%d %H:%M UTC")
+    return format_moment(moment)
 
 
 def _resume(screen: Screen) -> str:

@@ -493,6 +493,9 @@ def install(page: Page) -> None:
     for name, fn in (("click", on_click), ("keydown", on_keydown), ("submit", on_submit),
                      ("change", on_change)):
         _listen(page, js.document, name, fn)
+    for name, on in (("mouseover", True), ("focusin", True), ("mouseout", False),
+                     ("focusout", False)):
+        _listen(page, js.document, name, lambda event, on=on: _light(event.target, on))
 
     def answer_first() -> None:  # (a test's hook: saved at once, as the test reads on)
         page.guard("event", page.act, "answer_first", {})
@@ -501,6 +504,27 @@ def install(page: Page) -> None:
     proxy = create_proxy(answer_first)
     _KEEP.append(proxy)
     js.window.tmAnswerFirst = proxy
+
+
+LIGHTS = "[data-space-ref], .board [data-space]"
+
+
+def _light(target: Any, on: bool) -> None:
+    """Light (or put out) a space on the board and the log's steps naming it, while one
+    of them is hovered or focused (app.css ``.lit``)."""
+    if _missing(target) or not hasattr(target, "closest"):
+        return
+    found = target.closest(LIGHTS)
+    if _missing(found):
+        return
+    sid = found.getAttribute("data-space-ref") or found.getAttribute("data-space")
+    if not sid:
+        return
+    sid = js.CSS.escape(sid)
+    lit = js.document.querySelectorAll(
+        f'.board [data-space="{sid}"], .log [data-space-ref="{sid}"]')
+    for i in range(lit.length):
+        lit.item(i).classList.toggle("lit", on)
 
 
 def _listen(page: Page, target: Any, name: str, fn: Callable[[Any], None],

@@ -286,8 +286,9 @@ class Page:
         if isinstance(block, Para):
             return f"<p>{_rich(self.t(block.key))}</p>"
         if isinstance(block, Heading):
+            words = esc(self.t(block.key))
             return (f'<h3{_anchor(block.anchor, self.active)}>'
-                    f'<a class="self" href="#{esc(block.anchor)}">{esc(self.t(block.key))}</a></h3>')
+                    f'<a class="self" href="#{esc(block.anchor)}">{words}</a></h3>')
         if isinstance(block, Rules):
             items = "".join(f'<li class="rule"{_anchor(rule, self.active)}>'
                             f'{self.rule_link(rule)} {_rich(self.t("rule." + rule))}</li>'
@@ -368,7 +369,8 @@ a { color: #ffb48a; } a:focus-visible { outline: 3px solid var(--focus); outline
 .toc h2 { font-size: 1rem; margin: .2em 0; }
 .toc ol { margin: 0; padding-left: 1.6em; } .toc li { margin: .2em 0; }
 .part { border-top: 1px solid var(--line); padding: .4em 0 1em; }
-.part h2 { font-size: 1.3rem; } .part h2 .num { color: var(--accent); font-variant-numeric: tabular-nums; }
+.part h2 { font-size: 1.3rem; }
+.part h2 .num { color: var(--accent); font-variant-numeric: tabular-nums; }
 .self { color: inherit; text-decoration: none; } .self:hover { text-decoration: underline; }
 h3 { margin: 1em 0 .3em; font-size: 1.08rem; }
 .rules { list-style: none; padding: 0; margin: .4em 0; }
@@ -380,7 +382,8 @@ h3 { margin: 1em 0 .3em; font-size: 1.08rem; }
 .ref { font: 12px ui-monospace, monospace; }
 .table-wrap { overflow-x: auto; margin: .6em 0; }
 table { border-collapse: collapse; width: 100%; }
-th, td { border: 1px solid var(--line); padding: .35em .55em; text-align: left; vertical-align: top; }
+th, td { border: 1px solid var(--line); padding: .35em .55em; text-align: left;
+  vertical-align: top; }
 thead th { background: var(--panel); }
 tbody th { font-weight: 600; }
 .rule.lit, .part.lit > h2, h3.lit { background: var(--lit); outline: 2px solid var(--focus);
@@ -426,13 +429,12 @@ def page_html(folder: Path = CATALOGS) -> str:
 
 def _symbol_classes(body: str) -> str:
     """Each row of a symbols table marked with its symbol's class (for its swatch)."""
-    rows = iter(SYMBOLS)
     out: list[str] = []
     for part in re.split(r'(<table class="symbols">.*?</table>)', body, flags=re.S):
         if part.startswith('<table class="symbols">'):
-            rows = iter(SYMBOLS)
-            part = re.sub(r"<tr><th scope=\"row\">",
-                          lambda _m: f'<tr class="sym-{next(rows)}"><th scope="row">', part)
+            for symbol in SYMBOLS:
+                part = part.replace('<tr><th scope="row">',
+                                    f'<tr class="sym-{symbol}"><th scope="row">', 1)
         out.append(part)
     return "".join(out)
 

@@ -16,6 +16,7 @@ from tm.web.i18n_maps import EN_MAPS
 from tm.web.i18n_page import EN_PAGE
 from tm.web.i18n_polish import EN_POLISH
 from tm.web.i18n_prelude import EN_PRELUDE
+from tm.web.i18n_rules import EN_RULES
 
 EN: dict[str, str] = {
     # app
@@ -370,6 +371,7 @@ EN: dict[str, str] = {
     **EN_LOG,
     **EN_DECIDE,
     **EN_POLISH,
+    **EN_RULES,
     **EN_COLONIES,
 }
 

@@ -17,6 +17,7 @@ from tm.web.model import COLOUR_CHOICES, Screen, player_name
 from tm.web.panels import milestones_awards, player_panel, scores_by_player, swatch, tracks
 from tm.web.prompt_html import FULL_CARD_PURPOSES, Ask, render_prompt
 from tm.web.regions import region
+from tm.web.rule_links import rule_link
 from tm.web.share_html import (
     end_extras,
     link_banner,
@@ -29,8 +30,8 @@ from tm.web.share_html import (
 
 def render_app(screen: Screen) -> str:
     """The page body for the current screen, with any notice on top."""
-    notice = (f'<div class="notice" role="alert">{esc(screen.notice)}</div>'
-              if screen.notice else "")
+    notice = (f'<div class="notice" role="alert">{esc(screen.notice)}'
+              f"{rule_link(screen.notice_rule)}</div>" if screen.notice else "")
     if screen.info:
         notice += f'<div class="notice info" role="status">{esc(screen.info)}</div>'
     screens = {"start": start_screen, "handoff": handoff_screen, "game": game_screen,

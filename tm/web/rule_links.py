@@ -41,6 +41,8 @@ PROMPT_RULES: Mapping[tuple[str, str], str] = {
     ("pay", "pay"): "R-PAY-1",
     ("space", "claim_land"): "R-TILE-2",
     ("option", "final_greenery"): "R-END-1",
+    ("option", "choose"): "R-ACT-1",
+    ("option", "discard_from_hand"): "R-ACT-1",
     ("option", "fund_award_free"): "R-ACT-4",
     ("option", "build_colony"): "R-COL-3",
     ("option", "refuge_tile"): "R-COL-3",

@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 CATALOGS = ROOT / "tm" / "web" / "locale" / "rules"
 LANGUAGES = ("en", "de", "ja", "be")
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "ja": "日本語", "be": "Беларуская"}
-LANG_KEY = "tm:lang"  # the game's language in localStorage (the same key as the game's)
+LANG_KEY = "tm:language"  # the game's language in localStorage (tm/web/app_lang.py, branch i18n)
 
 
 # ------------------------------------------------------------------ layout

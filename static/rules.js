@@ -9,7 +9,7 @@
 
 (() => {
   const nav = document.querySelector("nav.langs");
-  const key = nav ? nav.dataset.key : "tm:lang";
+  const key = nav ? nav.dataset.key : "tm:language";
   const articles = Array.from(document.querySelectorAll("article.reference[data-lang]"));
   const langs = articles.map((article) => article.dataset.lang);
 

@@ -45,7 +45,7 @@ def test_the_language_follows_the_game_the_url_and_the_switch(
         page: Any, server: Server) -> None:
     page.goto(server.url + "rules.html")
     assert _shown(page) == "en"  # the context's browser language
-    page.evaluate("localStorage.setItem('tm:lang', 'be')")  # as the game keeps it
+    page.evaluate("localStorage.setItem('tm:language', 'be')")  # as the game keeps it
     page.goto("about:blank")  # (a new load, not a jump within the page)
     page.goto(server.url + "rules.html#R-GEN-1")
     assert _shown(page) == "be"
@@ -57,7 +57,7 @@ def test_the_language_follows_the_game_the_url_and_the_switch(
     page.locator("nav.langs a[data-lang=de]").click()  # the switch: no reload, anchor kept
     assert _shown(page) == "de"
     expect(page.locator("#forgotten h2")).to_contain_text("Oft vergessen")
-    assert page.evaluate("[location.search, location.hash, localStorage.getItem('tm:lang')]"
+    assert page.evaluate("[location.search, location.hash, localStorage.getItem('tm:language')]"
                          ) == ["?lang=de", "#forgotten", "de"]
     expect(page.locator("article[data-lang=ja]")).to_be_hidden()
     assert page.title().startswith("Regelübersicht")

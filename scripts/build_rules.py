@@ -92,7 +92,7 @@ FORGOTTEN = (("energy", "R-GEN-6"), ("two_actions", "R-GEN-5"), ("passed", "R-GE
              ("blue_once", "R-ACT-5"), ("metal", "R-PAY-1"), ("no_change", "R-PAY-2"),
              ("ocean_bonus", "R-TILE-5"), ("bonus_steps", "R-GLOB-3"),
              ("maxed", "R-GLOB-5"), ("milestone_tr", "R-GLOB-6"), ("events", "R-CARD-4"),
-             ("city_prod", "R-TILE-7"), ("city_distance", "R-TILE-4"),
+             ("city_prod", "R-TILE-7"), ("greenery_own", "R-TILE-3"), ("city_distance", "R-TILE-4"),
              ("mc_floor", "R-PROD-1"), ("requirements", "R-CARD-1"),
              ("no_limit", "R-GEN-3"), ("several_milestones", "R-ACT-3"))
 

@@ -399,7 +399,8 @@ tbody th { font-weight: 600; }
 .sym-other_tags { --c: #d6e6f5; } .sym-card_resources { --c: #e9d2c2; }
 .sym-red_border { --c: transparent; outline: 2px solid #e0483d; }
 @media (max-width: 50em) { .columns { display: block; } .toc { position: static; max-height: none;
-  margin-bottom: 1em; } }
+  margin-bottom: 1em; } .langs { flex-wrap: nowrap; overflow-x: auto; justify-content: flex-start;
+  padding: .35em .6em; } .langs a { flex: none; font-size: 14px; padding: .1em .5em; } }
 @media print { .langs, .toc, .back { display: none; } body { background: #fff; color: #000; } }
 """.strip()
 

@@ -191,3 +191,8 @@ def test_a_refused_move_links_to_the_rule_it_broke(monkeypatch: pytest.MonkeyPat
     assert "steel pays only" in notice and 'href="rules.html#R-PAY-1"' in notice
     app.handle("log_earlier", {})  # the next click clears the notice and its link
     assert app.notice_rule == "" and 'class="notice"' not in app.render()["app"]
+
+
+def test_the_start_screen_links_to_the_reference() -> None:
+    page = App(MemoryStorage(), clock=lambda: 0.0).render()["app"]
+    assert '<a href="rules.html" target="_blank" rel="noopener">Rules reference</a>' in page

@@ -315,7 +315,10 @@ class Page:
             rows.append(f'<tr class="rule"{anchor}>' if anchor else "<tr>")
             rows[-1] += "".join(cells) + "</tr>"
         cls = f' class="{esc(block.cls)}"' if block.cls else ""
-        return (f'<div class="table-wrap"><table{cls}><thead><tr>{head}</tr></thead>'
+        # Scrolls sideways on a phone: a region the keyboard can reach and scroll.
+        label = esc(" · ".join(self.t(c) for c in block.columns))
+        return (f'<div class="table-wrap" role="region" tabindex="0" aria-label="{label}">'
+                f'<table{cls}><thead><tr>{head}</tr></thead>'
                 f'<tbody>{"".join(rows)}</tbody></table></div>')
 
     def toc(self) -> str:
@@ -352,7 +355,8 @@ html { scroll-padding-top: 3.6em; }
 body { margin: 0; background: var(--bg); color: var(--ink);
   font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans CJK JP",
   "Hiragino Sans", "Yu Gothic", sans-serif; }
-a { color: #ffb48a; } a:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
+a { color: #ffb48a; }
+a:focus-visible, .table-wrap:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
 .langs { position: sticky; top: 0; z-index: 2; display: flex; gap: .4em; flex-wrap: wrap;
   align-items: center; justify-content: flex-end; padding: .4em 1em; background: var(--panel);
   border-bottom: 1px solid var(--line); }

@@ -9,6 +9,7 @@ import pytest
 from tests.e2e.conftest import Server
 from tests.e2e.helpers import answer_first, expect, prompt, start_game, wait_ready, wait_screen
 from tests.e2e.test_offline import _controlled
+from tests.e2e.test_screen_polish import _axe
 
 pytestmark = pytest.mark.e2e
 
@@ -121,3 +122,14 @@ def test_the_reference_opens_offline_after_a_first_visit(page: Any, boot: Any,
     expect(page.locator("#R-TILE-5")).to_contain_text("2 М€")
     page.goto(server.url)  # and back to the game, still offline
     wait_ready(page)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "be"])
+def test_axe_finds_no_serious_problem_on_the_reference(new_page: Any, server: Server,
+                                                       lang: str) -> None:
+    for viewport in ({"width": 1280, "height": 900}, {"width": 390, "height": 800}):
+        page = new_page(viewport=viewport)
+        page.goto(server.url + f"rules.html?lang={lang}#R-PAY-1")
+        expect(page.locator("#R-PAY-1")).to_have_class("rule lit")
+        page.wait_for_timeout(2700)  # the highlight's fade is over
+        assert _axe(page) == [], viewport

@@ -196,3 +196,15 @@ def test_a_refused_move_links_to_the_rule_it_broke(monkeypatch: pytest.MonkeyPat
 def test_the_start_screen_links_to_the_reference() -> None:
     page = App(MemoryStorage(), clock=lambda: 0.0).render()["app"]
     assert '<a href="rules.html" target="_blank" rel="noopener">Rules reference</a>' in page
+
+
+def test_why_not_lines_cite_the_rule_behind_their_first_reason() -> None:
+    assert rule_links.card_rule([{"key": "requirement"}, {"key": "cost"}]) == "R-CARD-1"
+    assert rule_links.card_rule([{"key": "cost", "cost": 9, "budget": 2}]) == "R-PAY-1"
+    assert rule_links.card_rule([{"key": "production"}]) == "R-PROD-2"
+    assert rule_links.card_rule([{"key": "no_space", "step": "ocean"}]) == "R-TILE-1"
+    assert rule_links.card_rule([]) == ""
+    assert rule_links.entry_rule("standard_project", "aquifer", [{"key": "cost"}]) == "R-SP-4"
+    assert rule_links.entry_rule("claim_milestone", "Lobbyist", [{"key": "expansion"}]) == "R-MAP-4"
+    assert rule_links.entry_rule("fund_award", "Banker", [{"key": "limit"}]) == "R-ACT-4"
+    assert rule_links.rule_link("") == ""

@@ -53,9 +53,14 @@ PROMPT_RULES: Mapping[tuple[str, str], str] = {
     ("option", "marker_up"): "R-COL-4",
     ("option", "marker_down"): "R-COL-4",
 }
-# A placement cites the rule of the tile placed.
+# A placement cites the rule of the tile placed (any other tile: the placement bonus).
 TILE_RULES: Mapping[str, str] = {"ocean": "R-TILE-1", "greenery": "R-TILE-3",
                                  "city": "R-TILE-4"}
+OTHER_TILE = "R-TILE-5"
+# A card effect with no room left: for an ocean the ocean limit, else where tiles may go.
+NO_SPACE_RULES: Mapping[str, str] = {"ocean": "R-TILE-1", "tile": "R-TILE-4"}
+ANY_CARD = "R-ACT-1"  # playing a card, when nothing more precise applies
+ABSENT_EXPANSION = "R-MAP-4"  # a milestone of an expansion the game lacks (Lobbyist)
 # Any other decision of a kind: the rule that kind of decision follows.
 KIND_RULES: Mapping[str, str] = {
     "action": "R-GEN-5", "setup": "R-SETUP-4", "cards": "R-ACT-1", "card": "R-ACT-1",
@@ -97,12 +102,8 @@ def rule_link(rule: str | None) -> str:
 def prompt_rule(kind: str, purpose: str, data: Mapping[str, Any]) -> str:
     """The rule a decision follows."""
     if kind == "space" and purpose == "place":
-        return TILE_RULES.get(str(data.get("tile")), "R-TILE-5")
-    return PROMPT_RULES.get((kind, purpose)) or KIND_RULES.get(kind, "R-GEN-5")
-
-
-def _no_space_rule(reason: Mapping[str, Any]) -> str:
-    return "R-TILE-1" if reason.get("step") == "ocean" else "R-TILE-4"
+        return TILE_RULES.get(str(data.get("tile")), OTHER_TILE)
+    return PROMPT_RULES.get((kind, purpose)) or KIND_RULES.get(kind, KIND_RULES["action"])
 
 
 def card_rule(reasons: Sequence[Mapping[str, Any]]) -> str:
@@ -110,25 +111,25 @@ def card_rule(reasons: Sequence[Mapping[str, Any]]) -> str:
     for reason in reasons:
         key = str(reason.get("key"))
         if key == "no_space":
-            return _no_space_rule(reason)
+            return NO_SPACE_RULES.get(str(reason.get("step")), NO_SPACE_RULES["tile"])
         if key in CARD_REASON_RULES:
             return CARD_REASON_RULES[key]
-    return "R-ACT-1" if reasons else ""
+    return ANY_CARD if reasons else ""
 
 
 def entry_rule(kind: str, name: str, reasons: Sequence[Mapping[str, Any]]) -> str:
     """The rule behind a greyed entry of the action menu: a standard project's row, the
     milestone or award action (a milestone of an absent expansion: the map's rule)."""
     if kind == "standard_project":
-        return PROJECT_RULES.get(name, "R-ACT-2")
+        return PROJECT_RULES.get(name, GROUP_RULES[kind])
     if kind == "claim_milestone" and any(r.get("key") == "expansion" for r in reasons):
-        return "R-MAP-4"
-    return GROUP_RULES.get(kind, "R-ACT-1")
+        return ABSENT_EXPANSION
+    return GROUP_RULES.get(kind, ANY_CARD)
 
 
 def all_rules() -> set[str]:
     """Every rule id this module may link to (tests check each has an anchor)."""
-    found = set(PROMPT_RULES.values()) | set(TILE_RULES.values()) | set(KIND_RULES.values())
-    found |= set(PROJECT_RULES.values()) | set(CARD_REASON_RULES.values())
-    found |= set(GROUP_RULES.values())
-    return found | {"R-TILE-5", "R-TILE-1", "R-TILE-4", "R-ACT-1", "R-ACT-2", "R-MAP-4"}
+    tables = (PROMPT_RULES, TILE_RULES, KIND_RULES, PROJECT_RULES, CARD_REASON_RULES,
+              GROUP_RULES, NO_SPACE_RULES)
+    return {rule for table in tables for rule in table.values()} | {
+        OTHER_TILE, ANY_CARD, ABSENT_EXPANSION}

@@ -493,9 +493,11 @@ def install(page: Page) -> None:
     for name, fn in (("click", on_click), ("keydown", on_keydown), ("submit", on_submit),
                      ("change", on_change)):
         _listen(page, js.document, name, fn)
-    for name, on in (("mouseover", True), ("focusin", True), ("mouseout", False),
-                     ("focusout", False)):
-        _listen(page, js.document, name, lambda event, on=on: _light(event.target, on))
+    def light(event: Any) -> None:
+        _light(event.target, event.type in ("mouseover", "focusin"))
+
+    for name in ("mouseover", "focusin", "mouseout", "focusout"):
+        _listen(page, js.document, name, light)
 
     def answer_first() -> None:  # (a test's hook: saved at once, as the test reads on)
         page.guard("event", page.act, "answer_first", {})

@@ -22,6 +22,7 @@ from tm.web.card_text import (
 from tm.web.html import attrs, esc
 from tm.web.i18n import card_name, t
 from tm.web.reasons import reasons_text
+from tm.web.rule_links import card_rule, rule_link
 
 Reasons = Sequence[Mapping[str, Any]]
 _SLOT = "\ue000"  # where the requirement parts go in the catalog's "Requires {list}"
@@ -151,7 +152,9 @@ def card_html(name: str, cost: int | None = None, *, reasons: Reasons | None = N
     body = card_body(c, cost, resources, compact, reasons)
     if reasons:
         why = t("why.card", list=reasons_text(reasons, names))
-        body += f'<span class="why">{esc(why)}</span>'
+        # (a link only in a static tile: nothing interactive goes inside a button)
+        link = rule_link(card_rule(reasons)) if action is None and pressed is None else ""
+        body += f'<span class="why">{esc(why)}{link}</span>'
     if note:
         body += f'<span class="note">{esc(note)}</span>'
     if playable:

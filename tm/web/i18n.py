@@ -22,6 +22,7 @@ from tm.web.i18n_page import EN_PAGE
 from tm.web.i18n_playtest import EN_PLAYTEST
 from tm.web.i18n_polish import EN_POLISH
 from tm.web.i18n_prelude import EN_PRELUDE
+from tm.web.i18n_rules import EN_RULES
 
 EN: dict[str, str] = {
     # app
@@ -376,6 +377,7 @@ EN: dict[str, str] = {
     **EN_LOG,
     **EN_DECIDE,
     **EN_POLISH,
+    **EN_RULES,
     **EN_COLONIES,
     **EN_PLAYTEST,
     **EN_LANG,

@@ -25,6 +25,7 @@ from tm.web.prompt_parts import (
     option_label,
 )
 from tm.web.reasons import reasons_text
+from tm.web.rule_links import entry_rule
 
 __all__ = ["RENDERERS", "Ask", "choice_button", "choice_label", "render_prompt"]
 
@@ -87,7 +88,8 @@ def _listed_group(ask: Ask, group: str, choices: Sequence[tuple[int, Mapping[str
         if taken is not None:  # "Banker: funded by Ada", not "Fund Banker"
             items.append(inert_button(taken, "choice unavailable taken"))
             continue
-        items.append(inert_button(_entry_label(kind, entry), "choice unavailable", why=why))
+        items.append(inert_button(_entry_label(kind, entry), "choice unavailable", why=why,
+                                  rule=entry_rule(kind, entry["name"], entry.get("reasons") or ())))
     items += [choice_button(i, choice_label(ask.view, c), _sub(ask, c), "choice")
               for i, c in mine if c.get(key) not in named]
     return items

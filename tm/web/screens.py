@@ -18,6 +18,8 @@ from tm.web.model import COLOUR_CHOICES, Screen, View, player_name
 from tm.web.panels import milestones_awards, player_panel, scores_by_player, swatch, tracks
 from tm.web.prompt_html import FULL_CARD_PURPOSES, Ask, render_prompt
 from tm.web.regions import drawn_for, part, region, region_of
+from tm.web.rule_links import PAGE as RULES_PAGE
+from tm.web.rule_links import rule_link
 from tm.web.share_html import (
     end_extras,
     link_banner,
@@ -30,8 +32,8 @@ from tm.web.share_html import (
 
 def render_app(screen: Screen) -> str:
     """The page body for the current screen, with any notice on top."""
-    notice = (f'<div class="notice" role="alert">{esc(screen.notice)}</div>'
-              if screen.notice else "")
+    notice = (f'<div class="notice" role="alert">{esc(screen.notice)}'
+              f"{rule_link(screen.notice_rule)}</div>" if screen.notice else "")
     if screen.info:
         notice += f'<div class="notice info" role="status">{esc(screen.info)}</div>'
     screens = {"start": start_screen, "handoff": handoff_screen, "game": game_screen,
@@ -151,7 +153,9 @@ def _resume(screen: Screen) -> str:
 def start_screen(screen: Screen) -> str:
     """The game to continue, the new-game form and the saved games."""
     return (f'<main class="start"><h1>{esc(t("app.title"))}</h1>{_resume(screen)}'
-            f"{_new_game_form(screen.form)}{_saved_games(screen)}</main>")
+            f"{_new_game_form(screen.form)}{_saved_games(screen)}"
+            f'<p class="rules-ref"><a href="{RULES_PAGE}" target="_blank" rel="noopener">'
+            f'{esc(t("rules.open"))}</a></p></main>')
 
 
 # ---------------------------------------------------------------- hand-off

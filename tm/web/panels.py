@@ -72,6 +72,15 @@ def _track(param: str, track: Mapping[str, Any], bonuses: Any = ()) -> str:
             "</span></div>")
 
 
+TRACK_ORDER = ("temperature", "oxygen", "oceans")
+
+
+def _in_track_order(parameters: Mapping[str, Any]) -> list[str]:
+    """The printed board's order, whatever the order of the view's keys."""
+    return [p for p in TRACK_ORDER if p in parameters] + \
+        sorted(p for p in parameters if p not in TRACK_ORDER)
+
+
 def tracks(view: View) -> str:
     """Generation and the global parameters as labelled meters."""
     last = view.get("last_generation")
@@ -79,8 +88,9 @@ def tracks(view: View) -> str:
                   else t("game.generation", n=view["generation"]))
     return (f'<section class="globals" aria-label="{esc(t("game.parameters"))}">'
             f'<p class="generation">{esc(generation)}</p>'
-            + "".join(_track(param, track, view.get("map", {}).get("track_bonuses"))
-                      for param, track in view["parameters"].items())
+            + "".join(_track(param, view["parameters"][param],
+                             view.get("map", {}).get("track_bonuses"))
+                      for param in _in_track_order(view["parameters"]))
             + "</section>")
 
 

@@ -229,6 +229,7 @@ def _panel(view: View, index: int, colours: tuple[str, ...], score: int) -> str:
 # The parts of the view each region is drawn from (see :func:`~tm.web.regions.region_of`).
 BOARD_KEYS = ("options", "spaces", "players")
 STANDINGS_KEYS = ("standings", "players", "map")
+TRACKS_KEYS = ("generation", "last_generation", "parameters", "map")
 
 
 def game_screen(screen: Screen, cover: str = "") -> str:
@@ -257,7 +258,8 @@ def game_screen(screen: Screen, cover: str = "") -> str:
             f'{part("strip", status_strip(screen))}'
             f'{part("dialog", card_dialog(screen))}'
             f'<header class="topbar">{part("tools", tool_bar)}'
-            f'{part("tracks", tracks(view))}</header>{part("extras", extras)}'
+            f'{part("tracks", region_of("tracks", view, TRACKS_KEYS, None, tracks))}</header>'
+            f'{part("extras", extras)}'
             f'<div class="layout"><div class="col col-main">'
             + part("board", f'<div class="board-wrap">{_pick_hint(ask)}{board}</div>')
             + part("hand", hand_section(screen, ask))

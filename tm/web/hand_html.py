@@ -12,9 +12,10 @@ from tm.web.cards_html import card_chip, card_html
 from tm.web.html import attrs, esc
 from tm.web.i18n import card_name, t
 from tm.web.icons import icon
-from tm.web.model import Screen, player_name
+from tm.web.model import HandPrefs, Screen, player_name
 from tm.web.panels import swatch
 from tm.web.prompt_parts import Ask
+from tm.web.regions import drawn_for
 
 Entry = Mapping[str, Any]
 NO_TAG = "none"
@@ -109,6 +110,14 @@ def hand_section(screen: Screen, ask: Ask | None) -> str:
                 f'<p class="muted">{esc(t("game.hand_empty"))}</p></section>')
     prefs = screen.hand
     playable = play_choices(ask)
+    inputs = (hand, names, title, prefs.sort, prefs.tag, playable)
+    return drawn_for("hand", inputs, lambda: _hand_cards(hand, names, head, title, prefs, playable))
+
+
+def _hand_cards(hand: Sequence[Entry], names: Sequence[str], head: str, title: str,
+                prefs: HandPrefs, playable: Mapping[str, int]) -> str:
+    """The hand's tools and cards (kept while the hand, its order and what is playable
+    stay the same: opening a card's text or a staged step draws no card again)."""
     shown = arrange(hand, prefs.sort, prefs.tag, playable)
     items = "".join(_hand_card(e, names, playable.get(str(e["name"]))) for e in shown)
     body = (f'<ul class="hand-cards">{items}</ul>' if items

@@ -48,7 +48,7 @@ def _finish(app: Any) -> None:
     """Pay and confirm whatever the card asks, placing on the first legal space."""
     for _ in range(40):
         stage = app.staged()
-        if stage is not None and stage.held:  # the action waits for its Confirm
+        if stage is not None and stage.held:  # the whole action waits for its Confirm
             app.handle("confirm_action", {})
             continue
         decision = app.current()

@@ -47,6 +47,7 @@ class App(TabActions, ShareActions, HandActions):
         self.meta = SaveMeta()
         self.viewer: int | None = None
         self.notice: str | None = None
+        self.notice_rule = ""  # the rule a refused move broke (the notice links to it)
         self.info: str | None = None  # a note in plain words (not an error), e.g. rules changed
         self.form: dict[str, str] = {"players": "2"}
         self.saving = Saving()  # the shown game against the store (other tabs, a full store)
@@ -136,7 +137,9 @@ class App(TabActions, ShareActions, HandActions):
         handler = getattr(self, f"_on_{action}", None)
         if handler is None:
             return
+        self.flush_save()
         self.notice = self.info = None
+        self.notice_rule = ""
         self.leaving = False
         if action not in UNDO_ACTIONS:
             self.undo_ask = self.undoing = self.undo_confirmed = False
@@ -145,6 +148,7 @@ class App(TabActions, ShareActions, HandActions):
             handler(data)
         except IllegalMove as error:
             self.notice = t("app.error", reason=str(error))
+            self.notice_rule = error.rule
         except SaveError as error:
             self.notice = t("saved.bad", reason=str(error))
         self._refresh_screen()

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from tm import links
 from tm.game import Game
-from tm.web.i18n import has, t
+from tm.web.i18n import card_name, has, t
 from tm.web.saves import SaveMeta
 
 if TYPE_CHECKING:
@@ -25,7 +25,8 @@ def rules_notice(game: Game | None) -> str | None:
     for note in game.rules_changed:
         key = str(note.get("key"))
         if key == "rules_changed_cards":
-            lines.append(t("rules.changed_cards", cards=", ".join(note.get("cards") or [])))
+            lines.append(t("rules.changed_cards", cards=t("list.and").join(
+                card_name(c) for c in note.get("cards") or [])))
         else:
             message = f"rules.{key.removeprefix('rules_')}"
             lines.append(t(message if has(message) else "rules.changed"))

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tm.cards.dsl import Card
-from tm.web.i18n import has, plural_key, t, tn
+from tm.web.i18n import has, name, plural_key, t, tn
 
 Step = Mapping[str, Any]
 
@@ -26,13 +26,18 @@ def qty(unit: str, n: int, signed: bool = False) -> str:
 def unit_name(unit: str, n: int) -> str:
     """The unit's word for a count, without the number: "animal", "animals"."""
     key = plural_key(f"unit.{unit}", n)
-    return t(key if has(key) else plural_key("unit.resource", n), n="").strip()
+    key = key if has(key) else plural_key("unit.resource", n)
+    marker = "\u2063"  # (invisible) the number's place, dropped: the word keeps the count's form
+    return t(key, count=n, n=marker).replace(marker, "").strip()
 
 
 def tile_name(tile: str) -> str:
     """A tile's name: "greenery", "Mohole Area" (made from its id when not in the catalog)."""
     key = f"tilename.{tile}"
-    return t(key) if has(key) else tile.replace("_", " ").title()
+    if has(key):
+        return t(key)
+    colony = name("colony", tile)  # a colony tile ("Callisto") by its name in the language
+    return colony if colony != tile else tile.replace("_", " ").title()
 
 
 def tile_phrase(tile: str) -> str:
@@ -101,7 +106,8 @@ IGNORES_REQUIREMENTS = 99  # a requirement bonus this large means "ignore them" 
 def _tile_step(step: Step) -> str:
     tile = tile_phrase(step["tile"])
     if step.get("space"):
-        return t("ct.tile_where", tile=tile, where=t("where.named", name=step["space"]))
+        named = name("card", step["space"])  # (spaces off Mars are named after their cards)
+        return t("ct.tile_where", tile=tile, where=t("where.named", name=named))
     on = step.get("on", "")
     if has(f"where.{on}"):
         return t("ct.tile_where", tile=tile, where=t(f"where.{on}"))

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 View = Mapping[str, Any]
 COLOUR_CHOICES: tuple[str, ...] = ("red", "green", "blue", "yellow", "black")
+RESOURCES = ("megacredits", "steel", "titanium", "plants", "energy", "heat")  # board order
 
 
 class PendingPrompt(Protocol):
@@ -75,6 +76,7 @@ class Screen:
 
     name: str  # start, handoff, game or replay
     notice: str | None = None
+    notice_rule: str = ""  # the rule a refused move broke
     info: str | None = None
     view: View | None = None
     viewer: int | None = None
@@ -157,6 +159,7 @@ def colours_for(chosen: Sequence[str], count: int) -> tuple[str, ...]:
 def screen_of(app: App) -> Screen:
     """The model of what the App shows now: the view is built here, once."""
     common: dict[str, Any] = {"name": app.screen, "notice": app.notice, "info": app.info,
+                              "notice_rule": getattr(app, "notice_rule", ""),
                               "hand": HandPrefs(app.hand_sort, app.hand_tag, app.reading)}
     if app.screen == "start" or app.game is None:
         return Screen(**{**common, "name": "start"}, form=MappingProxyType(dict(app.form)),

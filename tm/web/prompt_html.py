@@ -11,7 +11,7 @@ from tm.web.card_text import qty, steps_text, tile_phrase
 from tm.web.cards_html import card_html
 from tm.web.decide_html import stage_footer
 from tm.web.html import esc
-from tm.web.i18n import has, t
+from tm.web.i18n import card_name, has, t
 from tm.web.model import player_name
 from tm.web.panels import swatch
 from tm.web.prompt_parts import (
@@ -25,6 +25,7 @@ from tm.web.prompt_parts import (
     option_label,
 )
 from tm.web.reasons import reasons_text
+from tm.web.rule_links import entry_rule
 
 __all__ = ["RENDERERS", "Ask", "choice_button", "choice_label", "render_prompt"]
 
@@ -87,7 +88,8 @@ def _listed_group(ask: Ask, group: str, choices: Sequence[tuple[int, Mapping[str
         if taken is not None:  # "Banker: funded by Ada", not "Fund Banker"
             items.append(inert_button(taken, "choice unavailable taken"))
             continue
-        items.append(inert_button(_entry_label(kind, entry), "choice unavailable", why=why))
+        items.append(inert_button(_entry_label(kind, entry), "choice unavailable", why=why,
+                                  rule=entry_rule(kind, entry["name"], entry.get("reasons") or ())))
     items += [choice_button(i, choice_label(ask.view, c), _sub(ask, c), "choice")
               for i, c in mine if c.get(key) not in named]
     return items
@@ -161,7 +163,8 @@ def _space_label(ask: Ask, sid: str) -> str:
     sp = next((sp for sp in ask.view["spaces"] if sp["id"] == sid), None)
     if sp is None:
         return sid
-    bits = [sid] + ([sp["name"]] if sp["name"] else []) + [t(f"bonus.{b}") for b in sp["bonus"]]
+    named = [card_name(sp["name"])] if sp["name"] else []  # (some are named after cards)
+    bits = [sid] + named + [t(f"bonus.{b}") for b in sp["bonus"]]
     return " · ".join(bits)
 
 

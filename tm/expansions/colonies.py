@@ -290,7 +290,7 @@ def resolve_trade(g: GameState, p: int, name: str) -> None:
     assert entry is not None
     tile: ColonyTile = TILES[name]
     marker = entry["marker"]
-    log(g, "trade", player=p, tile=name, marker=marker)
+    log(g, "trade", player=p, tile=name, marker=marker, owners=list(entry["colonies"]))
     entry["marker"] = len(entry["colonies"])
     for owner in reversed(entry["colonies"]):  # queued in front: the first colony first
         run_steps(g, owner, tile.bonus, None)
@@ -331,10 +331,14 @@ def _marker(g: GameState, name: str) -> int:
 # ---------------------------------------------------------------- end of generation (R-COL-5)
 def _generation_end(g: GameState) -> None:
     """Every active tile's marker rises one step (6 at most); the fleets come home."""
+    risen = {}
     for entry in tiles_in_play(g):
-        if is_active(g, entry["name"]):
-            entry["marker"] = min(MAX_MARKER, entry["marker"] + 1)
+        if is_active(g, entry["name"]) and entry["marker"] < MAX_MARKER:
+            entry["marker"] += 1
+            risen[entry["name"]] = entry["marker"]
         entry["visitor"] = None
+    if risen:
+        log(g, "markers_rise", tiles=risen)
 
 
 # ---------------------------------------------------------------- view

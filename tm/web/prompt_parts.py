@@ -135,6 +135,8 @@ def choice_label(view: View, choice: Choice) -> str:
         return t("prompt.confirm")
     if key in ("steps", "final_greenery"):
         return option_label(label)
+    if key == "trade":  # Colonies: the action menu draws trades itself, with their gains
+        return t("action.trade_named", tile=label.get("tile"), gain="…")
     return t(f"action.{key}")
 
 

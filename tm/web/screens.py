@@ -7,13 +7,14 @@ from collections.abc import Mapping
 from tm.web.board_preview import board_picker
 from tm.web.board_svg import board_legend, board_svg
 from tm.web.card_text import tile_phrase
+from tm.web.colonies_html import colonies_count, colonies_section
 from tm.web.decide_html import status_strip, undo_bar
 from tm.web.hand_html import card_dialog, draft_info, hand_section
 from tm.web.html import attrs, button, esc
 from tm.web.i18n import t
 from tm.web.icons import icon
 from tm.web.log_html import log_section
-from tm.web.model import COLOUR_CHOICES, Screen, player_name
+from tm.web.model import COLOUR_CHOICES, Screen, View, player_name
 from tm.web.panels import milestones_awards, player_panel, scores_by_player, swatch, tracks
 from tm.web.prompt_html import FULL_CARD_PURPOSES, Ask, render_prompt
 from tm.web.regions import region
@@ -89,6 +90,8 @@ def _new_game_form(form: Mapping[str, str]) -> str:
         f'{esc(t("start.strict_undo"))}</label>'
         f'<label><input type="checkbox" name="prelude"{_checked(form, "prelude")}> '
         f'{esc(t("start.prelude"))}</label>'
+        f'<label><input type="checkbox" name="colonies"{_checked(form, "colonies")}> '
+        f'{esc(t("start.colonies"))}</label>'
         f'{board_picker(form.get("board", "tharsis"))}'
         f'<label>{esc(t("start.seed"))} <input name="seed" inputmode="numeric" '
         f'value="{esc(form.get("seed", ""))}" autocomplete="off"></label>'
@@ -231,7 +234,7 @@ def game_screen(screen: Screen) -> str:
             f"{tracks(view)}</header>{extras}"
             f'<div class="layout"><div class="col col-main">'
             f'<div class="board-wrap">{_pick_hint(ask)}{board}'
-            f"</div>{hand_section(screen, ask)}</div>"
+            f"</div>{_colonies(view, colours)}{hand_section(screen, ask)}</div>"
             f'<div class="col col-side">{"" if wide else decision}'
             + region("standings", view, colours, lambda: milestones_awards(view, colours))
             + region("log", view, (colours, screen.log_depth),
@@ -241,6 +244,11 @@ def game_screen(screen: Screen) -> str:
             + "</section></div></main>")
 
 
+def _colonies(view: View, colours: tuple[str, ...]) -> str:
+    """Colonies' tiles and fleets (empty without the expansion), redrawn with the view."""
+    return region("colonies", view, colours, lambda: colonies_section(view, colours))
+
+
 def end_section(screen: Screen) -> str:
     """Final scores with each player's breakdown, and the winner."""
     view = screen.game
@@ -248,7 +256,9 @@ def end_section(screen: Screen) -> str:
     colours = screen.colours
     winners = view["winners"]
     cols = ("tr", "milestones", "awards", "greeneries", "cities", "cards", "total")
-    head = "".join(f'<th scope="col">{esc(t("end.col." + c))}</th>' for c in cols)
+    built = {p: colonies_count(view, p) for p in range(len(view["players"]))}
+    extra = ("colonies",) if built.get(0) is not None else ()  # counted, not scored
+    head = "".join(f'<th scope="col">{esc(t("end.col." + c))}</th>' for c in cols + extra)
     body = []
     for r in sorted(rows, key=lambda row: (-row["total"], -row["megacredits"])):
         p = r["player"]
@@ -259,7 +269,10 @@ def end_section(screen: Screen) -> str:
         body.append(f'<tr{row_attrs}><th scope="row">{swatch(colours[p], p)}'
                     f'{esc(player_name(view, p))}{mark}</th>'
                     + "".join(f'<td data-label="{esc(t("end.col." + c))}">{r[c]}</td>'
-                              for c in cols) + "</tr>")
+                              for c in cols)
+                    + "".join(f'<td class="colonies-count" data-label="{esc(t("end.col." + c))}">'
+                              f"{built[p]}</td>"
+                              for c in extra) + "</tr>")
     if len(view["players"]) == 1:
         total = rows[0]["total"]
         verdict = t("end.solo_won", total=total) if winners else t("end.solo_lost", total=total)
@@ -281,7 +294,8 @@ def replay_screen(screen: Screen) -> str:
             f'{button(t("app.menu"), "menu", "menu")}</div>{tracks(view)}</header>'
             f"{replay_controls(screen.replay)}"
             f'<div class="layout"><div class="col col-main"><div class="board-wrap">'
-            f"{board_svg(view, screen.colours, {})}{board_legend(view)}</div></div>"
+            f"{board_svg(view, screen.colours, {})}{board_legend(view)}</div>"
+            f"{colonies_section(view, screen.colours)}</div>"
             f'<div class="col col-side">{milestones_awards(view, screen.colours)}'
             f"{log_section(view, screen.colours, screen.log_depth)}</div>"
             f'<section class="players" aria-label="{esc(t("game.players"))}">{_panels(screen)}'

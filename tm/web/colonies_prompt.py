@@ -9,8 +9,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tm.web.card_text import join_or, qty
-from tm.web.colonies_html import owners_text, section_of, tile_def, tile_in_view, words
+from tm.web.colonies_html import owners_text, section_of, short, tile_def, tile_in_view, words
+from tm.web.html import attrs, esc
 from tm.web.i18n import t, tn
+from tm.web.icons import icon
 from tm.web.model import player_name
 from tm.web.prompt_parts import Ask, choice_button, head, inert_button, label_of, list_html
 
@@ -131,20 +133,35 @@ def option_prompt(ask: Ask) -> str:
 
 
 # ---------------------------------------------------------------- solo setup (R-COL-1)
+def _offer_face(name: str, kept: bool) -> str:
+    """A dealt tile inside its toggle: name, colony reward, bonus and the track (spans
+    only: a button holds phrasing content)."""
+    printed = tile_def(name)
+    cells = "".join(f'<span class="ct-cell"><span class="ct-val" aria-hidden="true">'
+                    f'{esc(short(steps))}</span><span class="sr">'
+                    f'{esc(t("col.cell", pos=pos, gain=words(steps)))}</span></span>'
+                    for pos, steps in enumerate(printed["track"]))
+    unit = printed["resource"]
+    waits = (f'<span class="ct-wait">{esc(t("col.inactive", unit=t(f"colunit.{unit}")))}</span>'
+             if unit else "")
+    mark = icon("check", "kept") if kept else ""
+    return (f'<span class="ct-head"><span class="ct-name">{esc(name)}</span>{mark}</span>'
+            f'<span class="ct-rule"><span class="ct-k">{esc(t("col.build"))}</span> '
+            f'{esc(words(printed["build"]))}</span>'
+            f'<span class="ct-rule"><span class="ct-k">{esc(t("col.bonus"))}</span> '
+            f'{esc(words(printed["bonus"]))}</span>'
+            f'<span class="ct-track">{cells}</span>{waits}')
+
+
 def offer_tiles(ask: Ask, offer: Mapping[str, Any], at: Mapping[str, int]) -> str:
-    """The four dealt tiles as toggles: each names its colony reward, bonus and track."""
+    """The four dealt tiles as toggles, each drawn as the tile it is."""
     kept = list(offer.get("picked") or ())
     items = []
     for name in offer["cards"]:
-        printed = tile_def(name)
-        track = " · ".join(words(steps) for steps in printed["track"])
-        sub = (f'{t("col.build")} {words(printed["build"])} · {t("col.bonus")} '
-               f'{words(printed["bonus"])} · {track}')
         pressed = "true" if name in kept else "false"
-        if name in at:
-            items.append(choice_button(at[name], t("col.offer_tile", tile=name), sub,
-                                       "choice tile-offer", aria_pressed=pressed,
-                                       data_focus=f"colony_tiles:{name}"))
-        else:
-            items.append(inert_button(name, "choice tile-offer", why=sub))
-    return list_html(items, "choices tile-offers")
+        index = at.get(name)
+        toggle = attrs(class_="colony-tile tile-offer", aria_pressed=pressed,
+                       data_action="choose" if index is not None else None, data_index=index,
+                       data_focus=f"colony_tiles:{name}", disabled=index is None)
+        items.append(f'<button type="button"{toggle}>{_offer_face(name, name in kept)}</button>')
+    return f'<div class="tile-offers">{"".join(items)}</div>'

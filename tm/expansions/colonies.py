@@ -346,10 +346,19 @@ def _what(steps: Any) -> list[dict[str, Any]]:
     return thaw(steps)
 
 
+def _printed() -> dict[str, Any]:
+    """Every tile's printed parts, in or out of play (public: the page draws the solo
+    tiles to choose from and the tiles a card may bring into play)."""
+    return {name: {"resource": tile.resource, "build": _what(tile.build),
+                   "bonus": _what(tile.bonus), "track": [_what(steps) for steps in tile.trade]}
+            for name, tile in TILES.items()}
+
+
 def _view(g: GameState, viewer: int | None) -> dict[str, Any]:
     """Tiles (name, marker, colonies and owners, visiting fleet, active, what building and
     trading give now, the colony bonus), fleets per player, the solo tiles to choose from,
-    and for the viewer where they may build and trade and what a trade costs."""
+    every tile's printed parts, and for the viewer where they may build and trade and what
+    a trade costs."""
     sec = section(g)
     tiles = []
     for entry in tiles_in_play(g):
@@ -365,7 +374,8 @@ def _view(g: GameState, viewer: int | None) -> dict[str, Any]:
         "tiles": tiles, "unused": list(sec["unused"]), "dealt": list(sec["dealt"]),
         "build_cost": BUILD_COST, "max_colonies": MAX_COLONIES,
         "fleets": [{"total": n, "free": free_fleets(g, p)} for p, n in enumerate(sec["fleets"])],
-        "colonies": [colonies_of(g, p) for p in range(len(g.players))]}
+        "colonies": [colonies_of(g, p) for p in range(len(g.players))],
+        "printed": _printed()}
     if viewer is not None and 0 <= viewer < len(g.players):
         found["you"] = {"build": buildable(g, viewer), "trade": _tradable(g, viewer),
                         "fees": trade_fees(g, viewer), "offset": offset(g, viewer)}

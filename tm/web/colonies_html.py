@@ -2,16 +2,14 @@
 markers, colonies and visiting fleets, the trade fleets of each player, and the short
 words that say what a tile gives (used by the prompts in :mod:`tm.web.colonies_prompt`).
 
-Pure functions of the view (``view["expansions"]["colonies"]``); a tile's printed parts
-(build reward, colony bonus, track) come from its definition, as a card's text does.
+Pure functions of the view (``view["expansions"]["colonies"]``, whose ``printed`` part
+gives every tile's build reward, colony bonus and track).
 """
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tm.expansions.colony_tiles import TILES
-from tm.frozen import thaw
 from tm.web.card_text import qty, steps_text
 from tm.web.html import attrs, esc
 from tm.web.i18n import t, tn
@@ -37,11 +35,15 @@ def colonies_count(view: View, p: int) -> int | None:
     return int(counts[p]) if 0 <= p < len(counts) else 0
 
 
-def tile_def(name: str) -> Mapping[str, Any]:
-    """A tile's printed parts: build reward, colony bonus, track (as card steps)."""
-    tile = TILES[name]
-    return {"name": name, "resource": tile.resource, "build": thaw(tile.build),
-            "bonus": thaw(tile.bonus), "track": [thaw(steps) for steps in tile.trade]}
+NO_TILE: Mapping[str, Any] = {"resource": None, "build": [], "bonus": [], "track": [[]] * 7}
+
+
+def tile_def(view: View, name: str) -> Mapping[str, Any]:
+    """A tile's printed parts as the view gives them: build reward, colony bonus, track
+    (as card steps); an unknown name (an edited save) has none."""
+    printed = (section_of(view) or {}).get("printed") or {}
+    found = printed.get(name)
+    return found if isinstance(found, Mapping) else NO_TILE
 
 
 def tile_in_view(view: View, name: str) -> Mapping[str, Any] | None:
@@ -91,7 +93,7 @@ def owners_text(view: View, owners: Sequence[int]) -> str:
 def _track(view: View, tile: Mapping[str, Any], colours: Sequence[str]) -> str:
     """Seven track spaces with what a trade gives there; the marker's space stands out,
     the first three hold the colonies (a disc in the owner's colour and seat shape)."""
-    track: Sequence[Steps] = tile_def(tile["name"])["track"]
+    track: Sequence[Steps] = tile_def(view, tile["name"])["track"]
     colonies: Sequence[int] = tile.get("colonies") or ()
     marker = tile.get("marker")
     cells = []
@@ -129,7 +131,7 @@ def _visit(view: View, tile: Mapping[str, Any], colours: Sequence[str]) -> str:
 
 def tile_html(view: View, tile: Mapping[str, Any], colours: Sequence[str]) -> str:
     """One colony tile in play: name, fleet there, build reward, colony bonus, track."""
-    printed = tile_def(tile["name"])
+    printed = tile_def(view, tile["name"])
     inactive = not tile.get("active", True)
     cls = "colony-tile" + (" inactive" if inactive else "") + (
         " visited" if isinstance(tile.get("visitor"), int) else "")

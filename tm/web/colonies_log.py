@@ -20,7 +20,7 @@ def _tile(name: Any) -> str:
 def _trade(v: Record, view: View) -> str:
     """"Ann trades with Luna (marker at 3) and gains 7 MC; colony bonus gain 2 MC to Bob"."""
     name, marker = str(v["tile"]), int(v["marker"])
-    printed = tile_def(name)
+    printed = tile_def(view, name)
     line = t("log.trade_words", player=v["player"], tile=name, marker=marker,
              gain=words(printed["track"][max(0, min(6, marker))]))
     owners = v.get("owners") or []  # records written before the field lack it
@@ -33,7 +33,7 @@ def _trade(v: Record, view: View) -> str:
 def _built(v: Record, view: View) -> str:
     name = str(v["tile"])
     return t("log.colony_built_words", player=v["player"], tile=name,
-             build=words(tile_def(name)["build"]))
+             build=words(tile_def(view, name)["build"]))
 
 
 def _risen(v: Record, view: View) -> str:

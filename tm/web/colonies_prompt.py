@@ -30,12 +30,12 @@ def _bonus_note(ask: Ask, name: str, owners: Sequence[int]) -> str:
     """Who gets the colony bonus of a trade with the tile (and what it is)."""
     if not owners:
         return ""
-    bonus = words(tile_def(name)["bonus"])
+    bonus = words(tile_def(ask.view, name)["bonus"])
     return t("col.bonus_to", bonus=bonus, names=owners_text(ask.view, owners))
 
 
-def _trade_gain(name: str, marker: int) -> str:
-    return words(tile_def(name)["track"][max(0, min(6, marker))])
+def _trade_gain(ask: Ask, name: str, marker: int) -> str:
+    return words(tile_def(ask.view, name)["track"][max(0, min(6, marker))])
 
 
 def trade_buttons(ask: Ask, choices: Sequence[tuple[int, Mapping[str, Any]]]) -> list[str]:
@@ -47,7 +47,7 @@ def trade_buttons(ask: Ask, choices: Sequence[tuple[int, Mapping[str, Any]]]) ->
     items = []
     for tile in sec.get("tiles") or ():
         name = str(tile["name"])
-        gain = _trade_gain(name, int(tile["marker"]))
+        gain = _trade_gain(ask, name, int(tile["marker"]))
         title = t("action.trade_named", tile=name, gain=gain)
         if name in listed:
             i, choice = listed.pop(name)
@@ -86,29 +86,29 @@ def _option_words(ask: Ask, label: Mapping[str, Any]) -> tuple[str, str | None]:
     key = str(label.get("key"))
     name = str(label.get("tile", ""))
     if key in ("colony_tile", "refuge_tile"):
-        printed = tile_def(name)
+        printed = tile_def(ask.view, name)
         tile = tile_in_view(ask.view, name) or {}
         marker = max(_marker_now(ask, name), len(tile.get("colonies") or ()) + 1)
         return (t("col.option_build", tile=name, build=words(printed["build"])),
                 t("col.option_build_sub", bonus=words(printed["bonus"]),
-                  gain=_trade_gain(name, marker)))
+                  gain=_trade_gain(ask, name, marker)))
     if key == "trade_fee":
         return t("col.option_fee", qty=qty(str(label["resource"]), int(label["amount"]))), None
     if key == "trade_offset":
         marker = int(label["marker"])
         return tn("col.option_offset", int(label["steps"]), marker=marker,
-                  gain=_trade_gain(name, marker)), None
+                  gain=_trade_gain(ask, name, marker)), None
     if key == "trade_tile":
         marker = int(label.get("marker", _marker_now(ask, name)))
         tile = tile_in_view(ask.view, name) or {}
-        return (t("col.option_trade", tile=name, gain=_trade_gain(name, marker)),
+        return (t("col.option_trade", tile=name, gain=_trade_gain(ask, name, marker)),
                 _bonus_note(ask, name, tile.get("colonies") or []) or None)
     if key in ("marker_up", "marker_down"):
         marker = _marker_now(ask, name)
         return (t("col.option_tile", tile=name),
-                t("col.option_tile_sub", marker=marker, gain=_trade_gain(name, marker)))
+                t("col.option_tile_sub", marker=marker, gain=_trade_gain(ask, name, marker)))
     if key == "colony_tile_added":
-        printed = tile_def(name)
+        printed = tile_def(ask.view, name)
         return (t("col.option_tile", tile=name),
                 t("col.option_new_tile_sub", build=words(printed["build"]),
                   bonus=words(printed["bonus"])))
@@ -133,10 +133,10 @@ def option_prompt(ask: Ask) -> str:
 
 
 # ---------------------------------------------------------------- solo setup (R-COL-1)
-def _offer_face(name: str, kept: bool) -> str:
+def _offer_face(ask: Ask, name: str, kept: bool) -> str:
     """A dealt tile inside its toggle: name, colony reward, bonus and the track (spans
     only: a button holds phrasing content)."""
-    printed = tile_def(name)
+    printed = tile_def(ask.view, name)
     cells = "".join(f'<span class="ct-cell"><span class="ct-val" aria-hidden="true">'
                     f'{esc(short(steps))}</span><span class="sr">'
                     f'{esc(t("col.cell", pos=pos, gain=words(steps)))}</span></span>'
@@ -163,5 +163,6 @@ def offer_tiles(ask: Ask, offer: Mapping[str, Any], at: Mapping[str, int]) -> st
         toggle = attrs(class_="colony-tile tile-offer", aria_pressed=pressed,
                        data_action="choose" if index is not None else None, data_index=index,
                        data_focus=f"colony_tiles:{name}", disabled=index is None)
-        items.append(f'<button type="button"{toggle}>{_offer_face(name, name in kept)}</button>')
+        face = _offer_face(ask, name, name in kept)
+        items.append(f'<button type="button"{toggle}>{face}</button>')
     return f'<div class="tile-offers">{"".join(items)}</div>'

@@ -76,6 +76,14 @@ def short(steps: Steps) -> str:
     return " ".join(parts) or "–"
 
 
+def value_html(steps: Steps) -> str:
+    """A track cell's value as a board shows it: the number, its unit's symbol below."""
+    parts = short(steps).split(" ")
+    if len(parts) == 2:
+        return f"<b>{esc(parts[0])}</b><small>{esc(parts[1])}</small>"
+    return f"<b>{esc(short(steps))}</b>"
+
+
 def _is_prod(steps: Steps) -> bool:
     return any(step.get("k") == "prod" for step in steps)
 
@@ -115,7 +123,7 @@ def _track(view: View, tile: Mapping[str, Any], colours: Sequence[str]) -> str:
             said += " · " + t("col.marker_here")
         cls = "ct-cell" + (" at" if here else "") + (" prod" if _is_prod(steps) else "")
         cells.append(f'<li{attrs(class_=cls, aria_current="true" if here else None)}>'
-                     f'<span class="ct-val" aria-hidden="true">{esc(short(steps))}</span>'
+                     f'<span class="ct-val" aria-hidden="true">{value_html(steps)}</span>'
                      f'<span class="sr">{esc(said)}</span>{slot}</li>')
     return (f'<ol class="ct-track" aria-label="{esc(t("col.track"))}">{"".join(cells)}</ol>')
 

@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tm.web.card_text import join_or, qty
-from tm.web.colonies_html import owners_text, section_of, short, tile_def, tile_in_view, words
+from tm.web.colonies_html import owners_text, section_of, tile_def, tile_in_view, value_html, words
 from tm.web.html import attrs, esc
 from tm.web.i18n import t, tn
 from tm.web.icons import icon
@@ -138,7 +138,7 @@ def _offer_face(ask: Ask, name: str, kept: bool) -> str:
     only: a button holds phrasing content)."""
     printed = tile_def(ask.view, name)
     cells = "".join(f'<span class="ct-cell"><span class="ct-val" aria-hidden="true">'
-                    f'{esc(short(steps))}</span><span class="sr">'
+                    f'{value_html(steps)}</span><span class="sr">'
                     f'{esc(t("col.cell", pos=pos, gain=words(steps)))}</span></span>'
                     for pos, steps in enumerate(printed["track"]))
     unit = printed["resource"]

@@ -173,8 +173,13 @@ def _tradable(g: GameState, p: int) -> list[str]:
     return [t["name"] for t in tiles_in_play(g) if t["visitor"] is None and is_active(g, t["name"])]
 
 
+FLOATER_FEE_CARD = "Titan Floating Launch-pad"  # a floater from it pays a whole trade
+FLOATER_FEE = "floater"
+
+
 def trade_fees(g: GameState, p: int) -> dict[str, int]:
-    """The ways ``p`` can pay a trade now and what each costs after discounts."""
+    """The ways ``p`` can pay a trade now and what each costs after discounts (and, with a
+    floater on Titan Floating Launch-pad, that floater instead of a fee)."""
     off = sum(int(e["amount"]) for _, e in effects(g.players[p], "trade_discount"))
     found = {}
     for resource, base in TRADE_FEES.items():
@@ -183,6 +188,9 @@ def trade_fees(g: GameState, p: int) -> dict[str, int]:
             g.players[p].res[resource] >= fee
         if affordable:
             found[resource] = fee
+    pl = g.players[p]
+    if FLOATER_FEE_CARD in pl.played and pl.card_res.get(FLOATER_FEE_CARD, 0) >= 1:
+        found[FLOATER_FEE] = 1
     return found
 
 
@@ -246,6 +254,11 @@ def _fee_chosen(g: GameState, p: int, prompt: dict[str, Any], response: dict[str
 
 def _pay_fee(g: GameState, p: int, name: str, resource: str, fee: int) -> None:
     go = {"op": "trade_go", "p": p, "tile": name}
+    if resource == FLOATER_FEE:
+        g.players[p].card_res[FLOATER_FEE_CARD] -= fee
+        log(g, "card_res", player=p, card=FLOATER_FEE_CARD, count=-fee)
+        push(g, p, go)
+        return
     if resource == "megacredits":
         push(g, p, pay_op(p, fee, for_={"trade": name}), go)
         return

@@ -139,6 +139,8 @@ EN_COLONIES.update({
     "log.colony_tile_added_words": "{player} puts the colony tile {tile} into play",
     "log.marker_moved_words": "{player} moves the marker of {tile} to {marker}",
     "end.col.colonies": "Colonies",
+    "log.stolen_none": "{player} finds no opponent with MC to take from",
+    "prompt.amount.floaters_for_heat": "Pay that heat with how many floaters (2 heat each)?",
     "strip.colonies": "Col {n}",
     "strip.colonies_label.zero": "no colonies", "strip.colonies_label.one": "{n} colony",
     "strip.colonies_label.other": "{n} colonies",

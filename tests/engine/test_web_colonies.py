@@ -162,3 +162,31 @@ def test_markers_rise_is_logged_at_the_end_of_a_generation_R_COL_5() -> None:
         p, prompt = game.pending[0]
         game.respond(p, random_response(prompt, rng))
     assert any(r["key"] == "markers_rise" for r in game.state.log)
+
+
+def test_selling_a_hand_of_24_lists_its_cards_a_page_at_a_time_within_20() -> None:
+    """Sell patents over a 24-card hand (Colonies solo, Pluto): at most 20 listed choices,
+    18 cards a page and "more cards"; a pick on the first page stays picked on the second."""
+    game, _ = T.make_game(players=1, seed=2, expansions=["colonies"])
+    T.set_colony_tiles(game, ["Luna", "Ceres", "Pluto"])
+    T.give_cards(game, 0, _any_cards(game, 24))
+    T.answer(game, "standard_project", "sell_patents")
+    listed = T.prompt(game).choices()
+    assert len(listed) <= 20
+    assert [c["type"] for c in listed].count("pick") == 18
+    first = listed[0]["card"]
+    T.answer(game, "pick", first)
+    more = next(c for c in T.prompt(game).choices() if c["type"] == "more_cards")
+    assert more["label"] == {"key": "more_cards", "page": 2, "pages": 2}
+    game.respond(0, {"type": "more_cards"})
+    second = T.prompt(game).choices()
+    assert [c["type"] for c in second].count("pick") == 6 and len(second) <= 20
+    shown = text(_prompt(game))
+    assert "Show more cards (page 1 of 2)" in shown
+    game.respond(0, {"type": "done"})
+    assert T.player_state(game, 0)["megacredits"] == 1
+
+
+def _any_cards(game: Game, n: int) -> list[str]:
+    """The first ``n`` project cards still in the deck."""
+    return list(game.state.deck[:n])

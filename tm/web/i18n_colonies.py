@@ -129,6 +129,7 @@ EN_COLONIES.update({
     "col.option_tile_sub": "Marker at {marker} · trade now: {gain}",
     "col.option_new_tile_sub": "Colony: {build} · bonus: {bonus}",
     "col.more_cards": "More cards (page {page} of {pages})",
+    "action.more_cards_page": "Show more cards (page {page} of {pages})",
     "setup.offer.colony_tiles": "Colony tiles",
     "col.offer_tile": "{tile}",
     # log

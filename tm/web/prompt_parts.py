@@ -135,6 +135,8 @@ def choice_label(view: View, choice: Choice) -> str:
         return t("prompt.confirm")
     if key in ("steps", "final_greenery"):
         return option_label(label)
+    if key == "more_cards":
+        return t("action.more_cards_page", page=label.get("page", 1), pages=label.get("pages", 1))
     if key == "trade":  # Colonies: the action menu draws trades itself, with their gains
         return t("action.trade_named", tile=label.get("tile"), gain="…")
     return t(f"action.{key}")

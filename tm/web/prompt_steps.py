@@ -133,7 +133,10 @@ def cards(ask: Ask) -> str:
     price = int(d.get("price", 0) or 0)
     picked = list(d.get("picked") or ())
     title = t(f"prompt.cards.{ask.purpose}", price=price or 3, min=ask.min, max=ask.max)
-    tiles = _selection_tiles(ask, d["cards"], picked)
+    paged = first_index(ask, "more_cards") is not None  # a long hand, a page at a time
+    at = indexes(ask, "pick", "unpick")
+    shown = [name for name in d["cards"] if name in at] if paged else d["cards"]
+    tiles = _selection_tiles(ask, shown, picked)
     status = t("prompt.selected_of", n=len(picked), min=ask.min, max=ask.max)
     if price:
         mc = ask.me["res"]["megacredits"]

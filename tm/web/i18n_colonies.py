@@ -131,7 +131,6 @@ EN_COLONIES.update({
     "col.more_cards": "More cards (page {page} of {pages})",
     "action.more_cards_page": "Show more cards (page {page} of {pages})",
     "setup.offer.colony_tiles": "Colony tiles",
-    "col.offer_tile": "{tile}",
     # log
     "log.trade_words": "{player} trades with {tile} (marker at {marker}): {gain}",
     "log.trade_bonus": "; colony bonus ({bonus}) to {names}",
@@ -139,7 +138,8 @@ EN_COLONIES.update({
     "log.markers_rise": "Colony markers rise one step: {list}",
     "log.colony_tile_added_words": "{player} puts the colony tile {tile} into play",
     "log.marker_moved_words": "{player} moves the marker of {tile} to {marker}",
-    "end.col.colonies": "Colonies",
+    "end.colonies_built.zero": "no colonies", "end.colonies_built.one": "{n} colony",
+    "end.colonies_built.other": "{n} colonies",
     "log.stolen_none": "{player} finds no opponent with MC to take from",
     "prompt.amount.floaters_for_heat": "Pay that heat with how many floaters (2 heat each)?",
     "strip.colonies": "Col {n}",

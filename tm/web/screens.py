@@ -11,7 +11,7 @@ from tm.web.colonies_html import colonies_count, colonies_section
 from tm.web.decide_html import status_strip, undo_bar
 from tm.web.hand_html import card_dialog, draft_info, hand_section
 from tm.web.html import attrs, button, esc
-from tm.web.i18n import t
+from tm.web.i18n import t, tn
 from tm.web.icons import icon
 from tm.web.log_html import log_section
 from tm.web.model import COLOUR_CHOICES, Screen, View, player_name
@@ -249,6 +249,14 @@ def _colonies(view: View, colours: tuple[str, ...]) -> str:
     return region("colonies", view, colours, lambda: colonies_section(view, colours))
 
 
+def _colonies_built(view: View, p: int) -> str:
+    """Under a player's name in the end table: colonies built (Colonies only; no VP)."""
+    built = colonies_count(view, p)
+    if built is None:
+        return ""
+    return f'<span class="end-colonies">{esc(tn("end.colonies_built", built))}</span>'
+
+
 def end_section(screen: Screen) -> str:
     """Final scores with each player's breakdown, and the winner."""
     view = screen.game
@@ -256,9 +264,7 @@ def end_section(screen: Screen) -> str:
     colours = screen.colours
     winners = view["winners"]
     cols = ("tr", "milestones", "awards", "greeneries", "cities", "cards", "total")
-    built = {p: colonies_count(view, p) for p in range(len(view["players"]))}
-    extra = ("colonies",) if built.get(0) is not None else ()  # counted, not scored
-    head = "".join(f'<th scope="col">{esc(t("end.col." + c))}</th>' for c in cols + extra)
+    head = "".join(f'<th scope="col">{esc(t("end.col." + c))}</th>' for c in cols)
     body = []
     for r in sorted(rows, key=lambda row: (-row["total"], -row["megacredits"])):
         p = r["player"]
@@ -267,12 +273,9 @@ def end_section(screen: Screen) -> str:
         mark = f' <span class="won">{star}</span>' if won else ""
         row_attrs = attrs(class_="won" if won else None)
         body.append(f'<tr{row_attrs}><th scope="row">{swatch(colours[p], p)}'
-                    f'{esc(player_name(view, p))}{mark}</th>'
+                    f'{esc(player_name(view, p))}{mark}{_colonies_built(view, p)}</th>'
                     + "".join(f'<td data-label="{esc(t("end.col." + c))}">{r[c]}</td>'
-                              for c in cols)
-                    + "".join(f'<td class="colonies-count" data-label="{esc(t("end.col." + c))}">'
-                              f"{built[p]}</td>"
-                              for c in extra) + "</tr>")
+                              for c in cols) + "</tr>")
     if len(view["players"]) == 1:
         total = rows[0]["total"]
         verdict = t("end.solo_won", total=total) if winners else t("end.solo_lost", total=total)

@@ -11,6 +11,7 @@ here, its cards' own functions in :mod:`tm.cards.custom_colonies`.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import tm.cards.custom_colonies  # noqa: F401  (registers the set's custom steps)
@@ -359,9 +360,11 @@ def _what(steps: Any) -> list[dict[str, Any]]:
     return thaw(steps)
 
 
+@lru_cache(maxsize=1)
 def _printed() -> dict[str, Any]:
     """Every tile's printed parts, in or out of play (public: the page draws the solo
-    tiles to choose from and the tiles a card may bring into play)."""
+    tiles to choose from and the tiles a card may bring into play). Built once and shared
+    by every view, which no reader changes (thawing it per view cost 1.5 ms)."""
     return {name: {"resource": tile.resource, "build": _what(tile.build),
                    "bonus": _what(tile.bonus), "track": [_what(steps) for steps in tile.trade]}
             for name, tile in TILES.items()}
@@ -370,7 +373,7 @@ def _printed() -> dict[str, Any]:
 def _view(g: GameState, viewer: int | None) -> dict[str, Any]:
     """Tiles (name, marker, colonies and owners, visiting fleet, active, what building and
     trading give now, the colony bonus), fleets per player, the solo tiles to choose from,
-    every tile's printed parts, and for the viewer where they may build and trade and what
+    every tile's printed parts (its whole track), and for the viewer where they may build and trade and what
     a trade costs."""
     sec = section(g)
     tiles = []
@@ -381,8 +384,7 @@ def _view(g: GameState, viewer: int | None) -> dict[str, Any]:
                       "active": is_active(g, tile.name), "resource": tile.resource,
                       "full": len(entry["colonies"]) >= MAX_COLONIES,
                       "build": _what(tile.build), "bonus": _what(tile.bonus),
-                      "trade": _what(tile.trade[entry["marker"]]),
-                      "track": [_what(steps) for steps in tile.trade]})
+                      "trade": _what(tile.trade[entry["marker"]])})
     found: dict[str, Any] = {
         "tiles": tiles, "unused": list(sec["unused"]), "dealt": list(sec["dealt"]),
         "build_cost": BUILD_COST, "max_colonies": MAX_COLONIES,

@@ -373,8 +373,8 @@ def _printed() -> dict[str, Any]:
 def _view(g: GameState, viewer: int | None) -> dict[str, Any]:
     """Tiles (name, marker, colonies and owners, visiting fleet, active, what building and
     trading give now, the colony bonus), fleets per player, the solo tiles to choose from,
-    every tile's printed parts (its whole track), and for the viewer where they may build and trade and what
-    a trade costs."""
+    every tile's printed parts (its whole track), and for the viewer where they may build
+    and trade and what a trade costs."""
     sec = section(g)
     tiles = []
     for entry in tiles_in_play(g):

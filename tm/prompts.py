@@ -246,6 +246,15 @@ def _pages(d: Item) -> int:
     return -(-len(d["cards"]) // PAGE_CARDS)
 
 
+def whole_selection(d: Any) -> list[Response]:
+    """A selection's choices as listed before pages existed: a pick or unpick of every
+    card, then done when allowed (clean; links number a move by its place here)."""
+    found = [clean(c) for c in pick_choices(d, d["max"])]
+    if d["min"] <= len(picked(d)) <= d["max"]:
+        found.append({"type": "done"})
+    return found
+
+
 def _cards_choices(g: GameState, p: int, d: Item) -> list[Response]:
     found = pick_choices(d, d["max"])
     pages = _pages(d)

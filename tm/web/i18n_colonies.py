@@ -108,7 +108,7 @@ EN_COLONIES.update({
     "colsym.floater": "Flt", "colsym.microbe": "Mic", "colsym.animal": "Ani",
     "colsym.card": "Cd",
     # prompts
-    "prompt.group.colonies": "Trade with a colony",
+    "prompt.group.trades": "Trade with a colony",
     "project_does.build_colony": "put a colony on a tile: its reward now, its bonus at "
                                  "every trade there",
     "action.trade_named": "Trade with {tile}: {gain}",

@@ -97,7 +97,7 @@ ACTION_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("conversions", ("convert_plants", "convert_heat", "convert_heat_with_resources")),
     ("cards", ("play_card",)),
     ("projects", ("standard_project",)),
-    ("colonies", ("trade",)),  # Colonies: a trade per tile, with what it gives now
+    ("trades", ("trade",)),  # Colonies: a trade per tile, with what it gives now
     ("card_actions", ("card_action", "first_action")),
     ("milestones", ("claim_milestone",)),
     ("awards", ("fund_award",)),
@@ -129,7 +129,7 @@ def _action(ask: Ask) -> str:
             continue
         if group in LISTED_GROUPS:
             buttons = _listed_group(ask, group, choices)
-        elif group == "colonies":
+        elif group == "trades":
             buttons = trade_buttons(ask, choices)
         else:
             buttons = [choice_button(i, choice_label(ask.view, c), _sub(ask, c),

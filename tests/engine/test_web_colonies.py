@@ -190,3 +190,19 @@ def test_selling_a_hand_of_24_lists_its_cards_a_page_at_a_time_within_20() -> No
 def _any_cards(game: Game, n: int) -> list[str]:
     """The first ``n`` project cards still in the deck."""
     return list(game.state.deck[:n])
+
+
+def test_pluto_bonus_asks_its_owner_which_card_to_discard_by_name() -> None:
+    """A trade with Pluto gives its colony owner a card, then a discard: the owner's
+    question names each card in hand (not a bare "Choose")."""
+    game = _three()
+    T.give_colony(game, 1, "Pluto")
+    T.give_cards(game, 1, list(game.state.deck[:2]))
+    T.set_resources(game, 0, megacredits=9)
+    _respond(game, 0, "trade", tile="Pluto")
+    owner = next(p for p, _ in game.pending)
+    assert owner == 1
+    shown = text(_prompt(game, 1))
+    hand = game.state.players[1].hand
+    assert "Discard which card from your hand?" in shown
+    assert all(name in shown for name in hand)

@@ -11,7 +11,7 @@ from typing import Any
 # Importing these registers their ops and prompt handlers.
 from tm import actions, effects, effects_more, expansions, payment, phases, play  # noqa: F401
 from tm.cards import corporation_deck, project_deck
-from tm.codec import canonical_json, state_digest
+from tm.codec import state_digest
 from tm.errors import IllegalMove, SaveError
 from tm.flow import HANDLERS, run
 from tm.maps import get_map
@@ -245,9 +245,11 @@ class Game:
         return open_save(data)
 
     def copy(self) -> Game:
-        """An independent copy (through the same JSON the saves use)."""
-        import json
-        state = from_dict(GameState, json.loads(canonical_json(to_dict(self.state))))
+        """An independent copy: the state as it is, every object copied (pickle is the
+        standard library's fastest deep copy: the page copies a game to stage an action,
+        ~30× quicker than through the saves' JSON)."""
+        import pickle
+        state = pickle.loads(pickle.dumps(self.state, pickle.HIGHEST_PROTOCOL))
         game = Game(state, [list(m) for m in self.moves], self.base)
         game.revealed_at, game.rules_changed = self.revealed_at, list(self.rules_changed)
         return game

@@ -32,7 +32,7 @@ _PRIVATE = ("hand", "offer", "draft_hand", "drafted", "dealt_corps", "setup_choi
 def view_for(g: GameState, viewer: int | None) -> dict[str, Any]:
     """The read model for ``viewer`` (None: a spectator, who sees no hand at all)."""
     data = {f.name: to_dict(getattr(g, f.name)) for f in fields(g) if f.name != "log"}
-    data["log"] = [_record(entry) for entry in g.log]
+    data["log"] = _log_copies(g.log)
     data["deck"] = len(g.deck)
     data["discard"] = len(g.discard)  # face down in the printed game
     data["corp_deck"] = len(g.corp_deck)
@@ -64,6 +64,26 @@ def _record(entry: dict[str, Any]) -> dict[str, Any]:
     :func:`to_dict` costs several times more, and the log is the longest part of a view)."""
     return {k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v)
             for k, v in entry.items()}
+
+
+# The copies made for the last log seen, by the identity of each record (kept with it, so
+# an identity is never mistaken for a new record's): a record is never changed once
+# logged, so a view built after another move copies only the records added since. Views
+# share these copies, which no reader changes (views are read, never written).
+_COPIED: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {}
+
+
+def _log_copies(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The log's records copied (:func:`_record`), reusing the last call's copies."""
+    global _COPIED
+    known, copies, kept = _COPIED, [], {}
+    for entry in log:
+        hit = known.get(id(entry))
+        copy = hit[1] if hit is not None and hit[0] is entry else _record(entry)
+        kept[id(entry)] = (entry, copy)
+        copies.append(copy)
+    _COPIED = kept
+    return copies
 
 
 @lru_cache(maxsize=16)

@@ -30,7 +30,8 @@ BOOT_TIMEOUT_MS = 60_000
 # marker), or broken: PyScript has shown a Python error, or the page its own notice that
 # Python could not start (static/boot.mjs). Then there is no point in waiting.
 READY_OR_BROKEN = ("document.body && ((document.body.dataset.ready === '1' "
-                   "&& document.body.dataset.busy === undefined) "
+                   "&& document.body.dataset.busy === undefined "
+                   "&& document.body.dataset.saving === undefined) "
                    "|| document.documentElement.dataset.failed === '1' "
                    "|| document.querySelector('.py-error') !== null)")
 

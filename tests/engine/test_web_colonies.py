@@ -94,7 +94,8 @@ def test_trade_choices_say_income_fee_and_who_gets_the_bonus_R_COL_4() -> None:
             "to Player 2, Player 3") in shown
     assert "Trade with Titan: add 1 floater to one of your cards not active yet" in shown
     _respond(game, 0, "trade", tile="Luna")
-    assert "Pay the trade with what? (Luna) Pay 9 MC Pay 3 energy" in text(_prompt(game))
+    shown = text(_prompt(game))
+    assert "Pay the trade with what? (Luna)" in shown and "Pay 9 MC Pay 3 energy" in shown
 
 
 def test_build_colony_options_say_reward_bonus_and_trade_income_R_COL_3() -> None:

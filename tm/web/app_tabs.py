@@ -70,8 +70,26 @@ class TabActions:
         return self.saving
 
     # ------------------------------------------------------------ saving
+    # The page puts saving off until the new screen is drawn (writing a late game's save
+    # costs more than drawing the move); anything the App does next saves first.
+    defer_saves = False
+    save_due = False
+
     def _autosave(self) -> None:
-        """Store the current game unless another tab has played on (see the module)."""
+        """Store the current game unless another tab has played on (see the module); with
+        ``defer_saves``, at the next :meth:`flush_save`."""
+        if self.defer_saves:
+            self.save_due = True
+            return
+        self._save_now()
+
+    def flush_save(self) -> None:
+        """Write the save put off by ``defer_saves``, if any."""
+        if self.save_due:
+            self.save_due = False
+            self._save_now()
+
+    def _save_now(self) -> None:
         if self.game is None or self.save_id is None or self.from_link:
             return
         saving = self.save_state()
@@ -109,6 +127,7 @@ class TabActions:
     def heard(self, key: str | None, value: str | None) -> bool:
         """Another tab changed ``key`` to ``value`` (None: removed; key None: the whole
         store cleared). Whether the page must be drawn again."""
+        self.flush_save()
         if key is not None and not key.startswith(PREFIX):
             return False
         if self.game is None or self.save_id is None or self.from_link:

@@ -12,7 +12,15 @@ from pyodide.ffi import create_once_callable, create_proxy, jsnull
 from tm import safejson
 from tm.web.alerts import Fault, render_alerts
 from tm.web.app import App
-from tm.web.i18n import t
+from tm.web.app_lang import (
+    STORAGE_KEY,
+    browser_languages,
+    initial_language,
+    language_select,
+    switch,
+)
+from tm.web.i18n import CATALOGS, LANGUAGES, catalog, t
+from tm.web.regions import split_parts
 from tm.web.saves import MemoryStorage, StorageFull
 
 _KEEP: list[Any] = []  # proxies must outlive this module's functions
@@ -59,7 +67,10 @@ class Page:
     def __init__(self, app: App) -> None:
         self.app = app
         self.shown: dict[str, str] = {}
+        self.skeleton = ""  # the game screen's HTML with its parts emptied, as shown
+        self.parts: dict[str, str] | None = None  # each part's HTML as shown
         self.open_id: str | None = None  # the saved game this tab shows (see resume)
+        self.placing = False  # a placement was asked at the last redraw
         self.queue: list[Callable[[], None]] = []
         self._tick = create_proxy(self._run_queue)
         self._frame = create_proxy(lambda *_: js.setTimeout(self._tick, 0))
@@ -100,8 +111,13 @@ class Page:
     def draw(self) -> None:
         """Set each region whose HTML changed, once, keeping keyboard focus in place."""
         focus = _focus_key(js.document.activeElement)
-        for region, html in self.app.render().items():
+        started = float(js.performance.now())
+        regions = self.app.render()
+        drawn = float(js.performance.now())
+        for region, html in regions.items():
             self._set(region, html)
+        self._set("lang", language_select())
+        set_html = float(js.performance.now())
         body = js.document.body
         body.dataset.screen = self.app.screen
         game = self.app.game  # how far the game shown is (tabs of one game can be compared)
@@ -110,13 +126,22 @@ class Page:
         else:
             body.dataset.moves = str(len(game.moves))
         _flag(body, "busy", self.app.busy is not None)
+        _flag(body, "saving", self.app.save_due)  # (a save is written after the frame)
         _flag(body, "fault", self.app.fault is not None)
         self._remember_open()
         asking = js.document.querySelector("#app [data-autofocus]")
         if not _missing(asking):  # a question just asked: its answer takes the focus
-            asking.focus()
+            _focus(asking)
         elif focus is not None:
             _refocus(focus)
+        placing = _placing()
+        if placing and not self.placing:
+            _show_board()
+        self.placing = placing
+        # Where a redraw's time goes (the page benchmark prints it): Python's rendering,
+        # writing the HTML, and the rest (focus: the browser lays out the new screen).
+        now = float(js.performance.now())
+        body.dataset.parts = f"{drawn - started:.1f} {set_html - drawn:.1f} {now - set_html:.1f}"
 
     def _remember_open(self) -> None:
         """Note in this tab's session which saved game is open, so a reload lands back in
@@ -147,6 +172,8 @@ class Page:
             js.sessionStorage.removeItem(OPEN_KEY)
 
     def _set(self, region: str, html: str) -> None:
+        if region == "app" and self._set_parts(html):
+            return
         if self.shown.get(region) != html:
             element = js.document.getElementById(region)
             if _missing(element):  # a page from before the region existed: add it on top
@@ -156,10 +183,46 @@ class Page:
             element.innerHTML = html
             self.shown[region] = html
 
+    def switch_language(self, lang: str) -> None:
+        """Show the page in ``lang`` now (a redraw, the game goes on) and remember it."""
+        started = float(js.performance.now())
+        chosen = switch(lang)
+        try:
+            js.localStorage.setItem(STORAGE_KEY, chosen)
+        except Exception:  # (no storage: the choice lasts until the page is closed)
+            pass
+        js.document.documentElement.lang = chosen
+        self.draw()
+        took = float(js.performance.now()) - started
+        js.document.body.dataset.took = f"language {took:.0f}"
+        js.document.body.dataset.langTook = f"{took:.1f}"
+
+    def _set_parts(self, html: str) -> bool:
+        """Replace only the changed parts of the screen when its skeleton is the one shown
+        (see :mod:`tm.web.regions`); whether that was possible."""
+        skeleton, parts = split_parts(html)
+        last = self.parts
+        self.parts = parts
+        if not parts or last is None or skeleton != self.skeleton \
+                or self.shown.get("app") is None:
+            self.skeleton = skeleton
+            self.shown.pop("app", None)
+            return False
+        for name, content in parts.items():
+            if last.get(name) != content:
+                element = js.document.getElementById(f"part-{name}")
+                if _missing(element):  # (the skeleton holds every part: never expected)
+                    self.parts, self.shown["app"] = None, ""
+                    return False
+                element.innerHTML = content
+        self.shown["app"] = html
+        return True
+
     # ------------------------------------------------------------ actions
     def act(self, action: str, data: dict[str, Any]) -> None:
         """Run an action and redraw; exports, copies and reloading are the page's own
         business; slow actions show that the page is working first."""
+        self.app.flush_save()  # (an export or a copy reads the store)
         if action == "copy_details":
             self._copy_details()
             return
@@ -197,8 +260,20 @@ class Page:
         self.draw()
         took = float(js.performance.now()) - started
         js.document.body.dataset.took = f"{action} {took:.0f}"
+        if self.app.save_due:
+            self.later("event", self.save)
         js.window.scrollTo(0, 0) if action in ("reveal", "new_game", "continue", "menu",
                                                "open_link", "import") else None
+
+    def save(self) -> None:
+        """The save put off while the move was drawn; drawn again if saving had news
+        (a full store, another tab's newer moves)."""
+        saving = self.app.save_state()
+        before = (self.app.notice, saving.unsaved, saving.conflict)
+        self.app.flush_save()
+        _flag(js.document.body, "saving", False)
+        if before != (self.app.notice, saving.unsaved, saving.conflict):
+            self.draw()
 
     def later(self, what: str, fn: Callable[[], None]) -> None:
         """Run ``fn`` (guarded) once the browser has painted: after the next frame, or
@@ -327,8 +402,32 @@ def _refocus(selector: str) -> None:
         except Exception:  # a selector built from odd data values
             target = None
         if not _missing(target) and query != "#app" and not getattr(target, "disabled", False):
-            target.focus()
+            _focus(target)
             return
+
+
+def _focus(target: Any) -> None:
+    """Focus without scrolling: the page stays where the player was looking (a focused
+    End turn far below would otherwise pull the page away after every click)."""
+    target.focus(js.Object.fromEntries([["preventScroll", True]]))
+
+
+def _placing() -> bool:
+    """Whether the decision shown is where to place a tile."""
+    return not _missing(js.document.querySelector('#app .prompt[data-kind="space"]'))
+
+
+def _show_board() -> None:
+    """A tile is to be placed: bring the board into view if most of it is not (on a
+    phone the board sits apart from the list of actions and has scrolled away)."""
+    board = js.document.querySelector("#app .board")
+    if _missing(board):
+        return
+    box = board.getBoundingClientRect()
+    height = float(js.window.innerHeight)
+    seen = min(float(box.bottom), height) - max(float(box.top), 0.0)
+    if seen < 0.6 * min(float(box.height), height):
+        board.scrollIntoView(js.Object.fromEntries([["block", "start"]]))
 
 
 # What Escape presses: Cancel of an action under way, "keep it" of the undo question.
@@ -385,6 +484,8 @@ def install(page: Page) -> None:
         if kind == "form":
             form = target.closest("form")
             page.act("form", dict(js.Object.fromEntries(js.FormData.new(form)).to_py()))
+        elif kind == "language":
+            page.switch_language(str(target.value))
         elif kind == "import" and target.files.length:
             read_file(page, target.files.item(0))
             target.value = ""  # the same file chosen again is a change again
@@ -392,13 +493,40 @@ def install(page: Page) -> None:
     for name, fn in (("click", on_click), ("keydown", on_keydown), ("submit", on_submit),
                      ("change", on_change)):
         _listen(page, js.document, name, fn)
+    def light(event: Any) -> None:
+        _light(event.target, event.type in ("mouseover", "focusin"))
 
-    def answer_first() -> None:
+    for name in ("mouseover", "focusin", "mouseout", "focusout"):
+        _listen(page, js.document, name, light)
+
+    def answer_first() -> None:  # (a test's hook: saved at once, as the test reads on)
         page.guard("event", page.act, "answer_first", {})
+        page.guard("event", page.save)
 
     proxy = create_proxy(answer_first)
     _KEEP.append(proxy)
     js.window.tmAnswerFirst = proxy
+
+
+LIGHTS = "[data-space-ref], .board [data-space]"
+
+
+def _light(target: Any, on: bool) -> None:
+    """Light (or put out) a space on the board and the log's steps naming it, while one
+    of them is hovered or focused (app.css ``.lit``)."""
+    if _missing(target) or not hasattr(target, "closest"):
+        return
+    found = target.closest(LIGHTS)
+    if _missing(found):
+        return
+    sid = found.getAttribute("data-space-ref") or found.getAttribute("data-space")
+    if not sid:
+        return
+    sid = js.CSS.escape(sid)
+    lit = js.document.querySelectorAll(
+        f'.board [data-space="{sid}"], .log [data-space-ref="{sid}"]')
+    for i in range(lit.length):
+        lit.item(i).classList.toggle("lit", on)
 
 
 def _listen(page: Page, target: Any, name: str, fn: Callable[[Any], None],
@@ -443,10 +571,13 @@ def listen_to_window(page: Page) -> None:
 
     def on_leave(event: Any) -> None:
         app = page.app
+        app.flush_save()
         if app.game is not None and app.save_state().unsaved is not None:
             event.preventDefault()  # the browser asks whether to leave
 
     _listen(page, js.window, "beforeunload", on_leave)
+    # A phone may close a tab in the background without "beforeunload": save on hiding.
+    _listen(page, js.document, "visibilitychange", lambda _event: page.app.flush_save(), "event")
 
 
 def start() -> None:
@@ -457,8 +588,16 @@ def start() -> None:
         storage.names()
     except Exception:  # (no usable localStorage: games live in memory)
         storage = MemoryStorage()
+    try:
+        stored = js.localStorage.getItem(STORAGE_KEY)
+    except Exception:  # (no usable localStorage)
+        stored = None
+    chosen = switch(initial_language(None if _missing(stored) else str(stored),
+                                     browser_languages(js.navigator)))
+    js.document.documentElement.lang = chosen
     base_url = f"{js.location.origin}{js.location.pathname}"
     app = App(storage, clock=lambda: float(js.Date.now()), base_url=base_url)
+    app.defer_saves = True
     page = Page(app)
     page.guard("boot", page.draw)
     if not page.guard("boot", install, page):
@@ -468,6 +607,24 @@ def start() -> None:
     page.guard("link", page.open_hash)
     page.guard("boot", page.resume)
     page.guard("boot", register_service_worker)
+    page.guard("boot", preload_languages)
+
+
+def preload_languages() -> None:
+    """Read the other languages' catalogs while the page is idle, one at a time, so that
+    switching language later is only a redraw."""
+    waiting = [lang for lang in LANGUAGES if lang not in CATALOGS]
+
+    def next_one(*_: Any) -> None:
+        if waiting:
+            catalog(waiting.pop(0))
+            idle(create_once_callable(next_one))
+
+    idle: Any = getattr(js.window, "requestIdleCallback", None)
+    if _missing(idle):
+        def idle(callback: Any) -> None:
+            js.setTimeout(callback, 500)
+    idle(create_once_callable(next_one))
 
 
 def register_service_worker() -> None:

@@ -182,7 +182,7 @@ def colonies_section(view: View, colours: Sequence[str]) -> str:
         return ""
     fees = (sec.get("you") or {}).get("fees") or {}
     costs = t("col.costs", cost=sec.get("build_cost", 17),
-              fees=", ".join(t("col.fee", qty=qty(r, int(n))) for r, n in fees.items())
+              fees=", ".join(qty(r, int(n)) for r, n in fees.items())
               or t("col.fees_default"))
     tiles = "".join(tile_html(view, tile, colours) for tile in sec["tiles"])
     return (f'<section class="colonies" aria-labelledby="colonies-title">'

@@ -105,17 +105,17 @@ def _option_words(ask: Ask, label: Mapping[str, Any]) -> tuple[str, str | None]:
                 _bonus_note(ask, name, tile.get("colonies") or []) or None)
     if key in ("marker_up", "marker_down"):
         marker = _marker_now(ask, name)
-        return (t("col.option_tile", tile=name),
-                t("col.option_tile_sub", marker=marker, gain=_trade_gain(ask, name, marker)))
+        gain = _trade_gain(ask, name, marker)
+        return name, t("col.option_tile_sub", marker=marker, gain=gain)
     if key == "colony_tile_added":
         printed = tile_def(ask.view, name)
-        return (t("col.option_tile", tile=name),
-                t("col.option_new_tile_sub", build=words(printed["build"]),
-                  bonus=words(printed["bonus"])))
+        return name, t("col.option_new_tile_sub", build=words(printed["build"]),
+                       bonus=words(printed["bonus"]))
     if key == "card":
         return t("action.card", card=label["card"]), None
     if key == "more_cards":
-        return t("col.more_cards", page=label.get("page", 1), pages=label.get("pages", 1)), None
+        page, pages = label.get("page", 1), label.get("pages", 1)
+        return t("action.more_cards_page", page=page, pages=pages), None
     return t("prompt.option"), None
 
 

@@ -101,7 +101,6 @@ EN_COLONIES.update({
     "col.colonies_n.zero": "no colonies", "col.colonies_n.one": "{n} colony",
     "col.colonies_n.other": "{n} colonies",
     "col.costs": "Build a colony: {cost} MC (standard project) · Trade: {fees}",
-    "col.fee": "{qty}",
     "col.fees_default": "9 MC, 3 energy or 3 titanium",
     "colsym.megacredits": "MC", "colsym.steel": "Stl", "colsym.titanium": "Ti",
     "colsym.plants": "Pl", "colsym.energy": "En", "colsym.heat": "Ht",
@@ -125,10 +124,8 @@ EN_COLONIES.update({
     "col.option_offset.zero": "Leave the marker at {marker}: {gain}",
     "col.option_offset.one": "Raise it {n} step to {marker}: {gain}",
     "col.option_offset.other": "Raise it {n} steps to {marker}: {gain}",
-    "col.option_tile": "{tile}",
     "col.option_tile_sub": "Marker at {marker} · trade now: {gain}",
     "col.option_new_tile_sub": "Colony: {build} · bonus: {bonus}",
-    "col.more_cards": "More cards (page {page} of {pages})",
     "action.more_cards_page": "Show more cards (page {page} of {pages})",
     "setup.offer.colony_tiles": "Colony tiles",
     # log

@@ -10,9 +10,10 @@ from tm.cards import card
 from tm.web.card_text import tag_name
 from tm.web.cards_html import card_chip, card_html
 from tm.web.html import attrs, esc
+from tm.web.i18n import name as i18n_name
 from tm.web.i18n import t, tn
 from tm.web.icons import icon, seat_mark
-from tm.web.model import View, player_name
+from tm.web.model import RESOURCES, View, player_name
 
 __all__ = ["milestones_awards", "player_name", "player_panel", "scores_by_player", "swatch",
            "tracks"]
@@ -84,6 +85,13 @@ def tracks(view: View) -> str:
 
 
 # ---------------------------------------------------------------- player panels
+def _in_board_order(amounts: Mapping[str, int]) -> list[tuple[str, int]]:
+    """The six resources in the board's order, whatever the order of the view's keys (a
+    restored or staged game's are sorted)."""
+    return [(r, amounts[r]) for r in RESOURCES if r in amounts] + \
+        [(r, n) for r, n in amounts.items() if r not in RESOURCES]
+
+
 def _resources(pl: Player) -> str:
     # Drawn as a grid of boxes; the roles keep it a table for screen readers.
     head = (f'<thead class="sr" role="rowgroup"><tr role="row">'
@@ -94,7 +102,7 @@ def _resources(pl: Player) -> str:
         f'<tr class="res res-{r}" role="row"><th scope="row" role="rowheader">'
         f'{esc(t("res." + r))}</th><td class="res-have" role="cell">{int(n)}</td>'
         f'<td class="res-prod" role="cell">{int(pl["prod"][r]):+d}</td></tr>'
-        for r, n in pl["res"].items())
+        for r, n in _in_board_order(pl["res"]))
     return (f'<table class="resources" role="table">{head}<tbody role="rowgroup">{rows}'
             "</tbody></table>")
 
@@ -221,7 +229,8 @@ def _ma_item(view: View, colours: Sequence[str], entry: Mapping[str, Any], kind:
         standing = _standing(view, colours, values, [v == best and best > 0 for v in values],
                              None)
     name = str(entry["name"])
-    return (f'<li class="ma-item {cls}"><span class="ma-name">{esc(name)}</span> '
+    shown_name = i18n_name("milestone" if kind == "ms" else "award", name)
+    return (f'<li class="ma-item {cls}"><span class="ma-name">{esc(shown_name)}</span> '
             f'<span class="ma-what">{esc(t(f"{kind}.{name}"))}</span> '
             f'<span class="ma-status">{esc(status)}</span>{standing}</li>')
 

@@ -8,16 +8,19 @@ from tm.web.board_preview import board_picker
 from tm.web.board_svg import board_legend, board_svg
 from tm.web.card_text import tile_phrase
 from tm.web.colonies_html import colonies_count, colonies_section
+from tm.web.confirm_html import held_panel
 from tm.web.decide_html import status_strip, undo_bar
 from tm.web.hand_html import card_dialog, draft_info, hand_section
 from tm.web.html import attrs, button, esc
-from tm.web.i18n import t, tn
+from tm.web.i18n import format_moment, t, tn
 from tm.web.icons import icon
 from tm.web.log_html import log_section
 from tm.web.model import COLOUR_CHOICES, Screen, View, player_name
 from tm.web.panels import milestones_awards, player_panel, scores_by_player, swatch, tracks
 from tm.web.prompt_html import FULL_CARD_PURPOSES, Ask, render_prompt
-from tm.web.regions import region
+from tm.web.regions import drawn_for, part, region, region_of
+from tm.web.rule_links import PAGE as RULES_PAGE
+from tm.web.rule_links import rule_link
 from tm.web.share_html import (
     end_extras,
     link_banner,
@@ -30,8 +33,8 @@ from tm.web.share_html import (
 
 def render_app(screen: Screen) -> str:
     """The page body for the current screen, with any notice on top."""
-    notice = (f'<div class="notice" role="alert">{esc(screen.notice)}</div>'
-              if screen.notice else "")
+    notice = (f'<div class="notice" role="alert">{esc(screen.notice)}'
+              f"{rule_link(screen.notice_rule)}</div>" if screen.notice else "")
     if screen.info:
         notice += f'<div class="notice info" role="status">{esc(screen.info)}</div>'
     screens = {"start": start_screen, "handoff": handoff_screen, "game": game_screen,
@@ -129,7 +132,7 @@ def _when(ms: float) -> str:
         moment = datetime.datetime.fromtimestamp(ms / 1000, tz=datetime.UTC)
     except (OverflowError, OSError, ValueError, TypeError):
         return "?"
-    return moment.strftime("%Y-%m-%d %H:%M UTC")
+    return format_moment(moment)
 
 
 def _resume(screen: Screen) -> str:
@@ -153,17 +156,24 @@ def _resume(screen: Screen) -> str:
 def start_screen(screen: Screen) -> str:
     """The game to continue, the new-game form and the saved games."""
     return (f'<main class="start"><h1>{esc(t("app.title"))}</h1>{_resume(screen)}'
-            f"{_new_game_form(screen.form)}{_saved_games(screen)}</main>")
+            f"{_new_game_form(screen.form)}{_saved_games(screen)}"
+            f'<p class="rules-ref"><a href="{RULES_PAGE}" target="_blank" rel="noopener">'
+            f'{esc(t("rules.open"))}</a></p></main>')
 
 
 # ---------------------------------------------------------------- hand-off
 def handoff_screen(screen: Screen) -> str:
-    """Between hot-seat turns: hide everything until the next player says so."""
+    """Between hot-seat turns: hide everything until the next player says so. The cover
+    lies over the game as nobody's seat sees it (no hand, no decision: nothing secret is
+    in the page), hidden and inert under it (app.css); revealing then redraws only the
+    parts of the screen that are the next player's own."""
     assert screen.turn is not None
     name = player_name(screen.game, screen.turn)
-    return (f'<main class="handoff"><h1>{esc(t("handoff.pass_to", name=name))}</h1>'
-            f'<p class="hint">{esc(t("handoff.hint", name=name))}</p>'
-            + button(t("handoff.ready", name=name), "reveal", "primary") + "</main>")
+    cover = (f'<div class="handoff" role="dialog" aria-modal="true" aria-labelledby="handoff-to">'
+             f'<h1 id="handoff-to">{esc(t("handoff.pass_to", name=name))}</h1>'
+             f'<p class="hint">{esc(t("handoff.hint", name=name))}</p>'
+             + button(t("handoff.ready", name=name), "reveal", "primary") + "</div>")
+    return game_screen(screen, cover)
 
 
 # ---------------------------------------------------------------- game
@@ -183,6 +193,8 @@ def _pick_hint(ask: Ask | None) -> str:
 def _decision_area(screen: Screen, ask: Ask | None) -> str:
     if screen.game["over"]:
         return end_section(screen)
+    if screen.held:
+        return held_panel(screen)
     if ask is not None:
         return render_prompt(ask)
     if screen.turn is None:
@@ -205,20 +217,34 @@ def _wide(ask: Ask | None) -> bool:
 def _panels(screen: Screen) -> str:
     view = screen.game
     totals = scores_by_player(view["scores"])
-    return "".join(player_panel(view, i, screen.colours, totals.get(i, 0))
+    return "".join(part(f"panel{i}", _panel(view, i, screen.colours, totals.get(i, 0)))
                    for i in range(len(view["players"])))
 
 
-def game_screen(screen: Screen) -> str:
+def _panel(view: View, index: int, colours: tuple[str, ...], score: int) -> str:
+    """A player's panel, kept from the last redraw while what it shows is unchanged: the
+    player, their score, and the turn's markers (:func:`player_panel` reads no more)."""
+    inputs = (view["players"][index], colours, score, view["phase"], view["active"],
+              view["first_player"], len(view["players"]))
+    return drawn_for(f"panel{index}", inputs, lambda: player_panel(view, index, colours, score))
+
+
+# The parts of the view each region is drawn from (see :func:`~tm.web.regions.region_of`).
+BOARD_KEYS = ("options", "spaces", "players")
+STANDINGS_KEYS = ("standings", "players", "map")
+
+
+def game_screen(screen: Screen, cover: str = "") -> str:
     """Parameters, board, the decision (or the end), hand, players, milestones, log (the
     parts that only follow the view are kept from the last redraw while it is the same:
     :mod:`tm.web.regions`)."""
     view = screen.game
-    ask = Ask.of(screen)
+    ask = None if screen.held else Ask.of(screen)
     tools = (button(t("app.menu"), "menu", "menu") + button(t("game.export"), "export_current", "")
-             + tool_buttons(screen.tools))
+             + tool_buttons(screen.tools, over=bool(view["over"])))
     extras = (undo_bar(screen) + link_banner(screen.tools) + share_dialog(screen.tools)
               + live_scores(screen))
+    tool_bar = f'<div class="tools">{tools}</div>'
     wide = _wide(ask)
     decision = (f'<div class="decision{" wide" if wide else ""}" role="region" '
                 f'aria-label="{esc(t("a11y.decision"))}">'
@@ -227,26 +253,37 @@ def game_screen(screen: Screen) -> str:
         extras += decision
     legal = _legal_spaces(ask)
     colours = tuple(screen.colours)
-    board = region("board", view, (colours, legal),
-                   lambda: board_svg(view, colours, legal) + board_legend(view))
-    return (f'<main class="game">{status_strip(screen)}{card_dialog(screen)}'
-            f'<header class="topbar"><div class="tools">{tools}</div>'
-            f"{tracks(view)}</header>{extras}"
+    board = region_of("board", view, BOARD_KEYS, (colours, legal),
+                      lambda v: board_svg(v, colours, legal) + board_legend(v))
+    players = "solo" if len(view["players"]) == 1 else "multi"  # card lines of one only
+    return (f'<main class="game" data-players="{players}">{part("cover", cover)}'
+            f'{part("strip", status_strip(screen))}'
+            f'{part("dialog", card_dialog(screen))}'
+            f'<header class="topbar">{part("tools", tool_bar)}'
+            f'{part("tracks", tracks(view))}</header>{part("extras", extras)}'
             f'<div class="layout"><div class="col col-main">'
-            f'<div class="board-wrap">{_pick_hint(ask)}{board}'
-            f"</div>{_colonies(view, colours)}{hand_section(screen, ask)}</div>"
-            f'<div class="col col-side">{"" if wide else decision}'
-            + region("standings", view, colours, lambda: milestones_awards(view, colours))
+            + part("board", f'<div class="board-wrap">{_pick_hint(ask)}{board}</div>')
+            + part("colonies", _colonies(view, colours))
+            + part("hand", hand_section(screen, ask))
+            + f'</div><div class="col col-side">{part("decision", "" if wide else decision)}'
+            + part("standings", region_of("standings", view, STANDINGS_KEYS, colours,
+                                          lambda v: milestones_awards(v, colours)))
             + region("log", view, (colours, screen.log_depth),
-                     lambda: log_section(view, colours, screen.log_depth)) + "</div>"
+                     lambda: log_section(view, colours, screen.log_depth, kept=True))
+            + "</div>"
             + f'<section class="players" aria-label="{esc(t("game.players"))}">'
-            + region("panels", view, colours, lambda: _panels(screen))
-            + "</section></div></main>")
+            + region("panels", view, colours, lambda: _panels(screen)) + "</section>"
+            + "</div></main>")
+
+
+COLONIES_KEYS = ("expansions", "players")
 
 
 def _colonies(view: View, colours: tuple[str, ...]) -> str:
-    """Colonies' tiles and fleets (empty without the expansion), redrawn with the view."""
-    return region("colonies", view, colours, lambda: colonies_section(view, colours))
+    """Colonies' tiles and fleets (empty without the expansion), drawn again only when the
+    expansions' part of the view or the players change."""
+    return region_of("colonies", view, COLONIES_KEYS, colours,
+                     lambda v: colonies_section(v, colours))
 
 
 def _colonies_built(view: View, p: int) -> str:
@@ -263,7 +300,10 @@ def end_section(screen: Screen) -> str:
     rows = view["scores"]
     colours = screen.colours
     winners = view["winners"]
-    cols = ("tr", "milestones", "awards", "greeneries", "cities", "cards", "total")
+    cols: tuple[str, ...] = ("tr", "milestones", "awards", "greeneries", "cities", "cards",
+                             "total")
+    if len(view["players"]) == 1:  # none in solo (R-SOLO-1): no empty columns
+        cols = tuple(c for c in cols if c not in ("milestones", "awards"))
     head = "".join(f'<th scope="col">{esc(t("end.col." + c))}</th>' for c in cols)
     body = []
     for r in sorted(rows, key=lambda row: (-row["total"], -row["megacredits"])):
@@ -293,7 +333,9 @@ def replay_screen(screen: Screen) -> str:
     """A position of the game being replayed: board, players and log, no hands."""
     assert screen.replay is not None
     view = screen.game
-    return (f'<main class="game replay"><header class="topbar"><div class="tools">'
+    players = "solo" if len(view["players"]) == 1 else "multi"
+    return (f'<main class="game replay" data-players="{players}"><header class="topbar">'
+            '<div class="tools">'
             f'{button(t("app.menu"), "menu", "menu")}</div>{tracks(view)}</header>'
             f"{replay_controls(screen.replay)}"
             f'<div class="layout"><div class="col col-main"><div class="board-wrap">'

@@ -24,6 +24,11 @@ def _log(page: Any) -> Any:
     return page.locator(".log")
 
 
+def _confirm(page: Any) -> None:
+    """Confirm the complete action the page holds (it reaches the game only then)."""
+    page.locator(".prompt.held [data-action=confirm_action]").click()
+
+
 def test_solo_colonies_game_builds_a_colony_and_trades_R_COL_3_R_COL_4(page: Any,
                                                                         boot: Any) -> None:
     boot(page)
@@ -46,6 +51,8 @@ def test_solo_colonies_game_builds_a_colony_and_trades_R_COL_3_R_COL_4(page: Any
     ceres = choice(page, re.compile(r"^Ceres: production \+1 steel"))
     expect(ceres).to_contain_text("gain 2 steel")  # the colony bonus, said before building
     ceres.click()
+    expect(page.locator(".prompt.held")).to_contain_text("Colony on Ceres")
+    _confirm(page)
     expect(page.locator(".colony-tile[aria-label=Ceres] .ct-colony.owner-red")).to_have_count(1)
     expect(page.locator(".status-strip .scol")).to_contain_text("1")
     expect(_log(page)).to_contain_text("Ada builds a colony on Ceres: production +1 steel")
@@ -53,6 +60,7 @@ def test_solo_colonies_game_builds_a_colony_and_trades_R_COL_3_R_COL_4(page: Any
     trade = choice(page, "Trade with Luna: gain 2 MC")
     expect(trade).to_contain_text("Fee: 9 MC")
     trade.click()
+    _confirm(page)
     expect(page.locator(".colony-tile[aria-label=Luna] .ct-fleet")).to_contain_text("Ada")
     expect(_log(page)).to_contain_text("Ada trades with Luna (marker at 1): gain 2 MC")
     expect(page.locator(".col-fleets")).to_contain_text("a fleet on Luna")
@@ -74,6 +82,7 @@ def test_hot_seat_trade_gives_the_colony_bonus_to_its_owner_R_COL_4(page: Any,
     trade.click()
     if prompt(page).get_by_text("Pay the trade with what?").count():
         choice(page, "Pay 9 MC").click()
+    _confirm(page)
     expect(_log(page)).to_contain_text(f"colony bonus (gain 2 heat) to {names[builder]}")
     expect(page.locator(f".player-panel[data-player='{builder}']")).to_be_visible()
     assert resource(page, builder, "heat") == heat_before + 2

@@ -97,6 +97,22 @@ def owners_text(view: View, owners: Sequence[int]) -> str:
     return ", ".join(player_name(view, p) for p in seen)
 
 
+def held_words(view: View, label: Mapping[str, Any]) -> str | None:
+    """A Colonies answer in the list of what a held action did (None: not Colonies')."""
+    key, name = label.get("key"), str(label.get("tile", ""))
+    if key in ("colony_tile", "refuge_tile"):
+        return t("col.held_build", tile=name)
+    if key == "trade_fee":
+        return t("col.option_fee", qty=qty(str(label["resource"]), int(label["amount"])))
+    if key == "trade_offset":
+        return t("col.held_offset", tile=name, marker=label.get("marker"))
+    if key == "trade_tile":
+        marker = int(label.get("marker", 1))
+        return t("action.trade_named", tile=name,
+                 gain=words(tile_def(view, name)["track"][max(0, min(6, marker))]))
+    return None
+
+
 # ---------------------------------------------------------------- one tile
 def _track(view: View, tile: Mapping[str, Any], colours: Sequence[str]) -> str:
     """Seven track spaces with what a trade gives there; the marker's space stands out,

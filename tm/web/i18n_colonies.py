@@ -139,6 +139,8 @@ EN_COLONIES.update({
     "end.colonies_built.other": "{n} colonies",
     "log.stolen_none": "{player} finds no opponent with MC to take from",
     "prompt.amount.floaters_for_heat": "Pay that heat with how many floaters (2 heat each)?",
+    "col.held_build": "Colony on {tile}",
+    "col.held_offset": "Marker of {tile} raised to {marker}",
     "strip.colonies": "Col {n}",
     "strip.colonies_label.zero": "no colonies", "strip.colonies_label.one": "{n} colony",
     "strip.colonies_label.other": "{n} colonies",

@@ -122,14 +122,32 @@ def _gain(g: GameState, p: int, src: str | None, step: Step) -> None:
     change_res(g, p, {r: amount(g, p, src, v) for r, v in step["res"].items()}, card=src)
 
 
+class HeatPayer:
+    """Another way to pay heat a card spends (Colonies: Stormcraft's floaters): ``extra``
+    is how much more heat a player can pay that way, ``pay`` pays ``heat`` in all (it may
+    ask how much comes from there)."""
+
+    extra: Callable[[GameState, int], int] = staticmethod(lambda g, p: 0)
+    pay: Callable[[GameState, int, str | None, int], None] | None = None
+
+
+HEAT_PAYER = HeatPayer()
+
+
 def _spend_ok(g: GameState, p: int, src: str | None, step: Step) -> bool:
     pl = g.players[p]
-    return all(pl.res[r] >= v for r, v in step["res"].items())
+    return all(pl.res[r] + (HEAT_PAYER.extra(g, p) if r == "heat" else 0) >= v
+               for r, v in step["res"].items())
 
 
 @step_kind("spend", can=_spend_ok)
 def _spend(g: GameState, p: int, src: str | None, step: Step) -> None:
-    change_res(g, p, {r: -v for r, v in step["res"].items()}, "spent", card=src)
+    res = dict(step["res"])
+    heat = res.pop("heat", 0) if HEAT_PAYER.pay is not None and HEAT_PAYER.extra(g, p) else 0
+    if res:
+        change_res(g, p, {r: -v for r, v in res.items()}, "spent", card=src)
+    if heat and HEAT_PAYER.pay is not None:
+        HEAT_PAYER.pay(g, p, src, heat)
 
 
 def _pay_ok(g: GameState, p: int, src: str | None, step: Step) -> bool:

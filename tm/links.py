@@ -19,7 +19,7 @@ from tm.codec import MAX_MOVES, RULES_VERSION
 from tm.errors import IllegalMove, SaveError
 from tm.game import Game
 from tm.legacy import format1_move
-from tm.prompts import Prompt, clean
+from tm.prompts import Prompt, clean, whole_selection
 from tm.saves import options_from, rules_notes
 from tm.state import Options, to_dict
 
@@ -90,6 +90,9 @@ def move_code(prompt: Prompt, response: dict[str, Any]) -> int:
         if response["type"] == "space":
             return spaces.index(response["space"])
         return len(spaces) + 1 + int(response["row"])  # a row (off-map is -1) after them
+    if prompt.kind == "cards":  # its place in the whole selection, as before pages
+        whole = whole_selection(prompt.data)
+        return len(whole) if response["type"] == "more_cards" else whole.index(response)
     return prompt.index_of(response)
 
 
@@ -108,6 +111,9 @@ def move_of(prompt: Prompt, code: int) -> dict[str, Any]:
         if code < len(spaces):
             return {"type": "space", "space": spaces[code]}
         return {"type": "region", "row": code - len(spaces) - 1}
+    if prompt.kind == "cards":
+        whole = whole_selection(prompt.data)
+        return whole[code] if code < len(whole) else {"type": "more_cards"}
     choices = prompt.choices()
     if code >= len(choices):
         raise LinkError("a move is not one of the legal choices")

@@ -235,8 +235,36 @@ def _check_option(g: GameState, p: int, d: Item, r: Response) -> Response:
 
 
 # ---------------------------------------------------------------- selections
+MAX_LISTED = 20  # a selection over a whole hand lists its cards a page at a time
+PAGE_CARDS = MAX_LISTED - 2  # room for "more cards" and "done"
+
+
+def _pages(d: Item) -> int:
+    """How many pages the selection's cards take (1: listed whole)."""
+    if len(d["cards"]) + 1 <= MAX_LISTED:
+        return 1
+    return -(-len(d["cards"]) // PAGE_CARDS)
+
+
+def whole_selection(d: Any) -> list[Response]:
+    """A selection's choices as listed before pages existed: a pick or unpick of every
+    card, then done when allowed (clean; links number a move by its place here)."""
+    found = [clean(c) for c in pick_choices(d, d["max"])]
+    if d["min"] <= len(picked(d)) <= d["max"]:
+        found.append({"type": "done"})
+    return found
+
+
 def _cards_choices(g: GameState, p: int, d: Item) -> list[Response]:
     found = pick_choices(d, d["max"])
+    pages = _pages(d)
+    if pages > 1:  # the page's picks and unpicks, then the way to the next page
+        page = int(d.get("page", 0)) % pages
+        shown = set(d["cards"][page * PAGE_CARDS:(page + 1) * PAGE_CARDS])
+        found = [c for c in found if c["card"] in shown]
+        found.append({"type": "more_cards", "label": {"key": "more_cards",
+                                                      "page": (page + 1) % pages + 1,
+                                                      "pages": pages}})
     if d["min"] <= len(picked(d)) <= d["max"]:
         found.append({"type": "done", "label": {"key": "done", "count": len(picked(d)),
                                                 "price": d.get("price", 0)}})
@@ -248,7 +276,11 @@ def _selection_rule(d: Item) -> str:
 
 
 def _check_cards(g: GameState, p: int, d: Item, r: Response) -> Response:
-    expect(r, "pick", "unpick", "done")
+    expect(r, "pick", "unpick", "done", "more_cards")
+    if r["type"] == "more_cards":
+        if _pages(d) == 1:
+            raise IllegalMove("every card is listed already", _selection_rule(d))
+        return {"type": "more_cards"}
     if r["type"] != "done":
         return check_pick(d, r, d["max"], _selection_rule(d))
     if not d["min"] <= len(picked(d)) <= d["max"]:

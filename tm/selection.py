@@ -88,4 +88,7 @@ def stage_cards(d: Item, r: Response) -> Response | None:
     if r["type"] in ("pick", "unpick"):
         stage_pick(d, r["card"], r["type"] == "pick")
         return None
+    if r["type"] == "more_cards":  # a long selection's next page (tm.prompts)
+        d["page"] = int(d.get("page", 0)) + 1
+        return None
     return {"type": "cards", "cards": in_offered_order(d)}

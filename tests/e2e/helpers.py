@@ -60,7 +60,7 @@ def wait_screen(page: Any, screen: str) -> None:
 
 def start_game(page: Any, players: int = 1, names: list[str] | None = None,
                seed: int | None = 1, corporate_era: bool = True, submit: bool = True,
-               board: str | None = None, prelude: bool = False) -> None:
+               board: str | None = None, prelude: bool = False, colonies: bool = False) -> None:
     """Fill the new-game form and (by default) start the game."""
     form = page.locator("form.new-game")
     # Changing the player count or the board redraws the form: do it before anything else.
@@ -70,6 +70,7 @@ def start_game(page: Any, players: int = 1, names: list[str] | None = None,
         form.locator("select[name=board]").select_option(board)
         expect(form.locator("select[name=board]")).to_have_value(board)
     form.locator("input[name=prelude]").set_checked(prelude)
+    form.locator("input[name=colonies]").set_checked(colonies)
     for i, name in enumerate(names or []):
         form.locator(f"input[name=name_{i}]").fill(name)
     if seed is not None:

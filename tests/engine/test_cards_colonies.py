@@ -353,3 +353,93 @@ def test_a_colony_card_needs_a_tile_with_room() -> None:
     give_colony(game, 1, "Ceres")
     give_colony(game, 2, "Ceres")
     assert not [c for c in choices(game) if c["type"] == "play_card"]  # Ceres is full
+
+
+# ---------------------------------------------------------------- edges (issue 14)
+def test_titan_floating_launch_pad_floater_pays_a_normal_trade_R_COL_4() -> None:
+    """Titan Floating Launch-pad: a floater from it may pay the fee of a normal trade."""
+    game, _ = _game(2, tiles=("Luna",))
+    put_in_play(game, 0, ["Titan Floating Launch-pad"], resources=1)
+    set_resources(game, 0, megacredits=9)
+    set_marker(game, "Luna", 3)
+    answer(game, "trade", "Luna")
+    fees = [c["label"]["resource"] for c in prompt(game).choices()]
+    assert fees == ["megacredits", "floater"]
+    answer(game, "option", 1)
+    state = player_state(game, 0)
+    assert (state["megacredits"], state["card_resources"]["Titan Floating Launch-pad"]) == (
+        9 + 7, 0)
+    assert colony_tiles(game)["Luna"]["visitor"] == 0
+
+
+def test_titan_floating_launch_pad_floater_alone_pays_a_trade_without_mc_R_COL_4() -> None:
+    game, _ = _game(2, tiles=("Ceres",))
+    put_in_play(game, 0, ["Titan Floating Launch-pad"], resources=2)
+    answer(game, "trade", "Ceres")  # the only way to pay: no question
+    state = player_state(game, 0)
+    assert (state["steel"], state["card_resources"]["Titan Floating Launch-pad"]) == (2, 1)
+
+
+def test_poseidon_at_minus_4_mc_production_may_build_anywhere_with_minority_refuge() -> None:
+    """Poseidon's +1 for the colony comes before Minority Refuge's -2: -4 ends at -5
+    (R-PROD-1), so any tile may take the colony, not only Luna."""
+    game, _ = _game(2, tiles=("Luna", "Ceres", "Io"), corporations=["Poseidon", None])
+    answer(game, "first_action")  # Poseidon's own colony first
+    answer(game, "option", 0)  # on Luna
+    game.state.players[0].prod["megacredits"] = -4
+    give_cards(game, 0, ["Minority Refuge"])
+    set_resources(game, 0, megacredits=5)
+    answer(game, "play_card", "Minority Refuge")
+    assert [c["label"]["tile"] for c in prompt(game).choices()] == ["Ceres", "Io"]
+    answer(game, "option", 0)
+    assert colony_tiles(game)["Ceres"]["colonies"] == [0]
+    assert player_state(game, 0)["production"]["megacredits"] == -5
+
+
+def test_poseidon_at_minus_5_mc_production_still_needs_luna_for_minority_refuge() -> None:
+    game, _ = _game(2, tiles=("Ceres",), corporations=["Poseidon", None])
+    game.state.players[0].prod["megacredits"] = -5
+    give_cards(game, 0, ["Minority Refuge"])
+    set_resources(game, 0, megacredits=5)
+    assert not [c for c in choices(game) if c.get("card") == "Minority Refuge"]
+
+
+def test_air_raid_with_no_opponent_holding_mc_plays_and_takes_nothing_R_PROD_3() -> None:
+    game, _ = _game(3)
+    put_in_play(game, 0, ["Atmo Collectors"], resources=1)
+    _play(game, 0, "Air Raid", megacredits=0)  # both opponents hold 0 MC: no question
+    assert player_state(game, 0)["megacredits"] == 0
+    assert player_state(game, 0)["card_resources"]["Atmo Collectors"] == 0
+    assert game.state.log[-1]["key"] in ("stolen_none", "card_res")
+
+
+def test_air_raid_offers_only_opponents_with_mc() -> None:
+    game, _ = _game(3)
+    put_in_play(game, 0, ["Atmo Collectors"], resources=1)
+    set_resources(game, 2, megacredits=4)
+    _play(game, 0, "Air Raid", megacredits=0)  # only player 2 has MC: taken without asking
+    assert (player_state(game, 0)["megacredits"], player_state(game, 2)["megacredits"]) == (4, 0)
+
+
+def test_stormcraft_floaters_pay_heat_a_card_spends() -> None:
+    """Stormcraft Incorporated: floaters count as 2 heat each when paying heat, also for a
+    card's heat cost (Local Heat Trapping spends 5 heat)."""
+    game, _ = _game(2, corporations=["Stormcraft Incorporated", None])
+    game.state.players[0].card_res["Stormcraft Incorporated"] = 3
+    set_resources(game, 0, heat=1)
+    _play(game, 0, "Local Heat Trapping", megacredits=1)  # 1 heat + 2 floaters at least
+    assert [c["amount"] for c in prompt(game).choices()] == [2, 3]
+    answer(game, "amount", 2)
+    state = player_state(game, 0)
+    assert (state["heat"], state["card_resources"]["Stormcraft Incorporated"]) == (0, 1)
+
+
+def test_stormcraft_floaters_make_a_heat_cost_payable() -> None:
+    game, _ = _game(2, corporations=["Stormcraft Incorporated", None])
+    give_cards(game, 0, ["Local Heat Trapping"])
+    set_resources(game, 0, megacredits=1, heat=0)
+    assert not [c for c in choices(game) if c.get("card") == "Local Heat Trapping"]
+    game.state.players[0].card_res["Stormcraft Incorporated"] = 3  # 6 heat's worth
+    assert [c for c in choices(game) if c.get("card") == "Local Heat Trapping"]
+    answer(game, "play_card", "Local Heat Trapping")  # exactly 3 floaters: no question
+    assert player_state(game, 0)["card_resources"]["Stormcraft Incorporated"] == 0

@@ -17,7 +17,7 @@ from tm.cards.custom import custom_step
 from tm.cards.dsl import WILD, Step
 from tm.effects import countable
 from tm.flow import ask, handler, run_steps
-from tm.player import log, resource_cards, tag_count
+from tm.player import effects, log, resource_cards, tag_count
 from tm.state import NEUTRAL, GameState
 
 
@@ -120,7 +120,13 @@ def _opponents(g: GameState, p: int) -> list[int]:
 
 @custom_step("steal_megacredits")
 def _steal(g: GameState, p: int, src: str | None, step: Step) -> None:
-    targets = _opponents(g, p)
+    """Up to ``count`` MC from an opponent who has some (the neutral player in solo); with
+    nobody to rob the card still plays and takes nothing (R-PROD-3: removing is optional)."""
+    targets = [q for q in _opponents(g, p)
+               if q == NEUTRAL or g.players[q].res["megacredits"] > 0]
+    if not targets:
+        log(g, "stolen_none", player=p, res="megacredits")
+        return
     if len(targets) == 1:
         _stolen(g, p, targets[0], step["count"])
     else:
@@ -298,12 +304,24 @@ LUNA = "Luna"  # the tile whose +2 MC production can offset the loss (R-PROD-2)
 MC_FLOOR = -5  # R-PROD-1
 
 
+def _own_colony_mc(g: GameState, p: int) -> int:
+    """MC production ``p``'s own cards add when ``p`` builds a colony (Poseidon: +1), which
+    comes before the card's loss."""
+    total = 0
+    for _, e in effects(g.players[p], "on_colony"):
+        for then in e["then"]:
+            gain_mc = (then.get("res") or {}).get("megacredits") if then["k"] == "prod" else 0
+            total += gain_mc if isinstance(gain_mc, int) else 0
+    return total
+
+
 def _refuge_tiles(g: GameState, p: int) -> list[str]:
     """Where the colony may go: anywhere it may be built while MC production can drop by 2
-    (R-PROD-2); lower than that, only on Luna, whose +2 comes first."""
+    (R-PROD-2) after what building itself adds (Poseidon's +1 at exactly -4); lower than
+    that, only on Luna, whose +2 comes first."""
     from tm.expansions.colonies import buildable
     tiles = buildable(g, p)
-    if g.players[p].prod["megacredits"] - 2 >= MC_FLOOR:
+    if g.players[p].prod["megacredits"] + _own_colony_mc(g, p) - 2 >= MC_FLOOR:
         return tiles
     return [name for name in tiles if name == LUNA]
 

@@ -11,6 +11,7 @@ here, its cards' own functions in :mod:`tm.cards.custom_colonies`.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import tm.cards.custom_colonies  # noqa: F401  (registers the set's custom steps)
@@ -173,8 +174,13 @@ def _tradable(g: GameState, p: int) -> list[str]:
     return [t["name"] for t in tiles_in_play(g) if t["visitor"] is None and is_active(g, t["name"])]
 
 
+FLOATER_FEE_CARD = "Titan Floating Launch-pad"  # a floater from it pays a whole trade
+FLOATER_FEE = "floater"
+
+
 def trade_fees(g: GameState, p: int) -> dict[str, int]:
-    """The ways ``p`` can pay a trade now and what each costs after discounts."""
+    """The ways ``p`` can pay a trade now and what each costs after discounts (and, with a
+    floater on Titan Floating Launch-pad, that floater instead of a fee)."""
     off = sum(int(e["amount"]) for _, e in effects(g.players[p], "trade_discount"))
     found = {}
     for resource, base in TRADE_FEES.items():
@@ -183,6 +189,9 @@ def trade_fees(g: GameState, p: int) -> dict[str, int]:
             g.players[p].res[resource] >= fee
         if affordable:
             found[resource] = fee
+    pl = g.players[p]
+    if FLOATER_FEE_CARD in pl.played and pl.card_res.get(FLOATER_FEE_CARD, 0) >= 1:
+        found[FLOATER_FEE] = 1
     return found
 
 
@@ -246,6 +255,11 @@ def _fee_chosen(g: GameState, p: int, prompt: dict[str, Any], response: dict[str
 
 def _pay_fee(g: GameState, p: int, name: str, resource: str, fee: int) -> None:
     go = {"op": "trade_go", "p": p, "tile": name}
+    if resource == FLOATER_FEE:
+        g.players[p].card_res[FLOATER_FEE_CARD] -= fee
+        log(g, "card_res", player=p, card=FLOATER_FEE_CARD, count=-fee)
+        push(g, p, go)
+        return
     if resource == "megacredits":
         push(g, p, pay_op(p, fee, for_={"trade": name}), go)
         return
@@ -290,7 +304,7 @@ def resolve_trade(g: GameState, p: int, name: str) -> None:
     assert entry is not None
     tile: ColonyTile = TILES[name]
     marker = entry["marker"]
-    log(g, "trade", player=p, tile=name, marker=marker)
+    log(g, "trade", player=p, tile=name, marker=marker, owners=list(entry["colonies"]))
     entry["marker"] = len(entry["colonies"])
     for owner in reversed(entry["colonies"]):  # queued in front: the first colony first
         run_steps(g, owner, tile.bonus, None)
@@ -331,10 +345,14 @@ def _marker(g: GameState, name: str) -> int:
 # ---------------------------------------------------------------- end of generation (R-COL-5)
 def _generation_end(g: GameState) -> None:
     """Every active tile's marker rises one step (6 at most); the fleets come home."""
+    risen = {}
     for entry in tiles_in_play(g):
-        if is_active(g, entry["name"]):
-            entry["marker"] = min(MAX_MARKER, entry["marker"] + 1)
+        if is_active(g, entry["name"]) and entry["marker"] < MAX_MARKER:
+            entry["marker"] += 1
+            risen[entry["name"]] = entry["marker"]
         entry["visitor"] = None
+    if risen:
+        log(g, "markers_rise", tiles=risen)
 
 
 # ---------------------------------------------------------------- view
@@ -342,10 +360,21 @@ def _what(steps: Any) -> list[dict[str, Any]]:
     return thaw(steps)
 
 
+@lru_cache(maxsize=1)
+def _printed() -> dict[str, Any]:
+    """Every tile's printed parts, in or out of play (public: the page draws the solo
+    tiles to choose from and the tiles a card may bring into play). Built once and shared
+    by every view, which no reader changes (thawing it per view cost 1.5 ms)."""
+    return {name: {"resource": tile.resource, "build": _what(tile.build),
+                   "bonus": _what(tile.bonus), "track": [_what(steps) for steps in tile.trade]}
+            for name, tile in TILES.items()}
+
+
 def _view(g: GameState, viewer: int | None) -> dict[str, Any]:
     """Tiles (name, marker, colonies and owners, visiting fleet, active, what building and
     trading give now, the colony bonus), fleets per player, the solo tiles to choose from,
-    and for the viewer where they may build and trade and what a trade costs."""
+    every tile's printed parts (its whole track), and for the viewer where they may build
+    and trade and what a trade costs."""
     sec = section(g)
     tiles = []
     for entry in tiles_in_play(g):
@@ -355,13 +384,13 @@ def _view(g: GameState, viewer: int | None) -> dict[str, Any]:
                       "active": is_active(g, tile.name), "resource": tile.resource,
                       "full": len(entry["colonies"]) >= MAX_COLONIES,
                       "build": _what(tile.build), "bonus": _what(tile.bonus),
-                      "trade": _what(tile.trade[entry["marker"]]),
-                      "track": [_what(steps) for steps in tile.trade]})
+                      "trade": _what(tile.trade[entry["marker"]])})
     found: dict[str, Any] = {
         "tiles": tiles, "unused": list(sec["unused"]), "dealt": list(sec["dealt"]),
         "build_cost": BUILD_COST, "max_colonies": MAX_COLONIES,
         "fleets": [{"total": n, "free": free_fleets(g, p)} for p, n in enumerate(sec["fleets"])],
-        "colonies": [colonies_of(g, p) for p in range(len(g.players))]}
+        "colonies": [colonies_of(g, p) for p in range(len(g.players))],
+        "printed": _printed()}
     if viewer is not None and 0 <= viewer < len(g.players):
         found["you"] = {"build": buildable(g, viewer), "trade": _tradable(g, viewer),
                         "fees": trade_fees(g, viewer), "offset": offset(g, viewer)}

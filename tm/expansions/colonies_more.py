@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from tm.effects import countable
+from tm.effects import HEAT_PAYER, countable
 from tm.flow import ask, handler, push, run_steps
+from tm.ledger import change_res
 from tm.play import requirement_kind
 from tm.player import effects, log, resource_cards
 from tm.state import GameState
@@ -102,3 +103,45 @@ def _use_as_heat(g: GameState, p: int, name: str, value: int, count: int) -> Non
 
 
 HEAT_ACTION = (_offer_heat, _why_heat, _heat, ())
+
+
+# ---------------------------------------------------------------- floaters for heat a card spends
+def _extra_heat(g: GameState, p: int) -> int:
+    """Heat ``p``'s floaters may pay (Stormcraft: 2 each)."""
+    return sum(value * g.players[p].card_res.get(name, 0) for name, value in _heat_cards(g, p))
+
+
+def _pay_heat(g: GameState, p: int, src: str | None, need: int) -> None:
+    """Pay ``need`` heat a card spends (Local Heat Trapping, Caretaker Contract) with heat
+    and floaters: as many floaters as the player likes, from the fewest the heat in stock
+    leaves needed to the most that do not overpay by a whole floater."""
+    name, value = _heat_cards(g, p)[0]
+    heat, held = g.players[p].res["heat"], g.players[p].card_res[name]
+    fewest = max(0, -(-(need - heat) // value))
+    most = min(held, -(-need // value))
+    if fewest == most:
+        _heat_paid(g, p, src, name, value, need, fewest)
+    else:
+        ask(g, p, "amount", "floaters_for_heat", min=fewest, max=most, card=name, value=value,
+            need=need, src=src)
+
+
+@handler("floaters_for_heat")
+def _floaters_chosen(g: GameState, p: int, prompt: dict[str, Any],
+                     response: dict[str, Any]) -> None:
+    _heat_paid(g, p, prompt["src"], prompt["card"], prompt["value"], prompt["need"],
+               response["amount"])
+
+
+def _heat_paid(g: GameState, p: int, src: str | None, name: str, value: int, need: int,
+               count: int) -> None:
+    if count:
+        g.players[p].card_res[name] -= count
+        log(g, "card_res", player=p, card=name, count=-count)
+    heat = max(0, need - value * count)
+    if heat:
+        change_res(g, p, {"heat": -heat}, "spent", card=src)
+
+
+HEAT_PAYER.extra = _extra_heat
+HEAT_PAYER.pay = _pay_heat

@@ -345,7 +345,8 @@ def _checked(data: dict[str, Any], name: str) -> bool:
     return str(data.get(name, "")).lower() in ("on", "true", "1", "yes")
 
 
-EXPANSION_BOXES = (("corporate_era", "corpera"), ("prelude", "prelude"))  # form box, name
+EXPANSION_BOXES = (("corporate_era", "corpera"), ("prelude", "prelude"),
+                   ("colonies", "colonies"))  # form box, name
 
 
 def _expansions(data: dict[str, Any]) -> list[str]:

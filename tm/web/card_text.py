@@ -81,6 +81,24 @@ def per_text(value: Mapping[str, Any], card: Card | None = None) -> str:
         return t("per.adjacent", tile=tile_name(value["tile"]))
     if per == "event":
         return t(f"per.event{suffix}", div=div)
+    return _colonies_per(value, card, suffix)
+
+
+def _colonies_per(value: Mapping[str, Any], card: Card | None, suffix: str) -> str:
+    """The counts Colonies' cards use: colonies, floaters on your cards, tags with the card
+    itself, resources here up to a cap."""
+    per, div = value["per"], value.get("div", 1)
+    if per == "colony":
+        scope = "all" if value.get("scope") == "all" else "self"
+        return t(f"per.colony_{scope}{suffix}", div=div)
+    if per == "card_res":
+        rtype = str(value.get("rtype") or "resource")
+        return t(f"per.card_res{suffix}", div=div, unit=unit_name(rtype, 1),
+                 units=unit_name(rtype, div))
+    if per == "tag_with_this":
+        return t(f"per.tag_with_this{suffix}", tag=tag_name(value["tag"]), div=div)
+    if per == "res_capped":
+        return t("per.res_capped", unit=unit_name(_res_unit(card), 1), max=value["max"])
     return str(per)
 
 
@@ -131,6 +149,9 @@ def _card_res_step(step: Step, card: Card | None) -> str:
     k = step["k"]
     if k == "add_res" and step["to"] == "self":
         return t("ct.add_here", qty=qty(_res_unit(card), step["count"]))
+    if k == "add_res" and step.get("tag"):
+        return t("ct.add_to_tag", qty=qty(step.get("rtype") or "resource", step["count"]),
+                 tag=tag_name(step["tag"]))
     if k == "add_res":
         return t("ct.add_to", qty=qty(step.get("rtype") or "resource", step["count"]))
     if k == "spend_here":
@@ -183,6 +204,8 @@ def step_text(step: Step, card: Card | None = None) -> str:
         return t("ct.or").join(option_text(option, card) for option in step["options"])
     if k == "custom":
         return _custom_text(step)
+    if k == "colony" and step.get("dup"):
+        return t("ct.colony_dup")
     if has(f"ct.{k}"):
         return t(f"ct.{k}")
     return str(k).replace("_", " ")
@@ -333,6 +356,11 @@ def requirement_part(req: Mapping[str, Any]) -> str:
         return tn("req.tag", req["count"], tag=tag_name(req["tag"]))
     if kind == "prod":
         return t("req.prod", res=t(f"resname.{req['res']}"), n=req["count"])
+    if kind == "colony":
+        return (tn("req.colony_max", req["max"]) if "max" in req
+                else tn("req.colony", req["count"]))
+    if kind == "card_res":
+        return t("req.card_res", qty=qty(str(req["rtype"]), req["count"]))
     scope = "self" if req.get("scope", "self") == "self" else "any"
     return tn(f"req.tiles_{scope}", req["count"], tile=tile_name(req["tile"]))
 

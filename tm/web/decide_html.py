@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from tm.web.colonies_html import colonies_count
 from tm.web.html import attrs, button, esc
 from tm.web.i18n import has, t, tn
 from tm.web.model import RESOURCES, Screen, View, player_name
@@ -36,6 +37,14 @@ def _resources(pl: Mapping[str, Any]) -> str:
         said = t("strip.resource", res=t(f"res.{r}"), n=have, prod=f"{prod:+d}")
         items.append(_item(f"sres res-{r}", shown, said))
     return f'<ul class="strip-res">{"".join(items)}</ul>'
+
+
+def _colonies(view: View, p: int) -> str:
+    """Colonies built (only in a game with Colonies)."""
+    built = colonies_count(view, p)
+    if built is None:
+        return ""
+    return _item("scol", esc(t("strip.colonies", n=built)), tn("strip.colonies_label", built))
 
 
 def _generation(view: View) -> str:
@@ -77,7 +86,7 @@ def status_strip(screen: Screen) -> str:
     colour = screen.colours[p] if p < len(screen.colours) else "grey"
     stats = (_item("str", esc(t("strip.tr", n=pl["tr"])), t("strip.tr_label", n=pl["tr"]))
              + _item("svp", esc(t("strip.vp", n=vp)), t("strip.vp_label", n=vp))
-             + _generation(view) + _turn(screen))
+             + _colonies(view, p) + _generation(view) + _turn(screen))
     return (f'<section{attrs(class_="status-strip", aria_label=t("strip.label", name=name))}>'
             f'<span class="strip-who">{swatch(colour, p)}<span class="strip-name">{esc(name)}'
             f"</span></span>{_resources(pl)}"

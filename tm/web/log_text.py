@@ -11,12 +11,13 @@ from typing import Any
 
 from tm.cards import card
 from tm.web.card_text import qty, tile_phrase
+from tm.web.colonies_log import COLONY_LOG
 from tm.web.i18n import card_name, has, t, tn
 from tm.web.model import RESOURCES, View, player_name
 
 Record = Mapping[str, Any]
 _PLAYER_FIELDS = ("player", "target")
-_CURRENCIES = ("megacredits", "steel", "titanium", "heat")
+_CURRENCIES = ("megacredits", "steel", "titanium", "heat", "energy")  # energy: a trade fee
 _ORDER = {name: i for i, name in enumerate(RESOURCES)}
 MARKERS = frozenset({"turn", "action", "research", "production", "generation",
                      "final_greenery"})
@@ -170,6 +171,8 @@ def _special(key: str, v: dict[str, Any], view: View) -> str | None:
     """Records whose words need more than filling fields."""
     if key in _PLAIN:
         return _PLAIN[key](v)
+    if key in COLONY_LOG:
+        return COLONY_LOG[key](v, view)
     if key in ("bought", "draw"):
         return tn(f"log.{key}", int(v.get("count", 0)), player=v.get("player"))
     if key == "setup":

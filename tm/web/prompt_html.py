@@ -9,6 +9,7 @@ from tm.cards import card
 from tm.web import prompt_steps
 from tm.web.card_text import qty, steps_text, tile_phrase
 from tm.web.cards_html import card_html
+from tm.web.colonies_prompt import COLONY_PURPOSES, option_prompt, trade_buttons
 from tm.web.decide_html import stage_footer
 from tm.web.html import esc
 from tm.web.i18n import card_name, has, t
@@ -114,9 +115,10 @@ def _taken_by(ask: Ask, group: str, name: str) -> str | None:
 # Conversions lead: heat to temperature and plants to greenery are what a player looks
 # for every turn, and they sat below a long list; the rest keep the rules' order.
 ACTION_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("conversions", ("convert_plants", "convert_heat")),
+    ("conversions", ("convert_plants", "convert_heat", "convert_heat_with_resources")),
     ("cards", ("play_card",)),
     ("projects", ("standard_project",)),
+    ("trades", ("trade",)),  # Colonies: a trade per tile, with what it gives now
     ("card_actions", ("card_action", "first_action")),
     ("milestones", ("claim_milestone",)),
     ("awards", ("fund_award",)),
@@ -148,6 +150,8 @@ def _action(ask: Ask) -> str:
             continue
         if group in LISTED_GROUPS:
             buttons = _listed_group(ask, group, choices)
+        elif group == "trades":
+            buttons = trade_buttons(ask, choices)
         else:
             buttons = [choice_button(i, choice_label(ask.view, c), _sub(ask, c),
                                      "choice" + (" primary" if c["type"] == "first_action"
@@ -255,6 +259,8 @@ def _amount(ask: Ask) -> str:
 
 
 def _option(ask: Ask) -> str:
+    if ask.purpose in COLONY_PURPOSES:
+        return option_prompt(ask)
     src = ask.data.get("src")
     buttons = [choice_button(i, option_label(label_of(c))) for i, c in enumerate(ask.choices)]
     if ask.purpose != "choose":

@@ -14,6 +14,7 @@ from typing import Any
 
 from tm.cards import card
 from tm.web.card_text import option_text, qty
+from tm.web.colonies_html import held_words
 from tm.web.html import attrs, esc
 from tm.web.i18n import t, tn
 from tm.web.model import Screen, View, player_name
@@ -136,6 +137,13 @@ def choice_label(view: View, choice: Choice) -> str:
         return t("prompt.confirm")
     if key in ("steps", "final_greenery"):
         return option_label(label)
+    if key == "more_cards":
+        return t("action.more_cards_page", page=label.get("page", 1), pages=label.get("pages", 1))
+    held = held_words(view, label)  # Colonies' tile, fee and marker answers
+    if held is not None:
+        return held
+    if key == "trade":  # Colonies: the action menu draws trades itself, with their gains
+        return t("action.trade_named", tile=label.get("tile"), gain="…")
     return t(f"action.{key}")
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from tm.web.card_text import qty, unit_name
 from tm.web.cards_html import card_html
+from tm.web.colonies_prompt import offer_tiles
 from tm.web.decide_html import cancel_button
 from tm.web.html import esc
 from tm.web.i18n import has, t, tn
@@ -115,9 +116,9 @@ def _setup_offers(ask: Ask) -> str:
         at = {c["card"]: i for i, c in enumerate(ask.choices)
               if c["type"] in ("keep", "unkeep") and c.get("offer") == name}
         kept = list(offer.get("picked") or ())
-        tiles = "".join(card_html(card, action=("choose", at[card]) if card in at else None,
-                                  pressed=card in kept, focus=f"{name}:{card}")
-                        for card in offer["cards"])
+        tiles = offer_tiles(ask, offer, at) if name == "colony_tiles" else "".join(
+            card_html(card, action=("choose", at[card]) if card in at else None,
+                      pressed=card in kept, focus=f"{name}:{card}") for card in offer["cards"])
         title = t("setup.offer", what=t(f"setup.offer.{name}"), keep=offer["keep"],
                   kept=len(kept))
         groups.append(f'<div class="setup-offer" role="group" aria-label="{esc(title)}">'
@@ -132,7 +133,10 @@ def cards(ask: Ask) -> str:
     price = int(d.get("price", 0) or 0)
     picked = list(d.get("picked") or ())
     title = t(f"prompt.cards.{ask.purpose}", price=price or 3, min=ask.min, max=ask.max)
-    tiles = _selection_tiles(ask, d["cards"], picked)
+    paged = first_index(ask, "more_cards") is not None  # a long hand, a page at a time
+    at = indexes(ask, "pick", "unpick")
+    shown = [name for name in d["cards"] if name in at] if paged else d["cards"]
+    tiles = _selection_tiles(ask, shown, picked)
     status = t("prompt.selected_of", n=len(picked), min=ask.min, max=ask.max)
     if price:
         mc = ask.me["res"]["megacredits"]

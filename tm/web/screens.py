@@ -7,11 +7,12 @@ from collections.abc import Mapping
 from tm.web.board_preview import board_picker
 from tm.web.board_svg import board_legend, board_svg
 from tm.web.card_text import tile_phrase
+from tm.web.colonies_html import colonies_count, colonies_section
 from tm.web.confirm_html import held_panel
 from tm.web.decide_html import status_strip, undo_bar
 from tm.web.hand_html import card_dialog, draft_info, hand_section
 from tm.web.html import attrs, button, esc
-from tm.web.i18n import format_moment, t
+from tm.web.i18n import format_moment, t, tn
 from tm.web.icons import icon
 from tm.web.log_html import log_section
 from tm.web.model import COLOUR_CHOICES, Screen, View, player_name
@@ -92,6 +93,8 @@ def _new_game_form(form: Mapping[str, str]) -> str:
         f'{esc(t("start.strict_undo"))}</label>'
         f'<label><input type="checkbox" name="prelude"{_checked(form, "prelude")}> '
         f'{esc(t("start.prelude"))}</label>'
+        f'<label><input type="checkbox" name="colonies"{_checked(form, "colonies")}> '
+        f'{esc(t("start.colonies"))}</label>'
         f'{board_picker(form.get("board", "tharsis"))}'
         f'<label>{esc(t("start.seed"))} <input name="seed" inputmode="numeric" '
         f'value="{esc(form.get("seed", ""))}" autocomplete="off"></label>'
@@ -262,6 +265,7 @@ def game_screen(screen: Screen, cover: str = "") -> str:
             f'{part("extras", extras)}'
             f'<div class="layout"><div class="col col-main">'
             + part("board", f'<div class="board-wrap">{_pick_hint(ask)}{board}</div>')
+            + part("colonies", _colonies(view, colours))
             + part("hand", hand_section(screen, ask))
             + f'</div><div class="col col-side">{part("decision", "" if wide else decision)}'
             + part("standings", region_of("standings", view, STANDINGS_KEYS, colours,
@@ -272,6 +276,24 @@ def game_screen(screen: Screen, cover: str = "") -> str:
             + f'<section class="players" aria-label="{esc(t("game.players"))}">'
             + region("panels", view, colours, lambda: _panels(screen)) + "</section>"
             + "</div></main>")
+
+
+COLONIES_KEYS = ("expansions", "players")
+
+
+def _colonies(view: View, colours: tuple[str, ...]) -> str:
+    """Colonies' tiles and fleets (empty without the expansion), drawn again only when the
+    expansions' part of the view or the players change."""
+    return region_of("colonies", view, COLONIES_KEYS, colours,
+                     lambda v: colonies_section(v, colours))
+
+
+def _colonies_built(view: View, p: int) -> str:
+    """Under a player's name in the end table: colonies built (Colonies only; no VP)."""
+    built = colonies_count(view, p)
+    if built is None:
+        return ""
+    return f'<span class="end-colonies">{esc(tn("end.colonies_built", built))}</span>'
 
 
 def end_section(screen: Screen) -> str:
@@ -293,7 +315,7 @@ def end_section(screen: Screen) -> str:
         mark = f' <span class="won">{star}</span>' if won else ""
         row_attrs = attrs(class_="won" if won else None)
         body.append(f'<tr{row_attrs}><th scope="row">{swatch(colours[p], p)}'
-                    f'{esc(player_name(view, p))}{mark}</th>'
+                    f'{esc(player_name(view, p))}{mark}{_colonies_built(view, p)}</th>'
                     + "".join(f'<td data-label="{esc(t("end.col." + c))}">{r[c]}</td>'
                               for c in cols) + "</tr>")
     if len(view["players"]) == 1:
@@ -319,7 +341,8 @@ def replay_screen(screen: Screen) -> str:
             f'{button(t("app.menu"), "menu", "menu")}</div>{tracks(view)}</header>'
             f"{replay_controls(screen.replay)}"
             f'<div class="layout"><div class="col col-main"><div class="board-wrap">'
-            f"{board_svg(view, screen.colours, {})}{board_legend(view)}</div></div>"
+            f"{board_svg(view, screen.colours, {})}{board_legend(view)}</div>"
+            f"{colonies_section(view, screen.colours)}</div>"
             f'<div class="col col-side">{milestones_awards(view, screen.colours)}'
             f"{log_section(view, screen.colours, screen.log_depth)}</div>"
             f'<section class="players" aria-label="{esc(t("game.players"))}">{_panels(screen)}'

@@ -11,9 +11,10 @@ request, and nothing else (tests/e2e/test_site_folder.py compares the two):
   and PyScript's core.css: the first paint waits for no other request), main.py,
   pyscript.toml, sw.js;
 - static/: static/boot.mjs, the icons and the web manifest;
-- static/build/: the engine archive, the trimmed standard library and the memory
-  snapshot with its manifest (`make setup` makes them: scripts/build_engine.py,
-  scripts/trim_stdlib.py, scripts/make_snapshot.mjs);
+- static/build/: the engine archive, the trimmed standard library (both compiled to
+  bytecode by scripts/compile_pyc.mjs when that is up to date) and the memory snapshot with
+  its manifest (`make setup` makes them: scripts/build_engine.py, scripts/trim_stdlib.py,
+  scripts/compile_pyc.mjs, scripts/make_snapshot.mjs);
 - static/vendor/: of Pyodide only the loader, the runtime and its lock file (the standard
   library is the trimmed one above), of PyScript its core and the chunks it loads at boot.
 
@@ -23,7 +24,9 @@ removed, so a second run is quick. sw.js is written last (scripts/gen_sw.py --ro
 from __future__ import annotations
 
 import argparse
+import hashlib
 import html
+import json
 import re
 import sys
 from pathlib import Path
@@ -82,10 +85,9 @@ def site_files(root: Path) -> dict[str, Path]:
     files = {name: root / name for name in PAGE_FILES}
     files |= {f"static/{name}": root / "static" / name for name in STATIC_FILES}
     build = root / "static" / "build"
-    files |= {f"static/build/{name}": build / name for name in BUILD_FILES
+    files |= {f"static/build/{name}": compiled(build, name) for name in BUILD_FILES
               if (build / name).is_file() or name != "snapshot.json"}
     if (build / "snapshot.json").is_file():
-        import json
         name = json.loads((build / "snapshot.json").read_text(encoding="utf-8"))["file"]
         files[f"static/build/{name}"] = build / name
     files |= {f"{runtime}/{name}": root / runtime / name for name in PYODIDE_FILES}
@@ -95,6 +97,21 @@ def site_files(root: Path) -> dict[str, Path]:
     if missing:
         raise SystemExit(f"missing: {', '.join(missing)} (run `make setup`)")
     return files
+
+
+def compiled(build: Path, name: str) -> Path:
+    """build/pyc/<name> (scripts/compile_pyc.mjs) while build/pyc/sources.json names the
+    source archive build/<name> as it is now; else the source archive (an engine file
+    edited under `make serve`: served as source until the next `make site`)."""
+    made = build / "pyc" / name
+    try:
+        sources = json.loads((build / "pyc" / "sources.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return build / name
+    if not made.is_file() or not (build / name).is_file():
+        return build / name
+    digest = hashlib.sha256((build / name).read_bytes()).hexdigest()
+    return made if sources.get(name) == digest else build / name
 
 
 def _write(target: Path, data: bytes) -> bool:

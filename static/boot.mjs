@@ -211,7 +211,8 @@ for (const [name, original] of Object.entries(instantiate)) {
   if (typeof original !== "function") continue;
   WebAssembly[name] = function watched(...args) {
     const result = original.apply(this, args);
-    result.catch((error) => failedWhileBooting({ reason: error }));
+    result.then(() => performance.mark("tm:wasm-ready"),
+      (error) => failedWhileBooting({ reason: error }));
     return result;
   };
 }
@@ -313,6 +314,7 @@ const python = startPython();
 // If Python cannot start, the page says so (showFailure) and PyScript is left waiting: its
 // own error box would only repeat the notice in a developer's words.
 export async function loadPyodide(given = {}) {
+  performance.mark("tm:pyscript-asks");
   let pyodide;
   try {
     const started = await python;

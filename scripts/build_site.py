@@ -7,8 +7,9 @@ It holds exactly what the page, its service worker and the browser's install pro
 request, and nothing else (tests/e2e/test_site_folder.py compares the two):
 
 - index.html with the start screen prerendered into #app (tm.web renders it here, in
-  CPython, as Python will draw it once it is up) and the style sheets inlined (static/app.css
-  and PyScript's core.css: the first paint waits for no other request), main.py,
+  CPython, as Python will draw it once it is up), the style sheets inlined (static/app.css
+  and PyScript's core.css: the first paint waits for no other request) and preloads of what
+  Python's start downloads (its downloads begin with the page's head), main.py,
   pyscript.toml, sw.js;
 - static/: static/boot.mjs, the icons and the web manifest;
 - static/build/: the engine archive, the trimmed standard library (both compiled to
@@ -79,6 +80,28 @@ def inline_styles(source: str, root: Path) -> str:
     return STYLESHEET.sub(sheet, source)
 
 
+def preload_links(runtime: str) -> str:
+    """<link>s that start the downloads Python's start waits for as soon as the page's head
+    is read, instead of after boot.mjs and Pyodide's loader have loaded and run (two round
+    trips later): the runtime's WebAssembly, the standard library and the engine archive
+    (fetch()ed by Pyodide and boot.mjs: same URL and mode, so the browser hands over the
+    preloaded response), Pyodide's loader and its runtime module."""
+    fetched = (f"{runtime}/pyodide.asm.wasm", "static/build/python_stdlib.zip",
+               "static/build/engine.zip")
+    modules = (f"{runtime}/pyodide.mjs", f"{runtime}/pyodide.asm.mjs")
+    return "".join([f'<link rel="preload" href="{path}" as="fetch" crossorigin>\n  '
+                    for path in fetched]
+                   + [f'<link rel="modulepreload" href="{path}">\n  ' for path in modules])
+
+
+def with_preloads(source: str, runtime: str) -> str:
+    """index.html with preload_links() first in its head (after the charset)."""
+    marker = '<meta charset="utf-8">\n  '
+    if marker not in source:
+        raise SystemExit("index.html: no <meta charset> to put the preloads after")
+    return source.replace(marker, marker + preload_links(runtime), 1)
+
+
 def site_files(root: Path) -> dict[str, Path]:
     """Site-relative path -> the file in the repository it is copied from."""
     runtime, pyscript = gen_sw.vendor_folders(root)
@@ -130,6 +153,7 @@ def build(out: Path, root: Path = ROOT) -> int:
         data = source.read_bytes()
         if path == "index.html":
             page = inline_styles(data.decode("utf-8"), root)
+            page = with_preloads(page, gen_sw.vendor_folders(root)[0])
             data = prerendered_page(page, start_screen()).encode("utf-8")
         written += _write(out / path, data)
     keep = set(files) | {"sw.js"}

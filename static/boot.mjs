@@ -236,11 +236,19 @@ setTimeout(() => {
 }, 30_000);
 
 // The page as built (scripts/build_site.py) shows the start screen at once, prerendered and
-// inert, with a line saying the game is starting; a return visit shows the start screen as
-// it was last drawn (its saved games listed), kept in localStorage (read at once: Cache
-// Storage answers only after the worker's big reads). Python draws over it; at the ready
-// marker (or a failure) the screen becomes live and the line goes.
-const SCREEN_KEY = "tm:last-screen"; // not a saved game's key (tm/web/saves.py: tm:save:)
+// inert, with a line saying the game is starting. A return visit shows instead the screen
+// last drawn, kept in localStorage (read at once: Cache Storage answers only after the
+// worker's big reads): the start screen (its saved games listed), or the saved game being
+// played, which Python then reopens (sessionStorage tm:open, tm/web/browser.py). Python
+// draws over it; until it is up the copy stays inert (clicks do nothing) with the line
+// saying so, and at the ready marker (or a failure) the screen becomes live and the line
+// goes. Python says on body[data-keep] what may be kept of the screen it drew ("start",
+// "game", "handoff" or "": never another player's hand, never a replay).
+const SCREEN_KEY = "tm:last-screen"; // the start screen's HTML (not a save: tm:save:)
+const GAME_KEY = "tm:last-game"; // {save, screen, html} of the saved game last shown
+const OPEN_KEY = "tm:open"; // sessionStorage: the saved game this tab shows (browser.py)
+const SAVE_PREFIX = "tm:save:"; // tm/web/saves.py
+const KEEP_AT_MOST = 2_000_000; // characters: a larger screen is not kept (saves come first)
 
 function takeOver() {
   const app = document.getElementById("app");
@@ -253,41 +261,80 @@ function takeOver() {
   if (status) status.remove();
 }
 
+// The kept game when this tab may reopen it: still saved, and the game this tab showed
+// (a reload) or none (a new visit).
+function keptGame() {
+  const kept = JSON.parse(localStorage.getItem(GAME_KEY) || "null");
+  if (!kept || typeof kept.save !== "string" || typeof kept.html !== "string") return null;
+  if (localStorage.getItem(SAVE_PREFIX + kept.save) === null) return null;
+  const open = sessionStorage.getItem(OPEN_KEY);
+  return open === null || open === kept.save ? kept : null;
+}
+
 function showLastScreen() {
   if (location.hash) return; // a link opens something else
+  const app = document.getElementById("app");
+  if (!app || !app.classList.contains("prerendered")) return;
   try {
+    const game = keptGame();
+    if (game) {
+      sessionStorage.setItem(OPEN_KEY, game.save); // Python reopens it
+      app.innerHTML = game.html;
+      document.documentElement.dataset.kept = game.screen;
+      performance.mark("tm:last-game");
+      return;
+    }
     const html = localStorage.getItem(SCREEN_KEY);
-    const app = document.getElementById("app");
-    if (html && app && app.classList.contains("prerendered")) {
+    if (html) {
       app.innerHTML = html;
+      document.documentElement.dataset.kept = "start";
       performance.mark("tm:last-screen");
     }
   } catch {
-    // no storage: the prerendered screen stays
+    // no storage, or a copy that does not parse: the prerendered screen stays
   }
 }
 
-// Keeps the start screen as last drawn (a second after it settles) for the next visit.
+// Keeps the screen as last drawn (a second after it settles, and when the page is hidden)
+// for the next visit.
 function keepScreens() {
   const app = document.getElementById("app");
   if (!app) return;
   let timer = null;
   const keep = () => {
+    if (timer !== null) clearTimeout(timer);
     timer = null;
     const body = document.body.dataset;
-    if (body.screen !== "start" || body.busy !== undefined || body.fault !== undefined) return;
+    if (body.busy !== undefined || body.fault !== undefined || body.keep === undefined) return;
     try {
-      if (localStorage.getItem(SCREEN_KEY) !== app.innerHTML) {
-        localStorage.setItem(SCREEN_KEY, app.innerHTML);
+      const html = app.innerHTML;
+      if (body.keep === "start") {
+        localStorage.removeItem(GAME_KEY);
+        if (localStorage.getItem(SCREEN_KEY) !== html) localStorage.setItem(SCREEN_KEY, html);
+        return;
       }
+      const save = sessionStorage.getItem(OPEN_KEY);
+      if (!body.keep || save === null || html.length > KEEP_AT_MOST) {
+        localStorage.removeItem(GAME_KEY);
+        return;
+      }
+      const kept = JSON.stringify({ save, screen: body.keep, html });
+      if (localStorage.getItem(GAME_KEY) !== kept) localStorage.setItem(GAME_KEY, kept);
     } catch {
       // storage full or refused: the next visit shows the prerendered screen
+      try { localStorage.removeItem(GAME_KEY); } catch { /* no storage at all */ }
     }
   };
   new MutationObserver(() => {
     if (timer !== null) clearTimeout(timer);
     timer = setTimeout(keep, 1000);
   }).observe(app, { subtree: true, childList: true, attributes: true, characterData: true });
+  addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden" && timer !== null) keep();
+  });
+  addEventListener("pagehide", () => {
+    if (timer !== null) keep();
+  });
   timer = setTimeout(keep, 1000);
 }
 

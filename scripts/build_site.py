@@ -85,9 +85,10 @@ def preload_links(runtime: str) -> str:
     is read, instead of after boot.mjs and Pyodide's loader have loaded and run (two round
     trips later): the runtime's WebAssembly, the standard library and the engine archive
     (fetch()ed by Pyodide and boot.mjs: same URL and mode, so the browser hands over the
-    preloaded response), Pyodide's loader and its runtime module."""
+    preloaded response), main.py (PyScript fetches it only once Python is up: a round trip
+    on the way to ready), Pyodide's loader and its runtime module."""
     fetched = (f"{runtime}/pyodide.asm.wasm", "static/build/python_stdlib.zip",
-               "static/build/engine.zip")
+               "static/build/engine.zip", "main.py")
     modules = (f"{runtime}/pyodide.mjs", f"{runtime}/pyodide.asm.mjs")
     return "".join([f'<link rel="preload" href="{path}" as="fetch" crossorigin>\n  '
                     for path in fetched]

@@ -9,7 +9,8 @@ request, and nothing else (tests/e2e/test_site_folder.py compares the two):
 - index.html with the start screen prerendered into #app (tm.web renders it here, in
   CPython, as Python will draw it once it is up), the style sheets inlined (static/app.css
   and PyScript's core.css: the first paint waits for no other request) and preloads of what
-  Python's start downloads (its downloads begin with the page's head), main.py,
+  Python's start downloads (its downloads begin with the page's head) and static/kept.js
+  inline (a return visit's last screen drawn before the first paint), main.py,
   pyscript.toml, sw.js;
 - static/: static/boot.mjs, the icons and the web manifest;
 - static/build/: the engine archive, the trimmed standard library (both compiled to
@@ -25,6 +26,7 @@ removed, so a second run is quick. sw.js is written last (scripts/gen_sw.py --ro
 from __future__ import annotations
 
 import argparse
+import base64
 import hashlib
 import html
 import json
@@ -103,6 +105,30 @@ def with_preloads(source: str, runtime: str) -> str:
     return source.replace(marker, marker + preload_links(runtime), 1)
 
 
+KEPT_SCRIPT = '<script src="static/kept.js"></script>'
+
+
+def kept_script_hash(root: Path = ROOT) -> str:
+    """The CSP source that allows static/kept.js inline: 'sha256-<base64 of its digest>'."""
+    text = (root / "static" / "kept.js").read_text(encoding="utf-8")
+    digest = base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii")
+    return f"'sha256-{digest}'"
+
+
+def with_kept_inline(source: str, root: Path) -> str:
+    """index.html with static/kept.js inline (it must run before the first paint, with no
+    download), once netlify.toml's script-src allows it by its hash."""
+    if KEPT_SCRIPT not in source:
+        raise SystemExit(f"index.html: no {KEPT_SCRIPT}")
+    allowed = kept_script_hash(root)
+    if allowed not in (root / "netlify.toml").read_text(encoding="utf-8"):
+        raise SystemExit(f"netlify.toml: script-src must allow static/kept.js: {allowed}")
+    text = (root / "static" / "kept.js").read_text(encoding="utf-8")
+    if "</" in text:
+        raise SystemExit("static/kept.js cannot be inlined as it is")
+    return source.replace(KEPT_SCRIPT, f"<script>{text}</script>", 1)
+
+
 def site_files(root: Path) -> dict[str, Path]:
     """Site-relative path -> the file in the repository it is copied from."""
     runtime, pyscript = gen_sw.vendor_folders(root)
@@ -155,6 +181,7 @@ def build(out: Path, root: Path = ROOT) -> int:
         if path == "index.html":
             page = inline_styles(data.decode("utf-8"), root)
             page = with_preloads(page, gen_sw.vendor_folders(root)[0])
+            page = with_kept_inline(page, root)
             data = prerendered_page(page, start_screen()).encode("utf-8")
         written += _write(out / path, data)
     keep = set(files) | {"sw.js"}

@@ -237,18 +237,16 @@ setTimeout(() => {
 
 // The page as built (scripts/build_site.py) shows the start screen at once, prerendered and
 // inert, with a line saying the game is starting. A return visit shows instead the screen
-// last drawn, kept in localStorage (read at once: Cache Storage answers only after the
-// worker's big reads): the start screen (its saved games listed), or the saved game being
-// played, which Python then reopens (sessionStorage tm:open, tm/web/browser.py). Python
-// draws over it; until it is up the copy stays inert (clicks do nothing) with the line
-// saying so, and at the ready marker (or a failure) the screen becomes live and the line
-// goes. Python says on body[data-keep] what may be kept of the screen it drew ("start",
-// "game", "handoff" or "": never another player's hand, never a replay).
+// last drawn (static/kept.js, inline in the page, draws it as the page is parsed): the
+// start screen (its saved games listed), or the saved game being played, which Python then
+// reopens. Python draws over it; at the ready marker (or a failure) the screen becomes live
+// and the line goes. The copies are kept here, in localStorage, as Python says on
+// body[data-keep] what may be kept of the screen it drew ("start", "game", "handoff" or "":
+// never another player's hand, never a replay).
 const SCREEN_KEY = "tm:last-screen"; // the start screen's HTML (not a save: tm:save:)
 const GAME_KEY = "tm:last-game"; // {save, screen, html} of the saved game last shown
 const OPEN_KEY = "tm:open"; // sessionStorage: the saved game this tab shows (browser.py)
-const SAVE_PREFIX = "tm:save:"; // tm/web/saves.py
-const KEEP_AT_MOST = 2_000_000; // characters: a larger screen is not kept (saves come first)
+const KEEP_AT_MOST = 1_000_000; // characters: a larger screen is not kept (saves come first)
 
 function takeOver() {
   const app = document.getElementById("app");
@@ -259,40 +257,6 @@ function takeOver() {
   }
   const status = document.getElementById("boot-status");
   if (status) status.remove();
-}
-
-// The kept game when this tab may reopen it: still saved, and the game this tab showed
-// (a reload) or none (a new visit).
-function keptGame() {
-  const kept = JSON.parse(localStorage.getItem(GAME_KEY) || "null");
-  if (!kept || typeof kept.save !== "string" || typeof kept.html !== "string") return null;
-  if (localStorage.getItem(SAVE_PREFIX + kept.save) === null) return null;
-  const open = sessionStorage.getItem(OPEN_KEY);
-  return open === null || open === kept.save ? kept : null;
-}
-
-function showLastScreen() {
-  if (location.hash) return; // a link opens something else
-  const app = document.getElementById("app");
-  if (!app || !app.classList.contains("prerendered")) return;
-  try {
-    const game = keptGame();
-    if (game) {
-      sessionStorage.setItem(OPEN_KEY, game.save); // Python reopens it
-      app.innerHTML = game.html;
-      document.documentElement.dataset.kept = game.screen;
-      performance.mark("tm:last-game");
-      return;
-    }
-    const html = localStorage.getItem(SCREEN_KEY);
-    if (html) {
-      app.innerHTML = html;
-      document.documentElement.dataset.kept = "start";
-      performance.mark("tm:last-screen");
-    }
-  } catch {
-    // no storage, or a copy that does not parse: the prerendered screen stays
-  }
 }
 
 // Keeps the screen as last drawn (a second after it settles, and when the page is hidden)
@@ -339,7 +303,6 @@ function keepScreens() {
 }
 
 if (document.body) {
-  showLastScreen();
   new MutationObserver((_changes, observer) => {
     if (document.body.dataset.ready !== "1") return;
     observer.disconnect();

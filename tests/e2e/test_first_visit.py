@@ -63,6 +63,12 @@ def test_return_visit_shows_the_last_game_inert_before_python_is_up(
     expect(page.locator("#boot-status")).to_be_visible()
     assert page.evaluate("document.body.dataset.ready") is None
     shown_at = page.evaluate("performance.getEntriesByName('tm:last-game')[0].startTime")
+    # Drawn as the page was parsed (static/kept.js, inline): the first paint is the board.
+    painted = page.evaluate("""() => new Promise((done) => new PerformanceObserver((list) => {
+        const entry = list.getEntriesByName('first-contentful-paint')[0];
+        if (entry) done(entry.startTime);
+    }).observe({type: 'paint', buffered: true}))""")
+    assert shown_at <= painted
     # Python comes up and reopens that very game: the start screen is never drawn between.
     _release(page, held)
     wait_ready(page)

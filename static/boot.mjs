@@ -238,11 +238,11 @@ setTimeout(() => {
 // The page as built (scripts/build_site.py) shows the start screen at once, prerendered and
 // inert, with a line saying the game is starting. A return visit shows instead the screen
 // last drawn (static/kept.js, inline in the page, draws it as the page is parsed): the
-// start screen (its saved games listed), or the saved game being played, which Python then
-// reopens. Python draws over it; at the ready marker (or a failure) the screen becomes live
-// and the line goes. The copies are kept here, in localStorage, as Python says on
-// body[data-keep] what may be kept of the screen it drew ("start", "game", "handoff" or "":
-// never another player's hand, never a replay).
+// start screen (its saved games listed), or, in the tab that showed it, the saved game
+// being played, which Python then reopens. Python draws over it; at the ready marker (or a
+// failure) the screen becomes live and the line goes. The copies are kept here, in
+// localStorage, as Python says on body[data-keep] what may be kept of the screen it drew
+// ("start", "game", "handoff" or "": never another player's hand, never a replay).
 const SCREEN_KEY = "tm:last-screen"; // the start screen's HTML (not a save: tm:save:)
 const GAME_KEY = "tm:last-game"; // {save, screen, html} of the saved game last shown
 const OPEN_KEY = "tm:open"; // sessionStorage: the saved game this tab shows (browser.py)
@@ -273,15 +273,12 @@ function keepScreens() {
     try {
       const html = app.innerHTML;
       if (body.keep === "start") {
-        localStorage.removeItem(GAME_KEY);
         if (localStorage.getItem(SCREEN_KEY) !== html) localStorage.setItem(SCREEN_KEY, html);
         return;
       }
+      // (static/kept.js shows a game's copy only to the tab that showed that game)
       const save = sessionStorage.getItem(OPEN_KEY);
-      if (!body.keep || save === null || html.length > KEEP_AT_MOST) {
-        localStorage.removeItem(GAME_KEY);
-        return;
-      }
+      if (!body.keep || save === null || html.length > KEEP_AT_MOST) return;
       const kept = JSON.stringify({ save, screen: body.keep, html });
       if (localStorage.getItem(GAME_KEY) !== kept) localStorage.setItem(GAME_KEY, kept);
     } catch {

@@ -80,29 +80,28 @@ def test_return_visit_shows_the_last_game_inert_before_python_is_up(
     print(f"kept board drawn at {shown_at:.0f} ms")
 
 
-def test_a_new_tab_reopens_the_game_left_open(new_page: Any, server: Server) -> None:
-    page = new_page(viewport={"width": 1280, "height": 900}, service_workers="block")
-    save = _play_solo_and_leave_it_kept(page, server)
-    other = page.context.new_page()
-    other.goto(server.url)
-    expect(other.locator("html[data-kept='game']")).to_have_count(1)
-    wait_ready(other)
-    wait_screen(other, "game")
-    assert other.evaluate("sessionStorage.getItem('tm:open')") == save
-
-
-def test_back_to_the_menu_the_next_visit_shows_the_start_screen(
-        new_page: Any, server: Server) -> None:
+def test_a_new_tab_starts_on_the_start_screen(new_page: Any, server: Server) -> None:
     page = new_page(viewport={"width": 1280, "height": 900}, service_workers="block")
     _play_solo_and_leave_it_kept(page, server)
-    page.locator("[data-action=menu]").first.click()
-    wait_screen(page, "start")
-    page.wait_for_function(f"{KEPT_GAME} === null")
     other = page.context.new_page()
     other.goto(server.url)
     wait_ready(other)
     wait_screen(other, "start")
     assert other.evaluate("document.documentElement.dataset.kept") == "start"
+    assert other.evaluate("sessionStorage.getItem('tm:open')") is None
+
+
+def test_back_at_the_menu_a_reload_shows_the_start_screen(
+        new_page: Any, server: Server) -> None:
+    page = new_page(viewport={"width": 1280, "height": 900}, service_workers="block")
+    _play_solo_and_leave_it_kept(page, server)
+    page.locator("[data-action=menu]").first.click()
+    wait_screen(page, "start")
+    page.wait_for_function("sessionStorage.getItem('tm:open') === null")
+    page.reload()
+    wait_ready(page)
+    wait_screen(page, "start")
+    assert page.evaluate("document.documentElement.dataset.kept") == "start"
 
 
 def test_a_deleted_game_is_not_shown_again(new_page: Any, server: Server) -> None:

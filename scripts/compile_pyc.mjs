@@ -32,7 +32,8 @@ import { fileURLToPath } from "node:url";
 
 import { loadPyodide } from "pyodide";
 
-const HOME = "/home/pyodide"; // Pyodide's working directory: static/boot.mjs writes engine.zip there
+// Pyodide's working directory, where static/boot.mjs writes engine.zip.
+const HOME = "/home/pyodide";
 const ARCHIVES = ["engine.zip", "python_stdlib.zip"];
 
 const COMPILE = `
@@ -66,7 +67,8 @@ async function main(argv) {
   const out = path.join(build, "pyc");
   const sources = {};
   for (const name of ARCHIVES) {
-    sources[name] = createHash("sha256").update(await readFile(path.join(build, name))).digest("hex");
+    const data = await readFile(path.join(build, name));
+    sources[name] = createHash("sha256").update(data).digest("hex");
   }
   const manifestPath = path.join(out, "sources.json");
   try {
@@ -87,7 +89,8 @@ async function main(argv) {
   await mkdir(out, { recursive: true });
   for (const name of ARCHIVES) {
     pyodide.FS.writeFile(`/tmp/${name}`, await readFile(path.join(build, name)));
-    const prefix = name === "engine.zip" ? `${HOME}/engine.zip` : pyodide.globals.get("STDLIB_PREFIX");
+    const prefix = name === "engine.zip" ? `${HOME}/engine.zip`
+      : pyodide.globals.get("STDLIB_PREFIX");
     pyodide.globals.get("compile_archive")(`/tmp/${name}`, `/tmp/pyc-${name}`, prefix);
     const made = pyodide.FS.readFile(`/tmp/pyc-${name}`);
     const target = path.join(out, name);

@@ -7,10 +7,11 @@
 // Reads the engine archive (scripts/build_engine.py) and the trimmed standard library
 // (scripts/trim_stdlib.py), compiled by scripts/compile_pyc.mjs when that is up to date:
 // the very archives the page loads; writes ROOT/static/build/snapshot-<hash>.bin and
-// static/build/snapshot.json naming it. About half of Python's memory is pages of zeros: the file holds only the
-// other pages, gzipped, and the manifest lists where they go ("runs": [offset, length]
-// pairs), so the page inflates half as much and the zeros cost nothing. The hash covers the Pyodide version, this recipe
-// and the archive, so a changed engine file gets a new name; an up-to-date snapshot is not
+// static/build/snapshot.json naming it. About half of Python's memory is pages of zeros:
+// the file holds only the other pages, gzipped, and the manifest lists where they go
+// ("runs": [offset, length] pairs), so the page inflates half as much and the zeros cost
+// nothing. The hash covers the Pyodide version, this recipe and the archives, so a changed
+// engine file gets a new name; an up-to-date snapshot is not
 // made again. The archive's SHA-256 is also stored in the snapshot (tm.SNAPSHOT_ENGINE):
 // main.py compares it with the archive the page actually loaded and drops stale modules.
 

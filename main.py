@@ -47,6 +47,7 @@ try:
     js.document.body.dataset.boot = _engine_source()
     js.performance.mark("tm:engine-ready")
     from tm.web.browser import start  # (after the freshness check, by design)
+    js.performance.mark("tm:engine-imported")
 except Exception:
     _failed("the game's code could not be loaded")
 else:

@@ -9,13 +9,16 @@ request, and nothing else (tests/e2e/test_site_folder.py compares the two):
 - rules.html, the rules reference, written from its catalogs (scripts/build_rules.py) with
   static/rules.js;
 - index.html with the start screen prerendered into #app (tm.web renders it here, in
-  CPython, as Python will draw it once it is up) and the style sheets inlined (static/app.css
-  and PyScript's core.css: the first paint waits for no other request), main.py,
+  CPython, as Python will draw it once it is up), the style sheets inlined (static/app.css
+  and PyScript's core.css: the first paint waits for no other request) and preloads of what
+  Python's start downloads (its downloads begin with the page's head) and static/kept.js
+  inline (a return visit's last screen drawn before the first paint), main.py,
   pyscript.toml, sw.js;
 - static/: static/boot.mjs, the icons and the web manifest;
-- static/build/: the engine archive, the trimmed standard library and the memory
-  snapshot with its manifest (`make setup` makes them: scripts/build_engine.py,
-  scripts/trim_stdlib.py, scripts/make_snapshot.mjs);
+- static/build/: the engine archive, the trimmed standard library (both compiled to
+  bytecode by scripts/compile_pyc.mjs when that is up to date) and the memory snapshot with
+  its manifest (`make setup` makes them: scripts/build_engine.py, scripts/trim_stdlib.py,
+  scripts/compile_pyc.mjs, scripts/make_snapshot.mjs);
 - static/vendor/: of Pyodide only the loader, the runtime and its lock file (the standard
   library is the trimmed one above), of PyScript its core and the chunks it loads at boot.
 
@@ -25,7 +28,10 @@ removed, so a second run is quick. sw.js is written last (scripts/gen_sw.py --ro
 from __future__ import annotations
 
 import argparse
+import base64
+import hashlib
 import html
+import json
 import re
 import sys
 from pathlib import Path
@@ -79,16 +85,66 @@ def inline_styles(source: str, root: Path) -> str:
     return STYLESHEET.sub(sheet, source)
 
 
+def preload_links(runtime: str) -> str:
+    """<link>s that start the downloads Python's start waits for as soon as the page's head
+    is read, instead of after boot.mjs and Pyodide's loader have loaded and run (two round
+    trips later): the runtime's WebAssembly, the standard library and the engine archive
+    (fetch()ed by Pyodide and boot.mjs: same URL and mode, so the browser hands over the
+    preloaded response), main.py (PyScript fetches it only once Python is up: a round trip
+    on the way to ready) and Pyodide's loader. Python's start needs the runtime and the
+    standard library; the engine and main.py only after it (and PyScript's start): they
+    ask for their share of the bandwidth last (fetchpriority="low")."""
+    fetched = ((f"{runtime}/pyodide.asm.wasm", "high"), ("static/build/python_stdlib.zip", "high"),
+               ("static/build/engine.zip", "low"), ("main.py", "low"))
+    # (Not the runtime's 1.2 MB module, pyodide.asm.mjs: it arrives long before the
+    # WebAssembly anyway, and preloaded it is compiled at once, delaying the first paint.)
+    modules = (f"{runtime}/pyodide.mjs",)
+    return "".join([f'<link rel="preload" href="{path}" as="fetch" crossorigin '
+                    f'fetchpriority="{priority}">\n  ' for path, priority in fetched]
+                   + [f'<link rel="modulepreload" href="{path}">\n  ' for path in modules])
+
+
+def with_preloads(source: str, runtime: str) -> str:
+    """index.html with preload_links() first in its head (after the charset)."""
+    marker = '<meta charset="utf-8">\n  '
+    if marker not in source:
+        raise SystemExit("index.html: no <meta charset> to put the preloads after")
+    return source.replace(marker, marker + preload_links(runtime), 1)
+
+
+KEPT_SCRIPT = '<script src="static/kept.js"></script>'
+
+
+def kept_script_hash(root: Path = ROOT) -> str:
+    """The CSP source that allows static/kept.js inline: 'sha256-<base64 of its digest>'."""
+    text = (root / "static" / "kept.js").read_text(encoding="utf-8")
+    digest = base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii")
+    return f"'sha256-{digest}'"
+
+
+def with_kept_inline(source: str, root: Path) -> str:
+    """index.html with static/kept.js inline (it must run before the first paint, with no
+    download), once netlify.toml's script-src allows it by its hash."""
+    if KEPT_SCRIPT not in source:
+        raise SystemExit(f"index.html: no {KEPT_SCRIPT}")
+    allowed = kept_script_hash(root)
+    if allowed not in (root / "netlify.toml").read_text(encoding="utf-8"):
+        raise SystemExit(f"netlify.toml: script-src must allow static/kept.js: {allowed}")
+    text = (root / "static" / "kept.js").read_text(encoding="utf-8")
+    if "</" in text:
+        raise SystemExit("static/kept.js cannot be inlined as it is")
+    return source.replace(KEPT_SCRIPT, f"<script>{text}</script>", 1)
+
+
 def site_files(root: Path) -> dict[str, Path]:
     """Site-relative path -> the file in the repository it is copied from."""
     runtime, pyscript = gen_sw.vendor_folders(root)
     files = {name: root / name for name in PAGE_FILES}
     files |= {f"static/{name}": root / "static" / name for name in STATIC_FILES}
     build = root / "static" / "build"
-    files |= {f"static/build/{name}": build / name for name in BUILD_FILES
+    files |= {f"static/build/{name}": compiled(build, name) for name in BUILD_FILES
               if (build / name).is_file() or name != "snapshot.json"}
     if (build / "snapshot.json").is_file():
-        import json
         name = json.loads((build / "snapshot.json").read_text(encoding="utf-8"))["file"]
         files[f"static/build/{name}"] = build / name
     files |= {f"{runtime}/{name}": root / runtime / name for name in PYODIDE_FILES}
@@ -98,6 +154,21 @@ def site_files(root: Path) -> dict[str, Path]:
     if missing:
         raise SystemExit(f"missing: {', '.join(missing)} (run `make setup`)")
     return files
+
+
+def compiled(build: Path, name: str) -> Path:
+    """build/pyc/<name> (scripts/compile_pyc.mjs) while build/pyc/sources.json names the
+    source archive build/<name> as it is now; else the source archive (an engine file
+    edited under `make serve`: served as source until the next `make site`)."""
+    made = build / "pyc" / name
+    try:
+        sources = json.loads((build / "pyc" / "sources.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return build / name
+    if not made.is_file() or not (build / name).is_file():
+        return build / name
+    digest = hashlib.sha256((build / name).read_bytes()).hexdigest()
+    return made if sources.get(name) == digest else build / name
 
 
 def _write(target: Path, data: bytes) -> bool:
@@ -116,6 +187,8 @@ def build(out: Path, root: Path = ROOT) -> int:
         data = source.read_bytes()
         if path == "index.html":
             page = inline_styles(data.decode("utf-8"), root)
+            page = with_preloads(page, gen_sw.vendor_folders(root)[0])
+            page = with_kept_inline(page, root)
             data = prerendered_page(page, start_screen()).encode("utf-8")
         written += _write(out / path, data)
     written += build_rules.write(out)

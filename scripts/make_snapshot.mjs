@@ -4,13 +4,14 @@
 //
 //   node scripts/make_snapshot.mjs [ROOT]
 //
-// Reads ROOT/static/build/engine.zip (scripts/build_engine.py) and
-// ROOT/static/build/python_stdlib.zip (scripts/trim_stdlib.py), the very archives the page
-// loads, and writes ROOT/static/build/snapshot-<hash>.bin and static/build/snapshot.json
-// naming it. About half of Python's memory is pages of zeros: the file holds only the
-// other pages, gzipped, and the manifest lists where they go ("runs": [offset, length]
-// pairs), so the page inflates half as much and the zeros cost nothing. The hash covers the Pyodide version, this recipe
-// and the archive, so a changed engine file gets a new name; an up-to-date snapshot is not
+// Reads the engine archive (scripts/build_engine.py) and the trimmed standard library
+// (scripts/trim_stdlib.py), compiled by scripts/compile_pyc.mjs when that is up to date:
+// the very archives the page loads; writes ROOT/static/build/snapshot-<hash>.bin and
+// static/build/snapshot.json naming it. About half of Python's memory is pages of zeros:
+// the file holds only the other pages, gzipped, and the manifest lists where they go
+// ("runs": [offset, length] pairs), so the page inflates half as much and the zeros cost
+// nothing. The hash covers the Pyodide version, this recipe and the archives, so a changed
+// engine file gets a new name; an up-to-date snapshot is not
 // made again. The archive's SHA-256 is also stored in the snapshot (tm.SNAPSHOT_ENGINE):
 // main.py compares it with the archive the page actually loaded and drops stale modules.
 
@@ -58,12 +59,28 @@ function dataRuns(raw) {
   return runs;
 }
 
+// static/build/pyc/NAME when static/build/pyc/sources.json names the source archive
+// static/build/NAME as it is now, else the source archive itself.
+async function served(root, name) {
+  const build = path.join(root, "static", "build");
+  const source = path.join(build, name);
+  try {
+    const made = JSON.parse(await readFile(path.join(build, "pyc", "sources.json"), "utf8"));
+    const digest = createHash("sha256").update(await readFile(source)).digest("hex");
+    if (made[name] === digest) return path.join(build, "pyc", name);
+  } catch {
+    // not compiled
+  }
+  return source;
+}
+
 async function main(argv) {
   const root = path.resolve(argv[0] ?? path.dirname(path.dirname(fileURLToPath(import.meta.url))));
-  const engine = await readFile(path.join(root, "static", "build", "engine.zip"));
-  // The trimmed standard library the page loads (scripts/trim_stdlib.py): the snapshot
-  // keeps its table of contents, so it must boot from these very bytes.
-  const stdlibPath = path.join(root, "static", "build", "python_stdlib.zip");
+  // The archives the page loads (scripts/build_site.py's choice: compiled when
+  // scripts/compile_pyc.mjs made them from the current sources): the snapshot keeps the
+  // standard library's table of contents, so it must boot from these very bytes.
+  const engine = await readFile(await served(root, "engine.zip"));
+  const stdlibPath = await served(root, "python_stdlib.zip");
   const stdlib = await readFile(stdlibPath);
   const hash = createHash("sha256").update(`pyodide ${version}\0recipe ${RECIPE}\0`);
   hash.update(engine);

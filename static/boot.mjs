@@ -211,7 +211,8 @@ for (const [name, original] of Object.entries(instantiate)) {
   if (typeof original !== "function") continue;
   WebAssembly[name] = function watched(...args) {
     const result = original.apply(this, args);
-    result.catch((error) => failedWhileBooting({ reason: error }));
+    result.then(() => performance.mark("tm:wasm-ready"),
+      (error) => failedWhileBooting({ reason: error }));
     return result;
   };
 }
@@ -235,11 +236,17 @@ setTimeout(() => {
 }, 30_000);
 
 // The page as built (scripts/build_site.py) shows the start screen at once, prerendered and
-// inert, with a line saying the game is starting; a return visit shows the start screen as
-// it was last drawn (its saved games listed), kept in localStorage (read at once: Cache
-// Storage answers only after the worker's big reads). Python draws over it; at the ready
-// marker (or a failure) the screen becomes live and the line goes.
-const SCREEN_KEY = "tm:last-screen"; // not a saved game's key (tm/web/saves.py: tm:save:)
+// inert, with a line saying the game is starting. A return visit shows instead the screen
+// last drawn (static/kept.js, inline in the page, draws it as the page is parsed): the
+// start screen (its saved games listed), or, in the tab that showed it, the saved game
+// being played, which Python then reopens. Python draws over it; at the ready marker (or a
+// failure) the screen becomes live and the line goes. The copies are kept here, in
+// localStorage, as Python says on body[data-keep] what may be kept of the screen it drew
+// ("start", "game", "handoff" or "": never another player's hand, never a replay).
+const SCREEN_KEY = "tm:last-screen"; // the start screen's HTML (not a save: tm:save:)
+const GAME_KEY = "tm:last-game"; // {save, screen, html} of the saved game last shown
+const OPEN_KEY = "tm:open"; // sessionStorage: the saved game this tab shows (browser.py)
+const KEEP_AT_MOST = 1_000_000; // characters: a larger screen is not kept (saves come first)
 
 function takeOver() {
   const app = document.getElementById("app");
@@ -252,46 +259,47 @@ function takeOver() {
   if (status) status.remove();
 }
 
-function showLastScreen() {
-  if (location.hash) return; // a link opens something else
-  try {
-    const html = localStorage.getItem(SCREEN_KEY);
-    const app = document.getElementById("app");
-    if (html && app && app.classList.contains("prerendered")) {
-      app.innerHTML = html;
-      performance.mark("tm:last-screen");
-    }
-  } catch {
-    // no storage: the prerendered screen stays
-  }
-}
-
-// Keeps the start screen as last drawn (a second after it settles) for the next visit.
+// Keeps the screen as last drawn (a second after it settles, and when the page is hidden)
+// for the next visit.
 function keepScreens() {
   const app = document.getElementById("app");
   if (!app) return;
   let timer = null;
   const keep = () => {
+    if (timer !== null) clearTimeout(timer);
     timer = null;
     const body = document.body.dataset;
-    if (body.screen !== "start" || body.busy !== undefined || body.fault !== undefined) return;
+    if (body.busy !== undefined || body.fault !== undefined || body.keep === undefined) return;
     try {
-      if (localStorage.getItem(SCREEN_KEY) !== app.innerHTML) {
-        localStorage.setItem(SCREEN_KEY, app.innerHTML);
+      const html = app.innerHTML;
+      if (body.keep === "start") {
+        if (localStorage.getItem(SCREEN_KEY) !== html) localStorage.setItem(SCREEN_KEY, html);
+        return;
       }
+      // (static/kept.js shows a game's copy only to the tab that showed that game)
+      const save = sessionStorage.getItem(OPEN_KEY);
+      if (!body.keep || save === null || html.length > KEEP_AT_MOST) return;
+      const kept = JSON.stringify({ save, screen: body.keep, html });
+      if (localStorage.getItem(GAME_KEY) !== kept) localStorage.setItem(GAME_KEY, kept);
     } catch {
       // storage full or refused: the next visit shows the prerendered screen
+      try { localStorage.removeItem(GAME_KEY); } catch { /* no storage at all */ }
     }
   };
   new MutationObserver(() => {
     if (timer !== null) clearTimeout(timer);
     timer = setTimeout(keep, 1000);
   }).observe(app, { subtree: true, childList: true, attributes: true, characterData: true });
+  addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden" && timer !== null) keep();
+  });
+  addEventListener("pagehide", () => {
+    if (timer !== null) keep();
+  });
   timer = setTimeout(keep, 1000);
 }
 
 if (document.body) {
-  showLastScreen();
   new MutationObserver((_changes, observer) => {
     if (document.body.dataset.ready !== "1") return;
     observer.disconnect();
@@ -313,6 +321,7 @@ const python = startPython();
 // If Python cannot start, the page says so (showFailure) and PyScript is left waiting: its
 // own error box would only repeat the notice in a developer's words.
 export async function loadPyodide(given = {}) {
+  performance.mark("tm:pyscript-asks");
   let pyodide;
   try {
     const started = await python;

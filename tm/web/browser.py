@@ -41,8 +41,19 @@ class LocalStorage:
     def set(self, key: str, value: str) -> None:
         try:
             js.localStorage.setItem(key, value)
+            return
         except Exception as error:  # QuotaExceededError arrives as a JsException
-            raise StorageFull(str(error)) from error
+            full = error
+        # The copies of the last screens (static/boot.mjs) never cost a saved game its place.
+        if any(not _missing(js.localStorage.getItem(k)) for k in KEPT_SCREENS):
+            for kept in KEPT_SCREENS:
+                js.localStorage.removeItem(kept)
+            try:
+                js.localStorage.setItem(key, value)
+                return
+            except Exception as error:  # (still full)
+                full = error
+        raise StorageFull(str(full)) from full
 
     def remove(self, key: str) -> None:
         js.localStorage.removeItem(key)
@@ -58,6 +69,9 @@ SLOW = {"open_link": "busy.link", "continue": "busy.continue", "import": "busy.i
 GUARDED_AS = {"open_link": "link", "import": "file"}  # what the guard says went wrong
 MAX_IMPORT_BYTES = safejson.MAX_BYTES  # a file larger than this is refused unread
 OPEN_KEY = "tm:open"  # sessionStorage: the saved game this tab shows
+# localStorage: the start screen and the saved game's screen as last drawn, which
+# static/boot.mjs shows at the next visit before Python is up (body[data-keep] says which).
+KEPT_SCREENS = ("tm:last-screen", "tm:last-game")
 
 
 class Page:
@@ -130,6 +144,7 @@ class Page:
         _flag(body, "saving", self.app.save_due)  # (a save is written after the frame)
         _flag(body, "fault", self.app.fault is not None)
         self._remember_open()
+        body.dataset.keep = self._kept_as()
         asking = js.document.querySelector("#app [data-autofocus]")
         if not _missing(asking) and not self.asking:  # a question just asked: its answer
             _focus(asking)  # takes the focus (once: later redraws leave it where it is)
@@ -160,18 +175,46 @@ class Page:
             except Exception:  # (no session storage: a reload shows the start screen)
                 pass
 
-    def resume(self) -> None:
-        """After a reload during a game: open that game again (the start screen otherwise)."""
+    def _kept_as(self) -> str:
+        """What static/boot.mjs may keep of this screen for the next visit: "start", or
+        "game"/"handoff" when reopening the saved game shown draws that same screen (one
+        player; between players the hand-off, never a hand); "" for anything else."""
+        app = self.app
+        if app.screen == "start":
+            return "start"
+        if self.open_id is None or app.game is None:
+            return ""
+        if app.screen == "handoff" or (app.screen == "game"
+                                       and app.game.state.options.players == 1):
+            return app.screen
+        return ""
+
+    def _to_reopen(self) -> str | None:
+        """The saved game this tab showed before a reload, when it is still saved."""
         try:
             open_id = js.sessionStorage.getItem(OPEN_KEY)
         except Exception:  # (no session storage)
-            return
+            return None
         if _missing(open_id) or self.app.game is not None:
-            return
+            return None
         if any(entry.save_id == str(open_id) for entry in self.app.store.list()):
-            self.act("continue", {"save": str(open_id)})
-        else:  # deleted meanwhile (in another tab): nothing to land back in
-            js.sessionStorage.removeItem(OPEN_KEY)
+            return str(open_id)
+        js.sessionStorage.removeItem(OPEN_KEY)  # deleted meanwhile (in another tab)
+        return None
+
+    def reopen(self) -> bool:
+        """At boot, without a link: open the saved game this tab showed at once, drawing
+        nothing before it (static/boot.mjs shows its last screen meanwhile); whether it did."""
+        open_id = None if str(js.location.hash or "") else self._to_reopen()
+        if open_id is not None:
+            self._run("continue", {"save": open_id})
+        return open_id is not None
+
+    def resume(self) -> None:
+        """After a reload during a game: open that game again (the start screen otherwise)."""
+        open_id = self._to_reopen()
+        if open_id is not None:
+            self.act("continue", {"save": open_id})
 
     def _set(self, region: str, html: str) -> None:
         if region == "app" and self._set_parts(html):
@@ -601,7 +644,13 @@ def start() -> None:
     app = App(storage, clock=lambda: float(js.Date.now()), base_url=base_url)
     app.defer_saves = True
     page = Page(app)
-    page.guard("boot", page.draw)
+    reopened = False
+    try:
+        reopened = page.reopen()
+    except Exception:  # (the start screen instead, with the notice)
+        page.fail("boot", traceback.format_exc())
+    if not reopened:
+        page.guard("boot", page.draw)
     if not page.guard("boot", install, page):
         raise RuntimeError("the page's listeners could not be installed")
     page.guard("boot", listen_to_window, page)

@@ -21,6 +21,13 @@ class Reason(str):
         made.key, made.values = key, values
         return made
 
+    def __reduce__(self) -> tuple[Any, ...]:  # copies and pickles keep key and values
+        return _remade, (self.key, str(self), self.values)
+
+
+def _remade(key: str, text: str, values: dict[str, Any]) -> Reason:
+    return Reason(key, text, **values)
+
 
 def reason(key: str, text: str, **values: Any) -> Reason:
     """The English ``text`` of a refusal, translatable by ``key`` with ``values``."""

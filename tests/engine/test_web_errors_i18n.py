@@ -4,7 +4,9 @@ language shown while ``str(error)`` stays the engine's English."""
 from __future__ import annotations
 
 import ast
+import copy
 import json
+import pickle
 import re
 import string
 from collections.abc import Iterator
@@ -191,6 +193,8 @@ def test_a_reason_is_text() -> None:
     assert made == "the stored state is damaged" and made.key == "save.state_damaged"
     assert str(SaveError(made)) == "the stored state is damaged"
     assert str(IllegalMove(made, "R-ACT-1")) == "the stored state is damaged (R-ACT-1)"
+    for copied in (copy.deepcopy(made), pickle.loads(pickle.dumps(made))):
+        assert isinstance(copied, Reason) and copied.key == made.key and copied == made
 
 
 def test_an_error_without_a_reason_is_shown_as_it_is() -> None:

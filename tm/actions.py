@@ -13,6 +13,7 @@ from tm import board, expansions, milestones
 from tm.cards import card
 from tm.cards.dsl import Step, city, greenery, ocean, prod, raise_
 from tm.effects import can_steps, place_op
+from tm.errors import reason
 from tm.flow import ask, handler, op, push, run_steps
 from tm.frozen import freeze, thaw
 from tm.ledger import change_res
@@ -71,14 +72,17 @@ def _why_project(g: GameState, p: int, r: dict[str, Any]) -> Why:
     project = r.get("project")
     projects = projects_of(g)
     if not isinstance(project, str) or project not in projects:
-        return "no such standard project", "R-ACT-2"
+        return reason("action.no_project", "no such standard project"), "R-ACT-2"
     if project == "sell_patents":
-        return None if g.players[p].hand else ("no cards to sell", "R-SP-1")
+        return None if g.players[p].hand else (reason("action.no_cards_to_sell",
+                                                      "no cards to sell"), "R-SP-1")
     if not can_afford(g, p, project_cost(g, p, project)):
-        return "cannot pay the cost", "R-SP-" + str(list(projects).index(project) + 1)
+        return reason("action.cannot_pay",
+                      "cannot pay the cost"), "R-SP-" + str(list(projects).index(project) + 1)
     steps = projects[project][1]  # with 9 oceans out the aquifer is paid and places none
     if not can_steps(g, p, None, steps):
-        return "no legal space", "R-TILE-4" if project == "city" else "R-TILE-3"
+        return reason("action.no_space",
+                      "no legal space"), "R-TILE-4" if project == "city" else "R-TILE-3"
     return None
 
 
@@ -86,45 +90,49 @@ def _why_card_action(g: GameState, p: int, r: dict[str, Any]) -> Why:
     pl = g.players[p]
     name = r.get("card")
     if name not in pl.played and name != pl.corporation:
-        return "card not in play", "R-ACT-5"
+        return reason("action.not_in_play", "card not in play"), "R-ACT-5"
     assert isinstance(name, str)
     if not card(name).action:
-        return "card has no action", "R-ACT-5"
+        return reason("action.no_action", "card has no action"), "R-ACT-5"
     if name in pl.used_actions:
-        return "action already used this generation", "R-ACT-5"
+        return reason("action.used", "action already used this generation"), "R-ACT-5"
     if not can_steps(g, p, name, card(name).action):
-        return "action cannot be carried out", "R-ACT-5"
+        return reason("action.cannot_act", "action cannot be carried out"), "R-ACT-5"
     return None
 
 
 def _why_milestone(g: GameState, p: int, r: dict[str, Any]) -> Why:
     why = milestones.why_not_claim(g, p, str(r.get("milestone")))
     if why is None and not can_afford(g, p, milestones.CLAIM_COST):
-        return "cannot pay 8 MC", "R-ACT-3"
+        return reason("action.cannot_pay_claim", "cannot pay 8 MC"), "R-ACT-3"
     return why
 
 
 def _why_award(g: GameState, p: int, r: dict[str, Any]) -> Why:
     why = milestones.why_not_fund(g, str(r.get("award")))
     if why is None and not can_afford(g, p, milestones.fund_cost(g)):
-        return "cannot pay the funding cost", "R-ACT-4"
+        return reason("action.cannot_fund", "cannot pay the funding cost"), "R-ACT-4"
     return why
 
 
 def _why_plants(g: GameState, p: int, r: dict[str, Any]) -> Why:
     if g.players[p].res["plants"] < plant_cost(g, p):
-        return "not enough plants", "R-ACT-6"
+        return reason("action.plants", "not enough plants"), "R-ACT-6"
     if not board.legal_spaces(g, p, "greenery", "greenery"):
-        return "no space for a greenery", "R-TILE-3"
+        return reason("action.no_greenery_space", "no space for a greenery"), "R-TILE-3"
     return None
 
 
 def _why_heat(g: GameState, p: int, r: dict[str, Any]) -> Why:
-    return None if g.players[p].res["heat"] >= HEAT_PER_STEP else ("not enough heat", "R-ACT-7")
+    if g.players[p].res["heat"] >= HEAT_PER_STEP:
+        return None
+    return reason("action.heat", "not enough heat"), "R-ACT-7"
 
 
 def _why_end_turn(g: GameState, p: int, r: dict[str, Any]) -> Why:
-    return None if g.actions_this_turn == 1 else ("no action taken this turn yet", "R-GEN-5")
+    if g.actions_this_turn == 1:
+        return None
+    return reason("action.none_yet", "no action taken this turn yet"), "R-GEN-5"
 
 
 def _why_play(g: GameState, p: int, r: dict[str, Any]) -> Why:
@@ -295,11 +303,13 @@ def why_not(g: GameState, p: int, response: dict[str, Any]) -> Why:
     """None when the action is legal for ``p`` now, else (reason, rule id)."""
     kind = response.get("type")
     if first_action_due(g, p):  # the corporation's first action comes first
-        return None if kind == "first_action" else ("your corporation's first action comes first",
-                                                     "R-SETUP-4")
+        if kind == "first_action":
+            return None
+        return reason("action.first_action",
+                      "your corporation's first action comes first"), "R-SETUP-4"
     table = actions_of(g)
     if kind not in table:
-        return "unknown action", "R-ACT-1"
+        return reason("action.unknown", "unknown action"), "R-ACT-1"
     return table[str(kind)][1](g, p, response)
 
 

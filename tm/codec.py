@@ -9,7 +9,7 @@ import zlib
 from typing import Any
 
 from tm import safejson
-from tm.errors import SaveError
+from tm.errors import SaveError, reason
 from tm.state import GameState, to_dict
 
 SAVE_FORMAT = 2  # 1: options, moves, checksum; 2: + the state itself (and a base state)
@@ -42,38 +42,43 @@ def pack_state(data: dict[str, Any]) -> str:
 def unpack_state(text: Any) -> dict[str, Any]:
     """The state dict of :func:`pack_state`; SaveError for anything else."""
     if not isinstance(text, str):
-        raise SaveError("the stored state is not text")
+        raise SaveError(reason("save.state_not_text", "the stored state is not text"))
     try:
         inflater = zlib.decompressobj()
         raw = inflater.decompress(base64.b64decode(text, validate=True), MAX_STATE_BYTES)
         if inflater.unconsumed_tail or not inflater.eof:
-            raise SaveError("the stored state is damaged or too large")
+            raise SaveError(reason("save.state_too_large",
+                                   "the stored state is damaged or too large"))
         data = safejson.loads(raw, MAX_STATE_BYTES)
     except (binascii.Error, ValueError, zlib.error) as error:
-        raise SaveError("the stored state is damaged") from error
+        raise SaveError(reason("save.state_damaged", "the stored state is damaged")) from error
     if not isinstance(data, dict):
-        raise SaveError("the stored state is damaged")
+        raise SaveError(reason("save.state_damaged", "the stored state is damaged"))
     return data
 
 
 def check_save(data: Any) -> None:
     """Raise SaveError unless ``data`` looks like a save this engine can read."""
     if not isinstance(data, dict):
-        raise SaveError("a save is a JSON object")
+        raise SaveError(reason("save.not_object", "a save is a JSON object"))
     if data.get("format") not in SAVE_FORMATS:
-        raise SaveError(f"save format {data.get('format')!r}; this engine reads "
-                        f"{', '.join(map(str, SAVE_FORMATS))}")
+        known = ", ".join(map(str, SAVE_FORMATS))
+        raise SaveError(reason("save.format", f"save format {data.get('format')!r}; this engine "
+                               f"reads {known}", format=repr(data.get("format"))[:20],
+                               known=known))
     rules = data.get("rules", 1)
     if not isinstance(rules, int) or isinstance(rules, bool) or not 1 <= rules <= RULES_VERSION:
-        raise SaveError(f"the save was made with rules version {rules!r}; "
-                        f"this version is {RULES_VERSION}")
+        raise SaveError(reason("save.rules_version", f"the save was made with rules version "
+                               f"{rules!r}; this version is {RULES_VERSION}",
+                               made=repr(rules)[:20], version=RULES_VERSION))
     if not isinstance(data.get("options"), dict) or not isinstance(data.get("moves"), list):
-        raise SaveError("a save needs 'options' and 'moves'")
+        raise SaveError(reason("save.no_moves", "a save needs 'options' and 'moves'"))
     if len(data["moves"]) > MAX_MOVES:
-        raise SaveError(f"a save holds at most {MAX_MOVES} moves; a real game has far fewer")
+        raise SaveError(reason("save.too_many_moves", f"a save holds at most {MAX_MOVES} moves; "
+                               "a real game has far fewer", limit=MAX_MOVES))
     if not isinstance(data.get("checksum"), str):
-        raise SaveError("a save needs its checksum")
+        raise SaveError(reason("save.no_checksum", "a save needs its checksum"))
     for move in data["moves"]:
         if not (isinstance(move, list) and len(move) == 2 and isinstance(move[0], int)
                 and not isinstance(move[0], bool) and isinstance(move[1], dict)):
-            raise SaveError("each move is [player, response]")
+            raise SaveError(reason("save.bad_move", "each move is [player, response]"))

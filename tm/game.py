@@ -12,7 +12,7 @@ from typing import Any
 from tm import actions, effects, effects_more, expansions, payment, phases, play  # noqa: F401
 from tm.cards import corporation_deck, project_deck
 from tm.codec import state_digest
-from tm.errors import IllegalMove, SaveError
+from tm.errors import IllegalMove, SaveError, reason
 from tm.flow import HANDLERS, run
 from tm.maps import get_map
 from tm.player import log
@@ -36,32 +36,37 @@ def _is_int(value: Any) -> bool:
 def _check_options(options: Options) -> None:
     """Every option range-checked and of its own type (options come from links and files)."""
     if not _is_int(options.players) or not 1 <= options.players <= MAX_PLAYERS:
-        raise ValueError("players must be 1 to 5")
+        raise ValueError(reason("options.players", "players must be 1 to 5", most=MAX_PLAYERS))
     if not _is_int(options.seed) or abs(options.seed) >= 1 << 63:
-        raise ValueError("the seed must be a whole number below 2**63")
+        raise ValueError(reason("options.seed", "the seed must be a whole number below 2**63"))
     if options.first_player is not None and not (
             _is_int(options.first_player) and 0 <= options.first_player < options.players):
-        raise ValueError("first_player must name one of the players")
+        raise ValueError(reason("options.first_player",
+                                "first_player must name one of the players"))
     if not isinstance(options.names, list) or len(options.names) > options.players or any(
             not isinstance(n, str) or len(n) > MAX_NAME for n in options.names):
-        raise ValueError(f"names must be at most one per player, {MAX_NAME} characters each")
+        raise ValueError(reason("options.names", "names must be at most one per player, "
+                                f"{MAX_NAME} characters each", count=MAX_NAME))
     if any(not isinstance(getattr(options, flag), bool) for flag in ("draft", "strict_undo")):
-        raise ValueError("draft and strict_undo are true or false")
+        raise ValueError(reason("options.switches", "draft and strict_undo are true or false"))
     if not isinstance(options.board, str):
-        raise ValueError("board must be a map's name")
+        raise ValueError(reason("options.board", "board must be a map's name"))
     try:
         get_map(options.board)
     except (KeyError, TypeError):
-        raise ValueError(f"unknown board {options.board!r}") from None
+        raise ValueError(reason("options.unknown_board", f"unknown board {options.board!r}",
+                                board=repr(options.board)[:40])) from None
     if not isinstance(options.expansions, list) or len(set(options.expansions)) != len(
             options.expansions) or any(name not in expansions.known()
                                        for name in options.expansions):
-        raise ValueError(f"unknown or repeated expansions {options.expansions!r}; "
-                         f"this engine has {', '.join(expansions.known())}")
+        known = ", ".join(expansions.known())
+        raise ValueError(reason("options.expansions", f"unknown or repeated expansions "
+                                f"{options.expansions!r}; this engine has {known}",
+                                given=repr(options.expansions)[:60], known=known))
     if not isinstance(options.beginners, list) or len(set(options.beginners)) != len(
             options.beginners) or any(not _is_int(p) or not 0 <= p < options.players
                                       for p in options.beginners):
-        raise ValueError("beginners must be player indexes")
+        raise ValueError(reason("options.beginners", "beginners must be player indexes"))
 
 
 def _new_state(options: Options) -> GameState:
@@ -133,10 +138,11 @@ class Game:
         selection or payment at once, which is recorded as the steps it stands for.
         """
         if self.state.over:
-            raise IllegalMove("the game is over", "R-END-1")
+            raise IllegalMove(reason("move.game_over", "the game is over"), "R-END-1")
         prompt = self.prompt_for(player) if _is_index(player) else None
         if prompt is None:
-            raise IllegalMove("no decision is waiting for that player", "R-GEN-5")
+            raise IllegalMove(reason("move.no_decision",
+                                     "no decision is waiting for that player"), "R-GEN-5")
         steps = prompt.expand(response)
         recorded = len(self.moves)
         try:
@@ -151,7 +157,8 @@ class Game:
     def _apply(self, player: int, response: dict[str, Any]) -> None:
         prompt = self.prompt_for(player)
         if prompt is None:
-            raise IllegalMove("no decision is waiting for that player", "R-GEN-5")
+            raise IllegalMove(reason("move.no_decision",
+                                     "no decision is waiting for that player"), "R-GEN-5")
         clean = prompt.check(response)
         g = self.state
         reveals = g.reveals
@@ -182,10 +189,12 @@ class Game:
     def undo(self, steps: int = 1) -> list[list[Any]]:
         """Take back the last ``steps`` moves by replaying the rest; returns the moves undone."""
         if not _is_index(steps) or steps < 1:
-            raise IllegalMove("undo takes a whole number of moves, at least 1", "")
+            raise IllegalMove(reason("undo.steps",
+                                     "undo takes a whole number of moves, at least 1"), "")
         target = len(self.moves) - steps
         if target < self.undo_floor():
-            raise IllegalMove("cannot undo past a move that revealed cards", "")
+            raise IllegalMove(reason("undo.revealed",
+                                     "cannot undo past a move that revealed cards"), "")
         undone = self.moves[target:]
         earlier = _replay(self.state.options, self.moves[:target], self.base)
         self.state, self.moves, self.revealed_at = earlier.state, earlier.moves, earlier.revealed_at

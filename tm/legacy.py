@@ -15,6 +15,7 @@ from typing import Any
 
 from tm.cards import card
 from tm.effects import PROD_FLOOR
+from tm.errors import reason
 from tm.parameters import is_maxed
 from tm.prompts import Prompt, clean
 from tm.state import GameState
@@ -66,13 +67,14 @@ def format1_move(g: GameState, prompt: Prompt, code: int) -> dict[str, Any]:
 
 def _nth(items: list[Any], code: int) -> Any:
     if not 0 <= code < len(items):
-        raise ValueError("a move is not one of the legal choices")
+        raise ValueError(reason("link.not_a_choice", "a move is not one of the legal choices"))
     return items[code]
 
 
 def _masked(offered: list[str], mask: int) -> list[str]:
     if mask >> len(offered):
-        raise ValueError("a card selection names cards that were not offered")
+        raise ValueError(reason("link.not_offered",
+                                "a card selection names cards that were not offered"))
     return [name for i, name in enumerate(offered) if mask >> i & 1]
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from tm import safejson
 from tm.codec import MAX_MOVES, RULES_VERSION
-from tm.errors import IllegalMove, SaveError
+from tm.errors import IllegalMove, SaveError, reason
 from tm.game import Game
 from tm.legacy import format1_move
 from tm.prompts import Prompt, clean, whole_selection
@@ -53,7 +53,7 @@ class _Reader:
         value, shift = 0, 0
         while True:
             if self.pos >= len(self.data) or shift > 63:
-                raise LinkError("the link is cut short")
+                raise LinkError(reason("link.cut_short", "the link is cut short"))
             byte = self.data[self.pos]
             self.pos += 1
             value |= (byte & 0x7F) << shift
@@ -63,7 +63,7 @@ class _Reader:
 
     def take(self, count: int) -> bytes:
         if self.pos + count > len(self.data):
-            raise LinkError("the link is cut short")
+            raise LinkError(reason("link.cut_short", "the link is cut short"))
         chunk = self.data[self.pos:self.pos + count]
         self.pos += count
         return chunk
@@ -116,7 +116,7 @@ def move_of(prompt: Prompt, code: int) -> dict[str, Any]:
         return whole[code] if code < len(whole) else {"type": "more_cards"}
     choices = prompt.choices()
     if code >= len(choices):
-        raise LinkError("a move is not one of the legal choices")
+        raise LinkError(reason("link.not_a_choice", "a move is not one of the legal choices"))
     return clean(choices[code])
 
 
@@ -148,42 +148,44 @@ def encode(game: Game) -> str:
 
 def _unpack(text: str) -> bytes:
     if not isinstance(text, str):
-        raise LinkError("a link is text")
+        raise LinkError(reason("link.not_text", "a link is text"))
     text = text.strip().lstrip("#")
     if not text.startswith(PREFIX):
-        raise LinkError("this is not a game link")
+        raise LinkError(reason("link.not_a_link", "this is not a game link"))
     body = text[len(PREFIX):]
     if len(body) > MAX_BYTES:
-        raise LinkError("the link is too long")
+        raise LinkError(reason("link.too_long", "the link is too long"))
     try:
         packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
         inflater = zlib.decompressobj()
         data = inflater.decompress(packed, MAX_BYTES)
     except (binascii.Error, ValueError, zlib.error) as error:
-        raise LinkError("the link is damaged") from error
+        raise LinkError(reason("link.damaged", "the link is damaged")) from error
     if inflater.unconsumed_tail:
-        raise LinkError("the link is too large")
+        raise LinkError(reason("link.too_large", "the link is too large"))
     if not inflater.eof:
-        raise LinkError("the link is cut short")
+        raise LinkError(reason("link.cut_short", "the link is cut short"))
     return data
 
 
 def _options(reader: _Reader) -> tuple[int, int, Options]:
     fmt = reader.take(1)[0]
     if fmt not in LINK_FORMATS:
-        raise LinkError(f"link format {fmt}; this version reads formats "
-                        f"{', '.join(map(str, LINK_FORMATS))}")
+        known = ", ".join(map(str, LINK_FORMATS))
+        raise LinkError(reason("link.format", f"link format {fmt}; this version reads formats "
+                               f"{known}", format=fmt, known=known))
     version = reader.uint()
     if not 1 <= version <= RULES_VERSION:
-        raise LinkError(f"the link was made with rules version {version}; "
-                        f"this version is {RULES_VERSION}")
+        raise LinkError(reason("link.rules_version", f"the link was made with rules version "
+                               f"{version}; this version is {RULES_VERSION}", made=version,
+                               version=RULES_VERSION))
     try:
         raw = safejson.loads(reader.take(reader.uint()), MAX_OPTIONS_BYTES, max_depth=2)
         if not isinstance(raw, dict) or not all(_option_ok(k, v) for k, v in raw.items()):
-            raise LinkError("the link's options are damaged")
+            raise LinkError(reason("link.options_damaged", "the link's options are damaged"))
         return fmt, version, options_from(raw)
     except (ValueError, TypeError) as error:
-        raise LinkError("the link's options are damaged") from error
+        raise LinkError(reason("link.options_damaged", "the link's options are damaged")) from error
 
 
 def _is_int(value: Any) -> bool:
@@ -219,9 +221,12 @@ def decode(text: str) -> Game:
     except LinkError:
         raise
     except (IllegalMove, SaveError) as error:
-        raise LinkError(f"the link holds an illegal move: {error}") from error
+        raise LinkError(reason("link.illegal_move", f"the link holds an illegal move: {error}",
+                               reason=error)) from error
     except Exception as error:  # any other failure of a hostile link is still the codec's
-        raise LinkError(f"the link cannot be opened ({type(error).__name__})") from error
+        raise LinkError(reason("link.cannot_open",
+                               f"the link cannot be opened ({type(error).__name__})",
+                               name=type(error).__name__)) from error
 
 
 def _decode(text: str) -> Game:
@@ -230,19 +235,23 @@ def _decode(text: str) -> Game:
     try:
         game = Game.new(options)
     except ValueError as error:  # options of the right type but out of range
-        raise LinkError(f"the link's options are not a game: {error}") from error
+        raise LinkError(reason("link.options_not_game",
+                               f"the link's options are not a game: {error}",
+                               reason=error)) from error
     tail = DIGEST_BYTES if fmt == LINK_FORMAT else 0
     moves = 0
     while reader.left > tail:
         moves += 1
         if moves > MAX_MOVES:
-            raise LinkError("the link holds too many moves")
+            raise LinkError(reason("link.too_many_moves", "the link holds too many moves"))
         pending = game.pending
         if not pending:
-            raise LinkError("the link goes on after the game ended")
+            raise LinkError(reason("link.after_end", "the link goes on after the game ended"))
         seat = reader.uint() if len(pending) > 1 else 0
         if seat >= len(pending):
-            raise LinkError(f"move {moves} names a player who has no decision")
+            raise LinkError(reason("link.no_decision",
+                                   f"move {moves} names a player who has no decision",
+                                   move=moves))
         player, prompt = pending[seat]
         code = reader.uint()
         try:
@@ -250,7 +259,8 @@ def _decode(text: str) -> Game:
                 game.state, prompt, code)
             game.respond(player, move)
         except (LinkError, IllegalMove, ValueError) as error:  # refused at the first illegal move
-            raise LinkError(f"move {moves} is not legal: {error}") from error
+            raise LinkError(reason("link.move_illegal", f"move {moves} is not legal: {error}",
+                                   move=moves, reason=error)) from error
     if tail and reader.take(tail).hex() != game.digest()[:2 * tail]:
         game.rules_changed = [{"key": "rules_changed_link"}]
     elif not tail:  # format 1 recorded no checksum: name the cards whose rules changed

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from tm import board
+from tm.errors import reason
 from tm.measures import COUNTS as COUNTS  # re-exported: the measures' registry
 from tm.measures import Measure as Measure
 from tm.measures import measure_value as measure_value
@@ -161,15 +162,15 @@ def awards_in_play(g: GameState) -> tuple[str, ...]:
 def why_not_claim(g: GameState, p: int, name: str) -> tuple[str, str] | None:
     """None when ``p`` may claim the milestone now, else (reason, rule)."""
     if name not in milestones_in_play(g):
-        return "no such milestone in this game", "R-MA-1"
+        return reason("ms.none", "no such milestone in this game"), "R-MA-1"
     if any(claimed == name for claimed, _ in g.milestones):
-        return "milestone already claimed", "R-ACT-3"
+        return reason("ms.claimed", "milestone already claimed"), "R-ACT-3"
     if len(g.milestones) >= MAX_CLAIMED:
-        return "three milestones are claimed already", "R-ACT-3"
+        return reason("ms.three", "three milestones are claimed already"), "R-ACT-3"
     if not has_expansion(g, name):
-        return "needs an expansion this game does not have", "R-MAP-4"
+        return reason("ms.expansion", "needs an expansion this game does not have"), "R-MAP-4"
     if milestone_value(g, p, name) < _MILESTONES[name].threshold:
-        return "condition not met", "R-ACT-3"
+        return reason("ms.condition", "condition not met"), "R-ACT-3"
     return None
 
 
@@ -187,11 +188,11 @@ def fund_cost(g: GameState) -> int:
 def why_not_fund(g: GameState, name: str) -> tuple[str, str] | None:
     """None when the award may be funded now, else (reason, rule)."""
     if name not in awards_in_play(g):
-        return "no such award in this game", "R-MA-2"
+        return reason("aw.none", "no such award in this game"), "R-MA-2"
     if any(funded == name for funded, _ in g.awards):
-        return "award already funded", "R-ACT-4"
+        return reason("aw.funded", "award already funded"), "R-ACT-4"
     if len(g.awards) >= len(FUND_COSTS):
-        return "three awards are funded already", "R-ACT-4"
+        return reason("aw.three", "three awards are funded already"), "R-ACT-4"
     return None
 
 

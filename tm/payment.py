@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tm.errors import IllegalMove
+from tm.errors import IllegalMove, reason
 from tm.flow import ask, handler, op
 from tm.player import effects, has_effect, log, metal_value
 from tm.state import RESOURCES, GameState
@@ -148,17 +148,22 @@ def check_step(g: GameState, p: int, d: Item, r: dict[str, Any]) -> dict[str, An
     """A ``use`` or ``confirm`` response in clean form, or IllegalMove."""
     if r["type"] == "confirm":
         if _settled(g, p, d) is None:
-            raise IllegalMove("payment must cover the cost without spare units", "R-PAY-2")
+            raise IllegalMove(reason("pay.exact",
+                                     "payment must cover the cost without spare units"), "R-PAY-2")
         return {"type": "confirm"}
     if r["type"] != "use":
-        raise IllegalMove("expected a 'use' or 'confirm' response", "R-PAY-1")
+        raise IllegalMove(reason("pay.expected",
+                                 "expected a 'use' or 'confirm' response"), "R-PAY-1")
     resource, amount = r.get("resource"), r.get("amount")
     if not isinstance(resource, str) or resource not in d["use"]:
-        raise IllegalMove(f"{resource} cannot pay for this", "R-PAY-1")
+        raise IllegalMove(reason("pay.cannot_use",
+                                 f"{resource} cannot pay for this", resource=resource), "R-PAY-1")
     if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
-        raise IllegalMove(f"bad amount of {resource}", "R-PAY-1")
+        raise IllegalMove(reason("pay.bad_amount",
+                                 f"bad amount of {resource}", resource=resource), "R-PAY-1")
     if amount > _limit(g, p, d, resource):
-        raise IllegalMove(f"not that much {resource} to pay with", "R-PAY-2")
+        raise IllegalMove(reason("pay.not_that_much", f"not that much {resource} to pay with",
+                                 resource=resource), "R-PAY-2")
     return {"type": "use", "resource": resource, "amount": amount}
 
 
@@ -172,15 +177,17 @@ def expand_payment(g: GameState, p: int, d: Item,
     for c in [*CURRENCIES, *(c for c in rates_ if c not in CURRENCIES)]:
         n = r.get(c, 0)
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-            raise IllegalMove(f"bad amount of {c}", "R-PAY-1")
+            raise IllegalMove(reason("pay.bad_amount", f"bad amount of {c}", resource=c), "R-PAY-1")
         if n and c not in rates_:
-            raise IllegalMove(f"{c} cannot pay for this", "R-PAY-1")
+            raise IllegalMove(reason("pay.cannot_use",
+                                     f"{c} cannot pay for this", resource=c), "R-PAY-1")
         if n > holding(g, p, c) - d["reserve"].get(c, 0):
-            raise IllegalMove(f"not enough {c}", "R-PAY-1")
+            raise IllegalMove(reason("pay.not_enough", f"not enough {c}", resource=c), "R-PAY-1")
         if c in rates_:
             paid[c] = n
     if not _no_waste(paid, rates_, d["cost"]):
-        raise IllegalMove("payment must cover the cost without spare units", "R-PAY-2")
+        raise IllegalMove(reason("pay.exact",
+                                 "payment must cover the cost without spare units"), "R-PAY-2")
     steps: list[dict[str, Any]] = [{"type": "use", "resource": c, "amount": paid[c]}
                                    for c in d["use"] if paid[c] != d["use"][c]]
     return [*steps, {"type": "confirm"}]

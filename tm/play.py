@@ -8,6 +8,7 @@ from tm import board, parameters
 from tm.cards import card
 from tm.cards.dsl import Card, Req
 from tm.effects import can_steps
+from tm.errors import reason
 from tm.flow import op, push, run_steps
 from tm.frozen import register
 from tm.own_triggers import play_steps_to_check
@@ -107,14 +108,14 @@ def why_not_playable(g: GameState, p: int, name: str) -> tuple[str, str] | None:
     """None when ``p`` may play ``name`` now, else (reason, rule id)."""
     pl = g.players[p]
     if name not in pl.hand:
-        return "card not in hand", "R-ACT-1"
+        return reason("play.not_in_hand", "card not in hand"), "R-ACT-1"
     c = card(name)
     if not requirements_met(g, p, c):
-        return "requirements not met", "R-CARD-1"
+        return reason("play.requirements", "requirements not met"), "R-CARD-1"
     if not can_afford(g, p, cost_of(g, p, c), reserve=reserve_of(c), **pays_with(c)):
-        return "cannot pay the cost", "R-PAY-1"
+        return reason("play.cannot_pay", "cannot pay the cost"), "R-PAY-1"
     if not can_steps(g, p, name, play_steps_to_check(g, c)):  # own triggers count
-        return "its effect cannot be carried out", "R-PROD-2"
+        return reason("play.effect", "its effect cannot be carried out"), "R-PROD-2"
     return None
 
 

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tm import actions, payment
-from tm.errors import IllegalMove
+from tm.errors import IllegalMove, reason
 from tm.frozen import freeze
 from tm.selection import (
     Item,
@@ -125,7 +125,8 @@ def stage(item: Item, response: Response) -> Response | None:
 
 def _require_type(response: Any) -> None:
     if not isinstance(response, dict) or not isinstance(response.get("type"), str):
-        raise IllegalMove("a response is a dict with a 'type'", "R-ACT-1")
+        raise IllegalMove(reason("move.not_a_response",
+                                 "a response is a dict with a 'type'"), "R-ACT-1")
 
 
 def _is_int(value: Any) -> bool:
@@ -161,7 +162,8 @@ def _check_card(g: GameState, p: int, d: Item, r: Response) -> Response:
     expect(r, "card")
     name = r.get("card")
     if not isinstance(name, str) or name not in d["cards"]:
-        raise IllegalMove("that card is not one of the choices", "R-SETUP-4")
+        raise IllegalMove(reason("move.not_a_choice",
+                                 "that card is not one of the choices"), "R-SETUP-4")
     return {"type": "card", "card": name}
 
 
@@ -171,7 +173,7 @@ def _expand_card(g: GameState, p: int, d: Item, r: Response) -> list[Response] |
         return None
     picked = r.get("cards")
     if not isinstance(picked, list) or len(picked) != 1:
-        raise IllegalMove("pick exactly one card", "R-GEN-4")
+        raise IllegalMove(reason("move.pick_one", "pick exactly one card"), "R-GEN-4")
     return [_check_card(g, p, d, {"type": "card", "card": picked[0]})]
 
 
@@ -190,7 +192,7 @@ def _check_player(g: GameState, p: int, d: Item, r: Response) -> Response:
     expect(r, "player")
     target = r.get("player")
     if not _is_int(target) or target not in d["players"]:
-        raise IllegalMove("that player cannot be targeted", "R-PROD-3")
+        raise IllegalMove(reason("move.target", "that player cannot be targeted"), "R-PROD-3")
     return {"type": "player", "player": target}
 
 
@@ -211,7 +213,8 @@ def _check_amount(g: GameState, p: int, d: Item, r: Response) -> Response:
     expect(r, "amount")
     n = r.get("amount")
     if not _is_int(n) or not d["min"] <= n <= d["max"]:
-        raise IllegalMove(f"amount must be from {d['min']} to {d['max']}", "R-PROD-1")
+        raise IllegalMove(reason("move.amount", f"amount must be from {d['min']} to {d['max']}",
+                                 low=d["min"], high=d["max"]), "R-PROD-1")
     return {"type": "amount", "amount": n}
 
 
@@ -230,7 +233,7 @@ def _check_option(g: GameState, p: int, d: Item, r: Response) -> Response:
     expect(r, "option")
     index = r.get("option")
     if not _is_int(index) or index not in d["open"]:
-        raise IllegalMove("that option is not available", "R-CARD-2")
+        raise IllegalMove(reason("move.option", "that option is not available"), "R-CARD-2")
     return {"type": "option", "option": index}
 
 
@@ -284,7 +287,9 @@ def _check_cards(g: GameState, p: int, d: Item, r: Response) -> Response:
     if r["type"] != "done":
         return check_pick(d, r, d["max"], _selection_rule(d))
     if not d["min"] <= len(picked(d)) <= d["max"]:
-        raise IllegalMove(f"pick between {d['min']} and {d['max']} cards", _selection_rule(d))
+        raise IllegalMove(reason("move.pick_between",
+                                 f"pick between {d['min']} and {d['max']} cards",
+                                 low=d["min"], high=d["max"]), _selection_rule(d))
     return {"type": "done"}
 
 
@@ -294,7 +299,9 @@ def _expand_cards(g: GameState, p: int, d: Item, r: Response) -> list[Response] 
     rule = _selection_rule(d)
     steps = selection_steps(d, r.get("cards"), rule)
     if not d["min"] <= len(r["cards"]) <= d["max"]:
-        raise IllegalMove(f"pick between {d['min']} and {d['max']} cards", rule)
+        raise IllegalMove(reason("move.pick_between",
+                                 f"pick between {d['min']} and {d['max']} cards",
+                                 low=d["min"], high=d["max"]), rule)
     return [*steps, {"type": "done"}]
 
 

@@ -18,7 +18,7 @@ from tm.codec import (
     pack_state,
     unpack_state,
 )
-from tm.errors import IllegalMove, SaveError
+from tm.errors import IllegalMove, SaveError, reason
 from tm.state import GameState, Options, from_dict, to_dict
 
 if TYPE_CHECKING:
@@ -65,7 +65,7 @@ def _base_of(data: dict[str, Any]) -> dict[str, Any] | None:
     moves = raw.get("moves") if isinstance(raw, dict) else None
     if not isinstance(moves, int) or isinstance(moves, bool) or not 0 <= moves <= len(
             data["moves"]):
-        raise SaveError("the save's base state is damaged")
+        raise SaveError(reason("save.base_damaged", "the save's base state is damaged"))
     return {"moves": moves, "state": unpack_state(raw.get("state"))}
 
 
@@ -76,7 +76,8 @@ def open_save(data: Any) -> Game:
     try:
         options = options_from(data["options"])
     except (TypeError, ValueError) as error:
-        raise SaveError(f"the save's options are damaged: {error}") from error
+        raise SaveError(reason("save.options_damaged", f"the save's options are damaged: {error}",
+                               reason=error)) from error
     base = _base_of(data)
     replayed: Game | None = None
     failure: Exception | None = None
@@ -86,7 +87,8 @@ def open_save(data: Any) -> Game:
         failure = error
     if data["format"] == 1:
         if replayed is None:
-            raise SaveError(f"save does not replay: {failure}") from failure
+            raise SaveError(reason("save.no_replay", f"save does not replay: {failure}",
+                               reason=failure)) from failure
         replayed.rules_changed = rules_notes(data.get("rules", 1), replayed)
         return replayed
     if replayed is not None and replayed.digest() == data["checksum"]:
@@ -103,13 +105,16 @@ def _continue_from_state(data: dict[str, Any], options: Options,
         state = from_dict(GameState, raw)
         state.options = options_from(raw.get("options"))
     except (TypeError, ValueError, KeyError) as error:
-        raise SaveError("the save's stored state is damaged") from error
+        raise SaveError(reason("save.stored_damaged",
+                               "the save's stored state is damaged")) from error
     if to_dict(state.options) != to_dict(options):
-        raise SaveError("the save's options do not match its stored state")
+        raise SaveError(reason("save.options_mismatch",
+                               "the save's options do not match its stored state"))
     moves = [list(m) for m in data["moves"]]
     game = Game(state, moves, {"moves": len(moves), "state": to_dict(state)})
     if game.digest() != data["checksum"]:
-        raise SaveError("the save's stored state does not match its checksum")
+        raise SaveError(reason("save.checksum",
+                               "the save's stored state does not match its checksum"))
     game.revealed_at = len(moves)
     game.rules_changed = [{"key": "rules_changed_state", "moves": len(moves)}]
     return game

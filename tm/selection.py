@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tm.errors import IllegalMove
+from tm.errors import IllegalMove, reason
 
 Response = dict[str, Any]
 Item = dict[str, Any]
@@ -16,7 +16,9 @@ Item = dict[str, Any]
 def expect(response: Response, *kinds: str) -> None:
     """IllegalMove unless the response is of one of these types."""
     if response["type"] not in kinds:
-        raise IllegalMove(f"expected a {' or '.join(repr(k) for k in kinds)} response", "R-ACT-1")
+        wanted = " or ".join(repr(k) for k in kinds)
+        raise IllegalMove(reason("move.expected", f"expected a {wanted} response", kinds=wanted),
+                          "R-ACT-1")
 
 
 def picked(d: Item) -> list[str]:
@@ -48,20 +50,22 @@ def check_pick(d: Item, r: Response, limit: int, rule: str, adding: bool | None 
         adding = r["type"] == "pick"
     if adding:
         if not isinstance(name, str) or name not in d["cards"] or name in chosen:
-            raise IllegalMove("pick each offered card at most once", rule)
+            raise IllegalMove(reason("move.pick_once", "pick each offered card at most once"), rule)
         if len(chosen) >= limit:
-            raise IllegalMove(f"pick at most {limit} cards", rule)
+            raise IllegalMove(reason("move.pick_at_most", f"pick at most {limit} cards",
+                                     count=limit), rule)
     elif name not in chosen:
-        raise IllegalMove("only a picked card can be put back", rule)
+        raise IllegalMove(reason("move.put_back", "only a picked card can be put back"), rule)
     return {"type": r["type"], **extra, "card": name}
 
 
 def selection_steps(d: Item, wanted: Any, rule: str) -> list[Response]:
     """The unpicks and picks that turn the staged selection into ``wanted``."""
     if not isinstance(wanted, list) or not all(isinstance(c, str) for c in wanted):
-        raise IllegalMove("'cards' must be a list of card names", "R-ACT-1")
+        raise IllegalMove(reason("move.cards_list",
+                                 "'cards' must be a list of card names"), "R-ACT-1")
     if len(set(wanted)) != len(wanted) or any(c not in d["cards"] for c in wanted):
-        raise IllegalMove("pick each offered card at most once", rule)
+        raise IllegalMove(reason("move.pick_once", "pick each offered card at most once"), rule)
     chosen = picked(d)
     steps: list[Response] = [{"type": "unpick", "card": c} for c in chosen if c not in wanted]
     steps += [{"type": "pick", "card": c} for c in d["cards"] if c in wanted and c not in chosen]

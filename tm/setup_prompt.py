@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tm.errors import IllegalMove
+from tm.errors import IllegalMove, reason
 from tm.selection import (
     Item,
     Response,
@@ -58,17 +58,19 @@ def _offer(d: Item, name: Any) -> Item:
     for offer in _offers(d):
         if offer["name"] == name:
             return offer
-    raise IllegalMove("no such offer in this setup", RULE)
+    raise IllegalMove(reason("setup.no_offer", "no such offer in this setup"), RULE)
 
 
 def _why_not_done(d: Item) -> str | None:
     if d["corporations"] and not d.get("corporation"):
-        return "choose a corporation first"
+        return reason("setup.corporation_first", "choose a corporation first")
     if len(picked(d)) > _budget(d):
-        return "your corporation cannot pay for that many cards"
+        return reason("setup.budget", "your corporation cannot pay for that many cards")
     for offer in _offers(d):
         if len(picked(offer)) != offer["keep"]:
-            return f"keep exactly {offer['keep']} of the {offer['name']}"
+            return reason("setup.keep_exactly",
+                          f"keep exactly {offer['keep']} of the {offer['name']}",
+                          count=offer["keep"], offer=offer["name"])
     return None
 
 
@@ -100,7 +102,8 @@ def check_setup(g: GameState, p: int, d: Item, r: Response) -> Response:
     expect(r, "corporation", "pick", "unpick", "keep", "unkeep", "done")
     if r["type"] == "corporation":
         if r.get("card") not in d["corporations"]:
-            raise IllegalMove("that corporation was not dealt to you", RULE)
+            raise IllegalMove(reason("setup.not_dealt",
+                                     "that corporation was not dealt to you"), RULE)
         return {"type": "corporation", "card": r["card"]}
     if r["type"] in ("pick", "unpick"):
         return check_pick(d, r, _budget(d), RULE)
@@ -122,9 +125,10 @@ def expand_setup(g: GameState, p: int, d: Item, r: Response) -> list[Response] |
         return None
     steps = selection_steps(d, r.get("cards"), RULE)
     if d["corporations"] and not d.get("corporation"):
-        raise IllegalMove("choose a corporation first", RULE)
+        raise IllegalMove(reason("setup.corporation_first", "choose a corporation first"), RULE)
     if len(r["cards"]) > _budget(d):
-        raise IllegalMove("your corporation cannot pay for that many cards", RULE)
+        raise IllegalMove(reason("setup.budget",
+                                 "your corporation cannot pay for that many cards"), RULE)
     return [*steps, {"type": "done"}]
 
 

@@ -10,7 +10,7 @@ form a game records. A row may be chosen again while one is held (to look elsewh
 from __future__ import annotations
 
 from tm.board import map_of
-from tm.errors import IllegalMove
+from tm.errors import IllegalMove, reason
 from tm.selection import Item, Response, expect
 from tm.state import GameState
 
@@ -59,11 +59,11 @@ def check_space(g: GameState, p: int, d: Item, r: Response) -> Response:
         row = r.get("row")
         if not _by_rows(g, d) or not isinstance(row, int) or isinstance(row, bool) \
                 or row not in rows(g, d):
-            raise IllegalMove("no legal space in that row", _rule(d))
+            raise IllegalMove(reason("move.row", "no legal space in that row"), _rule(d))
         return {"type": "region", "row": row}
     space = r.get("space")
     if not isinstance(space, str) or space not in _open_spaces(g, d):
-        raise IllegalMove("that space is not legal for this tile", _rule(d))
+        raise IllegalMove(reason("move.space", "that space is not legal for this tile"), _rule(d))
     return {"type": "space", "space": space}
 
 

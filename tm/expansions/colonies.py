@@ -17,6 +17,7 @@ from typing import Any
 import tm.cards.custom_colonies  # noqa: F401  (registers the set's custom steps)
 from tm.cards.dsl import Step
 from tm.effects import step_kind
+from tm.errors import reason
 from tm.expansions import Manifest, SetupOffer, add
 from tm.expansions.colonies_more import HEAT_ACTION, colonies_of
 from tm.expansions.colony_tiles import MARKER_START, TILES, TRACK, ColonyTile
@@ -204,15 +205,16 @@ def why_not_trade(g: GameState, p: int, r: dict[str, Any]) -> tuple[str, str] | 
     """None when ``p`` may trade with the tile named in ``r`` now."""
     entry = tile_entry(g, str(r.get("tile")))
     if entry is None:
-        return "no such colony tile in play", RULE_TRADE
+        return reason("trade.no_tile", "no such colony tile in play"), RULE_TRADE
     if not is_active(g, entry["name"]):
-        return "the tile is not active yet", "R-COL-2"
+        return reason("trade.inactive", "the tile is not active yet"), "R-COL-2"
     if entry["visitor"] is not None:
-        return "a fleet already visits this tile this generation", RULE_TRADE
+        return reason("trade.visited",
+                      "a fleet already visits this tile this generation"), RULE_TRADE
     if free_fleets(g, p) < 1:
-        return "no trade fleet left this generation", RULE_TRADE
+        return reason("trade.no_fleet", "no trade fleet left this generation"), RULE_TRADE
     if not trade_fees(g, p):
-        return "cannot pay the trade fee", RULE_TRADE
+        return reason("trade.fee", "cannot pay the trade fee"), RULE_TRADE
     return None
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from tm.effects import HEAT_PAYER, countable
+from tm.errors import reason
 from tm.flow import ask, handler, push, run_steps
 from tm.ledger import change_res
 from tm.play import requirement_kind
@@ -73,7 +74,7 @@ def _offer_heat(g: GameState, p: int) -> Any:
 
 
 def _why_heat(g: GameState, p: int, r: dict[str, Any]) -> tuple[str, str] | None:
-    return None if _floater_range(g, p) else ("not enough heat", "R-ACT-7")
+    return None if _floater_range(g, p) else (reason("action.heat", "not enough heat"), "R-ACT-7")
 
 
 def _heat(g: GameState, p: int, r: dict[str, Any]) -> None:

@@ -20,6 +20,7 @@ from tm.web.app_share import Replay, ShareActions, rules_notice
 from tm.web.app_stage import Stage, default_payment, starts_action
 from tm.web.app_tabs import Saving, TabActions
 from tm.web.board_preview import board_names
+from tm.web.error_text import error_text
 from tm.web.i18n import t
 from tm.web.log_html import LOG_DEPTH, log_depth_after
 from tm.web.model import PendingPrompt, ViewCache, screen_of
@@ -147,10 +148,10 @@ class App(TabActions, ShareActions, HandActions):
         try:
             handler(data)
         except IllegalMove as error:
-            self.notice = t("app.error", reason=str(error))
+            self.notice = t("app.error", reason=error_text(error))
             self.notice_rule = error.rule
         except SaveError as error:
-            self.notice = t("saved.bad", reason=str(error))
+            self.notice = t("saved.bad", reason=error_text(error))
         self._refresh_screen()
 
     def _on_form(self, data: dict[str, Any]) -> None:
@@ -277,7 +278,7 @@ class App(TabActions, ShareActions, HandActions):
         try:
             game, meta, text = self.store.read_text(save_id)
         except SaveError as error:
-            self.notice = t("saved.bad", reason=str(error))
+            self.notice = t("saved.bad", reason=error_text(error))
             return
         self._show_saved(save_id, game, meta, text)
         self.viewer, self.replay = None, None
@@ -295,7 +296,7 @@ class App(TabActions, ShareActions, HandActions):
             meta, save = parse_entry(str(data.get("text") or ""))
             game = Game.from_save(save)
         except SaveError as error:
-            self.notice = t("import.bad", reason=str(error))
+            self.notice = t("import.bad", reason=error_text(error))
             return
         self.game, self.meta, self.viewer = game, meta, None
         self.save_id = self._new_save_id("import")

@@ -8,7 +8,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tm import links
+from tm.errors import reason_of
 from tm.game import Game
+from tm.web.error_text import error_text
 from tm.web.i18n import card_name, has, t
 from tm.web.saves import SaveMeta
 
@@ -36,10 +38,10 @@ def rules_notice(game: Game | None) -> str | None:
 def _link_reason(error: links.LinkError) -> str:
     """Why a link cannot be opened, in plain words: an engine refusal of the options it
     holds (out of range) is named, not reduced to the name of its exception."""
-    cause = error.__cause__
-    if type(cause) is ValueError and str(cause):
-        return t("link.not_allowed", reason=str(cause))
-    return str(error)
+    cause, found = error.__cause__, reason_of(error)
+    if type(cause) is ValueError and str(cause) and found and found.key == "link.options_not_game":
+        return t("link.not_allowed", reason=error_text(cause))
+    return error_text(error)
 
 
 @dataclass

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from tm.errors import IllegalMove, SaveError
 from tm.game import Game
 from tm.web.alerts import Fault
+from tm.web.error_text import error_text
 from tm.web.i18n import t
 from tm.web.saves import PREFIX, SaveMeta, StorageFull, entry_text_of, extends, parse_entry
 
@@ -182,7 +183,7 @@ class TabActions:
         try:
             game, meta, text = self.store.read_text(save_id)
         except SaveError as error:
-            self.notice = t("saved.bad", reason=str(error))
+            self.notice = t("saved.bad", reason=error_text(error))
             return
         self._show_saved(save_id, game, meta, text)
         self.viewer, self.replay = None, None

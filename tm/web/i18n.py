@@ -15,6 +15,7 @@ from typing import Any
 from tm.web.i18n_cards import EN_CARDS
 from tm.web.i18n_colonies import EN_COLONIES
 from tm.web.i18n_decide import EN_DECIDE
+from tm.web.i18n_errors import EN_ERRORS
 from tm.web.i18n_lang import EN_LANG
 from tm.web.i18n_log import EN_LOG
 from tm.web.i18n_maps import EN_MAPS
@@ -381,6 +382,7 @@ EN: dict[str, str] = {
     **EN_COLONIES,
     **EN_PLAYTEST,
     **EN_LANG,
+    **EN_ERRORS,
 }
 
 LANGUAGES = ("en", "de", "ja", "be")  # each has tm/web/locale/<lang>.po

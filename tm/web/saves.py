@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from tm import safejson
-from tm.errors import SaveError
+from tm.errors import SaveError, reason
 from tm.game import Game
 
 PREFIX = "tm:save:"
@@ -86,10 +86,11 @@ def entry_text_of(save: dict[str, Any], meta: SaveMeta) -> str:
                        "save": save}, separators=(",", ":"))
 
 
-_UNSAFE_REASONS = {"too large": "it is far too large to be a saved game",
-                   "nested too deeply": "it is nested far more deeply than a saved game",
-                   "not valid JSON": "it is not in the format of a saved game (JSON)",
-                   "not text": "it is not text"}
+_UNSAFE_REASONS = {
+    "too large": reason("entry.too_large", "it is far too large to be a saved game"),
+    "nested too deeply": reason("entry.too_deep", "it is nested far more deeply than a saved game"),
+    "not valid JSON": reason("entry.not_json", "it is not in the format of a saved game (JSON)"),
+    "not text": reason("entry.not_text", "it is not text")}
 
 
 def parse_entry(text: str | None) -> tuple[SaveMeta, dict[str, Any]]:
@@ -98,21 +99,26 @@ def parse_entry(text: str | None) -> tuple[SaveMeta, dict[str, Any]]:
     try:
         data = safejson.loads(text or "")
     except safejson.UnsafeJson as error:
-        raise SaveError(_UNSAFE_REASONS.get(str(error), "it is not a saved game")) from error
+        unsafe = _UNSAFE_REASONS.get(str(error))
+        raise SaveError(unsafe or reason("entry.not_save", "it is not a saved game")) from error
     if not isinstance(data, dict) or data.get("kind") != "tm-save":
-        raise SaveError("it is not a saved game of this site")
+        raise SaveError(reason("entry.not_ours", "it is not a saved game of this site"))
     if data.get("format") != ENTRY_FORMAT:
-        raise SaveError(f"it was written in another format ({str(data.get('format'))[:20]}) "
-                        f"than this version reads ({ENTRY_FORMAT})")
+        written = str(data.get("format"))[:20]
+        raise SaveError(reason("entry.format", f"it was written in another format ({written}) "
+                               f"than this version reads ({ENTRY_FORMAT})", format=written,
+                               known=ENTRY_FORMAT))
     raw_meta, save = data.get("meta"), data.get("save")
     if not isinstance(raw_meta, dict) or not isinstance(save, dict):
-        raise SaveError("it lacks the game itself or its summary (names, generation)")
+        raise SaveError(reason("entry.incomplete",
+                               "it lacks the game itself or its summary (names, generation)"))
     try:
         meta = SaveMeta(**{k: v for k, v in raw_meta.items() if k in SaveMeta.__dataclass_fields__})
     except TypeError as error:
-        raise SaveError("its summary (names, generation) is damaged") from error
+        raise SaveError(reason("entry.meta_damaged",
+                               "its summary (names, generation) is damaged")) from error
     if not _meta_ok(meta):
-        raise SaveError("its summary (names, generation) is damaged")
+        raise SaveError(reason("entry.meta_damaged", "its summary (names, generation) is damaged"))
     return meta, save
 
 
@@ -195,7 +201,7 @@ class SaveStore:
         has written since); SaveError when it is gone or cannot be opened."""
         text = self.storage.get(PREFIX + save_id)
         if text is None:
-            raise SaveError("it is no longer on this device")
+            raise SaveError(reason("entry.gone", "it is no longer on this device"))
         meta, save = parse_entry(text)
         return Game.from_save(save), meta, text
 

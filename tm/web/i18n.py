@@ -11,6 +11,7 @@ from typing import Any
 from tm.web.i18n_cards import EN_CARDS
 from tm.web.i18n_colonies import EN_COLONIES
 from tm.web.i18n_decide import EN_DECIDE
+from tm.web.i18n_linkplay import EN_LINKPLAY
 from tm.web.i18n_log import EN_LOG
 from tm.web.i18n_maps import EN_MAPS
 from tm.web.i18n_page import EN_PAGE
@@ -371,6 +372,7 @@ EN: dict[str, str] = {
     **EN_DECIDE,
     **EN_POLISH,
     **EN_COLONIES,
+    **EN_LINKPLAY,
 }
 
 CATALOGS: dict[str, dict[str, str]] = {"en": EN}

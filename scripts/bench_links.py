@@ -91,13 +91,17 @@ def link_lengths(seeds: int) -> str:
     solo = measure("solo, random player", lambda s: play_random_game(players=1, seed=s),
                    picked)
     first = measure("solo, first choice (answer_first)", first_choice_solo, picked)
-    measure("2 players, random players", lambda s: play_random_game(players=2, seed=s),
-            picked)
-    measure("2 players, random players, draft",
-            lambda s: play_random_game(players=2, seed=s, draft=True), picked)
+    two = measure("2 players, random players",
+                  lambda s: play_random_game(players=2, seed=s), picked)
+    drafted = measure("2 players, random players, draft",
+                      lambda s: play_random_game(players=2, seed=s, draft=True), picked)
     worst = max(solo["lengths"] + first["lengths"])
     print(f"  solo target: under 2,000 characters; longest solo link {worst} "
           f"({'met' if worst < 2000 else 'NOT met'})")
+    # Played by link, a link also names the game (``&p=`` and a 16-letter id).
+    by_link = max(two["lengths"] + drafted["lengths"]) + len("&p=") + 16
+    print(f"  2-player target (played by link): under 2,000 characters; longest "
+          f"{by_link} ({'met' if by_link < 2000 else 'NOT met'})")
     game = play_random_game(players=2, seed=1)
     assert game.is_over
     return encode(game)

@@ -188,20 +188,20 @@ def test_daily_same_date_same_deal_and_future_refused() -> None:
 
 def test_daily_finish_records_history_and_result_link_replays_the_score() -> None:
     app = _app()
-    app.handle("daily", {"date": "2026-11-30"})
+    app.handle("daily", {"date": "2026-11-27"})
     while app.game is not None and not app.game.is_over:
         app.handle("answer_first", {})
     shown = app.linkplay_shown()
     assert shown.score is not None and shown.result_link is not None
-    assert shown.history and shown.history[0][:2] == ("2026-11-30", shown.score)
+    assert shown.history and shown.history[0][:2] == ("2026-11-27", shown.score)
     assert "Your daily results" in app.render()["app"]
     fresh = _app()
     fresh.handle("open_link", {"text": _fragment(shown.result_link)})
     assert fresh.game is not None and fresh.game.is_over
     assert fresh.game.view(0)["scores"][0]["total"] == shown.score
-    assert fresh.info is not None and "2026-11-30" in fresh.info
+    assert fresh.info is not None and "2026-11-27" in fresh.info
     # playing the date again opens the finished game; the history keeps the first result
     app.handle("menu", {})
-    app.handle("daily", {"date": "2026-11-30"})
+    app.handle("daily", {"date": "2026-11-27"})
     assert app.game is not None and app.game.is_over
     assert len(app.linkplay_shown().history) == 1

@@ -94,6 +94,10 @@ def next_click(page: Any, step: int) -> str | None:
     if step % 4 == 2 and page.locator(".chip-read").count():
         page.locator(".chip-read").nth(step % page.locator(".chip-read").count()).click()
         return "read card"
+    confirm = page.locator("#app [data-action=confirm_action]:not([disabled])")
+    if confirm.count():
+        confirm.first.click()
+        return "confirm"
     legal = page.locator(".board g.space.legal")
     if legal.count():
         legal.first.click()
@@ -111,14 +115,17 @@ def measure(browser: Any, url: str, clicks: int, throttle: float) -> dict[str, l
     context = browser.new_context(viewport={"width": 1366, "height": 768})
     page = context.new_page()
     open_late_game(page, url)
+    cdp = context.new_cdp_session(page)
+    cdp.send("Performance.enable")
     if throttle > 1:
-        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
     page.evaluate(PROBE)
     found: dict[str, list[float]] = {}
     step = misses = 0
     while len(found.get("frame", [])) < clicks and misses < clicks:
         step += 1
         page.evaluate("window.__lat.click = null")
+        before = _phases(cdp)
         kind = next_click(page, step)
         if kind is None:
             break
@@ -129,6 +136,8 @@ def measure(browser: Any, url: str, clicks: int, throttle: float) -> dict[str, l
             misses += 1
             continue
         click, dom, frame = page.evaluate("[__lat.click, __lat.dom, __lat.frame]")
+        for phase, seconds in _phases(cdp).items():
+            found.setdefault(f"renderer: {phase}", []).append(1000 * (seconds - before[phase]))
         took = str(page.evaluate("document.body.dataset.took || ''")).split()
         found.setdefault("dom", []).append(dom - click)
         found.setdefault("frame", []).append(frame - click)
@@ -140,6 +149,16 @@ def measure(browser: Any, url: str, clicks: int, throttle: float) -> dict[str, l
             found.setdefault(f"took: {name}", []).append(float(value))
     context.close()
     return found
+
+
+PHASES = {"ScriptDuration": "script", "RecalcStyleDuration": "style", "LayoutDuration": "layout"}
+
+
+def _phases(cdp: Any) -> dict[str, float]:
+    """The renderer's time so far in script, style and layout (Performance.getMetrics):
+    per click, where the browser's time went, whatever else the machine is doing."""
+    metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
+    return {label: float(metrics.get(name, 0.0)) for name, label in PHASES.items()}
 
 
 def p95(values: list[float]) -> float:

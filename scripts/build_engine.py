@@ -1,4 +1,5 @@
-"""Write static/build/engine.zip: every Python file of tm/, the engine the page runs.
+"""Write static/build/engine.zip: every Python file of tm/ (and the .po message catalogs
+of tm/web/locale/*.po, read with pkgutil.get_data), the engine the page runs.
 
     python scripts/build_engine.py [--root DIR] [--check]
 
@@ -25,9 +26,12 @@ EPOCH = (1980, 1, 1, 0, 0, 0)  # the earliest time a zip entry can hold
 
 
 def sources(root: Path) -> list[Path]:
-    """The engine's Python files under ``root``, in archive order."""
-    return sorted((p for p in (root / "tm").rglob("*.py") if "__pycache__" not in p.parts),
-                  key=lambda p: p.relative_to(root).as_posix())
+    """The engine's Python files and message catalogs under ``root``, in archive order."""
+    files = [p for p in (root / "tm").rglob("*.py") if "__pycache__" not in p.parts]
+    # The catalogs the page reads (not en.po: English is the code; not locale/rules/: read
+    # when the site is built).
+    files += (p for p in (root / "tm" / "web" / "locale").glob("*.po") if p.name != "en.po")
+    return sorted(files, key=lambda p: p.relative_to(root).as_posix())
 
 
 def archive_bytes(root: Path) -> bytes:

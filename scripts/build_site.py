@@ -6,6 +6,8 @@ and the browser tests serve it too).
 It holds exactly what the page, its service worker and the browser's install prompt
 request, and nothing else (tests/e2e/test_site_folder.py compares the two):
 
+- rules.html, the rules reference, written from its catalogs (scripts/build_rules.py) with
+  static/rules.js;
 - index.html with the start screen prerendered into #app (tm.web renders it here, in
   CPython, as Python will draw it once it is up) and the style sheets inlined (static/app.css
   and PyScript's core.css: the first paint waits for no other request), main.py,
@@ -30,7 +32,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGE_FILES = ("index.html", "main.py", "pyscript.toml")
-STATIC_FILES = ("boot.mjs", "icon.svg", "icon-192.png", "icon-512.png", "manifest.webmanifest")
+STATIC_FILES = ("boot.mjs", "rules.js", "icon.svg", "icon-192.png", "icon-512.png",
+                "manifest.webmanifest")
 STYLESHEET = re.compile(r'<link rel="stylesheet" href="([^"]+\.css)">')
 BUILD_FILES = ("engine.zip", "python_stdlib.zip", "snapshot.json")
 # What loadPyodide() fetches (the standard library comes from static/build/ instead).
@@ -39,7 +42,7 @@ LOADING = re.compile(r'<div id="app">\s*<main class="loading".*?</main>\s*</div>
 
 
 sys.path.insert(0, str(ROOT))
-from scripts import gen_sw  # noqa: E402
+from scripts import build_rules, gen_sw  # noqa: E402
 
 
 def start_screen() -> str:
@@ -115,7 +118,8 @@ def build(out: Path, root: Path = ROOT) -> int:
             page = inline_styles(data.decode("utf-8"), root)
             data = prerendered_page(page, start_screen()).encode("utf-8")
         written += _write(out / path, data)
-    keep = set(files) | {"sw.js"}
+    written += build_rules.write(out)
+    keep = set(files) | {"sw.js", "rules.html"}
     for stale in sorted(p for p in out.rglob("*") if p.is_file()):
         if stale.relative_to(out).as_posix() not in keep:
             stale.unlink()

@@ -90,14 +90,15 @@ async function networkFirst(event, fallback) {
   return response;
 }
 
-// Offline, any page of ours is the game: index.html for a page beside it (a query or a
-// #g= link changes nothing here), a redirect to it from deeper paths, where the page's
-// relative links would miss.
+// Offline, a page of ours with a query is that page (rules.html?lang=de); any other page is
+// the game: index.html for a page beside it (a query or a #g= link changes nothing here), a
+// redirect to it from deeper paths, where the page's relative links would miss.
 async function gamePage(cache, request) {
   if (new URL(request.url).pathname.slice(BASE.pathname.length).includes("/")) {
     return Response.redirect(BASE.href, 302);
   }
-  return (await cache.match(BASE.href)) || (await cache.match(new URL("index.html", BASE)));
+  return (await cache.match(request, { ignoreSearch: true }))
+    || (await cache.match(BASE.href)) || (await cache.match(new URL("index.html", BASE)));
 }
 
 self.addEventListener("fetch", (event) => {

@@ -97,10 +97,31 @@ class GameState:
 S = TypeVar("S")
 
 
+_PLAIN = frozenset({str, int, float, bool, type(None), tuple})  # returned as they are
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
 def to_dict(obj: Any) -> Any:
-    """A JSON-ready copy of a state object (dataclasses become dicts)."""
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        return {f.name: to_dict(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+    """A JSON-ready copy of a state object (dataclasses become dicts). Dispatched on the
+    exact type first: views and saves copy the whole state, most of it plain values."""
+    kind = type(obj)
+    if kind in _PLAIN:
+        return obj
+    if kind is list:
+        return [item if type(item) in _PLAIN else to_dict(item) for item in obj]
+    if kind is dict:
+        return {key: value if type(value) in _PLAIN else to_dict(value)
+                for key, value in obj.items()}
+    names = _FIELD_NAMES.get(kind)
+    if names is None:
+        if not (dataclasses.is_dataclass(obj) and not isinstance(obj, type)):
+            return _other_to_dict(obj)
+        names = _FIELD_NAMES[kind] = tuple(f.name for f in dataclasses.fields(obj))
+    return {name: to_dict(getattr(obj, name)) for name in names}
+
+
+def _other_to_dict(obj: Any) -> Any:
+    """Subclasses of list and dict, and anything else (kept as it is)."""
     if isinstance(obj, list):
         return [to_dict(item) for item in obj]
     if isinstance(obj, dict):

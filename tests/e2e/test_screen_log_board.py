@@ -47,6 +47,10 @@ class Planned:
 def _finish(app: Any) -> None:
     """Pay and confirm whatever the card asks, placing on the first legal space."""
     for _ in range(40):
+        stage = app.staged()
+        if stage is not None and stage.held:  # the whole action waits for its Confirm
+            app.handle("confirm_action", {})
+            continue
         decision = app.current()
         if decision is None or decision[1].kind == "action":
             return

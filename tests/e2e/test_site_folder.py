@@ -33,6 +33,8 @@ def test_the_site_folder_is_what_the_page_and_its_worker_request(
         page.goto(server.url + "?boot=snapshot")
         wait_ready(page)
         assert page.evaluate("document.documentElement.dataset.snapshot") == "restored"
+    page.goto(server.url + "rules.html#R-PAY-1")  # the rules reference, a page of its own
+    expect(page.locator("#R-PAY-1")).to_be_visible()
     requested = {urlsplit(url).path for url in page.recorder.requests}
     requested = {"/index.html" if path == "/" else path for path in requested}
     files = {"/" + p.relative_to(SITE).as_posix() for p in SITE.rglob("*") if p.is_file()}

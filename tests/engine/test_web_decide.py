@@ -104,9 +104,11 @@ def test_an_answer_that_reveals_cards_is_committed_at_once() -> None:
     set_resources(game, p1, megacredits=20)
     app = app_for(game)
     before = len(game.moves)
-    click(app, "play_card", card="Invention Contest")
-    while app.stage is not None and kind(app) == "pay":
-        click(app, "confirm")
+    click(app, "play_card", held=True, card="Invention Contest")
+    # Held for its Confirm before the cards are seen: the copy shows the game as it was.
+    assert app.stage is not None and app.stage.held and not app.stage.preview
+    assert "Birds" not in page(app) and len(app.game.moves) == before
+    app.handle("confirm_action", {})
     # The three cards were seen: the game has the moves, and cancel is gone.
     assert app.stage is None and len(app.game.moves) > before
     assert app.game.revealed_at == len(app.game.moves)
@@ -127,6 +129,8 @@ def test_a_space_decision_of_a_staged_action_shows_cancel_and_the_board_click_st
     decision = app.current()
     assert decision is not None
     app.handle("place", {"space": decision[1].data["spaces"][0]})
+    assert app.stage is not None and app.stage.held and len(app.game.moves) == before
+    app.handle("confirm_action", {})
     assert app.stage is None and len(app.game.moves) > before  # the action is complete
 
 

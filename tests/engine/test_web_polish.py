@@ -78,6 +78,7 @@ def test_a_playable_card_sends_its_listed_play_choice() -> None:
     assert f'data-action="choose" data-index="{index}" data-card="{name}"' in page
     app.handle("choose", {"index": index})
     assert app.notice is None
+    app.handle("confirm_action", {})  # the card played is held until confirmed
     assert app.game is not None and name not in app.game.state.players[0].hand
 
 

@@ -406,7 +406,7 @@ def test_the_page_composes_no_response(monkeypatch: pytest.MonkeyPatch) -> None:
         respond(game, player, response)
 
     monkeypatch.setattr(Game, "respond", checked)
-    for step in range(300):
+    for step in range(330):  # (a held action takes a step more: its Confirm)
         waiting = app.current()
         if waiting is not None and waiting[1].kind == "space":  # a click on the board
             app.handle("reveal", {})

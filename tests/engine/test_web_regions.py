@@ -55,13 +55,17 @@ def _random_click(app: App, rng: random.Random) -> None:
     if roll < 0.1:
         app.handle("hand_sort", {"by": rng.choice(["cost", "name", "tag", "playable"])})
         return
+    stage = app.staged()
+    if roll < 0.15 and stage is not None:
+        app.handle("cancel", {})
+        return
+    if stage is not None and stage.held:
+        app.handle("confirm_action", {})
+        return
     decision = app.current()
     if decision is None:
         return
     choices = decision[1].choices()
-    if roll < 0.15 and app.staged() is not None:
-        app.handle("cancel", {})
-        return
     app.handle("choose", {"index": rng.randrange(len(choices))})
 
 
@@ -80,6 +84,8 @@ def test_kept_regions_draw_the_same_screen_as_a_fresh_redraw(
     form.update({box: "on" for box in boxes.split(",")})
     app.handle("new_game", form)
     rng = random.Random(players)
+    assert app.game is not None
+    start = len(app.game.moves)
     for _ in range(400):
         if app.game is None or app.game.is_over:
             break
@@ -87,3 +93,4 @@ def test_kept_regions_draw_the_same_screen_as_a_fresh_redraw(
         app.notice = None
         kept = app.render()["app"]
         assert kept == _fresh(app)
+    assert app.game is not None and len(app.game.moves) > start + 30  # (played on)

@@ -20,7 +20,15 @@ def _play(app: App, moves: int = 1) -> None:
         assert decision is not None
         app.handle("choose", {"index": decision[1].choices().index(finishing_choice(
             decision[1]))})
+        _confirm_held(app)
         assert app.notice is None, app.notice
+
+
+def _confirm_held(app: App) -> None:
+    """Click the Confirm of an action the click completed (held until confirmed)."""
+    stage = app.staged()
+    if stage is not None and stage.held:
+        app.handle("confirm_action", {})
 
 
 def _stored_moves(storage: MemoryStorage, save_id: str) -> list[Any]:
@@ -147,6 +155,7 @@ def test_menu_with_moves_the_full_store_refused_asks_first() -> None:
     decision = app.current()
     assert decision is not None
     app.handle("choose", {"index": 0})
+    _confirm_held(app)
     assert app.notice is not None and "storage is full" in app.notice
     app.handle("menu", {})
     assert app.leaving and app.screen == "game"
@@ -177,6 +186,7 @@ def _play_ignoring_notice(app: App) -> None:
     decision = app.current()
     assert decision is not None
     app.handle("choose", {"index": decision[1].choices().index(finishing_choice(decision[1]))})
+    _confirm_held(app)
 
 
 

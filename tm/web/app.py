@@ -18,7 +18,7 @@ from tm.web.alerts import Fault, render_alerts
 from tm.web.app_hand import HandActions
 from tm.web.app_linkplay import LinkPlayActions
 from tm.web.app_share import Replay, ShareActions, rules_notice
-from tm.web.app_stage import Stage, starts_action
+from tm.web.app_stage import Stage, default_payment, starts_action
 from tm.web.app_tabs import Saving, TabActions
 from tm.web.board_preview import board_names
 from tm.web.i18n import t
@@ -48,6 +48,7 @@ class App(LinkPlayActions, TabActions, ShareActions, HandActions):
         self.meta = SaveMeta()
         self.viewer: int | None = None
         self.notice: str | None = None
+        self.notice_rule = ""  # the rule a refused move broke (the notice links to it)
         self.info: str | None = None  # a note in plain words (not an error), e.g. rules changed
         self.form: dict[str, str] = {"players": "2"}
         self.saving = Saving()  # the shown game against the store (other tabs, a full store)
@@ -79,6 +80,17 @@ class App(LinkPlayActions, TabActions, ShareActions, HandActions):
         """Drop the action under way: the game never saw it."""
         self.stage = None
 
+    def _on_confirm_action(self, data: dict[str, Any]) -> None:
+        """The held action confirmed: it reaches the game."""
+        stage = self.staged()
+        if stage is not None and stage.held:
+            stage.confirm()
+            self._commit_stage(stage)
+
+    def _commit_stage(self, stage: Stage) -> None:
+        self.game, self.stage = stage.game, None
+        self._committed()
+
     # ------------------------------------------------------------ decisions
     def current(self) -> tuple[int, PendingPrompt] | None:
         """The decision to show: the viewer's if they have one, else the lowest seat's."""
@@ -86,6 +98,8 @@ class App(LinkPlayActions, TabActions, ShareActions, HandActions):
         if game is None or game.is_over:
             return None
         stage = self.staged()
+        if stage is not None and stage.held:
+            return None  # the action waits for its Confirm, not for a choice
         if stage is not None:
             prompt = game.prompt_for(stage.player)
             if prompt is not None:
@@ -132,6 +146,7 @@ class App(LinkPlayActions, TabActions, ShareActions, HandActions):
             return
         self.flush_save()
         self.notice = self.info = None
+        self.notice_rule = ""
         self.leaving = False
         if action not in UNDO_ACTIONS:
             self.undo_ask = self.undoing = self.undo_confirmed = False
@@ -140,6 +155,7 @@ class App(LinkPlayActions, TabActions, ShareActions, HandActions):
             handler(data)
         except IllegalMove as error:
             self.notice = t("app.error", reason=str(error))
+            self.notice_rule = error.rule
         except SaveError as error:
             self.notice = t("saved.bad", reason=str(error))
         self._refresh_screen()
@@ -217,6 +233,10 @@ class App(LinkPlayActions, TabActions, ShareActions, HandActions):
     def _on_answer_first(self, data: dict[str, Any]) -> None:
         """Test hook: answer the waiting prompt with a listed choice that heads for its end
         (see :func:`finishing_choice`): one move per call, and repeated calls finish."""
+        stage = self.staged()
+        if stage is not None and stage.held:
+            self._on_confirm_action({})
+            return
         decision = self.current()
         if decision is None:
             return
@@ -238,9 +258,12 @@ class App(LinkPlayActions, TabActions, ShareActions, HandActions):
             return
         staged.respond(response)  # IllegalMove: the copy is unchanged, nothing staged
         self.stage = staged
-        if staged.is_complete():
-            self.game, self.stage = staged.game, None
-            self._committed()
+        if not staged.is_complete():
+            default_payment(staged)
+        elif staged.needs_confirm():
+            staged.hold()
+        else:
+            self._commit_stage(staged)
 
     def _committed(self) -> None:
         """After moves reached the game: nothing to redo, a shown link is stale, save."""

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from tm import daily, links
 from tm.game import Game
-from tm.web.i18n import has, t
+from tm.web.i18n import card_name, has, t
 from tm.web.saves import SaveMeta
 
 if TYPE_CHECKING:
@@ -25,7 +25,8 @@ def rules_notice(game: Game | None) -> str | None:
     for note in game.rules_changed:
         key = str(note.get("key"))
         if key == "rules_changed_cards":
-            lines.append(t("rules.changed_cards", cards=", ".join(note.get("cards") or [])))
+            lines.append(t("rules.changed_cards", cards=t("list.and").join(
+                card_name(c) for c in note.get("cards") or [])))
         else:
             message = f"rules.{key.removeprefix('rules_')}"
             lines.append(t(message if has(message) else "rules.changed"))
@@ -172,6 +173,7 @@ class ShareActions:
     def can_undo(self) -> bool:
         """Whether the current game has a move that may be taken back."""
         return (self.game is not None and self.replay is None and self.staged() is None
+                and not self.game.is_over  # a finished game stays finished
                 and len(self.game.moves) > self.game.undo_floor()
                 # played by link: only this device's own last move (the others' are sent)
                 and (not self.meta.link_id or self.from_link

@@ -8,10 +8,15 @@ moved on, or the game ended), or at once when an answer showed hidden informatio
 drawn or revealed: what was seen cannot be taken back). Cancel throws the copy away, so
 cancelling takes nothing back from the game: undo, saves, links and other tabs only ever
 see complete moves.
+
+An action whose last answer is not itself a confirmation (a card without payment, Power
+Plant, an award, a tile placed) is *held* when complete: the player sees it (the copy after
+it, unless it showed hidden information) and confirms or cancels it; only then does it
+reach the game.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from tm.game import Game
@@ -24,6 +29,10 @@ class Stage:
     base: Game  # the App's game when the action started (the stage is void once it changes)
     game: Game  # the copy the staged answers were applied to
     player: int  # who is acting
+    steps: list[dict[str, Any]] = field(default_factory=list)  # the listed choices answered
+    held: bool = False  # complete, waiting for the player's Confirm
+    preview: bool = True  # held: the copy shows the action done (False: the held answer is
+    # not applied yet, as it showed hidden information)
 
     @classmethod
     def begin(cls, base: Game, player: int) -> Stage:
@@ -38,6 +47,28 @@ class Stage:
     def respond(self, response: dict[str, Any]) -> None:
         """Answer the acting player's decision on the copy (IllegalMove: copy unchanged)."""
         self.game.respond(self.player, response)
+        self.steps.append(response)
+
+    def needs_confirm(self) -> bool:
+        """Whether the complete action waits for a Confirm: its last answer was not one."""
+        return bool(self.steps) and self.steps[-1].get("type") not in CONFIRMING
+
+    def hold(self) -> None:
+        """Wait for the player's Confirm. Hidden information the last answer showed must
+        not be seen before it is kept: then the copy goes back to before that answer."""
+        self.held = True
+        if self.game.revealed_at == self.base.revealed_at:
+            return
+        before = self.base.copy()
+        for step in self.steps[:-1]:  # the same listed choices again
+            before.respond(self.player, step)
+        self.game, self.preview = before, False
+
+    def confirm(self) -> None:
+        """The held action confirmed: its last answer applied if it was held back."""
+        if not self.preview:
+            self.game.respond(self.player, self.steps[-1])
+        self.held = False
 
     def is_complete(self) -> bool:
         """Whether the copy must now become the game: the action ended, or it revealed."""
@@ -50,7 +81,70 @@ class Stage:
         return prompt is None or prompt.kind == "action"
 
 
+# Answers that are themselves the player's confirmation (a payment, a selection's Done):
+# an action ending on one is not asked about again. Ending the turn changes nothing.
+CONFIRMING = frozenset({"confirm", "done", "end_turn"})
+
+
 def starts_action(game: Game, player: int) -> bool:
     """Whether an answer of ``player`` now starts an action (their decision is the menu)."""
     prompt = game.prompt_for(player)
     return prompt is not None and prompt.kind == "action"
+
+
+# ---------------------------------------------------------------- the payment's start
+def default_payment(stage: Stage) -> None:
+    """A payment just asked starts where a player would: MC first, then the fewest other
+    units that cover the rest (overpaying only where their rates force it). Set through
+    the listed steps of the payment, on the copy (nothing reaches the game)."""
+    game, player = stage.game, stage.player
+    prompt = game.prompt_for(player)
+    if prompt is None or prompt.kind != "pay" or any(prompt.data["use"].values()):
+        return
+    d = prompt.data
+    mc = game.state.players[player].res["megacredits"] - int(d["reserve"].get("megacredits", 0))
+    # With nothing in use, each resource's listed "most useful" amount is what it holds, or
+    # (when it holds more) all that could ever be used.
+    have = {c["resource"]: int(c["amount"]) for c in prompt.choices()
+            if c["type"] == "use" and (c.get("label") or {}).get("best")}
+    target = best_mix(int(d["cost"]) - max(0, mc),
+                      {c: int(v) for c, v in d["rates"].items() if c in d["use"]}, have)
+    for resource, amount in target.items():
+        while True:
+            prompt = game.prompt_for(player)
+            if prompt is None or prompt.kind != "pay" or prompt.data["use"][resource] >= amount:
+                break
+            steps = [c for c in prompt.choices() if c["type"] == "use"
+                     and c["resource"] == resource and c["amount"] <= amount]
+            if not steps:
+                break
+            stage.respond(max(steps, key=lambda c: int(c["amount"])))
+
+
+def best_mix(short: int, rates: dict[str, int], have: dict[str, int]) -> dict[str, int]:
+    """The units of each resource that cover ``short`` MC with the least value spent
+    (the most MC kept in use), then the fewest units; {} when MC covers it all or the
+    rest cannot cover it."""
+    if short <= 0:
+        return {}
+    order = sorted(rates, key=lambda r: -rates[r])
+    best: tuple[int, int, dict[str, int]] | None = None
+
+    def search(i: int, left: int, picked: dict[str, int]) -> None:
+        nonlocal best
+        if left <= 0 or i == len(order):
+            if left <= 0:
+                value = sum(n * rates[r] for r, n in picked.items())
+                key = (value, sum(picked.values()), dict(picked))
+                if best is None or key[:2] < best[:2]:
+                    best = key
+            return
+        r = order[i]
+        top = min(have.get(r, 0), -(-left // rates[r]))
+        for n in range(top, -1, -1):
+            picked[r] = n
+            search(i + 1, left - n * rates[r], picked)
+        picked.pop(r, None)
+
+    search(0, short, {})
+    return {r: n for r, n in best[2].items() if n} if best is not None else {}

@@ -6,7 +6,7 @@ import math
 
 from tm.maps import MapDef, builtin_maps
 from tm.web.html import attrs, esc
-from tm.web.i18n import has, t
+from tm.web.i18n import has, name, t
 
 SIZE = 7.0  # a preview hex's radius in px
 _W, _H = math.sqrt(3) * SIZE, 1.5 * SIZE
@@ -56,8 +56,8 @@ def board_picker(chosen: str) -> str:
     options = "".join(
         f'<option value="{esc(m.name)}"{" selected" if m is current else ""}>'
         f"{esc(board_title(m))}</option>" for m in boards)
-    milestones = ", ".join(current.milestones)
-    awards = ", ".join(current.awards)
+    milestones = t("list.and").join(name("milestone", m) for m in current.milestones)
+    awards = t("list.and").join(name("award", a) for a in current.awards)
     return (f'<div class="board-picker"><label>{esc(t("start.board"))} '
             f'<select name="board" data-change="form">{options}</select></label>'
             f"{preview_svg(current)}"

@@ -22,7 +22,7 @@ RADIUS = 30.0
 HEX_W = math.sqrt(3) * RADIUS
 ROW_H = 1.5 * RADIUS
 MARGIN = 8.0
-ICON = 13.0
+ICON = 20.0  # a bonus icon: its shape 11 px and more on a phone's board (scale ≈ 0.67)
 BONUSES = ("steel", "titanium", "plants", "heat", "energy", "megacredits", "card",
            "any_resource", "animal", "microbe")  # every bonus kind a board may print
 TILE_GLYPH = {"city": "t-city", "greenery": "t-greenery",
@@ -166,6 +166,17 @@ def _number_svg(sid: str, cx: float, cy: float) -> str:
             f"{esc(t('board.space_number', id=sid))}</text></g>")
 
 
+def _icon_spots(count: int, cx: float, cy: float) -> list[tuple[float, float, float]]:
+    """Where each printed bonus goes (x, y, size): one or two in a row, large enough to
+    read on a phone's narrow board (a hex is about 35 px wide there); three as two over one."""
+    if count <= 2:
+        return [(cx + (i - (count - 1) / 2) * (ICON + 1), cy - 1, ICON) for i in range(count)]
+    small = ICON - 1
+    top = [(cx + (i - 0.5) * (small + 1), cy - 9, small) for i in range(2)]
+    rest = [(cx + (i - (count - 3) / 2) * (small + 1), cy + 9, small) for i in range(count - 2)]
+    return top + rest
+
+
 def _empty_svg(sp: SpaceView, cx: float, cy: float) -> str:
     parts = []
     if sp["volcanic"]:
@@ -173,10 +184,8 @@ def _empty_svg(sp: SpaceView, cx: float, cy: float) -> str:
     elif sp["kind"] == "ocean":
         parts.append(_use("t-wave", cx, cy + 15, 18))
     bonuses: Sequence[str] = sp["bonus"]
-    count = len(bonuses)
-    for i, bonus in enumerate(bonuses):
-        x = cx + (i - (count - 1) / 2) * (ICON + 1)
-        parts.append(_use(f"i-{bonus}", x, cy - 1, ICON))
+    parts += [_use(f"i-{bonus}", x, y, size) for bonus, (x, y, size)
+              in zip(bonuses, _icon_spots(len(bonuses), cx, cy), strict=False)]
     if sp.get("cost"):  # a space its user pays for (and what it then gives: R-MAP-3)
         parts.append(f'<text x="{cx:.1f}" y="{cy - 6:.1f}" class="space-cost">'
                      f'{esc(t("board.space_cost_short", n=sp["cost"]))}</text>')

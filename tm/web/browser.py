@@ -12,7 +12,14 @@ from pyodide.ffi import create_once_callable, create_proxy, jsnull
 from tm import safejson
 from tm.web.alerts import Fault, render_alerts
 from tm.web.app import App
-from tm.web.i18n import t
+from tm.web.app_lang import (
+    STORAGE_KEY,
+    browser_languages,
+    initial_language,
+    language_select,
+    switch,
+)
+from tm.web.i18n import CATALOGS, LANGUAGES, catalog, t
 from tm.web.regions import split_parts
 from tm.web.saves import MemoryStorage, StorageFull
 
@@ -63,6 +70,7 @@ class Page:
         self.skeleton = ""  # the game screen's HTML with its parts emptied, as shown
         self.parts: dict[str, str] | None = None  # each part's HTML as shown
         self.open_id: str | None = None  # the saved game this tab shows (see resume)
+        self.placing = False  # a placement was asked at the last redraw
         self.queue: list[Callable[[], None]] = []
         self._tick = create_proxy(self._run_queue)
         self._frame = create_proxy(lambda *_: js.setTimeout(self._tick, 0))
@@ -108,6 +116,7 @@ class Page:
         drawn = float(js.performance.now())
         for region, html in regions.items():
             self._set(region, html)
+        self._set("lang", language_select())
         set_html = float(js.performance.now())
         body = js.document.body
         body.dataset.screen = self.app.screen
@@ -122,9 +131,13 @@ class Page:
         self._remember_open()
         asking = js.document.querySelector("#app [data-autofocus]")
         if not _missing(asking):  # a question just asked: its answer takes the focus
-            asking.focus()
+            _focus(asking)
         elif focus is not None:
             _refocus(focus)
+        placing = _placing()
+        if placing and not self.placing:
+            _show_board()
+        self.placing = placing
         # Where a redraw's time goes (the page benchmark prints it): Python's rendering,
         # writing the HTML, and the rest (focus: the browser lays out the new screen).
         now = float(js.performance.now())
@@ -169,6 +182,20 @@ class Page:
                 js.document.body.prepend(element)
             element.innerHTML = html
             self.shown[region] = html
+
+    def switch_language(self, lang: str) -> None:
+        """Show the page in ``lang`` now (a redraw, the game goes on) and remember it."""
+        started = float(js.performance.now())
+        chosen = switch(lang)
+        try:
+            js.localStorage.setItem(STORAGE_KEY, chosen)
+        except Exception:  # (no storage: the choice lasts until the page is closed)
+            pass
+        js.document.documentElement.lang = chosen
+        self.draw()
+        took = float(js.performance.now()) - started
+        js.document.body.dataset.took = f"language {took:.0f}"
+        js.document.body.dataset.langTook = f"{took:.1f}"
 
     def _set_parts(self, html: str) -> bool:
         """Replace only the changed parts of the screen when its skeleton is the one shown
@@ -409,8 +436,32 @@ def _refocus(selector: str) -> None:
         except Exception:  # a selector built from odd data values
             target = None
         if not _missing(target) and query != "#app" and not getattr(target, "disabled", False):
-            target.focus()
+            _focus(target)
             return
+
+
+def _focus(target: Any) -> None:
+    """Focus without scrolling: the page stays where the player was looking (a focused
+    End turn far below would otherwise pull the page away after every click)."""
+    target.focus(js.Object.fromEntries([["preventScroll", True]]))
+
+
+def _placing() -> bool:
+    """Whether the decision shown is where to place a tile."""
+    return not _missing(js.document.querySelector('#app .prompt[data-kind="space"]'))
+
+
+def _show_board() -> None:
+    """A tile is to be placed: bring the board into view if most of it is not (on a
+    phone the board sits apart from the list of actions and has scrolled away)."""
+    board = js.document.querySelector("#app .board")
+    if _missing(board):
+        return
+    box = board.getBoundingClientRect()
+    height = float(js.window.innerHeight)
+    seen = min(float(box.bottom), height) - max(float(box.top), 0.0)
+    if seen < 0.6 * min(float(box.height), height):
+        board.scrollIntoView(js.Object.fromEntries([["block", "start"]]))
 
 
 # What Escape presses: Cancel of an action under way, "keep it" of the undo question.
@@ -467,6 +518,8 @@ def install(page: Page) -> None:
         if kind == "form":
             form = target.closest("form")
             page.act("form", dict(js.Object.fromEntries(js.FormData.new(form)).to_py()))
+        elif kind == "language":
+            page.switch_language(str(target.value))
         elif kind == "import" and target.files.length:
             read_file(page, target.files.item(0))
             target.value = ""  # the same file chosen again is a change again
@@ -474,6 +527,11 @@ def install(page: Page) -> None:
     for name, fn in (("click", on_click), ("keydown", on_keydown), ("submit", on_submit),
                      ("change", on_change)):
         _listen(page, js.document, name, fn)
+    def light(event: Any) -> None:
+        _light(event.target, event.type in ("mouseover", "focusin"))
+
+    for name in ("mouseover", "focusin", "mouseout", "focusout"):
+        _listen(page, js.document, name, light)
 
     def answer_first() -> None:  # (a test's hook: saved at once, as the test reads on)
         page.guard("event", page.act, "answer_first", {})
@@ -482,6 +540,27 @@ def install(page: Page) -> None:
     proxy = create_proxy(answer_first)
     _KEEP.append(proxy)
     js.window.tmAnswerFirst = proxy
+
+
+LIGHTS = "[data-space-ref], .board [data-space]"
+
+
+def _light(target: Any, on: bool) -> None:
+    """Light (or put out) a space on the board and the log's steps naming it, while one
+    of them is hovered or focused (app.css ``.lit``)."""
+    if _missing(target) or not hasattr(target, "closest"):
+        return
+    found = target.closest(LIGHTS)
+    if _missing(found):
+        return
+    sid = found.getAttribute("data-space-ref") or found.getAttribute("data-space")
+    if not sid:
+        return
+    sid = js.CSS.escape(sid)
+    lit = js.document.querySelectorAll(
+        f'.board [data-space="{sid}"], .log [data-space-ref="{sid}"]')
+    for i in range(lit.length):
+        lit.item(i).classList.toggle("lit", on)
 
 
 def _listen(page: Page, target: Any, name: str, fn: Callable[[Any], None],
@@ -543,6 +622,13 @@ def start() -> None:
         storage.names()
     except Exception:  # (no usable localStorage: games live in memory)
         storage = MemoryStorage()
+    try:
+        stored = js.localStorage.getItem(STORAGE_KEY)
+    except Exception:  # (no usable localStorage)
+        stored = None
+    chosen = switch(initial_language(None if _missing(stored) else str(stored),
+                                     browser_languages(js.navigator)))
+    js.document.documentElement.lang = chosen
     base_url = f"{js.location.origin}{js.location.pathname}"
     app = App(storage, clock=lambda: float(js.Date.now()), base_url=base_url)
     app.defer_saves = True
@@ -556,6 +642,24 @@ def start() -> None:
     page.guard("link", page.open_hash)
     page.guard("boot", page.resume)
     page.guard("boot", register_service_worker)
+    page.guard("boot", preload_languages)
+
+
+def preload_languages() -> None:
+    """Read the other languages' catalogs while the page is idle, one at a time, so that
+    switching language later is only a redraw."""
+    waiting = [lang for lang in LANGUAGES if lang not in CATALOGS]
+
+    def next_one(*_: Any) -> None:
+        if waiting:
+            catalog(waiting.pop(0))
+            idle(create_once_callable(next_one))
+
+    idle: Any = getattr(js.window, "requestIdleCallback", None)
+    if _missing(idle):
+        def idle(callback: Any) -> None:
+            js.setTimeout(callback, 500)
+    idle(create_once_callable(next_one))
 
 
 def register_service_worker() -> None:

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tm.cards.dsl import Card
-from tm.web.i18n import has, plural_key, t, tn
+from tm.web.i18n import has, name, plural_key, t, tn
 
 Step = Mapping[str, Any]
 
@@ -26,13 +26,18 @@ def qty(unit: str, n: int, signed: bool = False) -> str:
 def unit_name(unit: str, n: int) -> str:
     """The unit's word for a count, without the number: "animal", "animals"."""
     key = plural_key(f"unit.{unit}", n)
-    return t(key if has(key) else plural_key("unit.resource", n), n="").strip()
+    key = key if has(key) else plural_key("unit.resource", n)
+    marker = "\u2063"  # (invisible) the number's place, dropped: the word keeps the count's form
+    return t(key, count=n, n=marker).replace(marker, "").strip()
 
 
 def tile_name(tile: str) -> str:
     """A tile's name: "greenery", "Mohole Area" (made from its id when not in the catalog)."""
     key = f"tilename.{tile}"
-    return t(key) if has(key) else tile.replace("_", " ").title()
+    if has(key):
+        return t(key)
+    colony = name("colony", tile)  # a colony tile ("Callisto") by its name in the language
+    return colony if colony != tile else tile.replace("_", " ").title()
 
 
 def tile_phrase(tile: str) -> str:
@@ -101,7 +106,8 @@ IGNORES_REQUIREMENTS = 99  # a requirement bonus this large means "ignore them" 
 def _tile_step(step: Step) -> str:
     tile = tile_phrase(step["tile"])
     if step.get("space"):
-        return t("ct.tile_where", tile=tile, where=t("where.named", name=step["space"]))
+        named = name("card", step["space"])  # (spaces off Mars are named after their cards)
+        return t("ct.tile_where", tile=tile, where=t("where.named", name=named))
     on = step.get("on", "")
     if has(f"where.{on}"):
         return t("ct.tile_where", tile=tile, where=t(f"where.{on}"))
@@ -283,14 +289,36 @@ def card_lines(card: Card, compact: bool = False) -> list[str]:
 
     ``compact`` leaves out what happened once when it was played.
     """
-    lines = []
+    return [line for line, _ in scoped_lines(card, compact)]
+
+
+# Steps that only do something in a solo game (the neutral player's cities), or only with
+# other players (awards: none in solo, R-SOLO-1).
+SOLO_ONLY_STEPS = frozenset({"neutral_cities_prod"})
+MULTI_ONLY_STEPS = frozenset({"fund_award"})
+
+
+def _scope(steps: tuple[Step, ...] | list[Step]) -> str | None:
+    """"solo" or "multi" when every step applies only there, else None."""
+    kinds = [str(step.get("fn") if step.get("k") == "custom" else step.get("k")) for step in steps]
+    if kinds and all(k in SOLO_ONLY_STEPS for k in kinds):
+        return "solo"
+    if kinds and all(k in MULTI_ONLY_STEPS for k in kinds):
+        return "multi"
+    return None
+
+
+def scoped_lines(card: Card, compact: bool = False) -> list[tuple[str, str | None]]:
+    """:func:`card_lines` with where each line applies: "solo", "multi" or None (both)."""
+    lines: list[tuple[str, str | None]] = []
     if card.first_action and not compact:
-        lines.append(t("line.first_action", text=steps_text(card.first_action, card)))
+        lines.append((t("line.first_action", text=steps_text(card.first_action, card)),
+                      _scope(card.first_action)))
     if card.play and not compact:
-        lines.append(_sentence(steps_text(card.play, card)))
+        lines.append((_sentence(steps_text(card.play, card)), _scope(card.play)))
     if card.action:
-        lines.append(t("line.action", text=steps_text(card.action, card)))
-    lines.extend(t("line.effect", text=effect_text(e, card)) for e in card.effects)
+        lines.append((t("line.action", text=steps_text(card.action, card)), None))
+    lines.extend((t("line.effect", text=effect_text(e, card)), None) for e in card.effects)
     return lines
 
 

@@ -12,16 +12,17 @@ from typing import Any
 from tm.cards import card
 from tm.cards.dsl import Card
 from tm.web.card_text import (
-    card_lines,
     qty,
     requirement_now,
     requirement_part,
+    scoped_lines,
     tag_name,
     vp_text,
 )
 from tm.web.html import attrs, esc
-from tm.web.i18n import t
+from tm.web.i18n import card_name, t
 from tm.web.reasons import reasons_text
+from tm.web.rule_links import card_rule, rule_link
 
 Reasons = Sequence[Mapping[str, Any]]
 _SLOT = "\ue000"  # where the requirement parts go in the catalog's "Requires {list}"
@@ -37,7 +38,7 @@ def _cost(c: Card, shown: int | None) -> str:
     label = t("card.cost", n=cost)
     printed = ""
     if cost != c.cost:
-        label += ", " + t("card.printed", n=c.cost)
+        label += t("list.and") + t("card.printed", n=c.cost)
         printed = f'<del class="printed" aria-hidden="true">{esc(c.cost)}</del>'
     return (f'<span class="cost"{attrs(title=label)}><span class="sr">{esc(label)}</span>'
             f'<span aria-hidden="true">{esc(cost)}</span></span>{printed}')
@@ -96,15 +97,25 @@ def _requirements(c: Card, reasons: Reasons | None) -> str:
             "</span>")
 
 
+def _name(english: str) -> str:
+    """The card's name in the language shown, with the English name under it (so a search
+    of the page for the English name finds the card in any language)."""
+    shown = card_name(english)
+    if shown == english:
+        return f'<span class="name">{esc(shown)}</span>'
+    return (f'<span class="name">{esc(shown)}</span>'
+            f'<span class="name-en" lang="en">{esc(english)}</span>')
+
+
 def card_body(c: Card, cost: int | None = None, resources: int | None = None,
               compact: bool = False, reasons: Reasons | None = None) -> str:
     """The inside of a card tile (spans only); ``cost``: after discounts (the view's),
     ``reasons``: why it cannot be played now (a card in hand; empty when it can)."""
     vp = vp_text(c)
-    lines = "".join(f'<span class="line">{esc(line)}</span>'
-                    for line in card_lines(c, compact=compact))
+    lines = "".join(f'<span class="line{f" {scope}-only" if scope else ""}">{esc(line)}</span>'
+                    for line, scope in scoped_lines(c, compact=compact))
     shown_cost = "" if compact else _cost(c, cost)
-    parts = [f'<span class="head">{shown_cost}<span class="name">{esc(c.name)}</span>']
+    parts = [f'<span class="head">{shown_cost}{_name(c.name)}']
     if vp and isinstance(c.vp, int):
         parts.append(f'<span class="vp">{esc(vp)}</span>')
     parts.append("</span>" + _tags(c) + ("" if compact else _start_mc(c)))
@@ -141,7 +152,9 @@ def card_html(name: str, cost: int | None = None, *, reasons: Reasons | None = N
     body = card_body(c, cost, resources, compact, reasons)
     if reasons:
         why = t("why.card", list=reasons_text(reasons, names))
-        body += f'<span class="why">{esc(why)}</span>'
+        # (a link only in a static tile: nothing interactive goes inside a button)
+        link = rule_link(card_rule(reasons)) if action is None and pressed is None else ""
+        body += f'<span class="why">{esc(why)}{link}</span>'
     if note:
         body += f'<span class="note">{esc(note)}</span>'
     if playable:
@@ -166,11 +179,12 @@ def card_chip(name: str, resources: int | None = None) -> str:
     """A played card in a tableau: its name in the colour of its type, a button that opens
     its full text (a tap works where a hover tip does not), with its text as a tip too."""
     c = card(name)
-    tip = " · ".join([*card_lines(c), vp_text(c)]).strip(" ·")
+    lines = [line for line, scope in scoped_lines(c) if scope is None]  # both kinds of game
+    tip = " · ".join([*lines, vp_text(c)]).strip(" ·")
     held = f' <span class="held">{esc(resources)}</span>' if resources else ""
     vp = vp_text(c)
     badge = f' <span class="vp">{esc(vp)}</span>' if vp and isinstance(c.vp, int) else ""
     read = attrs(class_="chip-read", data_action="read_card", data_card=name,
                  data_focus=f"read:{name}", title=tip or None)
     return (f'<li{attrs(class_=f"chip card-{c.type}", data_card=name)}>'
-            f'<button type="button"{read}>{esc(c.name)}{badge}{held}</button></li>')
+            f'<button type="button"{read}>{esc(card_name(c.name))}{badge}{held}</button></li>')

@@ -11,9 +11,6 @@ from tm.web.i18n import has, t, tn
 from tm.web.model import RESOURCES, Screen, View, player_name
 from tm.web.panels import swatch
 
-SHORT = {"megacredits": "MC", "steel": "Stl", "titanium": "Ti", "plants": "Pl",
-         "energy": "En", "heat": "Ht"}  # symbols, like the printed board's icons
-
 
 def _strip_player(screen: Screen) -> int | None:
     """Whose status shows: the viewer's, else the one deciding, else the active player."""
@@ -34,7 +31,7 @@ def _resources(pl: Mapping[str, Any]) -> str:
     items = []
     for r in RESOURCES:
         have, prod = int(pl["res"][r]), int(pl["prod"][r])
-        shown = (f'<span class="sres-name">{esc(SHORT[r])}</span> <b>{have}</b> '
+        shown = (f'<span class="sres-name">{esc(t(f"strip.short.{r}"))}</span> <b>{have}</b> '
                  f'<span class="sres-prod">{prod:+d}</span>')
         said = t("strip.resource", res=t(f"res.{r}"), n=have, prod=f"{prod:+d}")
         items.append(_item(f"sres res-{r}", shown, said))

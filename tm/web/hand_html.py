@@ -10,14 +10,19 @@ from tm.cards import card
 from tm.web.card_text import tag_name
 from tm.web.cards_html import card_chip, card_html
 from tm.web.html import attrs, esc
-from tm.web.i18n import t
+from tm.web.i18n import card_name, t
 from tm.web.icons import icon
-from tm.web.model import Screen, player_name
+from tm.web.model import HandPrefs, Screen, player_name
 from tm.web.panels import swatch
 from tm.web.prompt_parts import Ask
+from tm.web.regions import drawn_for
 
 Entry = Mapping[str, Any]
 NO_TAG = "none"
+
+
+def _sort_name(entry: Entry) -> str:
+    return card_name(str(entry["name"])).casefold()  # (the name as shown)
 
 
 def _tags_of(entry: Entry) -> tuple[str, ...]:
@@ -25,10 +30,10 @@ def _tags_of(entry: Entry) -> tuple[str, ...]:
 
 
 SORT_KEYS: Mapping[str, Callable[[Entry, bool], tuple[Any, ...]]] = {
-    "playable": lambda e, ok: (not ok, int(e["cost"]), str(e["name"]).casefold()),
-    "cost": lambda e, ok: (int(e["cost"]), str(e["name"]).casefold()),
-    "tag": lambda e, ok: (_tags_of(e)[0] == NO_TAG, _tags_of(e)[0], str(e["name"]).casefold()),
-    "name": lambda e, ok: (str(e["name"]).casefold(),),
+    "playable": lambda e, ok: (not ok, int(e["cost"]), _sort_name(e)),
+    "cost": lambda e, ok: (int(e["cost"]), _sort_name(e)),
+    "tag": lambda e, ok: (_tags_of(e)[0] == NO_TAG, _tags_of(e)[0], _sort_name(e)),
+    "name": lambda e, ok: (_sort_name(e),),
 }
 
 
@@ -84,7 +89,7 @@ def _hand_card(entry: Entry, names: Sequence[str], index: int | None) -> str:
                      action=("choose", index) if index is not None else None,
                      focus=f"hand:{name}" if index is not None else None)
     read = (f'<button type="button" class="read"{attrs(data_action="read_card", data_card=name)}'
-            f'{attrs(data_focus=f"read:{name}", aria_label=t("hand.read", name=name))}>'
+            f'{attrs(data_focus=f"read:{name}", aria_label=t("hand.read", name=card_name(name)))}>'
             f"{icon('info')}</button>")
     return f'<li class="hand-item">{tile}{read}</li>'
 
@@ -105,6 +110,14 @@ def hand_section(screen: Screen, ask: Ask | None) -> str:
                 f'<p class="muted">{esc(t("game.hand_empty"))}</p></section>')
     prefs = screen.hand
     playable = play_choices(ask)
+    inputs = (hand, names, title, prefs.sort, prefs.tag, playable)
+    return drawn_for("hand", inputs, lambda: _hand_cards(hand, names, head, title, prefs, playable))
+
+
+def _hand_cards(hand: Sequence[Entry], names: Sequence[str], head: str, title: str,
+                prefs: HandPrefs, playable: Mapping[str, int]) -> str:
+    """The hand's tools and cards (kept while the hand, its order and what is playable
+    stay the same: opening a card's text or a staged step draws no card again)."""
     shown = arrange(hand, prefs.sort, prefs.tag, playable)
     items = "".join(_hand_card(e, names, playable.get(str(e["name"]))) for e in shown)
     body = (f'<ul class="hand-cards">{items}</ul>' if items

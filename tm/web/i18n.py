@@ -1,7 +1,11 @@
 """The message catalog: every word the page shows, by key (English first).
 
-Other languages add a dict with the same keys; ``t`` falls back to English.
-Counted phrases have ``.zero`` / ``.one`` / ``.other`` forms picked by ``tn``.
+The English words are the dicts here (and the ``EN_*`` dicts of the i18n_*.py modules
+merged into ``EN``); the other languages are gettext catalogs, tm/web/locale/<lang>.po,
+written from these by scripts/i18n_extract.py and read at runtime (:mod:`tm.web.po`).
+``t`` shows the language chosen with :func:`set_language` and falls back to English.
+Counted phrases have ``.zero`` / ``.one`` / ``.other`` forms picked by ``tn``; in another
+language ``t`` picks that language's plural category from the count ``n``.
 Card wording lives beside it in :mod:`tm.web.i18n_cards` (merged into ``EN``).
 """
 from __future__ import annotations
@@ -11,12 +15,15 @@ from typing import Any
 from tm.web.i18n_cards import EN_CARDS
 from tm.web.i18n_colonies import EN_COLONIES
 from tm.web.i18n_decide import EN_DECIDE
+from tm.web.i18n_lang import EN_LANG
 from tm.web.i18n_linkplay import EN_LINKPLAY
 from tm.web.i18n_log import EN_LOG
 from tm.web.i18n_maps import EN_MAPS
 from tm.web.i18n_page import EN_PAGE
+from tm.web.i18n_playtest import EN_PLAYTEST
 from tm.web.i18n_polish import EN_POLISH
 from tm.web.i18n_prelude import EN_PRELUDE
+from tm.web.i18n_rules import EN_RULES
 
 EN: dict[str, str] = {
     # app
@@ -371,18 +378,131 @@ EN: dict[str, str] = {
     **EN_LOG,
     **EN_DECIDE,
     **EN_POLISH,
+    **EN_RULES,
     **EN_COLONIES,
+    **EN_PLAYTEST,
+    **EN_LANG,
     **EN_LINKPLAY,
 }
 
+LANGUAGES = ("en", "de", "ja", "be")  # each has tm/web/locale/<lang>.po
+# Placeholders whose values are English names of cards, milestones, awards or colonies:
+# t() shows them by their name in the language (the catalog's name.* keys).
+NAME_FIELDS = {"card": "card", "corporation": "card", "milestone": "milestone",
+               "award": "award", "colony": "colony", "trade": "colony"}
+# Placeholders that hold identifiers, never grouped like a number.
+_PLAIN_NUMBERS = {"id", "seed", "key", "year", "pos"}
+PLURAL_BASES = {k.rsplit(".", 1)[0] for k in EN if k.endswith((".one", ".other"))}
 CATALOGS: dict[str, dict[str, str]] = {"en": EN}
+_current = ["en"]
 
 
-def t(message_key: str, lang: str = "en", **values: Any) -> str:
-    """The message for ``message_key`` with ``{name}`` fields filled; the key if unknown."""
-    template = CATALOGS.get(lang, EN).get(message_key) or EN.get(message_key) or message_key
+def catalog(lang: str) -> dict[str, str]:
+    """The messages of ``lang`` by key (read from its .po file the first time)."""
+    if lang not in CATALOGS:
+        import pkgutil
+
+        from tm.web.po import messages
+
+        data = pkgutil.get_data("tm.web", f"locale/{lang}.po") if lang in LANGUAGES else None
+        CATALOGS[lang] = messages(data.decode("utf-8"), lang) if data else {}
+    return CATALOGS[lang]
+
+
+def set_language(lang: str) -> str:
+    """Show every later message in ``lang`` (unknown languages show English)."""
+    _current[0] = lang if lang in LANGUAGES else "en"
+    catalog(_current[0])
+    return _current[0]
+
+
+def language() -> str:
+    """The language messages are shown in."""
+    return _current[0]
+
+
+def pick_language(preferred: list[str]) -> str:
+    """The first of the browser's languages (``de-AT``, ``ja``, …) we have, else English."""
+    for tag in preferred:
+        base = str(tag).lower().replace("_", "-").split("-")[0]
+        if base in LANGUAGES:
+            return base
+    return "en"
+
+
+def _count(value: Any) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
     try:
-        return template.format(**values)
+        return int(str(value).replace("+", "").replace("\u2212", "-"))
+    except ValueError:
+        return None
+
+
+def _template(message_key: str, lang: str, values: dict[str, Any]) -> str | None:
+    messages = catalog(lang)
+    base, _, form = message_key.rpartition(".")
+    if lang != "en" and form in ("one", "other") and base in PLURAL_BASES:
+        count = _count(values["count"] if "count" in values else values.get("n"))
+        if count is None:  # no number to count by: the English form's nearest category
+            from tm.web.po import CATEGORIES
+
+            forms = CATEGORIES.get(lang, ("other",))
+            category = form if form in forms else forms[-1]
+        else:
+            from tm.web.po import plural_category
+
+            category = plural_category(lang, count)
+        return messages.get(f"{base}.{category}") or messages.get(f"{base}.other")
+    return messages.get(message_key)
+
+
+def format_number(n: int, lang: str | None = None) -> str:
+    """A whole number as the language writes it (digit grouping from 10 000 up)."""
+    lang = lang or _current[0]
+    if abs(n) < 10000:
+        return str(n)
+    grouped = f"{abs(n):,}".replace(",", {"de": ".", "be": "\u00a0"}.get(lang, ","))
+    return ("-" if n < 0 else "") + grouped
+
+
+def format_moment(moment: Any, lang: str | None = None) -> str:
+    """A date and time (a ``datetime``) as the language writes it (``fmt.datetime``)."""
+    return t("fmt.datetime", lang, year=f"{moment.year:04d}", month=f"{moment.month:02d}",
+             day=f"{moment.day:02d}", hour=f"{moment.hour:02d}", minute=f"{moment.minute:02d}")
+
+
+def name(kind: str, english: str, lang: str | None = None) -> str:
+    """The published (or our) name of a card, milestone, award, map or colony in the
+    language; the English name when the catalog has none."""
+    lang = lang or _current[0]
+    if lang == "en" or not english:
+        return english
+    return catalog(lang).get(f"name.{kind}.{english}") or english
+
+
+def card_name(english: str) -> str:
+    """A card's name in the current language."""
+    return name("card", english)
+
+
+def _shown(field: str, value: Any, lang: str) -> Any:
+    if field in NAME_FIELDS and isinstance(value, str):
+        return name(NAME_FIELDS[field], value, lang)
+    if isinstance(value, int) and not isinstance(value, bool) and field not in _PLAIN_NUMBERS:
+        return format_number(value, lang)
+    return value
+
+
+def t(message_key: str, lang: str | None = None, **values: Any) -> str:
+    """The message for ``message_key`` with ``{name}`` fields filled; the key if unknown."""
+    lang = lang or _current[0]
+    template = (_template(message_key, lang, values) if lang != "en" else None) \
+        or EN.get(message_key) or message_key
+    try:
+        return template.format(**{k: _shown(k, v, lang) for k, v in values.items()})
     except (KeyError, IndexError, ValueError):
         return template
 
@@ -393,12 +513,15 @@ def has(message_key: str) -> bool:
 
 
 def plural_key(message_key: str, n: int) -> str:
-    """``key.zero`` / ``key.one`` / ``key.other`` for a count (zero falls back to other)."""
+    """``key.zero`` / ``key.one`` / ``key.other`` for a count (zero falls back to other).
+
+    The key names the English form; :func:`t` picks the form of the shown language from
+    the count in ``n``."""
     form = "zero" if n == 0 else "one" if abs(n) == 1 else "other"
     key = f"{message_key}.{form}"
     return key if key in EN or form != "zero" else f"{message_key}.other"
 
 
-def tn(message_key: str, n: int, lang: str = "en", **values: Any) -> str:
+def tn(message_key: str, n: int, lang: str | None = None, **values: Any) -> str:
     """A counted message with ``{n}`` filled (see :func:`plural_key`)."""
     return t(plural_key(message_key, n), lang, n=n, **values)

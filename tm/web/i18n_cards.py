@@ -32,9 +32,7 @@ EN_CARDS: dict[str, str] = {
     "type.corporation": "corporation",
     "card.cost": "costs {n} MC",
     "card.printed": "printed cost {n} MC",
-    "card.start_mc": "starts with {n} MC",
     "card.held": "{qty} on this card",
-    "card.tags": "tags: {list}",
     # "per" phrases for amounts that count something
     "per.tag": "per {tag} tag", "per.tag_div": "per {div} {tag} tags",
     "per.tag_others": "per {tag} tag your opponents have",

@@ -21,8 +21,6 @@ EN_PAGE: dict[str, str] = {
     # saved games and files that cannot be opened
     "saved.bad": "That saved game cannot be opened: {reason}. Your other saved games are "
                  "untouched.",
-    "saved.gone": "That saved game is no longer on this device (it was deleted, perhaps in "
-                  "another tab).",
     "import.bad": "That file cannot be opened as a game: {reason}. Your saved games are "
                   "untouched.",
     "import.too_large": "That file is too large to be a saved game ({size} MB; a saved game "

@@ -9,7 +9,6 @@ written beside the list, one per space the shown steps name).
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,7 +23,6 @@ from tm.web.regions import drawn_for, part
 LOG_DEPTH = 2  # generations shown at first: this one and the one before
 LOG_MORE = 3  # generations one press of "earlier" adds
 _CARD_KEYS = ("card_played", "card_action", "corporation")
-_SPACE_ID = re.compile(r"[A-Za-z0-9_-]{1,12}")
 
 
 @dataclass(slots=True)
@@ -139,45 +137,20 @@ def _step_html(step: Step) -> str:
             f"{esc(step.text)}</li>")
 
 
-def _turn_html(view: View, turn: Turn, colours: Sequence[str]) -> tuple[str, set[str]]:
-    steps = _steps(view, turn)
-    spaces = {s.space for s in steps if s.space is not None}
-    items = "".join(_step_html(s) for s in steps)
+def _turn_html(view: View, turn: Turn, colours: Sequence[str]) -> str:
+    items = "".join(_step_html(s) for s in _steps(view, turn))
     return (f'<li class="log-turn log-{esc(turn.kind)}"><h4>{_heading(view, turn, colours)}</h4>'
-            f'<ol class="log-steps">{items}</ol></li>'), spaces
+            f'<ol class="log-steps">{items}</ol></li>')
 
 
-def _highlight_css(spaces: set[str]) -> str:
-    """Hovering or focusing a step lights its space on the board and shows its number;
-    hovering a space lights the shown steps that name it (app.css's ``--log-lit`` and
-    ``--log-step-lit`` colours)."""
-    safe = sorted(sid for sid in spaces if _SPACE_ID.fullmatch(sid))  # raw text in <style>
-    if not safe:
-        return ""
-    lit = ",".join(f'main:has([data-space-ref="{sid}"]:is(:hover,:focus)) '
-                   f'.board [data-space="{sid}"]' for sid in safe)
-    steps = ",".join(f'main:has(.board [data-space="{sid}"]:is(:hover,:focus)) '
-                     f'.log [data-space-ref="{sid}"]' for sid in safe)
-    return (f"<style>:is({lit}) .hex{{stroke:var(--log-lit);stroke-width:5px;"
-            f"stroke-dasharray:none;filter:brightness(1.3)}}"
-            f":is({lit}) .space-id{{opacity:1}}"
-            f":is({steps}){{background:var(--log-step-lit)}}</style>")
+def _generation_html(view: View, gen: Generation, colours: Sequence[str]) -> str:
+    turns = [_turn_html(view, turn, colours) for turn in reversed(gen.turns) if turn.has_steps]
+    return part(f"log{gen.number}", f'<section class="log-gen" data-generation="{gen.number}">'
+                f'<h3>{esc(t("log.generation_head", n=gen.number))}</h3>'
+                f'<ol class="log-turns">{"".join(turns)}</ol></section>')
 
 
-def _generation_html(view: View, gen: Generation, colours: Sequence[str]) -> tuple[str, set[str]]:
-    turns, spaces = [], set()
-    for turn in reversed(gen.turns):
-        if turn.has_steps:
-            html, named = _turn_html(view, turn, colours)
-            turns.append(html)
-            spaces |= named
-    return (part(f"log{gen.number}", f'<section class="log-gen" data-generation="{gen.number}">'
-                 f'<h3>{esc(t("log.generation_head", n=gen.number))}</h3>'
-                 f'<ol class="log-turns">{"".join(turns)}</ol></section>'), spaces)
-
-
-def _kept_generation_html(view: View, gen: Generation,
-                          colours: Sequence[str]) -> tuple[str, set[str]]:
+def _kept_generation_html(view: View, gen: Generation, colours: Sequence[str]) -> str:
     """A generation's log as last drawn while its records are the same: the words read
     only the records, the players' names and the printed board's space names (fixed)."""
     inputs = ([(turn.kind, turn.player, turn.records) for turn in gen.turns], tuple(colours),
@@ -189,22 +162,22 @@ def _kept_generation_html(view: View, gen: Generation,
 def log_section(view: View, colours: Sequence[str] = (), depth: int = LOG_DEPTH,
                 kept: bool = False) -> str:
     """The log: the latest ``depth`` generations, newest first, and a button for more
-    (``kept``: generations whose records did not change are taken from the last redraw)."""
+    (``kept``: generations whose records did not change are taken from the last redraw).
+    A step naming a space lights it on the board, and the reverse, while either is hovered
+    or focused (tm/web/browser.py: a class set by a listener; rules with :has() made
+    every redraw restyle the whole screen)."""
     gens = group_log(view["log"])
     shown = gens[-depth:] if depth > 0 else gens
     hidden = len(gens) - len(shown)
-    parts, spaces = [], set()
-    for gen in reversed(shown):
-        html, named = (_kept_generation_html if kept else _generation_html)(view, gen, colours)
-        parts.append(html)
-        spaces |= named
+    draw = _kept_generation_html if kept else _generation_html
+    parts = [draw(view, gen, colours) for gen in reversed(shown)]
     body = "".join(parts) or f'<p class="muted">{esc(t("log.empty"))}</p>'
     more = _earlier(hidden) if gens else ""
     title = esc(t("game.log"))
     return (f'<section class="log" aria-label="{title}"><h2>{title}</h2>'
             f'<div class="log-scroll" tabindex="0" role="region" '
             f'aria-label="{esc(t("log.scroll"))}">{body}{more}</div>'
-            f'{part("log-lit", _highlight_css(spaces))}</section>')
+            "</section>")
 
 
 def _earlier(hidden: int) -> str:

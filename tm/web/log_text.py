@@ -11,7 +11,7 @@ from typing import Any
 
 from tm.cards import card
 from tm.web.card_text import qty, tile_phrase
-from tm.web.i18n import has, t, tn
+from tm.web.i18n import card_name, has, t, tn
 from tm.web.model import RESOURCES, View, player_name
 
 Record = Mapping[str, Any]
@@ -26,7 +26,7 @@ def space_ref(view: View, sid: Any) -> str:
     """A space as the board shows it: "space 42", or "Tharsis Tholus (space 09)"."""
     for sp in view["spaces"]:
         if sp["id"] == sid and sp.get("name"):
-            return t("log.space_named", name=sp["name"], id=sid)
+            return t("log.space_named", name=card_name(sp["name"]), id=sid)
     return t("log.space", id=sid)
 
 
@@ -34,7 +34,7 @@ def amounts(res: Mapping[str, int], signed: bool = False) -> str:
     """"2 steel, 1 plant" (or "+2 steel, −1 plant" when ``signed``), in the board's order
     of resources whatever the record's (a saved game's records have their keys sorted)."""
     ordered = sorted(res.items(), key=lambda item: (_ORDER.get(item[0], len(_ORDER)), item[0]))
-    return ", ".join(qty(r, int(n), signed=signed) for r, n in ordered if n)
+    return t("list.and").join(qty(r, int(n), signed=signed) for r, n in ordered if n)
 
 
 def _resource_of(name: str) -> str:
@@ -89,7 +89,7 @@ def _paid(v: dict[str, Any]) -> str:
     paid = [qty(c, int(v[c])) for c in _CURRENCIES if v.get(c)]
     paid += [t("log.paid_from", qty=qty(_resource_of(name), int(n)), card=name)
              for name, n in (v.get("cards") or {}).items()]
-    return t("log.paid", player=v["player"], list=", ".join(paid) or qty("megacredits", 0))
+    return t("log.paid", player=v["player"], list=t("list.and").join(paid) or qty("megacredits", 0))
 
 
 def _card_res(v: dict[str, Any]) -> str:
@@ -102,7 +102,7 @@ def _card_res(v: dict[str, Any]) -> str:
 def _bonus(v: dict[str, Any], view: View) -> str:
     got = amounts(v.get("res") or {})
     cards = int(v.get("cards", 0))
-    listed = ", ".join(x for x in (got, qty("card", cards) if cards else "") if x)
+    listed = t("list.and").join(x for x in (got, qty("card", cards) if cards else "") if x)
     return t("log.bonus", player=v["player"], space=space_ref(view, v.get("space")), list=listed)
 
 
@@ -114,10 +114,11 @@ def _income(v: dict[str, Any]) -> str:
                    prod=f"{int(v.get('mc_prod', 0)):+d}"))
     if any(res.values()):
         parts.append(amounts(res))
-    text = t("log.income", player=v["player"], list=", ".join(parts))
+    text = t("log.income", player=v["player"], list=t("list.and").join(parts))
     energy = int(v.get("energy_to_heat", 0))
     if energy:
-        text += "; " + t("log.energy_to_heat", player=v["player"], qty=qty("energy", energy))
+        text += t("list.then") + t("log.energy_to_heat", player=v["player"],
+                                   qty=qty("energy", energy))
     return text
 
 
@@ -153,7 +154,8 @@ def _discarded(v: dict[str, Any]) -> str:
 
 
 def _kept(v: dict[str, Any]) -> str:
-    return t("log.preludes_kept", player=v["player"], cards=", ".join(v.get("cards", [])))
+    return t("log.preludes_kept", player=v["player"],
+             cards=t("list.and").join(card_name(c) for c in v.get("cards", [])))
 
 
 _PLAIN: dict[str, Callable[[dict[str, Any]], str]] = {

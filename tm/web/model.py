@@ -77,6 +77,7 @@ class Screen:
 
     name: str  # start, handoff, game or replay
     notice: str | None = None
+    notice_rule: str = ""  # the rule a refused move broke
     info: str | None = None
     view: View | None = None
     viewer: int | None = None
@@ -89,6 +90,7 @@ class Screen:
     saves: tuple[SaveEntry, ...] = ()
     log_depth: int = 2  # generations of the log shown (0: all)
     staged: bool = False  # an action under way in the page, not yet sent to the game
+    held: tuple[Mapping[str, Any], ...] = ()  # a complete action's answers, to confirm
     hand: HandPrefs = HandPrefs()
     linkplay: LinkPlayShown | None = None  # play by link and the daily challenge
 
@@ -159,6 +161,7 @@ def colours_for(chosen: Sequence[str], count: int) -> tuple[str, ...]:
 def screen_of(app: App) -> Screen:
     """The model of what the App shows now: the view is built here, once."""
     common: dict[str, Any] = {"name": app.screen, "notice": app.notice, "info": app.info,
+                              "notice_rule": getattr(app, "notice_rule", ""),
                               "hand": HandPrefs(app.hand_sort, app.hand_tag, app.reading),
                               "linkplay": app.linkplay_shown()}
     if app.screen == "start" or app.game is None:
@@ -171,7 +174,8 @@ def screen_of(app: App) -> Screen:
     views = getattr(app, "views", None)
     view = views.view(game, viewer) if views is not None else game.view(viewer)
     colours = colours_for(app.meta.colours, len(view["players"]))
-    staged = app.staged() is not None and not replaying
+    stage = None if replaying else app.staged()
+    staged = stage is not None
     tools = Tools(can_undo=app.can_undo(), can_redo=bool(app.redo_moves) and not staged,
                   can_replay=app.can_replay(), show_scores=app.show_scores,
                   share_link=app.share_link, from_link=app.from_link,
@@ -188,4 +192,4 @@ def screen_of(app: App) -> Screen:
         link = app.link_url(app.game)
     return Screen(**common, view=view, viewer=viewer, colours=colours, tools=tools,
                   replay=replay, history=history, link=link, log_depth=app.log_depth,
-                  staged=staged)
+                  staged=staged, held=tuple(stage.steps) if stage and stage.held else ())

@@ -10,6 +10,7 @@ from tm.cards import card
 from tm.web.card_text import tag_name
 from tm.web.cards_html import card_chip, card_html
 from tm.web.html import attrs, esc
+from tm.web.i18n import name as i18n_name
 from tm.web.i18n import t, tn
 from tm.web.icons import icon, seat_mark
 from tm.web.model import RESOURCES, View, player_name
@@ -71,6 +72,15 @@ def _track(param: str, track: Mapping[str, Any], bonuses: Any = ()) -> str:
             "</span></div>")
 
 
+TRACK_ORDER = ("temperature", "oxygen", "oceans")
+
+
+def _in_track_order(parameters: Mapping[str, Any]) -> list[str]:
+    """The printed board's order, whatever the order of the view's keys."""
+    return [p for p in TRACK_ORDER if p in parameters] + \
+        sorted(p for p in parameters if p not in TRACK_ORDER)
+
+
 def tracks(view: View) -> str:
     """Generation and the global parameters as labelled meters."""
     last = view.get("last_generation")
@@ -78,8 +88,9 @@ def tracks(view: View) -> str:
                   else t("game.generation", n=view["generation"]))
     return (f'<section class="globals" aria-label="{esc(t("game.parameters"))}">'
             f'<p class="generation">{esc(generation)}</p>'
-            + "".join(_track(param, track, view.get("map", {}).get("track_bonuses"))
-                      for param, track in view["parameters"].items())
+            + "".join(_track(param, view["parameters"][param],
+                             view.get("map", {}).get("track_bonuses"))
+                      for param in _in_track_order(view["parameters"]))
             + "</section>")
 
 
@@ -228,7 +239,8 @@ def _ma_item(view: View, colours: Sequence[str], entry: Mapping[str, Any], kind:
         standing = _standing(view, colours, values, [v == best and best > 0 for v in values],
                              None)
     name = str(entry["name"])
-    return (f'<li class="ma-item {cls}"><span class="ma-name">{esc(name)}</span> '
+    shown_name = i18n_name("milestone" if kind == "ms" else "award", name)
+    return (f'<li class="ma-item {cls}"><span class="ma-name">{esc(shown_name)}</span> '
             f'<span class="ma-what">{esc(t(f"{kind}.{name}"))}</span> '
             f'<span class="ma-status">{esc(status)}</span>{standing}</li>')
 

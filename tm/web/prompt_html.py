@@ -11,7 +11,7 @@ from tm.web.card_text import qty, steps_text, tile_phrase
 from tm.web.cards_html import card_html
 from tm.web.decide_html import stage_footer
 from tm.web.html import esc
-from tm.web.i18n import has, t
+from tm.web.i18n import card_name, has, t
 from tm.web.model import player_name
 from tm.web.panels import swatch
 from tm.web.prompt_parts import (
@@ -25,6 +25,7 @@ from tm.web.prompt_parts import (
     option_label,
 )
 from tm.web.reasons import reasons_text
+from tm.web.rule_links import entry_rule
 
 __all__ = ["RENDERERS", "Ask", "choice_button", "choice_label", "render_prompt"]
 
@@ -83,10 +84,30 @@ def _listed_group(ask: Ask, group: str, choices: Sequence[tuple[int, Mapping[str
                                        _sub(ask, ask.choices[index]), "choice"))
             continue
         why = reasons_text(entry.get("reasons") or (), names) or t("why.unknown")
-        items.append(inert_button(_entry_label(kind, entry), "choice unavailable", why=why))
+        taken = _taken_by(ask, group, str(entry["name"]))
+        if taken is not None:  # "Banker: funded by Ada", not "Fund Banker"
+            items.append(inert_button(taken, "choice unavailable taken"))
+            continue
+        items.append(inert_button(_entry_label(kind, entry), "choice unavailable", why=why,
+                                  rule=entry_rule(kind, entry["name"], entry.get("reasons") or ())))
     items += [choice_button(i, choice_label(ask.view, c), _sub(ask, c), "choice")
               for i, c in mine if c.get(key) not in named]
     return items
+
+
+def _taken_by(ask: Ask, group: str, name: str) -> str | None:
+    """A claimed milestone or funded award, with whom (None: not taken)."""
+    if group not in ("milestones", "awards"):
+        return None
+    field = "claimed_by" if group == "milestones" else "funded_by"
+    entry = next((e for e in (ask.view.get("standings") or {}).get(group) or ()
+                  if e.get("name") == name), None)
+    who = entry.get(field) if entry is not None else None
+    if who is None:
+        return None
+    words = t("game.claimed_by" if group == "milestones" else "game.funded_by",
+              name=player_name(ask.view, who))
+    return t("held.taken", name=name, status=words)
 
 
 # The groups of the action menu in the order shown, the cards in hand after ``cards``.
@@ -142,7 +163,8 @@ def _space_label(ask: Ask, sid: str) -> str:
     sp = next((sp for sp in ask.view["spaces"] if sp["id"] == sid), None)
     if sp is None:
         return sid
-    bits = [sid] + ([sp["name"]] if sp["name"] else []) + [t(f"bonus.{b}") for b in sp["bonus"]]
+    named = [card_name(sp["name"])] if sp["name"] else []  # (some are named after cards)
+    bits = [sid] + named + [t(f"bonus.{b}") for b in sp["bonus"]]
     return " · ".join(bits)
 
 
@@ -204,8 +226,21 @@ def _player(ask: Ask) -> str:
     for i, c in enumerate(ask.choices):
         p = c.get("player")
         lead = swatch(ask.colour(p), p) if isinstance(p, int) and 0 <= p < seats else ""
-        buttons.append(choice_button(i, choice_label(ask.view, c), lead=lead))
+        held = _held_by(ask, p, res)
+        buttons.append(choice_button(i, choice_label(ask.view, c), held, lead=lead))
     return f"{head(ask, title)}{list_html(buttons)}"
+
+
+def _held_by(ask: Ask, p: Any, res: str) -> str | None:
+    """What a target player holds of the resource a step takes (Virus: their plants)."""
+    players = ask.view["players"]
+    if not isinstance(p, int) or not 0 <= p < len(players):
+        return None
+    if ask.purpose == "reduce_prod" and res in players[p]["prod"]:
+        return t("prompt.target_prod", res=t(f"resname.{res}"), n=int(players[p]["prod"][res]))
+    if res in players[p]["res"]:
+        return t("prompt.target_has", qty=qty(res, int(players[p]["res"][res])))
+    return None
 
 
 def _amount(ask: Ask) -> str:

@@ -18,6 +18,7 @@ from tm.web.html import attrs, esc
 from tm.web.i18n import t, tn
 from tm.web.model import Screen, View, player_name
 from tm.web.panels import swatch
+from tm.web.rule_links import prompt_rule, rule_link
 
 Choice = Mapping[str, Any]
 
@@ -148,12 +149,13 @@ def choice_button(index: int, label: str, sub: str | None = None, cls: str = "ch
             f'<span class="label">{lead}{esc(label)}</span>{second}</button>')
 
 
-def inert_button(label: str, cls: str = "choice", why: str | None = None, **extra: Any) -> str:
+def inert_button(label: str, cls: str = "choice", why: str | None = None,
+                 rule: str | None = None, **extra: Any) -> str:
     """A button that cannot be used now (its choice is not listed), shown for clarity;
-    ``why`` says what keeps it from being used."""
+    ``why`` says what keeps it from being used, ``rule`` links to the rule behind it."""
     second = f'<span class="sub why">{esc(why)}</span>' if why else ""
     return (f'<button type="button"{attrs(class_=cls, disabled=True, **extra)}>'
-            f'<span class="label">{esc(label)}</span>{second}</button>')
+            f'<span class="label">{esc(label)}</span>{second}</button>{rule_link(rule)}')
 
 
 def list_html(items: list[str], cls: str = "choices") -> str:
@@ -167,8 +169,9 @@ def head(ask: Ask, title: str) -> str:
     if ask.kind == "action" and len(ask.view["players"]) > 1:
         context.append(t("game.action_n", n=int(ask.view["actions_this_turn"]) + 1))
     mark = swatch(ask.colour(ask.player), ask.player)
+    rule = rule_link(prompt_rule(ask.kind, ask.purpose, ask.data))
     return (f'<p class="who">{mark}{esc(" · ".join(context))}</p>'
-            f"<h2>{esc(title)}</h2>")
+            f"<h2>{esc(title)} {rule}</h2>")
 
 
 def indexes(ask: Ask, *types: str) -> dict[Any, int]:

@@ -141,6 +141,8 @@ def cards(ask: Ask) -> str:
     key = f"prompt.done.{ask.purpose}"
     words = tn(key, len(picked), total=len(picked) * price) if has(f"{key}.other") else (
         t("prompt.confirm"))
+    if done is None and len(picked) < ask.min:  # not "Sell no cards", greyed: say what is due
+        words = tn("prompt.pick_at_least", ask.min)
     confirm = (choice_button(done, words, cls="primary confirm", data_focus="done")
                if done is not None else inert_button(words, "primary confirm"))
     return (f'{head(ask, title)}<div class="cards">{tiles}</div>'

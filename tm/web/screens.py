@@ -7,10 +7,11 @@ from collections.abc import Mapping
 from tm.web.board_preview import board_picker
 from tm.web.board_svg import board_legend, board_svg
 from tm.web.card_text import tile_phrase
+from tm.web.confirm_html import held_panel
 from tm.web.decide_html import status_strip, undo_bar
 from tm.web.hand_html import card_dialog, draft_info, hand_section
 from tm.web.html import attrs, button, esc
-from tm.web.i18n import t
+from tm.web.i18n import format_moment, t
 from tm.web.icons import icon
 from tm.web.linkplay_html import (
     by_link_box,
@@ -25,6 +26,8 @@ from tm.web.model import COLOUR_CHOICES, Screen, View, player_name
 from tm.web.panels import milestones_awards, player_panel, scores_by_player, swatch, tracks
 from tm.web.prompt_html import FULL_CARD_PURPOSES, Ask, render_prompt
 from tm.web.regions import drawn_for, part, region, region_of
+from tm.web.rule_links import PAGE as RULES_PAGE
+from tm.web.rule_links import rule_link
 from tm.web.share_html import (
     end_extras,
     link_banner,
@@ -37,8 +40,8 @@ from tm.web.share_html import (
 
 def render_app(screen: Screen) -> str:
     """The page body for the current screen, with any notice on top."""
-    notice = (f'<div class="notice" role="alert">{esc(screen.notice)}</div>'
-              if screen.notice else "")
+    notice = (f'<div class="notice" role="alert">{esc(screen.notice)}'
+              f"{rule_link(screen.notice_rule)}</div>" if screen.notice else "")
     if screen.info:
         notice += f'<div class="notice info" role="status">{esc(screen.info)}</div>'
     screens = {"start": start_screen, "handoff": handoff_screen, "game": game_screen,
@@ -136,7 +139,7 @@ def _when(ms: float) -> str:
         moment = datetime.datetime.fromtimestamp(ms / 1000, tz=datetime.UTC)
     except (OverflowError, OSError, ValueError, TypeError):
         return "?"
-    return moment.strftime("%Y-%m-%d %H:%M UTC")
+    return format_moment(moment)
 
 
 def _resume(screen: Screen) -> str:
@@ -160,7 +163,9 @@ def _resume(screen: Screen) -> str:
 def start_screen(screen: Screen) -> str:
     """The game to continue, the new-game form and the saved games."""
     return (f'<main class="start"><h1>{esc(t("app.title"))}</h1>{_resume(screen)}'
-            f"{_new_game_form(screen.form)}{daily_section(screen)}{_saved_games(screen)}</main>")
+            f"{_new_game_form(screen.form)}{daily_section(screen)}{_saved_games(screen)}"
+            f'<p class="rules-ref"><a href="{RULES_PAGE}" target="_blank" rel="noopener">'
+            f'{esc(t("rules.open"))}</a></p></main>')
 
 
 # ---------------------------------------------------------------- hand-off
@@ -195,6 +200,8 @@ def _pick_hint(ask: Ask | None) -> str:
 def _decision_area(screen: Screen, ask: Ask | None) -> str:
     if screen.game["over"]:
         return end_section(screen)
+    if screen.held:
+        return held_panel(screen)
     if ask is not None:
         return render_prompt(ask)
     if screen.turn is None:
@@ -232,6 +239,7 @@ def _panel(view: View, index: int, colours: tuple[str, ...], score: int) -> str:
 # The parts of the view each region is drawn from (see :func:`~tm.web.regions.region_of`).
 BOARD_KEYS = ("options", "spaces", "players")
 STANDINGS_KEYS = ("standings", "players", "map")
+TRACKS_KEYS = ("generation", "last_generation", "parameters", "map")
 
 
 def game_screen(screen: Screen, cover: str = "") -> str:
@@ -239,9 +247,9 @@ def game_screen(screen: Screen, cover: str = "") -> str:
     parts that only follow the view are kept from the last redraw while it is the same:
     :mod:`tm.web.regions`)."""
     view = screen.game
-    ask = Ask.of(screen)
+    ask = None if screen.held else Ask.of(screen)
     tools = (button(t("app.menu"), "menu", "menu") + button(t("game.export"), "export_current", "")
-             + tool_buttons(screen.tools))
+             + tool_buttons(screen.tools, over=bool(view["over"])))
     extras = (undo_bar(screen) + link_banner(screen.tools) + share_dialog(screen.tools)
               + send_panel(screen) + daily_panel(screen) + live_scores(screen))
     tool_bar = f'<div class="tools">{tools}</div>'
@@ -255,10 +263,13 @@ def game_screen(screen: Screen, cover: str = "") -> str:
     colours = tuple(screen.colours)
     board = region_of("board", view, BOARD_KEYS, (colours, legal),
                       lambda v: board_svg(v, colours, legal) + board_legend(v))
-    return (f'<main class="game">{part("cover", cover)}{part("strip", status_strip(screen))}'
+    players = "solo" if len(view["players"]) == 1 else "multi"  # card lines of one only
+    return (f'<main class="game" data-players="{players}">{part("cover", cover)}'
+            f'{part("strip", status_strip(screen))}'
             f'{part("dialog", card_dialog(screen))}'
             f'<header class="topbar">{part("tools", tool_bar)}'
-            f'{part("tracks", tracks(view))}</header>{part("extras", extras)}'
+            f'{part("tracks", region_of("tracks", view, TRACKS_KEYS, None, tracks))}</header>'
+            f'{part("extras", extras)}'
             f'<div class="layout"><div class="col col-main">'
             + part("board", f'<div class="board-wrap">{_pick_hint(ask)}{board}</div>')
             + part("hand", hand_section(screen, ask))
@@ -279,7 +290,10 @@ def end_section(screen: Screen) -> str:
     rows = view["scores"]
     colours = screen.colours
     winners = view["winners"]
-    cols = ("tr", "milestones", "awards", "greeneries", "cities", "cards", "total")
+    cols: tuple[str, ...] = ("tr", "milestones", "awards", "greeneries", "cities", "cards",
+                             "total")
+    if len(view["players"]) == 1:  # none in solo (R-SOLO-1): no empty columns
+        cols = tuple(c for c in cols if c not in ("milestones", "awards"))
     head = "".join(f'<th scope="col">{esc(t("end.col." + c))}</th>' for c in cols)
     body = []
     for r in sorted(rows, key=lambda row: (-row["total"], -row["megacredits"])):
@@ -309,7 +323,9 @@ def replay_screen(screen: Screen) -> str:
     """A position of the game being replayed: board, players and log, no hands."""
     assert screen.replay is not None
     view = screen.game
-    return (f'<main class="game replay"><header class="topbar"><div class="tools">'
+    players = "solo" if len(view["players"]) == 1 else "multi"
+    return (f'<main class="game replay" data-players="{players}"><header class="topbar">'
+            '<div class="tools">'
             f'{button(t("app.menu"), "menu", "menu")}</div>{tracks(view)}</header>'
             f"{replay_controls(screen.replay)}"
             f'<div class="layout"><div class="col col-main"><div class="board-wrap">'

@@ -15,19 +15,28 @@ LINE_COLOURS = {"red": "#d8453b", "green": "#41a447", "blue": "#3a78d8", "yellow
                 "black": "#bbbbbb"}
 
 
-def tool_buttons(tools: Tools) -> str:
-    """Undo, redo, share, live scores and replay (each only when it can act)."""
+def tool_buttons(tools: Tools, over: bool = False) -> str:
+    """Undo, redo, share, live scores and replay. Undo and redo keep their place greyed
+    while they cannot act (the bar does not shift as they come and go), and leave once the
+    game is over (a finished game is not taken back); replay likewise until a move."""
     parts = []
-    if tools.can_undo:
-        parts.append(button(t("tools.undo"), "undo", "tool"))
-    if tools.can_redo:
-        parts.append(button(t("tools.redo"), "redo", "tool"))
+    if not over:
+        parts.append(button(t("tools.undo"), "undo", "tool") if tools.can_undo
+                     else _idle(t("tools.undo")))
+        parts.append(button(t("tools.redo"), "redo", "tool") if tools.can_redo
+                     else _idle(t("tools.redo")))
     parts.append(button(t("tools.share"), "share", "tool"))
     label = t("tools.hide_scores" if tools.show_scores else "tools.show_scores")
     parts.append(button(label, "toggle_scores", "tool"))
-    if tools.can_replay:
-        parts.append(button(t("tools.replay"), "replay", "tool"))
+    parts.append(button(t("tools.replay"), "replay", "tool") if tools.can_replay
+                 else _idle(t("tools.replay")))
     return "".join(parts)
+
+
+def _idle(label: str) -> str:
+    """A tool that cannot act now, in its place (no action: a click does nothing)."""
+    return f'<button type="button" class="tool idle" disabled>{esc(label)}</button>'
+
 
 
 def link_banner(tools: Tools) -> str:

@@ -1,0 +1,50 @@
+"""The last step of every action: a complete action waits, held in the page, for the
+player's Confirm (or Cancel, which takes nothing back from the game). A pure function
+of the screen model."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tm.web.decide_html import cancel_button
+from tm.web.html import attrs, esc
+from tm.web.i18n import t
+from tm.web.model import Screen, player_name
+from tm.web.panels import swatch
+from tm.web.prompt_parts import choice_label
+
+SILENT_STEPS = ("use", "region")  # payment steppers, a board row before its space
+
+
+def _space_words(screen: Screen, sid: str) -> str:
+    """A space as the board names it: its number and name, if it has one."""
+    sp = next((sp for sp in screen.game["spaces"] if sp["id"] == sid), None)
+    name = f" · {sp['name']}" if sp is not None and sp.get("name") else ""
+    return t("held.space", space=sid) + name
+
+
+def step_words(screen: Screen, step: Mapping[str, Any]) -> str:
+    """One answer of the action in words."""
+    if step.get("type") == "space":
+        return _space_words(screen, str(step["space"]))
+    return choice_label(screen.game, step)
+
+
+def held_panel(screen: Screen) -> str:
+    """What the action did (shown on the board and panels), Confirm and Cancel."""
+    steps = [s for s in screen.held if s.get("type") not in SILENT_STEPS]
+    first, rest = steps[0], steps[1:]
+    items = "".join(f"<li>{esc(step_words(screen, s))}</li>" for s in rest)
+    viewer = screen.viewer if screen.viewer is not None else 0
+    colour = screen.colours[viewer] if viewer < len(screen.colours) else "grey"
+    who = (f'<p class="who">{swatch(colour, viewer)}'
+           f'{esc(t("game.your_turn", name=player_name(screen.game, viewer)))}</p>')
+    confirm = attrs(class_="primary confirm", data_action="confirm_action",
+                    data_focus="confirm-action", data_autofocus=1)
+    return (f'<section class="prompt held" aria-live="polite" data-kind="confirm">{who}'
+            f'<h2>{esc(t("held.title", action=step_words(screen, first)))}</h2>'
+            + (f'<ul class="held-steps">{items}</ul>' if items else "")
+            + f'<div class="prompt-footer held-bar"><p class="stage-note">'
+            f'{esc(t("held.note", action=step_words(screen, first)))}</p>'
+            f"{cancel_button(True)}"
+            f'<button type="button"{confirm}>{esc(t("held.confirm"))}</button></div></section>')

@@ -1,0 +1,17 @@
+"""Words of the fixes a whole game played through the page asked for: confirming an
+action, the payment's start, and wording (merged into :data:`tm.web.i18n.EN`)."""
+from __future__ import annotations
+
+EN_PLAYTEST: dict[str, str] = {
+    # a complete action, held until confirmed
+    "held.title": "Confirm: {action}",
+    "held.space": "Place on space {space}",
+    "held.note": "{action}: not played yet. Confirm to play it, Cancel to take it back.",
+    "held.confirm": "Confirm",
+    # wording
+    "held.taken": "{name}: {status}",
+    "prompt.target_has": "has {qty}",
+    "prompt.target_prod": "{res} production {n}",
+    "prompt.pick_at_least.one": "Pick at least 1 card",
+    "prompt.pick_at_least.other": "Pick at least {n} cards",
+}

@@ -48,17 +48,15 @@ def _bench_browser() -> Any:
 
 # ------------------------------------------------------------------ (a) lengths
 def first_choice_solo(seed: int) -> Game:
-    """A solo game in which every decision takes its first legal choice (cards: the
-    fewest allowed), as the page's answer_first hook plays."""
+    """A solo game played as the page's answer_first hook plays: each decision's
+    finishing choice (``done`` / ``confirm`` when listed, else the first; a step-by-step
+    setup would toggle its first choice forever on the first choice alone)."""
+    from tm.web.app import finishing_choice
+
     game = Game.new(Options(players=1, seed=seed))
     while not game.is_over:
         player, prompt = game.pending[0]
-        choices = prompt.choices()
-        if prompt.kind == "cards":
-            game.respond(player, {"type": "cards",
-                                  "cards": [c["card"] for c in choices][:prompt.min]})
-        else:
-            game.respond(player, choices[0])
+        game.respond(player, finishing_choice(prompt))
     return game
 
 

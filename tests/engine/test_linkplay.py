@@ -32,10 +32,10 @@ def _play_own(app: App) -> None:
         app.handle("answer_first", {})
 
 
-def _by_link_game() -> App:
+def _by_link_game(draft: bool = False) -> App:
     app = _app()
     fields = form_fields(2, ["Ann", "Bob"], 5)
-    app.handle("new_game", {**fields, "by_link": "on"})
+    app.handle("new_game", {**fields, "by_link": "on", **({"draft": "on"} if draft else {})})
     return app
 
 
@@ -95,8 +95,10 @@ def test_link_play_answers_only_its_own_seat_and_offers_sending() -> None:
     assert app.game is not None and len(app.game.moves) == before
 
 
-def test_link_play_two_devices_reach_the_third_generation() -> None:
-    ann = _by_link_game()
+@pytest.mark.parametrize("draft", [False, True])
+def test_link_play_two_devices_reach_the_third_generation(draft: bool) -> None:
+    ann = _by_link_game(draft)
+    assert ann.game is not None and ann.game.state.options.draft == draft
     ann.handle("choose_seat", {"seat": 0})
     bob = _app()
     devices = {0: ann, 1: bob}
@@ -121,6 +123,19 @@ def test_link_play_two_devices_reach_the_third_generation() -> None:
     assert ann.game is not None and ann.game.state.generation >= 3
     # each device saved the game under the same id
     assert ann.store.raw(str(ann.save_id)) and bob.store.raw(str(ann.save_id))
+
+
+def test_link_play_a_finished_game_is_sent_on_to_the_others() -> None:
+    from tm.sim import play_random_game
+
+    game = play_random_game(players=2, seed=1)
+    assert game.is_over
+    app = _app()
+    app.handle("open_link", {"text": links.with_params(links.encode(game), {"p": "endgame1"})})
+    app.handle("choose_seat", {"seat": 1})
+    shown = app.linkplay_shown()
+    assert shown.over and shown.send_to == game.state.players[0].name
+    assert "final position" in app.render()["app"]
 
 
 def test_link_play_undo_takes_back_only_this_seats_moves() -> None:

@@ -53,6 +53,7 @@ class LinkPlayShown:
     seat: int = -1
     names: tuple[str, ...] = ()
     send_to: str | None = None  # the player whose decision is next, on another device
+    over: bool = False  # the game is over: the final position is sent on
     send_link: str | None = None
     copied: bool = False
     can_share: bool = False  # the browser has a share sheet (navigator.share)
@@ -161,8 +162,10 @@ class LinkPlayActions:
         """The seat to send the game to: the game goes on, this seat has no decision, and
         another seat has (the lowest first: they send it on)."""
         game = self.game
-        if not self.by_link() or game is None or game.is_over or self.meta.seat < 0:
+        if not self.by_link() or game is None or self.meta.seat < 0:
             return None
+        if game.is_over:  # the others see the final position when it is sent on
+            return (self.meta.seat + 1) % game.state.options.players
         pending = [p for p, _ in game.pending]
         if not pending or self.meta.seat in pending:
             return None
@@ -317,6 +320,7 @@ class LinkPlayActions:
             **common, link_id=self.meta.link_id if self.by_link() else "",
             seat=self.meta.seat, names=names,
             send_to=names[target] if target is not None else None, send_link=send_link,
+            over=game.is_over,
             copied=self.copied_link is not None and self.copied_link in (send_link, result_link),
             daily=self.meta.daily if not self.from_link else "", score=score,
             result_link=result_link)

@@ -16,6 +16,7 @@ EN_LINKPLAY: dict[str, str] = {
     "linkplay.send_to": "Send to {name}",
     "linkplay.send_hint": "It is {name}'s turn. Send them this link; when they have "
                           "played, they send you theirs.",
+    "linkplay.send_end": "The game is over: send {name} the final position.",
     "linkplay.copy": "Copy link",
     "linkplay.copied": "Copied",
     "linkplay.share": "Share…",

@@ -78,7 +78,8 @@ def send_panel(screen: Screen) -> str:
     name = shown.send_to
     return (f'<section class="send-panel" aria-labelledby="send-title">{you}'
             f'<h2 id="send-title">{esc(t("linkplay.send_to", name=name))}</h2>'
-            f'<p>{esc(t("linkplay.send_hint", name=name))}</p>'
+            f'<p>{esc(t("linkplay.send_end" if shown.over else "linkplay.send_hint", name=name))}'
+            "</p>"
             + _copy_field(shown.send_link, t("linkplay.link_label", name=name), shown.copied,
                           shown.can_share, t("linkplay.send_to", name=name))
             + _whole_game() + "</section>")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import hashlib
 import json
 import zlib
 from typing import Any
@@ -29,6 +30,11 @@ DIGEST_BYTES = 4  # a link ends with the start of the checksum of the state it l
 MAX_BYTES = 1 << 20
 MAX_OPTIONS_BYTES = 4096
 PREFIX = "g="
+# After the game, ``&key=value`` parameters that do not change the game: ``p`` the id of a
+# game played by link (each player on their own device), ``d`` the date of a daily
+# challenge. A reader ignores keys it does not know; the game part reads as before.
+PARAM_KEYS = ("p", "d")
+MAX_PARAM = 40
 
 
 class LinkError(ValueError):
@@ -146,10 +152,45 @@ def encode(game: Game) -> str:
     return PREFIX + base64.urlsafe_b64encode(packed).decode().rstrip("=")
 
 
-def _unpack(text: str) -> bytes:
+def _param_ok(value: str) -> bool:
+    return 0 < len(value) <= MAX_PARAM and all(c.isascii() and (c.isalnum() or c == "-")
+                                               for c in value)
+
+
+def with_params(fragment: str, params: dict[str, str]) -> str:
+    """A link fragment (``g=…``) with parameters after it (see ``PARAM_KEYS``)."""
+    extra = []
+    for key, value in params.items():
+        if key not in PARAM_KEYS or not _param_ok(value):
+            raise ValueError(f"not a link parameter: {key}={value[:MAX_PARAM]}")
+        extra.append(f"&{key}={value}")
+    return fragment + "".join(extra)
+
+
+def split_params(text: str) -> tuple[str, dict[str, str]]:
+    """(the game part ``g=…``, the known parameters) of a link fragment; parameters of
+    other keys or with other characters are left out (never an error: the game opens)."""
     if not isinstance(text, str):
         raise LinkError(reason("link.not_text", "a link is text"))
-    text = text.strip().lstrip("#")
+    head, *rest = text.strip().lstrip("#").split("&")
+    params: dict[str, str] = {}
+    for item in rest:
+        key, _, value = item.partition("=")
+        if key in PARAM_KEYS and key not in params and _param_ok(value):
+            params[key] = value
+    return head, params
+
+
+def game_id(options: Options, salt: str) -> str:
+    """An id for a game played by link: a hash of its options and a salt the page draws
+    at random (two games of the same options get different ids)."""
+    data = json.dumps(to_dict(options), sort_keys=True, separators=(",", ":")) + "|" + salt
+    digest = hashlib.sha256(data.encode()).digest()[:10]
+    return base64.b32encode(digest).decode().lower()  # 16 letters and digits
+
+
+def _unpack(text: str) -> bytes:
+    text, _ = split_params(text)
     if not text.startswith(PREFIX):
         raise LinkError(reason("link.not_a_link", "this is not a game link"))
     body = text[len(PREFIX):]

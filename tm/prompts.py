@@ -282,7 +282,8 @@ def _check_cards(g: GameState, p: int, d: Item, r: Response) -> Response:
     expect(r, "pick", "unpick", "done", "more_cards")
     if r["type"] == "more_cards":
         if _pages(d) == 1:
-            raise IllegalMove("every card is listed already", _selection_rule(d))
+            raise IllegalMove(reason("move.all_listed", "every card is listed already"),
+                              _selection_rule(d))
         return {"type": "more_cards"}
     if r["type"] != "done":
         return check_pick(d, r, d["max"], _selection_rule(d))

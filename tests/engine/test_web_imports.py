@@ -12,10 +12,11 @@ import pytest
 WEB = Path(__file__).resolve().parents[2] / "tm" / "web"
 
 # Engine modules the page may use whole: errors, links, saves and their formats, the
-# frozen-data helpers, and static definitions (card text is generated from the cards;
-# the board's geometry comes from its map).
-ALLOWED_MODULES = frozenset({"tm.errors", "tm.links", "tm.history", "tm.saves", "tm.safejson",
-                             "tm.frozen", "tm.cards", "tm.cards.dsl", "tm.maps"})
+# daily challenge's options by date, the frozen-data helpers, and static definitions (card
+# text is generated from the cards; the board's geometry comes from its map).
+ALLOWED_MODULES = frozenset({"tm.errors", "tm.links", "tm.daily", "tm.history", "tm.saves",
+                             "tm.safejson", "tm.frozen", "tm.cards", "tm.cards.dsl",
+                             "tm.maps"})
 # Engine modules the page may take single names from: the API object and the options.
 ALLOWED_NAMES = {"tm.game": frozenset({"Game"}), "tm.state": frozenset({"Options"})}
 # Outside the engine: the standard library (no dynamic imports), and the browser's

@@ -16,6 +16,7 @@ from tm.state import Options
 from tm.web import screens
 from tm.web.alerts import Fault, render_alerts
 from tm.web.app_hand import HandActions
+from tm.web.app_linkplay import LinkPlayActions
 from tm.web.app_share import Replay, ShareActions, rules_notice
 from tm.web.app_stage import Stage, default_payment, starts_action
 from tm.web.app_tabs import Saving, TabActions
@@ -30,7 +31,7 @@ COLOURS: tuple[str, ...] = ("red", "green", "blue", "yellow", "black")
 MAX_NAME = 40
 
 
-class App(TabActions, ShareActions, HandActions):
+class App(LinkPlayActions, TabActions, ShareActions, HandActions):
     """The state of the page (never the game's rules: those live in the engine)."""
 
     def __init__(self, storage: Storage, clock: Callable[[], float], base_url: str = "") -> None:
@@ -105,6 +106,8 @@ class App(TabActions, ShareActions, HandActions):
             if prompt is not None:
                 return stage.player, prompt
         pending = game.pending
+        if self.by_link():  # each device answers only its own seat's decisions
+            return self.seat_decision(pending)
         for player, prompt in pending:
             if player == self.viewer:
                 return player, prompt
@@ -119,6 +122,10 @@ class App(TabActions, ShareActions, HandActions):
             return
         if self.replay is not None:
             self.screen = "replay"
+            return
+        linkplay = self.linkplay_screen()  # played by link: this device's seat, always
+        if linkplay is not None:
+            self.screen = linkplay
             return
         decision = self.current()
         if decision is None:
@@ -165,6 +172,7 @@ class App(TabActions, ShareActions, HandActions):
         self.redo_moves, self.from_link, self.replay = [], False, None
         self.meta = SaveMeta(names=list(options.names), colours=colours)
         self.viewer = None
+        self.start_by_link(data)
         self._autosave()
 
     def _options_from(self, data: dict[str, Any]) -> tuple[Options, list[str]]:
@@ -262,6 +270,7 @@ class App(TabActions, ShareActions, HandActions):
         """After moves reached the game: nothing to redo, a shown link is stale, save."""
         self.redo_moves, self.share_link = [], None
         self._autosave()
+        self.record_daily()
 
     def _new_save_id(self, suffix: str) -> str:
         return f"{int(self.clock())}-{suffix}"
@@ -269,7 +278,7 @@ class App(TabActions, ShareActions, HandActions):
     def _on_menu(self, data: dict[str, Any]) -> None:
         if self.must_ask_before_leaving(data):
             return
-        self.game, self.save_id, self.viewer = None, None, None
+        self.game, self.save_id, self.viewer, self.older = None, None, None, None
         self.log_depth = LOG_DEPTH
         self.replay, self.share_link, self.from_link, self.redo_moves = None, None, False, []
 
@@ -281,7 +290,7 @@ class App(TabActions, ShareActions, HandActions):
             self.notice = t("saved.bad", reason=error_text(error))
             return
         self._show_saved(save_id, game, meta, text)
-        self.viewer, self.replay = None, None
+        self.viewer, self.replay, self.older = None, None, None
         self.info = rules_notice(self.game)
 
     def _on_delete(self, data: dict[str, Any]) -> None:

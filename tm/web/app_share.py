@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from tm import links
+from tm import daily, links
 from tm.errors import reason_of
 from tm.game import Game
 from tm.web.error_text import error_text
@@ -122,6 +122,9 @@ class ShareActions:
     def _new_save_id(self, suffix: str) -> str:
         raise NotImplementedError
 
+    if TYPE_CHECKING:
+        def open_link_played(self, game: Game, params: dict[str, str]) -> bool: ...
+
     # ------------------------------------------------------------ links
     def link_url(self, game: Game) -> str:
         """The full URL that opens ``game`` at its current point."""
@@ -138,16 +141,23 @@ class ShareActions:
         # Whatever was on screen goes (it is saved already, or was itself an unsaved link):
         # a replay or share dialog of it must not outlive it.
         self.replay, self.share_link, self.redo_moves, self.viewer = None, None, [], None
+        text = str(data.get("text") or "")
         try:
-            game = links.decode(str(data.get("text") or ""))
+            game = links.decode(text)
         except links.LinkError as error:
             self.notice = t("link.bad", reason=_link_reason(error))
             self.game, self.save_id, self.from_link = None, None, False
+            return
+        _, params = links.split_params(text)
+        if self.open_link_played(game, params):  # a game played by link: this device's seat
+            self.info = rules_notice(game)
             return
         names = [pl.name for pl in game.state.players]
         self.game, self.meta, self.save_id = game, SaveMeta(names=names), None
         self.from_link = True
         self.info = rules_notice(game)
+        if "d" in params and daily.is_challenge(params["d"], game.state.options):
+            self.info = " ".join(filter(None, [t("daily.playing", date=params["d"]), self.info]))
 
     def _on_continue_link(self, data: dict[str, Any]) -> None:
         if self.game is None:
@@ -166,7 +176,10 @@ class ShareActions:
         """Whether the current game has a move that may be taken back."""
         return (self.game is not None and self.replay is None and self.staged() is None
                 and not self.game.is_over  # a finished game stays finished
-                and len(self.game.moves) > self.game.undo_floor())
+                and len(self.game.moves) > self.game.undo_floor()
+                # played by link: only this device's own last move (the others' are sent)
+                and (not self.meta.link_id or self.from_link
+                     or int(self.game.moves[-1][0]) == self.meta.seat))
 
     def undo_whose(self) -> int | None:
         """The player whose move Undo would take back, when that asks first: in a game of

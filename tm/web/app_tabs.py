@@ -192,6 +192,7 @@ class TabActions:
         if self.game is None or self.from_link:
             return
         self.save_id = self._new_save_id("copy")
+        self.meta.link_id, self.meta.seat = "", -1  # a copy is this device's own game
         self._autosave()
         if self.save_state().unsaved is None:
             self.info = t("tabs.copied")

@@ -283,6 +283,12 @@ class Page:
         if action == "copy_link":
             self._copy(str(data.get("link") or ""))
             return
+        if action == "send_link":  # play by link, a daily result: copy the link
+            self._copy_send(str(data.get("link") or ""))
+            return
+        if action == "share_native":  # the browser's share sheet, where there is one
+            self._share(str(data.get("link") or ""), str(data.get("title") or ""))
+            return
         if self.app.busy is not None:
             return  # one thing at a time: a click while working is dropped
         message = SLOW.get(action)
@@ -360,6 +366,31 @@ class Page:
         if not _missing(field):
             field.select()
 
+    def _copy_send(self, text: str) -> None:
+        """Copy a link to send (the field's text is selected too, to copy by hand)."""
+        def copied(*_: Any) -> None:
+            self.app.copied_link = text
+            self.guard("event", self.draw)
+
+        clipboard: Any = getattr(js.navigator, "clipboard", None)
+        if not _missing(clipboard):
+            try:  # a refusal (no permission, page not focused) must not be an error
+                clipboard.writeText(text).then(create_once_callable(copied)).catch(
+                    lambda _error: None)
+            except Exception:  # (the link stays selectable in its field)
+                pass
+        field = js.document.querySelector(".send-link")
+        if not _missing(field):
+            field.select()
+
+    def _share(self, link: str, title: str) -> None:
+        """The share sheet with the link (a cancelled share is no error)."""
+        try:
+            shared = js.navigator.share(js.Object.fromEntries([["title", title], ["url", link]]))
+            shared.catch(lambda _error: None)
+        except Exception:  # (no share sheet after all: copy instead)
+            self._copy_send(link)
+
     def _copy_details(self) -> None:
         """Copy the details of the error shown; where the clipboard refuses, open them and
         select their text for the player to copy."""
@@ -397,6 +428,9 @@ class Page:
         """Open the game of a ``#g=`` link in the address bar, if there is one."""
         fragment = str(js.location.hash or "")
         if fragment.startswith("#g="):
+            if "&p=" in fragment:  # played by link: saved here once opened, so a reload
+                # continues the save rather than reopening an older link
+                js.history.replaceState(jsnull, "", f"{js.location.pathname}{js.location.search}")
             self.act("open_link", {"text": fragment})
 
     def _download(self, text: str | None, name: str) -> None:
@@ -643,6 +677,7 @@ def start() -> None:
     base_url = f"{js.location.origin}{js.location.pathname}"
     app = App(storage, clock=lambda: float(js.Date.now()), base_url=base_url)
     app.defer_saves = True
+    app.can_share = not _missing(getattr(js.navigator, "share", None))
     page = Page(app)
     reopened = False
     try:

@@ -17,6 +17,7 @@ from tm.web.i18n_colonies import EN_COLONIES
 from tm.web.i18n_decide import EN_DECIDE
 from tm.web.i18n_errors import EN_ERRORS
 from tm.web.i18n_lang import EN_LANG
+from tm.web.i18n_linkplay import EN_LINKPLAY
 from tm.web.i18n_log import EN_LOG
 from tm.web.i18n_maps import EN_MAPS
 from tm.web.i18n_page import EN_PAGE
@@ -383,6 +384,7 @@ EN: dict[str, str] = {
     **EN_PLAYTEST,
     **EN_LANG,
     **EN_ERRORS,
+    **EN_LINKPLAY,
 }
 
 LANGUAGES = ("en", "de", "ja", "be")  # each has tm/web/locale/<lang>.po

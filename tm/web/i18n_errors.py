@@ -50,6 +50,7 @@ EN_ERRORS: dict[str, str] = {
     "err.move.option": "that option is not available",
     "err.move.pick_at_most": "pick at most {count} cards",
     "err.move.pick_between": "pick between {low} and {high} cards",
+    "err.move.all_listed": "every card is listed already",
     "err.move.pick_once": "pick each offered card at most once",
     "err.move.pick_one": "pick exactly one card",
     "err.move.put_back": "only a picked card can be put back",

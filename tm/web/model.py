@@ -18,6 +18,7 @@ from tm.web.i18n import t
 
 if TYPE_CHECKING:
     from tm.web.app import App
+    from tm.web.app_linkplay import LinkPlayShown
     from tm.web.saves import SaveEntry
 
 View = Mapping[str, Any]
@@ -91,6 +92,7 @@ class Screen:
     staged: bool = False  # an action under way in the page, not yet sent to the game
     held: tuple[Mapping[str, Any], ...] = ()  # a complete action's answers, to confirm
     hand: HandPrefs = HandPrefs()
+    linkplay: LinkPlayShown | None = None  # play by link and the daily challenge
 
     @property
     def game(self) -> View:
@@ -160,14 +162,15 @@ def screen_of(app: App) -> Screen:
     """The model of what the App shows now: the view is built here, once."""
     common: dict[str, Any] = {"name": app.screen, "notice": app.notice, "info": app.info,
                               "notice_rule": getattr(app, "notice_rule", ""),
-                              "hand": HandPrefs(app.hand_sort, app.hand_tag, app.reading)}
+                              "hand": HandPrefs(app.hand_sort, app.hand_tag, app.reading),
+                              "linkplay": app.linkplay_shown()}
     if app.screen == "start" or app.game is None:
         return Screen(**{**common, "name": "start"}, form=MappingProxyType(dict(app.form)),
                       saves=tuple(app.store.list()))
     replaying = app.replay is not None and app.screen == "replay"
     game = app.replay.game if replaying and app.replay is not None else app.shown_game()
     assert game is not None
-    viewer = app.viewer if app.screen == "game" else None
+    viewer = app.viewer if app.screen == "game" else None  # (seat, older: nobody's)
     views = getattr(app, "views", None)
     view = views.view(game, viewer) if views is not None else game.view(viewer)
     colours = colours_for(app.meta.colours, len(view["players"]))

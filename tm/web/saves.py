@@ -63,6 +63,9 @@ class SaveMeta:
     generation: int = 1
     updated: float = 0.0
     over: bool = False
+    link_id: str = ""  # a game played by link: its id, the same on every device
+    seat: int = -1  # in such a game, the seat this device plays (-1: not chosen yet)
+    daily: str = ""  # a daily challenge: its date (YYYY-MM-DD)
 
 
 @dataclass
@@ -152,7 +155,11 @@ def _meta_ok(meta: SaveMeta) -> bool:
     return (_strings(meta.names) and _strings(meta.colours)
             and isinstance(meta.generation, int) and not isinstance(meta.generation, bool)
             and isinstance(meta.updated, number) and not isinstance(meta.updated, bool)
-            and isinstance(meta.over, bool))
+            and isinstance(meta.over, bool)
+            and isinstance(meta.link_id, str) and len(meta.link_id) <= MAX_NAME
+            and isinstance(meta.daily, str) and len(meta.daily) <= MAX_NAME
+            and isinstance(meta.seat, int) and not isinstance(meta.seat, bool)
+            and -1 <= meta.seat < MAX_PLAYERS)
 
 
 class SaveStore:

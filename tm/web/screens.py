@@ -14,6 +14,14 @@ from tm.web.hand_html import card_dialog, draft_info, hand_section
 from tm.web.html import attrs, button, esc
 from tm.web.i18n import format_moment, t, tn
 from tm.web.icons import icon
+from tm.web.linkplay_html import (
+    by_link_box,
+    daily_panel,
+    daily_section,
+    older_cover,
+    seat_cover,
+    send_panel,
+)
 from tm.web.log_html import log_section
 from tm.web.model import COLOUR_CHOICES, Screen, View, player_name
 from tm.web.panels import milestones_awards, player_panel, scores_by_player, swatch, tracks
@@ -38,7 +46,8 @@ def render_app(screen: Screen) -> str:
     if screen.info:
         notice += f'<div class="notice info" role="status">{esc(screen.info)}</div>'
     screens = {"start": start_screen, "handoff": handoff_screen, "game": game_screen,
-               "replay": replay_screen}
+               "replay": replay_screen, "seat": lambda s: game_screen(s, seat_cover(s)),
+               "older": lambda s: game_screen(s, older_cover(s))}
     body = screens[screen.name](screen)
     return notice + body
 
@@ -89,6 +98,7 @@ def _new_game_form(form: Mapping[str, str]) -> str:
         f' {esc(t("start.corporate_era"))}</label>'
         f'<label><input type="checkbox" name="draft"{_checked(form, "draft")}> '
         f'{esc(t("start.draft"))}</label>'
+        f'{by_link_box(form)}'
         f'<label><input type="checkbox" name="strict_undo"{_checked(form, "strict_undo")}> '
         f'{esc(t("start.strict_undo"))}</label>'
         f'<label><input type="checkbox" name="prelude"{_checked(form, "prelude")}> '
@@ -156,7 +166,7 @@ def _resume(screen: Screen) -> str:
 def start_screen(screen: Screen) -> str:
     """The game to continue, the new-game form and the saved games."""
     return (f'<main class="start"><h1>{esc(t("app.title"))}</h1>{_resume(screen)}'
-            f"{_new_game_form(screen.form)}{_saved_games(screen)}"
+            f"{_new_game_form(screen.form)}{daily_section(screen)}{_saved_games(screen)}"
             f'<p class="rules-ref"><a href="{RULES_PAGE}" target="_blank" rel="noopener">'
             f'{esc(t("rules.open"))}</a></p></main>')
 
@@ -244,7 +254,7 @@ def game_screen(screen: Screen, cover: str = "") -> str:
     tools = (button(t("app.menu"), "menu", "menu") + button(t("game.export"), "export_current", "")
              + tool_buttons(screen.tools, over=bool(view["over"])))
     extras = (undo_bar(screen) + link_banner(screen.tools) + share_dialog(screen.tools)
-              + live_scores(screen))
+              + send_panel(screen) + daily_panel(screen) + live_scores(screen))
     tool_bar = f'<div class="tools">{tools}</div>'
     wide = _wide(ask)
     decision = (f'<div class="decision{" wide" if wide else ""}" role="region" '

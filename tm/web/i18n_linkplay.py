@@ -1,0 +1,52 @@
+"""Words of play by link (each player on their own device) and of the daily challenge."""
+from __future__ import annotations
+
+EN_LINKPLAY: dict[str, str] = {
+    # play by link
+    "linkplay.start": "Play by link: each player on their own device",
+    "linkplay.start_hint": "After each move, the page gives you a link to send to the next "
+                           "player.",
+    "linkplay.whole_game": "A link holds the whole game, hands included: send it to the "
+                           "friends you play with, not to strangers.",
+    "linkplay.who": "Who are you?",
+    "linkplay.who_hint": "This game is played by link. Choose your seat: this device will "
+                         "show only that player's cards and decisions.",
+    "linkplay.i_am": "I am {name}",
+    "linkplay.you_are": "Played by link · you are {name}",
+    "linkplay.send_to": "Send to {name}",
+    "linkplay.send_hint": "It is {name}'s turn. Send them this link; when they have "
+                          "played, they send you theirs.",
+    "linkplay.send_end": "The game is over: send {name} the final position.",
+    "linkplay.copy": "Copy link",
+    "linkplay.copied": "Copied",
+    "linkplay.share": "Share…",
+    "linkplay.link_label": "Link to send to {name}",
+    "linkplay.older_title": "This link is older than the game on this device",
+    "linkplay.older": "The link stops at move {link}; this device has the same game at "
+                      "move {local}.",
+    "linkplay.open_newer": "Open the newer game",
+    "linkplay.open_older": "Look at the link's game (a copy)",
+    "linkplay.bad_seat": "That seat is not one of this game's players.",
+    # daily challenge
+    "daily.title": "Daily challenge",
+    "daily.hint": "A solo game dealt the same for everyone on a given date (UTC).",
+    "daily.today": "Today, {date}: {variant}",
+    "daily.variant": "Corporate Era on Tharsis",
+    "daily.variant_with": "Corporate Era on Tharsis, with {extras}",
+    "daily.expansion.prelude": "Prelude",
+    "daily.expansion.colonies": "Colonies",
+    "daily.play_today": "Play today's challenge",
+    "daily.see_today": "See today's result",
+    "daily.date": "Another date",
+    "daily.play_date": "Play this date",
+    "daily.bad_date": "There is no daily challenge for that date: {reason}",
+    "daily.future": "That date's challenge is not out yet.",
+    "daily.history": "Your daily results",
+    "daily.no_history": "No daily challenge finished yet.",
+    "daily.result_row": "{date}: {score} VP",
+    "daily.result_won": "{date}: {score} VP (Mars terraformed)",
+    "daily.playing": "Daily challenge of {date}",
+    "daily.score": "Your score for {date}: {score} VP",
+    "daily.result_link": "Result link: it replays your game, so anyone can check the score.",
+    "daily.result_label": "Result link of {date}",
+}

@@ -1,0 +1,134 @@
+"""HTML of play by link (the seat check, sending the game on, an older link) and of the
+daily challenge (on the start screen, beside a game, its result and history)."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from tm import daily
+from tm.web.app_linkplay import LinkPlayShown
+from tm.web.html import attrs, button, esc
+from tm.web.i18n import t
+from tm.web.icons import icon
+from tm.web.model import Screen
+
+
+def _shown(screen: Screen) -> LinkPlayShown:
+    return screen.linkplay or LinkPlayShown()
+
+
+def _whole_game() -> str:
+    return f'<p class="whole-game">{esc(t("linkplay.whole_game"))}</p>'
+
+
+def by_link_box(form: Mapping[str, str]) -> str:
+    """The new-game form's box: play by link, each player on their own device."""
+    ticked = " checked" if str(form.get("by_link", "")).lower() in ("on", "true", "1") else ""
+    return (f'<label class="by-link"><input type="checkbox" name="by_link"{ticked}> '
+            f'{esc(t("linkplay.start"))}</label>'
+            f'<p class="hint">{esc(t("linkplay.start_hint"))} {esc(t("linkplay.whole_game"))}</p>')
+
+
+def seat_cover(screen: Screen) -> str:
+    """"Who are you?": the seat this device plays (over the game as nobody's seat sees it)."""
+    shown = _shown(screen)
+    seats = "".join(button(t("linkplay.i_am", name=name), "choose_seat", "primary", seat=i)
+                    for i, name in enumerate(shown.names))
+    return (f'<div class="handoff seat-check" role="dialog" aria-modal="true" '
+            f'aria-labelledby="seat-title"><h1 id="seat-title">{esc(t("linkplay.who"))}</h1>'
+            f'<p class="hint">{esc(t("linkplay.who_hint"))}</p>'
+            f'<div class="seats">{seats}</div>{_whole_game()}</div>')
+
+
+def older_cover(screen: Screen) -> str:
+    """An older link of a game this device holds further on: the newer game offered."""
+    older = _shown(screen).older
+    if older is None:
+        return ""
+    text = t("linkplay.older", link=older.link_moves, local=older.local_moves)
+    return (f'<div class="handoff older-link" role="dialog" aria-modal="true" '
+            f'aria-labelledby="older-title"><h1 id="older-title">'
+            f'{esc(t("linkplay.older_title"))}</h1><p>{esc(text)}</p>'
+            + button(t("linkplay.open_newer"), "older_newer", "primary")
+            + button(t("linkplay.open_older"), "older_copy", "") + "</div>")
+
+
+def _copy_field(link: str, label: str, copied: bool, can_share: bool, title: str) -> str:
+    """A link in a field to select, a button that copies it, the share sheet if any."""
+    if copied:
+        copy = (f'<button type="button" class="primary copied"'
+                f'{attrs(data_action="send_link", data_link=link)}>{icon("check")}'
+                f'<span role="status">{esc(t("linkplay.copied"))}</span></button>')
+    else:
+        copy = button(t("linkplay.copy"), "send_link", "primary", link=link)
+    share = button(t("linkplay.share"), "share_native", "", link=link,
+                   title=title) if can_share else ""
+    return (f'<input class="send-link" readonly{attrs(value=link, aria_label=label)}>'
+            f'<div class="tools">{copy}{share}</div>')
+
+
+def send_panel(screen: Screen) -> str:
+    """Beside a game played by link: who this device is, and when the next decision is
+    another player's, the link to send them."""
+    shown = _shown(screen)
+    if not shown.link_id or shown.seat < 0 or shown.seat >= len(shown.names):
+        return ""
+    you = f'<p class="you-are">{esc(t("linkplay.you_are", name=shown.names[shown.seat]))}</p>'
+    if shown.send_to is None or shown.send_link is None:
+        return f'<section class="send-panel quiet">{you}</section>'
+    name = shown.send_to
+    return (f'<section class="send-panel" aria-labelledby="send-title">{you}'
+            f'<h2 id="send-title">{esc(t("linkplay.send_to", name=name))}</h2>'
+            f'<p>{esc(t("linkplay.send_end" if shown.over else "linkplay.send_hint", name=name))}'
+            "</p>"
+            + _copy_field(shown.send_link, t("linkplay.link_label", name=name), shown.copied,
+                          shown.can_share, t("linkplay.send_to", name=name))
+            + _whole_game() + "</section>")
+
+
+def _history(shown: LinkPlayShown) -> str:
+    rows = "".join(
+        f'<li data-date="{esc(date)}">'
+        f'{esc(t("daily.result_won" if won else "daily.result_row", date=date, score=score))}'
+        "</li>" for date, score, won in shown.history)
+    listing = rows or f'<li class="empty">{esc(t("daily.no_history"))}</li>'
+    return (f'<h3>{esc(t("daily.history"))}</h3>'
+            f'<ul class="daily-history">{listing}</ul>')
+
+
+def daily_panel(screen: Screen) -> str:
+    """Beside a daily challenge: its date; once over, the score, the result link and the
+    player's history of daily results."""
+    shown = _shown(screen)
+    if not shown.daily:
+        return ""
+    title = f'<h2>{esc(t("daily.playing", date=shown.daily))}</h2>'
+    if shown.score is None or shown.result_link is None:
+        return f'<section class="daily-panel quiet">{title}</section>'
+    label = t("daily.result_label", date=shown.daily)
+    return (f'<section class="daily-panel" data-score="{shown.score}">{title}'
+            f'<p class="daily-score">{esc(t("daily.score", date=shown.daily, score=shown.score))}'
+            f'</p><p>{esc(t("daily.result_link"))}</p>'
+            + _copy_field(shown.result_link, label, shown.copied, shown.can_share, label)
+            + _history(shown) + "</section>")
+
+
+def daily_section(screen: Screen) -> str:
+    """On the start screen: today's challenge, a calendar for other dates, the history."""
+    shown = _shown(screen)
+    if not shown.today:
+        return ""
+    extras = [t(f"daily.expansion.{name}") for name in shown.today_extras]
+    variant = (t("daily.variant_with", extras=", ".join(extras)) if extras
+               else t("daily.variant"))
+    done = any(date == shown.today for date, _, _ in shown.history)
+    play = button(t("daily.see_today" if done else "daily.play_today"), "daily", "primary",
+                  date=shown.today)
+    dates = attrs(min=daily.FIRST_DATE.isoformat(), max=shown.today, value=shown.today)
+    calendar = (f'<form class="daily-date" data-action="daily"><label>{esc(t("daily.date"))} '
+                f'<input type="date" name="date" required{dates}>'
+                f'</label><button type="submit">{esc(t("daily.play_date"))}</button></form>')
+    return (f'<section class="daily" aria-labelledby="daily-title">'
+            f'<h2 id="daily-title">{esc(t("daily.title"))}</h2>'
+            f'<p class="hint">{esc(t("daily.hint"))}</p>'
+            f'<p class="daily-today">{esc(t("daily.today", date=shown.today, variant=variant))}'
+            f"</p>{play}{calendar}{_history(shown)}</section>")

@@ -6,7 +6,7 @@ gets the game, the seed, the deck or other hands. Its randomness comes from its 
 (``bot_seed`` in the options, so saves and links reproduce a game with bots) mixed with
 what it sees, so the same view always gets the same answer and a bot needs no memory.
 
-Levels: ``random`` (any listed choice), ``easy`` (coarse values, much noise), ``normal``
+Levels: ``random`` (any listed choice, from a stream of its seed), ``easy`` (coarse values, much noise), ``normal``
 (coarse values, a little noise: greedy one step), ``hard`` (finer values: discounting,
 saturation of heat and plants, solo end game; no noise).
 """
@@ -36,6 +36,7 @@ class Bot:
         self.level = level
         self.seed = int(seed)
         self.reason = ""
+        self._stream = Rng.from_seed(self.seed)  # the random level's own stream
 
     def decide(self, view: Mapping[str, Any]) -> dict[str, Any]:
         """One of the choices listed in ``view["you"]["decision"]`` (the view of the seat
@@ -48,10 +49,10 @@ class Bot:
         decision = (view.get("you") or {}).get("decision")
         if not decision or not decision.get("choices"):
             raise ValueError("this view has no decision waiting")
-        rng = Rng.from_seed(self._mix(view))
         choices = decision["choices"]
-        if self.level == "random":
-            return rng.choice(choices), "random"
+        if self.level == "random":  # a stream: the same view may come back (pick, unpick)
+            return self._stream.choice(choices), "random"
+        rng = Rng.from_seed(self._mix(view))
         spread = NOISE[self.level]
 
         def noise() -> float:

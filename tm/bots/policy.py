@@ -188,17 +188,32 @@ class Mind:
         return value
 
     def buy_plan(self, cards: list[str], money: int, price: int) -> list[tuple[float, str]]:
-        """Cards worth buying with their net worth, best first, as many as money allows."""
+        """Cards worth buying with their net worth, best first, as many as money allows;
+        the sharp levels ask more of a card when the hand already holds more to play than
+        the next generations' income can pay for."""
         j = self.judge
         costs = self.decision.get("costs") or {}
         rated = sorted(((j.keep_worth(n, float(costs.get(n, card(n).cost))) - price
                          + self.noise(), n) for n in cards), reverse=True)
         threshold = 1.0 if self.sharp else 0.0
+        backlog = 0.0
+        if self.sharp and self.view.get("you"):
+            backlog = sum(float(h["cost"]) for h in self.view["you"]["hand"]
+                          if j.keep_worth(h["name"], float(h["cost"])) > 0)
+        income = max(10.0, float(j.pl["tr"]) + float(j.pl["prod"]["megacredits"])
+                     + 2 * float(j.pl["prod"]["steel"]) + 3 * float(j.pl["prod"]["titanium"]))
         plan: list[tuple[float, str]] = []
         spend = 0
         reserve = 0 if not self.sharp else 4
         for worth, name in rated:
-            if worth <= threshold or spend + price > max(0, money - reserve):
+            if self.sharp:
+                pressure = max(0.0, backlog / income - 1.5)  # generations of cards waiting
+                if worth <= threshold + 4.0 * pressure:
+                    continue
+                backlog += float(costs.get(name, card(name).cost))
+            elif worth <= threshold:
+                continue
+            if spend + price > max(0, money - reserve):
                 continue
             plan.append((worth, name))
             spend += price
@@ -345,27 +360,33 @@ class Mind:
         return next(c for c in self.choices if c["amount"] == want)
 
     def pay(self) -> Choice:
+        """Cheap currencies first (steel, titanium at their rate beat MC), then MC; when MC
+        falls short, more of the others. Amounts only ever rise, so a payment ends."""
         d = self.data
         use = dict(d.get("use") or {})
         rates = d.get("rates") or {}
-        j = self.judge
         self.reason = "pay"
-        for c in self.choices:
-            if c["type"] != "use":
-                continue
-            res = c["resource"]
-            label = c.get("label") or {}
-            if not label.get("best") or use.get(res) == c["amount"]:
-                continue
-            worth = j.unit(res) if res in ("steel", "titanium", "heat") else (
-                j.res_value(res) if res not in ("megacredits",) else 1.0)
-            if worth <= float(rates.get(res, 1)) * 1.05:
-                return c
+        raises = [c for c in self.choices
+                  if c["type"] == "use" and c["amount"] > use.get(c["resource"], 0)]
+        cheap = [c for c in raises if (c.get("label") or {}).get("best")
+                 and self.currency_worth(c["resource"]) <= float(rates.get(c["resource"], 1))
+                 * 1.05]
+        if cheap:
+            return cheap[0]
         confirm = self.find("confirm")
         if confirm is not None:
             return confirm
-        uses = [c for c in self.choices if c["type"] == "use"]
-        return max(uses, key=lambda c: c["amount"] * float(rates.get(c["resource"], 1)))
+        if raises:
+            return min(raises, key=lambda c: (self.currency_worth(c["resource"])
+                                              / float(rates.get(c["resource"], 1)),
+                                              -c["amount"]))
+        return self.choices[0]
+
+    def currency_worth(self, res: str) -> float:
+        j = self.judge
+        if res in ("steel", "titanium", "heat", "plants", "energy"):
+            return j.unit(res)
+        return j.res_value(res) if res != "megacredits" else 1.0
 
     def option(self) -> Choice:
         purpose = self.decision["purpose"]

@@ -50,7 +50,9 @@ class Judge:
         self.left = {name: self.steps_left(name) for name in PARAMS}
         self.total_left = sum(self.left.values())
         self.gl = self._gens_left()
-        self.discount = 0.93 if sharp else 1.0
+        # Multiplayer: money now beats money later. Solo: every step must be made by the
+        # end, so a step made now saves its full price later and nothing is discounted.
+        self.discount = 0.93 if sharp and not self.solo else 1.0
         self.annuity = sum(self.discount ** k for k in range(self.gl))
         late = self.discount ** max(0, self.gl - 1)
         self.vpv = (0.3 if self.solo else max(3.0, 8.0 * late)) if sharp else (
@@ -116,7 +118,8 @@ class Judge:
     def _converted(self, res: str, param: str, extra: float) -> float:
         """Heat and plants are worth the step (and tile) eight of them make, until the
         parameter will be maxed by what is held and produced already."""
-        full = (self.step(param) + extra) / UNITS_PER_STEP
+        later = self.step(param) - self.annuity / 2  # converted over time: half the income
+        full = (later + extra) / UNITS_PER_STEP
         if not self.sharp:
             return max(0.3, full)
         held = int(self.pl["res"][res])

@@ -6,7 +6,8 @@ gets the game, the seed, the deck or other hands. Its randomness comes from its 
 (``bot_seed`` in the options, so saves and links reproduce a game with bots) mixed with
 what it sees, so the same view always gets the same answer and a bot needs no memory.
 
-Levels: ``random`` (any listed choice, from a stream of its seed), ``easy`` (coarse values, much noise), ``normal``
+Levels: ``random`` (any listed choice, from a stream of its seed), ``easy`` (coarse
+values, much noise), ``normal``
 (coarse values, a little noise: greedy one step), ``hard`` (finer values: discounting,
 saturation of heat and plants, solo end game; no noise).
 """

@@ -85,9 +85,20 @@ class Judge:
                 value = self.annuity + REPLACE[name] * (1.05 if self.gl == 0 else
                                                         self.late if self.sharp else 0.6)
             else:
-                value = self.annuity + self.vpv
+                value = self.annuity + self.vpv + self.hurry()
             self._step[name] = value
         return self._step[name]
+
+    def hurry(self) -> float:
+        """Multiplayer: the leader gains by ending the game, and every game must end."""
+        late = max(0.0, float(self.gen - 9)) * 1.5
+        totals = [s["total"] for s in self.view.get("scores") or ()]
+        if len(totals) > 1 and self.total_left <= 8:
+            mine = totals[self.me]
+            best_other = max(t for i, t in enumerate(totals) if i != self.me)
+            if mine > best_other:
+                late += 4.0
+        return late
 
     def tr_value(self) -> float:
         """One TR not tied to a parameter: income, and a VP."""
@@ -144,10 +155,7 @@ class Judge:
 
     def has_effect(self, kind: str) -> bool:
         """Whether one of the player's cards in play has an effect of this kind."""
-        for name in self.own_cards():
-            if any(e.get("e") == kind for e in card(name).effects):
-                return True
-        return False
+        return any(e.get("e") == kind for name in self.own_cards() for e in card(name).effects)
 
     def own_cards(self) -> list[str]:
         """Corporation and cards in play."""
@@ -201,8 +209,8 @@ class Judge:
         if kind == "pay":
             return -float(s["amount"])
         if kind == "raise":
-            steps = min(int(s.get("steps", 1)), self.left.get(s["param"], 0))
-            return steps * self.step(s["param"])
+            raised = min(int(s.get("steps", 1)), self.left.get(s["param"], 0))
+            return raised * self.step(s["param"])
         if kind == "ocean":
             count = min(int(s.get("count", 1)), self.left["oceans"])
             return count * (self.step("oceans") + 2.0)
@@ -211,14 +219,14 @@ class Judge:
         if kind == "tile":
             return self.tile_value(str(s["tile"]))
         if kind == "draw":
-            count = self.amount(s["count"], src)
+            drawn = self.amount(s["count"], src)
             keep = s.get("keep")
             each = self.card_value_now()
             if s.get("buy"):
-                return count * max(0.0, each - 2.0)
+                return drawn * max(0.0, each - 2.0)
             if s.get("tag"):
-                return count * each * 1.2
-            return (keep if keep is not None else count) * each
+                return drawn * each * 1.2
+            return (keep if keep is not None else drawn) * each
         if kind == "add_res":
             count = int(s.get("count", 1))
             if s.get("to") == "self":

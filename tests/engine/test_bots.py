@@ -95,7 +95,8 @@ def _simulated(options: Options, levels: list[str], bot_seed: int) -> list[str]:
     (["corpera"], "tharsis"),
     (["corpera", "prelude"], "elysium"),
     (["corpera", "colonies"], "hellas"),
-    (["corpera", "prelude", "colonies"], "tharsis"),
+    (["corpera", "prelude", "colonies"], "vastitas_borealis"),
+    (["corpera", "prelude", "colonies"], "amazonis_planitia"),
 ])
 def test_four_bots_finish_with_every_expansion_and_board(expansions, board):
     options = Options(players=4, seed=5, expansions=expansions, board=board)

@@ -25,6 +25,7 @@ from tm.rng import Rng
 LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
 PLAYING_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")  # offered on the new-game form
 NOISE = {"random": 0.0, "easy": 8.0, "normal": 2.5, "hard": 0.0}  # MC, spread of mistakes
+STUCK = 150  # decisions at one moment (no log record between them) before giving up
 SHARP = {"random": False, "easy": False, "normal": False, "hard": True}
 
 
@@ -38,6 +39,7 @@ class Bot:
         self.seed = int(seed)
         self.reason = ""
         self._stream = Rng.from_seed(self.seed)  # the random level's own stream
+        self._same: tuple[int, Any] = (0, None)  # decisions in a row at one moment
 
     def decide(self, view: Mapping[str, Any]) -> dict[str, Any]:
         """One of the choices listed in ``view["you"]["decision"]`` (the view of the seat
@@ -53,6 +55,10 @@ class Bot:
         choices = decision["choices"]
         if self.level == "random":  # a stream: the same view may come back (pick, unpick)
             return self._stream.choice(choices), "random"
+        if self._stuck(view):  # a safety net: a selection going round in circles ends
+            for choice in choices:
+                if choice["type"] in ("done", "confirm"):
+                    return choice, "stuck"
         rng = Rng.from_seed(self._mix(view))
         spread = NOISE[self.level]
 
@@ -65,13 +71,21 @@ class Bot:
         choice = mind.decide()
         return choice, mind.reason
 
+    def _stuck(self, view: Mapping[str, Any]) -> bool:
+        moment = (view["generation"], len(view.get("log") or ()),
+                  view["you"]["decision"]["purpose"])
+        count, last = self._same
+        self._same = (count + 1 if moment == last else 1, moment)
+        return self._same[0] > STUCK
+
     def _mix(self, view: Mapping[str, Any]) -> int:
         """A stream seed from the bot's seed and what it sees now: the same view gets the
-        same answer (replays), and different moments get different draws."""
+        same answer (replays), and different moments get different draws. Nothing that
+        changes while a selection is built goes in (a plan must hold from pick to done)."""
         decision = view["you"]["decision"]
         key = "|".join(map(str, (self.seed, self.level, view["you"]["player"],
                                  view["generation"], len(view.get("log") or ()),
-                                 decision["purpose"], len(decision["choices"]),
+                                 decision["purpose"],
                                  sorted((decision.get("data") or {}).get("cards") or []))))
         return int.from_bytes(hashlib.sha256(key.encode()).digest()[:8], "big")
 

@@ -126,3 +126,13 @@ def test_tournament_command_prints_rates_and_times(capsys):
     assert "95 % CI" in out and "decision time easy: median" in out
     assert main(["bots", "--solo", "--games", "1", "--level", "hard"]) == 0
     assert "solo hard: won" in capsys.readouterr().out
+
+
+def test_hint_names_the_hard_bots_choice_and_why():
+    from tm.bots.hint import hint
+    game, (p1, _) = make_game(players=2, seed=11)
+    set_resources(game, p1, megacredits=30, heat=9)
+    found = hint(game.view(p1))
+    assert found["choice"] == Bot("hard", 0).decide(game.view(p1))
+    assert found["reason"]["key"].startswith("hint.")
+    assert found["choice"] in game.pending[0][1].choices()

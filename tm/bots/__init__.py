@@ -38,6 +38,7 @@ class Bot:
         self.level = level
         self.seed = int(seed)
         self.reason = ""
+        self.worth: float | None = None  # the last action's worth as the bot saw it (MC)
         self._stream = Rng.from_seed(self.seed)  # the random level's own stream
         self._same: tuple[int, Any] = (0, None)  # decisions in a row at one moment
 
@@ -69,6 +70,7 @@ class Bot:
             return (total - 1.5) * 2.0 * spread
         mind = Mind(view, Judge(view, sharp=SHARP[self.level]), noise, SHARP[self.level])
         choice = mind.decide()
+        self.worth = mind.worth
         return choice, mind.reason
 
     def _stuck(self, view: Mapping[str, Any]) -> bool:

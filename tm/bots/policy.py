@@ -42,6 +42,7 @@ class Mind:
         self.data: Mapping[str, Any] = self.decision["data"]
         self.choices: list[Choice] = list(self.decision["choices"])
         self.reason = ""
+        self.worth: float | None = None  # what the chosen action seemed worth, in MC
 
     # ------------------------------------------------------------ entry
     def decide(self) -> Choice:
@@ -74,6 +75,7 @@ class Mind:
         scores = [(self.action_score(c) + (self.noise() if c["type"] not in (
             "pass", "end_turn") else 0.0), -i, c) for i, c in enumerate(self.choices)]
         score, _, choice = max(scores, key=lambda t: (t[0], t[1]))
+        self.worth = score
         if score <= 0.0:
             stop = self.find("end_turn") or self.find("pass")
             if stop is not None:

@@ -137,7 +137,7 @@ class Mind:
 
     def award_score(self, name: str, cost: float) -> float:
         j = self.judge
-        if j.solo or j.gl > 2:
+        if j.solo or j.gl > 4:  # awards are scored at the end: fund a lead that will hold
             return -1.0
         for row in self.view["standings"]["awards"]:
             if row["name"] == name:

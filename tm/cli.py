@@ -1,4 +1,4 @@
-"""The ``python -m tm`` commands: simulate, cards, bench."""
+"""The ``python -m tm`` commands: simulate, cards, bench, bots."""
 from __future__ import annotations
 
 import argparse
@@ -97,6 +97,23 @@ def _bench_view(seed: int) -> None:
           "records)")
 
 
+def _bots(args: argparse.Namespace) -> int:
+    from tm.bots import LEVELS
+    from tm.bots.tournament import report, run
+    if args.solo:
+        args.players, args.vs = 1, None
+    for level in (args.level, args.vs):
+        if level is not None and level not in LEVELS:
+            print(f"bots: unknown level {level!r}; levels: {', '.join(LEVELS)}")
+            return 2
+    args.expansions = ["corpera", *(name for flag, name in EXPANSION_FLAGS.items()
+                                    if getattr(args, flag))]
+    result = run(args)
+    for line in report(result, args):
+        print(line)
+    return 1 if result.failures else 0
+
+
 def main(argv: list[str]) -> int:
     """Run one command; the exit code is the result."""
     parser = argparse.ArgumentParser(prog="python -m tm")
@@ -116,6 +133,17 @@ def main(argv: list[str]) -> int:
     bench = sub.add_parser("bench", help="replay and enumeration speed")
     bench.add_argument("--seed", type=int, default=3)
     bench.add_argument("--rounds", type=int, default=5)
+    bots = sub.add_parser("bots", help="bot tournament: win rates, scores, decision times")
+    bots.add_argument("--games", type=int, default=20)
+    bots.add_argument("--players", type=int, default=2)
+    bots.add_argument("--level", default="hard")
+    bots.add_argument("--vs", default=None)
+    bots.add_argument("--solo", action="store_true")
+    bots.add_argument("--seed", type=int, default=1)
+    bots.add_argument("--prelude", action="store_true")
+    bots.add_argument("--colonies", action="store_true")
+    bots.add_argument("--draft", action="store_true")
+    bots.add_argument("--board", default="tharsis")
     args = parser.parse_args(argv)
-    commands = {"simulate": _simulate, "cards": _cards, "bench": _bench}
+    commands = {"simulate": _simulate, "cards": _cards, "bench": _bench, "bots": _bots}
     return commands[args.command](args)

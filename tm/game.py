@@ -27,6 +27,7 @@ MAX_PLAYERS = 5
 MAX_NAME = 40  # characters in a player's name
 SOLO_TR = 14  # R-SETUP-2, R-SOLO-1
 START_TR = 20
+BOT_SEATS = ("", "random", "easy", "normal", "hard")  # options.bots: "" is a person
 
 
 def _is_int(value: Any) -> bool:
@@ -63,6 +64,13 @@ def _check_options(options: Options) -> None:
         raise ValueError(reason("options.expansions", f"unknown or repeated expansions "
                                 f"{options.expansions!r}; this engine has {known}",
                                 given=repr(options.expansions)[:60], known=known))
+    if not isinstance(options.bots, list) or len(options.bots) > options.players or any(
+            level not in BOT_SEATS for level in options.bots):
+        raise ValueError(reason("options.bots", f"bots are one per seat at most, each one of "
+                                f"{BOT_SEATS}", levels=", ".join(BOT_SEATS)))
+    if not _is_int(options.bot_seed) or abs(options.bot_seed) >= 1 << 63:
+        raise ValueError(reason("options.bot_seed",
+                                "the bot seed must be a whole number below 2**63"))
     if not isinstance(options.beginners, list) or len(set(options.beginners)) != len(
             options.beginners) or any(not _is_int(p) or not 0 <= p < options.players
                                       for p in options.beginners):

@@ -133,7 +133,7 @@ def _seat(pending: list[tuple[int, Prompt]], player: int) -> int:
 # ---------------------------------------------------------------- encode / decode
 def encode(game: Game) -> str:
     """The link fragment (``g=…``) of a game: options, every move so far, a short checksum."""
-    options = json.dumps(to_dict(game.state.options), separators=(",", ":")).encode()
+    options = json.dumps(_link_options(game.state.options), separators=(",", ":")).encode()
     out = bytearray([LINK_FORMAT])
     _put(out, RULES_VERSION)
     _put(out, len(options))
@@ -233,6 +233,16 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _link_options(options: Options) -> dict[str, Any]:
+    """The options a link carries: without the bot fields when no seat is a bot (links of
+    games without bots stay as they were)."""
+    data = to_dict(options)
+    if not any(data.get("bots") or ()):
+        data.pop("bots", None)
+        data.pop("bot_seed", None)
+    return data
+
+
 def _option_ok(name: str, value: Any) -> bool:
     """Whether one option has its declared type (a tampered link could say names=[5],
     which would open, then be saved as a game the saved-games list cannot read)."""
@@ -241,8 +251,10 @@ def _option_ok(name: str, value: Any) -> bool:
         return isinstance(value, list) and all(item(v) for v in value)
     if name == "first_player":
         return value is None or _is_int(value)
-    if name in ("players", "seed"):
+    if name in ("players", "seed", "bot_seed"):
         return _is_int(value)
+    if name == "bots":
+        return isinstance(value, list) and all(isinstance(v, str) for v in value)
     if name == "board":
         return isinstance(value, str)
     return name in _SWITCHES and isinstance(value, bool)  # unknown names are refused

@@ -35,6 +35,8 @@ class Options:
     beginners: list[int] = field(default_factory=list)  # players using the beginner corporation
     first_player: int | None = None  # None: drawn at random (R-SETUP-5)
     strict_undo: bool = False  # solo: undo stops at revealed cards, as with several players
+    bots: list[str] = field(default_factory=list)  # per seat: a bot level, or "" for a person
+    bot_seed: int = 0  # the bots' own randomness (never the game's seed: bots must not know it)
 
 
 @dataclass(slots=True)

@@ -51,6 +51,8 @@ EN_ERRORS: dict[str, str] = {
     "err.move.pick_at_most": "pick at most {count} cards",
     "err.move.pick_between": "pick between {low} and {high} cards",
     "err.move.all_listed": "every card is listed already",
+    "err.options.bots": "bots are one per seat at most, each one of {levels}",
+    "err.options.bot_seed": "the bot seed must be a whole number below 2**63",
     "err.move.pick_once": "pick each offered card at most once",
     "err.move.pick_one": "pick exactly one card",
     "err.move.put_back": "only a picked card can be put back",

@@ -1,0 +1,138 @@
+"""Bots (issue 18): they decide from view() alone, deterministically, and finish games."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tm import Game, Options
+from tm.bots import LEVELS, Bot, wilson
+from tm.bots.tournament import play
+from tm.cli import main
+from tm.sim import _card_locations, check_invariants, check_replay
+from tm.testing import give_cards, make_game, set_hand, set_resources
+
+PLAYING = ("easy", "normal", "hard")
+
+
+def _decide_everywhere(game: Game, seed: int = 1) -> dict[str, dict]:
+    player, _ = game.pending[0]
+    return {level: Bot(level, seed).decide(game.view(player)) for level in PLAYING}
+
+
+def test_bot_decides_from_a_plain_copy_of_the_view():
+    game = Game.new(Options(players=2, seed=4))
+    player, prompt = game.pending[0]
+    view = json.loads(json.dumps(game.view(player)))  # plain data: no game behind it
+    assert "seed" not in view["options"] and isinstance(view["deck"], int)
+    for level in LEVELS:
+        choice = Bot(level, 3).decide(view)
+        assert choice in prompt.choices()
+        game.copy().respond(player, choice)
+
+
+def test_hidden_deck_order_and_hands_do_not_change_the_decision():
+    """Two games that differ only in hidden things (deck order, the opponent's hand, the
+    seed) give every level the same decision: the visible state is the same."""
+    game, (p1, p2) = make_game(players=2, seed=11)
+    give_cards(game, p1, ["Asteroid", "Trees", "Power Plant", "Research"])
+    set_resources(game, p1, megacredits=30, steel=2, heat=9, plants=8)
+    other = game.copy()
+    other.state.deck.reverse()
+    other.state.options.seed = 999
+    hidden = [name for name in other.state.deck[:3]]
+    set_hand(other, p2, hidden)
+    set_hand(game, p2, list(game.state.deck[-3:]))
+    assert game.state.deck != other.state.deck
+    assert game.view(p1) == other.view(p1)
+    assert _decide_everywhere(game) == _decide_everywhere(other)
+
+
+def test_first_setup_decision_ignores_the_deck_behind_the_deal():
+    game = Game.new(Options(players=2, seed=21))
+    other = game.copy()
+    other.state.deck.reverse()
+    other.state.corp_deck.reverse()
+    player, _ = game.pending[0]
+    assert game.view(player) == other.view(player)
+    assert _decide_everywhere(game) == _decide_everywhere(other)
+
+
+def test_bots_are_deterministic_for_their_seed():
+    options = Options(players=2, seed=8)
+    first = play(options, ["hard", "easy"], bot_seed=5)
+    again = play(options, ["hard", "easy"], bot_seed=5)
+    assert first.moves == again.moves
+    other = play(options, ["hard", "easy"], bot_seed=6)
+    assert other.moves != first.moves  # easy's noise follows its seed
+
+
+def test_a_bot_game_saves_and_reopens_with_its_bot_seats():
+    options = Options(players=2, seed=3, bots=["", "hard"], bot_seed=77)
+    game = Game.new(options)
+    loaded = Game.from_save(json.loads(json.dumps(game.to_save())))
+    assert loaded.state.options.bots == ["", "hard"] and loaded.state.options.bot_seed == 77
+    with pytest.raises(ValueError):
+        Game.new(Options(players=2, bots=["", "genius"]))
+
+
+def _simulated(options: Options, levels: list[str], bot_seed: int) -> list[str]:
+    """Play a bot game checking simulate's invariants after every move."""
+    game = Game.new(options)
+    bots = [Bot(level, bot_seed + seat) for seat, level in enumerate(levels)]
+    total = sum(_card_locations(game).values())
+    while not game.is_over:
+        assert game.state.generation <= 30
+        player, _ = game.pending[0]
+        game.respond(player, bots[player].decide(game.view(player)))
+        problems = check_invariants(game, total)
+        if problems:
+            return problems
+    return check_replay(game)
+
+
+@pytest.mark.parametrize("expansions,board", [
+    (["corpera"], "tharsis"),
+    (["corpera", "prelude"], "elysium"),
+    (["corpera", "colonies"], "hellas"),
+    (["corpera", "prelude", "colonies"], "vastitas_borealis"),
+    (["corpera", "prelude", "colonies"], "amazonis_planitia"),
+])
+def test_four_bots_finish_with_every_expansion_and_board(expansions, board):
+    options = Options(players=4, seed=5, expansions=expansions, board=board)
+    assert _simulated(options, ["hard", "normal", "easy", "hard"], 9) == []
+
+
+def test_a_solo_bot_plays_the_fourteen_generations():
+    game = play(Options(players=1, seed=2), ["hard"], bot_seed=1)
+    assert game.is_over and game.state.generation == 14
+
+
+def test_bot_reasons_are_given():
+    game = Game.new(Options(players=1, seed=2))
+    bot = Bot("hard", 1)
+    bot.decide(game.view(0))
+    assert bot.reason
+
+
+def test_wilson_interval_holds_the_rate():
+    low, high = wilson(70, 100)
+    assert low < 0.7 < high and low > 0.59 and high < 0.79
+
+
+def test_tournament_command_prints_rates_and_times(capsys):
+    assert main(["bots", "--games", "2", "--level", "easy", "--vs", "random"]) == 0
+    out = capsys.readouterr().out
+    assert "95 % CI" in out and "decision time easy: median" in out
+    assert main(["bots", "--solo", "--games", "1", "--level", "hard"]) == 0
+    assert "solo hard: won" in capsys.readouterr().out
+
+
+def test_hint_names_the_hard_bots_choice_and_why():
+    from tm.bots.hint import hint
+    game, (p1, _) = make_game(players=2, seed=11)
+    set_resources(game, p1, megacredits=30, heat=9)
+    found = hint(game.view(p1))
+    assert found["choice"] == Bot("hard", 0).decide(game.view(p1))
+    assert found["reason"]["key"].startswith("hint.")
+    assert found["choice"] in game.pending[0][1].choices()

@@ -1,0 +1,112 @@
+"""Bots: players that answer the same prompts as people, from ``view(seat)`` alone.
+
+A bot is a pure function of what its seat may see: :meth:`Bot.decide` takes the seat's
+view (its ``you.decision`` lists the choices) and returns one of those choices. It never
+gets the game, the seed, the deck or other hands. Its randomness comes from its own seed
+(``bot_seed`` in the options, so saves and links reproduce a game with bots) mixed with
+what it sees, so the same view always gets the same answer and a bot needs no memory.
+
+Levels: ``random`` (any listed choice, from a stream of its seed), ``easy`` (coarse
+values, much noise), ``normal``
+(coarse values, a little noise: greedy one step), ``hard`` (finer values: discounting,
+saturation of heat and plants, solo end game; no noise).
+"""
+from __future__ import annotations
+
+import hashlib
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from tm.bots.policy import Mind
+from tm.bots.values import Judge
+from tm.rng import Rng
+
+LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
+PLAYING_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")  # offered on the new-game form
+NOISE = {"random": 0.0, "easy": 8.0, "normal": 2.5, "hard": 0.0}  # MC, spread of mistakes
+STUCK = 150  # decisions at one moment (no log record between them) before giving up
+SHARP = {"random": False, "easy": False, "normal": False, "hard": True}
+
+
+class Bot:
+    """One seat's bot at a level, deterministic for its seed."""
+
+    def __init__(self, level: str = "hard", seed: int = 0) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(LEVELS)}")
+        self.level = level
+        self.seed = int(seed)
+        self.reason = ""
+        self.worth: float | None = None  # the last action's worth as the bot saw it (MC)
+        self._stream = Rng.from_seed(self.seed)  # the random level's own stream
+        self._same: tuple[int, Any] = (0, None)  # decisions in a row at one moment
+
+    def decide(self, view: Mapping[str, Any]) -> dict[str, Any]:
+        """One of the choices listed in ``view["you"]["decision"]`` (the view of the seat
+        that must decide)."""
+        choice, self.reason = self.think(view)
+        return choice
+
+    def think(self, view: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
+        """The choice and a short reason key (what it is doing)."""
+        decision = (view.get("you") or {}).get("decision")
+        if not decision or not decision.get("choices"):
+            raise ValueError("this view has no decision waiting")
+        choices = decision["choices"]
+        if self.level == "random":  # a stream: the same view may come back (pick, unpick)
+            return self._stream.choice(choices), "random"
+        if self._stuck(view):  # a safety net: a selection going round in circles ends
+            for choice in choices:
+                if choice["type"] in ("done", "confirm"):
+                    return choice, "stuck"
+        rng = Rng.from_seed(self._mix(view))
+        spread = NOISE[self.level]
+
+        def noise() -> float:
+            if spread <= 0:
+                return 0.0
+            total = sum(rng.below(1 << 20) for _ in range(3)) / float(1 << 20)  # ~N(1.5, .5)
+            return (total - 1.5) * 2.0 * spread
+        mind = Mind(view, Judge(view, sharp=SHARP[self.level]), noise, SHARP[self.level])
+        choice = mind.decide()
+        self.worth = mind.worth
+        return choice, mind.reason
+
+    def _stuck(self, view: Mapping[str, Any]) -> bool:
+        moment = (view["generation"], len(view.get("log") or ()),
+                  view["you"]["decision"]["purpose"])
+        count, last = self._same
+        self._same = (count + 1 if moment == last else 1, moment)
+        return self._same[0] > STUCK
+
+    def _mix(self, view: Mapping[str, Any]) -> int:
+        """A stream seed from the bot's seed and what it sees now: the same view gets the
+        same answer (replays), and different moments get different draws. Nothing that
+        changes while a selection is built goes in (a plan must hold from pick to done)."""
+        decision = view["you"]["decision"]
+        key = "|".join(map(str, (self.seed, self.level, view["you"]["player"],
+                                 view["generation"], len(view.get("log") or ()),
+                                 decision["purpose"],
+                                 sorted((decision.get("data") or {}).get("cards") or []))))
+        return int.from_bytes(hashlib.sha256(key.encode()).digest()[:8], "big")
+
+
+def bot_seed_for(game_seed_hint: int, seat: int) -> int:
+    """A bot seed for a seat from any number the caller chooses (not the game's seed:
+    callers pass their own, e.g. a tournament's game index)."""
+    digest = hashlib.sha256(f"bot|{game_seed_hint}|{seat}".encode()).digest()
+    return int.from_bytes(digest[:7], "big")
+
+
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """95 % confidence interval of a win rate (Wilson score)."""
+    if games <= 0:
+        return 0.0, 0.0
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+__all__ = ["LEVELS", "PLAYING_LEVELS", "Bot", "bot_seed_for", "wilson"]

@@ -1,0 +1,156 @@
+"""Bot tournaments (``python -m tm bots``): win rates with confidence intervals.
+
+Each deal (a game seed) is played once per rotation of the seats, so every level sits in
+every seat of the same deals. A bot is handed only its seat's view; the driver is the
+only code here that touches the game.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from tm.bots import Bot, bot_seed_for, wilson
+from tm.game import Game
+from tm.state import Options
+
+MAX_MOVES = 5000
+
+
+@dataclass
+class Result:
+    """What a tournament saw, per level."""
+
+    games: int = 0
+    wins: dict[str, float] = field(default_factory=dict)  # ties share the win
+    points: dict[str, list[int]] = field(default_factory=dict)
+    generations: list[int] = field(default_factory=list)
+    times: dict[str, list[float]] = field(default_factory=dict)  # seconds per decision
+    failures: list[str] = field(default_factory=list)
+    solo_wins: int = 0
+
+
+def play(options: Options, levels: list[str], bot_seed: int,
+         result: Result | None = None) -> Game:
+    """One game with a bot of the given level in each seat (levels[i] sits in seat i)."""
+    game = Game.new(options)
+    bots = [Bot(level, bot_seed_for(bot_seed, seat)) for seat, level in enumerate(levels)]
+    while not game.is_over:
+        if len(game.moves) > MAX_MOVES:
+            raise RuntimeError(f"no end after {MAX_MOVES} moves")
+        player, _ = game.pending[0]
+        view = game.view(player)
+        start = time.perf_counter()
+        choice = bots[player].decide(view)
+        took = time.perf_counter() - start
+        if result is not None:
+            result.times.setdefault(levels[player], []).append(took)
+        game.respond(player, choice)
+    return game
+
+
+def _options(args: Any, seed: int) -> Options:
+    return Options(players=args.players, seed=seed, expansions=list(args.expansions),
+                   board=args.board, draft=args.draft)
+
+
+def run(args: Any) -> Result:
+    """Play ``args.games`` games: seats rotate over the same deals."""
+    result = Result()
+    levels_pair = [args.level, args.vs or args.level]
+    seats = args.players
+    for index in range(args.games):
+        deal = args.seed + index // max(1, seats if args.vs else 1)
+        rotation = index % seats
+        levels = [levels_pair[(seat + rotation) % 2 if args.vs else 0] for seat in range(seats)]
+        if seats == 1:
+            levels = [args.level]
+        try:
+            game = play(_options(args, deal), levels, bot_seed=index, result=result)
+        except Exception as error:  # a crash is a failure to report
+            result.failures.append(f"deal {deal}: {type(error).__name__}: {error}")
+            continue
+        _record(result, game, levels)
+    return result
+
+
+def _record(result: Result, game: Game, levels: list[str]) -> None:
+    result.games += 1
+    result.generations.append(game.state.generation)
+    scores = game.scores()
+    winners = game.winners()
+    if len(levels) == 1:
+        result.solo_wins += 1 if winners else 0
+        result.points.setdefault(levels[0], []).append(scores[0]["total"])
+        return
+    for seat, level in enumerate(levels):
+        result.points.setdefault(level, []).append(scores[seat]["total"])
+    winning_levels = [levels[w] for w in winners]
+    for level in set(levels):
+        share = winning_levels.count(level) / len(winning_levels) if winning_levels else 0.0
+        result.wins[level] = result.wins.get(level, 0.0) + share
+
+
+def _quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def report(result: Result, args: Any) -> list[str]:
+    """The lines the command prints."""
+    lines = []
+    if args.players == 1:
+        low, high = wilson(result.solo_wins, result.games)
+        points = result.points.get(args.level, [])
+        lines.append(f"solo {args.level}: won {result.solo_wins} of {result.games} "
+                     f"({_pct(result.solo_wins, result.games)}, 95 % CI {low:.1%}–{high:.1%}); "
+                     f"average score {_mean(points):.1f}")
+    else:
+        for level in dict.fromkeys([args.level, args.vs or args.level]):
+            wins = result.wins.get(level, 0.0)
+            low, high = wilson(wins, result.games)
+            lines.append(f"{level}: won {wins:g} of {result.games} "
+                         f"({_pct(wins, result.games)}, 95 % CI {low:.1%}–{high:.1%}); "
+                         f"average score {_mean(result.points.get(level, [])):.1f}")
+    lines.append(f"generations: mean {_mean(result.generations):.1f}")
+    for level, times in result.times.items():
+        lines.append(f"decision time {level}: median {_quantile(times, 0.5) * 1000:.2f} ms, "
+                     f"p99 {_quantile(times, 0.99) * 1000:.2f} ms ({len(times)} decisions)")
+    for failure in result.failures[:10]:
+        lines.append(f"FAIL {failure}")
+    lines.append(f"bots: {result.games} games, {len(result.failures)} failures")
+    return lines
+
+
+def _mean(values: list[int] | list[float]) -> float:
+    return sum(values) / len(values) if values else 0.0
+
+
+def _pct(part: float, whole: int) -> str:
+    return f"{part / whole:.1%}" if whole else "n/a"
+
+
+def bench(games: int = 2, seed: int = 1) -> list[str]:
+    """Decision times of every level (for Pyodide: scripts/bench_bots.mjs): ``games``
+    2-player games hard against normal, as many easy against normal, and solo hard."""
+    result = Result()
+    view_times: list[float] = []
+    for index in range(games):
+        for levels in (["hard", "normal"], ["normal", "easy"]):
+            play(Options(players=2, seed=seed + index), levels, index, result)
+        play(Options(players=1, seed=seed + index), ["hard"], index, result)
+    game = play(Options(players=2, seed=seed), ["easy", "easy"], 0)
+    for count in range(0, len(game.moves), max(1, len(game.moves) // 50)):
+        at = game.at(count)
+        if at.pending:
+            start = time.perf_counter()
+            at.view(at.pending[0][0])
+            view_times.append(time.perf_counter() - start)
+    lines = [f"decision time {level}: median {_quantile(t, 0.5) * 1000:.2f} ms, "
+             f"p99 {_quantile(t, 0.99) * 1000:.2f} ms, max {max(t) * 1000:.2f} ms "
+             f"({len(t)} decisions)" for level, t in sorted(result.times.items())]
+    lines.append(f"view() for the deciding seat: median {_quantile(view_times, 0.5) * 1000:.2f}"
+                 f" ms, p99 {_quantile(view_times, 0.99) * 1000:.2f} ms")
+    return lines

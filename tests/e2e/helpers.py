@@ -29,6 +29,11 @@ BOOT_TIMEOUT_MS = 60_000
 # Ready with nothing in progress (a link given in the address bar opens after the ready
 # marker), or broken: PyScript has shown a Python error, or the page its own notice that
 # Python could not start (static/boot.mjs). Then there is no point in waiting.
+# The two screen sizes the page is checked at (new_context arguments).
+CONTEXTS = {
+    "desktop": {"viewport": {"width": 1366, "height": 768}},
+    "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
+}
 READY_OR_BROKEN = ("document.body && ((document.body.dataset.ready === '1' "
                    "&& document.body.dataset.busy === undefined "
                    "&& document.body.dataset.saving === undefined) "

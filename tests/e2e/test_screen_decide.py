@@ -19,6 +19,9 @@ from typing import Any
 import pytest
 
 from tests.e2e.helpers import (
+    CONTEXTS as VIEWPORTS,
+)
+from tests.e2e.helpers import (
     choice,
     confirm,
     expect,
@@ -33,10 +36,6 @@ from tests.e2e.helpers import (
 
 pytestmark = pytest.mark.e2e
 
-VIEWPORTS = {
-    "desktop": {"viewport": {"width": 1366, "height": 768}},
-    "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
-}
 SHOTS = os.environ.get("TM_E2E_SHOTS")
 STRIP = ".status-strip"
 

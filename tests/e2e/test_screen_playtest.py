@@ -17,6 +17,9 @@ from typing import Any
 import pytest
 
 from tests.e2e.helpers import (
+    CONTEXTS as VIEWPORTS,
+)
+from tests.e2e.helpers import (
     choice,
     confirm,
     expect,
@@ -30,10 +33,6 @@ from tests.e2e.helpers import (
 
 pytestmark = pytest.mark.e2e
 
-VIEWPORTS = {
-    "desktop": {"viewport": {"width": 1366, "height": 768}},
-    "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
-}
 SHOTS = os.environ.get("TM_E2E_SHOTS")
 SEED = 3  # solo and two players alike: Tharsis Republic or Teractor for the first player
 

@@ -346,9 +346,7 @@ class Page:
             self.draw()
 
     def _copy(self, text: str) -> None:
-        clipboard: Any = getattr(js.navigator, "clipboard", None)
-
-        def copied(*_: Any) -> None:  # the button says "Copied" once the clipboard has it
+        def copied() -> None:  # the button says "Copied" once the clipboard has it
             if self.app.share_link == text:
                 self.app.link_copied = True
                 self.guard("event", self.draw)
@@ -356,32 +354,15 @@ class Page:
                 if not _missing(shown):  # the redrawn field: its text selected again
                     shown.select()
 
-        if not _missing(clipboard):
-            try:  # a refusal (no permission, page not focused) must not be an error
-                clipboard.writeText(text).then(create_once_callable(copied)).catch(
-                    lambda _error: None)
-            except Exception:  # (the link stays selectable in its field)
-                pass
-        field = js.document.querySelector(".share-link")
-        if not _missing(field):
-            field.select()
+        _to_clipboard(text, copied, ".share-link")
 
     def _copy_send(self, text: str) -> None:
         """Copy a link to send (the field's text is selected too, to copy by hand)."""
-        def copied(*_: Any) -> None:
+        def copied() -> None:
             self.app.copied_link = text
             self.guard("event", self.draw)
 
-        clipboard: Any = getattr(js.navigator, "clipboard", None)
-        if not _missing(clipboard):
-            try:  # a refusal (no permission, page not focused) must not be an error
-                clipboard.writeText(text).then(create_once_callable(copied)).catch(
-                    lambda _error: None)
-            except Exception:  # (the link stays selectable in its field)
-                pass
-        field = js.document.querySelector(".send-link")
-        if not _missing(field):
-            field.select()
+        _to_clipboard(text, copied, ".send-link")
 
     def _share(self, link: str, title: str) -> None:
         """The share sheet with the link (a cancelled share is no error)."""
@@ -443,6 +424,21 @@ class Page:
         link.download = f"terraforming-mars-{name}.json"
         link.click()
         js.URL.revokeObjectURL(url)
+
+
+def _to_clipboard(text: str, copied: Callable[[], None], field: str) -> None:
+    """Put ``text`` on the clipboard (``copied`` runs once it is there) and select it in
+    its ``field``, to copy by hand where the clipboard refuses."""
+    clipboard: Any = getattr(js.navigator, "clipboard", None)
+    if not _missing(clipboard):
+        try:  # a refusal (no permission, page not focused) must not be an error
+            clipboard.writeText(text).then(create_once_callable(lambda *_: copied())).catch(
+                lambda _error: None)
+        except Exception:  # (the link stays selectable in its field)
+            pass
+    shown = js.document.querySelector(field)
+    if not _missing(shown):
+        shown.select()
 
 
 def _flag(element: Any, name: str, on: bool) -> None:

@@ -280,3 +280,8 @@ def plan_steel_game(name: str = "Tess", max_seed: int = 400) -> SteelPlan:
                     return SteelPlan(seed, corporation, building, others[0], others[1], money,
                                      most, mc_paid)
     raise AssertionError("no seed deals a steel corporation with a playable building card")
+
+
+def saved(page: Any) -> None:
+    """Wait until a save put off after the last redraw is written (body[data-saving])."""
+    page.wait_for_function("document.body.dataset.saving === undefined")

@@ -14,6 +14,7 @@ from tests.e2e.helpers import (
     expect,
     generation,
     prompt,
+    saved,
     start_game,
     wait_ready,
     wait_screen,
@@ -26,6 +27,7 @@ DESKTOP = {"width": 1280, "height": 900}
 
 def _saves(page: Any) -> dict[str, str]:
     """Every saved game in this context's localStorage, by key."""
+    saved(page)
     return page.evaluate("""Object.fromEntries(Object.keys(localStorage)
         .filter(k => k.startsWith('tm:save:')).map(k => [k, localStorage.getItem(k)]))""")
 

@@ -10,12 +10,13 @@ from typing import Any
 import pytest
 
 from tests.e2e.conftest import Recorder, Server, slow_down
-from tests.e2e.helpers import answer_first, expect, start_game, wait_ready, wait_screen
+from tests.e2e.helpers import answer_first, expect, saved, start_game, wait_ready, wait_screen
 
 pytestmark = pytest.mark.e2e
 
 
 def _stored(page: Any, key: str) -> list[Any]:
+    saved(page)
     text = page.evaluate("(k) => localStorage.getItem(k)", key)
     return list(json.loads(text)["save"]["moves"]) if text else []
 

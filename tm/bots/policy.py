@@ -14,6 +14,7 @@ from tm import expansions
 from tm.actions import PROJECTS
 from tm.bots.values import Judge
 from tm.cards import card
+from tm.expansions.prelude import PLAY_NOW_PURPOSES
 
 Choice = dict[str, Any]
 Scorer = Callable[[Choice], float]
@@ -290,7 +291,7 @@ class Mind:
         if purpose == "copy_production":
             return self.best(lambda c: j.steps([s for s in card(c["card"]).play
                                                 if s.get("k") == "prod"]))
-        if purpose in ("prelude_first", "prelude_of_several"):
+        if purpose in PLAY_NOW_PURPOSES:
             return self.best(lambda c: j.card_value(c["card"]))
         costs = self.decision.get("costs") or {}
         return self.best(lambda c: j.keep_worth(c["card"], float(costs.get(c["card"], 0))))

@@ -10,27 +10,10 @@
 // Stdout carries the digest and nothing else: the Python version and anything the
 // engine prints go to stderr.
 
-import { readFile, readdir, writeFile } from "node:fs/promises";
-import path from "node:path";
+import { readFile, writeFile } from "node:fs/promises";
 import process from "node:process";
-import { fileURLToPath } from "node:url";
 
-import { loadPyodide } from "pyodide";
-
-const HOME = "/home/pyodide";
-
-async function pythonFiles(dir) {
-  const found = [];
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (entry.name !== "__pycache__") found.push(...(await pythonFiles(full)));
-    } else if (entry.isFile() && entry.name.endsWith(".py")) {
-      found.push(full);
-    }
-  }
-  return found;
-}
+import { loadEngine, repoRoot } from "./pyodide_engine.mjs";
 
 async function main(argv) {
   const playing = argv[0] === "--play";
@@ -40,34 +23,15 @@ async function main(argv) {
     process.stderr.write("usage: node scripts/pyodide_replay.mjs SAVE.json [REPO_ROOT]\n");
     return 2;
   }
-  const scriptRoot = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-  const repoRoot = path.resolve(rootArg ?? process.env.TM_REPO_ROOT ?? scriptRoot);
+  const root = repoRoot(rootArg);
   const saveText = playing ? "" : await readFile(savePath, "utf8");
-
-  const indexURL = path.dirname(fileURLToPath(import.meta.resolve("pyodide"))) + path.sep;
-  const pyodide = await loadPyodide({ indexURL, packages: [] });
   const toStderr = { batched: (line) => process.stderr.write(line + "\n") };
-  pyodide.setStdout(toStderr);
-  pyodide.setStderr(toStderr);
-
-  const sources = await pythonFiles(path.join(repoRoot, "tm"));
-  if (sources.length === 0) throw new Error(`no Python files under ${repoRoot}/tm`);
-  for (const file of sources) {
-    const target = path.posix.join(HOME, ...path.relative(repoRoot, file).split(path.sep));
-    pyodide.FS.mkdirTree(path.posix.dirname(target));
-    pyodide.FS.writeFile(target, await readFile(file));
-  }
+  const pyodide = await loadEngine(root, toStderr);
 
   const version = pyodide.runPython("import sys; sys.version");
   process.stderr.write(`pyodide ${pyodide.version}, Python ${version}\n`);
 
   pyodide.globals.set("SAVE_TEXT", saveText);
-  pyodide.globals.set("TM_HOME", HOME);
-  pyodide.runPython(`
-import importlib, sys
-sys.path.insert(0, TM_HOME)
-importlib.invalidate_caches()
-`);
   if (playing) {
     pyodide.globals.set("PLAYERS", Number(players));
     pyodide.globals.set("SEED", Number(seed));

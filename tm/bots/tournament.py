@@ -86,7 +86,7 @@ def _record(result: Result, game: Game, levels: list[str]) -> None:
     for seat, level in enumerate(levels):
         result.points.setdefault(level, []).append(scores[seat]["total"])
     winning_levels = [levels[w] for w in winners]
-    for level in set(levels):
+    for level in dict.fromkeys(levels):  # (in seat order: dict keys keep it)
         share = winning_levels.count(level) / len(winning_levels) if winning_levels else 0.0
         result.wins[level] = result.wins.get(level, 0.0) + share
 

@@ -1,9 +1,10 @@
 """Parts of the game screen drawn again only when what they show changed.
 
 A page-only action (sorting the hand, opening a card's text) keeps the very same view
-object (:class:`~tm.web.model.ViewCache`), so the board, the log and the milestones,
-which depend only on the view and a few page settings, are taken from the last redraw
-instead of being written out again: on a 5-player late game they are most of a redraw.
+object (:class:`~tm.web.model.ViewCache`), so regions that depend only on the view and a
+few page settings are taken from the last redraw (:func:`region`); after a move the view
+is new but most of it is equal to the last, so regions are also kept by the equality of
+what they are drawn from (:func:`region_of`, :func:`drawn_for`).
 """
 from __future__ import annotations
 
@@ -13,17 +14,20 @@ from typing import Any, TypeVar, cast
 
 T = TypeVar("T")
 
-_LAST: dict[str, tuple[Any, Hashable, Any, tuple[Any, ...] | None]] = {}
+# What each region showed last: by the view object it was drawn from (and settings), or
+# by everything it was drawn from (compared by equality).
+_BY_VIEW: dict[str, tuple[Any, Hashable, str]] = {}
+_BY_INPUTS: dict[str, tuple[Any, Any]] = {}
 
 
 def region(name: str, view: Any, settings: Hashable, draw: Callable[[], str]) -> str:
     """The HTML of region ``name``: drawn by ``draw`` unless the same view object and equal
     ``settings`` drew it last time (a view is never changed once built)."""
-    last = _LAST.get(name)
+    last = _BY_VIEW.get(name)
     if last is not None and last[0] is view and last[1] == settings:
         return last[2]
     html = draw()
-    _LAST[name] = (view, settings, html, None)
+    _BY_VIEW[name] = (view, settings, html)
     return html
 
 
@@ -43,17 +47,18 @@ def region_of(name: str, view: Mapping[str, Any], keys: tuple[str, ...], setting
 def drawn_for(name: str, inputs: Any, draw: Callable[[], T]) -> T:
     """What region ``name`` shows: drawn by ``draw`` unless ``inputs`` (everything the
     drawing depends on) equal last time's."""
-    last = _LAST.get(name)
-    if last is not None and last[3] is not None and last[3] == (inputs,):
-        return cast(T, last[2])
+    last = _BY_INPUTS.get(name)
+    if last is not None and last[0] == inputs:
+        return cast(T, last[1])
     drawn = draw()
-    _LAST[name] = (None, None, drawn, (inputs,))
+    _BY_INPUTS[name] = (inputs, drawn)
     return drawn
 
 
 def forget() -> None:
     """Draw every region afresh next time (tests compare kept and fresh drawings)."""
-    _LAST.clear()
+    _BY_VIEW.clear()
+    _BY_INPUTS.clear()
 
 
 # ---------------------------------------------------------------- parts of the document

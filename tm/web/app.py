@@ -7,6 +7,7 @@ front end can be driven and tested in CPython.
 """
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from typing import Any
 
@@ -196,11 +197,13 @@ class App(LinkPlayActions, TabActions, ShareActions, HandActions):
         if decision is None:
             return
         player, prompt = decision
-        choices = prompt.choices()
+        choices = self.views.listed(self.shown_game(), player)
+        if choices is None:
+            choices = prompt.choices()
         index = int(data.get("index", -1))
         if not 0 <= index < len(choices):
             return
-        self._respond(player, choices[index])
+        self._respond(player, copy.deepcopy(choices[index]))  # (the view's stays as listed)
 
     def _on_place(self, data: dict[str, Any]) -> None:
         """A legal space clicked on the board: its listed choice, through its row's listed

@@ -86,6 +86,7 @@ class Page:
         self.open_id: str | None = None  # the saved game this tab shows (see resume)
         self.placing = False  # a placement was asked at the last redraw
         self.asking = False  # a question (data-autofocus) was shown at the last redraw
+        self.pointer = False  # the last action came from a pointer (not from a key or form)
         self.queue: list[Callable[[], None]] = []
         self._tick = create_proxy(self._run_queue)
         self._frame = create_proxy(lambda *_: js.setTimeout(self._tick, 0))
@@ -145,18 +146,17 @@ class Page:
         _flag(body, "fault", self.app.fault is not None)
         self._remember_open()
         body.dataset.keep = self._kept_as()
-        asking = js.document.querySelector("#app [data-autofocus]")
-        if not _missing(asking) and not self.asking:  # a question just asked: its answer
-            _focus(asking)  # takes the focus (once: later redraws leave it where it is)
-        elif focus is not None:
-            _refocus(focus)
-        self.asking = not _missing(asking)
+        asking = not _missing(js.document.querySelector("#app [data-autofocus]"))
         placing = _placing()
-        if placing and not self.placing:
-            _show_board()
-        self.placing = placing
+        settle = Settle(asking and not self.asking, focus, placing and not self.placing)
+        self.asking, self.placing = asking, placing
+        if settle.needed() and self.pointer:  # after the frame: laid out once, when drawn
+            _flag(body, "settling", True)
+            self.later("event", settle.run)
+        elif settle.needed():  # (by keyboard the focus moves at once: the next key is its)
+            settle.run()
         # Where a redraw's time goes (the page benchmark prints it): Python's rendering,
-        # writing the HTML, and the rest (focus: the browser lays out the new screen).
+        # writing the HTML, and the rest (the page's flags and what else it reads).
         now = float(js.performance.now())
         body.dataset.parts = f"{drawn - started:.1f} {set_html - drawn:.1f} {now - set_html:.1f}"
 
@@ -220,6 +220,7 @@ class Page:
         if region == "app" and self._set_parts(html):
             return
         if self.shown.get(region) != html:
+            _let_go_of_focus_in(f"#{region}")
             element = js.document.getElementById(region)
             if _missing(element):  # a page from before the region existed: add it on top
                 element = js.document.createElement("div")
@@ -253,13 +254,20 @@ class Page:
             self.skeleton = skeleton
             self.shown.pop("app", None)
             return False
-        for name, content in parts.items():
-            if last.get(name) != content:
-                element = js.document.getElementById(f"part-{name}")
-                if _missing(element):  # (the skeleton holds every part: never expected)
-                    self.parts, self.shown["app"] = None, ""
-                    return False
-                element.innerHTML = content
+        changed = [name for name, content in parts.items() if last.get(name) != content]
+        if changed:
+            _let_go_of_focus_in(",".join(f"#part-{name}" for name in changed))
+        patch: Any = getattr(js, "tmPatch", None)  # static/patch.mjs (loaded by boot.mjs)
+        for name in changed:
+            element = js.document.getElementById(f"part-{name}")
+            if _missing(element):  # (the skeleton holds every part: never expected)
+                self.parts, self.shown["app"] = None, ""
+                return False
+            html = f"<!--[{name}-->{parts[name]}<!--{name}]-->"  # (as part() draws it)
+            if _missing(patch):
+                element.innerHTML = html
+            else:
+                patch(element, html)
         self.shown["app"] = html
         return True
 
@@ -469,6 +477,49 @@ def _css_string(value: Any) -> str:
     return str(value).replace("\\", "\\\\").replace('"', '\\"')
 
 
+class Settle:
+    """What a redraw leaves for after its frame: the keyboard focus (on a question just
+    asked, or back on the control that had it) and the board brought into view for a
+    placement. Focusing or measuring in the redraw itself would make the browser lay the
+    new screen out there and then, and again for the frame; after the frame the layout
+    is done and these cost next to nothing."""
+
+    def __init__(self, asked: bool, focus: str | None, placing: bool) -> None:
+        self.asked, self.focus, self.placing = asked, focus, placing
+
+    def needed(self) -> bool:
+        return self.asked or self.focus is not None or self.placing
+
+    def run(self) -> None:
+        _flag(js.document.body, "settling", False)
+        active = js.document.activeElement  # (unless someone moved the focus meanwhile)
+        free = _missing(active) or active == js.document.body or \
+            _focus_key(active) == self.focus
+        asking = js.document.querySelector("#app [data-autofocus]")
+        if self.asked and not _missing(asking):  # a question just asked: its answer
+            _focus(asking)  # takes the focus (once: later redraws leave it where it is)
+        elif self.focus is not None and free:
+            _refocus(self.focus)
+        if self.placing and _placing():
+            _show_board()
+
+
+def _let_go_of_focus_in(selector: str) -> None:
+    """Blur the focused control if it lies in what is about to be replaced (the redraw
+    focuses it again, or its successor): removed while focused, Chromium lays the page
+    out at once, in the middle of the redraw; blurred first, there is nothing to lay
+    out yet, and the page is laid out once, when it is complete."""
+    active = js.document.activeElement
+    if _missing(active) or _missing(getattr(active, "closest", None)):
+        return
+    try:
+        inside = active.closest(selector)
+    except Exception:  # (a selector the browser refuses: nothing is blurred)
+        return
+    if not _missing(inside):
+        active.blur()
+
+
 def _refocus(selector: str) -> None:
     """Focus the same control again, or else the first choice of the new decision."""
     for query in (selector, ".prompt [data-action]", "#app [data-action]"):
@@ -523,9 +574,11 @@ def install(page: Page) -> None:
             return
         event.preventDefault()
         data = _dataset(target)
+        page.pointer = event.type == "click" and int(event.detail or 0) > 0  # (0: a key)
         page.act(str(data.pop("action")), data)
 
     def on_keydown(event: Any) -> None:
+        page.pointer = False
         if event.key == "Escape" and page.app.reading is not None:  # close a card's text
             page.act("close_card", {})
             return
@@ -550,6 +603,7 @@ def install(page: Page) -> None:
         if not action:
             return
         event.preventDefault()
+        page.pointer = False
         fields = js.Object.fromEntries(js.FormData.new(form)).to_py()
         page.act(str(action), dict(fields))
 

@@ -143,6 +143,17 @@ class ViewCache:
             self._key, self._view = key, game.view(viewer)
         return self._view
 
+    def listed(self, game: Any, player: int) -> list[dict[str, Any]] | None:
+        """The choices of ``player``'s decision as the last view listed them, when that view
+        is ``player``'s own of ``game`` as it stands (a click answers what was shown, and
+        listing the action menu's choices again costs more than the answer); else None."""
+        key = self._key
+        if self._view is None or not key or key[0] is not game or key[1] is not game.state \
+                or key[2] != len(game.moves) or key[3] != player:
+            return None
+        decision = (self._view.get("you") or {}).get("decision")
+        return list(decision["choices"]) if decision else None
+
 
 def player_name(view: View, p: Any) -> str:
     """A player's name; anyone else (the neutral player of the solo game) as "neutral"."""

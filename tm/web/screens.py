@@ -3,6 +3,7 @@ pure function of the screen model (:class:`~tm.web.model.Screen`)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from tm.web.board_preview import board_picker
 from tm.web.board_svg import board_legend, board_svg
@@ -264,7 +265,7 @@ def game_screen(screen: Screen, cover: str = "") -> str:
         extras += decision
     legal = _legal_spaces(ask)
     colours = tuple(screen.colours)
-    board = region_of("board", view, BOARD_KEYS, (colours, legal),
+    board = region_of("board", _names_only(view), BOARD_KEYS, (colours, legal),
                       lambda v: board_svg(v, colours, legal) + board_legend(v))
     players = "solo" if len(view["players"]) == 1 else "multi"  # card lines of one only
     return (f'<main class="game" data-players="{players}">{part("cover", cover)}'
@@ -276,10 +277,13 @@ def game_screen(screen: Screen, cover: str = "") -> str:
             f'<div class="layout"><div class="col col-main">'
             + part("board", f'<div class="board-wrap">{_pick_hint(ask)}{board}</div>')
             + part("colonies", _colonies(view, colours))
-            + part("hand", hand_section(screen, ask))
+            + f'<div class="below hand-below">{part("hand", hand_section(screen, ask))}</div>'
             + f'</div><div class="col col-side">{part("decision", "" if wide else decision)}'
-            + part("standings", region_of("standings", view, STANDINGS_KEYS, colours,
+            + '<div class="below ma-below">'
+            + part("standings", region_of("standings", _names_only(view), STANDINGS_KEYS,
+                                          colours,
                                           lambda v: milestones_awards(v, colours)))
+            + "</div>"
             + region("log", view, (colours, screen.log_depth),
                      lambda: log_section(view, colours, screen.log_depth, kept=True))
             + "</div>"
@@ -291,10 +295,17 @@ def game_screen(screen: Screen, cover: str = "") -> str:
 COLONIES_KEYS = ("expansions", "players")
 
 
+def _names_only(view: View) -> dict[str, Any]:
+    """The view with each player reduced to their name: the board, the milestones and
+    the colonies name players and read nothing else of them, so a move that changes a
+    player's resources (every move) leaves those drawings as they were."""
+    return {**view, "players": [{"name": pl["name"]} for pl in view["players"]]}
+
+
 def _colonies(view: View, colours: tuple[str, ...]) -> str:
     """Colonies' tiles and fleets (empty without the expansion), drawn again only when the
     expansions' part of the view or the players change."""
-    return region_of("colonies", view, COLONIES_KEYS, colours,
+    return region_of("colonies", _names_only(view), COLONIES_KEYS, colours,
                      lambda v: colonies_section(v, colours))
 
 

@@ -29,6 +29,15 @@ def seat_select(form: Mapping[str, str], seat: int) -> str:
             f'<select name="seat_{seat}" data-change="form">{shown}</select></label>')
 
 
+def name_placeholder(form: Mapping[str, str], seat: int) -> str:
+    """The name a bot seat gets when its name is left empty, shown in the empty field."""
+    level = str(form.get(f"seat_{seat}", ""))
+    if level not in PLAYING_LEVELS:
+        return ""
+    number = sum(1 for i in range(seat + 1) if str(form.get(f"seat_{i}", "")) in PLAYING_LEVELS)
+    return attrs(placeholder=t("bots.name", n=number, level=t(f"bots.level.{level}")))
+
+
 def form_note() -> str:
     return f'<p class="hint">{esc(t("bots.form_note"))}</p>'
 
@@ -58,7 +67,10 @@ def strip_item(screen: Screen) -> str:
     seat = _thinking(screen)
     if seat is None:
         return ""
-    words = t("bots.strip", name=player_name(screen.game, seat))
+    view = screen.game
+    acting = view["phase"] == "action" and view.get("active") == seat  # named already
+    words = t("bots.strip_short") if acting else t("bots.strip",
+                                                    name=player_name(view, seat))
     return (f'<li class="sbot"><span aria-hidden="true">{esc(words)}</span>'
             f'<span class="sr">{esc(words)}</span></li>')
 
@@ -95,8 +107,8 @@ def hint_box(screen: Screen) -> str:
     use = ""
     if index is not None:
         lit = (f'<style>#app [data-action="choose"][data-index="{int(index)}"]'
-               "{outline:3px solid var(--hint,#e0a800);outline-offset:2px;"
-               "box-shadow:0 0 0 6px rgba(224,168,0,.25)}</style>")
+               "{outline:3px dashed #6fd3ff;outline-offset:3px;"
+               "box-shadow:0 0 0 7px rgba(111,211,255,.3)}</style>")
         use = button(t("hint.apply"), "hint_apply", "primary", focus="hint_apply")
     return (f'<section class="hint-box" role="status" aria-live="polite">{lit}'
             f'<h3>{esc(t("hint.title"))}</h3>'

@@ -19,7 +19,8 @@ EN_BOTS: dict[str, str] = {
     # a bot's turn
     "fault.what.bot": "making a bot's move",
     "bots.thinking": "{name} is thinking…",
-    "bots.strip": "{name} is playing",
+    "bots.strip": "{name} is thinking…",
+    "bots.strip_short": "thinking…",
     "bots.watch": "The bots' moves appear in the log as they make them.",
     # the hint
     "hint.button": "Hint",

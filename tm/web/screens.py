@@ -6,7 +6,13 @@ from collections.abc import Mapping
 
 from tm.web.board_preview import board_picker
 from tm.web.board_svg import board_legend, board_svg
-from tm.web.bots_html import form_note, hint_box, seat_select, thinking_section
+from tm.web.bots_html import (
+    form_note,
+    hint_box,
+    name_placeholder,
+    seat_select,
+    thinking_section,
+)
 from tm.web.card_text import tile_phrase
 from tm.web.colonies_html import colonies_count, colonies_section
 from tm.web.confirm_html import held_panel
@@ -68,7 +74,7 @@ def _player_rows(form: Mapping[str, str]) -> str:
             f'<fieldset class="player-row"{hidden} data-row="{i}"><legend>'
             f'{esc(t("start.player_n", n=i + 1))}</legend>'
             f'<label>{esc(t("start.name"))} <input name="name_{i}" maxlength="40" '
-            f'value="{esc(name)}" autocomplete="off"></label>'
+            f'value="{esc(name)}" autocomplete="off"{name_placeholder(form, i)}></label>'
             f'<label>{esc(t("start.colour"))} <select name="colour_{i}">{options}</select></label>'
             f"{seat_select(form, i)}"
             f'<label><input type="checkbox" name="beginner_{i}"{_checked(form, f"beginner_{i}")}> '

@@ -388,3 +388,27 @@ def test_a_replay_of_a_bot_game_shows_it_and_the_bots_wait() -> None:
     assert len(app.game.moves) == moves
 
 
+
+
+def test_a_bot_that_fails_is_answered_with_its_first_choice_and_the_game_goes_on(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from tm.bots import Bot
+
+    def broken(self: Bot, view: object) -> dict[str, object]:
+        raise RuntimeError("a bug in the bot")
+
+    app = new_app()
+    start(app, ["", "hard"], names=["Ada"])
+    monkeypatch.setattr(Bot, "decide", broken)
+    assert app.run_bots(limit=5) == 5
+    assert app.bot_state.fallbacks == 5 and "a bug in the bot" in app.bot_state.error
+
+
+def test_an_empty_name_of_a_bot_seat_shows_the_name_it_will_get() -> None:
+    app = new_app()
+    app.handle("form", {"players": "3", "seat_1": "easy", "seat_2": "hard", "name_0": "Ada"})
+    page = app.render()["app"]
+    assert 'name="name_1"' in page and 'placeholder="Bot 1 (easy)"' in page
+    assert 'placeholder="Bot 2 (hard)"' in page
+    assert re.search(r'<select name="seat_2"[^>]*>.*?<option value="hard" selected>', page,
+                     re.S)

@@ -17,6 +17,7 @@ be used, through the usual Confirm of an action.
 """
 from __future__ import annotations
 
+import traceback
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -79,6 +80,7 @@ class BotState:
     moves: int = 0  # bot decisions made in this page
     fallbacks: int = 0  # decisions a bot failed to make (answered with the first choice)
     last_kind: str = ""  # the kind of the last bot decision
+    error: str = ""  # what went wrong in the last decision a bot failed to make
 
 
 class BotActions:
@@ -208,8 +210,9 @@ class BotActions:
         try:
             choice = bot.decide(game.view(seat))
             game.respond(seat, choice)
-        except (IllegalMove, ValueError, KeyError, IndexError, TypeError):
+        except Exception:  # (a bot's mistake must not stop the game: the page says so)
             self.bot_state.fallbacks += 1
+            self.bot_state.error = traceback.format_exc()
             game.respond(seat, prompt.choices()[0])
         self.bot_state.moves += 1
         self.bot_state.last_kind = prompt.kind

@@ -78,6 +78,7 @@ class BotLoop:
             self.after_draw()
             return
         started = float(js.performance.now())
+        failed = app.bot_state.fallbacks
         moved = False
         while app.bot_step():
             moved = True
@@ -85,6 +86,8 @@ class BotLoop:
             if elapsed > SLICE_MS or app.bot_delay() > 0:
                 break
         took = float(js.performance.now()) - started
+        if app.bot_state.fallbacks > failed:  # (for a developer: the game went on)
+            js.console.warn(f"tm: a bot failed; it took its first choice\n{app.bot_state.error}")
         if took > self.longest:
             self.longest = took
             js.document.body.dataset.botTook = f"{took:.0f}"

@@ -190,9 +190,7 @@ class App(BotActions, LinkPlayActions, TabActions, ShareActions, HandActions):
         seed_text = str(data.get("seed") or "").strip()
         seed = int(seed_text) if seed_text.lstrip("-").isdigit() else int(self.clock()) % 1_000_000
         bots = self.seats_from_form(data, players)
-        numbers = [sum(1 for level in bots[:i + 1] if level) for i in range(players)]
-        names = [self.bot_name(numbers[i], level) if level and not str(
-            data.get(f"name_{i}") or "").strip() else names[i] for i, level in enumerate(bots)]
+        names = self.named_bots(data, names, bots)
         options = Options(players=players, seed=seed, names=names,
                           bots=bots if any(bots) else [],
                           bot_seed=self.bot_seed_now(players) if any(bots) else 0,

@@ -153,6 +153,17 @@ class BotActions:
         none is typed (never the game's seed itself: bots must not know it)."""
         return bot_seed_for(int(self.clock()), players)
 
+    def named_bots(self, data: Mapping[str, Any], names: list[str],
+                   bots: list[str]) -> list[str]:
+        """``names`` with each bot seat whose name the form leaves empty called
+        "Bot N (level)" (N counts the bots)."""
+        named, number = [], 0
+        for i, (name, level) in enumerate(zip(names, bots, strict=True)):
+            number += 1 if level else 0
+            typed = str(data.get(f"name_{i}") or "").strip()
+            named.append(self.bot_name(number, level) if level and not typed else name)
+        return named
+
     @staticmethod
     def bot_name(number: int, level: str) -> str:
         """A bot seat's name when the form leaves it empty: "Bot 1 (hard)"."""

@@ -42,19 +42,29 @@ def seat(page: Any, index: int, level: str) -> None:
     expect(page.locator(f"form.new-game select[name=seat_{index}]")).to_have_value(level)
 
 
-# The person answers by the test hook whenever their decision shows; while a bot decides
-# the page is left to it (its slices run on timers between frames).
+# The person answers by the test hook whenever their decision shows, and their setup by
+# the hint's "Use this choice" (the hook's first choices never end a setup with preludes);
+# while a bot decides the page is left to it (its slices run on timers between frames).
 PLAY_TO_END = """async (limit) => {
     const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
-    let person = 0, waits = 0;
+    const click = (selector) => document.querySelector(selector)?.click();
+    let person = 0, waits = 0, hinted = 0;
     while (!document.querySelector('.end') && person < limit && waits < 20000) {
         const botTurn = document.body.dataset.bot !== undefined
             && !document.querySelector('#app .prompt');
         if (botTurn) { waits++; await sleep(5); continue; }
-        window.tmAnswerFirst(); person++;
+        if (document.querySelector('#app .prompt[data-kind="setup"]')) {
+            click('#app [data-action="hint"]');
+            click('#app [data-action="hint_apply"]');
+            hinted++;
+        } else {
+            window.tmAnswerFirst();
+        }
+        person++;
         await sleep(0);
     }
-    return [person, waits, document.body.dataset.botTook || '0'];
+    const body = document.body.dataset;
+    return [person, waits, hinted, `${body.botTook || 0} (one decision ${body.botStep || 0})`];
 }"""
 
 
@@ -81,23 +91,31 @@ def test_the_form_offers_bot_seats_and_a_bot_game_starts_without_a_hand_off(
 
 
 def test_a_game_against_the_hard_bot_runs_to_the_end(screen: Any, boot: Any) -> None:
+    """On the phone, with drafting, Prelude, Colonies and another map: the bot answers its
+    own draft, research and prelude decisions too."""
     page = screen
     boot(page, "?botpace=0")
-    start_game(page, players=2, names=["Ada"], seed=3, submit=False)
+    everything = page.size == "phone"
+    start_game(page, players=2, names=["Ada"], seed=3, submit=False,
+               board="hellas" if everything else None, prelude=everything,
+               colonies=everything)
+    page.locator("form.new-game input[name=draft]").set_checked(everything)
     seat(page, 1, "hard")
     page.locator("form.new-game button[type=submit]").click()
     wait_screen(page, "game")
-    person, waits, took = page.evaluate(PLAY_TO_END, 3000)
+    person, waits, hinted, took = page.evaluate(PLAY_TO_END, 3000)
     end = page.locator(".end")
     expect(end).to_be_visible()
     expect(end.locator("table.scores tbody tr")).to_have_count(2)
     expect(end).to_contain_text("Bot 1 (hard)")
     assert waits > 0, "the bot never had a turn of its own"
+    assert hinted > 2  # the setup was made by the hints
     assert page.evaluate("document.body.dataset.bot") is None  # nobody thinks any more
     expect(page.locator(".handoff")).to_have_count(0)
     log = page.locator(".log")
     expect(log).to_contain_text("Bot 1 (hard)")  # the bot's moves are told in the log
-    print(f"{page.size}: {person} person moves, {waits} waits, longest bot slice {took} ms")
+    print(f"{page.size}: {person} person moves ({hinted} by the hint), {waits} waits, "
+          f"longest bot slice {took} ms")
     shot(page, "end")
 
 
@@ -155,7 +173,8 @@ def test_the_page_answers_a_click_within_100_ms_while_a_bot_decides(
         page.keyboard.press("Escape")
         expect(page.locator(".card-dialog")).to_have_count(0)
     assert measured, "no click could be made during a bot's turn"
-    took = page.evaluate("document.body.dataset.botTook || '0'")
+    took = page.evaluate("`${document.body.dataset.botTook || 0} (one decision "
+                         "${document.body.dataset.botStep || 0})`")
     print(f"{page.size}: click to frame during bot turns {[round(m) for m in measured]} ms, "
           f"longest bot slice {took} ms")
     assert max(measured) < LATENCY_MS, measured

@@ -412,3 +412,27 @@ def test_an_empty_name_of_a_bot_seat_shows_the_name_it_will_get() -> None:
     assert 'placeholder="Bot 2 (hard)"' in page
     assert re.search(r'<select name="seat_2"[^>]*>.*?<option value="hard" selected>', page,
                      re.S)
+
+
+def test_every_expansion_drafting_and_another_map_against_a_bot_with_hints_for_the_setup(
+        ) -> None:
+    """The person's setup by the hint's "Use this choice" (preludes included), the rest by
+    the test hook; the bot answers its draft, research, preludes and colonies itself."""
+    app = new_app()
+    start(app, ["", "hard"], names=["Ada"], seed=3, board="hellas", prelude="on",
+          colonies="on", draft="on")
+    assert app.game is not None
+    hinted = 0
+    for _ in range(3000):
+        app.run_bots()
+        decision = app.current()
+        if app.game.is_over or decision is None:
+            break
+        if decision[1].kind == "setup":
+            app.handle("hint", {})
+            app.handle("hint_apply", {})
+            hinted += 1
+        else:
+            app.handle("answer_first", {})
+        assert app.notice is None and app.screen == "game"
+    assert app.game.is_over and hinted > 2 and app.bot_state.fallbacks == 0

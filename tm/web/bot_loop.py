@@ -10,7 +10,8 @@ click puts the bots' next slice after the frame that shows it.
 
 Test hooks: ``window.tmBotPace(x)`` sets the pace (0: no pauses; 1: the normal pace),
 as does ``?botpace=x`` in the address; ``body[data-bot]`` names the seat of the bot
-deciding, ``body[data-bot-took]`` the longest slice so far (milliseconds).
+deciding, ``body[data-bot-took]`` the longest slice so far and ``body[data-bot-step]`` the
+longest single decision with its move (milliseconds).
 """
 from __future__ import annotations
 
@@ -35,6 +36,7 @@ class BotLoop:
         self.timer: Any = None
         self.in_slice = False  # drawing the slice's own moves (not a person's click)
         self.longest = 0.0
+        self.longest_step = 0.0
         self.failed: tuple[Any, int] | None = None  # (game, moves) where a slice failed
         self._step = create_proxy(self._slice)
         _KEEP.append(self._step)
@@ -80,9 +82,15 @@ class BotLoop:
         started = float(js.performance.now())
         failed = app.bot_state.fallbacks
         moved = False
+        step_started = started
         while app.bot_step():
             moved = True
-            elapsed = float(js.performance.now()) - started
+            now = float(js.performance.now())
+            if now - step_started > self.longest_step:
+                self.longest_step = now - step_started
+                js.document.body.dataset.botStep = f"{self.longest_step:.0f}"
+            step_started = now
+            elapsed = now - started
             if elapsed > SLICE_MS or app.bot_delay() > 0:
                 break
         took = float(js.performance.now()) - started

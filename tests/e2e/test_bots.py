@@ -209,3 +209,49 @@ def test_the_hint_shows_the_hard_bots_choice_and_its_reason(screen: Any, boot: A
     # An action under way waits for its Confirm (or its next step) like any click.
     if page.locator("#app [data-action=confirm_action]").count():
         assert int(page.evaluate("document.body.dataset.moves")) == moves
+
+
+# Play on (the person by the hook, the bot by its turns) until the person's decision shows
+# with Undo enabled right after the bot has moved: what Undo then takes back is the bot's
+# moves and the person's last one (the moves before, the moves after the bot, both kept).
+UNDO_OVER_BOT = """async () => {
+    const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+    const moves = () => Number(document.body.dataset.moves);
+    let afterPerson = -1;
+    for (let i = 0; i < 3000; i++) {
+        if (document.querySelector('.end')) return null;
+        const botTurn = document.body.dataset.bot !== undefined
+            && !document.querySelector('#app .prompt');
+        if (botTurn) { await sleep(5); continue; }
+        const undo = document.querySelector('#app .tools [data-action="undo"]');
+        if (undo && afterPerson > 0 && moves() > afterPerson
+                && document.querySelector('#app .prompt[data-kind="action"]')) {
+            return [afterPerson, moves()];
+        }
+        window.tmAnswerFirst();
+        afterPerson = moves();
+        await sleep(0);
+    }
+    return null;
+}"""
+
+
+def test_undo_takes_the_person_back_over_the_bots_moves_without_asking(
+        screen: Any, boot: Any) -> None:
+    page = screen
+    boot(page, "?botpace=0")
+    start_game(page, players=2, names=["Ada"], seed=3, submit=False)
+    seat(page, 1, "easy")
+    page.locator("form.new-game button[type=submit]").click()
+    wait_screen(page, "game")
+    found = page.evaluate(UNDO_OVER_BOT)
+    if found is None:
+        pytest.skip("no undo over a bot's moves came up in this game")
+    after_person, now = found
+    page.locator("#app .tools [data-action=undo]").click()
+    expect(page.locator(".undo-bar")).to_have_count(0)  # no question: the bot is no person
+    page.wait_for_function(f"Number(document.body.dataset.moves) < {after_person}")
+    expect(page.locator("#app .prompt")).to_be_visible()  # the person decides again
+    assert page.evaluate("document.body.dataset.bot") is None
+    assert int(page.evaluate("document.body.dataset.moves")) < now - 1  # bot's moves too
+    expect(page.locator("#app .tools [data-action=redo]")).to_be_visible()

@@ -10,6 +10,7 @@ import js
 from pyodide.ffi import create_once_callable, create_proxy, jsnull
 
 from tm import safejson
+from tm.web import bot_loop
 from tm.web.alerts import Fault, render_alerts
 from tm.web.app import App
 from tm.web.app_lang import (
@@ -88,6 +89,7 @@ class Page:
         self.asking = False  # a question (data-autofocus) was shown at the last redraw
         self.pointer = False  # the last action came from a pointer (not from a key or form)
         self.queue: list[Callable[[], None]] = []
+        self.after_draw: list[Callable[[], None]] = []  # e.g. the bots' next slice (bot_loop)
         self._tick = create_proxy(self._run_queue)
         self._frame = create_proxy(lambda *_: js.setTimeout(self._tick, 0))
         _KEEP.extend((self._tick, self._frame))
@@ -159,6 +161,8 @@ class Page:
         # writing the HTML, and the rest (the page's flags and what else it reads).
         now = float(js.performance.now())
         body.dataset.parts = f"{drawn - started:.1f} {set_html - drawn:.1f} {now - set_html:.1f}"
+        for hook in self.after_draw:
+            hook()
 
     def _remember_open(self) -> None:
         """Note in this tab's session which saved game is open, so a reload lands back in
@@ -739,6 +743,7 @@ def start() -> None:
     if not page.guard("boot", install, page):
         raise RuntimeError("the page's listeners could not be installed")
     page.guard("boot", listen_to_window, page)
+    page.guard("boot", bot_loop.install, page)
     js.document.body.dataset.ready = "1"
     page.guard("link", page.open_hash)
     page.guard("boot", page.resume)

@@ -18,6 +18,7 @@ from tm.web.i18n import t
 
 if TYPE_CHECKING:
     from tm.web.app import App
+    from tm.web.app_bots import BotsShown
     from tm.web.app_linkplay import LinkPlayShown
     from tm.web.saves import SaveEntry
 
@@ -93,6 +94,7 @@ class Screen:
     held: tuple[Mapping[str, Any], ...] = ()  # a complete action's answers, to confirm
     hand: HandPrefs = HandPrefs()
     linkplay: LinkPlayShown | None = None  # play by link and the daily challenge
+    bots: BotsShown | None = None  # seats bots play, the one thinking, the hint (app_bots)
 
     @property
     def game(self) -> View:
@@ -174,7 +176,7 @@ def screen_of(app: App) -> Screen:
     common: dict[str, Any] = {"name": app.screen, "notice": app.notice, "info": app.info,
                               "notice_rule": getattr(app, "notice_rule", ""),
                               "hand": HandPrefs(app.hand_sort, app.hand_tag, app.reading),
-                              "linkplay": app.linkplay_shown()}
+                              "linkplay": app.linkplay_shown(), "bots": app.bots_shown()}
     if app.screen == "start" or app.game is None:
         return Screen(**{**common, "name": "start"}, form=MappingProxyType(dict(app.form)),
                       saves=tuple(app.store.list()))

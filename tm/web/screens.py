@@ -7,6 +7,13 @@ from typing import Any
 
 from tm.web.board_preview import board_picker
 from tm.web.board_svg import board_legend, board_svg
+from tm.web.bots_html import (
+    form_note,
+    hint_box,
+    name_placeholder,
+    seat_select,
+    thinking_section,
+)
 from tm.web.card_text import tile_phrase
 from tm.web.colonies_html import colonies_count, colonies_section
 from tm.web.confirm_html import held_panel
@@ -68,8 +75,9 @@ def _player_rows(form: Mapping[str, str]) -> str:
             f'<fieldset class="player-row"{hidden} data-row="{i}"><legend>'
             f'{esc(t("start.player_n", n=i + 1))}</legend>'
             f'<label>{esc(t("start.name"))} <input name="name_{i}" maxlength="40" '
-            f'value="{esc(name)}" autocomplete="off"></label>'
+            f'value="{esc(name)}" autocomplete="off"{name_placeholder(form, i)}></label>'
             f'<label>{esc(t("start.colour"))} <select name="colour_{i}">{options}</select></label>'
+            f"{seat_select(form, i)}"
             f'<label><input type="checkbox" name="beginner_{i}"{_checked(form, f"beginner_{i}")}> '
             f'{esc(t("start.beginner"))}</label></fieldset>')
     return "".join(rows)
@@ -94,7 +102,7 @@ def _new_game_form(form: Mapping[str, str]) -> str:
         f'<label>{esc(t("start.players"))} <select name="players" data-change="form">'
         f"{player_options}</select></label>"
         f'<p class="hint">{esc(t("start.solo_note"))} {esc(t("start.solo_ma"))}</p>'
-        f"{_player_rows(form)}"
+        f"{form_note()}{_player_rows(form)}"
         f'<label><input type="checkbox" name="corporate_era"{corporate_era}>'
         f' {esc(t("start.corporate_era"))}</label>'
         f'<label><input type="checkbox" name="draft"{_checked(form, "draft")}> '
@@ -207,9 +215,12 @@ def _decision_area(screen: Screen, ask: Ask | None) -> str:
     if screen.held:
         return held_panel(screen)
     if ask is not None:
-        return render_prompt(ask)
+        return render_prompt(ask) + hint_box(screen)
     if screen.turn is None:
         return ""
+    thinking = thinking_section(screen)  # a bot deciding (app_bots)
+    if thinking is not None:
+        return thinking
     name = player_name(screen.game, screen.turn)
     return (f'<section class="waiting" role="status"><p>{esc(t("game.waiting", name=name))}'
             "</p></section>")

@@ -151,7 +151,7 @@ def measure(browser: Any, url: str, clicks: int, throttle: float) -> dict[str, l
             found.setdefault("took", []).append(float(took[-1]))
             found.setdefault(f"{kind}: took", []).append(float(took[-1]))
         parts = str(page.evaluate("document.body.dataset.parts || ''")).split()
-        for name, value in zip(("render", "set html", "focus"), parts, strict=False):
+        for name, value in zip(("render", "set html", "rest", "handle"), parts, strict=False):
             found.setdefault(f"took: {name}", []).append(float(value))
             found.setdefault(f"{kind}: {name}", []).append(float(value))
     context.close()

@@ -20,6 +20,7 @@ export function patch(target, html) {
 }
 
 function key(node) {
+  if (!node.hasAttributes()) return "";
   for (const name of KEYS) {
     const value = node.getAttribute(name);
     if (value !== null) return `${name}=${value}`;
@@ -43,7 +44,7 @@ function patchChildren(shown, fresh) {
       shown.appendChild(next);
     } else if (sameKind(old, next)) {
       const after = old.nextSibling; // (old itself may be replaced)
-      patchNode(old, next);
+      if (!old.isEqualNode(next)) patchNode(old, next); // (compared natively, at once)
       old = after;
     } else {
       const after = old.nextSibling;

@@ -239,6 +239,20 @@ class App(BotActions, LinkPlayActions, TabActions, ShareActions, HandActions):
         """Show earlier generations of the log."""
         self.log_depth = log_depth_after(self.log_depth)
 
+    def prepare_reveal(self) -> None:
+        """While the hand-off shows, draw the next player's screen ahead and throw it away:
+        their view and the regions drawn from it are kept (:class:`ViewCache`,
+        :mod:`tm.web.regions`), so the reveal draws little. Nothing is shown."""
+        decision = self.current() if self.screen == "handoff" else None
+        if decision is None:
+            return
+        shown = self.viewer, self.screen
+        self.viewer, self.screen = decision[0], "game"
+        try:
+            self.render()
+        finally:
+            self.viewer, self.screen = shown
+
     def _on_reveal(self, data: dict[str, Any]) -> None:
         decision = self.current()
         if decision is not None:

@@ -21,7 +21,7 @@ from tm.web.app_lang import (
     switch,
 )
 from tm.web.i18n import CATALOGS, LANGUAGES, catalog, t
-from tm.web.regions import split_parts
+from tm.web.regions import BELOW, split_parts, stale_allowed
 from tm.web.saves import MemoryStorage, StorageFull
 
 _KEEP: list[Any] = []  # proxies must outlive this module's functions
@@ -84,10 +84,12 @@ class Page:
         self.shown: dict[str, str] = {}
         self.skeleton = ""  # the game screen's HTML with its parts emptied, as shown
         self.parts: dict[str, str] | None = None  # each part's HTML as shown
+        self.settling = 0  # things left for after the frame (body[data-settling])
         self.open_id: str | None = None  # the saved game this tab shows (see resume)
         self.placing = False  # a placement was asked at the last redraw
         self.asking = False  # a question (data-autofocus) was shown at the last redraw
         self.pointer = False  # the last action came from a pointer (not from a key or form)
+        self.timings = (0.0, 0.0, 0.0)  # the last redraw's: render, set HTML, the rest
         self.queue: list[Callable[[], None]] = []
         self.after_draw: list[Callable[[], None]] = []  # e.g. the bots' next slice (bot_loop)
         self._tick = create_proxy(self._run_queue)
@@ -126,11 +128,19 @@ class Page:
             pass
 
     # ------------------------------------------------------------ drawing
-    def draw(self) -> None:
-        """Set each region whose HTML changed, once, keeping keyboard focus in place."""
+    def draw(self, whole: bool = False) -> None:
+        """Set each region whose HTML changed, once, keeping keyboard focus in place. After
+        a click (unless ``whole``), what lies below the fold out of sight (the hand, the
+        milestones, the log, the players' tableaus, whichever the window does not show)
+        keeps its last drawing and is drawn again right after the frame that shows the
+        rest: the click's answer is on screen sooner."""
         focus = _focus_key(js.document.activeElement)
         started = float(js.performance.now())
-        regions = self.app.render()
+        later = _off_screen() if self.pointer and not whole and self.parts else []
+        with stale_allowed(later):
+            regions = self.app.render()
+        if later and split_parts(regions["app"])[0] != self.skeleton:
+            later, regions = [], self.app.render()  # (another screen: drawn whole now)
         drawn = float(js.performance.now())
         for region, html in regions.items():
             self._set(region, html)
@@ -153,16 +163,32 @@ class Page:
         settle = Settle(asking and not self.asking, focus, placing and not self.placing)
         self.asking, self.placing = asking, placing
         if settle.needed() and self.pointer:  # after the frame: laid out once, when drawn
-            _flag(body, "settling", True)
-            self.later("event", settle.run)
+            self.hold()
+            self.later("event", lambda: self._settle(settle))
         elif settle.needed():  # (by keyboard the focus moves at once: the next key is its)
             settle.run()
-        # Where a redraw's time goes (the page benchmark prints it): Python's rendering,
-        # writing the HTML, and the rest (the page's flags and what else it reads).
         now = float(js.performance.now())
-        body.dataset.parts = f"{drawn - started:.1f} {set_html - drawn:.1f} {now - set_html:.1f}"
+        self.timings = (drawn - started, set_html - drawn, now - set_html)
         for hook in self.after_draw:
             hook()
+        if later:
+            self.hold()
+            self.later("event", self._draw_rest)
+        if self.app.screen == "handoff":  # (the next player's screen, drawn ahead)
+            self.later("event", self.app.prepare_reveal)
+
+    def _draw_rest(self) -> None:
+        """What the last redraw left below the fold, now that its frame is painted."""
+        try:
+            self.draw(whole=True)
+        finally:
+            self.release()
+
+    def _settle(self, settle: Settle) -> None:
+        try:
+            settle.run()
+        finally:
+            self.release()
 
     def _remember_open(self) -> None:
         """Note in this tab's session which saved game is open, so a reload lands back in
@@ -251,14 +277,13 @@ class Page:
         """Replace only the changed parts of the screen when its skeleton is the one shown
         (see :mod:`tm.web.regions`); whether that was possible."""
         skeleton, parts = split_parts(html)
-        last = self.parts
-        self.parts = parts
-        if not parts or last is None or skeleton != self.skeleton \
+        shown = self.parts
+        if not parts or shown is None or skeleton != self.skeleton \
                 or self.shown.get("app") is None:
-            self.skeleton = skeleton
+            self.skeleton, self.parts = skeleton, parts
             self.shown.pop("app", None)
             return False
-        changed = [name for name, content in parts.items() if last.get(name) != content]
+        changed = [name for name, content in parts.items() if shown.get(name) != content]
         if changed:
             _let_go_of_focus_in(",".join(f"#part-{name}" for name in changed))
         patch: Any = getattr(js, "tmPatch", None)  # static/patch.mjs (loaded by boot.mjs)
@@ -267,13 +292,24 @@ class Page:
             if _missing(element):  # (the skeleton holds every part: never expected)
                 self.parts, self.shown["app"] = None, ""
                 return False
-            html = f"<!--[{name}-->{parts[name]}<!--{name}]-->"  # (as part() draws it)
+            marked = f"<!--[{name}-->{parts[name]}<!--{name}]-->"  # (as part() draws it)
             if _missing(patch):
-                element.innerHTML = html
+                element.innerHTML = marked
             else:
-                patch(element, html)
+                patch(element, marked)
+            shown[name] = parts[name]
         self.shown["app"] = html
         return True
+
+    def hold(self) -> None:
+        """Something is left for after the frame (body[data-settling] until it is done)."""
+        self.settling += 1
+        _flag(js.document.body, "settling", True)
+
+    def release(self) -> None:
+        self.settling = max(0, self.settling - 1)
+        if not self.settling:
+            _flag(js.document.body, "settling", False)
 
     # ------------------------------------------------------------ actions
     def act(self, action: str, data: dict[str, Any]) -> None:
@@ -320,8 +356,14 @@ class Page:
         started = float(js.performance.now())
         self.app.fault = None
         self.app.handle(action, data)
+        handled = float(js.performance.now()) - started
         self.draw()
         took = float(js.performance.now()) - started
+        # Where the click's time went (the page benchmark prints it): the App's handling,
+        # Python's rendering, writing the HTML, and the rest (the page's flags and reads).
+        render, set_html, rest = self.timings
+        js.document.body.dataset.parts = \
+            f"{render:.1f} {set_html:.1f} {rest:.1f} {handled:.1f}"
         js.document.body.dataset.took = f"{action} {took:.0f}"
         if self.app.save_due:
             self.later("event", self.save)
@@ -495,7 +537,6 @@ class Settle:
         return self.asked or self.focus is not None or self.placing
 
     def run(self) -> None:
-        _flag(js.document.body, "settling", False)
         active = js.document.activeElement  # (unless someone moved the focus meanwhile)
         free = _missing(active) or active == js.document.body or \
             _focus_key(active) == self.focus
@@ -506,6 +547,20 @@ class Settle:
             _refocus(self.focus)
         if self.placing and _placing():
             _show_board()
+
+
+def _off_screen() -> list[str]:
+    """The regions below the fold (tm/web/screens.py BELOW) that the window does not show
+    now, measured before anything is redrawn (the layout is the last frame's own)."""
+    found = []
+    height = js.window.innerHeight
+    for name, selector in BELOW.items():
+        box = js.document.querySelector(f"#app {selector}")
+        if not _missing(box):
+            rect = box.getBoundingClientRect()
+            if rect.top >= height or rect.bottom <= 0:
+                found.append(name)
+    return found
 
 
 def _let_go_of_focus_in(selector: str) -> None:

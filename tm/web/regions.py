@@ -8,7 +8,8 @@ what they are drawn from (:func:`region_of`, :func:`drawn_for`).
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any, TypeVar, cast
 
 T = TypeVar("T")
@@ -56,6 +57,36 @@ def drawn_for(name: str, inputs: Any, draw: Callable[[], T]) -> T:
 
 _FORGETTERS: list[Callable[[], None]] = []  # other modules' kept work (see on_forget)
 
+# The regions below the fold of the game screen, by the box that holds each one there
+# (tm/web/screens.py): the page may show one of them as last drawn for a frame while the
+# window does not show it (:func:`stale_allowed`).
+BELOW: dict[str, str] = {"hand": ".hand-below", "standings": ".ma-below", "log": ".log",
+                         "panels": ".players"}
+_STALE: frozenset[str] = frozenset()  # regions that may be shown as last drawn, now
+_LAST: dict[str, str] = {}  # each region of BELOW as last drawn
+
+
+@contextmanager
+def stale_allowed(names: Iterable[str]) -> Iterator[None]:
+    """While drawing, regions ``names`` (of :data:`BELOW`) may be given as last drawn:
+    the page draws them again right after the frame (they lie out of the window's sight)."""
+    global _STALE
+    _STALE = frozenset(names)
+    try:
+        yield
+    finally:
+        _STALE = frozenset()
+
+
+def unless_stale(name: str, draw: Callable[[], str]) -> str:
+    """Region ``name`` as last drawn while it may be shown stale (:func:`stale_allowed`),
+    else drawn (and kept as its last drawing)."""
+    if name in _STALE and name in _LAST:
+        return _LAST[name]
+    html = draw()
+    _LAST[name] = html
+    return html
+
 
 def on_forget(forget_kept: Callable[[], None]) -> None:
     """Have :func:`forget` also call ``forget_kept`` (a module's own kept work)."""
@@ -66,6 +97,7 @@ def forget() -> None:
     """Draw every region afresh next time (tests compare kept and fresh drawings)."""
     _BY_VIEW.clear()
     _BY_INPUTS.clear()
+    _LAST.clear()
     for forget_kept in _FORGETTERS:
         forget_kept()
 

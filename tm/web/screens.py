@@ -34,7 +34,7 @@ from tm.web.log_html import log_section
 from tm.web.model import COLOUR_CHOICES, Screen, View, player_name
 from tm.web.panels import milestones_awards, player_panel, scores_by_player, swatch, tracks
 from tm.web.prompt_html import FULL_CARD_PURPOSES, Ask, render_prompt
-from tm.web.regions import drawn_for, part, region, region_of
+from tm.web.regions import drawn_for, part, region, region_of, unless_stale
 from tm.web.rule_links import PAGE as RULES_PAGE
 from tm.web.rule_links import rule_link
 from tm.web.share_html import (
@@ -280,7 +280,7 @@ def game_screen(screen: Screen, cover: str = "") -> str:
                       lambda v: board_svg(v, colours, legal) + board_legend(v))
     players = "solo" if len(view["players"]) == 1 else "multi"  # card lines of one only
     return (f'<main class="game" data-players="{players}">{part("cover", cover)}'
-            f'{part("strip", status_strip(screen))}'
+            f'<div class="screen-body">{part("strip", status_strip(screen))}'
             f'{part("dialog", card_dialog(screen))}'
             f'<header class="topbar">{part("tools", tool_bar)}'
             f'{part("tracks", region_of("tracks", view, TRACKS_KEYS, None, tracks))}</header>'
@@ -288,19 +288,23 @@ def game_screen(screen: Screen, cover: str = "") -> str:
             f'<div class="layout"><div class="col col-main">'
             + part("board", f'<div class="board-wrap">{_pick_hint(ask)}{board}</div>')
             + part("colonies", _colonies(view, colours))
-            + f'<div class="below hand-below">{part("hand", hand_section(screen, ask))}</div>'
+            + '<div class="below hand-below">'
+            + part("hand", unless_stale("hand", lambda: hand_section(screen, ask))) + "</div>"
             + f'</div><div class="col col-side">{part("decision", "" if wide else decision)}'
             + '<div class="below ma-below">'
-            + part("standings", region_of("standings", _names_only(view), STANDINGS_KEYS,
-                                          colours,
-                                          lambda v: milestones_awards(v, colours)))
+            + part("standings", unless_stale("standings", lambda: region_of(
+                "standings", _names_only(view), STANDINGS_KEYS, colours,
+                lambda v: milestones_awards(v, colours))))
             + "</div>"
-            + region("log", view, (colours, screen.log_depth),
-                     lambda: log_section(view, colours, screen.log_depth, kept=True))
+            + unless_stale("log", lambda: region(
+                "log", view, (colours, screen.log_depth),
+                lambda: log_section(view, colours, screen.log_depth, kept=True)))
             + "</div>"
             + f'<section class="players" aria-label="{esc(t("game.players"))}">'
-            + region("panels", view, colours, lambda: _panels(screen)) + "</section>"
-            + "</div></main>")
+            + unless_stale("panels", lambda: region("panels", view, colours,
+                                                    lambda: _panels(screen)))
+            + "</section>"
+            + "</div></div></main>")
 
 
 COLONIES_KEYS = ("expansions", "players")

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from tm import parameters
 from tm.maps import MapDef, Space, get_map
+from tm.memo import remembered
 from tm.state import NEUTRAL, GameState
 
 CITY_TILES = frozenset({"city", "capital"})
@@ -93,6 +94,7 @@ def _greenery_spaces(g: GameState, player: int) -> list[Space]:
     return near or land  # R-TILE-3: next to your own tiles when you can
 
 
+@remembered
 def legal_spaces(g: GameState, player: int, tile: str, on: str,
                  space: str | None = None) -> list[str]:
     """Space ids where ``player`` may put ``tile`` under placement rule ``on``.

@@ -6,6 +6,7 @@ reproduces the state exactly (saves, links and undo rely on it).
 """
 from __future__ import annotations
 
+import pickle  # (Game.copy: imported with the engine, so a first staged action waits for no import)
 from typing import Any
 
 # Importing these registers their ops and prompt handlers.
@@ -267,7 +268,6 @@ class Game:
         ~30× quicker than through the saves' JSON). The log's records are shared: a
         record is never changed once logged (:func:`tm.player.log`), and sharing them lets
         the view and the page keep what they made of the records a staged step did not add."""
-        import pickle
         log, self.state.log = self.state.log, []
         try:
             state = pickle.loads(pickle.dumps(self.state, pickle.HIGHEST_PROTOCOL))

@@ -6,6 +6,7 @@ from typing import Any
 
 from tm.cards import card
 from tm.cards.dsl import WILD, Card, Effect
+from tm.memo import remembered
 from tm.state import GameState, PlayerState
 
 
@@ -33,12 +34,12 @@ def tag_count(pl: PlayerState, tag: str, wild: bool = True) -> int:
     return sum(1 for c in tableau(pl) for t in c.tags if t in wanted)
 
 
-def effects(pl: PlayerState, kind: str) -> Iterator[tuple[Card, Effect]]:
-    """(card, effect) for every ongoing effect of ``kind`` in the player's tableau."""
-    for c in tableau(pl):
-        for effect in c.effects:
-            if effect["e"] == kind:
-                yield c, effect
+@remembered
+def effects(pl: PlayerState, kind: str) -> tuple[tuple[Card, Effect], ...]:
+    """(card, effect) for every ongoing effect of ``kind`` in the player's tableau
+    (remembered while a view is built: it asks this a hundred times)."""
+    return tuple((c, effect) for c in tableau(pl) for effect in c.effects
+                 if effect["e"] == kind)
 
 
 def has_effect(pl: PlayerState, kind: str) -> bool:

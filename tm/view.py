@@ -17,7 +17,7 @@ from dataclasses import fields
 from functools import lru_cache
 from typing import Any
 
-from tm import actions, board, milestones, parameters, phases, playability
+from tm import actions, board, memo, milestones, parameters, phases, playability
 from tm.cards import card
 from tm.expansions import view_sections
 from tm.frozen import thaw
@@ -31,6 +31,11 @@ _PRIVATE = ("hand", "offer", "draft_hand", "drafted", "dealt_corps", "setup_choi
 
 def view_for(g: GameState, viewer: int | None) -> dict[str, Any]:
     """The read model for ``viewer`` (None: a spectator, who sees no hand at all)."""
+    with memo.reading():  # (building it only reads the game: questions asked again are
+        return _view_for(g, viewer)  # answered once)
+
+
+def _view_for(g: GameState, viewer: int | None) -> dict[str, Any]:
     data = {f.name: to_dict(getattr(g, f.name)) for f in fields(g) if f.name != "log"}
     data["log"] = _log_copies(g.log)
     data["deck"] = len(g.deck)

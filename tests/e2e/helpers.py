@@ -104,11 +104,12 @@ def answer_first(page: Any, times: int = 1) -> None:
 
 
 def resource(page: Any, player: int, name: str) -> int:
-    """A player's stock of one resource, read off their panel (row headed by its name)."""
+    """A player's stock of one resource, read off their panel (row headed by its name;
+    its text, drawn or not: the panels below the fold are drawn as they near the screen)."""
     panel = page.locator(f".player-panel[data-player='{player}']")
     row = panel.locator("tr").filter(
         has=page.locator("th", has_text=re.compile(rf"^\s*{re.escape(name)}\s*$", re.I)))
-    return int(row.locator("td").first.inner_text().strip())
+    return int((row.locator("td").first.text_content() or "").strip())
 
 
 def no_horizontal_scroll(page: Any) -> tuple[int, int]:

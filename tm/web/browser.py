@@ -148,6 +148,7 @@ class Page:
         set_html = float(js.performance.now())
         body = js.document.body
         body.dataset.screen = self.app.screen
+        _cover(self.app.screen in COVERED)
         game = self.app.game  # how far the game shown is (tabs of one game can be compared)
         if game is None:
             body.removeAttribute("data-moves")
@@ -286,7 +287,7 @@ class Page:
         changed = [name for name, content in parts.items() if shown.get(name) != content]
         if changed:
             _let_go_of_focus_in(",".join(f"#part-{name}" for name in changed))
-        patch: Any = getattr(js, "tmPatch", None)  # static/patch.mjs (loaded by boot.mjs)
+        patch: Any = getattr(js, "tmPatch", None)  # static/screen.mjs (loaded by boot.mjs)
         for name in changed:
             element = js.document.getElementById(f"part-{name}")
             if _missing(element):  # (the skeleton holds every part: never expected)
@@ -563,6 +564,42 @@ def _off_screen() -> list[str]:
     return found
 
 
+# Screens where a cover lies over the game (app.css .screen-body).
+COVERED = ("handoff", "seat", "older")
+FOCUSABLE = "button, [href], input, select, textarea, [tabindex]:not([tabindex='-1'])"
+
+
+def _cover(on: bool) -> None:
+    """Hide the game under a cover from screen readers (or show it again)."""
+    screen = js.document.querySelector("#app .screen-body")
+    if not _missing(screen):
+        _flag_attr(screen, "aria-hidden", "true" if on else None)
+
+
+def _flag_attr(element: Any, name: str, value: str | None) -> None:
+    if value is None:
+        element.removeAttribute(name)
+    elif element.getAttribute(name) != value:
+        element.setAttribute(name, value)
+
+
+def _tab_in_cover(event: Any) -> None:
+    """Tab and Shift+Tab go round the cover's controls, never to the game under it."""
+    found = js.document.querySelectorAll(f"#part-cover {FOCUSABLE}")
+    active = js.document.activeElement
+    if found.length == 0:
+        event.preventDefault()
+        return
+    first, last = found.item(0), found.item(found.length - 1)
+    inside = not _missing(active) and not _missing(active.closest("#part-cover"))
+    if not inside or (event.shiftKey and active == first):
+        event.preventDefault()
+        (last if event.shiftKey and inside else first).focus()
+    elif not event.shiftKey and active == last:
+        event.preventDefault()
+        first.focus()
+
+
 def _let_go_of_focus_in(selector: str) -> None:
     """Blur the focused control if it lies in what is about to be replaced (the redraw
     focuses it again, or its successor): removed while focused, Chromium lays the page
@@ -638,6 +675,9 @@ def install(page: Page) -> None:
 
     def on_keydown(event: Any) -> None:
         page.pointer = False
+        if event.key == "Tab" and page.app.screen in COVERED:
+            _tab_in_cover(event)
+            return
         if event.key == "Escape" and page.app.reading is not None:  # close a card's text
             page.act("close_card", {})
             return
@@ -681,11 +721,6 @@ def install(page: Page) -> None:
     for name, fn in (("click", on_click), ("keydown", on_keydown), ("submit", on_submit),
                      ("change", on_change)):
         _listen(page, js.document, name, fn)
-    def light(event: Any) -> None:
-        _light(event.target, event.type in ("mouseover", "focusin"))
-
-    for name in ("mouseover", "focusin", "mouseout", "focusout"):
-        _listen(page, js.document, name, light)
 
     def answer_first() -> None:  # (a test's hook: saved at once, as the test reads on)
         page.guard("event", page.act, "answer_first", {})
@@ -694,27 +729,6 @@ def install(page: Page) -> None:
     proxy = create_proxy(answer_first)
     _KEEP.append(proxy)
     js.window.tmAnswerFirst = proxy
-
-
-LIGHTS = "[data-space-ref], .board [data-space]"
-
-
-def _light(target: Any, on: bool) -> None:
-    """Light (or put out) a space on the board and the log's steps naming it, while one
-    of them is hovered or focused (app.css ``.lit``)."""
-    if _missing(target) or not hasattr(target, "closest"):
-        return
-    found = target.closest(LIGHTS)
-    if _missing(found):
-        return
-    sid = found.getAttribute("data-space-ref") or found.getAttribute("data-space")
-    if not sid:
-        return
-    sid = js.CSS.escape(sid)
-    lit = js.document.querySelectorAll(
-        f'.board [data-space="{sid}"], .log [data-space-ref="{sid}"]')
-    for i in range(lit.length):
-        lit.item(i).classList.toggle("lit", on)
 
 
 def _listen(page: Page, target: Any, name: str, fn: Callable[[Any], None],

@@ -1,5 +1,8 @@
-// Redraws a part of the game screen by changing only the nodes that differ (Python calls
-// globalThis.tmPatch, tm/web/browser.py). Setting innerHTML throws a whole part away and
+// The game screen's own DOM work, done in JavaScript because it needs nothing of Python's
+// (static/boot.mjs imports this module before Python starts):
+//
+// tmPatch redraws a part of the game screen by changing only the nodes that differ (Python
+// calls globalThis.tmPatch, tm/web/browser.py). Setting innerHTML throws a whole part away and
 // builds it anew, so the browser restyles and lays out every node in it: a move that
 // changes one number in a player's tableau or one line of the milestones made Chromium lay
 // out a thousand boxes. Here the new HTML is parsed off the page (a <template>) and the
@@ -86,4 +89,30 @@ function patchAttributes(shown, fresh) {
   }
 }
 
+
 globalThis.tmPatch = patch;
+
+// A space on the board and the log's steps naming it light up together (app.css .lit)
+// while either is hovered or focused. Listening here rather than in Python: every
+// movement of the pointer across the screen fires these, and after a redraw the browser
+// fires them again for whatever now lies under the pointer, before the next frame.
+const LIGHTS = "[data-space-ref], .board [data-space]";
+
+function light(event) {
+  const target = event.target;
+  if (!(target instanceof Element)) return;
+  const found = target.closest(LIGHTS);
+  if (found === null) return;
+  const space = found.getAttribute("data-space-ref") || found.getAttribute("data-space");
+  if (!space) return;
+  const on = event.type === "mouseover" || event.type === "focusin";
+  const id = CSS.escape(space);
+  for (const lit of document.querySelectorAll(
+    `.board [data-space="${id}"], .log [data-space-ref="${id}"]`)) {
+    lit.classList.toggle("lit", on);
+  }
+}
+
+for (const name of ["mouseover", "focusin", "mouseout", "focusout"]) {
+  document.addEventListener(name, light);
+}

@@ -13,6 +13,7 @@
 // is the one in the archive (body[data-boot]).
 
 import * as runtime from "./vendor/pyodide-314.0.7/pyodide.mjs";
+import "./patch.mjs"; // globalThis.tmPatch: the screen's parts redrawn node by node
 
 export const version = runtime.version;
 

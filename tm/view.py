@@ -66,24 +66,23 @@ def _record(entry: dict[str, Any]) -> dict[str, Any]:
             for k, v in entry.items()}
 
 
-# The copies made for the last log seen, by the identity of each record (kept with it, so
-# an identity is never mistaken for a new record's): a record is never changed once
-# logged, so a view built after another move copies only the records added since. Views
-# share these copies, which no reader changes (views are read, never written).
-_COPIED: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {}
+# The last log seen and its copies: a record is never changed once logged and a game's
+# copy shares its records (:meth:`tm.game.Game.copy`), so a view built after a move, or
+# of a staged copy, begins with the last log's records and copies only the ones after
+# them. Views share these copies, which no reader changes (views are read, never written).
+_LAST_LOG: tuple[list[dict[str, Any]], list[dict[str, Any]]] = ([], [])
 
 
 def _log_copies(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The log's records copied (:func:`_record`), reusing the last call's copies."""
-    global _COPIED
-    known, copies, kept = _COPIED, [], {}
-    for entry in log:
-        hit = known.get(id(entry))
-        copy = hit[1] if hit is not None and hit[0] is entry else _record(entry)
-        kept[id(entry)] = (entry, copy)
-        copies.append(copy)
-    _COPIED = kept
-    return copies
+    """The log's records copied (:func:`_record`), reusing the last call's copies of the
+    records it begins with (list equality tests identity first: a few µs for the same)."""
+    global _LAST_LOG
+    seen, copies = _LAST_LOG
+    same = min(len(seen), len(log))
+    kept = copies[:same] if seen[:same] == log[:same] else []
+    found = kept + [_record(entry) for entry in log[len(kept):]]
+    _LAST_LOG = (list(log), found)
+    return found
 
 
 @lru_cache(maxsize=16)

@@ -36,7 +36,8 @@ CONTEXTS = {
 }
 READY_OR_BROKEN = ("document.body && ((document.body.dataset.ready === '1' "
                    "&& document.body.dataset.busy === undefined "
-                   "&& document.body.dataset.saving === undefined) "
+                   "&& document.body.dataset.saving === undefined "
+                   "&& document.body.dataset.settling === undefined) "
                    "|| document.documentElement.dataset.failed === '1' "
                    "|| document.querySelector('.py-error') !== null)")
 

@@ -193,6 +193,21 @@ def test_copy_is_independent() -> None:
     assert snapshot(game) == before and trial.digest() != game.digest()
 
 
+
+def test_copy_shares_log_records_that_no_move_changes() -> None:
+    """A copy shares the log's records (the page's caches rely on it): a move on the copy
+    adds records and changes none of the original's."""
+    for game in random_game_positions(seed=6, every=9):
+        logged = json.dumps(game.state.log, sort_keys=True)
+        for player, waiting in game.pending:
+            for response in responses_for(waiting):
+                trial = game.copy()
+                assert all(a is b for a, b in zip(trial.state.log, game.state.log,
+                                                  strict=True))
+                trial.respond(player, response)
+                assert json.dumps(game.state.log, sort_keys=True) == logged
+                assert trial.state.log is not game.state.log
+
 # ---------------------------------------------------------------- IllegalMove, state unchanged
 @pytest.mark.parametrize("response", [
     None, "pass", 3, [], {}, {"type": 5}, {"type": None}, {"type": "nonsense"},

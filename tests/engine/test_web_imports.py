@@ -16,12 +16,16 @@ WEB = Path(__file__).resolve().parents[2] / "tm" / "web"
 # text is generated from the cards; the board's geometry comes from its map).
 ALLOWED_MODULES = frozenset({"tm.errors", "tm.links", "tm.daily", "tm.history", "tm.saves",
                              "tm.safejson", "tm.frozen", "tm.cards", "tm.cards.dsl",
-                             "tm.maps"})
+                             "tm.maps",
+                             # bots answer from view() alone, as the page reads it: the page
+                             # runs bot seats and asks the hard bot for hints
+                             "tm.bots", "tm.bots.hint"})
 # Engine modules the page may take single names from: the API object and the options.
 ALLOWED_NAMES = {"tm.game": frozenset({"Game"}), "tm.state": frozenset({"Options"})}
 # Outside the engine: the standard library (no dynamic imports), and the browser's
 # bindings in the one module that touches the DOM.
-BROWSER_ONLY = {"js": "browser.py", "pyodide": "browser.py"}
+BROWSER_ONLY = {"js": ("browser.py", "bot_loop.py"),  # bot_loop: the bots' timer
+                "pyodide": ("browser.py", "bot_loop.py")}
 FORBIDDEN_STDLIB = frozenset({"importlib"})
 
 
@@ -47,7 +51,7 @@ def _refused(module: str, name: str | None, filename: str) -> bool:
     top = module.split(".")[0]
     if top != "tm":
         if top in BROWSER_ONLY:
-            return BROWSER_ONLY[top] != filename
+            return filename not in BROWSER_ONLY[top]
         return top not in sys.stdlib_module_names or top in FORBIDDEN_STDLIB
     if module == "tm" and name is not None:  # from tm import links: the module tm.links
         module, name = f"tm.{name}", None

@@ -120,3 +120,26 @@ def test_a_damaged_record_reads_as_its_key_and_the_log_still_draws() -> None:
                {"key": "turn", "player": 0, "generation": "x"}, {"key": "pass", "player": 0}]
     html = log_section({**view, "log": damaged}, ("red", "green"))
     assert "(gain)" in html and "Player 1 passes" in html
+
+
+def test_R_GEN_1_log_grouping_kept_between_moves_equals_a_fresh_grouping() -> None:
+    """Grouping goes on from the last generation's start when the log begins with the
+    records grouped last time (a move, a staged copy); the result is a fresh grouping's."""
+    from tm import Game, Options
+    from tm.rng import Rng
+    from tm.sim import random_response
+    from tm.web import regions
+    game = Game.new(Options(players=3, seed=21))
+    rng = Rng.from_seed(5)
+    checked = 0
+    while not game.is_over:
+        player, waiting = game.pending[0]
+        trial = game.copy()  # the page stages on a copy: its log shares the records
+        trial.respond(player, random_response(waiting, rng))
+        for shown in (trial, game):
+            kept = group_log(shown.view(None)["log"])
+            regions.forget()
+            assert kept == group_log(shown.view(None)["log"])
+            checked += 1
+        game = trial
+    assert checked > 200

@@ -49,6 +49,10 @@ def _random_click(app: App, rng: random.Random) -> None:
     """What a player might click: any listed choice, a space, the hand's tools, a card's
     text, the hand-off's reveal (the page's own actions, as the page sends them)."""
     if app.screen == "handoff":
+        if rng.random() < 0.7:  # the page draws the next player's screen ahead
+            hidden = app.render()["app"]
+            app.prepare_reveal()
+            assert app.render()["app"] == hidden and app.screen == "handoff"
         app.handle("reveal", {})
         return
     roll = rng.random()
@@ -94,3 +98,19 @@ def test_kept_regions_draw_the_same_screen_as_a_fresh_redraw(
         kept = app.render()["app"]
         assert kept == _fresh(app)
     assert app.game is not None and len(app.game.moves) > start + 30  # (played on)
+
+
+def test_regions_below_the_fold_may_be_shown_as_last_drawn_for_a_frame() -> None:
+    """After a click the page may keep the hand, milestones, log and panels as they were
+    (off screen) and draw them right after the frame: the screen's skeleton is the same,
+    and the drawing after the frame is what a fresh redraw gives."""
+    app = _game_app()
+    before = regions.split_parts(app.render()["app"])
+    app.handle("answer_first", {})
+    app.handle("reveal", {})
+    with regions.stale_allowed(regions.BELOW):
+        quick = regions.split_parts(app.render()["app"])
+    assert quick[0] == before[0]
+    assert quick[1]["hand"] == before[1]["hand"]
+    whole = app.render()["app"]
+    assert whole != regions.split_parts(whole)[0] and whole == _fresh(app)

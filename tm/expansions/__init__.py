@@ -80,9 +80,15 @@ def add(manifest: Manifest) -> Manifest:
     return register(_REGISTRY, manifest.name, manifest, "expansion")
 
 
+_LOADED: list[bool] = []  # (the modules are imported once: looked up on every query)
+
+
 def _load() -> None:
+    if _LOADED:
+        return
     for module in MODULES:  # each registers itself once, on its first import
         importlib.import_module(f"tm.expansions.{module}")
+    _LOADED.append(True)
 
 
 def known() -> tuple[str, ...]:

@@ -7,6 +7,7 @@ front end can be driven and tested in CPython.
 """
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from typing import Any
 
@@ -15,6 +16,7 @@ from tm.game import Game
 from tm.state import Options
 from tm.web import screens
 from tm.web.alerts import Fault, render_alerts
+from tm.web.app_bots import BotActions, BotState
 from tm.web.app_hand import HandActions
 from tm.web.app_linkplay import LinkPlayActions
 from tm.web.app_share import Replay, ShareActions, rules_notice
@@ -31,7 +33,7 @@ COLOURS: tuple[str, ...] = ("red", "green", "blue", "yellow", "black")
 MAX_NAME = 40
 
 
-class App(LinkPlayActions, TabActions, ShareActions, HandActions):
+class App(BotActions, LinkPlayActions, TabActions, ShareActions, HandActions):
     """The state of the page (never the game's rules: those live in the engine)."""
 
     def __init__(self, storage: Storage, clock: Callable[[], float], base_url: str = "") -> None:
@@ -62,6 +64,7 @@ class App(LinkPlayActions, TabActions, ShareActions, HandActions):
         self.undoing = False  # taking back moves in a row: one hand-off when done
         self.undo_confirmed = False  # in this run, taking back others' moves was confirmed
         self.views = ViewCache()  # the last view, kept while the game does not move
+        self.bot_state = BotState()  # the seats bots play (app_bots.py)
 
     # ------------------------------------------------------------ staging
     def staged(self) -> Stage | None:
@@ -105,7 +108,7 @@ class App(LinkPlayActions, TabActions, ShareActions, HandActions):
             prompt = game.prompt_for(stage.player)
             if prompt is not None:
                 return stage.player, prompt
-        pending = game.pending
+        pending = [(p, q) for p, q in game.pending if not self.is_bot(p)]  # bots: app_bots
         if self.by_link():  # each device answers only its own seat's decisions
             return self.seat_decision(pending)
         for player, prompt in pending:
@@ -114,7 +117,7 @@ class App(LinkPlayActions, TabActions, ShareActions, HandActions):
         return pending[0] if pending else None
 
     def _humans(self) -> int:
-        return self.game.state.options.players if self.game else 0
+        return len(self.person_seats())
 
     def _refresh_screen(self) -> None:
         if self.game is None:
@@ -130,6 +133,8 @@ class App(LinkPlayActions, TabActions, ShareActions, HandActions):
         decision = self.current()
         if decision is None:
             self.screen = "game"
+            if self._humans() == 1:  # a bot decides: the one person goes on watching
+                self.viewer = self.person_seats()[0]
             return
         player = decision[0]
         if self._humans() == 1:
@@ -166,6 +171,8 @@ class App(LinkPlayActions, TabActions, ShareActions, HandActions):
 
     def _on_new_game(self, data: dict[str, Any]) -> None:
         self.form.update({k: str(v) for k, v in data.items()})
+        if self.bots_refused(data):  # (app_bots: no bots in a game played by link)
+            return
         options, colours = self._options_from(data)
         self.game = Game.new(options)
         self.save_id = self._new_save_id(str(options.seed))
@@ -183,7 +190,11 @@ class App(LinkPlayActions, TabActions, ShareActions, HandActions):
         colours = [c if c in COLOURS else COLOURS[i] for i, c in enumerate(colours)]
         seed_text = str(data.get("seed") or "").strip()
         seed = int(seed_text) if seed_text.lstrip("-").isdigit() else int(self.clock()) % 1_000_000
+        bots = self.seats_from_form(data, players)
+        names = self.named_bots(data, names, bots)
         options = Options(players=players, seed=seed, names=names,
+                          bots=bots if any(bots) else [],
+                          bot_seed=self.bot_seed_now(players) if any(bots) else 0,
                           expansions=_expansions(data),
                           draft=_checked(data, "draft"),
                           strict_undo=_checked(data, "strict_undo"),
@@ -196,11 +207,13 @@ class App(LinkPlayActions, TabActions, ShareActions, HandActions):
         if decision is None:
             return
         player, prompt = decision
-        choices = prompt.choices()
+        choices = self.views.listed(self.shown_game(), player)
+        if choices is None:
+            choices = prompt.choices()
         index = int(data.get("index", -1))
         if not 0 <= index < len(choices):
             return
-        self._respond(player, choices[index])
+        self._respond(player, copy.deepcopy(choices[index]))  # (the view's stays as listed)
 
     def _on_place(self, data: dict[str, Any]) -> None:
         """A legal space clicked on the board: its listed choice, through its row's listed
@@ -225,6 +238,20 @@ class App(LinkPlayActions, TabActions, ShareActions, HandActions):
     def _on_log_earlier(self, data: dict[str, Any]) -> None:
         """Show earlier generations of the log."""
         self.log_depth = log_depth_after(self.log_depth)
+
+    def prepare_reveal(self) -> None:
+        """While the hand-off shows, draw the next player's screen ahead and throw it away:
+        their view and the regions drawn from it are kept (:class:`ViewCache`,
+        :mod:`tm.web.regions`), so the reveal draws little. Nothing is shown."""
+        decision = self.current() if self.screen == "handoff" else None
+        if decision is None:
+            return
+        shown = self.viewer, self.screen
+        self.viewer, self.screen = decision[0], "game"
+        try:
+            self.render()
+        finally:
+            self.viewer, self.screen = shown
 
     def _on_reveal(self, data: dict[str, Any]) -> None:
         decision = self.current()

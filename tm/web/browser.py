@@ -10,6 +10,7 @@ import js
 from pyodide.ffi import create_once_callable, create_proxy, jsnull
 
 from tm import safejson
+from tm.web import bot_loop
 from tm.web.alerts import Fault, render_alerts
 from tm.web.app import App
 from tm.web.app_lang import (
@@ -20,7 +21,7 @@ from tm.web.app_lang import (
     switch,
 )
 from tm.web.i18n import CATALOGS, LANGUAGES, catalog, t
-from tm.web.regions import split_parts
+from tm.web.regions import BELOW, split_parts, stale_allowed
 from tm.web.saves import MemoryStorage, StorageFull
 
 _KEEP: list[Any] = []  # proxies must outlive this module's functions
@@ -83,10 +84,14 @@ class Page:
         self.shown: dict[str, str] = {}
         self.skeleton = ""  # the game screen's HTML with its parts emptied, as shown
         self.parts: dict[str, str] | None = None  # each part's HTML as shown
+        self.settling = 0  # things left for after the frame (body[data-settling])
         self.open_id: str | None = None  # the saved game this tab shows (see resume)
         self.placing = False  # a placement was asked at the last redraw
         self.asking = False  # a question (data-autofocus) was shown at the last redraw
+        self.pointer = False  # the last action came from a pointer (not from a key or form)
+        self.timings = (0.0, 0.0, 0.0)  # the last redraw's: render, set HTML, the rest
         self.queue: list[Callable[[], None]] = []
+        self.after_draw: list[Callable[[], None]] = []  # e.g. the bots' next slice (bot_loop)
         self._tick = create_proxy(self._run_queue)
         self._frame = create_proxy(lambda *_: js.setTimeout(self._tick, 0))
         _KEEP.extend((self._tick, self._frame))
@@ -123,11 +128,19 @@ class Page:
             pass
 
     # ------------------------------------------------------------ drawing
-    def draw(self) -> None:
-        """Set each region whose HTML changed, once, keeping keyboard focus in place."""
+    def draw(self, whole: bool = False) -> None:
+        """Set each region whose HTML changed, once, keeping keyboard focus in place. After
+        a click (unless ``whole``), what lies below the fold out of sight (the hand, the
+        milestones, the log, the players' tableaus, whichever the window does not show)
+        keeps its last drawing and is drawn again right after the frame that shows the
+        rest: the click's answer is on screen sooner."""
         focus = _focus_key(js.document.activeElement)
         started = float(js.performance.now())
-        regions = self.app.render()
+        later = _off_screen() if self.pointer and not whole and self.parts else []
+        with stale_allowed(later):
+            regions = self.app.render()
+        if later and split_parts(regions["app"])[0] != self.skeleton:
+            later, regions = [], self.app.render()  # (another screen: drawn whole now)
         drawn = float(js.performance.now())
         for region, html in regions.items():
             self._set(region, html)
@@ -145,20 +158,37 @@ class Page:
         _flag(body, "fault", self.app.fault is not None)
         self._remember_open()
         body.dataset.keep = self._kept_as()
-        asking = js.document.querySelector("#app [data-autofocus]")
-        if not _missing(asking) and not self.asking:  # a question just asked: its answer
-            _focus(asking)  # takes the focus (once: later redraws leave it where it is)
-        elif focus is not None:
-            _refocus(focus)
-        self.asking = not _missing(asking)
+        asking = not _missing(js.document.querySelector("#app [data-autofocus]"))
         placing = _placing()
-        if placing and not self.placing:
-            _show_board()
-        self.placing = placing
-        # Where a redraw's time goes (the page benchmark prints it): Python's rendering,
-        # writing the HTML, and the rest (focus: the browser lays out the new screen).
+        settle = Settle(asking and not self.asking, focus, placing and not self.placing)
+        self.asking, self.placing = asking, placing
+        if settle.needed() and self.pointer:  # after the frame: laid out once, when drawn
+            self.hold()
+            self.later("event", lambda: self._settle(settle))
+        elif settle.needed():  # (by keyboard the focus moves at once: the next key is its)
+            settle.run()
         now = float(js.performance.now())
-        body.dataset.parts = f"{drawn - started:.1f} {set_html - drawn:.1f} {now - set_html:.1f}"
+        self.timings = (drawn - started, set_html - drawn, now - set_html)
+        for hook in self.after_draw:
+            hook()
+        if later:
+            self.hold()
+            self.later("event", self._draw_rest)
+        if self.app.screen == "handoff":  # (the next player's screen, drawn ahead)
+            self.later("event", self.app.prepare_reveal)
+
+    def _draw_rest(self) -> None:
+        """What the last redraw left below the fold, now that its frame is painted."""
+        try:
+            self.draw(whole=True)
+        finally:
+            self.release()
+
+    def _settle(self, settle: Settle) -> None:
+        try:
+            settle.run()
+        finally:
+            self.release()
 
     def _remember_open(self) -> None:
         """Note in this tab's session which saved game is open, so a reload lands back in
@@ -220,6 +250,7 @@ class Page:
         if region == "app" and self._set_parts(html):
             return
         if self.shown.get(region) != html:
+            _let_go_of_focus_in(f"#{region}")
             element = js.document.getElementById(region)
             if _missing(element):  # a page from before the region existed: add it on top
                 element = js.document.createElement("div")
@@ -246,22 +277,39 @@ class Page:
         """Replace only the changed parts of the screen when its skeleton is the one shown
         (see :mod:`tm.web.regions`); whether that was possible."""
         skeleton, parts = split_parts(html)
-        last = self.parts
-        self.parts = parts
-        if not parts or last is None or skeleton != self.skeleton \
+        shown = self.parts
+        if not parts or shown is None or skeleton != self.skeleton \
                 or self.shown.get("app") is None:
-            self.skeleton = skeleton
+            self.skeleton, self.parts = skeleton, parts
             self.shown.pop("app", None)
             return False
-        for name, content in parts.items():
-            if last.get(name) != content:
-                element = js.document.getElementById(f"part-{name}")
-                if _missing(element):  # (the skeleton holds every part: never expected)
-                    self.parts, self.shown["app"] = None, ""
-                    return False
-                element.innerHTML = content
+        changed = [name for name, content in parts.items() if shown.get(name) != content]
+        if changed:
+            _let_go_of_focus_in(",".join(f"#part-{name}" for name in changed))
+        patch: Any = getattr(js, "tmPatch", None)  # static/patch.mjs (loaded by boot.mjs)
+        for name in changed:
+            element = js.document.getElementById(f"part-{name}")
+            if _missing(element):  # (the skeleton holds every part: never expected)
+                self.parts, self.shown["app"] = None, ""
+                return False
+            marked = f"<!--[{name}-->{parts[name]}<!--{name}]-->"  # (as part() draws it)
+            if _missing(patch):
+                element.innerHTML = marked
+            else:
+                patch(element, marked)
+            shown[name] = parts[name]
         self.shown["app"] = html
         return True
+
+    def hold(self) -> None:
+        """Something is left for after the frame (body[data-settling] until it is done)."""
+        self.settling += 1
+        _flag(js.document.body, "settling", True)
+
+    def release(self) -> None:
+        self.settling = max(0, self.settling - 1)
+        if not self.settling:
+            _flag(js.document.body, "settling", False)
 
     # ------------------------------------------------------------ actions
     def act(self, action: str, data: dict[str, Any]) -> None:
@@ -308,8 +356,14 @@ class Page:
         started = float(js.performance.now())
         self.app.fault = None
         self.app.handle(action, data)
+        handled = float(js.performance.now()) - started
         self.draw()
         took = float(js.performance.now()) - started
+        # Where the click's time went (the page benchmark prints it): the App's handling,
+        # Python's rendering, writing the HTML, and the rest (the page's flags and reads).
+        render, set_html, rest = self.timings
+        js.document.body.dataset.parts = \
+            f"{render:.1f} {set_html:.1f} {rest:.1f} {handled:.1f}"
         js.document.body.dataset.took = f"{action} {took:.0f}"
         if self.app.save_due:
             self.later("event", self.save)
@@ -469,6 +523,62 @@ def _css_string(value: Any) -> str:
     return str(value).replace("\\", "\\\\").replace('"', '\\"')
 
 
+class Settle:
+    """What a redraw leaves for after its frame: the keyboard focus (on a question just
+    asked, or back on the control that had it) and the board brought into view for a
+    placement. Focusing or measuring in the redraw itself would make the browser lay the
+    new screen out there and then, and again for the frame; after the frame the layout
+    is done and these cost next to nothing."""
+
+    def __init__(self, asked: bool, focus: str | None, placing: bool) -> None:
+        self.asked, self.focus, self.placing = asked, focus, placing
+
+    def needed(self) -> bool:
+        return self.asked or self.focus is not None or self.placing
+
+    def run(self) -> None:
+        active = js.document.activeElement  # (unless someone moved the focus meanwhile)
+        free = _missing(active) or active == js.document.body or \
+            _focus_key(active) == self.focus
+        asking = js.document.querySelector("#app [data-autofocus]")
+        if self.asked and not _missing(asking):  # a question just asked: its answer
+            _focus(asking)  # takes the focus (once: later redraws leave it where it is)
+        elif self.focus is not None and free:
+            _refocus(self.focus)
+        if self.placing and _placing():
+            _show_board()
+
+
+def _off_screen() -> list[str]:
+    """The regions below the fold (tm/web/screens.py BELOW) that the window does not show
+    now, measured before anything is redrawn (the layout is the last frame's own)."""
+    found = []
+    height = js.window.innerHeight
+    for name, selector in BELOW.items():
+        box = js.document.querySelector(f"#app {selector}")
+        if not _missing(box):
+            rect = box.getBoundingClientRect()
+            if rect.top >= height or rect.bottom <= 0:
+                found.append(name)
+    return found
+
+
+def _let_go_of_focus_in(selector: str) -> None:
+    """Blur the focused control if it lies in what is about to be replaced (the redraw
+    focuses it again, or its successor): removed while focused, Chromium lays the page
+    out at once, in the middle of the redraw; blurred first, there is nothing to lay
+    out yet, and the page is laid out once, when it is complete."""
+    active = js.document.activeElement
+    if _missing(active) or _missing(getattr(active, "closest", None)):
+        return
+    try:
+        inside = active.closest(selector)
+    except Exception:  # (a selector the browser refuses: nothing is blurred)
+        return
+    if not _missing(inside):
+        active.blur()
+
+
 def _refocus(selector: str) -> None:
     """Focus the same control again, or else the first choice of the new decision."""
     for query in (selector, ".prompt [data-action]", "#app [data-action]"):
@@ -523,9 +633,11 @@ def install(page: Page) -> None:
             return
         event.preventDefault()
         data = _dataset(target)
+        page.pointer = event.type == "click" and int(event.detail or 0) > 0  # (0: a key)
         page.act(str(data.pop("action")), data)
 
     def on_keydown(event: Any) -> None:
+        page.pointer = False
         if event.key == "Escape" and page.app.reading is not None:  # close a card's text
             page.act("close_card", {})
             return
@@ -550,6 +662,7 @@ def install(page: Page) -> None:
         if not action:
             return
         event.preventDefault()
+        page.pointer = False
         fields = js.Object.fromEntries(js.FormData.new(form)).to_py()
         page.act(str(action), dict(fields))
 
@@ -685,6 +798,7 @@ def start() -> None:
     if not page.guard("boot", install, page):
         raise RuntimeError("the page's listeners could not be installed")
     page.guard("boot", listen_to_window, page)
+    page.guard("boot", bot_loop.install, page)
     js.document.body.dataset.ready = "1"
     page.guard("link", page.open_hash)
     page.guard("boot", page.resume)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from tm.web.bots_html import strip_item
 from tm.web.colonies_html import colonies_count
 from tm.web.html import attrs, button, esc
 from tm.web.i18n import has, t, tn
@@ -86,7 +87,7 @@ def status_strip(screen: Screen) -> str:
     colour = screen.colours[p] if p < len(screen.colours) else "grey"
     stats = (_item("str", esc(t("strip.tr", n=pl["tr"])), t("strip.tr_label", n=pl["tr"]))
              + _item("svp", esc(t("strip.vp", n=vp)), t("strip.vp_label", n=vp))
-             + _colonies(view, p) + _generation(view) + _turn(screen))
+             + _colonies(view, p) + _generation(view) + _turn(screen) + strip_item(screen))
     return (f'<section{attrs(class_="status-strip", aria_label=t("strip.label", name=name))}>'
             f'<span class="strip-who">{swatch(colour, p)}<span class="strip-name">{esc(name)}'
             f"</span></span>{_resources(pl)}"

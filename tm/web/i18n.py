@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tm.web.i18n_bots import EN_BOTS
 from tm.web.i18n_cards import EN_CARDS
 from tm.web.i18n_colonies import EN_COLONIES
 from tm.web.i18n_decide import EN_DECIDE
@@ -385,6 +386,7 @@ EN: dict[str, str] = {
     **EN_LANG,
     **EN_ERRORS,
     **EN_LINKPLAY,
+    **EN_BOTS,
 }
 
 LANGUAGES = ("en", "de", "ja", "be")  # each has tm/web/locale/<lang>.po

@@ -18,7 +18,7 @@ from tm.web.i18n import t, tn
 from tm.web.log_text import MARKERS, Record, log_line
 from tm.web.model import View, player_name
 from tm.web.panels import swatch
-from tm.web.regions import drawn_for, part
+from tm.web.regions import drawn_for, on_forget, part
 
 LOG_DEPTH = 2  # generations shown at first: this one and the one before
 LOG_MORE = 3  # generations one press of "earlier" adds
@@ -67,12 +67,24 @@ def _generation(value: Any, current: int) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else current
 
 
+# The last grouping: the records grouped, every generation (empty ones too) and the index
+# of the record the last generation starts at. Generations before the last one are
+# complete (records only ever join the last), so the next grouping of a log that starts
+# with the same records takes them as they are and groups from the last one's start on:
+# a move, or a staged step, regroups one generation instead of the whole game.
+_GROUPED: tuple[list[Record], list[Generation], int] | None = None
+
+
 def group_log(records: Sequence[Record]) -> list[Generation]:
     """The records grouped by generation and turn (both oldest first)."""
-    gens: list[Generation] = [Generation(1, [Turn("setup")])]
-    for r in records:
+    global _GROUPED
+    gens, start = _kept_generations(records)
+    last_start = start
+    for index in range(start, len(records)):
+        r = records[index]
         key = r.get("key")
         number = _generation(r.get("generation"), gens[-1].number)
+        opened = len(gens)
         if key == "turn":
             _open(gens, number, "turn", r.get("player"))
         elif key == "research":
@@ -83,9 +95,32 @@ def group_log(records: Sequence[Record]) -> list[Generation]:
             _open(gens, gens[-1].number, "final")
         elif key == "generation" and number != gens[-1].number:
             _open(gens, number, "actions")  # a log written before turns were marked
+        if len(gens) != opened:
+            last_start = index
         if key not in MARKERS or key == "action":  # actions split a turn on screen
             gens[-1].turns[-1].records.append(r)
+    _GROUPED = (list(records), gens, last_start)
     return [g for g in gens if any(turn.has_steps for turn in g.turns)]
+
+
+def _forget_grouping() -> None:
+    global _GROUPED
+    _GROUPED = None
+
+
+on_forget(_forget_grouping)
+
+
+def _kept_generations(records: Sequence[Record]) -> tuple[list[Generation], int]:
+    """The complete generations of the last grouping when ``records`` begin with the
+    records they were grouped from, and where grouping goes on; a fresh start otherwise."""
+    last = _GROUPED
+    if last is not None:
+        seen, gens, start = last
+        # (list equality tests identity first: the same records compare in a few µs)
+        if 0 < start <= len(records) and seen[:start] == list(records[:start]):
+            return gens[:-1], start
+    return [Generation(1, [Turn("setup")])], 0
 
 
 def _in_reading_order(records: Sequence[Record]) -> list[Record]:

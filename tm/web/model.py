@@ -18,6 +18,7 @@ from tm.web.i18n import t
 
 if TYPE_CHECKING:
     from tm.web.app import App
+    from tm.web.app_bots import BotsShown
     from tm.web.app_linkplay import LinkPlayShown
     from tm.web.saves import SaveEntry
 
@@ -93,6 +94,7 @@ class Screen:
     held: tuple[Mapping[str, Any], ...] = ()  # a complete action's answers, to confirm
     hand: HandPrefs = HandPrefs()
     linkplay: LinkPlayShown | None = None  # play by link and the daily challenge
+    bots: BotsShown | None = None  # seats bots play, the one thinking, the hint (app_bots)
 
     @property
     def game(self) -> View:
@@ -126,22 +128,43 @@ class Screen:
 
 
 class ViewCache:
-    """The last view built, reused while its game has not moved: page-only actions (sorting
-    the hand, opening a card's text) redraw without building the view again. A game only
-    changes by a move, by undo or by a restore, and the last two replace its state."""
+    """The views last built, reused while their game has not moved: page-only actions
+    (sorting the hand, opening a card's text) redraw without building the view again. A
+    game only changes by a move, by undo or by a restore, and the last two replace its
+    state. Two viewers' views are kept: the hand-off's (nobody's) and the next player's,
+    built ahead while the hand-off shows (:meth:`tm.web.app.App.prepare_reveal`)."""
+
+    KEPT = 2
 
     def __init__(self) -> None:
-        self._key: tuple[Any, ...] = ()
-        self._view: View | None = None
+        self._kept: dict[int | None, tuple[tuple[Any, ...], View]] = {}  # by viewer
+
+    @staticmethod
+    def _matches(key: tuple[Any, ...], game: Any) -> bool:
+        return key[0] is game and key[1] is game.state and key[2] == len(game.moves)
 
     def view(self, game: Any, viewer: int | None) -> View:
         """``game.view(viewer)``, built again only when the game moved."""
-        key = (game, game.state, len(game.moves), viewer)
-        same = bool(self._key) and self._key[0] is game and self._key[1] is game.state \
-            and self._key[2:] == key[2:]
-        if not same or self._view is None:
-            self._key, self._view = key, game.view(viewer)
-        return self._view
+        kept = self._kept.get(viewer)
+        if kept is not None and self._matches(kept[0], game):
+            self._kept[viewer] = self._kept.pop(viewer)  # (the latest used last)
+            return kept[1]
+        view = game.view(viewer)
+        self._kept.pop(viewer, None)
+        self._kept[viewer] = ((game, game.state, len(game.moves)), view)
+        while len(self._kept) > self.KEPT:
+            del self._kept[next(iter(self._kept))]
+        return view
+
+    def listed(self, game: Any, player: int) -> list[dict[str, Any]] | None:
+        """The choices of ``player``'s decision as their kept view listed them, when that
+        view is of ``game`` as it stands (a click answers what was shown, and listing the
+        action menu's choices again costs more than the answer); else None."""
+        kept = self._kept.get(player)
+        if kept is None or not self._matches(kept[0], game):
+            return None
+        decision = (kept[1].get("you") or {}).get("decision")
+        return list(decision["choices"]) if decision else None
 
 
 def player_name(view: View, p: Any) -> str:
@@ -163,7 +186,7 @@ def screen_of(app: App) -> Screen:
     common: dict[str, Any] = {"name": app.screen, "notice": app.notice, "info": app.info,
                               "notice_rule": getattr(app, "notice_rule", ""),
                               "hand": HandPrefs(app.hand_sort, app.hand_tag, app.reading),
-                              "linkplay": app.linkplay_shown()}
+                              "linkplay": app.linkplay_shown(), "bots": app.bots_shown()}
     if app.screen == "start" or app.game is None:
         return Screen(**{**common, "name": "start"}, form=MappingProxyType(dict(app.form)),
                       saves=tuple(app.store.list()))

@@ -8,8 +8,8 @@ what they are drawn from (:func:`region_of`, :func:`drawn_for`).
 """
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any, TypeVar, cast
 
 T = TypeVar("T")
@@ -55,10 +55,51 @@ def drawn_for(name: str, inputs: Any, draw: Callable[[], T]) -> T:
     return drawn
 
 
+_FORGETTERS: list[Callable[[], None]] = []  # other modules' kept work (see on_forget)
+
+# The regions below the fold of the game screen, by the box that holds each one there
+# (tm/web/screens.py): the page may show one of them as last drawn for a frame while the
+# window does not show it (:func:`stale_allowed`).
+BELOW: dict[str, str] = {"hand": ".hand-below", "standings": ".ma-below", "log": ".log",
+                         "panels": ".players"}
+_STALE: frozenset[str] = frozenset()  # regions that may be shown as last drawn, now
+_LAST: dict[str, str] = {}  # each region of BELOW as last drawn
+
+
+@contextmanager
+def stale_allowed(names: Iterable[str]) -> Iterator[None]:
+    """While drawing, regions ``names`` (of :data:`BELOW`) may be given as last drawn:
+    the page draws them again right after the frame (they lie out of the window's sight)."""
+    global _STALE
+    _STALE = frozenset(names)
+    try:
+        yield
+    finally:
+        _STALE = frozenset()
+
+
+def unless_stale(name: str, draw: Callable[[], str]) -> str:
+    """Region ``name`` as last drawn while it may be shown stale (:func:`stale_allowed`),
+    else drawn (and kept as its last drawing)."""
+    if name in _STALE and name in _LAST:
+        return _LAST[name]
+    html = draw()
+    _LAST[name] = html
+    return html
+
+
+def on_forget(forget_kept: Callable[[], None]) -> None:
+    """Have :func:`forget` also call ``forget_kept`` (a module's own kept work)."""
+    _FORGETTERS.append(forget_kept)
+
+
 def forget() -> None:
     """Draw every region afresh next time (tests compare kept and fresh drawings)."""
     _BY_VIEW.clear()
     _BY_INPUTS.clear()
+    _LAST.clear()
+    for forget_kept in _FORGETTERS:
+        forget_kept()
 
 
 # ---------------------------------------------------------------- parts of the document
@@ -68,9 +109,6 @@ def forget() -> None:
 # the same it replaces only the parts whose HTML changed, so the browser parses, styles
 # and lays out those alone (a move redraws the strip, the decision and the log, not the
 # board and five players' tableaus).
-_PART = re.compile(r"<!--\[(\w+)-->(.*?)<!--\1\]-->", re.DOTALL)
-
-
 def part(name: str, html: str) -> str:
     """``html`` as the replaceable part ``name`` (a box-less wrapper: see ``.part``)."""
     return (f'<div class="part" id="part-{name}"><!--[{name}-->{html}<!--{name}]-->'
@@ -78,11 +116,27 @@ def part(name: str, html: str) -> str:
 
 
 def split_parts(html: str) -> tuple[str, dict[str, str]]:
-    """The skeleton of ``html`` (every part emptied) and each part's HTML by name."""
+    """The skeleton of ``html`` (every part emptied) and each part's HTML by name (a part
+    inside another stays in its content). Plain ``str.find`` scans: a regular expression
+    with a back-reference took a third of a move's Python time on a 5-player screen."""
     found: dict[str, str] = {}
-
-    def empty(match: re.Match[str]) -> str:
-        found[match.group(1)] = match.group(2)
-        return f"<!--[{match.group(1)}--><!--{match.group(1)}]-->"
-
-    return _PART.sub(empty, html), found
+    pieces: list[str] = []
+    done = 0
+    while True:
+        start = html.find("<!--[", done)
+        if start < 0:
+            break
+        opened = html.find("-->", start + 5)
+        name = html[start + 5:opened] if opened >= 0 else ""
+        closing = f"<!--{name}]-->"
+        end = html.find(closing, opened + 3) if name.isidentifier() else -1
+        if end < 0:  # (not a part's marker: left as it is)
+            pieces.append(html[done:start + 5])
+            done = start + 5
+            continue
+        found[name] = html[opened + 3:end]
+        pieces.append(html[done:opened + 3])
+        pieces.append(closing)
+        done = end + len(closing)
+    pieces.append(html[done:])
+    return "".join(pieces), found

@@ -3,9 +3,17 @@ pure function of the screen model (:class:`~tm.web.model.Screen`)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from tm.web.board_preview import board_picker
 from tm.web.board_svg import board_legend, board_svg
+from tm.web.bots_html import (
+    form_note,
+    hint_box,
+    name_placeholder,
+    seat_select,
+    thinking_section,
+)
 from tm.web.card_text import tile_phrase
 from tm.web.colonies_html import colonies_count, colonies_section
 from tm.web.confirm_html import held_panel
@@ -26,7 +34,7 @@ from tm.web.log_html import log_section
 from tm.web.model import COLOUR_CHOICES, Screen, View, player_name
 from tm.web.panels import milestones_awards, player_panel, scores_by_player, swatch, tracks
 from tm.web.prompt_html import FULL_CARD_PURPOSES, Ask, render_prompt
-from tm.web.regions import drawn_for, part, region, region_of
+from tm.web.regions import drawn_for, part, region, region_of, unless_stale
 from tm.web.rule_links import PAGE as RULES_PAGE
 from tm.web.rule_links import rule_link
 from tm.web.share_html import (
@@ -67,8 +75,9 @@ def _player_rows(form: Mapping[str, str]) -> str:
             f'<fieldset class="player-row"{hidden} data-row="{i}"><legend>'
             f'{esc(t("start.player_n", n=i + 1))}</legend>'
             f'<label>{esc(t("start.name"))} <input name="name_{i}" maxlength="40" '
-            f'value="{esc(name)}" autocomplete="off"></label>'
+            f'value="{esc(name)}" autocomplete="off"{name_placeholder(form, i)}></label>'
             f'<label>{esc(t("start.colour"))} <select name="colour_{i}">{options}</select></label>'
+            f"{seat_select(form, i)}"
             f'<label><input type="checkbox" name="beginner_{i}"{_checked(form, f"beginner_{i}")}> '
             f'{esc(t("start.beginner"))}</label></fieldset>')
     return "".join(rows)
@@ -93,7 +102,7 @@ def _new_game_form(form: Mapping[str, str]) -> str:
         f'<label>{esc(t("start.players"))} <select name="players" data-change="form">'
         f"{player_options}</select></label>"
         f'<p class="hint">{esc(t("start.solo_note"))} {esc(t("start.solo_ma"))}</p>'
-        f"{_player_rows(form)}"
+        f"{form_note()}{_player_rows(form)}"
         f'<label><input type="checkbox" name="corporate_era"{corporate_era}>'
         f' {esc(t("start.corporate_era"))}</label>'
         f'<label><input type="checkbox" name="draft"{_checked(form, "draft")}> '
@@ -206,9 +215,12 @@ def _decision_area(screen: Screen, ask: Ask | None) -> str:
     if screen.held:
         return held_panel(screen)
     if ask is not None:
-        return render_prompt(ask)
+        return render_prompt(ask) + hint_box(screen)
     if screen.turn is None:
         return ""
+    thinking = thinking_section(screen)  # a bot deciding (app_bots)
+    if thinking is not None:
+        return thinking
     name = player_name(screen.game, screen.turn)
     return (f'<section class="waiting" role="status"><p>{esc(t("game.waiting", name=name))}'
             "</p></section>")
@@ -264,11 +276,11 @@ def game_screen(screen: Screen, cover: str = "") -> str:
         extras += decision
     legal = _legal_spaces(ask)
     colours = tuple(screen.colours)
-    board = region_of("board", view, BOARD_KEYS, (colours, legal),
+    board = region_of("board", _names_only(view), BOARD_KEYS, (colours, legal),
                       lambda v: board_svg(v, colours, legal) + board_legend(v))
     players = "solo" if len(view["players"]) == 1 else "multi"  # card lines of one only
     return (f'<main class="game" data-players="{players}">{part("cover", cover)}'
-            f'{part("strip", status_strip(screen))}'
+            f'<div class="screen-body">{part("strip", status_strip(screen))}'
             f'{part("dialog", card_dialog(screen))}'
             f'<header class="topbar">{part("tools", tool_bar)}'
             f'{part("tracks", region_of("tracks", view, TRACKS_KEYS, None, tracks))}</header>'
@@ -276,25 +288,39 @@ def game_screen(screen: Screen, cover: str = "") -> str:
             f'<div class="layout"><div class="col col-main">'
             + part("board", f'<div class="board-wrap">{_pick_hint(ask)}{board}</div>')
             + part("colonies", _colonies(view, colours))
-            + part("hand", hand_section(screen, ask))
+            + '<div class="below hand-below">'
+            + part("hand", unless_stale("hand", lambda: hand_section(screen, ask))) + "</div>"
             + f'</div><div class="col col-side">{part("decision", "" if wide else decision)}'
-            + part("standings", region_of("standings", view, STANDINGS_KEYS, colours,
-                                          lambda v: milestones_awards(v, colours)))
-            + region("log", view, (colours, screen.log_depth),
-                     lambda: log_section(view, colours, screen.log_depth, kept=True))
+            + '<div class="below ma-below">'
+            + part("standings", unless_stale("standings", lambda: region_of(
+                "standings", _names_only(view), STANDINGS_KEYS, colours,
+                lambda v: milestones_awards(v, colours))))
+            + "</div>"
+            + unless_stale("log", lambda: region(
+                "log", view, (colours, screen.log_depth),
+                lambda: log_section(view, colours, screen.log_depth, kept=True)))
             + "</div>"
             + f'<section class="players" aria-label="{esc(t("game.players"))}">'
-            + region("panels", view, colours, lambda: _panels(screen)) + "</section>"
-            + "</div></main>")
+            + unless_stale("panels", lambda: region("panels", view, colours,
+                                                    lambda: _panels(screen)))
+            + "</section>"
+            + "</div></div></main>")
 
 
 COLONIES_KEYS = ("expansions", "players")
 
 
+def _names_only(view: View) -> dict[str, Any]:
+    """The view with each player reduced to their name: the board, the milestones and
+    the colonies name players and read nothing else of them, so a move that changes a
+    player's resources (every move) leaves those drawings as they were."""
+    return {**view, "players": [{"name": pl["name"]} for pl in view["players"]]}
+
+
 def _colonies(view: View, colours: tuple[str, ...]) -> str:
     """Colonies' tiles and fleets (empty without the expansion), drawn again only when the
     expansions' part of the view or the players change."""
-    return region_of("colonies", view, COLONIES_KEYS, colours,
+    return region_of("colonies", _names_only(view), COLONIES_KEYS, colours,
                      lambda v: colonies_section(v, colours))
 
 

@@ -1,0 +1,131 @@
+"""Bots' turns in the browser: their decisions run in short slices between frames.
+
+After every redraw (:meth:`tm.web.browser.Page.draw` calls :meth:`BotLoop.after_draw`),
+when a bot must decide, one timer is set for its next decision at the App's pace
+(:meth:`tm.web.app_bots.BotActions.bot_delay`). A slice makes one decision, or, when no
+pause is due (secret choices, the page's pace at 0), as many as fit in a few
+milliseconds; then the page is drawn again and the save is written after the frame. The
+page never runs a long loop, so a click between slices is handled at once; a person's
+click puts the bots' next slice after the frame that shows it.
+
+Test hooks: ``window.tmBotPace(x)`` sets the pace (0: no pauses; 1: the normal pace),
+as does ``?botpace=x`` in the address; ``body[data-bot]`` names the seat of the bot
+deciding, ``body[data-bot-took]`` the longest slice so far and ``body[data-bot-step]`` the
+longest single decision with its move (milliseconds).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import js
+from pyodide.ffi import create_proxy
+
+from tm.web.app_bots import AFTER_PERSON_MS, SLICE_MS
+
+if TYPE_CHECKING:
+    from tm.web.browser import Page
+
+_KEEP: list[Any] = []  # proxies must outlive this module's functions
+
+
+class BotLoop:
+    """The one timer of the bots' next slice."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.timer: Any = None
+        self.in_slice = False  # drawing the slice's own moves (not a person's click)
+        self.longest = 0.0
+        self.longest_step = 0.0
+        self.failed: tuple[Any, int] | None = None  # (game, moves) where a slice failed
+        self._step = create_proxy(self._slice)
+        _KEEP.append(self._step)
+
+    def after_draw(self) -> None:
+        """Set (or set again) the timer of the next bot decision, if a bot must decide."""
+        app = self.page.app
+        seat = app.bot_turn()
+        body = js.document.body
+        game = app.game
+        if self.failed is not None and game is not None and self.failed == (
+                game, len(game.moves)):
+            seat = None  # a slice failed here (the notice says so): not again until a move
+        if seat is None:
+            body.removeAttribute("data-bot")
+            self._cancel()
+            return
+        body.setAttribute("data-bot", str(seat))
+        delay = app.bot_delay()
+        if not self.in_slice:  # a person's click (or a load): drawn before the bots go on
+            delay = max(delay, AFTER_PERSON_MS * min(1.0, app.bot_state.pace) or 16.0)
+        self._cancel()
+        self.timer = js.setTimeout(self._step, delay)
+
+    def _cancel(self) -> None:
+        if self.timer is not None:
+            js.clearTimeout(self.timer)
+            self.timer = None
+
+    def _slice(self, *_: Any) -> None:
+        self.timer = None
+        game = self.page.app.game
+        at = (game, len(game.moves)) if game is not None else None
+        if not self.page.guard("bot", self._run):
+            self.failed = at
+            self.page.guard("bot", self.after_draw)
+
+    def _run(self) -> None:
+        app = self.page.app
+        if app.busy is not None:  # the page is working on a person's request: later
+            self.after_draw()
+            return
+        started = float(js.performance.now())
+        failed = app.bot_state.fallbacks
+        moved = False
+        step_started = started
+        while app.bot_step():
+            moved = True
+            now = float(js.performance.now())
+            if now - step_started > self.longest_step:
+                self.longest_step = now - step_started
+                js.document.body.dataset.botStep = f"{self.longest_step:.0f}"
+            step_started = now
+            elapsed = now - started
+            if elapsed > SLICE_MS or app.bot_delay() > 0:
+                break
+        took = float(js.performance.now()) - started
+        if app.bot_state.fallbacks > failed:  # (for a developer: the game went on)
+            js.console.warn(f"tm: a bot failed; it took its first choice\n{app.bot_state.error}")
+        if took > self.longest:
+            self.longest = took
+            js.document.body.dataset.botTook = f"{took:.0f}"
+        self.in_slice = True
+        try:
+            self.page.draw()  # (sets the next slice's timer)
+        finally:
+            self.in_slice = False
+        if moved and app.save_due:
+            self.page.later("event", self.page.save)
+
+
+def install(page: Page) -> BotLoop:
+    """The loop of ``page``'s bots, its pace from the address (``?botpace=``) and the
+    test hook ``window.tmBotPace``."""
+    loop = BotLoop(page)
+    page.after_draw.append(loop.after_draw)
+    try:
+        asked = js.URLSearchParams.new(js.location.search).get("botpace")
+        if asked is not None and str(asked) not in ("", "null", "undefined"):
+            page.app.bot_state.pace = max(0.0, float(str(asked)))
+    except (ValueError, TypeError):  # (a pace that is no number: the normal one)
+        pass
+
+    def set_pace(pace: Any) -> None:
+        page.app.bot_state.pace = max(0.0, float(pace))
+        loop.after_draw()
+
+    proxy = create_proxy(set_pace)
+    _KEEP.append(proxy)
+    js.window.tmBotPace = proxy
+    loop.after_draw()  # a game reopened before the loop was installed: bots go on
+    return loop

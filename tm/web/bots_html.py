@@ -1,0 +1,118 @@
+"""Bots on screen: the seat's "played by" on the new-game form, a bot's turn (the decision
+area and the status strip say it is thinking), and the hint box. Pure functions of the
+form or the screen model; every value escaped."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tm.bots import PLAYING_LEVELS
+from tm.web.html import attrs, button, esc
+from tm.web.i18n import has, t
+from tm.web.model import Screen, player_name
+from tm.web.prompt_parts import choice_label
+
+# The reasons that value an action of the menu (their worth in MC is said too).
+VALUED = ("play_card", "standard_project", "card_action", "convert_plants", "convert_heat",
+          "claim_milestone", "fund_award", "trade")
+
+
+# ---------------------------------------------------------------- the new-game form
+def seat_select(form: Mapping[str, str], seat: int) -> str:
+    """Who plays a seat: a person, or a bot at one of the levels the form offers."""
+    chosen = str(form.get(f"seat_{seat}", ""))
+    options = [("", t("bots.person"))] + [
+        (level, t("bots.seat_level", level=t(f"bots.level.{level}"))) for level in PLAYING_LEVELS]
+    shown = "".join(f'<option value="{esc(value)}"{" selected" if value == chosen else ""}>'
+                    f"{esc(text)}</option>" for value, text in options)
+    return (f'<label class="seat-kind">{esc(t("bots.seat"))} '
+            f'<select name="seat_{seat}" data-change="form">{shown}</select></label>')
+
+
+def name_placeholder(form: Mapping[str, str], seat: int) -> str:
+    """The name a bot seat gets when its name is left empty, shown in the empty field."""
+    level = str(form.get(f"seat_{seat}", ""))
+    if level not in PLAYING_LEVELS:
+        return ""
+    number = sum(1 for i in range(seat + 1) if str(form.get(f"seat_{i}", "")) in PLAYING_LEVELS)
+    return attrs(placeholder=t("bots.name", n=number, level=t(f"bots.level.{level}")))
+
+
+def form_note() -> str:
+    return f'<p class="hint">{esc(t("bots.form_note"))}</p>'
+
+
+# ---------------------------------------------------------------- a bot's turn
+def _thinking(screen: Screen) -> int | None:
+    bots = screen.bots
+    if bots is None or screen.view is None or screen.view["over"]:
+        return None
+    return bots.thinking
+
+
+def thinking_section(screen: Screen) -> str | None:
+    """The decision area while a bot decides (None: no bot is deciding)."""
+    seat = _thinking(screen)
+    if seat is None:
+        return None
+    name = player_name(screen.game, seat)
+    return (f'<section class="waiting bot-thinking" role="status" data-bot="{seat}">'
+            f'<p><span class="bot-dots" aria-hidden="true"></span>'
+            f'{esc(t("bots.thinking", name=name))}</p>'
+            f'<p class="hint">{esc(t("bots.watch"))}</p></section>')
+
+
+def strip_item(screen: Screen) -> str:
+    """The status strip's entry while a bot decides."""
+    seat = _thinking(screen)
+    if seat is None:
+        return ""
+    view = screen.game
+    acting = view["phase"] == "action" and view.get("active") == seat  # named already
+    words = t("bots.strip_short") if acting else t("bots.strip",
+                                                    name=player_name(view, seat))
+    return (f'<li class="sbot"><span aria-hidden="true">{esc(words)}</span>'
+            f'<span class="sr">{esc(words)}</span></li>')
+
+
+# ---------------------------------------------------------------- the hint
+def reason_text(reason: Mapping[str, Any]) -> str:
+    """The hint's reason in words (a reason this page has no words for: the general one)."""
+    why = str(reason.get("key") or "").removeprefix("hint.")
+    if why.startswith("space_"):  # space_greenery, space_city ...: one wording
+        why = "space"
+    key = "hint." + why
+    return t(key) if has(key) else t("hint.choice")
+
+
+def hint_box(screen: Screen) -> str:
+    """Below the viewer's decision: the Hint button, or the hint asked for with its
+    choice lit in the decision (a style rule naming its index) and a button to use it."""
+    bots = screen.bots
+    if bots is None or not bots.can_hint or screen.view is None:
+        return ""
+    if bots.hint is None or bots.hint_player != screen.viewer:
+        return (f'<div class="hint-bar"><button type="button"'
+                f'{attrs(class_="hint-button", data_action="hint", data_focus="hint", aria_label=t("hint.button_label"))}>'  # noqa: E501
+                f'{esc(t("hint.button"))}</button></div>')
+    record = bots.hint
+    reason = record.get("reason") or {}
+    choice = record.get("choice") or {}
+    words = [esc(reason_text(reason))]
+    why = str(reason.get("key") or "")
+    if "worth" in reason and why.removeprefix("hint.") in VALUED:
+        words.append(esc(t("hint.worth", worth=int(reason["worth"]))))
+    index = bots.hint_index
+    lit = ""
+    use = ""
+    if index is not None:
+        lit = (f'<style>#app [data-action="choose"][data-index="{int(index)}"]'
+               "{outline:3px dashed #6fd3ff;outline-offset:3px;"
+               "box-shadow:0 0 0 7px rgba(111,211,255,.3)}</style>")
+        use = button(t("hint.apply"), "hint_apply", "primary", focus="hint_apply")
+    return (f'<section class="hint-box" role="status" aria-live="polite">{lit}'
+            f'<h3>{esc(t("hint.title"))}</h3>'
+            f'<p class="hint-choice"><b>{esc(choice_label(screen.game, choice))}</b></p>'
+            f'<p class="hint-why">{" ".join(words)}</p>'
+            f'<div class="hint-actions">{use}'
+            + button(t("hint.close"), "hint_close", "", focus="hint_close") + "</div></section>")

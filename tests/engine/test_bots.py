@@ -136,3 +136,29 @@ def test_hint_names_the_hard_bots_choice_and_why():
     assert found["choice"] == Bot("hard", 0).decide(game.view(p1))
     assert found["reason"]["key"].startswith("hint.")
     assert found["choice"] in game.pending[0][1].choices()
+
+
+def test_in_the_last_generation_money_turns_into_points():
+    """Once every parameter is maxed the game ends with this generation: a bot with money
+    buys points (a standard project, a card) instead of keeping it."""
+    from tm.testing import set_parameters
+    game, (p1, _) = make_game(players=2, seed=11)
+    set_parameters(game, temperature=8, oxygen=14, oceans=9)
+    set_resources(game, p1, megacredits=60)
+    for level in ("easy", "normal", "hard"):
+        choice = Bot(level, 1).decide(game.view(p1))
+        assert choice["type"] not in ("pass", "end_turn"), level
+
+
+def test_hard_keeps_a_funded_award_it_leads():
+    """Heat held counts for Thermalist: with the award funded and a close lead, hard does
+    not burn the lead into a temperature step late in the game."""
+    from tm.bots.values import Judge
+    game, (p1, p2) = make_game(players=2, seed=11)
+    set_resources(game, p1, heat=12)
+    set_resources(game, p2, heat=6)
+    game.state.awards.append(["Thermalist", p2])
+    view = game.view(p1)
+    judge = Judge(view, sharp=True, features={"defend"})
+    assert judge.award_shift("stock", "heat", -8) < 0 < judge.award_shift("stock", "heat", 1)
+    assert Judge(view, sharp=True).award_shift("stock", "heat", -8) == 0

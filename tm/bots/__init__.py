@@ -6,10 +6,14 @@ gets the game, the seed, the deck or other hands. Its randomness comes from its 
 (``bot_seed`` in the options, so saves and links reproduce a game with bots) mixed with
 what it sees, so the same view always gets the same answer and a bot needs no memory.
 
-Levels: ``random`` (any listed choice, from a stream of its seed), ``easy`` (coarse
-values, much noise), ``normal``
-(coarse values, a little noise: greedy one step), ``hard`` (finer values: discounting,
-saturation of heat and plants, solo end game; no noise).
+Levels: ``random`` (any listed choice, from a stream of its seed); ``easy`` (a beginner:
+coarse values that see only part of what production pays back, some noise; but it spends
+its money in the (likely) last generation and plays the awards: funds a lead, keeps it);
+``normal`` (finer values: discounting, saturation of heat and plants, the solo end game,
+steel and titanium paying for cards, spending at the end, funding awards it leads; a
+little noise); ``hard`` (no noise, and on top: money beyond what its hand needs is worth
+less, so it never hoards; a lead in a funded award is worth keeping; progress towards an
+open milestone is worth something). :data:`FEATURES` lists each level's habits.
 """
 from __future__ import annotations
 
@@ -24,9 +28,15 @@ from tm.rng import Rng
 
 LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
 PLAYING_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")  # offered on the new-game form
-NOISE = {"random": 0.0, "easy": 8.0, "normal": 2.5, "hard": 0.0}  # MC, spread of mistakes
+NOISE = {"random": 0.0, "easy": 3.0, "normal": 2.0, "hard": 0.0}  # MC, spread of mistakes
 STUCK = 150  # decisions at one moment (no log record between them) before giving up
-SHARP = {"random": False, "easy": False, "normal": False, "hard": True}
+SHARP = {"random": False, "easy": False, "normal": True, "hard": True}
+FEATURES: dict[str, frozenset[str]] = {  # see tm.bots.values.Judge
+    "random": frozenset(),
+    "easy": frozenset({"end", "fund", "defend", "myopic", "likely_end"}),
+    "normal": frozenset({"end", "fund", "metals", "likely_end"}),
+    "hard": frozenset({"end", "fund", "defend", "aim", "metals", "money", "likely_end"}),
+}
 
 
 class Bot:
@@ -68,7 +78,8 @@ class Bot:
                 return 0.0
             total = sum(rng.below(1 << 20) for _ in range(3)) / float(1 << 20)  # ~N(1.5, .5)
             return (total - 1.5) * 2.0 * spread
-        mind = Mind(view, Judge(view, sharp=SHARP[self.level]), noise, SHARP[self.level])
+        judge = Judge(view, sharp=SHARP[self.level], features=FEATURES[self.level])
+        mind = Mind(view, judge, noise, SHARP[self.level])
         choice = mind.decide()
         self.worth = mind.worth
         return choice, mind.reason

@@ -19,6 +19,7 @@ from tm.expansions.prelude import PLAY_NOW_PURPOSES
 Choice = dict[str, Any]
 Scorer = Callable[[Choice], float]
 BUY_PRICE = 3
+SOLO_BUY = 1.0  # solo: the least net worth of a card worth buying
 
 
 def project_steps() -> dict[str, Any]:
@@ -96,11 +97,12 @@ class Mind:
         if kind == "card_action":
             return j.steps(card(c["card"]).action, c["card"]) + 0.5
         if kind == "convert_plants":
-            return j.tile_value("greenery") + 0.5
+            return j.tile_value("greenery") + 0.5 + j.award_shift("stock", "plants", -8)
         if kind == "convert_heat":
-            return j.step("temperature") + 0.5 if j.left["temperature"] else -1.0
+            return (j.step("temperature") + 0.5 + j.award_shift("stock", "heat", -8)
+                    if j.left["temperature"] else -1.0)
         if kind == "claim_milestone":
-            return 5 * j.vpv - 8 + 4.0
+            return 5 * j.vpv - j.cost(8) + 4.0
         if kind == "fund_award":
             return self.award_score(c["award"], float(label.get("cost", 8)))
         if kind == "first_action":
@@ -119,7 +121,7 @@ class Mind:
         if steps is None:
             return -1.0
         value = j.steps(steps)
-        return value - cost - (0.0 if self.sharp else 1.0)
+        return value - j.cost(cost) - (0.0 if self.sharp else 1.0)
 
     def hand_keep(self) -> list[tuple[float, str]]:
         """Each card in hand with the net worth of keeping it."""
@@ -138,7 +140,17 @@ class Mind:
 
     def award_score(self, name: str, cost: float) -> float:
         j = self.judge
-        if j.solo or j.gl > 4:  # awards are scored at the end: fund a lead that will hold
+        if j.solo:
+            return -1.0
+        if "fund" in j.features:  # the lead, and how much it may change by the end
+            for row in self.view["standings"]["awards"]:
+                if row["name"] == name:
+                    values = row["values"]
+                    others = [v for i, v in enumerate(values) if i != j.me]
+                    lead = int(values[j.me]) - int(max(others))
+                    return j.vpv * j.award_points(lead, j.award_spread(name)) - j.cost(cost)
+            return -1.0
+        if j.gl > 4:  # awards are scored at the end: fund a lead that will hold
             return -1.0
         for row in self.view["standings"]["awards"]:
             if row["name"] == name:
@@ -147,10 +159,10 @@ class Mind:
                 others = [v for i, v in enumerate(values) if i != j.me]
                 top = max(others) if others else 0
                 if mine > top:
-                    return 5 * j.vpv * (0.9 if mine > top + 1 else 0.6) - cost
+                    return 5 * j.vpv * (0.9 if mine > top + 1 else 0.6) - j.cost(cost)
                 if mine == top:
-                    return 3 * j.vpv * 0.5 - cost
-                return -cost
+                    return 3 * j.vpv * 0.5 - j.cost(cost)
+                return -j.cost(cost)
         return -1.0
 
     # ------------------------------------------------------------ setup
@@ -196,9 +208,9 @@ class Mind:
         the next generations' income can pay for."""
         j = self.judge
         costs = self.decision.get("costs") or {}
-        rated = sorted(((j.keep_worth(n, float(costs.get(n, card(n).cost))) - price
+        rated = sorted(((j.keep_worth(n, float(costs.get(n, card(n).cost))) - j.cost(price)
                          + self.noise(), n) for n in cards), reverse=True)
-        threshold = 1.0 if self.sharp else 0.0
+        threshold = (SOLO_BUY if j.solo else 1.0) if self.sharp else 0.0
         backlog = 0.0
         if self.sharp and self.view.get("you"):
             backlog = sum(float(h["cost"]) for h in self.view["you"]["hand"]

@@ -14,11 +14,20 @@ from typing import Any
 
 from tm.cards import card
 from tm.cards.dsl import Card
+from tm.milestones import AWARDS, MILESTONES
 
 PARAMS = ("temperature", "oxygen", "oceans")
 REPLACE = {"temperature": 14.0, "oxygen": 23.0, "oceans": 18.0}  # standard project costs
 UNITS_PER_STEP = 8  # heat per temperature step, plants per greenery
 DEFAULT_CUSTOM = 2.0
+END_MC = 0.35  # a megacredit in the last generation: what the points it buys are worth
+SOLO_END_MC = 1.0  # solo: money still makes the steps that win, to the very end
+SOLO_STEP = 1.0  # solo: a step made now saves this share of its standard project later
+AIM = 0.5  # share of a milestone's worth its measure's progress carries
+MYOPIC = 0.55  # share of future income a beginner sees
+LIKELY_END_MC = 0.6  # ... in what seems to be the last generation
+RICH = 0.01  # how fast money beyond need loses worth, per megacredit
+AWARD_SCALE = {"stock": 4.0, "tr": 3.0, "tags": 1.0, "printed_tags": 1.0}  # else 1.5
 CUSTOM_VALUES = {  # rough worth of named card functions (beyond what their card says)
     "heat_prod_to_mc_prod": 3.0, "energy_to_mc": 2.0, "claim_a_land_space": 1.0,
     "copy_a_building_production_box": 8.0, "one_lowest_production_up": 6.0,
@@ -34,12 +43,23 @@ class Judge:
     """Values for one decision, from the deciding player's view.
 
     ``sharp`` turns on the finer parts (saturation of heat and plants, discounting,
-    the solo end game); the easier levels judge more coarsely.
+    the solo end game); the easier levels judge more coarsely. ``features`` name more
+    habits a level has: ``end`` (the last generation turns money into points), ``fund``
+    (funding an award follows its expected points), ``defend`` (in funded awards a lead
+    is worth keeping),
+    ``metals`` (steel and titanium pay for cards), ``money`` (money beyond what the hand
+    needs is worth less: no hoarding), ``likely_end`` (what seems the last generation
+    already spends), ``myopic`` (a beginner sees only part of future income).
     """
 
-    def __init__(self, view: Mapping[str, Any], sharp: bool = True) -> None:
+    def __init__(self, view: Mapping[str, Any], sharp: bool = True,
+                 features: Iterable[str] = ()) -> None:
         self.view = view
         self.sharp = sharp
+        self.features = frozenset(features)
+        self.plan = "money" in self.features  # money beyond need is worth less
+        self.end = "end" in self.features  # the last generation turns money into points
+        self.metals = "metals" in self.features  # steel and titanium pay for cards
         you = view.get("you") or {}
         self.me: int = int(you.get("player", 0))
         self.pl: Mapping[str, Any] = view["players"][self.me]
@@ -54,12 +74,24 @@ class Judge:
         # end, so a step made now saves its full price later and nothing is discounted.
         self.discount = 0.93 if sharp and not self.solo else 1.0
         self.annuity = sum(self.discount ** k for k in range(self.gl))
+        if "myopic" in self.features:  # a beginner's habit: production seems slow to pay
+            self.annuity *= MYOPIC
         late = self.discount ** max(0, self.gl - 1)
         self.vpv = (0.3 if self.solo else max(3.0, 8.0 * late)) if sharp else (
             0.3 if self.solo else 5.0)
         self.late = late
+        self.final = self._final()
         self._unit: dict[str, float] = {}
         self._step: dict[str, float] = {}
+        self.mc = 1.0
+        self.races: list[tuple[str, tuple[str, ...], int, float]] = []
+        self.aims: list[tuple[str, tuple[str, ...], int, int]] = []
+        self.mc = self._money()
+        if "defend" in self.features and not self.solo:
+            self.races = self._races()
+        if "aim" in self.features and not self.solo:
+            self.aims = self._aims()
+        self._unit, self._step = {}, {}  # computed again with the races and aims
 
     # ------------------------------------------------------------ the clock
     def steps_left(self, name: str) -> int:
@@ -75,6 +107,122 @@ class Judge:
         rate = 1.0 + 1.6 * self.players + 0.25 * self.gen  # steps per generation, growing
         return max(0, math.ceil(self.total_left / rate) - 1)
 
+    def _final(self) -> bool:
+        """Whether this is the last generation for sure (money left after it is worth
+        nothing but a tie-break)."""
+        last = self.view.get("last_generation")
+        if last:
+            return self.gen >= int(last)
+        return self.total_left == 0
+
+    def _money(self) -> float:
+        """Worth of one megacredit now. In the last generation money buys only points:
+        it is worth what the points it buys are worth, so spending beats hoarding. Before
+        that, money beyond what the hand will need earns nothing while held: it is worth
+        less, down to what it buys at the end."""
+        if self.final and self.end:
+            return SOLO_END_MC if self.solo else END_MC
+        if self.solo:
+            return 1.0
+        value = 1.0
+        if self.plan:
+            held = float(self.pl["res"]["megacredits"])
+            need = 12.0 + sum(float(h["cost"]) for h in
+                              (self.view.get("you") or {}).get("hand") or ()
+                              if self.keep_worth(h["name"], float(h["cost"])) > 0)
+            self._unit, self._step = {}, {}
+            value = max(END_MC + 0.2, 1.0 - RICH * max(0.0, held - need))
+        if self.gl == 0 and "likely_end" in self.features:
+            value = min(value, LIKELY_END_MC)
+        return value
+
+    # ------------------------------------------------------------ award races
+    def _races(self) -> list[tuple[str, tuple[str, ...], int, float]]:
+        """Funded awards this player can still win or lose: (count, what it counts, my
+        lead over the best other, spread of what may change by the end)."""
+        found = []
+        for row in (self.view.get("standings") or {}).get("awards") or ():
+            award = AWARDS.get(row["name"])
+            if row.get("funded_by") is None or award is None:
+                continue
+            values = row["values"]
+            others = [v for i, v in enumerate(values) if i != self.me]
+            if not others:
+                continue
+            found.append((award.measure.count, tuple(award.measure.of),
+                          int(values[self.me]) - int(max(others)), self.award_spread(row["name"])))
+        return found
+
+    def award_spread(self, name: str) -> float:
+        """How much an award's lead may still change by the end of the game."""
+        award = AWARDS.get(name)
+        scale = AWARD_SCALE.get(award.measure.count, 1.5) if award else 1.5
+        return scale * (0.6 + 0.5 * self.gl)
+
+    def _aims(self) -> list[tuple[str, tuple[str, ...], int, int]]:
+        """Open milestones: (count, what it counts, my measure, threshold)."""
+        found = []
+        for row in (self.view.get("standings") or {}).get("milestones") or ():
+            milestone = MILESTONES.get(row["name"])
+            if not row.get("open") or milestone is None:
+                continue
+            found.append((milestone.measure.count, tuple(milestone.measure.of),
+                          int(row["values"][self.me]), int(row["needed"])))
+        return found
+
+    def aim_shift(self, count: str, item: str | None, delta: float) -> float:
+        """Worth of moving my measure of ``count`` (of ``item``) by ``delta`` towards (or
+        away from) the open milestones' thresholds: a milestone is 5 points, the closer
+        the likelier."""
+        if not self.aims or not delta:
+            return 0.0
+        total = 0.0
+        for kind, of, mine, needed in self.aims:
+            if kind != count or not ((not of and item is None) or (of and item in of)):
+                continue
+            total += _reach(needed - mine - delta) - _reach(needed - mine)
+        return total * 5.0 * self.vpv * AIM
+
+    def award_points(self, lead: float, spread: float) -> float:
+        """Expected award points over the best other player, from a lead and a spread."""
+        share = 1.0 / (self.players - 1)
+        if self.final and spread <= 1.0:
+            return (5.0 if lead > 0 else 0.0 if lead == 0 else -5.0) * share
+        return 5.0 * math.tanh(lead / spread) * share
+
+    def award_shift(self, count: str, item: str | None, delta: float) -> float:
+        """Worth of changing my measure of ``count`` (of ``item``) by ``delta`` in the funded
+        award races."""
+        if not self.races or not delta:
+            return 0.0
+        total = 0.0
+        for kind, of, lead, spread in self.races:
+            if kind != count or not ((not of and item is None) or (of and item in of)):
+                continue
+            total += self.award_points(lead + delta, spread) - self.award_points(lead, spread)
+        return total * self.vpv
+
+    def cost(self, mc: float, name: str | None = None) -> float:
+        """Worth of paying ``mc`` megacredits for a card (steel or titanium may pay part
+        of it, at their own worth)."""
+        if not self.metals or name is None:
+            return mc * self.mc
+        tags = card(name).tags
+        left = mc
+        worth = 0.0
+        res = self.pl["res"]
+        for metal, tag, rate in (("titanium", "space", 3 + self._bonus_rate("titanium")),
+                                 ("steel", "building", 2 + self._bonus_rate("steel"))):
+            if tag in tags and left > 0:
+                used = min(int(res.get(metal, 0)), int(left // rate))
+                worth += used * self.unit(metal) - self.award_shift("stock", metal, -used)
+                left -= used * rate
+        return worth + left * self.mc
+
+    def _bonus_rate(self, metal: str) -> int:
+        return sum(int(e.get(metal, 0)) for name in self.own_cards()
+                   for e in card(name).effects if e.get("e") == "metal_value")
+
     # ------------------------------------------------------------ units
     def step(self, name: str) -> float:
         """Worth of one step of a global parameter now (0 once it is maxed)."""
@@ -83,9 +231,9 @@ class Judge:
                 value = 0.0
             elif self.solo:
                 value = self.annuity + REPLACE[name] * (1.05 if self.gl == 0 else
-                                                        self.late if self.sharp else 0.6)
+                                                        SOLO_STEP if self.sharp else 0.6)
             else:
-                value = self.annuity + self.vpv + self.hurry()
+                value = self.annuity + self.vpv + self.hurry() + self.aim_shift("tr", None, 1)
             self._step[name] = value
         return self._step[name]
 
@@ -102,7 +250,7 @@ class Judge:
 
     def tr_value(self) -> float:
         """One TR not tied to a parameter: income, and a VP."""
-        return self.annuity + self.vpv
+        return self.annuity + self.vpv + self.aim_shift("tr", None, 1)
 
     def unit(self, res: str) -> float:
         """Worth of one unit of a standard resource."""
@@ -112,11 +260,11 @@ class Judge:
 
     def _unit_value(self, res: str) -> float:
         if res == "megacredits":
-            return 1.0
+            return self.mc
         if res == "steel":
-            return 1.7
+            return 1.7 * (self.mc if self.end else 1.0)
         if res == "titanium":
-            return 2.5
+            return 2.5 * (self.mc if self.end else 1.0)
         if res == "heat":
             return self._converted("heat", "temperature", 0.0)
         if res == "plants":
@@ -201,7 +349,9 @@ class Judge:
     def step_value(self, s: Mapping[str, Any], src: str | None = None) -> float:
         kind = s.get("k")
         if kind == "prod":
-            return sum(self.amount(n, src) * self.prod(r) for r, n in s["res"].items())
+            return sum(self.amount(n, src) * self.prod(r)
+                       + self.award_shift("production", r, self.amount(n, src))
+                       for r, n in s["res"].items())
         if kind == "gain":
             return sum(self.amount(n, src) * self.unit(r) for r, n in s["res"].items())
         if kind == "spend":
@@ -256,11 +406,15 @@ class Judge:
         return 0.0
 
     def tile_value(self, tile: str) -> float:
+        race = 0.0
+        if tile != "ocean":
+            race = (self.award_shift("tiles", None, 1) + self.award_shift("tiles", tile, 1)
+                    + self.aim_shift("tiles", tile, 1))
         if tile == "greenery":
-            return self.step("oxygen") + (0.0 if self.solo else self.vpv + 1.0)
+            return self.step("oxygen") + (0.0 if self.solo else self.vpv + 1.0) + race
         if tile in ("city", "capital"):
-            return 1.0 if self.solo else 1.5 * self.vpv + 2.0
-        return 1.0
+            return (1.0 if self.solo else 1.5 * self.vpv + 2.0) + race
+        return 1.0 + race
 
     def attack_value(self, s: Mapping[str, Any]) -> float:
         """Red-bordered steps hurt an opponent: worth to us in a duel, less with more."""
@@ -310,6 +464,11 @@ class Judge:
         value += self.vp_value(c)
         if not c.is_event and not self.solo:
             value += 0.4 * len(c.tags)
+            for tag in dict.fromkeys(c.tags):
+                count = c.tags.count(tag)
+                value += (self.award_shift("printed_tags", tag, count)
+                          + self.award_shift("tags", tag, count)
+                          + self.aim_shift("tags", tag, count))
         if "jovian" in c.tags and not c.is_event:
             value += 0.8 * self.vpv / 5.0
         return value
@@ -364,7 +523,7 @@ class Judge:
 
     def play_worth(self, name: str, cost: float) -> float:
         """Net worth of playing a card now at ``cost``."""
-        return self.card_value(name) - cost
+        return self.card_value(name) - self.cost(cost, name)
 
     def keep_worth(self, name: str, cost: float) -> float:
         """Net worth of holding a card to play it later (requirements may delay it)."""
@@ -395,6 +554,11 @@ class Judge:
                 if missing > 0:
                     worst = max(worst, 2 * missing)
         return worst
+
+
+def _reach(missing: float) -> float:
+    """How likely a milestone this far away is claimed in time (0 away: it is there)."""
+    return 1.0 if missing <= 0 else 0.55 ** missing
 
 
 def _options(steps: Iterable[Mapping[str, Any]]) -> list[list[Mapping[str, Any]]]:

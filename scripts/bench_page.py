@@ -125,6 +125,7 @@ def measure(browser: Any, url: str, clicks: int, throttle: float) -> dict[str, l
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
     page.evaluate(PROBE)
     found: dict[str, list[float]] = {}
+    slowest: list[tuple[float, str]] = []
     step = misses = 0
     while len(found.get("frame", [])) < clicks and misses < clicks:
         step += 1
@@ -147,6 +148,7 @@ def measure(browser: Any, url: str, clicks: int, throttle: float) -> dict[str, l
         found.setdefault("dom", []).append(dom - click)
         found.setdefault("frame", []).append(frame - click)
         found.setdefault(f"frame: {kind}", []).append(frame - click)
+        slowest.append((frame - click, kind))
         if took and took[-1].isdigit():
             found.setdefault("took", []).append(float(took[-1]))
             found.setdefault(f"{kind}: took", []).append(float(took[-1]))
@@ -155,6 +157,8 @@ def measure(browser: Any, url: str, clicks: int, throttle: float) -> dict[str, l
             found.setdefault(f"took: {name}", []).append(float(value))
             found.setdefault(f"{kind}: {name}", []).append(float(value))
     context.close()
+    slowest.sort(reverse=True)
+    print("  slowest clicks: " + ", ".join(f"{kind} {ms:.0f} ms" for ms, kind in slowest[:5]))
     return found
 
 

@@ -8,7 +8,7 @@
 
 import process from "node:process";
 
-import { loadEngine, repoRoot } from "./pyodide_engine.mjs";
+import { loadEngine, repoRoot, runMain } from "./pyodide_engine.mjs";
 
 async function main(argv) {
   const games = Number(argv[0] ?? 2);
@@ -25,9 +25,4 @@ from tm.bots.tournament import bench
   return 0;
 }
 
-try {
-  process.exitCode = await main(process.argv.slice(2));
-} catch (error) {
-  process.stderr.write(`${error && error.message ? error.message : error}\n`);
-  process.exitCode = 1;
-}
+await runMain(main);

@@ -54,3 +54,14 @@ importlib.invalidate_caches()
 `);
   return pyodide;
 }
+
+/** Run a script's ``main(args)``: its return value is the exit code; an error is printed
+ * (its message only) and exits with 1. */
+export async function runMain(main) {
+  try {
+    process.exitCode = await main(process.argv.slice(2));
+  } catch (error) {
+    process.stderr.write(`${error && error.message ? error.message : error}\n`);
+    process.exitCode = 1;
+  }
+}

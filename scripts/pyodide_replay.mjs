@@ -13,7 +13,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import process from "node:process";
 
-import { loadEngine, repoRoot } from "./pyodide_engine.mjs";
+import { loadEngine, repoRoot, runMain } from "./pyodide_engine.mjs";
 
 async function main(argv) {
   const playing = argv[0] === "--play";
@@ -53,9 +53,4 @@ tm.sim.replay_digest(json.loads(SAVE_TEXT))
   return 0;
 }
 
-try {
-  process.exitCode = await main(process.argv.slice(2));
-} catch (error) {
-  process.stderr.write(`${error && error.message ? error.message : error}\n`);
-  process.exitCode = 1;
-}
+await runMain(main);

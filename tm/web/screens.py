@@ -276,7 +276,8 @@ def game_screen(screen: Screen, cover: str = "") -> str:
         extras += decision
     legal = _legal_spaces(ask)
     colours = tuple(screen.colours)
-    board = region_of("board", _names_only(view), BOARD_KEYS, (colours, legal),
+    named = _names_only(view)  # (what the board, milestones and colonies read of players)
+    board = region_of("board", named, BOARD_KEYS, (colours, legal),
                       lambda v: board_svg(v, colours, legal) + board_legend(v))
     players = "solo" if len(view["players"]) == 1 else "multi"  # card lines of one only
     return (f'<main class="game" data-players="{players}">{part("cover", cover)}'
@@ -287,13 +288,13 @@ def game_screen(screen: Screen, cover: str = "") -> str:
             f'{part("extras", extras)}'
             f'<div class="layout"><div class="col col-main">'
             + part("board", f'<div class="board-wrap">{_pick_hint(ask)}{board}</div>')
-            + part("colonies", _colonies(view, colours))
+            + part("colonies", _colonies(named, colours))
             + '<div class="below hand-below">'
             + part("hand", unless_stale("hand", lambda: hand_section(screen, ask))) + "</div>"
             + f'</div><div class="col col-side">{part("decision", "" if wide else decision)}'
             + '<div class="below ma-below">'
             + part("standings", unless_stale("standings", lambda: region_of(
-                "standings", _names_only(view), STANDINGS_KEYS, colours,
+                "standings", named, STANDINGS_KEYS, colours,
                 lambda v: milestones_awards(v, colours))))
             + "</div>"
             + unless_stale("log", lambda: region(
@@ -317,10 +318,11 @@ def _names_only(view: View) -> dict[str, Any]:
     return {**view, "players": [{"name": pl["name"]} for pl in view["players"]]}
 
 
-def _colonies(view: View, colours: tuple[str, ...]) -> str:
+def _colonies(named: View, colours: tuple[str, ...]) -> str:
     """Colonies' tiles and fleets (empty without the expansion), drawn again only when the
-    expansions' part of the view or the players change."""
-    return region_of("colonies", _names_only(view), COLONIES_KEYS, colours,
+    expansions' part of the view or the players' names change (``named``: the view as
+    :func:`_names_only` gives it)."""
+    return region_of("colonies", named, COLONIES_KEYS, colours,
                      lambda v: colonies_section(v, colours))
 
 

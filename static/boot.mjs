@@ -260,15 +260,13 @@ function takeOver() {
   if (status) status.remove();
 }
 
-// Keeps the screen as last drawn (a second after it settles, and when the page is hidden)
-// for the next visit.
+// Keeps the screen as last drawn for the next visit, when the page is hidden or left (the
+// last moments a page can count on): never while it is played, where serialising a large
+// screen and writing it to storage (tens of milliseconds on a phone) would hold up a click.
 function keepScreens() {
   const app = document.getElementById("app");
   if (!app) return;
-  let timer = null;
   const keep = () => {
-    if (timer !== null) clearTimeout(timer);
-    timer = null;
     const body = document.body.dataset;
     if (body.busy !== undefined || body.fault !== undefined || body.keep === undefined) return;
     try {
@@ -287,17 +285,10 @@ function keepScreens() {
       try { localStorage.removeItem(GAME_KEY); } catch { /* no storage at all */ }
     }
   };
-  new MutationObserver(() => {
-    if (timer !== null) clearTimeout(timer);
-    timer = setTimeout(keep, 1000);
-  }).observe(app, { subtree: true, childList: true, attributes: true, characterData: true });
   addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "hidden" && timer !== null) keep();
+    if (document.visibilityState === "hidden") keep();
   });
-  addEventListener("pagehide", () => {
-    if (timer !== null) keep();
-  });
-  timer = setTimeout(keep, 1000);
+  addEventListener("pagehide", keep);
 }
 
 if (document.body) {

@@ -22,6 +22,12 @@ new MutationObserver(() => {
 """
 
 
+def _leave(page: Any) -> None:
+    """What the page hears when it is hidden or left: it keeps its screen then
+    (static/boot.mjs), never while it is played."""
+    page.evaluate("dispatchEvent(new PageTransitionEvent('pagehide'))")
+
+
 def _held_runtime(page: Any) -> list[Any]:
     """Hold back the runtime's WebAssembly (Python cannot start) until released."""
     held: list[Any] = []
@@ -41,6 +47,8 @@ def _play_solo_and_leave_it_kept(page: Any, server: Server) -> str:
     wait_ready(page)
     start_game(page, players=1)
     wait_screen(page, "game")
+    assert page.evaluate(KEPT_GAME) is None  # nothing is kept while the game is played
+    _leave(page)
     page.wait_for_function(f"{KEPT_GAME} !== null && {KEPT_GAME}.screen === 'game'")
     kept = page.evaluate(KEPT_GAME)
     assert kept["save"] == page.evaluate("sessionStorage.getItem('tm:open')")
@@ -121,12 +129,12 @@ def test_between_players_only_the_handoff_is_kept_never_a_hand(
     wait_ready(page)
     start_game(page, players=2, names=["Ann", "Bob"])
     page.wait_for_selector("body[data-keep]", state="attached")
-    page.wait_for_timeout(1500)  # the copy is kept a second after the screen settles
+    _leave(page)
     kept = page.evaluate(KEPT_GAME)
     assert kept is None or kept["screen"] == "handoff"
     if page.locator("body[data-screen='handoff']").count():
         page.locator(".handoff [data-action=reveal]").click()
         wait_screen(page, "game")
-        page.wait_for_timeout(1500)
+        _leave(page)
         kept = page.evaluate(KEPT_GAME)
         assert kept is None or kept["screen"] == "handoff"

@@ -202,7 +202,8 @@ def test_a_return_visit_shows_the_start_screen_as_last_drawn_before_python(
     page.locator("[data-action=menu]").first.click()
     wait_screen(page, "start")
     expect(page.locator(".save-list li[data-save]")).to_have_count(1)
-    # The page keeps its start screen a second after it settles (static/boot.mjs).
+    # The page keeps its start screen when it is hidden or left (static/boot.mjs).
+    page.evaluate("dispatchEvent(new PageTransitionEvent('pagehide'))")
     page.wait_for_function("(localStorage.getItem('tm:last-screen') || '').includes('Ona')",
                            timeout=WAIT_MS)
     page.reload()

@@ -144,6 +144,45 @@ def test_a_stage_is_void_once_the_game_is_replaced() -> None:
     assert app.staged() is None and kind(app) == "action"
 
 
+def test_an_action_starts_on_the_copy_made_ahead_and_cancel_still_takes_nothing_back() -> None:
+    game, (p1, _) = make_game(players=2, seed=0)
+    give_cards(game, p1, ["Deep Well Heating"])
+    set_resources(game, p1, megacredits=20, steel=3)
+    app = app_for(game)
+    digest = game.digest()
+    app.prepare_stage()  # (the page does this after the frame)
+    spare = app.spare._made
+    assert spare is not None and spare[0] is game and spare[3] is not game
+    click(app, "play_card", card="Deep Well Heating")
+    assert app.stage is not None and app.stage.game is spare[3]  # no copy in the click
+    assert app.spare._made is None and game.digest() == digest
+    app.handle("cancel", {})
+    assert app.game is game and game.digest() == digest
+    app.prepare_stage()
+    click(app, "play_card", card="Deep Well Heating")
+    click(app, "use", resource="steel", amount=3)
+    click(app, "confirm")
+    assert app.game.state.players[p1].res["steel"] == 0
+
+
+def test_a_copy_made_ahead_of_a_game_that_moved_on_is_not_used() -> None:
+    game, (p1, _) = make_game(players=2, seed=0)
+    set_resources(game, p1, megacredits=30, heat=8)
+    app = app_for(game)
+    app.prepare_stage()
+    made = app.spare._made
+    assert made is not None
+    prompt = game.prompt_for(p1)
+    assert prompt is not None
+    game.respond(p1, next(c for c in prompt.choices() if c["type"] == "convert_heat"))
+    assert app.spare.take(game) is None  # (the game has a move the copy has not)
+    app.prepare_stage()
+    app.spare.make(game)  # (kept: already a copy of the game as it is now)
+    again = app.spare._made
+    assert again is not None and again[3] is not made[3]
+    assert app.spare.take(game.copy()) is None  # a copy of another game object: not used
+
+
 def test_the_test_hook_still_answers_one_move_per_call() -> None:
     game, (p1, _) = make_game(players=2, seed=0)
     set_resources(game, p1, megacredits=30)

@@ -114,3 +114,23 @@ def test_regions_below_the_fold_may_be_shown_as_last_drawn_for_a_frame() -> None
     assert quick[1]["hand"] == before[1]["hand"]
     whole = app.render()["app"]
     assert whole != regions.split_parts(whole)[0] and whole == _fresh(app)
+
+
+def test_the_next_players_screen_drawn_ahead_leaves_the_hand_as_shown_for_the_reveal() -> None:
+    """While the hand-off shows, the next player's screen is drawn ahead and thrown away;
+    the reveal may then still leave the hand below the fold as shown (the hand-off's,
+    nobody's) for a frame: drawing ahead does not count as showing."""
+    app = _game_app()
+    for _ in range(40):
+        app.handle("answer_first", {})
+        if app.screen == "handoff":
+            break
+    assert app.screen == "handoff"
+    shown = regions.split_parts(app.render()["app"])[1]
+    app.prepare_reveal()
+    app.handle("reveal", {})
+    with regions.stale_allowed(regions.BELOW):
+        quick = regions.split_parts(app.render()["app"])[1]
+    assert quick["hand"] == shown["hand"]
+    whole = regions.split_parts(app.render()["app"])[1]
+    assert whole["hand"] != shown["hand"]  # (after the frame: the next player's hand)

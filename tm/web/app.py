@@ -20,13 +20,14 @@ from tm.web.app_bots import BotActions, BotState
 from tm.web.app_hand import HandActions
 from tm.web.app_linkplay import LinkPlayActions
 from tm.web.app_share import Replay, ShareActions, rules_notice
-from tm.web.app_stage import Stage, default_payment, starts_action
+from tm.web.app_stage import Spare, Stage, default_payment, starts_action
 from tm.web.app_tabs import Saving, TabActions
 from tm.web.board_preview import board_names
 from tm.web.error_text import error_text
 from tm.web.i18n import t
 from tm.web.log_html import LOG_DEPTH, log_depth_after
 from tm.web.model import PendingPrompt, ViewCache, screen_of
+from tm.web.regions import drawn_unseen
 from tm.web.saves import SaveMeta, SaveStore, Storage, entry_text, parse_entry
 
 COLOURS: tuple[str, ...] = ("red", "green", "blue", "yellow", "black")
@@ -60,6 +61,7 @@ class App(BotActions, LinkPlayActions, TabActions, ShareActions, HandActions):
         self.busy: str | None = None  # the message key of work in progress
         self.log_depth = LOG_DEPTH  # generations of the log on screen ("earlier" adds more)
         self.stage: Stage | None = None  # an action under way, not yet sent to the game
+        self.spare = Spare()  # a copy of the game made ahead for the next action's stage
         self.undo_ask = False  # asking before taking back another player's move
         self.undoing = False  # taking back moves in a row: one hand-off when done
         self.undo_confirmed = False  # in this run, taking back others' moves was confirmed
@@ -249,9 +251,22 @@ class App(BotActions, LinkPlayActions, TabActions, ShareActions, HandActions):
         shown = self.viewer, self.screen
         self.viewer, self.screen = decision[0], "game"
         try:
-            self.render()
+            with drawn_unseen():
+                self.render()
         finally:
             self.viewer, self.screen = shown
+
+    def prepare_stage(self) -> None:
+        """After a frame, when the viewer's next answer would start an action: the copy
+        that action's stage needs, made ahead (:class:`Spare`). Nothing is shown."""
+        game = self.game
+        if game is None or self.screen != "game" or self.replay is not None \
+                or self.staged() is not None:
+            return
+        decision = self.current()
+        if decision is not None and not self.is_bot(decision[0]) \
+                and starts_action(game, decision[0]):
+            self.spare.make(game)
 
     def _on_reveal(self, data: dict[str, Any]) -> None:
         decision = self.current()
@@ -279,7 +294,7 @@ class App(BotActions, LinkPlayActions, TabActions, ShareActions, HandActions):
         assert self.game is not None
         staged = self.staged()
         if staged is None and stage and starts_action(self.game, player):
-            staged = Stage.begin(self.game, player)
+            staged = Stage.begin(self.game, player, self.spare)
         if staged is None:
             self.game.respond(player, response)
             self._committed()

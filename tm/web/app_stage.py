@@ -35,9 +35,11 @@ class Stage:
     # not applied yet, as it showed hidden information)
 
     @classmethod
-    def begin(cls, base: Game, player: int) -> Stage:
-        """A stage for ``player``'s action, on a fresh copy of ``base``."""
-        return cls(base, base.copy(), player)
+    def begin(cls, base: Game, player: int, spare: Spare | None = None) -> Stage:
+        """A stage for ``player``'s action, on a fresh copy of ``base`` (the spare one
+        made ahead, when it is a copy of ``base`` as it is now)."""
+        copy = spare.take(base) if spare is not None else None
+        return cls(base, copy if copy is not None else base.copy(), player)
 
     @property
     def answers(self) -> int:
@@ -79,6 +81,33 @@ class Stage:
             return True
         prompt = copy.prompt_for(self.player)
         return prompt is None or prompt.kind == "action"
+
+
+class Spare:
+    """A copy of the game made ahead, after a frame is painted, for the next action's
+    stage: copying a late game's state is the slowest part of starting an action on a
+    phone. Good only for the game object it was made of, as that game still is."""
+
+    def __init__(self) -> None:
+        self._made: tuple[Game, int, int, Game] | None = None
+
+    @staticmethod
+    def _mark(game: Game) -> tuple[int, int]:
+        return len(game.moves), len(game.state.log)
+
+    def make(self, game: Game) -> None:
+        """Copy ``game`` now, unless a copy of it as it is now is already kept."""
+        if self._made is not None and self._made[0] is game \
+                and self._made[1:3] == self._mark(game):
+            return
+        self._made = (game, *self._mark(game), game.copy())
+
+    def take(self, game: Game) -> Game | None:
+        """The kept copy, if it is one of ``game`` as it is now (used once)."""
+        made, self._made = self._made, None
+        if made is None or made[0] is not game or made[1:3] != self._mark(game):
+            return None
+        return made[3]
 
 
 # Answers that are themselves the player's confirmation (a payment, a selection's Done):

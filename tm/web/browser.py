@@ -177,6 +177,15 @@ class Page:
             self.later("event", self._draw_rest)
         if self.app.screen == "handoff":  # (the next player's screen, drawn ahead)
             self.later("event", self.app.prepare_reveal)
+        elif self.app.screen == "game":  # (the next action's copy of the game, made ahead)
+            self.hold()
+            self.later("event", self._prepare_stage)
+
+    def _prepare_stage(self) -> None:
+        try:
+            self.app.prepare_stage()
+        finally:
+            self.release()
 
     def _draw_rest(self) -> None:
         """What the last redraw left below the fold, now that its frame is painted."""

@@ -78,6 +78,19 @@ def stale_allowed(names: Iterable[str]) -> Iterator[None]:
         _STALE = frozenset()
 
 
+@contextmanager
+def drawn_unseen() -> Iterator[None]:
+    """A drawing nobody sees (one made ahead): the regions below the fold keep their last
+    drawing as shown, so the next click may still leave them as they are on screen for a
+    frame (drawing them ahead would move their drawing into that click)."""
+    shown = dict(_LAST)
+    try:
+        yield
+    finally:
+        _LAST.clear()
+        _LAST.update(shown)
+
+
 def unless_stale(name: str, draw: Callable[[], str]) -> str:
     """Region ``name`` as last drawn while it may be shown stale (:func:`stale_allowed`),
     else drawn (and kept as its last drawing)."""

@@ -110,6 +110,28 @@ def test_an_action_leaves_the_page_where_it_was(screen: Any) -> None:
     shot(page, "after-action")
 
 
+def test_a_new_phases_decision_is_shown_from_its_top(screen: Any) -> None:
+    """The last Pass of a generation, clicked at the foot of the action list: the
+    research decision that follows is brought into view (below the status strip), not
+    left above the window."""
+    page = screen
+    set_up(page, "Teractor")
+    pass_button = choice(page, re.compile(r"^\s*Pass", re.I)).first
+    pass_button.scroll_into_view_if_needed()
+    page.evaluate("window.scrollBy(0, 300)")  # the player has read on below
+    pass_button.click()
+    expect(prompt(page)).to_have_attribute("data-kind", "confirm")
+    confirm(page).click()
+    expect(prompt(page)).not_to_have_attribute("data-kind", re.compile("action|confirm"))
+    page.wait_for_timeout(150)
+    top = page.evaluate("document.querySelector('#app .prompt').getBoundingClientRect().top")
+    under = page.evaluate(
+        "document.querySelector('#app .status-strip').getBoundingClientRect().bottom")
+    height = page.evaluate("innerHeight")
+    assert under <= top < 0.75 * height, f"the new decision's top at {top} (strip {under})"
+    shot(page, "research-after-pass")
+
+
 def test_a_placement_brings_the_board_into_view(screen: Any) -> None:
     page = screen
     set_up(page, "Tharsis Republic")  # its first action: place a city

@@ -183,6 +183,39 @@ def test_a_copy_made_ahead_of_a_game_that_moved_on_is_not_used() -> None:
     assert app.spare.take(game.copy()) is None  # a copy of another game object: not used
 
 
+def test_a_pass_that_ends_the_game_waits_for_confirm_and_then_is_saved_as_over() -> None:
+    """R-END-1: the last Pass of a solo game ends it. Held for Confirm like any one-click
+    action, it must not show the end before it is kept: the end screen has no Confirm, so
+    the game would end on screen but never be saved as over (nor charted, nor linked)."""
+    app = App(MemoryStorage(), clock=lambda: 1000.0)
+    app.handle("new_game", {"players": "1", "seed": "11"})
+    for _ in range(3000):
+        game = app.game
+        assert game is not None and not game.is_over
+        prompt = game.prompt_for(0)
+        if game.state.generation == 14 and prompt is not None and prompt.kind == "action" \
+                and any(c["type"] == "pass" for c in prompt.choices()):
+            break
+        app.handle("answer_first", {})
+    else:
+        raise AssertionError("never reached the last generation's actions")
+    before = len(app.game.moves)
+    click(app, "pass", held=True)
+    stage = app.staged()
+    assert stage is not None and stage.held and not stage.game.is_over
+    shown = page(app)
+    assert 'data-action="confirm_action"' in shown and 'class="end' not in shown
+    assert len(app.game.moves) == before and not app.game.is_over
+    app.handle("confirm_action", {})
+    assert app.game.is_over and app.staged() is None and app.save_id is not None
+    from tm.web.saves import parse_entry
+    app.flush_save()
+    raw = app.store.raw(app.save_id)
+    assert raw is not None
+    assert len(parse_entry(raw)[1]["moves"]) == len(app.game.moves) == before + 1
+    assert 'data-action="confirm_action"' not in page(app)
+
+
 def test_the_test_hook_still_answers_one_move_per_call() -> None:
     game, (p1, _) = make_game(players=2, seed=0)
     set_resources(game, p1, megacredits=30)

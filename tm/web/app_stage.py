@@ -57,9 +57,11 @@ class Stage:
 
     def hold(self) -> None:
         """Wait for the player's Confirm. Hidden information the last answer showed must
-        not be seen before it is kept: then the copy goes back to before that answer."""
+        not be seen before it is kept, nor the end of the game (the end screen has no
+        Confirm: it would stand for a game never saved as over): then the copy goes back
+        to before that answer."""
         self.held = True
-        if self.game.revealed_at == self.base.revealed_at:
+        if self.game.revealed_at == self.base.revealed_at and not self.game.is_over:
             return
         before = self.base.copy()
         for step in self.steps[:-1]:  # the same listed choices again

@@ -89,6 +89,7 @@ class Page:
         self.placing = False  # a placement was asked at the last redraw
         self.asking = False  # a question (data-autofocus) was shown at the last redraw
         self.pointer = False  # the last action came from a pointer (not from a key or form)
+        self.moment: tuple[Any, ...] | None = None  # whose decision in which phase, last drawn
         self.timings = (0.0, 0.0, 0.0)  # the last redraw's: render, set HTML, the rest
         self.queue: list[Callable[[], None]] = []
         self.after_draw: list[Callable[[], None]] = []  # e.g. the bots' next slice (bot_loop)
@@ -161,8 +162,10 @@ class Page:
         body.dataset.keep = self._kept_as()
         asking = not _missing(js.document.querySelector("#app [data-autofocus]"))
         placing = _placing()
-        settle = Settle(asking and not self.asking, focus, placing and not self.placing)
-        self.asking, self.placing = asking, placing
+        moment = _moment(self.app)
+        fresh = moment is not None and self.moment is not None and moment != self.moment
+        settle = Settle(asking and not self.asking, focus, placing and not self.placing, fresh)
+        self.asking, self.placing, self.moment = asking, placing, moment
         if settle.needed() and self.pointer:  # after the frame: laid out once, when drawn
             self.hold()
             self.later("event", lambda: self._settle(settle))
@@ -540,11 +543,13 @@ class Settle:
     new screen out there and then, and again for the frame; after the frame the layout
     is done and these cost next to nothing."""
 
-    def __init__(self, asked: bool, focus: str | None, placing: bool) -> None:
+    def __init__(self, asked: bool, focus: str | None, placing: bool, fresh: bool = False
+                 ) -> None:
         self.asked, self.focus, self.placing = asked, focus, placing
+        self.fresh = fresh  # another player's decision, or another phase: shown from its top
 
     def needed(self) -> bool:
-        return self.asked or self.focus is not None or self.placing
+        return self.asked or self.focus is not None or self.placing or self.fresh
 
     def run(self) -> None:
         active = js.document.activeElement  # (unless someone moved the focus meanwhile)
@@ -557,6 +562,8 @@ class Settle:
             _refocus(self.focus)
         if self.placing and _placing():
             _show_board()
+        elif self.fresh:
+            _show_decision()
 
 
 def _off_screen() -> list[str]:
@@ -646,6 +653,28 @@ def _focus(target: Any) -> None:
 def _placing() -> bool:
     """Whether the decision shown is where to place a tile."""
     return not _missing(js.document.querySelector('#app .prompt[data-kind="space"]'))
+
+
+def _moment(app: App) -> tuple[Any, ...] | None:
+    """Whose decision in which phase the game screen shows (None: not the game screen)."""
+    game = app.shown_game()
+    if app.screen != "game" or game is None:
+        return None
+    return app.viewer, game.state.phase, game.state.generation
+
+
+def _show_decision() -> None:
+    """A new phase's decision (research after the last pass, the first actions after the
+    setup): its top brought into view below the status strip when the page was left
+    scrolled past it or short of it (within an action the page never moves)."""
+    prompt = js.document.querySelector("#app .prompt")
+    if _missing(prompt):
+        return
+    top = float(prompt.getBoundingClientRect().top)
+    strip = js.document.querySelector("#app .status-strip")
+    under = 0.0 if _missing(strip) else float(strip.getBoundingClientRect().bottom)
+    if top < under or top > 0.75 * float(js.window.innerHeight):
+        js.window.scrollBy(0, top - under - 8)
 
 
 def _show_board() -> None:

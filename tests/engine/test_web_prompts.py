@@ -460,6 +460,34 @@ def test_hand_cards_mark_each_requirement_and_say_why_they_cannot_be_played() ->
     assert "Not playable: costs 28 MC, you can pay 5" in text(page[page.index('class="hand"'):])
 
 
+def test_a_card_listed_to_play_shows_its_requirements_met_not_red() -> None:
+    """The action menu's playable cards mark their requirements met (green), as the hand
+    does; red is only for a requirement the page knows is not met."""
+    game, _ = make_game(2)
+    give_cards(game, 0, ["Methane From Titan"])  # oxygen 2 % or more; 28 MC
+    set_resources(game, 0, megacredits=30)
+    set_parameters(game, oxygen=9)
+    section = prompt_html(app_for(game))
+    menu = section[section.index("group-cards"):]
+    assert '<span class="req checked">' in menu
+    assert '<span class="req-part met">oxygen ≥ 2 %' in menu and "req-part unmet" not in menu
+
+
+def test_the_corporations_first_action_is_shown_alone_without_greyed_projects() -> None:
+    """R-ACT-1: a corporation's first action comes before anything else; the menu then
+    offers only it, without every project, milestone and award greyed around it."""
+    game = Game.new(Options(players=1, seed=3))
+    listed = prompt(game).choices()
+    game.respond(0, next(c for c in listed if c.get("card") == "Tharsis Republic"))
+    game.respond(0, next(c for c in prompt(game).choices() if c["type"] == "done"))
+    assert [c["type"] for c in prompt(game).choices()] == ["first_action"]
+    section = prompt_html(app_for(game))
+    assert "Your corporation&#x27;s first action" in section or \
+        "Your corporation's first action" in text(section)
+    assert "choice unavailable" not in section and "group-projects" not in section
+    assert 'data-action="choose"' in section
+
+
 def test_which_prelude_first_shows_the_preludes_in_full_R_PRE_1() -> None:
     """Choosing which prelude to play first shows each card's text, not just its name."""
     game = Game.new(Options(players=1, seed=3, expansions=["corpera", "prelude"]))

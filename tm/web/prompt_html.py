@@ -130,8 +130,9 @@ ACTION_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
 def _playable_cards(ask: Ask, choices: Sequence[tuple[int, Mapping[str, Any]]]) -> str:
     hand = {entry["name"]: entry for entry in (ask.view.get("you") or {}).get("hand") or ()}
     playable = [card_html(c["card"], (hand.get(c["card"]) or {}).get("cost"),
-                          action=("choose", i))
-                for i, c in choices if c["type"] == "play_card"]
+                          action=("choose", i),
+                          reasons=(hand.get(c["card"]) or {}).get("reasons") or ())
+                for i, c in choices if c["type"] == "play_card"]  # (playable: all met)
     if not playable:
         return ""
     return (f'<div class="group group-cards"><h3>{esc(t("prompt.group.cards"))}</h3>'
@@ -148,7 +149,7 @@ def _action(ask: Ask) -> str:
         if group == "cards":
             parts.append(_playable_cards(ask, choices))
             continue
-        if group in LISTED_GROUPS:
+        if group in LISTED_GROUPS and not first:  # (the first action comes first: only it)
             buttons = _listed_group(ask, group, choices)
         elif group == "trades":
             buttons = trade_buttons(ask, choices)

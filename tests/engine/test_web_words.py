@@ -26,6 +26,23 @@ def test_viral_enhancers_choice_names_itself_and_the_card_the_microbe_goes_to() 
     assert "here" not in shown and "for Decomposers" not in shown
 
 
+
+def test_viral_enhancers_choice_staged_in_the_page_names_the_card_in_its_summary() -> None:
+    game = new_game()
+    put_in_play(game, 0, ["Viral Enhancers"])
+    set_parameters(game, oxygen=3)
+    give_cards(game, 0, ["Decomposers"])
+    set_resources(game, 0, megacredits=20)
+    app = app_for(game)
+    listed = game.pending[0][1].choices()
+    app.handle("choose", {"index": next(i for i, c in enumerate(listed)
+                                        if c.get("card") == "Decomposers")})
+    assert "Choose one for Viral Enhancers" in text(prompt_html(app))
+    app.handle("choose", {"index": 1})
+    summary = text(app.render()["app"])  # (the confirmation replaces the prompt)
+    assert "Confirm: Play Decomposers add 1 microbe to Decomposers" in summary
+
+
 def test_a_row_of_one_space_says_space_and_numbers_it_as_the_board_does() -> None:
     game = new_game()
     place(game, "06", "city", 1)  # Natural Preserve may not go next to it: row 1 keeps 03

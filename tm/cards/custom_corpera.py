@@ -54,8 +54,9 @@ def _viral_enhancers(g: GameState, p: int, src: str | None, step: Step) -> None:
     """1 plant, or 1 resource onto the card just played if it holds animals or microbes.
 
     The choice runs for the played card (its resource goes "here"), and also names
-    Viral Enhancers as its ``cause``: the page asks "for Viral Enhancers" and names the
-    card the resource goes to, rather than crediting the played card with the choice."""
+    Viral Enhancers as its ``cause`` (in the prompt and in each option's label): the page
+    asks "for Viral Enhancers" and names the card the resource goes to, rather than
+    crediting the played card with the choice."""
     played = step.get("played")
     pl = g.players[p]
     if played in pl.played and card(played).resource in ("animal", "microbe"):
@@ -64,8 +65,10 @@ def _viral_enhancers(g: GameState, p: int, src: str | None, step: Step) -> None:
         if len(options) == 1:
             run_steps(g, p, step_["options"][options[0]], played)
         elif options:
+            labels = [{"key": "steps", "steps": option, "src": played, "cause": src}
+                      for option in step_["options"]]
             ask(g, p, "option", "choose", options=step_["options"], open=options, src=played,
-                cause=src)
+                cause=src, labels=labels)
     else:
         change_res(g, p, {"plants": 1}, card=src)
 

@@ -263,26 +263,13 @@ def _option(ask: Ask) -> str:
         return option_prompt(ask)
     src = ask.data.get("src")
     cause = ask.data.get("cause")  # the card whose effect asks, when not the one it acts on
-    buttons = [choice_button(i, _option_words(label_of(c), cause is not None))
-               for i, c in enumerate(ask.choices)]
+    buttons = [choice_button(i, option_label(label_of(c))) for i, c in enumerate(ask.choices)]
     if ask.purpose != "choose":
         title = t("prompt.option." + ask.purpose)
     else:
         by = cause or src
         title = t("prompt.option_for", card=by) if by else t("prompt.option")
     return f"{head(ask, title)}{list_html(buttons)}"
-
-
-def _option_words(label: Mapping[str, Any], caused: bool) -> str:
-    """An option in words. When another card's effect asks (``caused``), "here" would
-    point at the wrong card: a resource for the acting card names that card."""
-    steps = list(label.get("steps") or ()) if label.get("key") == "steps" else []
-    src = label.get("src")
-    if caused and isinstance(src, str) and len(steps) == 1 \
-            and steps[0].get("k") == "add_res" and steps[0].get("to") == "self":
-        unit = card(src).resource or "resource"
-        return t("prompt.add_to_card", qty=qty(unit, int(steps[0]["count"])), card=src)
-    return option_label(label)
 
 
 RENDERERS: dict[str, Callable[[Ask], str]] = {

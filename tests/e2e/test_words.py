@@ -1,11 +1,12 @@
 """The end chart and the live scores as a player reads them: text size on a phone,
-labels, the key (screenshots in /tmp/tm-words-*.png for a person to look at)."""
+labels, the key (screenshots in /tmp/tm-words-*.png for a person to look at); the
+new-game form's solo note."""
 from __future__ import annotations
 
 from functools import cache
 from typing import Any
 
-from tests.e2e.helpers import wait_screen
+from tests.e2e.helpers import expect, wait_screen
 
 PHONE = {"width": 390, "height": 844}
 WIDE = {"width": 1366, "height": 900}
@@ -62,3 +63,14 @@ def test_live_scores_on_a_phone_name_each_number(new_page: Any, boot: Any) -> No
     assert labels and all(label not in ("none", '""', "") for label in labels), labels
     assert labels[0] == '"TR"' and labels[-1] == '"Total"'
     page.locator(".live-scores").screenshot(path="/tmp/tm-words-live-scores-phone.png")
+
+
+def test_the_solo_note_follows_the_players_select(page: Any, boot: Any) -> None:
+    boot(page)
+    form = page.locator("form.new-game")
+    note = form.locator(".solo-note")
+    expect(note).to_have_count(0)  # two players at first
+    form.locator("select[name=players]").select_option("1")
+    expect(note).to_contain_text("plays solo")
+    form.locator("select[name=players]").select_option("2")
+    expect(note).to_have_count(0)

@@ -484,11 +484,11 @@ def test_live_scores_toggle_shows_each_players_breakdown() -> None:
     shown = page(app)
     section = re.search(r'<section class="live-scores">(.*?)</section>', shown, re.S)
     assert section, shown[:300]
-    rows = re.findall(r'<tr><th scope="row">([^<]*)</th>((?:<td>-?\d+</td>)+)</tr>',
+    rows = re.findall(r'<tr><th scope="row">([^<]*)</th>((?:<td[^>]*>-?\d+</td>)+)</tr>',
                       section.group(1))
     assert [name for name, _ in rows] == ["Ada", "Bob"]
     for (_, cells), score in zip(rows, game_of(app).scores(), strict=True):
-        numbers = [int(n) for n in re.findall(r"<td>(-?\d+)</td>", cells)]
+        numbers = [int(n) for n in re.findall(r"<td[^>]*>(-?\d+)</td>", cells)]
         assert numbers == [score[c] for c in ("tr", "milestones", "awards", "greeneries",
                                               "cities", "cards", "total")]
     assert "Hide scores" in shown

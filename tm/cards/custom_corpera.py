@@ -17,7 +17,7 @@ from tm import board
 from tm.cards import card
 from tm.cards.custom import custom_step
 from tm.cards.dsl import Step, add_res, choose, gain
-from tm.effects import add_card_resource, can_steps, draw_cards, take_targets
+from tm.effects import add_card_resource, can_steps, draw_cards, open_options, take_targets
 from tm.flow import ask, handler, run_steps
 from tm.ledger import change_res
 from tm.player import log, resource_cards
@@ -51,11 +51,24 @@ def _swapped(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, A
 # ---------------------------------------------------------------- Viral Enhancers
 @custom_step("plant_or_resource_on_the_played_card")
 def _viral_enhancers(g: GameState, p: int, src: str | None, step: Step) -> None:
-    """1 plant, or 1 resource onto the card just played if it holds animals or microbes."""
+    """1 plant, or 1 resource onto the card just played if it holds animals or microbes.
+
+    The choice runs for the played card (its resource goes "here"), and also names
+    Viral Enhancers as its ``cause`` (in the prompt and in each option's label): the page
+    asks "for Viral Enhancers" and names the card the resource goes to, rather than
+    crediting the played card with the choice."""
     played = step.get("played")
     pl = g.players[p]
     if played in pl.played and card(played).resource in ("animal", "microbe"):
-        run_steps(g, p, [choose([gain(plants=1)], [add_res(1)])], played)
+        step_ = choose([gain(plants=1)], [add_res(1)])
+        options = open_options(g, p, played, step_)
+        if len(options) == 1:
+            run_steps(g, p, step_["options"][options[0]], played)
+        elif options:
+            labels = [{"key": "steps", "steps": option, "src": played, "cause": src}
+                      for option in step_["options"]]
+            ask(g, p, "option", "choose", options=step_["options"], open=options, src=played,
+                cause=src, labels=labels)
     else:
         change_res(g, p, {"plants": 1}, card=src)
 

@@ -14,6 +14,7 @@ EN_LOG: dict[str, str] = {
     "log.head.actions": "Actions",
     "log.head.production": "Production",
     "log.head.final": "Final greenery conversion",
+    "log.head.final_lost": "No final greenery conversion: the solo game was lost",
     "log.earlier.one": "Show 1 earlier generation",
     "log.earlier.other": "Show {n} earlier generations",
     "log.all_shown": "The whole game is shown.",

@@ -160,7 +160,14 @@ def _heading(view: View, turn: Turn, colours: Sequence[str]) -> str:
         colour = colours[p] if 0 <= p < len(colours) else "neutral"
         mark = swatch(colour, p if 0 <= p < len(colours) else None)
         return mark + esc(t("log.head.turn", player=player_name(view, p)))
+    if turn.kind == "final" and _solo_lost(view):
+        return esc(t("log.head.final_lost"))  # R-SOLO-3: a lost solo game converts nothing
     return esc(t(f"log.head.{turn.kind}"))
+
+
+def _solo_lost(view: View) -> bool:
+    """A solo game over without terraforming Mars (only a won one gets a final conversion)."""
+    return len(view["players"]) == 1 and bool(view.get("over")) and not view.get("winners")
 
 
 def _step_html(step: Step) -> str:
@@ -187,9 +194,10 @@ def _generation_html(view: View, gen: Generation, colours: Sequence[str]) -> str
 
 def _kept_generation_html(view: View, gen: Generation, colours: Sequence[str]) -> str:
     """A generation's log as last drawn while its records are the same: the words read
-    only the records, the players' names and the printed board's space names (fixed)."""
+    only the records, the players' names, the printed board's space names (fixed) and
+    whether a solo game was lost (the final phase's heading)."""
     inputs = ([(turn.kind, turn.player, turn.records) for turn in gen.turns], tuple(colours),
-              [p["name"] for p in view["players"]], view["options"]["board"])
+              [p["name"] for p in view["players"]], view["options"]["board"], _solo_lost(view))
     return drawn_for(f"log-generation-{gen.number}", inputs,
                      lambda: _generation_html(view, gen, colours))
 

@@ -123,8 +123,13 @@ class Screen:
 
     @property
     def you(self) -> Mapping[str, Any] | None:
-        """The viewer's own part of the view (hand, projects, milestones, awards)."""
-        return self.view.get("you") if self.view is not None else None
+        """The viewer's own part of the view (hand, projects, milestones, awards). Once
+        the game is over the hand is only listed: nothing is playable, so no card says why
+        it is not."""
+        you = self.view.get("you") if self.view is not None else None
+        if you is None or not self.game["over"]:
+            return you
+        return {**you, "hand": [{**entry, "reasons": []} for entry in you["hand"]]}
 
 
 class ViewCache:

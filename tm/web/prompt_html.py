@@ -12,7 +12,7 @@ from tm.web.cards_html import card_html
 from tm.web.colonies_prompt import COLONY_PURPOSES, option_prompt, trade_buttons
 from tm.web.decide_html import stage_footer
 from tm.web.html import esc
-from tm.web.i18n import card_name, has, t
+from tm.web.i18n import card_name, has, t, tn
 from tm.web.model import player_name
 from tm.web.panels import swatch
 from tm.web.prompt_parts import (
@@ -178,7 +178,7 @@ def _row_label(label: Mapping[str, Any]) -> str:
     spaces = ", ".join(label["spaces"])
     if label["row"] < 0:
         return t("prompt.offmap_row", spaces=spaces)
-    return t("prompt.row", row=label["row"] + 1, spaces=spaces)
+    return tn("prompt.row", len(label["spaces"]), row=label["row"] + 1, spaces=spaces)
 
 
 def _space(ask: Ask) -> str:
@@ -263,11 +263,13 @@ def _option(ask: Ask) -> str:
     if ask.purpose in COLONY_PURPOSES:
         return option_prompt(ask)
     src = ask.data.get("src")
+    cause = ask.data.get("cause")  # the card whose effect asks, when not the one it acts on
     buttons = [choice_button(i, option_label(label_of(c))) for i, c in enumerate(ask.choices)]
     if ask.purpose != "choose":
         title = t("prompt.option." + ask.purpose)
     else:
-        title = t("prompt.option_for", card=src) if src else t("prompt.option")
+        by = cause or src
+        title = t("prompt.option_for", card=by) if by else t("prompt.option")
     return f"{head(ask, title)}{list_html(buttons)}"
 
 

@@ -92,7 +92,14 @@ def option_label(label: Mapping[str, Any]) -> str:
     if key == "steps":
         src = label.get("src")
         source = card(src) if isinstance(src, str) else None
-        return option_text(list(label.get("steps") or ()), source)
+        steps = list(label.get("steps") or ())
+        if label.get("cause") and source is not None and len(steps) == 1 \
+                and steps[0].get("k") == "add_res" and steps[0].get("to") == "self":
+            # another card's effect asks (Viral Enhancers): "here" would point at the
+            # wrong card, so the card the resource goes to is named
+            unit = source.resource or "resource"
+            return t("prompt.add_to_card", qty=qty(unit, int(steps[0]["count"])), card=src)
+        return option_text(steps, source)
     if key == "final_greenery":
         return t("option.final_greenery", n=label.get("plants", 0))
     if key == "done":

@@ -91,6 +91,13 @@ def _checked(form: Mapping[str, str], name: str, default: bool = False) -> str:
     return " checked" if ticked else ""
 
 
+def _solo_note(count: str) -> str:
+    """How solo plays, for one player only (the players select redraws the form)."""
+    if count != "1":
+        return ""
+    return f'<p class="hint solo-note">{esc(t("start.solo_note"))} {esc(t("start.solo_ma"))}</p>'
+
+
 def _new_game_form(form: Mapping[str, str]) -> str:
     count = form.get("players", "2")
     corporate_era = _checked(form, "corporate_era", True)
@@ -101,8 +108,7 @@ def _new_game_form(form: Mapping[str, str]) -> str:
         f'<h2>{esc(t("start.new_game"))}</h2>'
         f'<label>{esc(t("start.players"))} <select name="players" data-change="form">'
         f"{player_options}</select></label>"
-        f'<p class="hint">{esc(t("start.solo_note"))} {esc(t("start.solo_ma"))}</p>'
-        f"{form_note()}{_player_rows(form)}"
+        f"{_solo_note(count)}{form_note()}{_player_rows(form)}"
         f'<label><input type="checkbox" name="corporate_era"{corporate_era}>'
         f' {esc(t("start.corporate_era"))}</label>'
         f'<label><input type="checkbox" name="draft"{_checked(form, "draft")}> '

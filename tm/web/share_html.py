@@ -7,10 +7,11 @@ from typing import Any
 
 from tm.web.html import attrs, button, esc
 from tm.web.i18n import t
-from tm.web.icons import icon, icon_button
+from tm.web.icons import _SHAPES as SHAPE_PATHS  # (the seat symbols' drawings)
+from tm.web.icons import SEAT_SHAPES, icon, icon_button
 from tm.web.model import ReplayAt, Screen, Tools, player_name
+from tm.web.panels import swatch
 
-CHART_W, CHART_H, PAD = 560.0, 240.0, 32.0
 LINE_COLOURS = {"red": "#d8453b", "green": "#41a447", "blue": "#3a78d8", "yellow": "#e2c23b",
                 "black": "#bbbbbb"}
 
@@ -78,7 +79,8 @@ def live_scores(screen: Screen) -> str:
     head = "".join(f'<th scope="col">{esc(t("end.col." + c))}</th>' for c in cols)
     rows = "".join(
         f'<tr><th scope="row">{esc(player_name(view, r["player"]))}</th>'
-        + "".join(f"<td>{r[c]}</td>" for c in cols) + "</tr>" for r in view["scores"])
+        + "".join(f'<td data-label="{esc(t("end.col." + c))}">{r[c]}</td>' for c in cols)
+        + "</tr>" for r in view["scores"])
     return (f'<section class="live-scores"><h2>{esc(t("scores.title"))}</h2>'
             f'<div class="table-wrap"><table class="scores"><thead><tr>'
             f'<th scope="col">{esc(t("end.col.player"))}</th>{head}</tr></thead>'
@@ -105,36 +107,96 @@ def replay_controls(replay: ReplayAt) -> str:
 
 
 # ---------------------------------------------------------------- end chart
+# The chart's drawing units. Its text is CHART_FONT units high; the SVG scales with its
+# width, so the width is kept small enough that on a 390 px phone (about 360 px of chart)
+# the text is still over 11 px, and the page caps its width (static/app.css) so a wide
+# screen does not blow it up.
+CHART_W, CHART_H = 400.0, 230.0
+CHART_FONT = 13
+LEFT, RIGHT, TOP, BOTTOM = 34.0, 14.0, 12.0, 26.0  # room for the value and generation labels
+LABEL_EVERY_ONE_UP_TO = 10  # generations: beyond this, every other one is labelled
+MARK_SIZE = 9.0  # a seat's symbol on its VP line, in drawing units
+
+
 def _polyline(points: list[tuple[float, float]]) -> str:
     return " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+
+
+def value_step(top: int) -> int:
+    """The step between value gridlines: a round number giving three to six lines."""
+    for step in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500):
+        if top / step <= 5:
+            return step
+    return 1000
+
+
+def labelled_generations(count: int) -> list[int]:
+    """Which of ``count`` generations (by index) get a label: all of them up to ten,
+    otherwise every other one counted back from the last (the last is always named)."""
+    if count <= LABEL_EVERY_ONE_UP_TO:
+        return list(range(count))
+    return [i for i in range(count) if (count - 1 - i) % 2 == 0]
+
+
+def _mark(seat: int, colour: str, x: float, y: float) -> str:
+    """The seat's symbol centred on a point (colours are told apart by symbol too)."""
+    shape = SEAT_SHAPES[seat % len(SEAT_SHAPES)]
+    scale = MARK_SIZE / 16
+    return (f'<g class="mark" fill="{colour}" transform="translate({x - MARK_SIZE / 2:.1f} '
+            f'{y - MARK_SIZE / 2:.1f}) scale({scale:.4f})">{SHAPE_PATHS[shape]}</g>')
 
 
 def _chart_svg(rows: Sequence[Mapping[str, Any]], names: list[str],
                colours: Sequence[str]) -> str:
     generations = [row["generation"] for row in rows]
-    top = max([1] + [max(p["vp"], p["tr"]) for row in rows for p in row["players"]])
+    highest = max([1] + [max(p["vp"], p["tr"]) for row in rows for p in row["players"]])
+    step = value_step(highest)
+    top = -(-highest // step) * step  # the highest value, up to a gridline
     span = max(1, len(generations) - 1)
+    bottom_y = CHART_H - BOTTOM
 
     def point(i: int, value: int) -> tuple[float, float]:
-        return (PAD + i * (CHART_W - 2 * PAD) / span,
-                CHART_H - PAD - value * (CHART_H - 2 * PAD) / top)
+        return (LEFT + i * (CHART_W - LEFT - RIGHT) / span,
+                bottom_y - value * (bottom_y - TOP) / top)
 
+    grid = []
+    for value in range(0, top + 1, step):
+        y = point(0, value)[1]
+        grid.append(f'<line class="grid" x1="{LEFT}" y1="{y:.1f}" x2="{CHART_W - RIGHT}" '
+                    f'y2="{y:.1f}"/><text class="value" x="{LEFT - 5}" y="{y + 4.5:.1f}">'
+                    f"{value}</text>")
+    for i in labelled_generations(len(generations)):
+        x = point(i, 0)[0]
+        grid.append(f'<text class="gen" x="{x:.1f}" y="{CHART_H - 8}">'
+                    f"{esc(generations[i])}</text>")
     lines = []
     for p, name in enumerate(names):
         colour = LINE_COLOURS.get(colours[p], "#999")
         vp = [point(i, row["players"][p]["vp"]) for i, row in enumerate(rows)]
         tr = [point(i, row["players"][p]["tr"]) for i, row in enumerate(rows)]
-        lines.append(f'<polyline class="vp" points="{_polyline(vp)}" stroke="{colour}">'
-                     f'<title>{esc(t("chart.vp_of", name=name))}</title></polyline>'
-                     f'<polyline class="tr" points="{_polyline(tr)}" stroke="{colour}">'
-                     f'<title>{esc(t("chart.tr_of", name=name))}</title></polyline>')
-    axis = (f'<line x1="{PAD}" y1="{CHART_H - PAD}" x2="{CHART_W - PAD}" y2="{CHART_H - PAD}"/>'
-            f'<text x="{PAD}" y="{CHART_H - 8}">{esc(generations[0])}</text>'
-            f'<text x="{CHART_W - PAD}" y="{CHART_H - 8}">{esc(generations[-1])}</text>'
-            f'<text x="4" y="{PAD}">{top}</text>')
+        marks = "".join(_mark(p, colour, x, y) for x, y in vp)
+        lines.append(f'<polyline class="tr" points="{_polyline(tr)}" stroke="{colour}">'
+                     f'<title>{esc(t("chart.tr_of", name=name))}</title></polyline>'
+                     f'<polyline class="vp" points="{_polyline(vp)}" stroke="{colour}">'
+                     f'<title>{esc(t("chart.vp_of", name=name))}</title></polyline>{marks}')
     title = esc(t("chart.title"))
     return (f'<svg class="chart" viewBox="0 0 {CHART_W:.0f} {CHART_H:.0f}" role="img" '
-            f'aria-label="{title}" aria-describedby="chart-table">{axis}{"".join(lines)}</svg>')
+            f'aria-label="{title}" aria-describedby="chart-table" '
+            f'font-size="{CHART_FONT}">{"".join(grid)}{"".join(lines)}</svg>')
+
+
+def _chart_key(names: list[str], colours: Sequence[str]) -> str:
+    """The chart's key in HTML (it keeps the page's text size on a phone): each player's
+    symbol, colour and name, and which line is which measure."""
+    players = "".join(f'<li>{swatch(colours[p], p)}{esc(name)}</li>'
+                      for p, name in enumerate(names))
+    sample = ('<svg class="line-sample" viewBox="0 0 28 8" width="28" height="8" '
+              'aria-hidden="true" focusable="false"><line class="{cls}" x1="1" y1="4" '
+              'x2="27" y2="4"/></svg>')
+    measures = (f'<li>{sample.format(cls="vp")}{esc(t("chart.key_vp"))}</li>'
+                f'<li>{sample.format(cls="tr")}{esc(t("chart.key_tr"))}</li>')
+    return (f'<ul class="chart-key" aria-label="{esc(t("chart.key"))}">{players}'
+            f"{measures}</ul>")
 
 
 def _chart_table(rows: Sequence[Mapping[str, Any]], names: list[str]) -> str:
@@ -155,10 +217,11 @@ def end_extras(screen: Screen) -> str:
     rows = screen.history
     names = [str(pl["name"]) for pl in screen.game["players"]]
     chart = _chart_svg(rows, names, screen.colours) if rows else ""
+    key = _chart_key(names, screen.colours) if rows else ""
     table = _chart_table(rows, names) if rows else ""
     link = screen.link or ""
     return (f'<section class="history"><h3>{esc(t("chart.title"))}</h3>'
-            f'<p class="legend">{esc(t("chart.legend"))}</p>{chart}{table}'
+            f"{key}{chart}{table}"
             f'<p class="final-link">{esc(t("end.link"))} '
             f'<a{attrs(href=link, class_="game-link")}>{esc(t("end.link_text"))}</a></p>'
             "</section>")

@@ -1,0 +1,76 @@
+"""The end chart and the live scores as a player reads them: text size on a phone,
+labels, the key (screenshots in /tmp/tm-words-*.png for a person to look at); the
+new-game form's solo note."""
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from tests.e2e.helpers import expect, wait_screen
+
+PHONE = {"width": 390, "height": 844}
+WIDE = {"width": 1366, "height": 900}
+
+
+@cache
+def _finished_link(players: int) -> str:
+    from tests.engine.test_web_share import random_game
+    from tm import links
+
+    game = random_game(players, 3, ["Pia", "Bob"][:players])
+    assert game.is_over
+    return "#" + links.encode(game)
+
+
+def _chart_text(page: Any) -> dict[str, Any]:
+    return page.evaluate("""() => {
+        const texts = [...document.querySelectorAll('.chart text')];
+        const gens = texts.filter(t => t.classList.contains('gen')).map(t => t.textContent);
+        const heights = texts.map(t => t.getBoundingClientRect().height);
+        const key = document.querySelector('.chart-key');
+        return {gens, smallest: Math.min(...heights), key: key ? key.innerText : '',
+                keyFont: key ? parseFloat(getComputedStyle(key).fontSize) : 0,
+                values: texts.filter(t => t.classList.contains('value')).length}; }""")
+
+
+def test_the_end_chart_is_readable_on_a_phone_and_a_wide_screen(new_page: Any, boot: Any
+                                                                  ) -> None:
+    for viewport, name in ((PHONE, "phone"), (WIDE, "wide")):
+        for players in (1, 2):
+            page = new_page(viewport=viewport)
+            boot(page, _finished_link(players))
+            wait_screen(page, "game")
+            page.locator(".chart").scroll_into_view_if_needed()
+            shown = _chart_text(page)
+            assert shown["gens"][-1] == ("14" if players == 1 else shown["gens"][-1])
+            assert shown["values"] >= 3
+            # the labels' boxes: over 11 px of text (a box is a little taller than the font)
+            assert shown["smallest"] >= 13, shown
+            assert "Pia" in shown["key"] and "victory points" in shown["key"]
+            assert shown["keyFont"] >= 11
+            page.locator("section.history").screenshot(
+                path=f"/tmp/tm-words-chart-{players}p-{name}.png")
+
+
+def test_live_scores_on_a_phone_name_each_number(new_page: Any, boot: Any) -> None:
+    page = new_page(viewport=PHONE)
+    boot(page, _finished_link(2))
+    wait_screen(page, "game")
+    page.locator(".tools [data-action=toggle_scores]").first.click()
+    page.locator(".live-scores").scroll_into_view_if_needed()
+    labels = page.evaluate("""() => [...document.querySelectorAll('.live-scores td')].map(
+        td => getComputedStyle(td, '::before').content)""")
+    assert labels and all(label not in ("none", '""', "") for label in labels), labels
+    assert labels[0] == '"TR"' and labels[-1] == '"Total"'
+    page.locator(".live-scores").screenshot(path="/tmp/tm-words-live-scores-phone.png")
+
+
+def test_the_solo_note_follows_the_players_select(page: Any, boot: Any) -> None:
+    boot(page)
+    form = page.locator("form.new-game")
+    note = form.locator(".solo-note")
+    expect(note).to_have_count(0)  # two players at first
+    form.locator("select[name=players]").select_option("1")
+    expect(note).to_contain_text("plays solo")
+    form.locator("select[name=players]").select_option("2")
+    expect(note).to_have_count(0)

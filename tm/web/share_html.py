@@ -7,8 +7,7 @@ from typing import Any
 
 from tm.web.html import attrs, button, esc
 from tm.web.i18n import t
-from tm.web.icons import _SHAPES as SHAPE_PATHS  # (the seat symbols' drawings)
-from tm.web.icons import SEAT_SHAPES, icon, icon_button
+from tm.web.icons import SEAT_SHAPES, SHAPE_PATHS, icon, icon_button
 from tm.web.model import ReplayAt, Screen, Tools, player_name
 from tm.web.panels import swatch
 

@@ -170,7 +170,9 @@ def main(argv: list[str]) -> int:
             if page.locator(".end").count():
                 break
             page.evaluate("window.tmAnswerFirst()")
-        page.locator(".end").scroll_into_view_if_needed()
+        page.locator(".end").scroll_into_view_if_needed()  # (drawn: content-visibility)
+        page.evaluate("window.scrollTo(0, 0)")  # (the sticky strip at the top, not mid-page)
+        page.wait_for_timeout(100)
         page.screenshot(path=str(ROOT / "docs" / "end.png"), full_page=True)
         browser.close()
     print(json.dumps(sorted(p.name for p in (ROOT / "docs").glob("*.png"))))

@@ -61,3 +61,14 @@ def test_mining_guild_tile_trigger_is_not_counted_as_a_production_every_generati
     hard = Judge(view, sharp=True, features=FEATURES["hard"])
     normal = Judge(view, sharp=True, features=FEATURES["normal"])
     assert hard.card_value("Mining Guild") < 0.7 * normal.card_value("Mining Guild")
+
+
+def test_the_solo_plan_sees_only_the_view_hidden_deck_order_changes_nothing():
+    game = _solo(9, megacredits=40, steel=12, heat=7, plants=6)
+    give_cards(game, 0, ["Asteroid", "Trees", "Power Plant", "Research"])
+    other = game.copy()
+    other.state.deck.reverse()
+    other.state.options.seed = 999
+    assert game.state.deck != other.state.deck
+    assert game.view(0) == other.view(0)
+    assert Bot("hard", 3).decide(game.view(0)) == Bot("hard", 3).decide(other.view(0))

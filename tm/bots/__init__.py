@@ -13,7 +13,8 @@ its money in the (likely) last generation and plays the awards: funds a lead, ke
 steel and titanium paying for cards, spending at the end, funding awards it leads; a
 little noise); ``hard`` (no noise, and on top: money beyond what its hand needs is worth
 less, so it never hoards; a lead in a funded award is worth keeping; progress towards an
-open milestone is worth something). :data:`FEATURES` lists each level's habits.
+open milestone is worth something; solo, the pace plan of :mod:`tm.bots.solo`).
+:data:`FEATURES` lists each level's habits.
 """
 from __future__ import annotations
 
@@ -35,7 +36,8 @@ FEATURES: dict[str, frozenset[str]] = {  # see tm.bots.values.Judge
     "random": frozenset(),
     "easy": frozenset({"end", "fund", "defend", "myopic", "likely_end"}),
     "normal": frozenset({"end", "fund", "metals", "likely_end"}),
-    "hard": frozenset({"end", "fund", "defend", "aim", "metals", "money", "likely_end"}),
+    "hard": frozenset({"end", "fund", "defend", "aim", "metals", "money", "likely_end",
+                       "pace"}),
 }
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from tm import expansions
 from tm.actions import PROJECTS
+from tm.bots import solo
 from tm.bots.values import Judge
 from tm.cards import card
 from tm.expansions.prelude import PLAY_NOW_PURPOSES
@@ -198,7 +199,8 @@ class Mind:
     def corp_score(self, name: str) -> float:
         d = self.data
         money = d["starting_mc"][d["corporations"].index(name)]
-        value = money + self.judge.card_value(name)
+        weight = solo.START_MC if self.judge.pace is not None else 1.0
+        value = money * weight + self.judge.card_value(name)
         value += sum(w for w, _ in self.buy_plan(list(d["cards"]), money, self.price(d)))
         return value
 

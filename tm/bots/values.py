@@ -12,6 +12,7 @@ import math
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from tm.bots import solo
 from tm.cards import card
 from tm.cards.dsl import Card
 from tm.milestones import AWARDS, MILESTONES
@@ -49,7 +50,8 @@ class Judge:
     is worth keeping),
     ``metals`` (steel and titanium pay for cards), ``money`` (money beyond what the hand
     needs is worth less: no hoarding), ``likely_end`` (what seems the last generation
-    already spends), ``myopic`` (a beginner sees only part of future income).
+    already spends), ``myopic`` (a beginner sees only part of future income), ``pace``
+    (solo: the plan of :mod:`tm.bots.solo` and its corrections of metals and triggers).
     """
 
     def __init__(self, view: Mapping[str, Any], sharp: bool = True,
@@ -60,6 +62,9 @@ class Judge:
         self.plan = "money" in self.features  # money beyond need is worth less
         self.end = "end" in self.features  # the last generation turns money into points
         self.metals = "metals" in self.features  # steel and titanium pay for cards
+        # The solo pace plan (hard): see tm.bots.solo; None when off or not solo.
+        self.pace: solo.Plan | None = (solo.plan(view) if "pace" in self.features
+                                       else None)
         you = view.get("you") or {}
         self.me: int = int(you.get("player", 0))
         self.pl: Mapping[str, Any] = view["players"][self.me]
@@ -261,6 +266,8 @@ class Judge:
     def _unit_value(self, res: str) -> float:
         if res == "megacredits":
             return self.mc
+        if res in ("steel", "titanium") and self.pace is not None:
+            return solo.metal_worth(self, res)
         if res == "steel":
             return 1.7 * (self.mc if self.end else 1.0)
         if res == "titanium":
@@ -494,6 +501,9 @@ class Judge:
         if kind in ("on_card", "on_tile", "on_project", "on_colony"):
             then = max(0.0, self.steps(e.get("then") or (), src))
             rate = 0.5
+            if self.pace is not None:
+                then = max(0.0, solo.trigger_worth(self, e, src))
+                rate = solo.trigger_rate(e, rate)
             if kind == "on_card" and not e.get("tags"):
                 rate = 1.2
             if e.get("by") == "any":
@@ -533,6 +543,8 @@ class Judge:
             return -1.0
         if self.gl - delay < 0:
             return -1.0
+        if self.pace is not None:  # solo: the steel and titanium held pay their part
+            return (self.card_value(name) - self.cost(cost, name) / self.mc) * (0.85 ** delay)
         return (self.card_value(name) - cost) * (0.85 ** delay)
 
     def delay(self, c: Card) -> int | None:

@@ -1,0 +1,126 @@
+"""The hard bot's solo habits (feature ``pace``): the pace plan and what it corrects.
+
+A solo game is won only if temperature, oxygen and oceans are all maxed by the end of the
+last generation (R-SOLO-3); points do not matter for the win. :func:`plan` reads the pace
+from the seat's view alone: the steps still to make, those the heat and plants held and
+still produced will make, what the rest costs at the standard projects' prices, and the
+money the bot can still raise (cash, and the income of the production phases whose money
+can still be spent). Its *surplus* is below zero when the bot is behind pace.
+
+With a plan (a solo game) the judge corrects what the multiplayer values get wrong alone:
+steel and titanium pay only for building and space cards, never for the standard projects
+that finish a solo game (:func:`metal_worth`), and the metals held count when a card is
+bought; production from a triggered effect comes on average half-way through the game and
+tiles on bonus spaces come seldom (:func:`trigger_worth`, :func:`trigger_rate`); starting
+money counts more when choosing a corporation (:data:`START_MC`). Tried and dropped (solo
+win rate in 200 deals, no gain or a loss): steps worth more when behind pace in the last
+two generations, steps worth less once heat or plants will make them anyway, heat and
+plants counted by whole steps in the last generations.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from tm.cards import card
+
+if TYPE_CHECKING:
+    from tm.bots.values import Judge
+
+PARAMS = ("temperature", "oxygen", "oceans")
+PRICE = {"temperature": 14.0, "oxygen": 23.0, "oceans": 18.0}  # Asteroid, Greenery, Aquifer
+UNITS = 8  # heat per temperature step, plants per greenery
+# A corporation's starting megacredits pay for the first cards and projects, whose returns
+# build up over all the generations: in choosing one, they count this much each.
+START_MC = 1.5
+METAL = {"steel": (1.7, "building", 2), "titanium": (2.5, "space", 3)}  # worth, tag, rate
+METAL_DEMAND = {"steel": 6.0, "titanium": 4.0}  # MC of such cards a generation brings
+BONUS_TILE_RATE = 0.2  # own tiles a generation on a space with a given bonus
+METAL_FLOOR = 0.3  # share of its worth a metal keeps when there is more than cards need
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The solo pace, in megacredits."""
+
+    left: Mapping[str, int]  # steps still to make per parameter
+    free: Mapping[str, int]  # ... of which held and produced heat and plants will make
+    need: float  # megacredits the other steps cost at standard-project prices
+    have: float  # megacredits still to spend: cash and the income of the phases left
+    gens_left: int  # production phases whose money can still be spent
+
+    @property
+    def surplus(self) -> float:
+        """Money to spare beyond what the remaining steps cost (below 0: behind pace)."""
+        return self.have - self.need
+
+    @property
+    def behind(self) -> bool:
+        return self.surplus < 0.0
+
+    @property
+    def steps(self) -> int:
+        return sum(self.left.values())
+
+
+def plan(view: Mapping[str, Any]) -> Plan | None:
+    """The pace of a solo game from the seat's view (None: not solo, or no last generation
+    known)."""
+    last = view.get("last_generation")
+    if len(view["players"]) != 1 or not last:
+        return None
+    me = int((view.get("you") or {}).get("player", 0))
+    pl = view["players"][me]
+    gens_left = max(0, int(last) - int(view["generation"]))
+    params = view["parameters"]
+    left = {name: max(0, (int(params[name]["max"]) - int(params[name]["value"]))
+                      // int(params[name]["step"])) for name in PARAMS}
+    res, prod = pl["res"], pl["prod"]
+    heat = int(res["heat"]) + int(res["energy"]) + (int(prod["heat"]) + int(prod["energy"])) \
+        * gens_left
+    plants = int(res["plants"]) + int(prod["plants"]) * gens_left
+    helion = pl.get("corporation") == "Helion"  # heat pays as money: it counts either way
+    free = {"temperature": 0 if helion else min(left["temperature"], heat // UNITS),
+            "oxygen": min(left["oxygen"], plants // UNITS), "oceans": 0}
+    need = sum(PRICE[name] * (left[name] - free[name]) for name in PARAMS)
+    income = int(pl["tr"]) + int(prod["megacredits"])
+    # Each step made raises the TR, so the income, for the phases after it: on average
+    # about half of the steps still to make pay for half of the phases left.
+    growth = 0.25 * sum(left.values()) * gens_left
+    have = float(res["megacredits"]) + income * gens_left + growth
+    if helion:
+        have += heat
+    return Plan(left=left, free=free, need=need, have=have, gens_left=gens_left)
+
+
+def trigger_worth(judge: Judge, effect: Mapping[str, Any], src: str | None) -> float:
+    """Worth of one trigger of an effect: production it gives comes, on average, half-way
+    through the phases left, so it counts half (the judge's rate counts the triggers)."""
+    total = 0.0
+    for step in effect.get("then") or ():
+        value = judge.step_value(step, src)
+        total += 0.5 * value if step.get("k") == "prod" else value
+    return total
+
+
+def trigger_rate(effect: Mapping[str, Any], rate: float) -> float:
+    """Triggers a generation: tiles on spaces with a given bonus come seldom."""
+    if effect.get("e") == "on_tile" and effect.get("bonus_any"):
+        return BONUS_TILE_RATE
+    return rate
+
+
+def metal_worth(judge: Judge, res: str) -> float:
+    """Steel and titanium pay only for building and space cards (never for the standard
+    projects that finish a solo game): one more unit is worth its rate while the cards in
+    hand and those still to come can use it, and much less beyond."""
+    worth, tag, rate = METAL[res]
+    pl = judge.pl
+    gens = judge.gl
+    demand = sum(float(h["cost"]) for h in (judge.view.get("you") or {}).get("hand") or ()
+                 if tag in card(h["name"]).tags) + METAL_DEMAND[res] * gens
+    supply = rate * (int(pl["res"][res]) + int(pl["prod"][res]) * gens)
+    if supply <= demand or supply <= 0:
+        return worth
+    return worth * max(METAL_FLOOR, demand / supply)

@@ -45,7 +45,7 @@ def test_switching_language_mid_game(new_page: Any, boot: Any) -> None:
     boot(page)
     start_game(page, players=1, names=["Ada"], seed=3)
     choose_setup(page, cards=2)
-    expect(page.locator(".prompt")).to_contain_text(i18n.t("prompt.group.projects", "en"))
+    expect(page.locator(".prompt")).to_contain_text(i18n.t("prompt.group.card_actions", "en"))
     hand_card = str(page.locator(".hand .card[data-card]").first.get_attribute("data-card"))
     moves = page.evaluate("document.body.dataset.moves")
     timings = {}
@@ -53,7 +53,7 @@ def test_switching_language_mid_game(new_page: Any, boot: Any) -> None:
         timings[lang] = _switch(page, lang)
         strip = page.locator(".status-strip")
         expect(strip).to_contain_text(i18n.t("strip.generation", lang, n=1))
-        expect(page.locator(".prompt")).to_contain_text(i18n.t("prompt.group.projects", lang))
+        expect(page.locator(".prompt")).to_contain_text(i18n.t("prompt.group.card_actions", lang))
         name = i18n.name("card", hand_card, lang)
         card = page.locator(f'.hand .card[data-card="{hand_card}"]').first
         expect(card.locator(".name")).to_have_text(name)
@@ -79,7 +79,7 @@ def test_the_choice_is_remembered_and_never_saved(new_page: Any, boot: Any) -> N
     start_game(page, players=1, names=["Ada"], seed=3)
     _switch(page, "be")
     choose_setup(page, cards=1)
-    expect(page.locator(".prompt")).to_contain_text(i18n.t("prompt.group.projects", "be"))
+    expect(page.locator(".prompt")).to_contain_text(i18n.t("prompt.group.card_actions", "be"))
     saves = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('tm:save:'))"
                           ".map(k => localStorage.getItem(k))")
     assert saves and not any('"be"' in s or "language" in s for s in saves)

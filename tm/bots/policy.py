@@ -199,7 +199,7 @@ class Mind:
     def corp_score(self, name: str) -> float:
         d = self.data
         money = d["starting_mc"][d["corporations"].index(name)]
-        weight = solo.START_MC if self.judge.pace is not None else 1.0
+        weight = solo.START_MC if self.judge.pace else 1.0
         value = money * weight + self.judge.card_value(name)
         value += sum(w for w, _ in self.buy_plan(list(d["cards"]), money, self.price(d)))
         return value

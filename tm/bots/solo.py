@@ -5,9 +5,11 @@ last generation (R-SOLO-3); points do not matter for the win. :func:`plan` reads
 from the seat's view alone: the steps still to make, those the heat and plants held and
 still produced will make, what the rest costs at the standard projects' prices, and the
 money the bot can still raise (cash, and the income of the production phases whose money
-can still be spent). Its *surplus* is below zero when the bot is behind pace.
+can still be spent). Its *surplus* is below zero when the bot is behind pace. No decision
+reads it yet (steering by the gap did not pay: see below); it is the measure a lookahead
+over the last generations would start from, and what tests and tuning read.
 
-With a plan (a solo game) the judge corrects what the multiplayer values get wrong alone:
+In a solo game (feature ``pace``) the judge corrects what the multiplayer values get wrong alone:
 steel and titanium pay only for building and space cards, never for the standard projects
 that finish a solo game (:func:`metal_worth`), and the metals held count when a card is
 bought; production from a triggered effect comes on average half-way through the game and

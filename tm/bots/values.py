@@ -62,9 +62,9 @@ class Judge:
         self.plan = "money" in self.features  # money beyond need is worth less
         self.end = "end" in self.features  # the last generation turns money into points
         self.metals = "metals" in self.features  # steel and titanium pay for cards
-        # The solo pace plan (hard): see tm.bots.solo; None when off or not solo.
-        self.pace: solo.Plan | None = (solo.plan(view) if "pace" in self.features
-                                       else None)
+        # Solo corrections (hard; see tm.bots.solo): a solo game with a last generation.
+        self.pace = ("pace" in self.features and len(view["players"]) == 1
+                     and bool(view.get("last_generation")))
         you = view.get("you") or {}
         self.me: int = int(you.get("player", 0))
         self.pl: Mapping[str, Any] = view["players"][self.me]
@@ -183,9 +183,8 @@ class Judge:
             return 0.0
         total = 0.0
         for kind, of, mine, needed in self.aims:
-            if kind != count or not ((not of and item is None) or (of and item in of)):
-                continue
-            total += _reach(needed - mine - delta) - _reach(needed - mine)
+            if _counts(kind, of, count, item):
+                total += _reach(needed - mine - delta) - _reach(needed - mine)
         return total * 5.0 * self.vpv * AIM
 
     def award_points(self, lead: float, spread: float) -> float:
@@ -202,9 +201,8 @@ class Judge:
             return 0.0
         total = 0.0
         for kind, of, lead, spread in self.races:
-            if kind != count or not ((not of and item is None) or (of and item in of)):
-                continue
-            total += self.award_points(lead + delta, spread) - self.award_points(lead, spread)
+            if _counts(kind, of, count, item):
+                total += self.award_points(lead + delta, spread) - self.award_points(lead, spread)
         return total * self.vpv
 
     def cost(self, mc: float, name: str | None = None) -> float:
@@ -266,7 +264,7 @@ class Judge:
     def _unit_value(self, res: str) -> float:
         if res == "megacredits":
             return self.mc
-        if res in ("steel", "titanium") and self.pace is not None:
+        if res in ("steel", "titanium") and self.pace:
             return solo.metal_worth(self, res)
         if res == "steel":
             return 1.7 * (self.mc if self.end else 1.0)
@@ -501,7 +499,7 @@ class Judge:
         if kind in ("on_card", "on_tile", "on_project", "on_colony"):
             then = max(0.0, self.steps(e.get("then") or (), src))
             rate = 0.5
-            if self.pace is not None:
+            if self.pace:
                 then = max(0.0, solo.trigger_worth(self, e, src))
                 rate = solo.trigger_rate(e, rate)
             if kind == "on_card" and not e.get("tags"):
@@ -543,7 +541,7 @@ class Judge:
             return -1.0
         if self.gl - delay < 0:
             return -1.0
-        if self.pace is not None:  # solo: the steel and titanium held pay their part
+        if self.pace:  # solo: the steel and titanium held pay their part
             return (self.card_value(name) - self.cost(cost, name) / self.mc) * (0.85 ** delay)
         return (self.card_value(name) - cost) * (0.85 ** delay)
 
@@ -579,3 +577,9 @@ def _options(steps: Iterable[Mapping[str, Any]]) -> list[list[Mapping[str, Any]]
     if len(steps) == 1 and steps[0].get("k") == "choose":
         return [list(o) for o in steps[0]["options"]]
     return [steps]
+
+
+def _counts(kind: str, of: tuple[str, ...], count: str, item: str | None) -> bool:
+    """Whether a measure (of ``kind``, over the items ``of``; none: the whole count) moves
+    when ``count`` of ``item`` changes."""
+    return kind == count and ((not of and item is None) or (bool(of) and item in of))

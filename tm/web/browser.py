@@ -510,10 +510,7 @@ def _to_clipboard(text: str, copied: Callable[[], None], field: str) -> None:
 
 def _flag(element: Any, name: str, on: bool) -> None:
     """Set ``data-<name>="1"`` on ``element``, or remove it."""
-    if on:
-        element.setAttribute(f"data-{name}", "1")
-    else:
-        element.removeAttribute(f"data-{name}")
+    _flag_attr(element, f"data-{name}", "1" if on else None)
 
 
 _FOCUS_KEYS = ("action", "index", "card", "save", "space", "delta", "pos")
@@ -593,6 +590,7 @@ def _cover(on: bool) -> None:
 
 
 def _flag_attr(element: Any, name: str, value: str | None) -> None:
+    """Set attribute ``name`` to ``value`` unless it has it already (None: remove it)."""
     if value is None:
         element.removeAttribute(name)
     elif element.getAttribute(name) != value:

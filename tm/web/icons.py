@@ -24,7 +24,7 @@ _PATHS: dict[str, str] = {
 
 # One shape per seat, drawn beside the colour so a colour-blind player can tell seats apart.
 SEAT_SHAPES: tuple[str, ...] = ("circle", "square", "triangle", "diamond", "star")
-SHAPE_PATHS: dict[str, str] = {
+_SHAPES: dict[str, str] = {
     "circle": '<circle cx="8" cy="8" r="6.5"/>',
     "square": '<rect x="2" y="2" width="12" height="12"/>',
     "triangle": '<path d="M8 1.5 15 14.5H1z"/>',
@@ -40,12 +40,17 @@ def icon(name: str, cls: str = "") -> str:
             f'aria-hidden="true" focusable="false">{_PATHS[name]}</svg>')
 
 
+def seat_shape(seat: int) -> tuple[str, str]:
+    """The seat's shape: its name and its drawing in a 16×16 box."""
+    shape = SEAT_SHAPES[seat % len(SEAT_SHAPES)]
+    return shape, _SHAPES[shape]
+
+
 def seat_mark(seat: int, colour: str) -> str:
     """The seat's shape filled in its colour (decorative: the name is always beside it)."""
-    shape = SEAT_SHAPES[seat % len(SEAT_SHAPES)]
+    shape, drawing = seat_shape(seat)
     return (f'<svg class="seat-mark owner-{esc(colour)} seat-{esc(shape)}" viewBox="0 0 16 16" '
-            f'width="14" height="14" aria-hidden="true" focusable="false">'
-            f"{SHAPE_PATHS[shape]}</svg>")
+            f'width="14" height="14" aria-hidden="true" focusable="false">{drawing}</svg>')
 
 
 def icon_button(label: str, action: str, icon_name: str, cls: str = "", after: bool = False,

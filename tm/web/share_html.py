@@ -7,7 +7,7 @@ from typing import Any
 
 from tm.web.html import attrs, button, esc
 from tm.web.i18n import t
-from tm.web.icons import SEAT_SHAPES, SHAPE_PATHS, icon, icon_button
+from tm.web.icons import icon, icon_button, seat_shape
 from tm.web.model import ReplayAt, Screen, Tools, player_name
 from tm.web.panels import swatch
 
@@ -139,10 +139,9 @@ def labelled_generations(count: int) -> list[int]:
 
 def _mark(seat: int, colour: str, x: float, y: float) -> str:
     """The seat's symbol centred on a point (colours are told apart by symbol too)."""
-    shape = SEAT_SHAPES[seat % len(SEAT_SHAPES)]
     scale = MARK_SIZE / 16
     return (f'<g class="mark" fill="{colour}" transform="translate({x - MARK_SIZE / 2:.1f} '
-            f'{y - MARK_SIZE / 2:.1f}) scale({scale:.4f})">{SHAPE_PATHS[shape]}</g>')
+            f'{y - MARK_SIZE / 2:.1f}) scale({scale:.4f})">{seat_shape(seat)[1]}</g>')
 
 
 def _chart_svg(rows: Sequence[Mapping[str, Any]], names: list[str],

@@ -183,10 +183,12 @@ def test_a_copy_made_ahead_of_a_game_that_moved_on_is_not_used() -> None:
     assert app.spare.take(game.copy()) is None  # a copy of another game object: not used
 
 
-def test_a_pass_that_ends_the_game_waits_for_confirm_and_then_is_saved_as_over() -> None:
-    """R-END-1: the last Pass of a solo game ends it. Held for Confirm like any one-click
-    action, it must not show the end before it is kept: the end screen has no Confirm, so
-    the game would end on screen but never be saved as over (nor charted, nor linked)."""
+def test_R_SOLO_3_a_pass_that_ends_the_game_waits_for_confirm_and_then_is_saved_as_over(
+        ) -> None:
+    """R-SOLO-3: the last Pass of generation 14 ends a solo game. Held for Confirm like
+    any one-click action, it must not show the end before it is kept: the end screen has
+    no Confirm, so the game would end on screen but never be saved as over (nor charted,
+    nor linked)."""
     app = App(MemoryStorage(), clock=lambda: 1000.0)
     app.handle("new_game", {"players": "1", "seed": "11"})
     for _ in range(3000):

@@ -460,9 +460,10 @@ def test_hand_cards_mark_each_requirement_and_say_why_they_cannot_be_played() ->
     assert "Not playable: costs 28 MC, you can pay 5" in text(page[page.index('class="hand"'):])
 
 
-def test_a_card_listed_to_play_shows_its_requirements_met_not_red() -> None:
-    """The action menu's playable cards mark their requirements met (green), as the hand
-    does; red is only for a requirement the page knows is not met."""
+def test_R_ACT_1_a_card_listed_to_play_shows_its_requirements_met_not_red() -> None:
+    """R-ACT-1 (requirements hold now): the action menu's playable cards mark their
+    requirements met (green), as the hand does; red is only for a requirement the page
+    knows is not met."""
     game, _ = make_game(2)
     give_cards(game, 0, ["Methane From Titan"])  # oxygen 2 % or more; 28 MC
     set_resources(game, 0, megacredits=30)
@@ -473,8 +474,9 @@ def test_a_card_listed_to_play_shows_its_requirements_met_not_red() -> None:
     assert '<span class="req-part met">oxygen ≥ 2 %' in menu and "req-part unmet" not in menu
 
 
-def test_the_corporations_first_action_is_shown_alone_without_greyed_projects() -> None:
-    """R-ACT-1: a corporation's first action comes before anything else; the menu then
+def test_R_GEN_5_the_corporations_first_action_is_shown_alone_without_greyed_projects(
+        ) -> None:
+    """R-GEN-5: a corporation's first action comes before anything else; the menu then
     offers only it, without every project, milestone and award greyed around it."""
     game = Game.new(Options(players=1, seed=3))
     listed = prompt(game).choices()

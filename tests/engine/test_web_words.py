@@ -93,7 +93,7 @@ def _lost_solo_game() -> App:
     return app
 
 
-def test_the_log_of_a_lost_solo_game_says_no_final_greenery_conversion_came() -> None:
+def test_R_SOLO_3_the_log_of_a_lost_solo_game_says_no_final_greenery_conversion_came() -> None:
     app = _lost_solo_game()
     log = share.page(app).split('<section class="log"', 1)[1]
     assert "No final greenery conversion: the solo game was lost" in log

@@ -6,6 +6,7 @@ from tm import Game
 from tm.bots import FEATURES, Bot
 from tm.bots.solo import plan
 from tm.bots.values import Judge
+from tm.cards import card
 from tm.testing import give_cards, make_game, set_parameters, set_production, set_resources
 
 
@@ -72,3 +73,55 @@ def test_the_solo_plan_sees_only_the_view_hidden_deck_order_changes_nothing():
     assert game.state.deck != other.state.deck
     assert game.view(0) == other.view(0)
     assert Bot("hard", 3).decide(game.view(0)) == Bot("hard", 3).decide(other.view(0))
+
+
+def test_solo_hard_buys_only_cards_well_worth_more_than_their_price():
+    """Solo, every step must be paid for: a card barely worth its price is a step not
+    made, so hard buys a card only when it is worth SOLO_BUY more than its price."""
+    from tm.bots.policy import SOLO_BUY, Mind
+    from tm.cards import project_deck
+
+    game = _solo(3, megacredits=200)
+    view = game.view(0)
+    judge = Judge(view, features=FEATURES["hard"])
+    mind = Mind(view, judge, lambda: 0.0, True)
+    offered = list(project_deck(("base", "corpera")))[:60]
+    worth = {n: judge.keep_worth(n, float(card(n).cost)) - judge.cost(3) for n in offered}
+    bought = [n for _, n in mind.buy_plan(offered, 200, 3)]
+    assert bought and all(worth[n] > SOLO_BUY for n in bought)
+    assert any(0 < w <= SOLO_BUY for w in worth.values())  # some are worth their price, not more
+
+
+def test_solo_a_repeated_actions_income_counts_on_average_over_the_generations_left():
+    """Space Mirrors buys an energy production for 7 MC each generation: one bought late
+    brings little, so hard (solo) counts the income of an average use, well under what
+    normal counts by pricing every use like the first."""
+    view = _solo(1).view(0)
+    mirrors = card("Space Mirrors")
+    hard = Judge(view, features=FEATURES["hard"]).action_value(mirrors)
+    normal = Judge(view, features=FEATURES["normal"]).action_value(mirrors)
+    assert 0 < hard < 0.5 * normal
+
+
+def test_solo_requirements_are_met_at_the_pace_that_just_wins():
+    """Livestock needs 9 % oxygen: from 0 % in generation 1, a solo game that just wins
+    raises oxygen 14 steps in 13 generations, so it waits about 9 generations, not 4."""
+    view = _solo(1).view(0)
+    livestock = card("Livestock")
+    assert Judge(view, features=FEATURES["hard"]).delay(livestock) >= 8
+    assert Judge(view, features=FEATURES["normal"]).delay(livestock) == 4
+
+
+def test_a_maximum_requirement_already_passed_makes_a_card_worthless_to_keep():
+    """Arctic Algae needs at most -12 °C; at -10 °C it can never be played (R-CARD-1), unless
+    Adaptation Technology stretches requirements by two steps."""
+    from tm.testing import put_in_play
+
+    game = _solo(5)
+    set_parameters(game, temperature=-10)
+    algae = card("Arctic Algae")
+    for level in ("normal", "hard"):
+        assert Judge(game.view(0), features=FEATURES[level]).delay(algae) is None
+        assert Judge(game.view(0), features=FEATURES[level]).keep_worth(algae.name, 12) < 0
+    put_in_play(game, 0, ["Adaptation Technology"])
+    assert Judge(game.view(0), features=FEATURES["hard"]).delay(algae) == 0

@@ -20,7 +20,10 @@ from tm.expansions.prelude import PLAY_NOW_PURPOSES
 Choice = dict[str, Any]
 Scorer = Callable[[Choice], float]
 BUY_PRICE = 3
-SOLO_BUY = 1.0  # solo: the least net worth of a card worth buying
+SOLO_BUY = 4.0  # solo: the least net worth of a card worth buying
+BACKLOG = 1.5  # generations of income the cards waiting in hand may cost before ...
+PRESSURE = 4.0  # ... a card must be worth this much more per generation beyond it
+SOLO_BACKLOG = 1.0  # ... in solo (hard)
 
 
 def project_steps() -> dict[str, Any]:
@@ -224,8 +227,9 @@ class Mind:
         reserve = 0 if not self.sharp else 4
         for worth, name in rated:
             if self.sharp:
-                pressure = max(0.0, backlog / income - 1.5)  # generations of cards waiting
-                if worth <= threshold + 4.0 * pressure:
+                waiting = SOLO_BACKLOG if j.pace else BACKLOG
+                pressure = max(0.0, backlog / income - waiting)  # generations of cards waiting
+                if worth <= threshold + PRESSURE * pressure:
                     continue
                 backlog += float(costs.get(name, card(name).cost))
             elif worth <= threshold:

@@ -79,12 +79,13 @@ def plan(view: Mapping[str, Any]) -> Plan | None:
     left = {name: max(0, (int(params[name]["max"]) - int(params[name]["value"]))
                       // int(params[name]["step"])) for name in PARAMS}
     res, prod = pl["res"], pl["prod"]
-    heat = int(res["heat"]) + int(res["energy"]) + (int(prod["heat"]) + int(prod["energy"])) \
-        * gens_left
+    # Energy held turns to heat only in a production phase whose heat can still be spent.
+    heat = int(res["heat"]) + (int(res["energy"]) if gens_left else 0) \
+        + (int(prod["heat"]) + int(prod["energy"])) * gens_left
     plants = int(res["plants"]) + int(prod["plants"]) * gens_left
     helion = pl.get("corporation") == "Helion"  # heat pays as money: it counts either way
     free = {"temperature": 0 if helion else min(left["temperature"], heat // UNITS),
-            "oxygen": min(left["oxygen"], plants // UNITS), "oceans": 0}
+            "oxygen": min(left["oxygen"], plants // plants_per_greenery(pl)), "oceans": 0}
     need = sum(PRICE[name] * (left[name] - free[name]) for name in PARAMS)
     income = int(pl["tr"]) + int(prod["megacredits"])
     # Each step made raises the TR, so the income, for the phases after it: on average
@@ -94,6 +95,14 @@ def plan(view: Mapping[str, Any]) -> Plan | None:
     if helion:
         have += heat
     return Plan(left=left, free=free, need=need, have=have, gens_left=gens_left)
+
+
+def plants_per_greenery(pl: Mapping[str, Any]) -> int:
+    """Plants a greenery costs this player (Ecoline's discount, from its cards in play)."""
+    own = [pl.get("corporation")] + list(pl.get("played") or [])
+    off = sum(int(e.get("amount", 0)) for name in own if name
+              for e in card(name).effects if e.get("e") == "plant_discount")
+    return max(1, UNITS - off)
 
 
 def trigger_worth(judge: Judge, effect: Mapping[str, Any], src: str | None) -> float:

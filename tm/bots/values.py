@@ -27,6 +27,12 @@ SOLO_STEP = 1.0  # solo: a step made now saves this share of its standard projec
 AIM = 0.5  # share of a milestone's worth its measure's progress carries
 MYOPIC = 0.64  # share of future income a beginner sees
 LIKELY_END_MC = 0.6  # ... in what seems to be the last generation
+ACTION_AVERAGE = 0.5  # solo: share of the income now a repeated action's income averages
+REQ_PACE = 1.0
+MAX_STRICT = True
+COVERED_SHARE = 0.1  # solo: share of its standard project a step is worth that heat or
+# plants held and to come would make anyway (it saves only them)
+SOLO_WAIT = 0.85  # solo: share of a card's worth kept for each generation it must wait
 RICH = 0.01  # how fast money beyond need loses worth, per megacredit
 AWARD_SCALE = {"stock": 4.0, "tr": 3.0, "tags": 1.0, "printed_tags": 1.0}  # else 1.5
 CUSTOM_VALUES = {  # rough worth of named card functions (beyond what their card says)
@@ -88,6 +94,7 @@ class Judge:
         self.final = self._final()
         self._unit: dict[str, float] = {}
         self._step: dict[str, float] = {}
+        self._pace_plan: solo.Plan | None = None
         self.mc = 1.0
         self.races: list[tuple[str, tuple[str, ...], int, float]] = []
         self.aims: list[tuple[str, tuple[str, ...], int, int]] = []
@@ -235,10 +242,20 @@ class Judge:
             elif self.solo:
                 value = self.annuity + REPLACE[name] * (1.05 if self.gl == 0 else
                                                         SOLO_STEP if self.sharp else 0.6)
+                if self.pace and self._covered(name):
+                    value = self.annuity + REPLACE[name] * COVERED_SHARE
             else:
                 value = self.annuity + self.vpv + self.hurry() + self.aim_shift("tr", None, 1)
             self._step[name] = value
         return self._step[name]
+
+    def _covered(self, name: str) -> bool:
+        """Solo: whether the heat or plants held and still produced will make every step
+        left on this parameter (a step made another way then saves only them)."""
+        if self._pace_plan is None:
+            self._pace_plan = solo.plan(self.view)
+        found = self._pace_plan
+        return found is not None and found.free.get(name, 0) >= self.left.get(name, 0) > 0
 
     def hurry(self) -> float:
         """Multiplayer: the leader gains by ending the game, and every game must end."""
@@ -482,11 +499,24 @@ class Judge:
         """A blue card's action, used once a generation from now on."""
         if not c.action:
             return 0.0
-        per_use = self.steps(c.action, c.name)
+        per_use = self._per_use(c)
         if c.resource and any(s.get("k") == "add_res" for o in _options(c.action) for s in o):
             per_use = max(per_use, self.res_value(c.name))
         uses = self.gl + (1 if self.gl > 0 else 0.5)
         return max(0.0, per_use) * uses * (0.9 if self.sharp else 0.7)
+
+    def _per_use(self, c: Card) -> float:
+        """One use of a card's action. Solo: the uses are spread over the generations
+        left, so income an action brings (production, TR) counts what it brings on
+        average over them, not at its first use."""
+        if not (self.pace and ACTION_AVERAGE):
+            return self.steps(c.action, c.name)
+        saved = self.annuity, self._unit, self._step
+        self.annuity, self._unit, self._step = self.annuity * ACTION_AVERAGE, {}, {}
+        try:
+            return self.steps(c.action, c.name)
+        finally:
+            self.annuity, self._unit, self._step = saved
 
     def effect_value(self, e: Mapping[str, Any], src: str) -> float:
         kind = e.get("e")
@@ -542,22 +572,28 @@ class Judge:
         if self.gl - delay < 0:
             return -1.0
         if self.pace:  # solo: the steel and titanium held pay their part
-            return (self.card_value(name) - self.cost(cost, name) / self.mc) * (0.85 ** delay)
+            return ((self.card_value(name) - self.cost(cost, name) / self.mc)
+                    * (SOLO_WAIT ** delay))
         return (self.card_value(name) - cost) * (0.85 ** delay)
 
     def delay(self, c: Card) -> int | None:
         """Generations until a card's requirements are met (None: never)."""
         worst = 0
         tags = self.pl.get("tags") or {}
+        # A maximum already passed is never met again, unless a card in play stretches
+        # requirements (two steps either way).
+        slack = 2 if not MAX_STRICT or self.has_effect("req_bonus") else 0
         for r in c.requires:
             if r.get("r") == "global":
                 p = self.params[r["param"]]
                 value = int(p["value"])
-                if "max" in r and value > int(r["max"]) + 2 * int(p["step"]):
+                if "max" in r and value > int(r["max"]) + slack * int(p["step"]):
                     return None
                 if "min" in r and value < int(r["min"]):
                     steps = (int(r["min"]) - value) / int(p["step"])
                     pace = 1.0 + 0.6 * self.players if not self.solo else 2.5
+                    if self.pace and REQ_PACE:  # solo: the pace that just wins in time
+                        pace = max(REQ_PACE, self.left[r["param"]] / max(1, self.gl))
                     worst = max(worst, math.ceil(steps / pace))
             elif r.get("r") == "tag":
                 missing = int(r["count"]) - int(tags.get(r["tag"], 0))

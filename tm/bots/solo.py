@@ -5,19 +5,30 @@ last generation (R-SOLO-3); points do not matter for the win. :func:`plan` reads
 from the seat's view alone: the steps still to make, those the heat and plants held and
 still produced will make, what the rest costs at the standard projects' prices, and the
 money the bot can still raise (cash, and the income of the production phases whose money
-can still be spent). Its *surplus* is below zero when the bot is behind pace. No decision
-reads it yet (steering by the gap did not pay: see below); it is the measure a lookahead
-over the last generations would start from, and what tests and tuning read.
+can still be spent). Its *surplus* is below zero when the bot is behind pace.
 
-In a solo game (feature ``pace``) the judge corrects what the multiplayer values get wrong alone:
-steel and titanium pay only for building and space cards, never for the standard projects
-that finish a solo game (:func:`metal_worth`), and the metals held count when a card is
-bought; production from a triggered effect comes on average half-way through the game and
-tiles on bonus spaces come seldom (:func:`trigger_worth`, :func:`trigger_rate`); starting
-money counts more when choosing a corporation (:data:`START_MC`). Tried and dropped (solo
-win rate in 200 deals, no gain or a loss): steps worth more when behind pace in the last
-two generations, steps worth less once heat or plants will make them anyway, heat and
-plants counted by whole steps in the last generations.
+What decisions read of it: a step on a parameter that the heat or plants held and to come
+will finish anyway is worth only its TR and a little (:data:`tm.bots.values.COVERED_SHARE`
+of its standard project), so money goes to the parameters only money can finish. Energy
+held counts as heat only while a production phase can still turn it into heat: in the
+last generation it is too late (reading it as heat made the bot pass with money and a
+step missing).
+
+In a solo game (feature ``pace``) the judge also corrects what the multiplayer values get
+wrong alone: steel and titanium pay only for building and space cards, never for the
+standard projects that finish a solo game (:func:`metal_worth`), and the metals held count
+when a card is bought; production from a triggered effect comes on average half-way
+through the game and tiles on bonus spaces come seldom (:func:`trigger_worth`,
+:func:`trigger_rate`); starting money counts more when choosing a corporation
+(:data:`START_MC`); a card is bought only when it is worth clearly more than its price
+(``tm.bots.policy.SOLO_BUY``, ``SOLO_BACKLOG``); a repeated action's income is counted for
+an average use, not the first; requirements are met at the pace that just wins.
+
+Tried and dropped (solo win rate over the same 400 deals, no gain or a loss): steps worth
+more when behind pace in the last two generations; heat and plants counted by whole steps
+late; the map's track bonuses (heat production at -24/-20 °C, the ocean at 0 °C) added to
+a step's worth; an action's uses limited by the energy or heat held and produced (cards
+whose action needs energy the bot does not make yet then looked worthless).
 """
 from __future__ import annotations
 

@@ -177,3 +177,20 @@ def test_easy_sees_only_part_of_future_income():
     assert seen.annuity == pytest.approx(MYOPIC * full.annuity) and full.annuity > 0
     assert seen.prod("megacredits") < full.prod("megacredits")
     assert 0.55 < MYOPIC < 0.7
+
+
+def test_hard_keeps_no_money_for_cards_that_cannot_be_played_for_long():
+    """Money kept for the hand is worth its face value only for cards playable soon: a
+    hand of cards that must lower an energy production hard does not have, or that wait
+    for oxygen far off, leaves 80 MC idle, so hard values it less and spends it."""
+    from tm.bots import FEATURES
+    from tm.bots.values import Judge
+    from tm.testing import set_hand
+    game, (p1, _) = make_game(players=2, seed=11)
+    game.state.generation = 4
+    set_resources(game, p1, megacredits=80)
+    set_hand(game, p1, ["Domed Crater", "Magnetic Field Generators", "Livestock"])
+    idle = Judge(game.view(p1), sharp=True, features=FEATURES["hard"])
+    set_hand(game, p1, ["Trees", "Mine", "Power Plant", "Research", "Lichen"])
+    ready = Judge(game.view(p1), sharp=True, features=FEATURES["hard"])
+    assert idle.mc < ready.mc

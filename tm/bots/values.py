@@ -33,6 +33,7 @@ MAX_STRICT = True
 COVERED_SHARE = 0.1  # solo: share of its standard project a step is worth that heat or
 # plants held and to come would make anyway (it saves only them)
 SOLO_WAIT = 0.85  # solo: share of a card's worth kept for each generation it must wait
+SOON = 2  # generations: cards in hand that wait longer need no money kept for them yet
 RICH = 0.01  # how fast money beyond need loses worth, per megacredit
 AWARD_SCALE = {"stock": 4.0, "tr": 3.0, "tags": 1.0, "printed_tags": 1.0}  # else 1.5
 CUSTOM_VALUES = {  # rough worth of named card functions (beyond what their card says)
@@ -141,12 +142,22 @@ class Judge:
             held = float(self.pl["res"]["megacredits"])
             need = 12.0 + sum(float(h["cost"]) for h in
                               (self.view.get("you") or {}).get("hand") or ()
-                              if self.keep_worth(h["name"], float(h["cost"])) > 0)
+                              if self.keep_worth(h["name"], float(h["cost"])) > 0
+                              and self._soon(h))
             self._unit, self._step = {}, {}
             value = max(END_MC + 0.2, 1.0 - RICH * max(0.0, held - need))
         if self.gl == 0 and "likely_end" in self.features:
             value = min(value, LIKELY_END_MC)
         return value
+
+    def _soon(self, held: Mapping[str, Any]) -> bool:
+        """Whether a card in hand can be played within SOON generations: its requirements
+        met by then, and no production it must lower missing (money kept for a card that
+        waits longer would lie idle meanwhile)."""
+        if any(r.get("key") == "production" for r in held.get("reasons") or ()):
+            return False
+        wait = self.delay(card(held["name"]))
+        return wait is not None and wait <= SOON
 
     # ------------------------------------------------------------ award races
     def _races(self) -> list[tuple[str, tuple[str, ...], int, float]]:

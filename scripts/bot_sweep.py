@@ -1,7 +1,7 @@
 """Development aid: solo win rate of a bot level over N deals, with optional patches of
 module constants (``--set values.END_MC=0.3``), to tune the bots quickly.
 
-    PYTHONPATH=. python scripts/bot_sweep.py --games 200 --set values.REPLACE_LATE=1.1
+    PYTHONPATH=. python scripts/bot_sweep.py --games 200 --set policy.SOLO_BUY=3.0
 """
 from __future__ import annotations
 

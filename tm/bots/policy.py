@@ -225,9 +225,9 @@ class Mind:
         plan: list[tuple[float, str]] = []
         spend = 0
         reserve = 0 if not self.sharp else 4
+        waiting = SOLO_BACKLOG if j.pace else BACKLOG
         for worth, name in rated:
             if self.sharp:
-                waiting = SOLO_BACKLOG if j.pace else BACKLOG
                 pressure = max(0.0, backlog / income - waiting)  # generations of cards waiting
                 if worth <= threshold + PRESSURE * pressure:
                     continue

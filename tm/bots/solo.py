@@ -36,13 +36,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from tm.actions import PROJECTS
 from tm.cards import card
 
 if TYPE_CHECKING:
     from tm.bots.values import Judge
 
 PARAMS = ("temperature", "oxygen", "oceans")
-PRICE = {"temperature": 14.0, "oxygen": 23.0, "oceans": 18.0}  # Asteroid, Greenery, Aquifer
+# What one step of each costs at the standard project that makes it (R-SP).
+PRICE = {param: float(PROJECTS[project][0]) for param, project in
+         (("temperature", "asteroid"), ("oxygen", "greenery"), ("oceans", "aquifer"))}
 UNITS = 8  # heat per temperature step, plants per greenery
 # A corporation's starting megacredits pay for the first cards and projects, whose returns
 # build up over all the generations: in choosing one, they count this much each.
@@ -86,9 +89,7 @@ def plan(view: Mapping[str, Any]) -> Plan | None:
     me = int((view.get("you") or {}).get("player", 0))
     pl = view["players"][me]
     gens_left = max(0, int(last) - int(view["generation"]))
-    params = view["parameters"]
-    left = {name: max(0, (int(params[name]["max"]) - int(params[name]["value"]))
-                      // int(params[name]["step"])) for name in PARAMS}
+    left = {name: steps_left(view["parameters"][name]) for name in PARAMS}
     res, prod = pl["res"], pl["prod"]
     # Energy held turns to heat only in a production phase whose heat can still be spent.
     heat = int(res["heat"]) + (int(res["energy"]) if gens_left else 0) \
@@ -106,6 +107,11 @@ def plan(view: Mapping[str, Any]) -> Plan | None:
     if helion:
         have += heat
     return Plan(left=left, free=free, need=need, have=have, gens_left=gens_left)
+
+
+def steps_left(param: Mapping[str, Any]) -> int:
+    """Steps still to make on one global parameter (its entry in the view)."""
+    return max(0, (int(param["max"]) - int(param["value"])) // int(param["step"]))
 
 
 def plants_per_greenery(pl: Mapping[str, Any]) -> int:

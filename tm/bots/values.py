@@ -17,9 +17,9 @@ from tm.cards import card
 from tm.cards.dsl import Card
 from tm.milestones import AWARDS, MILESTONES
 
-PARAMS = ("temperature", "oxygen", "oceans")
-REPLACE = {"temperature": 14.0, "oxygen": 23.0, "oceans": 18.0}  # standard project costs
-UNITS_PER_STEP = 8  # heat per temperature step, plants per greenery
+PARAMS = solo.PARAMS
+REPLACE = solo.PRICE  # a step's standard project cost
+UNITS_PER_STEP = solo.UNITS  # heat per temperature step, plants per greenery
 DEFAULT_CUSTOM = 2.0
 END_MC = 0.35  # a megacredit in the last generation: what the points it buys are worth
 SOLO_END_MC = 1.0  # solo: money still makes the steps that win, to the very end
@@ -28,8 +28,7 @@ AIM = 0.5  # share of a milestone's worth its measure's progress carries
 MYOPIC = 0.64  # share of future income a beginner sees
 LIKELY_END_MC = 0.6  # ... in what seems to be the last generation
 ACTION_AVERAGE = 0.5  # solo: share of the income now a repeated action's income averages
-REQ_PACE = 1.0
-MAX_STRICT = True
+SOLO_MIN_PACE = 1.0  # solo: steps a generation a parameter is expected to rise at least
 COVERED_SHARE = 0.1  # solo: share of its standard project a step is worth that heat or
 # plants held and to come would make anyway (it saves only them)
 SOLO_WAIT = 0.85  # solo: share of a card's worth kept for each generation it must wait
@@ -96,6 +95,7 @@ class Judge:
         self._unit: dict[str, float] = {}
         self._step: dict[str, float] = {}
         self._pace_plan: solo.Plan | None = None
+        self._stretch: bool | None = None  # a card in play stretches requirements
         self.mc = 1.0
         self.races: list[tuple[str, tuple[str, ...], int, float]] = []
         self.aims: list[tuple[str, tuple[str, ...], int, int]] = []
@@ -109,8 +109,7 @@ class Judge:
     # ------------------------------------------------------------ the clock
     def steps_left(self, name: str) -> int:
         """Steps still to make on one global parameter."""
-        p = self.params[name]
-        return max(0, (int(p["max"]) - int(p["value"])) // int(p["step"]))
+        return solo.steps_left(self.params[name])
 
     def _gens_left(self) -> int:
         """Production phases whose output can still be spent."""
@@ -520,7 +519,7 @@ class Judge:
         """One use of a card's action. Solo: the uses are spread over the generations
         left, so income an action brings (production, TR) counts what it brings on
         average over them, not at its first use."""
-        if not (self.pace and ACTION_AVERAGE):
+        if not self.pace:
             return self.steps(c.action, c.name)
         saved = self.annuity, self._unit, self._step
         self.annuity, self._unit, self._step = self.annuity * ACTION_AVERAGE, {}, {}
@@ -593,7 +592,9 @@ class Judge:
         tags = self.pl.get("tags") or {}
         # A maximum already passed is never met again, unless a card in play stretches
         # requirements (two steps either way).
-        slack = 2 if not MAX_STRICT or self.has_effect("req_bonus") else 0
+        if self._stretch is None:
+            self._stretch = self.has_effect("req_bonus")
+        slack = 2 if self._stretch else 0
         for r in c.requires:
             if r.get("r") == "global":
                 p = self.params[r["param"]]
@@ -603,8 +604,8 @@ class Judge:
                 if "min" in r and value < int(r["min"]):
                     steps = (int(r["min"]) - value) / int(p["step"])
                     pace = 1.0 + 0.6 * self.players if not self.solo else 2.5
-                    if self.pace and REQ_PACE:  # solo: the pace that just wins in time
-                        pace = max(REQ_PACE, self.left[r["param"]] / max(1, self.gl))
+                    if self.pace:  # solo: the pace that just wins in time
+                        pace = max(SOLO_MIN_PACE, self.left[r["param"]] / max(1, self.gl))
                     worst = max(worst, math.ceil(steps / pace))
             elif r.get("r") == "tag":
                 missing = int(r["count"]) - int(tags.get(r["tag"], 0))

@@ -125,3 +125,32 @@ def test_a_maximum_requirement_already_passed_makes_a_card_worthless_to_keep():
         assert Judge(game.view(0), features=FEATURES[level]).keep_worth(algae.name, 12) < 0
     put_in_play(game, 0, ["Adaptation Technology"])
     assert Judge(game.view(0), features=FEATURES["hard"]).delay(algae) == 0
+
+
+def test_energy_held_in_the_last_generation_is_not_heat_R_SOLO_3():
+    """R-SOLO-3: the game ends with generation 14's production phase, so energy held then
+    never becomes heat. With one temperature step left, 6 heat and 6 energy, hard buys the
+    asteroid instead of passing (reading the energy as heat, it once passed with 72 MC)."""
+    game = _solo(14, megacredits=40, heat=6, energy=6)
+    set_parameters(game, temperature=6, oxygen=14, oceans=9)
+    view = game.view(0)
+    pace = plan(view)
+    assert pace is not None and pace.free["temperature"] == 0
+    choice = Bot("hard", 1).decide(view)
+    assert (choice["type"], choice.get("project")) == ("standard_project", "asteroid")
+
+
+def test_a_step_the_heat_to_come_will_make_is_worth_only_what_it_saves_R_SOLO_3():
+    """Only maxed parameters win (R-SOLO-3): when heat held and produced will make every
+    temperature step left, an asteroid saves only heat, so hard puts its money into a
+    parameter only money can finish."""
+    from tm.bots.values import COVERED_SHARE, REPLACE
+
+    game = _solo(12, megacredits=40, heat=10)
+    set_parameters(game, temperature=4, oxygen=12, oceans=9)  # 2 temperature, 2 oxygen left
+    set_production(game, 0, heat=4)  # 10 + 2 x 4 = 18 heat: two steps
+    judge = Judge(game.view(0), features=FEATURES["hard"])
+    assert judge.step("temperature") == judge.annuity + REPLACE["temperature"] * COVERED_SHARE
+    assert judge.step("oxygen") > REPLACE["oxygen"]
+    choice = Bot("hard", 1).decide(game.view(0))
+    assert choice.get("project") != "asteroid"

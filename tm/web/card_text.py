@@ -99,7 +99,7 @@ def _colonies_per(value: Mapping[str, Any], card: Card | None, suffix: str) -> s
         return t(f"per.tag_with_this{suffix}", tag=tag_name(value["tag"]), div=div)
     if per == "res_capped":
         return t("per.res_capped", unit=unit_name(_res_unit(card), 1), max=value["max"])
-    return str(per)
+    return t(f"per.{per}")  # (a count without a field: Community Services' tagless)
 
 
 def amount_text(value: int | Mapping[str, Any], unit: str, signed: bool = False,

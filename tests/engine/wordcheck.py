@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import html
+import json
 import random
 import re
 import sys
@@ -30,6 +31,7 @@ from tm import Game, Options
 from tm.bots.hint import hint
 from tm.maps import BUILTIN_NAMES
 from tm.web import i18n
+from tm.web.app import App
 from tm.web.app_bots import BotsShown
 from tm.web.app_lang import switch
 from tm.web.bots_html import hint_box
@@ -39,7 +41,8 @@ from tm.web.log_html import log_section
 from tm.web.log_text import MARKERS, log_line
 from tm.web.model import Screen
 from tm.web.prompt_html import render_prompt
-from tm.web.prompt_parts import Ask, choice_label
+from tm.web.prompt_parts import Ask, choice_label, label_of
+from tm.web.saves import MemoryStorage, SaveMeta
 
 LANGS = ("en", "de", "ja", "be")
 EXPANSION_SETS = (("corpera",), ("corpera", "prelude"), ("corpera", "colonies"),
@@ -60,6 +63,7 @@ TAG = re.compile(r"<[^>]+>")
 STYLE = re.compile(r"<style>.*?</style>", re.S)
 # A card's English name under its translated one (on purpose: a search finds the card).
 NAME_EN = re.compile(r'<span class="name-en" lang="en">[^<]*</span>')
+SYMBOL = re.compile(r"<symbol\b.*?</symbol>", re.S)  # a tile's drawing (Commercial District)
 
 # Choice types the random player rarely takes (setup would never end; games too short).
 WEIGHTS = {"unpick": 0.02, "unkeep": 0.02, "pass": 0.15, "end_turn": 0.4, "play_card": 6.0,
@@ -69,7 +73,7 @@ WEIGHTS = {"unpick": 0.02, "unkeep": 0.02, "pass": 0.15, "end_turn": 0.4, "play_
 
 def visible(page: str) -> str:
     """The text a reader sees (style rules and tags removed, entities decoded)."""
-    return html.unescape(TAG.sub(" ", NAME_EN.sub("", STYLE.sub("", page))))
+    return html.unescape(TAG.sub(" ", NAME_EN.sub("", SYMBOL.sub("", STYLE.sub("", page)))))
 
 
 def _latin_words(text: str) -> set[str]:
@@ -183,8 +187,17 @@ class Checker:
         self.lookups = Lookups()
         self.latin = {lang: allowed_latin(lang) for lang in LANGS if lang != "en"}
         self.names = {lang: english_names(lang) for lang in LANGS if lang != "en"}
+        self.drawn: set[str] = set()
         self.longest = max((len(n.split()) for names in self.names.values() for n in names),
                            default=1)
+
+    def fresh(self, *parts: Any) -> bool:
+        """Whether these records are new to the run (then they are remembered)."""
+        mark = json.dumps(parts, sort_keys=True, default=str)
+        if mark in self.drawn:
+            return False
+        self.drawn.add(mark)
+        return True
 
     def check(self, where: str, draw: Any) -> None:
         """Draw with ``draw()`` in each language and search what it shows."""
@@ -282,6 +295,7 @@ class Play:
         self.name = f"game {index}"
         self.shapes: set[tuple[str, str, tuple[str, ...]]] = set()
         self.full = full  # the whole decision area at every decision
+        self.whole = index % 10 == 0 or full  # the whole page when the game stops
 
     def run(self) -> None:
         """Play to the end or the move limit, drawing every decision met."""
@@ -305,6 +319,8 @@ class Play:
         self._draw_log(view)
         self.checker.check(f"{self.name} log section",
                            lambda: log_section(view, COLOURS, depth=0))
+        if self.whole:  # the whole game screen: board, panels, standings, hand, colonies
+            self.checker.check(f"{self.name} game screen", lambda: _whole_page(game))
         self.report.games += 1
 
     def _draw_decision(self, player: int, view: Mapping[str, Any]) -> None:
@@ -327,11 +343,17 @@ class Play:
             index = next((i for i, c in enumerate(ask.choices) if c == record["choice"]), None)
             bots = BotsShown(can_hint=True, hint=record, hint_index=index, hint_player=player)
         screen = _screen(view, player, bots=bots)
-        # Every choice in its words and the hint, at every decision; the whole decision
-        # area as drawn (cards in full, inert buttons, headings) the first time a game
-        # meets its kind of decision with these kinds of choices (it is the slow part).
-        self.checker.check(where, lambda: "\n".join(choice_label(view, c) for c in ask.choices)
-                           + hint_box(screen))
+        # Every choice in its words and the hint, at every decision (each label record
+        # drawn once on a board: the same record reads the same); the whole decision area
+        # as drawn (cards in full, inert buttons, headings) the first time a game meets
+        # its kind of decision with these kinds of choices (it is the slow part).
+        board = str(view["options"]["board"])
+        fresh = [c for c in ask.choices if self.checker.fresh(board, label_of(c))]
+        if fresh:
+            self.checker.check(where, lambda: "\n".join(choice_label(view, c) for c in fresh))
+        if record is not None and self.checker.fresh(board, record["reason"],
+                                                     label_of(record["choice"])):
+            self.checker.check(where + " hint", lambda: hint_box(screen))
         shape = (ask.kind, ask.purpose, tuple(sorted({_label_key(c) for c in ask.choices})))
         if shape not in self.shapes or self.full:
             self.shapes.add(shape)
@@ -339,7 +361,9 @@ class Play:
         self._draw_log(view)
 
     def _draw_log(self, view: Mapping[str, Any]) -> None:
-        records = [r for r in view["log"][self.logged:] if r.get("key") not in MARKERS]
+        board = str(view["options"]["board"])
+        records = [r for r in view["log"][self.logged:] if r.get("key") not in MARKERS
+                   and self.checker.fresh(board, r)]
         self.logged = len(view["log"])
         for record in records:
             self.report.logs[str(record.get("key"))] += 1
@@ -362,6 +386,17 @@ class Play:
         self.report.held += 1
         self.checker.check(f"{self.name} confirm {steps[0].get('type')}",
                            lambda: held_panel(screen))
+
+
+def _whole_page(game: Game) -> str:
+    """The game screen as the App draws it for the player deciding (every region anew)."""
+    app = App(MemoryStorage(), clock=lambda: 0.0)
+    app.game = game
+    app.meta = SaveMeta(names=[pl.name for pl in game.state.players],
+                        colours=list(COLOURS[:len(game.state.players)]))
+    app.viewer = game.pending[0][0] if game.pending else 0
+    app.screen = "game"
+    return app.render()["app"]
 
 
 def run(games: Sequence[int], moves: int, full: bool = False) -> Report:

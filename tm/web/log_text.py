@@ -177,6 +177,9 @@ def _special(key: str, v: dict[str, Any], view: View) -> str | None:
         return tn(f"log.{key}", int(v.get("count", 0)), player=v.get("player"))
     if key == "setup":
         return tn("log.setup", int(v.get("players", 0)))
+    if key == "stolen":  # (Colonies: Air Raid's MC)
+        return t("log.stolen", player=v["player"], target=v["target"],
+                 res=t(f"resname.{v.get('res')}"), count=v.get("count"))
     if key == "new_tag_type":  # (Colonies: Aridor)
         return t("log.new_tag_type", player=v["player"], tag=tag_name(str(v.get("tag"))))
     if key == "param":

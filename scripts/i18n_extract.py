@@ -57,6 +57,7 @@ def english_names() -> dict[str, str]:
     from tm.cards import all_cards
     from tm.expansions.colony_tiles import TILES
     from tm.maps import builtin_maps
+    from tm.web.board_svg import short_name
 
     names: dict[str, str] = {}
     for card in sorted(all_cards(), key=lambda c: c.name):
@@ -67,8 +68,12 @@ def english_names() -> dict[str, str]:
             names[f"name.{kind}.{name}"] = name
     for name in sorted(TILES):
         names[f"name.colony.{name}"] = name
-    for name in sorted({s.name for b in boards for s in b.spaces.values() if s.name}):
+    spaces = [s for b in boards for s in b.spaces.values()]
+    for name in sorted({s.name for s in spaces if s.name}):
         names[f"name.space.{name}"] = name
+    for name in sorted({str(s.name or s.reserved_for) for s in spaces
+                        if s.name or s.reserved_for}):
+        names[f"name.short.{name}"] = short_name(name)  # as the board labels the space
     return names
 
 
@@ -130,6 +135,8 @@ def fill_names(lang: str, entries: list[Entry], names_file: Path) -> None:
     for entry in entries:
         if entry.ctxt and entry.ctxt.startswith("name.") and not entry.msgstr[0]:
             _, kind, english = entry.ctxt.split(".", 2)
+            if kind not in plural:
+                continue  # (map spaces' names are our own)
             published = data.get(plural[kind], {}).get(english)
             if not published and english in same.get(plural[kind], ()):
                 published = english  # the published edition kept the English name

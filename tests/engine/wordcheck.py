@@ -92,7 +92,7 @@ def english_names(lang: str) -> dict[str, str]:
     """English names whose translation in ``lang`` differs: name → the translation."""
     found: dict[str, str] = {}
     for key, text in i18n.catalog(lang).items():
-        if key.startswith("name."):
+        if key.startswith("name.") and not key.startswith("name.short."):  # (a board label)
             english = key.split(".", 2)[2]
             if text != english and len(english) > 3:
                 found[english] = text
@@ -267,6 +267,30 @@ def options_for(index: int) -> Options:
                    board=BUILTIN_NAMES[(index // 20) % 5], draft=bool((index // 100) % 2))
 
 
+# Games dealt, once their actions begin, the cards behind the rarest decisions (taking a
+# resource from a card, Air Raid, floaters as heat, a free trade) and Mars terraformed, so
+# that the generation is the last (the final greenery): numbers 13 and 18 of every 20
+# (3 players, Colonies), played BOOST_MOVES further than the others.
+BOOSTED = (13, 18)
+BOOST_MOVES = 100
+BOOST_HAND = ("Air Raid", "Ants", "Local Heat Trapping")
+BOOST_PLAYED = {0: (("Stormcraft Incorporated", 3), ("Atmo Collectors", 2)),
+                1: (("Tardigrades", 2), ("Fish", 2)), 2: (("Titan Floating Launch-pad", 3),)}
+
+
+def boost(game: Game) -> None:
+    """Deal the rare decisions' cards (see BOOSTED)."""
+    from tm import testing
+
+    testing.give_cards(game, 0, list(BOOST_HAND))
+    for p, cards in BOOST_PLAYED.items():
+        for name, held in cards:
+            testing.put_in_play(game, p, [name], resources=held)
+    for p in range(len(game.state.players)):
+        testing.set_resources(game, p, megacredits=120, plants=16, heat=1)
+    testing.set_parameters(game, temperature=8, oxygen=14, oceans=9)  # (ends this generation)
+
+
 def _pick(rnd: random.Random, choices: Sequence[Mapping[str, Any]]) -> Mapping[str, Any]:
     weights = [WEIGHTS.get(str(c.get("type")), 1.0) for c in choices]
     return rnd.choices(list(choices), weights)[0]
@@ -296,6 +320,8 @@ class Play:
         self.shapes: set[tuple[str, str, tuple[str, ...]]] = set()
         self.full = full  # the whole decision area at every decision
         self.whole = index % 10 == 0 or full  # the whole page when the game stops
+        self.boost = index % 20 in BOOSTED
+        self.limit += BOOST_MOVES if self.boost else 0
 
     def run(self) -> None:
         """Play to the end or the move limit, drawing every decision met."""
@@ -303,6 +329,9 @@ class Play:
         for _ in range(self.limit):
             if game.is_over:
                 break
+            if self.boost and game.state.phase == "action":
+                self.boost = False
+                boost(game)
             player, prompt = game.pending[0]
             view = game.view(player)
             self._end_of_action(player, prompt.kind, view)

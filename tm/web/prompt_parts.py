@@ -192,7 +192,7 @@ LABELS: Mapping[str, Callable[[View, Mapping[str, Any]], str]] = {
                                      paid=paid_text(label.get("paid") or {})),
     "setup_done": lambda view, label: tn("action.setup_done", int(label.get("count", 0)),
                                          card=label.get("corporation")),
-    "done": lambda view, label: t("prompt.confirm"),
+    "done": lambda view, label: t("prompt.confirm") if "count" in label else option_label(label),
     "keep": lambda view, label: _offered(label),
     "unkeep": lambda view, label: _offered(label),
     "steps": lambda view, label: option_label(label),

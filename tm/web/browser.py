@@ -686,6 +686,25 @@ def _show_board() -> None:
     seen = min(float(box.bottom), height) - max(float(box.top), 0.0)
     if seen < 0.6 * min(float(box.height), height):
         board.scrollIntoView(js.Object.fromEntries([["block", "start"]]))
+    _centre_legal(board)
+
+
+def _centre_legal(board: Any) -> None:
+    """On a phone the board being picked on is wider than its frame (app.css: each space
+    44 px across): scroll the frame sideways to the middle of the legal spaces."""
+    frame = board.closest(".board-wrap")
+    if _missing(frame) or float(frame.scrollWidth) <= float(frame.clientWidth) + 1:
+        return
+    spaces = board.querySelectorAll(".space.legal")
+    if spaces.length == 0:
+        return
+    left, right = float("inf"), float("-inf")
+    for i in range(spaces.length):
+        rect = spaces.item(i).getBoundingClientRect()
+        left, right = min(left, float(rect.left)), max(right, float(rect.right))
+    at = float(frame.getBoundingClientRect().left)
+    middle = (left + right) / 2 - at + float(frame.scrollLeft)
+    frame.scrollLeft = max(0.0, middle - float(frame.clientWidth) / 2)
 
 
 # What Escape presses: Cancel of an action under way, "keep it" of the undo question.

@@ -281,6 +281,7 @@ class Page:
         except Exception:  # (no storage: the choice lasts until the page is closed)
             pass
         js.document.documentElement.lang = chosen
+        language_font(chosen)
         self.draw()
         took = float(js.performance.now()) - started
         js.document.body.dataset.took = f"language {took:.0f}"
@@ -506,6 +507,22 @@ def _to_clipboard(text: str, copied: Callable[[], None], field: str) -> None:
     shown = js.document.querySelector(field)
     if not _missing(shown):
         shown.select()
+
+
+# Style sheets of the web fonts a language needs where the system may have none
+# (scripts/build_fonts.py); static/boot.mjs links the same one early on a return visit.
+FONT_SHEETS = {"ja": "static/fonts-ja.css"}
+
+
+def language_font(lang: str) -> None:
+    """Link the font style sheet of ``lang`` (once; nothing for the other languages, so
+    their pages fetch no font). app.css uses its face only under html:lang(ja)."""
+    sheet = FONT_SHEETS.get(lang)
+    if sheet is None or not _missing(js.document.getElementById(f"font-{lang}")):
+        return
+    link = js.document.createElement("link")
+    link.id, link.rel, link.href = f"font-{lang}", "stylesheet", sheet
+    js.document.head.append(link)
 
 
 def _flag(element: Any, name: str, on: bool) -> None:
@@ -852,6 +869,7 @@ def start() -> None:
     chosen = switch(initial_language(None if _missing(stored) else str(stored),
                                      browser_languages(js.navigator)))
     js.document.documentElement.lang = chosen
+    language_font(chosen)
     base_url = f"{js.location.origin}{js.location.pathname}"
     app = App(storage, clock=lambda: float(js.Date.now()), base_url=base_url)
     app.defer_saves = True

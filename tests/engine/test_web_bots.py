@@ -436,3 +436,20 @@ def test_every_expansion_drafting_and_another_map_against_a_bot_with_hints_for_t
             app.handle("answer_first", {})
         assert app.notice is None and app.screen == "game"
     assert app.game.is_over and hinted > 2 and app.bot_state.fallbacks == 0
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "ja", "be"])
+def test_with_one_player_the_form_speaks_of_one_seat_a_bot_may_play(lang: str) -> None:
+    app = new_app()
+    i18n.set_language(lang)
+    try:
+        app.handle("form", {**form_fields(1, ["Solo"], 5)})
+        page = app.render()["app"]
+        solo, several = i18n.t("bots.form_note_solo"), i18n.t("bots.form_note")
+        assert html.escape(solo, quote=True) in page and html.escape(several) not in page
+        assert solo != i18n.EN["bots.form_note_solo"] or lang == "en"  # (translated)
+        assert re.search(r'<select name="seat_0"[^>]*>.*?value="hard"', page)  # still offered
+        app.handle("form", {**form_fields(2, ["A", "B"], 5)})
+        assert html.escape(several, quote=True) in app.render()["app"]
+    finally:
+        i18n.set_language("en")

@@ -8,10 +8,13 @@ from __future__ import annotations
 import json
 import os
 import random
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
 from tm import Game, IllegalMove, Options
+from tm.bots import Bot
 from tm.maps import get_map
 from tm.testing import choose_setup, offered, prompt
 
@@ -90,3 +93,69 @@ def test_R_SETUP_4_setup_choices_are_secret_until_everyone_has_chosen() -> None:
     seen = game.view(1)["players"]
     assert [seen[0]["corporation"], seen[1]["corporation"]] == [corporation, other]
     assert seen[0]["hand"] == 2  # how many were bought is public, not which
+
+
+# ---------------------------------------------------------------- no seed in a view
+SEED, BOT_SEED = 987_654_321_123, 4_242_424_242_424  # planted: found nowhere in a view
+SHOWN_OPTIONS = {"players", "expansions", "draft", "board", "names", "beginners",
+                 "first_player", "strict_undo", "bots"}
+SEED_GAMES = [  # every expansion set, solo and several players, a bot seat, several maps
+    (1, ["corpera"], "tharsis", []), (3, ["corpera", "prelude"], "hellas", ["", "hard", ""]),
+    (1, ["corpera", "colonies"], "elysium", []), (2, ["corpera", "colonies"], "tharsis", []),
+    (4, ["corpera", "prelude", "colonies"], "tharsis", ["", "", "easy", ""]),
+    (1, ["corpera", "prelude", "colonies"], "hellas", []),
+]
+
+
+def _fields(node: Any, path: str = "") -> Iterator[tuple[str, Any]]:
+    """Every (path, value) of a nested view: dict keys name the path, list items number it."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            yield f"{path}.{key}", key
+            yield from _fields(value, f"{path}.{key}")
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _fields(value, f"{path}[{i}]")
+    else:
+        yield path, node
+
+
+def _secrets_of(game: Game) -> set[int]:
+    """The numbers a view must never hold: the seeds and where the game's RNG stands."""
+    state = game.state.rng.state
+    return {SEED, BOT_SEED, SEED & ((1 << 64) - 1), state, state & 0xFFFFFFFF, state >> 32}
+
+
+def _seed_fields(view: dict[str, Any], secrets: set[int]) -> list[str]:
+    found = []
+    for path, value in _fields(view):
+        name = path.rsplit(".", 1)[-1].lower()  # (a field's name, not a card's: "Cloud Seeding")
+        if name.isidentifier() and ("seed" in name or "rng" in name):
+            found.append(path)
+        if isinstance(value, int) and not isinstance(value, bool) and value in secrets:
+            found.append(f"{path} = {value}")
+        if isinstance(value, str) and any(str(n) in value for n in secrets if n > 999):
+            found.append(f"{path} = {value!r}")
+    return found
+
+
+@pytest.mark.parametrize(("players", "sets", "board", "bots"), SEED_GAMES)
+def test_no_field_of_a_view_derives_from_a_seed(players: int, sets: list[str], board: str,
+                                                bots: list[str]) -> None:
+    options = Options(players=players, seed=SEED, expansions=sets, board=board, bots=bots,
+                      bot_seed=BOT_SEED if bots else 0, draft=players > 2)
+    game = Game.new(options)
+    seated = {seat: Bot(level, BOT_SEED + seat) for seat, level in enumerate(bots) if level}
+    rnd = random.Random(players)
+    for move in range(120):
+        if game.is_over:
+            break
+        if move % 15 == 0:
+            for viewer in [*range(players), None]:
+                view = game.view(viewer)
+                assert set(view["options"]) == SHOWN_OPTIONS
+                assert not _seed_fields(view, _secrets_of(game)), viewer
+        player, waiting = game.pending[0]
+        bot = seated.get(player)
+        game.respond(player, bot.decide(game.view(player)) if bot else
+                     rnd.choice(waiting.choices()))

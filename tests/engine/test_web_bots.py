@@ -12,7 +12,7 @@ import pytest
 from tm import links
 from tm.game import Game
 from tm.web import i18n
-from tm.web.app import App
+from tm.web.app import SEED_BITS, App
 from tm.web.app_bots import PACE_ACTION, PACE_SECRET, PACE_STEP
 from tm.web.bots_html import reason_text
 from tm.web.saves import MemoryStorage, parse_entry
@@ -22,7 +22,7 @@ def text(fragment: str) -> str:
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", fragment)).split())
 
 
-def form_fields(players: int, names: list[str], seed: int) -> dict[str, str]:
+def form_fields(players: int, names: list[str], seed: int | str) -> dict[str, str]:
     """What the new-game form sends (as tests/e2e/helpers.py fills it)."""
     fields = {"players": str(players), "corporate_era": "on", "board": "tharsis",
               "seed": str(seed)}
@@ -36,7 +36,7 @@ def new_app(storage: MemoryStorage | None = None) -> App:
     return App(storage or MemoryStorage(), clock=lambda: 1_700_000_000_000.0)
 
 
-def start(app: App, seats: list[str], names: list[str] | None = None, seed: int = 5,
+def start(app: App, seats: list[str], names: list[str] | None = None, seed: int | str = 5,
           **extra: str) -> None:
     """The new-game form filled in and sent: ``seats`` per seat ("" a person, else a level)."""
     fields = form_fields(len(seats), names or [], seed)
@@ -87,6 +87,19 @@ def test_bot_seats_get_names_levels_and_a_bot_seed_from_the_page() -> None:
     assert options.expansions == ["corpera", "prelude", "colonies"]
     assert options.board == "hellas"
     assert app.screen == "game" and app.viewer == 0  # one person: no hand-off, ever
+
+
+def test_seeds_the_page_draws_come_from_crypto_not_the_clock() -> None:
+    drawn = []
+    for _ in range(2):  # the same clock: different games, each seed its own draw
+        app = new_app()
+        start(app, ["", "hard"], seed="")  # no seed typed
+        assert app.game is not None
+        options = app.game.state.options
+        drawn += [options.seed, options.bot_seed]
+    clock_ms = 1_700_000_000_000
+    assert len(set(drawn)) == 4 and clock_ms % 1_000_000 not in drawn
+    assert all(0 < n < 1 << SEED_BITS for n in drawn)
 
 
 def test_a_game_of_people_only_keeps_its_options_as_before() -> None:

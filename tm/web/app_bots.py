@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from tm.bots import PLAYING_LEVELS, Bot, bot_seed_for
+from tm.bots import PLAYING_LEVELS, Bot
 from tm.bots.hint import hint
 from tm.errors import IllegalMove
 from tm.game import Game
@@ -147,11 +147,6 @@ class BotActions:
             self.notice = t("bots.by_link")
             return True
         return False
-
-    def bot_seed_now(self, players: int) -> int:
-        """The bots' seed of a new game: from the page's clock, as the game's own seed when
-        none is typed (never the game's seed itself: bots must not know it)."""
-        return bot_seed_for(int(self.clock()), players)
 
     def named_bots(self, data: Mapping[str, Any], names: list[str],
                    bots: list[str]) -> list[str]:

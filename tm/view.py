@@ -24,6 +24,7 @@ from tm.frozen import thaw
 from tm.play import cost_of
 from tm.player import tag_counts
 from tm.scoring import scores, winners
+from tm.simultaneous import as_seen_by
 from tm.state import GameState, to_dict
 
 _PRIVATE = ("hand", "offer", "draft_hand", "drafted", "dealt_corps", "setup_choice")
@@ -41,6 +42,7 @@ def view_for(g: GameState, viewer: int | None) -> dict[str, Any]:
 
 
 def _view_for(g: GameState, viewer: int | None) -> dict[str, Any]:
+    g = as_seen_by(g, viewer)  # another seat's choice in research or a draft: not yet
     data = {f.name: to_dict(getattr(g, f.name)) for f in fields(g)
             if f.name not in ("log", "options")}
     data["options"] = {name: to_dict(getattr(g.options, name)) for name in SHOWN_OPTIONS}

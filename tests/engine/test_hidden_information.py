@@ -159,3 +159,51 @@ def test_no_field_of_a_view_derives_from_a_seed(players: int, sets: list[str], b
         bot = seated.get(player)
         game.respond(player, bot.decide(game.view(player)) if bot else
                      rnd.choice(waiting.choices()))
+
+
+# ---------------------------------------------------------------- simultaneous decisions
+def _to_phase(game: Game, phase: str, rnd: random.Random) -> None:
+    """Random moves until every seat decides in ``phase`` (a pass whenever one is offered,
+    so the first generation's actions end soon)."""
+    while not (game.state.phase == phase and len(game.pending) == len(game.state.players)):
+        player, waiting = game.pending[0]
+        options = waiting.choices()
+        passes = [c for c in options if c["type"] == "pass"]
+        game.respond(player, passes[0] if passes else rnd.choice(options))
+
+
+def _decide_all(game: Game, seat: int, rnd: random.Random, buy: bool) -> None:
+    """``seat`` makes its whole decision of this research or draft round (buying what it can
+    when ``buy``)."""
+    stage = (game.state.phase, game.state.draft_round)
+    while game.prompt_for(seat) is not None and (game.state.phase,
+                                                 game.state.draft_round) == stage:
+        options = game.prompt_for(seat).choices()  # type: ignore[union-attr]
+        picks = [c for c in options if c["type"] == "pick"]
+        ends = [c for c in options if c["type"] in ("done", "confirm")]
+        game.respond(seat, picks[0] if buy and picks else ends[0] if ends else rnd.choice(options))
+
+
+def _seen(view: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in view.items() if k != "pending"}  # who still decides is public
+
+
+@pytest.mark.parametrize("draft", [False, True])
+def test_R_GEN_3_another_seats_research_and_draft_choices_show_when_all_have_chosen(
+        draft: bool) -> None:
+    game = Game.new(Options(players=3, seed=11, draft=draft, bots=["", "hard", ""]))
+    rnd = random.Random(5)
+    _to_phase(game, "draft" if draft else "research", rnd)
+    while game.state.phase in ("draft", "research"):
+        before = [_seen(game.view(0)), _seen(game.view(None))]
+        phase = game.state.phase
+        for seat in (1, 2):
+            _decide_all(game, seat, rnd, buy=True)
+            if game.state.phase == phase:  # (seat 0 has not chosen: nothing shows)
+                assert [_seen(game.view(0)), _seen(game.view(None))] == before
+        logged = len(game.state.log)
+        _decide_all(game, 0, rnd, buy=False)
+        if phase == "research":  # every seat has chosen: the others' purchases show
+            seen = game.view(0)
+            assert any(r["key"] == "bought" and r["player"] == 1 for r in seen["log"])
+            assert len(seen["log"]) > logged

@@ -449,3 +449,32 @@ def test_every_expansion_drafting_and_another_map_against_a_bot_with_hints_for_t
             app.handle("answer_first", {})
         assert app.notice is None and app.screen == "game"
     assert app.game.is_over and hinted > 2 and app.bot_state.fallbacks == 0
+
+
+def test_R_GEN_3_a_bots_purchase_shows_once_the_person_has_bought_too() -> None:
+    app = new_app()
+    start(app, ["", "hard"])
+    app.bot_state.pace = 0.0
+    while True:
+        app.run_bots()
+        assert app.game is not None
+        decision = app.current()
+        assert decision is not None
+        if app.game.state.phase == "research":
+            break
+        choices = decision[1].choices()
+        passes = [i for i, c in enumerate(choices) if c["type"] == "pass"]
+        app.handle("choose", {"index": passes[0]}) if passes else app.handle("answer_first", {})
+        stage = app.staged()
+        if stage is not None and stage.held:
+            app.handle("confirm_action", {})
+    assert app.game.prompt_for(1) is None  # the bot has bought (at once: a secret choice)
+    hand = len(app.game.state.players[1].hand)
+    page = text(app.render()["app"])
+    bought_before = page.count("Bot 1 (hard) buys")  # (at setup)
+    assert app.game.state.log[-1]["player"] == 1  # the bot's purchase is logged, not shown
+    bought = next(r["count"] for r in reversed(app.game.state.log) if r["key"] == "bought")
+    assert app.views.view(app.game, 0)["players"][1]["hand"] == hand - bought  # as it was
+    while app.game.state.phase == "research":
+        app.handle("answer_first", {})
+    assert text(app.render()["app"]).count("Bot 1 (hard) buys") == bought_before + 1

@@ -344,6 +344,7 @@ class App(BotActions, LinkPlayActions, TabActions, ShareActions, HandActions):
         self._show_saved(save_id, game, meta, text)
         self.viewer, self.replay, self.older = None, None, None
         self.info = rules_notice(self.game)
+        self.strict_daily()  # (a challenge begun before its undo was strict)
 
     def _on_delete(self, data: dict[str, Any]) -> None:
         self.store.delete(str(data.get("save")))

@@ -478,3 +478,13 @@ def test_R_GEN_3_a_bots_purchase_shows_once_the_person_has_bought_too() -> None:
     while app.game.state.phase == "research":
         app.handle("answer_first", {})
     assert text(app.render()["app"]).count("Bot 1 (hard) buys") == bought_before + 1
+
+
+def test_no_seed_in_the_page_a_saved_game_is_listed_without_it() -> None:
+    app = new_app()
+    start(app, ["", "hard"], seed="")  # drawn by the page
+    assert app.game is not None
+    seeds = [str(app.game.state.options.seed), str(app.game.state.options.bot_seed)]
+    app.handle("menu", {})
+    page = app.render()["app"]
+    assert app.store.list() and not any(seed in page for seed in seeds)  # (save ids held it)

@@ -187,7 +187,7 @@ class App(BotActions, LinkPlayActions, TabActions, ShareActions, HandActions):
             return
         options, colours = self._options_from(data)
         self.game = Game.new(options)
-        self.save_id = self._new_save_id(str(options.seed))
+        self.save_id = self._new_save_id(self.entropy(4).hex())  # (never the seed: ids show)
         self.redo_moves, self.from_link, self.replay = [], False, None
         self.meta = SaveMeta(names=list(options.names), colours=colours)
         self.viewer = None

@@ -69,6 +69,23 @@ def is_challenge(date: str, options: Options) -> bool:
     return _fields(options) == _wanted(date)
 
 
+def date_of(options: Options, latest: str) -> str | None:
+    """The date (``latest`` or earlier) whose challenge ``options`` are, if any: a game
+    with a challenge's options is played as one wherever it was opened (no hint)."""
+    if (options.players, list(options.names), options.board) != (1, [PLAYER_NAME], "tharsis"):
+        return None
+    try:
+        day = parse_date(latest)
+    except DateError:
+        return None
+    while day >= FIRST_DATE:
+        date = day.isoformat()
+        if seed_for(date) == options.seed and is_challenge(date, options):
+            return date
+        day -= datetime.timedelta(days=1)
+    return None
+
+
 def was_challenge(date: str, options: Options) -> bool:
     """Whether ``options`` are the challenge of ``date`` as dealt before its undo was strict
     (a game begun then goes on under strict undo: :func:`options_for`)."""

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from tm import links
+from tm import daily, links
 from tm.game import Game
 from tm.web import i18n
 from tm.web.app import SEED_BITS, App
@@ -488,3 +488,17 @@ def test_no_seed_in_the_page_a_saved_game_is_listed_without_it() -> None:
     app.handle("menu", {})
     page = app.render()["app"]
     assert app.store.list() and not any(seed in page for seed in seeds)  # (save ids held it)
+
+
+def test_R_OWN_1_no_hint_in_a_challenge_however_it_was_opened() -> None:
+    date = "2026-11-24"
+    game = Game.new(daily.options_for(date))
+    app = App(MemoryStorage(), clock=lambda: 1_796_126_400_000.0)  # 2026-12-01
+    app.handle("open_link", {"text": links.with_params(links.encode(game), {"d": date})})
+    app.handle("continue_link", {})  # played on from the link: no longer the daily's save
+    assert app.game is not None and not app.meta.daily and app.current() is not None
+    assert not app.can_hint()
+    app.handle("hint", {})
+    assert app.hint_shown() is None
+    start(app, [""], names=["Solo"], seed=daily.seed_for(date))  # not strict: no challenge
+    assert app.can_hint()

@@ -1,8 +1,9 @@
 # Terraforming Mars in the browser: developer and CI entry points.
 #
-#   make setup     .venv (dev tools), node_modules (pinned runtimes), static/vendor/ (copies),
-#                  static/build/ (the engine archive, the trimmed standard library, both
-#                  compiled to bytecode, the Pyodide memory snapshot), dist/ (the site)
+#   make setup     .venv (dev tools), node_modules (pinned runtimes, the Japanese font),
+#                  static/vendor/ (copies), static/build/ (the engine archive, the trimmed
+#                  standard library, both compiled to bytecode, the Pyodide memory
+#                  snapshot, the font's style sheet), dist/ (the site)
 #   make test      lint, type-check, every test (the browser tests serve dist/)
 #   make serve     serve dist/ on http://localhost:8000 (PORT=N to change), rebuilt as you edit
 #   make bench     engine benchmarks
@@ -38,7 +39,7 @@ PYSCRIPT_DIR := $(VENDOR)/pyscript-$(call pin,@pyscript/core)
 # Browser tests join the run as soon as tests/e2e exists.
 TEST_DIRS := tests/engine $(wildcard tests/e2e)
 
-.PHONY: help setup test lint typecheck pytest serve site engine stdlib pyc snapshot bench simulate clean
+.PHONY: help setup test lint typecheck pytest serve site engine stdlib pyc snapshot fonts bench simulate clean
 
 help:
 	@sed -n 's/^#   //p' $(firstword $(MAKEFILE_LIST))
@@ -72,6 +73,13 @@ $(VENDOR_STAMP): $(NPM_STAMP)
 	test -f $(PYSCRIPT_DIR)/core.js
 	touch $@
 
+# The Japanese web font (@fontsource/noto-sans-jp, pinned in package.json): its Japanese
+# slices of the two weights used, copied into static/vendor/noto-sans-jp-<version>/, and
+# their @font-face rules, static/build/fonts-ja.css (loaded only when the page is in
+# Japanese). Rewritten only when a file changed.
+fonts: $(NPM_STAMP)
+	$(PYTHON) scripts/build_fonts.py
+
 # The engine as the one archive the page loads (rewritten only when a source changed).
 engine:
 	$(PYTHON) scripts/build_engine.py
@@ -103,7 +111,7 @@ serve: setup
 # Netlify's build (Python 3.11+ and Node from the build image; no venv needed there):
 # the runtime copied into static/vendor/, the engine archive, the trimmed standard library
 # and the snapshot, then dist/ assembled from them with the prerendered page and sw.js.
-site: $(VENDOR_STAMP) engine stdlib pyc snapshot
+site: $(VENDOR_STAMP) engine stdlib pyc snapshot fonts
 	$(PYTHON) scripts/build_site.py --out dist
 
 bench: $(VENV_STAMP)

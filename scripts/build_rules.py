@@ -355,6 +355,10 @@ html { scroll-padding-top: 3.6em; }
 body { margin: 0; background: var(--bg); color: var(--ink);
   font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans CJK JP",
   "Hiragino Sans", "Yu Gothic", sans-serif; }
+html:lang(ja) body { font-family: "Hiragino Sans", "Hiragino Kaku Gothic ProN", "Yu Gothic UI",
+  "Yu Gothic", Meiryo, "Noto Sans CJK JP", "Noto Sans JP", "TM Noto Sans JP", system-ui,
+  -apple-system, "Segoe UI", Roboto, sans-serif; line-break: strict;
+  word-break: auto-phrase; }
 a { color: #ffb48a; }
 a:focus-visible, .table-wrap:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
 .langs { position: sticky; top: 0; z-index: 2; display: flex; gap: .4em; flex-wrap: wrap;

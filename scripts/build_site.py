@@ -20,7 +20,10 @@ request, and nothing else (tests/e2e/test_site_folder.py compares the two):
   its manifest (`make setup` makes them: scripts/build_engine.py, scripts/trim_stdlib.py,
   scripts/compile_pyc.mjs, scripts/make_snapshot.mjs);
 - static/vendor/: of Pyodide only the loader, the runtime and its lock file (the standard
-  library is the trimmed one above), of PyScript its core and the chunks it loads at boot.
+  library is the trimmed one above), of PyScript its core and the chunks it loads at boot;
+- the Japanese web font (scripts/build_fonts.py): static/fonts-ja.css and the font files
+  it names, requested only by a page shown in Japanese, and then only the slices holding
+  characters shown (not precached by the service worker: kept once fetched).
 
 Files are copied only when their bytes differ, and files no longer part of the site are
 removed, so a second run is quick. sw.js is written last (scripts/gen_sw.py --root dist).
@@ -48,7 +51,7 @@ LOADING = re.compile(r'<div id="app">\s*<main class="loading".*?</main>\s*</div>
 
 
 sys.path.insert(0, str(ROOT))
-from scripts import build_rules, gen_sw  # noqa: E402
+from scripts import build_fonts, build_rules, gen_sw  # noqa: E402
 
 
 def start_screen() -> str:
@@ -150,6 +153,7 @@ def site_files(root: Path) -> dict[str, Path]:
     files |= {f"{runtime}/{name}": root / runtime / name for name in PYODIDE_FILES}
     files |= {path: root / path for path in gen_sw.pyscript_files(root)
               if not path.endswith(".css")}
+    files |= build_fonts.site_files(root)
     missing = sorted(path for path, source in files.items() if not source.is_file())
     if missing:
         raise SystemExit(f"missing: {', '.join(missing)} (run `make setup`)")

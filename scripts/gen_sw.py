@@ -3,7 +3,8 @@
     python scripts/gen_sw.py [--root DIR] [--check]
 
 ``--root`` names the site folder, dist/ (scripts/build_site.py runs this last): the worker
-precaches every file in it but itself, so a return visit (the memory snapshot included)
+precaches every file in it but itself and the Japanese font (fetched, then kept, only
+when the page shows Japanese), so a return visit (the memory snapshot included)
 and offline play need no network. Its VERSION is a short hash of the template and of what
 the site serves (the versioned runtime folders by their file names: they are immutable
 copies of what package-lock.json pins), so each deployment gets a cache of its own.
@@ -30,6 +31,10 @@ PYSCRIPT_BOOT_CHUNKS = frozenset({"toml", "deprecations-manager", "donkey", "err
 STATIC_IMPORT = re.compile(r"""(?:\bfrom|\bimport)\s*["']\./([^"']+\.js)["']""")
 DYNAMIC_IMPORT = re.compile(r"""\bimport\(\s*["']\./([^"']+\.js)["']\s*\)""")
 HASHED = re.compile(r"^(.+)-[\w-]{8}\.js$")
+# The Japanese web font (scripts/build_fonts.py): fetched only by a page shown in Japanese,
+# and only the slices of the characters shown, so never precached; the worker keeps what
+# is fetched (scripts/sw.template.js ON_DEMAND, the same prefixes).
+ON_DEMAND = ("static/fonts-ja.css", "static/vendor/noto-sans-jp-")
 
 
 def vendor_folders(root: Path) -> tuple[str, str]:
@@ -71,10 +76,11 @@ def pyscript_files(root: Path) -> list[str]:
 
 
 def precache(root: Path) -> list[str]:
-    """Site-relative paths of everything the site serves, "./" (the page) first."""
+    """Site-relative paths of everything the site serves, "./" (the page) first, but the
+    files fetched on demand (ON_DEMAND)."""
     files = sorted((Path(folder) / name).relative_to(root).as_posix()
                    for folder, _dirs, names in os.walk(root, followlinks=True) for name in names)
-    files = [name for name in files if name != "sw.js"]
+    files = [name for name in files if name != "sw.js" and not name.startswith(ON_DEMAND)]
     if "index.html" not in files:
         raise SystemExit(f"{root} holds no site (run `make site`)")
     return ["./"] + files

@@ -26,7 +26,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
          ".json": "application/json", ".toml": "text/plain; charset=utf-8",
-         ".py": "text/plain; charset=utf-8", ".webmanifest": "application/manifest+json"}
+         ".py": "text/plain; charset=utf-8", ".webmanifest": "application/manifest+json",
+         ".woff2": "font/woff2"}
 
 
 def netlify_headers(root: Path = ROOT) -> list[tuple[str, dict[str, str]]]:

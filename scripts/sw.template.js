@@ -9,6 +9,9 @@
 // regenerates sw.js as files change, so developers see an edit after one extra reload).
 // Other requests and page navigations go to the network first, with the cache as the
 // fallback offline; a navigation that fails offline gets the cached index.html.
+// The Japanese web font is never precached (only a page in Japanese fetches it, and only
+// the slices of the characters it shows): its files are stored as they are fetched, and
+// carried over to the next version's cache, so Japanese keeps its glyphs offline.
 "use strict";
 
 const VERSION = "__VERSION__";
@@ -16,6 +19,9 @@ const PREFIX = "tm-offline-";
 const CACHE = PREFIX + VERSION;
 const PRECACHE = ["__PRECACHE__"];
 const CACHE_FIRST = ["static/vendor/", "static/build/"];
+// (scripts/gen_sw.py ON_DEMAND: the font's style sheet, asked of the network first, and
+// its files, in a folder named by the font's version: the same bytes in every version.)
+const ON_DEMAND = ["static/fonts-ja.css", "static/vendor/noto-sans-jp-"];
 const BASE = new URL("./", self.location.href);
 const PRECACHED = new Set(PRECACHE.map((path) => new URL(path, BASE).href));
 
@@ -55,11 +61,30 @@ self.addEventListener("install", (event) => {
   })());
 });
 
+// What an older version of ours fetched on demand, copied into this version's cache.
+async function carryOver(older) {
+  const cache = await caches.open(CACHE);
+  for (const name of older) {
+    const old = await caches.open(name);
+    for (const request of await old.keys()) {
+      if (!ON_DEMAND.some((prefix) => request.url.startsWith(BASE.href + prefix))) continue;
+      if (await cache.match(request)) continue;
+      const response = await old.match(request);
+      if (response) await cache.put(request, response);
+    }
+  }
+}
+
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     const names = await caches.keys();
-    await Promise.all(names.filter((name) => name.startsWith(PREFIX) && name !== CACHE)
-      .map((name) => caches.delete(name)));
+    const older = names.filter((name) => name.startsWith(PREFIX) && name !== CACHE);
+    try {
+      await carryOver(older);
+    } catch (full) {
+      // Out of storage: the font is fetched again when next shown online.
+    }
+    await Promise.all(older.map((name) => caches.delete(name)));
     await self.clients.claim();
   })());
 });

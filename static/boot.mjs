@@ -17,6 +17,20 @@ import "./screen.mjs"; // the screen's DOM work: parts patched node by node, lit
 
 export const version = runtime.version;
 
+// A return visit in Japanese: the screen kept from the last visit (static/kept.js) is
+// Japanese, so its language and its web font's style sheet (scripts/build_fonts.py) are
+// set now, not when Python is up (tm/web/browser.py language_font does the same then).
+try {
+  if (localStorage.getItem("tm:language") === "ja" && !document.getElementById("font-ja")) {
+    document.documentElement.lang = "ja";
+    const link = Object.assign(document.createElement("link"),
+      { id: "font-ja", rel: "stylesheet", href: "static/fonts-ja.css" });
+    document.head.append(link);
+  }
+} catch {
+  // no storage: Python links it once it knows the language
+}
+
 const BUILD = new URL("./build/", import.meta.url);
 // PyScript would point Pyodide at this module's folder; the runtime lives in the folder
 // of its version (cached as immutable), the one the import above names.

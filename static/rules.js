@@ -58,6 +58,12 @@
     }
     document.documentElement.lang = lang;
     document.documentElement.dataset.lang = lang;
+    // Japanese: the web font's style sheet (scripts/build_fonts.py), for systems without
+    // a Japanese font; no other language fetches a font.
+    if (lang === "ja" && !document.getElementById("font-ja")) {
+      document.head.append(Object.assign(document.createElement("link"),
+        { id: "font-ja", rel: "stylesheet", href: "static/fonts-ja.css" }));
+    }
     for (const link of document.querySelectorAll("nav.langs a[data-lang]")) {
       if (link.dataset.lang === lang) link.setAttribute("aria-current", "true");
       else link.removeAttribute("aria-current");

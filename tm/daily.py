@@ -4,6 +4,10 @@
 (Corporate Era on Tharsis), the expansions vary by weekday, and the seed comes from the
 date alone (a hash, so neighbouring dates are unrelated deals). Nothing here reads a
 clock: the page says which date it is.
+
+The seed of a date is public, so the challenge is fair only when nobody can look at what
+comes and take it back (R-OWN-1): its undo is strict (never back past a move that showed
+hidden cards) and the page offers no hint; a game with other options is no result of it.
 """
 from __future__ import annotations
 
@@ -56,16 +60,48 @@ def expansions_for(date: str) -> list[str]:
 def options_for(date: str) -> Options:
     """The challenge of ``date`` (``YYYY-MM-DD``, UTC): a solo game on Tharsis."""
     return Options(players=1, seed=seed_for(date), expansions=expansions_for(date),
-                   board="tharsis", names=[PLAYER_NAME])
+                   board="tharsis", names=[PLAYER_NAME], strict_undo=True)  # R-OWN-1
 
 
 def is_challenge(date: str, options: Options) -> bool:
-    """Whether ``options`` are exactly the challenge of ``date``."""
+    """Whether ``options`` are exactly the challenge of ``date`` (its strict undo included:
+    a game played with undo past a reveal is no result of it, R-OWN-1)."""
+    return _fields(options) == _wanted(date)
+
+
+def date_of(options: Options, latest: str) -> str | None:
+    """The date (``latest`` or earlier) whose challenge ``options`` are, if any: a game
+    with a challenge's options is played as one wherever it was opened (no hint)."""
+    if (options.players, list(options.names), options.board) != (1, [PLAYER_NAME], "tharsis"):
+        return None
     try:
-        wanted = options_for(date)
+        day = parse_date(latest)
     except DateError:
-        return False
-    return (wanted.players, wanted.seed, wanted.expansions, wanted.board, wanted.names,
-            wanted.draft, wanted.beginners, wanted.first_player) == (
-        options.players, options.seed, list(options.expansions), options.board,
-        list(options.names), options.draft, list(options.beginners), options.first_player)
+        return None
+    while day >= FIRST_DATE:
+        date = day.isoformat()
+        if seed_for(date) == options.seed and is_challenge(date, options):
+            return date
+        day -= datetime.timedelta(days=1)
+    return None
+
+
+def was_challenge(date: str, options: Options) -> bool:
+    """Whether ``options`` are the challenge of ``date`` as dealt before its undo was strict
+    (a game begun then goes on under strict undo: :func:`options_for`)."""
+    wanted = _wanted(date)
+    return wanted is not None and not options.strict_undo and _fields(options)[:-1] == wanted[:-1]
+
+
+def _wanted(date: str) -> tuple[object, ...] | None:
+    try:
+        return _fields(options_for(date))
+    except DateError:
+        return None
+
+
+def _fields(options: Options) -> tuple[object, ...]:
+    """What makes a game the challenge (strict undo last)."""
+    return (options.players, options.seed, list(options.expansions), options.board,
+            list(options.names), options.draft, list(options.beginners), options.first_player,
+            list(options.bots), options.strict_undo)

@@ -14,11 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from types import MappingProxyType
 
 from tm import board, expansions
-from tm.cards import card
-from tm.cards.dsl import Card
+from tm.cards import card, corporation_deck, prelude_deck, project_deck
+from tm.cards.dsl import TAGS, WILD, Card
+from tm.expansions import card_sets
 from tm.maps import Space
 from tm.player import resource_cards, tag_count, tag_counts
 from tm.state import RESOURCES, GameState
@@ -128,8 +130,25 @@ def _printed_tags(g: GameState, p: int, m: Measure) -> int:
 
 
 def _distinct_tags(g: GameState, p: int, m: Measure) -> int:
-    """Kinds of tag in play (events' tags never count)."""
-    return sum(1 for n in tag_counts(g.players[p]).values() if n > 0)
+    """Kinds of tag in play (events' tags never count), each wild tag one more kind, up to
+    the kinds of tag the game's cards have (R-MAP-5)."""
+    return tag_types(g, tag_counts(g.players[p]))
+
+
+def tag_types(g: GameState, counts: Mapping[str, int]) -> int:
+    """The one rule of counting tag types (R-MAP-5): the kinds among ``counts`` (tags in
+    play, by kind), and each wild tag one more kind, at most the game's kinds of tag."""
+    printed = sum(1 for tag, n in counts.items() if n > 0 and tag != WILD)
+    return min(printed + counts.get(WILD, 0), len(game_tag_types(card_sets(g.options))))
+
+
+@lru_cache(maxsize=8)
+def game_tag_types(sets: tuple[str, ...]) -> tuple[str, ...]:
+    """The kinds of tag a card in play can have in a game of these card sets (an event's
+    never counts, a wild tag stands in for one of them)."""
+    found = {tag for name in (*project_deck(sets), *corporation_deck(sets), *prelude_deck(sets))
+             for tag in card(name).tags}
+    return tuple(tag for tag in TAGS if tag in found and tag not in (WILD, "event"))
 
 
 def _own_cards(g: GameState, p: int, m: Measure) -> Iterator[Card]:

@@ -82,7 +82,7 @@ def _pay(g: GameState, item: dict[str, Any]) -> None:
         return
     if not others:
         pl.res["megacredits"] -= cost
-        log(g, "paid", player=p, megacredits=cost)
+        log(g, "paid", player=p, megacredits=cost, **_for(item))
         return
     ask(g, p, "pay", "pay", cost=cost, rates={c: usable[c] for c in ["megacredits", *others]},
         reserve=item["reserve"], use=dict.fromkeys(others, 0), **{"for": item.get("for", {})})
@@ -212,4 +212,11 @@ def _paid(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]
     for name, n in spent.items():  # resources on a card (R-PAY: as that card allows)
         pl.card_res[name] -= n
     log(g, "paid", player=p, **{c: response[c] for c in CURRENCIES if response.get(c)},
-        **({"cards": spent} if spent else {}))
+        **({"cards": spent} if spent else {}), **_for(prompt))
+
+
+def _for(item: Item) -> dict[str, Any]:
+    """What a payment's record says it paid for, when known (the page reads a card's price
+    after the card's play, and nothing else's)."""
+    paid_for = item.get("for")
+    return {"for": dict(paid_for)} if paid_for else {}

@@ -93,9 +93,10 @@ def _buy_cards(g: GameState, p: int, prompt: dict[str, Any], response: dict[str,
     bought = response["cards"]
     price = prompt.get("price", CARD_PRICE)
     pl.hand.extend(bought)
-    g.discard.extend(c for c in prompt["cards"] if c not in bought)
+    rest = [c for c in prompt["cards"] if c not in bought]
+    g.discard.extend(rest)
     pl.offer = []
-    log(g, "bought", player=p, count=len(bought))
+    log(g, "bought", player=p, count=len(bought), discarded=len(rest))
     if bought and price:
         push(g, p, pay_op(p, price * len(bought), for_={"cards": len(bought)}))
 

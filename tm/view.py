@@ -24,9 +24,15 @@ from tm.frozen import thaw
 from tm.play import cost_of
 from tm.player import tag_counts
 from tm.scoring import scores, winners
+from tm.simultaneous import as_seen_by
 from tm.state import GameState, to_dict
 
 _PRIVATE = ("hand", "offer", "draft_hand", "drafted", "dealt_corps", "setup_choice")
+# The options a player may see: how the game is set up. Never a seed (the game's fixes every
+# hand and the deck order; the bots' fixes their choices): a list of what is shown, so an
+# option added later stays hidden until it is named here.
+SHOWN_OPTIONS = ("players", "expansions", "draft", "board", "names", "beginners",
+                 "first_player", "strict_undo", "bots")
 
 
 def view_for(g: GameState, viewer: int | None) -> dict[str, Any]:
@@ -36,14 +42,16 @@ def view_for(g: GameState, viewer: int | None) -> dict[str, Any]:
 
 
 def _view_for(g: GameState, viewer: int | None) -> dict[str, Any]:
-    data = {f.name: to_dict(getattr(g, f.name)) for f in fields(g) if f.name != "log"}
+    g = as_seen_by(g, viewer)  # another seat's choice in research or a draft: not yet
+    data = {f.name: to_dict(getattr(g, f.name)) for f in fields(g)
+            if f.name not in ("log", "options")}
+    data["options"] = {name: to_dict(getattr(g.options, name)) for name in SHOWN_OPTIONS}
     data["log"] = _log_copies(g.log)
     data["deck"] = len(g.deck)
     data["discard"] = len(g.discard)  # face down in the printed game
     data["corp_deck"] = len(g.corp_deck)
     for secret in ("rng", "queues", "ext"):
         data.pop(secret)
-    data["options"].pop("seed")  # the seed fixes every hand and the deck order
     for pl, state in zip(data["players"], g.players, strict=True):
         pl["tags"] = tag_counts(state)
         if pl["index"] != viewer:

@@ -1,7 +1,9 @@
-"""dist/, the folder Netlify publishes, holds exactly what the site requests."""
+"""dist/, the folder Netlify publishes, holds exactly what the site requests (the
+Japanese web font: what a page in Japanese may request, slice by slice)."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
@@ -21,6 +23,17 @@ def _manifest_files() -> set[str]:
     return {f"/{manifest}"} | {urlsplit(urljoin(base, icon["src"])).path for icon in icons}
 
 
+def _font_files() -> tuple[set[str], set[str]]:
+    """The Japanese font's style sheet with the files it names, and its licence (the SIL
+    Open Font License goes with the font files; no page requests it)."""
+    sheet = SITE / "static" / "fonts-ja.css"
+    named = {urlsplit(urljoin("http://site/static/fonts-ja.css", url)).path
+             for url in re.findall(r'url\("([^"]+)"\)', sheet.read_text(encoding="utf-8"))}
+    licences = {"/" + p.relative_to(SITE).as_posix()
+                for p in (SITE / "static" / "vendor").glob("noto-sans-jp-*/LICENSE")}
+    return {"/static/fonts-ja.css"} | named, licences
+
+
 def test_the_site_folder_is_what_the_page_and_its_worker_request(
         new_page: Any, server: Server) -> None:
     # A first visit (the worker kept out: only what the page itself asks for), then a visit
@@ -35,11 +48,27 @@ def test_the_site_folder_is_what_the_page_and_its_worker_request(
         assert page.evaluate("document.documentElement.dataset.snapshot") == "restored"
     page.goto(server.url + "rules.html#R-PAY-1")  # the rules reference, a page of its own
     expect(page.locator("#R-PAY-1")).to_be_visible()
+    fonts, licences = _font_files()
+    in_english = {urlsplit(url).path for url in page.recorder.requests}
+    assert not in_english & fonts, "a page in English requested the Japanese font"
+    # In Japanese (the game and the rules page): the font's style sheet and the slices of
+    # the characters shown; any other slice may be requested by another screen.
+    page.goto(server.url + "rules.html?lang=ja")
+    expect(page.locator("article[data-lang=ja]")).to_be_visible()
+    page.evaluate("document.fonts.ready.then(() => true)")
+    page.goto(server.url)
+    wait_ready(page)
+    page.locator("select[data-change=language]").select_option("ja")
+    page.evaluate("document.fonts.ready.then(() => true)")
     requested = {urlsplit(url).path for url in page.recorder.requests}
     requested = {"/index.html" if path == "/" else path for path in requested}
+    assert "/static/fonts-ja.css" in requested
     files = {"/" + p.relative_to(SITE).as_posix() for p in SITE.rglob("*") if p.is_file()}
     assert requested <= files, f"requested but not in {SITE}: {sorted(requested - files)}"
-    extra = files - requested - {"/sw.js"} - _manifest_files()
+    assert fonts <= files, f"named by static/fonts-ja.css, not in {SITE}: {sorted(fonts - files)}"
+    on_demand = {path for path in files if "/noto-sans-jp-" in path} - licences
+    assert on_demand <= fonts, f"font files no page can request: {sorted(on_demand - fonts)}"
+    extra = files - requested - {"/sw.js"} - _manifest_files() - fonts - licences
     assert not extra, f"in {SITE} but never requested: {sorted(extra)}"
 
 

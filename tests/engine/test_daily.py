@@ -3,9 +3,10 @@ from __future__ import annotations
 
 import pytest
 
-from tm import daily
+from tm import IllegalMove, daily
 from tm.game import Game
 from tm.state import to_dict
+from tm.testing import choose_setup, offered
 
 
 def test_daily_options_are_a_function_of_the_date_only() -> None:
@@ -50,3 +51,23 @@ def test_daily_is_challenge_checks_the_whole_options() -> None:
     options.names = ["Someone"]
     assert not daily.is_challenge("2026-12-01", options)
     assert not daily.is_challenge("no date", options)
+
+
+def test_R_OWN_1_the_challenge_is_played_with_strict_undo() -> None:
+    game = Game.new(daily.options_for("2026-12-01"))
+    player, waiting = game.pending[0]
+    game.respond(player, waiting.choices()[0])
+    game.undo(1)  # nothing shown yet: a step of the setup decision may be taken back
+    choose_setup(game, 0, waiting.data["corporations"][0], offered(game, 0)[:2])  # revealed
+    assert game.undo_floor() == len(game.moves)
+    with pytest.raises(IllegalMove):
+        game.undo(1)  # the cards revealed cannot be looked at and taken back
+
+
+def test_R_OWN_1_a_game_with_free_undo_is_no_result_of_the_challenge() -> None:
+    options = daily.options_for("2026-12-01")
+    options.strict_undo = False
+    assert not daily.is_challenge("2026-12-01", options)
+    assert daily.was_challenge("2026-12-01", options)  # (begun before: goes on strict)
+    options.bots = ["hard"]
+    assert not daily.is_challenge("2026-12-01", options)

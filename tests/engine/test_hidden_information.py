@@ -8,10 +8,13 @@ from __future__ import annotations
 import json
 import os
 import random
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
 from tm import Game, IllegalMove, Options
+from tm.bots import Bot
 from tm.maps import get_map
 from tm.testing import choose_setup, offered, prompt
 
@@ -90,3 +93,117 @@ def test_R_SETUP_4_setup_choices_are_secret_until_everyone_has_chosen() -> None:
     seen = game.view(1)["players"]
     assert [seen[0]["corporation"], seen[1]["corporation"]] == [corporation, other]
     assert seen[0]["hand"] == 2  # how many were bought is public, not which
+
+
+# ---------------------------------------------------------------- no seed in a view
+SEED, BOT_SEED = 987_654_321_123, 4_242_424_242_424  # planted: found nowhere in a view
+SHOWN_OPTIONS = {"players", "expansions", "draft", "board", "names", "beginners",
+                 "first_player", "strict_undo", "bots"}
+SEED_GAMES = [  # every expansion set, solo and several players, a bot seat, several maps
+    (1, ["corpera"], "tharsis", []), (3, ["corpera", "prelude"], "hellas", ["", "hard", ""]),
+    (1, ["corpera", "colonies"], "elysium", []), (2, ["corpera", "colonies"], "tharsis", []),
+    (4, ["corpera", "prelude", "colonies"], "tharsis", ["", "", "easy", ""]),
+    (1, ["corpera", "prelude", "colonies"], "hellas", []),
+]
+
+
+def _fields(node: Any, path: str = "") -> Iterator[tuple[str, Any]]:
+    """Every (path, value) of a nested view: dict keys name the path, list items number it."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            yield f"{path}.{key}", key
+            yield from _fields(value, f"{path}.{key}")
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _fields(value, f"{path}[{i}]")
+    else:
+        yield path, node
+
+
+def _secrets_of(game: Game) -> set[int]:
+    """The numbers a view must never hold: the seeds and where the game's RNG stands."""
+    state = game.state.rng.state
+    return {SEED, BOT_SEED, SEED & ((1 << 64) - 1), state, state & 0xFFFFFFFF, state >> 32}
+
+
+def _seed_fields(view: dict[str, Any], secrets: set[int]) -> list[str]:
+    found = []
+    for path, value in _fields(view):
+        name = path.rsplit(".", 1)[-1].lower()  # (a field's name, not a card's: "Cloud Seeding")
+        if name.isidentifier() and ("seed" in name or "rng" in name):
+            found.append(path)
+        if isinstance(value, int) and not isinstance(value, bool) and value in secrets:
+            found.append(f"{path} = {value}")
+        if isinstance(value, str) and any(str(n) in value for n in secrets if n > 999):
+            found.append(f"{path} = {value!r}")
+    return found
+
+
+@pytest.mark.parametrize(("players", "sets", "board", "bots"), SEED_GAMES)
+def test_no_field_of_a_view_derives_from_a_seed(players: int, sets: list[str], board: str,
+                                                bots: list[str]) -> None:
+    options = Options(players=players, seed=SEED, expansions=sets, board=board, bots=bots,
+                      bot_seed=BOT_SEED if bots else 0, draft=players > 2)
+    game = Game.new(options)
+    seated = {seat: Bot(level, BOT_SEED + seat) for seat, level in enumerate(bots) if level}
+    rnd = random.Random(players)
+    for move in range(120):
+        if game.is_over:
+            break
+        if move % 15 == 0:
+            for viewer in [*range(players), None]:
+                view = game.view(viewer)
+                assert set(view["options"]) == SHOWN_OPTIONS
+                assert not _seed_fields(view, _secrets_of(game)), viewer
+        player, waiting = game.pending[0]
+        bot = seated.get(player)
+        game.respond(player, bot.decide(game.view(player)) if bot else
+                     rnd.choice(waiting.choices()))
+
+
+# ---------------------------------------------------------------- simultaneous decisions
+def _to_phase(game: Game, phase: str, rnd: random.Random) -> None:
+    """Random moves until every seat decides in ``phase`` (a pass whenever one is offered,
+    so the first generation's actions end soon)."""
+    while not (game.state.phase == phase and len(game.pending) == len(game.state.players)):
+        player, waiting = game.pending[0]
+        options = waiting.choices()
+        passes = [c for c in options if c["type"] == "pass"]
+        game.respond(player, passes[0] if passes else rnd.choice(options))
+
+
+def _decide_all(game: Game, seat: int, rnd: random.Random, buy: bool) -> None:
+    """``seat`` makes its whole decision of this research or draft round (buying what it can
+    when ``buy``)."""
+    stage = (game.state.phase, game.state.draft_round)
+    while game.prompt_for(seat) is not None and (game.state.phase,
+                                                 game.state.draft_round) == stage:
+        options = game.prompt_for(seat).choices()  # type: ignore[union-attr]
+        picks = [c for c in options if c["type"] == "pick"]
+        ends = [c for c in options if c["type"] in ("done", "confirm")]
+        game.respond(seat, picks[0] if buy and picks else ends[0] if ends else rnd.choice(options))
+
+
+def _seen(view: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in view.items() if k != "pending"}  # who still decides is public
+
+
+@pytest.mark.parametrize("draft", [False, True])
+def test_R_GEN_3_another_seats_research_and_draft_choices_show_when_all_have_chosen(
+        draft: bool) -> None:
+    game = Game.new(Options(players=3, seed=11, draft=draft, bots=["", "hard", ""]))
+    rnd = random.Random(5)
+    _to_phase(game, "draft" if draft else "research", rnd)
+    while game.state.phase in ("draft", "research"):
+        before = [_seen(game.view(0)), _seen(game.view(None))]
+        phase = game.state.phase
+        for seat in (1, 2):
+            _decide_all(game, seat, rnd, buy=True)
+            if game.state.phase == phase:  # (seat 0 has not chosen: nothing shows)
+                assert [_seen(game.view(0)), _seen(game.view(None))] == before
+        logged = len(game.state.log)
+        _decide_all(game, 0, rnd, buy=False)
+        if phase == "research":  # every seat has chosen: the others' purchases show
+            seen = game.view(0)
+            assert any(r["key"] == "bought" and r["player"] == 1 for r in seen["log"])
+            assert len(seen["log"]) > logged

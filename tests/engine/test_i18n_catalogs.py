@@ -215,26 +215,6 @@ def test_published_names_are_used(lang: str) -> None:
             assert i18n.t(key, lang) == name, (english, name)
 
 
-def test_belarusian_follows_its_glossary() -> None:
-    """Each glossary term: a Belarusian message whose English has the term has its stem."""
-    rows = [line.split("\t") for line in
-            (LOCALE / "be.glossary.tsv").read_text(encoding="utf-8").splitlines()
-            if line and not line.startswith("#")]
-    entries = [e for e in _entries("be") if e.ctxt and not e.ctxt.startswith("name.")]
-    broken = []
-    for english, _term, stem, *_ in rows:
-        if stem == "—":  # a term noted for translators only
-            continue
-        pattern = re.compile(rf"\b{re.escape(english)}\b", re.IGNORECASE)
-        stems = [s.lower() for s in stem.split("/")]
-        for entry in entries:
-            source = FIELD.sub(" ", entry.msgid + " " + (entry.msgid_plural or ""))
-            if pattern.search(source) and not any(
-                    any(s in text.lower() for s in stems) for text in entry.msgstr):
-                broken.append((english, entry.ctxt, entry.msgstr[0]))
-    assert not broken, broken[:10]
-
-
 def test_language_comes_from_the_browser_and_falls_back_to_english() -> None:
     from tm.web.app_lang import initial_language
 

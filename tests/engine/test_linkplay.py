@@ -2,7 +2,9 @@
 driven in CPython: link parameters, seats, sending, older links, daily results."""
 from __future__ import annotations
 
+import html
 import json
+import re
 from typing import Any
 
 import pytest
@@ -13,6 +15,8 @@ from tm.errors import SaveError
 from tm.game import Game
 from tm.state import Options
 from tm.web.app import App
+from tm.web.app_lang import switch
+from tm.web.i18n import t
 from tm.web.saves import MemoryStorage, SaveMeta, entry_text, parse_entry
 
 DEC_1_2026 = 1_796_126_400_000.0  # 2026-12-01 12:00 UTC, in ms
@@ -201,22 +205,102 @@ def test_daily_same_date_same_deal_and_future_refused() -> None:
     assert later.game is None and later.notice is not None
 
 
-def test_daily_finish_records_history_and_result_link_replays_the_score() -> None:
+def _finished_challenge(date: str) -> App:
     app = _app()
-    app.handle("daily", {"date": "2026-11-27"})
+    app.handle("daily", {"date": date})
     while app.game is not None and not app.game.is_over:
         app.handle("answer_first", {})
+    assert app.game is not None and not app.game.winners()  # (first choices lose)
+    return app
+
+
+def test_daily_finish_records_history_and_result_link_replays_the_score() -> None:
+    app = _finished_challenge("2026-11-27")
     shown = app.linkplay_shown()
-    assert shown.score is not None and shown.result_link is not None
-    assert shown.history and shown.history[0][:2] == ("2026-11-27", shown.score)
+    assert shown.lost and shown.score is None and shown.result_link is not None
+    assert shown.history == (("2026-11-27", None, False),)
     assert "Your daily results" in app.render()["app"]
     fresh = _app()
     fresh.handle("open_link", {"text": _fragment(shown.result_link)})
-    assert fresh.game is not None and fresh.game.is_over
-    assert fresh.game.view(0)["scores"][0]["total"] == shown.score
-    assert fresh.info is not None and "2026-11-27" in fresh.info
+    assert fresh.game is not None and fresh.game.is_over and not fresh.game.winners()
+    assert fresh.game.view(0)["scores"] == app.game.view(0)["scores"]  # type: ignore[union-attr]
+    assert fresh.info is not None and "2026-11-27" in fresh.info and fresh.notice is None
     # playing the date again opens the finished game; the history keeps the first result
     app.handle("menu", {})
     app.handle("daily", {"date": "2026-11-27"})
     assert app.game is not None and app.game.is_over
     assert len(app.linkplay_shown().history) == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "ja", "be"])
+def test_R_SOLO_3_a_lost_challenge_is_shown_and_listed_as_a_loss_without_a_score(
+        lang: str) -> None:
+    app = _finished_challenge("2026-11-24")
+    switch(lang)
+    try:
+        _lost_shown(app)
+    finally:
+        switch("en")
+
+
+def _lost_shown(app: App) -> None:
+    stored = json.loads(app.store.storage.get("tm:daily") or "{}")
+    assert stored == {"2026-11-24": {"won": False}}  # no score recorded
+    page = app.render()["app"]
+    panel = page[page.index('<section class="daily-panel'):]
+    assert 'data-result="lost"' in panel and "data-score" not in panel
+    assert t("daily.lost", date="2026-11-24") in html.unescape(panel)
+    row = re.search(r'<li data-date="2026-11-24"[^>]*>([^<]*)</li>', panel)
+    assert row is not None and html.unescape(row.group(1)) == t("daily.result_lost",
+                                                                   date="2026-11-24")
+
+
+def test_R_SOLO_3_a_loss_recorded_with_a_score_before_is_listed_without_it() -> None:
+    app = _app()
+    app.store.storage.set("tm:daily", json.dumps({
+        "2026-11-20": {"score": 38, "won": False}, "2026-11-21": {"score": 71, "won": True}}))
+    assert app.linkplay_shown().history == (("2026-11-21", 71, True),
+                                            ("2026-11-20", None, False))
+    page = app.render()["app"]
+    assert "2026-11-20: lost" in page and "38 VP" not in page and "2026-11-21: 71 VP" in page
+
+
+def test_R_OWN_1_the_challenge_has_strict_undo_and_no_hint() -> None:
+    app = _app()
+    app.handle("daily", {"date": "2026-11-24"})
+    assert app.game is not None and app.game.state.options.strict_undo
+    assert not app.can_hint()
+    app.handle("answer_first", {})  # the setup decision: its reveal shows the cards
+    while app.game.state.phase == "setup" and app.current() is not None:
+        app.handle("answer_first", {})
+    assert app.game.undo_floor() > 0 and not app.can_undo()
+
+
+def test_R_OWN_1_a_result_link_played_with_free_undo_is_refused() -> None:
+    options = daily.options_for("2026-11-24")
+    options.strict_undo = False  # as the page dealt challenges before they were strict
+    game = Game.new(options)
+    for _ in range(4):
+        player, waiting = game.pending[0]
+        game.respond(player, waiting.choices()[0])
+    link = links.with_params(links.encode(game), {"d": "2026-11-24"})
+    app = _app()
+    app.handle("open_link", {"text": link})
+    assert app.game is not None  # it opens as any game's link, but as no result
+    assert app.notice == t("daily.not_result", date="2026-11-24")
+    assert app.info is None or "2026-11-24" not in app.info
+
+
+def test_R_OWN_1_a_challenge_begun_before_strict_undo_goes_on_under_it() -> None:
+    options = daily.options_for("2026-11-24")
+    options.strict_undo = False
+    old = Game.new(options)
+    player, waiting = old.pending[0]
+    old.respond(player, waiting.choices()[0])
+    app = _app()
+    app.store.storage.set("tm:save:daily-2026-11-24", entry_text(
+        old, SaveMeta(names=["Solo"], daily="2026-11-24")))
+    app.handle("daily", {"date": "2026-11-24"})
+    assert app.game is not None and app.save_id == "daily-2026-11-24"
+    assert app.game.state.options.strict_undo and app.game.moves == old.moves
+    assert daily.is_challenge("2026-11-24", app.game.state.options)

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from tests.engine.shared import load_reference
-from tm import Game, IllegalMove, milestones
+from tm import Game, IllegalMove, milestones, playability
 from tm.maps import get_map
 from tm.state import RESOURCES
 from tm.testing import (
@@ -401,3 +401,20 @@ def test_a_funded_award_of_another_map_scores_by_its_measure_R_MA_3() -> None:
     act(game, "fund_award", "Landscaper")
     scores = game.scores()
     assert [scores[p]["awards"] for p in range(3)] == [5, 2, 0]
+
+
+# ---------------------------------------------------------------- wild tags as tag types
+WILD_CARDS = ["Research Coordination", "Research Network"]  # one wild tag each
+
+
+@pytest.mark.parametrize(("kinds", "expected"), [(3, 5), (6, 8), (10, 10)])
+def test_R_MAP_5_each_wild_tag_is_one_more_tag_type_up_to_the_games(kinds: int,
+                                                                   expected: int) -> None:
+    game, (p0, _) = make_game(players=2, board="hellas", expansions=["corpera", "prelude"])
+    typed = ["Beam From A Thorium Asteroid", "AI Central", "Sponsors",  # 6 kinds of tag
+             "Adapted Lichen", "Ants", "Fish", "Immigrant City"]  # + plant, microbe, animal, city
+    put_in_play(game, p0, typed[:{3: 1, 6: 3, 10: 7}[kinds]] + WILD_CARDS)
+    set_resources(game, p0, megacredits=milestones.CLAIM_COST)
+    assert milestones.milestone_value(game.state, p0, "Diversifier") == expected
+    claimable = not playability.milestone_reasons(game.state, p0, "Diversifier")
+    assert claimable == (expected >= 8)

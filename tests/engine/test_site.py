@@ -82,3 +82,43 @@ def test_trimmed_standard_library_holds_every_module_the_engine_imports() -> Non
             assert trim.member_for(names, module) is not None, module
     assert {"datetime.py", "json/__init__.py", "zipimport.py", "encodings/utf_8.py"} <= names
     assert not {"unittest/__init__.py", "email/__init__.py", "pdb.py"} & names
+
+
+def test_the_japanese_font_is_woff2_slices_of_two_weights_used_only_in_japanese(
+        tmp_path: Path) -> None:
+    fonts = _script("build_fonts")
+    package = ROOT / "node_modules" / fonts.PACKAGE
+    if not package.is_dir():
+        import pytest
+        pytest.skip(f"node_modules/{fonts.PACKAGE} is not installed (make setup)")
+    pinned = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))["dependencies"]
+    installed = json.loads((package / "package.json").read_text(encoding="utf-8"))["version"]
+    assert pinned[fonts.PACKAGE] == installed
+    sheet = fonts.stylesheet(fonts.faces(package), fonts.folder(ROOT))
+    faces = re.findall(r"@font-face\{([^}]*)\}", sheet)
+    assert len(faces) > 200
+    for face in faces:
+        assert 'font-family:"TM Noto Sans JP"' in face
+        assert re.search(r"font-weight:(400|700);", face)
+        urls = re.findall(r'url\("([^"]+)"\) format\("([^"]+)"\)', face)
+        assert len(urls) == 1 and urls[0][1] == "woff2" and urls[0][0].endswith(".woff2")
+        assert urls[0][0].startswith(f"vendor/noto-sans-jp-{installed}/")  # (from static/)
+        assert re.search(r"unicode-range:U\+[0-9a-f]", face)
+    # The face is used only when the page is in Japanese, and app.css itself names no file.
+    css = re.sub(r"/\*.*?\*/", "", (ROOT / "static" / "app.css").read_text(encoding="utf-8"),
+                 flags=re.S)
+    assert "@font-face" not in css
+    for selector, body in re.findall(r"([^{}]+)\{([^}]*)\}", css):
+        if "TM Noto Sans JP" in body:
+            assert all(s.strip().startswith("html:lang(ja)") for s in selector.split(",")), \
+                selector
+    # Never precached by the service worker: fetched only by a page in Japanese.
+    (tmp_path / "static" / f"vendor/noto-sans-jp-{installed}").mkdir(parents=True)
+    for name in ("index.html", "static/app.css", "static/fonts-ja.css",
+                 f"static/vendor/noto-sans-jp-{installed}/noto-sans-jp-0-400-normal.woff2"):
+        (tmp_path / name).write_text("x", encoding="utf-8")
+    assert _script("gen_sw").precache(tmp_path) == ["./", "index.html", "static/app.css"]
+    import tomllib
+    config = tomllib.loads((ROOT / "netlify.toml").read_text(encoding="utf-8"))
+    every = next(rule["values"] for rule in config["headers"] if rule["for"] == "/*")
+    assert "font-src 'self'" in every["Content-Security-Policy"]

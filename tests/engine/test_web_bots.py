@@ -9,10 +9,10 @@ import re
 
 import pytest
 
-from tm import links
+from tm import daily, links
 from tm.game import Game
 from tm.web import i18n
-from tm.web.app import App
+from tm.web.app import SEED_BITS, App
 from tm.web.app_bots import PACE_ACTION, PACE_SECRET, PACE_STEP
 from tm.web.bots_html import reason_text
 from tm.web.saves import MemoryStorage, parse_entry
@@ -22,7 +22,7 @@ def text(fragment: str) -> str:
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", fragment)).split())
 
 
-def form_fields(players: int, names: list[str], seed: int) -> dict[str, str]:
+def form_fields(players: int, names: list[str], seed: int | str) -> dict[str, str]:
     """What the new-game form sends (as tests/e2e/helpers.py fills it)."""
     fields = {"players": str(players), "corporate_era": "on", "board": "tharsis",
               "seed": str(seed)}
@@ -36,7 +36,7 @@ def new_app(storage: MemoryStorage | None = None) -> App:
     return App(storage or MemoryStorage(), clock=lambda: 1_700_000_000_000.0)
 
 
-def start(app: App, seats: list[str], names: list[str] | None = None, seed: int = 5,
+def start(app: App, seats: list[str], names: list[str] | None = None, seed: int | str = 5,
           **extra: str) -> None:
     """The new-game form filled in and sent: ``seats`` per seat ("" a person, else a level)."""
     fields = form_fields(len(seats), names or [], seed)
@@ -87,6 +87,19 @@ def test_bot_seats_get_names_levels_and_a_bot_seed_from_the_page() -> None:
     assert options.expansions == ["corpera", "prelude", "colonies"]
     assert options.board == "hellas"
     assert app.screen == "game" and app.viewer == 0  # one person: no hand-off, ever
+
+
+def test_seeds_the_page_draws_come_from_crypto_not_the_clock() -> None:
+    drawn = []
+    for _ in range(2):  # the same clock: different games, each seed its own draw
+        app = new_app()
+        start(app, ["", "hard"], seed="")  # no seed typed
+        assert app.game is not None
+        options = app.game.state.options
+        drawn += [options.seed, options.bot_seed]
+    clock_ms = 1_700_000_000_000
+    assert len(set(drawn)) == 4 and clock_ms % 1_000_000 not in drawn
+    assert all(0 < n < 1 << SEED_BITS for n in drawn)
 
 
 def test_a_game_of_people_only_keeps_its_options_as_before() -> None:
@@ -436,3 +449,73 @@ def test_every_expansion_drafting_and_another_map_against_a_bot_with_hints_for_t
             app.handle("answer_first", {})
         assert app.notice is None and app.screen == "game"
     assert app.game.is_over and hinted > 2 and app.bot_state.fallbacks == 0
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "ja", "be"])
+def test_with_one_player_the_form_speaks_of_one_seat_a_bot_may_play(lang: str) -> None:
+    app = new_app()
+    i18n.set_language(lang)
+    try:
+        app.handle("form", {**form_fields(1, ["Solo"], 5)})
+        page = app.render()["app"]
+        solo, several = i18n.t("bots.form_note_solo"), i18n.t("bots.form_note")
+        assert html.escape(solo, quote=True) in page and html.escape(several) not in page
+        assert solo != i18n.EN["bots.form_note_solo"] or lang == "en"  # (translated)
+        assert re.search(r'<select name="seat_0"[^>]*>.*?value="hard"', page)  # still offered
+        app.handle("form", {**form_fields(2, ["A", "B"], 5)})
+        assert html.escape(several, quote=True) in app.render()["app"]
+    finally:
+        i18n.set_language("en")
+
+
+def test_R_GEN_3_a_bots_purchase_shows_once_the_person_has_bought_too() -> None:
+    app = new_app()
+    start(app, ["", "hard"])
+    app.bot_state.pace = 0.0
+    while True:
+        app.run_bots()
+        assert app.game is not None
+        decision = app.current()
+        assert decision is not None
+        if app.game.state.phase == "research":
+            break
+        choices = decision[1].choices()
+        passes = [i for i, c in enumerate(choices) if c["type"] == "pass"]
+        app.handle("choose", {"index": passes[0]}) if passes else app.handle("answer_first", {})
+        stage = app.staged()
+        if stage is not None and stage.held:
+            app.handle("confirm_action", {})
+    assert app.game.prompt_for(1) is None  # the bot has bought (at once: a secret choice)
+    hand = len(app.game.state.players[1].hand)
+    page = text(app.render()["app"])
+    bought_before = page.count("Bot 1 (hard) buys")  # (at setup)
+    assert app.game.state.log[-1]["player"] == 1  # the bot's purchase is logged, not shown
+    bought = next(r["count"] for r in reversed(app.game.state.log) if r["key"] == "bought")
+    assert app.views.view(app.game, 0)["players"][1]["hand"] == hand - bought  # as it was
+    while app.game.state.phase == "research":
+        app.handle("answer_first", {})
+    assert text(app.render()["app"]).count("Bot 1 (hard) buys") == bought_before + 1
+
+
+def test_no_seed_in_the_page_a_saved_game_is_listed_without_it() -> None:
+    app = new_app()
+    start(app, ["", "hard"], seed="")  # drawn by the page
+    assert app.game is not None
+    seeds = [str(app.game.state.options.seed), str(app.game.state.options.bot_seed)]
+    app.handle("menu", {})
+    page = app.render()["app"]
+    assert app.store.list() and not any(seed in page for seed in seeds)  # (save ids held it)
+
+
+def test_R_OWN_1_no_hint_in_a_challenge_however_it_was_opened() -> None:
+    date = "2026-11-24"
+    game = Game.new(daily.options_for(date))
+    app = App(MemoryStorage(), clock=lambda: 1_796_126_400_000.0)  # 2026-12-01
+    app.handle("open_link", {"text": links.with_params(links.encode(game), {"d": date})})
+    app.handle("continue_link", {})  # played on from the link: no longer the daily's save
+    assert app.game is not None and not app.meta.daily and app.current() is not None
+    assert not app.can_hint()
+    app.handle("hint", {})
+    assert app.hint_shown() is None
+    start(app, [""], names=["Solo"], seed=daily.seed_for(date))  # not strict: no challenge
+    assert app.can_hint()

@@ -237,7 +237,9 @@ def test_conversions_come_first_in_the_action_menu() -> None:
     menu = shown[start:]
     groups = re.findall(r'class="group group-([a-z_]+)"', menu)
     assert groups[0] == "conversions", groups
-    assert groups.index("conversions") < groups.index("projects") < groups.index("turn")
+    assert groups.index("conversions") < groups.index("projects")
+    assert "turn" not in groups  # End turn and Pass: in the decision bar, after the groups
+    assert menu.index("group-projects") < menu.index('class="prompt-footer turn-bar"')
     first = text(menu[menu.index("group-conversions"):menu.index("group-projects")])
     assert "Heat" in first or "heat" in first
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from tm.testing import answer, make_game, place, prompt, set_resources
+from tm import Game, Options
+from tm.testing import answer, choose_setup, make_game, offered, place, prompt, set_resources
 from tm.web.board_svg import board_legend, board_svg
 from tm.web.board_tiles import SPECIAL_GLYPHS
 from tm.web.log_html import group_log, log_section
@@ -143,3 +144,15 @@ def test_R_GEN_1_log_grouping_kept_between_moves_equals_a_fresh_grouping() -> No
             checked += 1
         game = trial
     assert checked > 200
+
+
+def test_the_log_reads_each_step_in_the_order_it_took_effect_at_setup() -> None:
+    game = Game.new(Options(players=1, seed=4, expansions=["corpera", "prelude"]))  # Mohole dealt
+    choose_setup(game, 0, "Ecoline", offered(game, 0)[:5],
+                 keep={"preludes": ["Mohole", "Great Aquifer"]})
+    while prompt(game).purpose == "prelude_first":
+        answer(game, "card", "Mohole")
+    html = log_section(game.view(0), ("red",))
+    steps = re.findall(r"<li[^>]*>([^<]*)</li>", html[html.index('data-generation="1"'):])
+    paid, mohole = steps.index("Player 1 pays 15 MC"), steps.index("Player 1 plays Mohole")
+    assert steps.index("Player 1 buys 5 cards") + 1 == paid < mohole  # not the prelude's price

@@ -154,8 +154,9 @@ def test_action_menu_is_grouped() -> None:
     section = prompt_html(app_for(action_game()))
     shown = text(section)
     for group in ("Play a card", "Standard projects", "Card actions", "Fund an award",
-                  "Conversions", "Your turn"):
+                  "Conversions"):
         assert group.upper() in shown.upper(), group
+    assert 'class="prompt-footer turn-bar" role="group" aria-label="Your turn"' in section
     assert re.search(r'<button type="button" class="card card-automated"[^>]*data-index=', section)
     assert "Power plant (11 MC)" in shown and "+1 energy production" in shown
     assert "Plants → greenery (8 plants)" in shown and "Heat → temperature (8 heat)" in shown

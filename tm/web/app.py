@@ -8,6 +8,7 @@ front end can be driven and tested in CPython.
 from __future__ import annotations
 
 import copy
+import os
 from collections.abc import Callable
 from typing import Any
 
@@ -32,6 +33,14 @@ from tm.web.saves import SaveMeta, SaveStore, Storage, entry_text, parse_entry
 
 COLOURS: tuple[str, ...] = ("red", "green", "blue", "yellow", "black")
 MAX_NAME = 40
+SEED_BITS = 53  # a seed the page draws: too many to try every one against a hand dealt
+
+
+def fresh_seed(entropy: Callable[[int], bytes] = os.urandom) -> int:
+    """A seed drawn from the system's randomness (in Pyodide ``os.urandom`` is the
+    browser's ``crypto.getRandomValues``), never from the clock: nothing a player sees,
+    such as the time a game began, leads to it."""
+    return int.from_bytes(entropy(8), "big") >> (64 - SEED_BITS)
 
 
 class App(BotActions, LinkPlayActions, TabActions, ShareActions, HandActions):
@@ -40,6 +49,7 @@ class App(BotActions, LinkPlayActions, TabActions, ShareActions, HandActions):
     def __init__(self, storage: Storage, clock: Callable[[], float], base_url: str = "") -> None:
         self.store = SaveStore(storage)
         self.clock = clock
+        self.entropy: Callable[[int], bytes] = os.urandom  # seeds of new games (tests: fixed)
         self.base_url = base_url
         self.redo_moves: list[list[Any]] = []
         self.share_link: str | None = None
@@ -177,7 +187,7 @@ class App(BotActions, LinkPlayActions, TabActions, ShareActions, HandActions):
             return
         options, colours = self._options_from(data)
         self.game = Game.new(options)
-        self.save_id = self._new_save_id(str(options.seed))
+        self.save_id = self._new_save_id(self.entropy(4).hex())  # (never the seed: ids show)
         self.redo_moves, self.from_link, self.replay = [], False, None
         self.meta = SaveMeta(names=list(options.names), colours=colours)
         self.viewer = None
@@ -191,12 +201,12 @@ class App(BotActions, LinkPlayActions, TabActions, ShareActions, HandActions):
         colours = [str(data.get(f"colour_{i}") or COLOURS[i]) for i in range(players)]
         colours = [c if c in COLOURS else COLOURS[i] for i, c in enumerate(colours)]
         seed_text = str(data.get("seed") or "").strip()
-        seed = int(seed_text) if seed_text.lstrip("-").isdigit() else int(self.clock()) % 1_000_000
+        seed = int(seed_text) if seed_text.lstrip("-").isdigit() else fresh_seed(self.entropy)
         bots = self.seats_from_form(data, players)
         names = self.named_bots(data, names, bots)
         options = Options(players=players, seed=seed, names=names,
                           bots=bots if any(bots) else [],
-                          bot_seed=self.bot_seed_now(players) if any(bots) else 0,
+                          bot_seed=fresh_seed(self.entropy) if any(bots) else 0,  # (its own draw)
                           expansions=_expansions(data),
                           draft=_checked(data, "draft"),
                           strict_undo=_checked(data, "strict_undo"),
@@ -334,6 +344,7 @@ class App(BotActions, LinkPlayActions, TabActions, ShareActions, HandActions):
         self._show_saved(save_id, game, meta, text)
         self.viewer, self.replay, self.older = None, None, None
         self.info = rules_notice(self.game)
+        self.strict_daily()  # (a challenge begun before its undo was strict)
 
     def _on_delete(self, data: dict[str, Any]) -> None:
         self.store.delete(str(data.get("save")))

@@ -22,7 +22,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from tm.bots import PLAYING_LEVELS, Bot, bot_seed_for
+from tm import daily
+from tm.bots import PLAYING_LEVELS, Bot
 from tm.bots.hint import hint
 from tm.errors import IllegalMove
 from tm.game import Game
@@ -81,6 +82,7 @@ class BotState:
     fallbacks: int = 0  # decisions a bot failed to make (answered with the first choice)
     last_kind: str = ""  # the kind of the last bot decision
     error: str = ""  # what went wrong in the last decision a bot failed to make
+    challenge: tuple[Any, bool] = (None, False)  # (options looked at, a daily challenge's)
 
 
 class BotActions:
@@ -105,6 +107,7 @@ class BotActions:
         def shown_game(self) -> Game | None: ...
         def current(self) -> tuple[int, PendingPrompt] | None: ...
         def by_link(self) -> bool: ...
+        def today(self) -> str: ...
         def _autosave(self) -> None: ...
         def _committed(self) -> None: ...
         def _refresh_screen(self) -> None: ...
@@ -147,11 +150,6 @@ class BotActions:
             self.notice = t("bots.by_link")
             return True
         return False
-
-    def bot_seed_now(self, players: int) -> int:
-        """The bots' seed of a new game: from the page's clock, as the game's own seed when
-        none is typed (never the game's seed itself: bots must not know it)."""
-        return bot_seed_for(int(self.clock()), players)
 
     def named_bots(self, data: Mapping[str, Any], names: list[str],
                    bots: list[str]) -> list[str]:
@@ -301,13 +299,28 @@ class BotActions:
     # ------------------------------------------------------------ hints
     def can_hint(self) -> bool:
         """Whether the Hint button shows: a person's decision, not a daily challenge."""
-        return self.current() is not None and not self.meta.daily
+        return self.current() is not None and not self.is_challenge()
+
+    def is_challenge(self) -> bool:
+        """Whether the game shown is a daily challenge, however it was opened (a result
+        link continued, the form's options): no hint is offered in one (R-OWN-1)."""
+        game = self.game
+        if self.meta.daily:
+            return True
+        if game is None:
+            return False
+        options = game.state.options
+        key = (options.seed, options.players, tuple(options.names), options.strict_undo)
+        if self.bot_state.challenge[0] != key:  # (looked up once per game)
+            latest = self.today() or daily.FIRST_DATE.isoformat()
+            self.bot_state.challenge = (key, daily.date_of(options, latest) is not None)
+        return self.bot_state.challenge[1]
 
     def _on_hint(self, data: dict[str, Any]) -> None:
         """What the hard bot would do in the person's place, from their own view."""
         decision = self.current()
         game = self.shown_game()
-        if decision is None or game is None or self.meta.daily:
+        if decision is None or game is None or self.is_challenge():
             return
         player, prompt = decision
         record = hint(game.view(player))

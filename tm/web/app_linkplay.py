@@ -8,8 +8,9 @@ hand; when the next decision is another seat's, the page offers the link to send
 A link older than the device's own save of the game (the save extends it) says so and
 offers the newer game.
 
-**Daily challenge**: the solo deal of a date (:mod:`tm.daily`), saved as ``daily-<date>``;
-its result (score) is kept in the player's own history (``tm:daily``) when it ends.
+**Daily challenge**: the solo deal of a date (:mod:`tm.daily`), saved as ``daily-<date>``,
+played with strict undo and no hint (R-OWN-1); its result is kept in the player's own
+history (``tm:daily``) when it ends: a win with its score, a loss without one (R-SOLO-3).
 """
 from __future__ import annotations
 
@@ -30,7 +31,8 @@ if TYPE_CHECKING:
     from tm.web.app_tabs import Saving
     from tm.web.saves import SaveStore
 
-HISTORY_KEY = "tm:daily"  # {date: {"score": n, "won": bool}}: outside the saves' prefix
+HISTORY_KEY = "tm:daily"  # {date: {"won": true, "score": n} or {"won": false}}: outside the
+# saves' prefix (a loss recorded before R-SOLO-3 was followed still has a score: not shown)
 LINK_SAVE = "link-"
 DAILY_SAVE = "daily-"
 MAX_HISTORY = 400  # dates kept (over a year of daily play)
@@ -60,9 +62,10 @@ class LinkPlayShown:
     older: Older | None = None
     today: str = ""  # the date of today's challenge (UTC), "" when the clock is off
     today_extras: tuple[str, ...] = ()
-    history: tuple[tuple[str, int, bool], ...] = ()  # (date, score, won), newest first
+    history: tuple[tuple[str, int | None, bool], ...] = ()  # (date, score of a win, won)
     daily: str = ""  # the date of the challenge shown
-    score: int | None = None  # its score, once over
+    score: int | None = None  # its score, once won
+    lost: bool = False  # it is over and lost (no score)
     result_link: str | None = None
 
 
@@ -80,8 +83,12 @@ def read_history(store: SaveStore) -> dict[str, dict[str, Any]]:
         return {}
     if not isinstance(raw, dict):
         return {}
-    return {str(k): v for k, v in raw.items() if isinstance(v, dict)
-            and isinstance(v.get("score"), int) and not isinstance(v.get("score"), bool)}
+    return {str(k): v for k, v in raw.items() if isinstance(v, dict) and (
+        _is_int(v.get("score")) if v.get("won") else v.get("won") is False)}
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class LinkPlayActions:
@@ -272,9 +279,26 @@ class LinkPlayActions:
         self.redo_moves, self.from_link = [], False
         self._autosave()
 
+    def strict_daily(self) -> None:
+        """A challenge begun before its undo was strict goes on under strict undo (R-OWN-1):
+        its moves replayed under the challenge's options (the same deal and draws)."""
+        game, date = self.game, self.meta.daily
+        if game is None or game.is_over or game.base_moves or not date or \
+                not daily.was_challenge(date, game.state.options):
+            return
+        strict = Game.new(daily.options_for(date))
+        try:
+            for player, response in game.moves:
+                strict.respond(player, response)
+        except Exception:  # (moves the rules no longer take: it goes on as it was)
+            return
+        self.game = strict
+        self._autosave()
+
     def record_daily(self) -> None:
-        """A finished challenge's score into the player's history (the first finish of a
-        date counts; replaying it later changes nothing)."""
+        """A finished challenge's result into the player's history: a win with its score, a
+        loss without one (R-SOLO-3); the first finish of a date counts, replaying it later
+        changes nothing."""
         game = self.game
         date = self.meta.daily
         if game is None or not date or not game.is_over or self.from_link:
@@ -285,7 +309,7 @@ class LinkPlayActions:
         if date in history:
             return
         score, won = _score(game)
-        history[date] = {"score": score, "won": won}
+        history[date] = {"won": True, "score": score} if won else {"won": False}
         kept = dict(sorted(history.items(), reverse=True)[:MAX_HISTORY])
         try:
             self.store.storage.set(HISTORY_KEY, json.dumps(kept, separators=(",", ":")))
@@ -304,7 +328,7 @@ class LinkPlayActions:
         """The model of what play by link and the daily challenge show now."""
         today = self.today()
         extras = tuple(daily.expansions_for(today)[1:]) if today else ()
-        history = tuple((date, int(r["score"]), bool(r.get("won")))
+        history = tuple((date, int(r["score"]) if r.get("won") else None, bool(r.get("won")))
                         for date, r in sorted(read_history(self.store).items(), reverse=True))
         common: dict[str, Any] = {"today": today, "today_extras": extras, "history": history,
                                   "older": self.older, "can_share": self.can_share}
@@ -314,15 +338,17 @@ class LinkPlayActions:
         names = tuple(pl.name for pl in game.state.players)
         target = self.send_target()
         send_link = self.send_url() if target is not None else None
-        score = _score(game)[0] if game.is_over and self.meta.daily else None
-        result_link = self.result_url() if score is not None else None
+        over = game.is_over and bool(self.meta.daily)
+        score, won = _score(game) if over else (0, False)
+        result_link = self.result_url() if over else None
         return LinkPlayShown(
             **common, link_id=self.meta.link_id if self.by_link() else "",
             seat=self.meta.seat, names=names,
             send_to=names[target] if target is not None else None, send_link=send_link,
             over=game.is_over,
             copied=self.copied_link is not None and self.copied_link in (send_link, result_link),
-            daily=self.meta.daily if not self.from_link else "", score=score,
+            daily=self.meta.daily if not self.from_link else "",
+            score=score if over and won else None, lost=over and not won,
             result_link=result_link)
 
 

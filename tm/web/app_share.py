@@ -156,8 +156,12 @@ class ShareActions:
         self.game, self.meta, self.save_id = game, SaveMeta(names=names), None
         self.from_link = True
         self.info = rules_notice(game)
-        if "d" in params and daily.is_challenge(params["d"], game.state.options):
+        if "d" not in params:
+            return
+        if daily.is_challenge(params["d"], game.state.options):
             self.info = " ".join(filter(None, [t("daily.playing", date=params["d"]), self.info]))
+        else:  # played otherwise (undo past a reveal, other options): no result of it (R-OWN-1)
+            self.notice = t("daily.not_result", date=params["d"][:10])
 
     def _on_continue_link(self, data: dict[str, Any]) -> None:
         if self.game is None:

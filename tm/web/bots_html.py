@@ -38,8 +38,10 @@ def name_placeholder(form: Mapping[str, str], seat: int) -> str:
     return attrs(placeholder=t("bots.name", n=number, level=t(f"bots.level.{level}")))
 
 
-def form_note() -> str:
-    return f'<p class="hint">{esc(t("bots.form_note"))}</p>'
+def form_note(players: int = 2) -> str:
+    """What bots may do in the game the form sets up: with one player, its one seat."""
+    key = "bots.form_note_solo" if players == 1 else "bots.form_note"
+    return f'<p class="hint bots-note">{esc(t(key))}</p>'
 
 
 # ---------------------------------------------------------------- a bot's turn

@@ -281,6 +281,7 @@ class Page:
         except Exception:  # (no storage: the choice lasts until the page is closed)
             pass
         js.document.documentElement.lang = chosen
+        language_font(chosen)
         self.draw()
         took = float(js.performance.now()) - started
         js.document.body.dataset.took = f"language {took:.0f}"
@@ -508,6 +509,22 @@ def _to_clipboard(text: str, copied: Callable[[], None], field: str) -> None:
         shown.select()
 
 
+# Style sheets of the web fonts a language needs where the system may have none
+# (scripts/build_fonts.py); static/boot.mjs links the same one early on a return visit.
+FONT_SHEETS = {"ja": "static/fonts-ja.css"}
+
+
+def language_font(lang: str) -> None:
+    """Link the font style sheet of ``lang`` (once; nothing for the other languages, so
+    their pages fetch no font). app.css uses its face only under html:lang(ja)."""
+    sheet = FONT_SHEETS.get(lang)
+    if sheet is None or not _missing(js.document.getElementById(f"font-{lang}")):
+        return
+    link = js.document.createElement("link")
+    link.id, link.rel, link.href = f"font-{lang}", "stylesheet", sheet
+    js.document.head.append(link)
+
+
 def _flag(element: Any, name: str, on: bool) -> None:
     """Set ``data-<name>="1"`` on ``element``, or remove it."""
     _flag_attr(element, f"data-{name}", "1" if on else None)
@@ -686,6 +703,25 @@ def _show_board() -> None:
     seen = min(float(box.bottom), height) - max(float(box.top), 0.0)
     if seen < 0.6 * min(float(box.height), height):
         board.scrollIntoView(js.Object.fromEntries([["block", "start"]]))
+    _centre_legal(board)
+
+
+def _centre_legal(board: Any) -> None:
+    """On a phone the board being picked on is wider than its frame (app.css: each space
+    44 px across): scroll the frame sideways to the middle of the legal spaces."""
+    frame = board.closest(".board-wrap")
+    if _missing(frame) or float(frame.scrollWidth) <= float(frame.clientWidth) + 1:
+        return
+    spaces = board.querySelectorAll(".space.legal")
+    if spaces.length == 0:
+        return
+    left, right = float("inf"), float("-inf")
+    for i in range(spaces.length):
+        rect = spaces.item(i).getBoundingClientRect()
+        left, right = min(left, float(rect.left)), max(right, float(rect.right))
+    at = float(frame.getBoundingClientRect().left)
+    middle = (left + right) / 2 - at + float(frame.scrollLeft)
+    frame.scrollLeft = max(0.0, middle - float(frame.clientWidth) / 2)
 
 
 # What Escape presses: Cancel of an action under way, "keep it" of the undo question.
@@ -833,6 +869,7 @@ def start() -> None:
     chosen = switch(initial_language(None if _missing(stored) else str(stored),
                                      browser_languages(js.navigator)))
     js.document.documentElement.lang = chosen
+    language_font(chosen)
     base_url = f"{js.location.origin}{js.location.pathname}"
     app = App(storage, clock=lambda: float(js.Date.now()), base_url=base_url)
     app.defer_saves = True

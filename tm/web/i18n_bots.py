@@ -15,6 +15,8 @@ EN_BOTS: dict[str, str] = {
     "bots.name": "Bot {n} ({level})",
     "bots.form_note": "Seats may be played by bots: easy, normal or hard, in any mix with "
                       "people. Bots see only what their seat may see.",
+    "bots.form_note_solo": "A bot may play the solo game instead of you (easy, normal or "
+                           "hard): you watch it race the clock.",
     "bots.by_link": "bots cannot take seats in a game played by link",
     # a bot's turn
     "fault.what.bot": "making a bot's move",

@@ -43,10 +43,18 @@ EN_LINKPLAY: dict[str, str] = {
     "daily.future": "That date's challenge is not out yet.",
     "daily.history": "Your daily results",
     "daily.no_history": "No daily challenge finished yet.",
-    "daily.result_row": "{date}: {score} VP",
     "daily.result_won": "{date}: {score} VP (Mars terraformed)",
     "daily.playing": "Daily challenge of {date}",
     "daily.score": "Your score for {date}: {score} VP",
     "daily.result_link": "Result link: it replays your game, so anyone can check the score.",
     "daily.result_label": "Result link of {date}",
+    "daily.rules": "Undo never goes back past a card revealed, and no hint is offered: every "
+                   "result is comparable.",
+    "daily.lost": "You lost the challenge of {date}: Mars was not terraformed in time. A lost "
+                  "challenge records no score.",
+    "daily.result_lost": "{date}: lost",
+    "daily.result_link_lost": "Result link: it replays your game, so anyone can check it.",
+    "daily.not_result": "This link is no result of the daily challenge of {date}: it was not "
+                        "played under the challenge's rules (undo never past a card revealed, "
+                        "no hint).",
 }

@@ -87,12 +87,18 @@ def send_panel(screen: Screen) -> str:
 
 def _history(shown: LinkPlayShown) -> str:
     rows = "".join(
-        f'<li data-date="{esc(date)}">'
-        f'{esc(t("daily.result_won" if won else "daily.result_row", date=date, score=score))}'
-        "</li>" for date, score, won in shown.history)
+        f'<li data-date="{esc(date)}" data-result="{"won" if won else "lost"}">'
+        f'{esc(_history_row(date, score, won))}</li>' for date, score, won in shown.history)
     listing = rows or f'<li class="empty">{esc(t("daily.no_history"))}</li>'
     return (f'<h3>{esc(t("daily.history"))}</h3>'
             f'<ul class="daily-history">{listing}</ul>')
+
+
+def _history_row(date: str, score: int | None, won: bool) -> str:
+    """One finished challenge: a win with its score, a loss without one (R-SOLO-3)."""
+    if won and score is not None:
+        return t("daily.result_won", date=date, score=score)
+    return t("daily.result_lost", date=date)
 
 
 def daily_panel(screen: Screen) -> str:
@@ -102,12 +108,19 @@ def daily_panel(screen: Screen) -> str:
     if not shown.daily:
         return ""
     title = f'<h2>{esc(t("daily.playing", date=shown.daily))}</h2>'
-    if shown.score is None or shown.result_link is None:
-        return f'<section class="daily-panel quiet">{title}</section>'
+    if shown.result_link is None or (shown.score is None and not shown.lost):
+        return (f'<section class="daily-panel quiet">{title}'
+                f'<p class="hint">{esc(t("daily.rules"))}</p></section>')
     label = t("daily.result_label", date=shown.daily)
-    return (f'<section class="daily-panel" data-score="{shown.score}">{title}'
-            f'<p class="daily-score">{esc(t("daily.score", date=shown.daily, score=shown.score))}'
-            f'</p><p>{esc(t("daily.result_link"))}</p>'
+    if shown.lost:  # R-SOLO-3: a loss, no score
+        result, marks = t("daily.lost", date=shown.daily), ' data-result="lost"'
+        link_text = t("daily.result_link_lost")
+    else:
+        result = t("daily.score", date=shown.daily, score=shown.score)
+        marks = f' data-result="won" data-score="{shown.score}"'
+        link_text = t("daily.result_link")
+    return (f'<section class="daily-panel"{marks}>{title}'
+            f'<p class="daily-score">{esc(result)}</p><p>{esc(link_text)}</p>'
             + _copy_field(shown.result_link, label, shown.copied, shown.can_share, label)
             + _history(shown) + "</section>")
 
@@ -129,6 +142,6 @@ def daily_section(screen: Screen) -> str:
                 f'</label><button type="submit">{esc(t("daily.play_date"))}</button></form>')
     return (f'<section class="daily" aria-labelledby="daily-title">'
             f'<h2 id="daily-title">{esc(t("daily.title"))}</h2>'
-            f'<p class="hint">{esc(t("daily.hint"))}</p>'
+            f'<p class="hint">{esc(t("daily.hint"))} {esc(t("daily.rules"))}</p>'
             f'<p class="daily-today">{esc(t("daily.today", date=shown.today, variant=variant))}'
             f"</p>{play}{calendar}{_history(shown)}</section>")

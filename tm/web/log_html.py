@@ -124,14 +124,40 @@ def _kept_generations(records: Sequence[Record]) -> tuple[list[Generation], int]
 
 
 def _in_reading_order(records: Sequence[Record]) -> list[Record]:
-    """The engine pays for a card before it is played; the log says what was played first."""
-    found = list(records)
+    """The engine pays for a card before it is played; the log says what was played first.
+    Only the card's own price moves (a record without ``for`` is older than that field):
+    the cards bought at setup are paid for just before the first prelude is played."""
+    found = _purchases_with_payments(records)
     for i in range(len(found) - 1):
         paid, played = found[i], found[i + 1]
         if paid.get("key") == "paid" and played.get("key") == "card_played" and \
-                paid.get("player") == played.get("player"):
+                paid.get("player") == played.get("player") and \
+                (paid.get("for") or {"card": played.get("card")}).get("card") == played.get("card"):
             found[i], found[i + 1] = played, paid
     return found
+
+
+def _purchases_with_payments(records: Sequence[Record]) -> list[Record]:
+    """Each payment for cards bought read right after the purchase: at setup the engine
+    takes it once the corporations' start effects are done, after other records."""
+    found: list[Record] = []
+    for r in records:
+        at = _purchase_paid(found, r)
+        if at is None:
+            found.append(r)
+        else:
+            found.insert(at + 1, r)
+    return found
+
+
+def _purchase_paid(found: Sequence[Record], r: Record) -> int | None:
+    """Where the purchase a payment record pays for lies among ``found`` (None: it pays for
+    no cards bought, or the purchase is not there)."""
+    paid_for = r.get("for") if r.get("key") == "paid" else None
+    if not (isinstance(paid_for, dict) and "cards" in paid_for):
+        return None
+    return next((i for i in range(len(found) - 1, -1, -1) if found[i].get("key") == "bought"
+                 and found[i].get("player") == r.get("player")), None)
 
 
 def _steps(view: View, turn: Turn) -> list[Step]:

@@ -10,7 +10,7 @@ from tm.web import prompt_steps
 from tm.web.card_text import qty, steps_text, tile_phrase
 from tm.web.cards_html import card_html
 from tm.web.colonies_prompt import COLONY_PURPOSES, option_prompt, trade_buttons
-from tm.web.decide_html import stage_footer
+from tm.web.decide_html import cancel_button, stage_footer
 from tm.web.html import esc
 from tm.web.i18n import card_name, has, name, t
 from tm.web.model import player_name
@@ -126,8 +126,9 @@ ACTION_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("card_actions", ("card_action", "first_action")),
     ("milestones", ("claim_milestone",)),
     ("awards", ("fund_award",)),
-    ("turn", ("end_turn", "pass")),
 )
+# Ending the turn or passing: in the decision bar (kept in view), not at the foot of the list.
+TURN_KINDS = ("end_turn", "pass")
 
 
 # ---------------------------------------------------------------- renderers
@@ -165,7 +166,18 @@ def _action(ask: Ask) -> str:
         if buttons:
             parts.append(f'<div class="group group-{group}"><h3>'
                          f'{esc(t("prompt.group." + group))}</h3>{list_html(buttons)}</div>')
-    return "".join(parts)
+    return "".join(parts) + _turn_bar(ask, choices)
+
+
+def _turn_bar(ask: Ask, choices: Sequence[tuple[int, Mapping[str, Any]]]) -> str:
+    """End turn and Pass in the decision bar (a footer kept in view, at the foot of the
+    window on a phone), with Cancel when the action menu is part of an action under way."""
+    buttons = [choice_button(i, choice_label(ask.view, c), cls=f"choice turn-{c['type']}")
+               for i, c in choices if c["type"] in TURN_KINDS]
+    if not buttons:
+        return stage_footer(ask.staged)
+    return (f'<div class="prompt-footer turn-bar" role="group" aria-label="'
+            f'{esc(t("prompt.group.turn"))}">{cancel_button(ask.staged)}{"".join(buttons)}</div>')
 
 
 def _space(ask: Ask) -> str:
@@ -248,16 +260,26 @@ def _amount(ask: Ask) -> str:
 
 def _option(ask: Ask) -> str:
     if ask.purpose in COLONY_PURPOSES:
-        return option_prompt(ask)
+        return option_prompt(ask) + stage_footer(ask.staged)
     src = ask.data.get("src")
     cause = ask.data.get("cause")  # the card whose effect asks, when not the one it acts on
-    buttons = [choice_button(i, option_label(label_of(c))) for i, c in enumerate(ask.choices)]
+    buttons = [choice_button(i, option_label(label_of(c))) for i, c in enumerate(ask.choices)
+               if label_of(c).get("key") != "done"]
     if ask.purpose != "choose":
         title = t("prompt.option." + ask.purpose)
     else:
         by = cause or src
         title = t("prompt.option_for", card=by) if by else t("prompt.option")
-    return f"{head(ask, title)}{list_html(buttons)}"
+    return f"{head(ask, title)}{list_html(buttons)}{_done_bar(ask)}"
+
+
+def _done_bar(ask: Ask) -> str:
+    """"Done" (no more of what the option offers) in the decision bar, beside Cancel."""
+    done = [choice_button(i, option_label(label_of(c)), cls="choice done")
+            for i, c in enumerate(ask.choices) if label_of(c).get("key") == "done"]
+    if not done:
+        return stage_footer(ask.staged)
+    return (f'<div class="prompt-footer">{cancel_button(ask.staged)}{"".join(done)}</div>')
 
 
 RENDERERS: dict[str, Callable[[Ask], str]] = {
@@ -279,7 +301,8 @@ def _generic(ask: Ask) -> str:
     return f'{head(ask, t("prompt.option"))}{list_html(buttons)}'
 
 
-OWN_FOOTER = ("pay", "cards", "setup")  # kinds whose footer holds Cancel beside Confirm
+# Kinds whose footer (the decision bar) holds Cancel beside their own buttons.
+OWN_FOOTER = ("pay", "cards", "setup", "action", "option")
 
 
 def render_prompt(ask: Ask) -> str:

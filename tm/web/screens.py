@@ -108,7 +108,7 @@ def _new_game_form(form: Mapping[str, str]) -> str:
         f'<h2>{esc(t("start.new_game"))}</h2>'
         f'<label>{esc(t("start.players"))} <select name="players" data-change="form">'
         f"{player_options}</select></label>"
-        f"{_solo_note(count)}{form_note()}{_player_rows(form)}"
+        f"{_solo_note(count)}{form_note(int(count))}{_player_rows(form)}"
         f'<label><input type="checkbox" name="corporate_era"{corporate_era}>'
         f' {esc(t("start.corporate_era"))}</label>'
         f'<label><input type="checkbox" name="draft"{_checked(form, "draft")}> '

@@ -179,3 +179,31 @@ def test_every_counted_message_has_the_form_of_each_count(lang: str) -> None:
             assert shown == form.format(n=n, count=n), (base, lang, n)
             checked += 1
     assert checked > 100
+
+
+@pytest.mark.parametrize("players", ["1", "2", "5"])
+def test_the_start_screen_reads_in_every_language(players: str) -> None:
+    from tm.web.app import App
+    from tm.web.saves import MemoryStorage
+
+    report = wordcheck.Report()
+    checker = wordcheck.Checker(report)
+    for board in ("tharsis", "hellas", "amazonis_planitia"):
+        app = App(MemoryStorage(), clock=lambda: 0.0)
+        app.handle("form", {"players": players, "board": board, "prelude": "on",
+                            "colonies": "on"})
+        checker.check(f"start {players} {board}", lambda app=app: app.render()["app"])
+    assert report.texts == 12
+    assert not report.findings, "\n".join(str(f) for f in report.findings[:20])
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_the_end_screen_of_a_finished_game_reads_in_every_language(players: int) -> None:
+    from tests.engine.test_web_share import random_game
+
+    game = random_game(players, 3, list(wordcheck.NAMES[:players]))
+    assert game.is_over
+    assert i18n.t("end.caption") in wordcheck.visible(wordcheck._whole_page(game))
+    report = wordcheck.Report()
+    wordcheck.Checker(report).check("end", lambda: wordcheck._whole_page(game))
+    assert not report.findings, "\n".join(str(f) for f in report.findings[:20])

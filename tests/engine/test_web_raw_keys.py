@@ -207,3 +207,17 @@ def test_the_end_screen_of_a_finished_game_reads_in_every_language(players: int)
     report = wordcheck.Report()
     wordcheck.Checker(report).check("end", lambda: wordcheck._whole_page(game))
     assert not report.findings, "\n".join(str(f) for f in report.findings[:20])
+
+
+def test_a_funded_award_is_named_in_the_language_in_the_action_menu() -> None:
+    from tests.engine.test_web_playtest import app_for, click, page
+    from tm.testing import make_game, set_resources
+
+    game, (p1, _) = make_game(players=2, seed=0)
+    set_resources(game, p1, megacredits=30)
+    app = app_for(game)
+    click(app, "fund_award", award="Banker")
+    app.handle("confirm_action", {})
+    shown = _in("de", lambda: wordcheck.visible(page(app)))
+    banker = i18n.name("award", "Banker", "de")
+    assert banker == "Der Banker" and "Der Banker: finanziert von" in shown

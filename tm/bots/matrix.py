@@ -63,9 +63,9 @@ def combinations(seats: tuple[int, ...] = SEATS, sets: tuple[str, ...] = tuple(S
     """Every combination, seats outermost, then sets, maps and draft."""
     for count in seats:
         for name in sets:
-            for board in boards:
+            for map_name in boards:
                 for draft in ((False, True) if count > 1 else (False,)):
-                    yield Combination(count, name, board, draft)
+                    yield Combination(count, name, map_name, draft)
 
 
 def levels_for(index: int, game: int, games_per: int, seats: int) -> list[str]:

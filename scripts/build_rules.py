@@ -147,7 +147,8 @@ SECTIONS: tuple[tuple[str, tuple[Block, ...]], ...] = (
                   Heading("variants.prelude", "prelude"), Rules(_ids("PRE", 4)),
                   Heading("variants.colonies", "colonies"), Rules(_ids("COL", 5)),
                   Heading("variants.maps", "maps"), Para("variants.maps.text"),
-                  Rules(_ids("MAP", 4)))),
+                  Rules(_ids("MAP", 5)),
+                  Heading("variants.daily", "daily"), Rules(_ids("OWN", 1)))),
     ("forgotten", (Para("forgotten.intro"),
                    Pointers(tuple((f"forgotten.{key}", rule) for key, rule in FORGOTTEN)))),
 )

@@ -100,6 +100,8 @@ def _bench_view(seed: int) -> None:
 def _bots(args: argparse.Namespace) -> int:
     from tm.bots import LEVELS
     from tm.bots.tournament import report, run
+    if args.matrix:
+        return _matrix(args)
     if args.solo:
         args.players, args.vs = 1, None
     for level in (args.level, args.vs):
@@ -112,6 +114,29 @@ def _bots(args: argparse.Namespace) -> int:
     for line in report(result, args):
         print(line)
     return 1 if result.failures else 0
+
+
+def _matrix(args: argparse.Namespace) -> int:
+    """Every combination of seats, expansion sets, maps and draft (``--matrix``)."""
+    from tm.bots import matrix
+    from tm.maps import BUILTIN_NAMES
+
+    def chosen(text: str | None, known: tuple[str, ...]) -> tuple[str, ...] | None:
+        if not text:
+            return known
+        names = tuple(text.split(","))
+        return names if all(n in known for n in names) else None
+    seats = chosen(args.seats, tuple(str(n) for n in matrix.SEATS))
+    sets = chosen(args.sets, tuple(matrix.SETS))
+    boards = chosen(args.boards, BUILTIN_NAMES)
+    if seats is None or sets is None or boards is None or args.games_per < 1:
+        print(f"bots --matrix: seats from {', '.join(map(str, matrix.SEATS))}; sets from "
+              f"{', '.join(matrix.SETS)}; maps from {', '.join(BUILTIN_NAMES)}; "
+              "--games-per at least 1")
+        return 2
+    cells = matrix.run(args.games_per, tuple(int(n) for n in seats), sets, boards,
+                       base=args.seed - 1)
+    return 1 if any(cell.failures for cell in cells) else 0
 
 
 def main(argv: list[str]) -> int:
@@ -144,6 +169,12 @@ def main(argv: list[str]) -> int:
     bots.add_argument("--colonies", action="store_true")
     bots.add_argument("--draft", action="store_true")
     bots.add_argument("--board", default="tharsis")
+    bots.add_argument("--matrix", action="store_true",
+                      help="every combination of seats, expansion sets, maps and draft")
+    bots.add_argument("--games-per", type=int, default=2, help="games per combination")
+    bots.add_argument("--seats", default=None, help="matrix: only these seat counts (1,2)")
+    bots.add_argument("--sets", default=None, help="matrix: only these expansion sets")
+    bots.add_argument("--boards", default=None, help="matrix: only these maps")
     args = parser.parse_args(argv)
     commands = {"simulate": _simulate, "cards": _cards, "bench": _bench, "bots": _bots}
     return commands[args.command](args)

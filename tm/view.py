@@ -19,7 +19,7 @@ from typing import Any
 
 from tm import actions, board, memo, milestones, parameters, phases, playability
 from tm.cards import card
-from tm.expansions import view_sections
+from tm.expansions import describe_offers, view_sections
 from tm.frozen import thaw
 from tm.play import cost_of
 from tm.player import tag_counts
@@ -218,6 +218,8 @@ def _decision(g: GameState, p: int) -> dict[str, Any] | None:
     from tm.prompts import Prompt
     prompt = Prompt(g, p, queue[0])
     details = {k: v for k, v in thaw(prompt.data).items() if k not in ("op", "kind", "on")}
+    if details.get("offers"):  # setup: what each offer holds (cards, colony tiles ...)
+        describe_offers(g, details["offers"])
     offered = [card(name) for name in details.get("cards") or ()]
     costs = {c.name: cost_of(g, p, c) for c in offered if not c.is_corporation}
     return {"kind": prompt.kind, "purpose": prompt.purpose, "data": details,

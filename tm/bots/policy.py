@@ -24,6 +24,7 @@ SOLO_BUY = 4.0  # solo: the least net worth of a card worth buying
 BACKLOG = 1.5  # generations of income the cards waiting in hand may cost before ...
 PRESSURE = 4.0  # ... a card must be worth this much more per generation beyond it
 SOLO_BACKLOG = 1.0  # ... in solo (hard)
+TYPICAL_MARKER = 3  # a colony tile's trade, judged at this marker position (R-COL-5)
 
 
 def project_steps() -> dict[str, Any]:
@@ -173,21 +174,24 @@ class Mind:
     def setup(self) -> Choice:
         d = self.data
         corp = d.get("corporation")
-        if not corp:
+        if not corp and d.get("corporations"):
             pick = self.best(lambda c: self.corp_score(c["card"]) if c["type"] == "corporation"
                              else -1e9)
             self.reason = "corporation"
             return pick
-        money = d["starting_mc"][d["corporations"].index(corp)]
-        price = self.price(d)
-        want = self.want_buy(list(d["cards"]), money, price, corp)
-        step = self.towards(d, want, "pick", "unpick")
-        if step is not None:
-            return step
+        if corp:  # (a beginner was dealt no corporation and no cards to buy: only offers)
+            money = d["starting_mc"][d["corporations"].index(corp)]
+            price = self.price(d)
+            want = self.want_buy(list(d["cards"]), money, price, corp)
+            step = self.towards(d, want, "pick", "unpick")
+            if step is not None:
+                return step
         for offer in d.get("offers") or []:
-            keep = self.best_preludes(list(offer["cards"]), int(offer["keep"]))
+            keep = self.best_kept(offer)
             step = self.towards(offer, keep, "keep", "unkeep", offer=offer["name"])
             if step is not None:
+                if step["type"] == "keep" and offer.get("item", "card") != "card":
+                    self.reason = f"keep_{offer['item']}"  # (hint.keep_colony_tile)
                 return step
         done = self.find("done")
         self.reason = "setup_done"
@@ -242,6 +246,28 @@ class Mind:
 
     def want_buy(self, cards: list[str], money: int, price: int, corp: str | None) -> list[str]:
         return [n for _, n in self.buy_plan(cards, money, price)]
+
+    def best_kept(self, offer: Mapping[str, Any]) -> list[str]:
+        """What to keep of a setup offer: the best cards (Prelude), or the best items of
+        another kind judged by what the view says each gives (Colonies' solo tiles)."""
+        names, keep = list(offer["cards"]), int(offer["keep"])
+        if offer.get("item", "card") == "card":
+            return self.best_preludes(names, keep)
+        printed = offer.get("printed") or {}
+        rated = sorted(((self.item_worth(printed.get(n) or {}) + self.noise(), -i, n)
+                        for i, n in enumerate(names)), reverse=True)
+        return [n for _, _, n in rated[:keep]]
+
+    def item_worth(self, printed: Mapping[str, Any]) -> float:
+        """A colony tile's worth to this seat: building a colony there, trading with it
+        at a middling marker, and the colony bonus others' (or one's own) trades pay; a
+        tile waiting for a card resource (R-COL-2) only counts what the seat's cards can
+        hold (nothing, before any such card is in play)."""
+        j = self.judge
+        track = list(printed.get("track") or ())
+        trade = j.steps(track[TYPICAL_MARKER]) if len(track) > TYPICAL_MARKER else 0.0
+        return (j.steps(printed.get("build") or ()) + trade
+                + 0.5 * j.steps(printed.get("bonus") or ()))
 
     def best_preludes(self, cards: list[str], keep: int) -> list[str]:
         rated = sorted(((self.judge.card_value(n) + self.noise(), n) for n in cards),
@@ -416,9 +442,12 @@ class Mind:
         if purpose == "final_greenery":
             return self.choices[0]
 
+        if purpose == "trade_offset":  # the marker as high as it goes: the trader gains more
+            return max(self.choices, key=lambda c: int((c.get("label") or {}).get("steps", 0)))
+
         def score(c: Choice) -> float:
             label = c.get("label") or {}
-            if "steps" in label:
+            if isinstance(label.get("steps"), list):  # what the option does, as card steps
                 return j.steps(label["steps"], label.get("src"))
             return 0.0
         return self.best(score)

@@ -31,7 +31,9 @@ class SetupOffer:
     """Cards an expansion deals each player in the secret setup decision, of which the
     player keeps exactly ``keep``: ``deal(g, p)`` gives the cards (from the expansion's own
     deck), ``take(g, p, kept, rest)`` applies the choice when setup is revealed; ``rule``
-    is the rule id an illegal keep cites."""
+    is the rule id an illegal keep cites. ``item`` says what the offer holds (``card``:
+    names of the card registry; else e.g. ``colony_tile``), ``printed(name)`` what such an
+    item that is not a card says (its printed parts, for readers of the view)."""
 
     name: str
     keep: int
@@ -39,6 +41,8 @@ class SetupOffer:
     take: Callable[[GameState, int, list[str], list[str]], None]
     rule: str = "R-SETUP-4"
     applies: Callable[[GameState], bool] | None = None  # None: in every game of the expansion
+    item: str = "card"
+    printed: Callable[[str], dict[str, Any]] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +156,20 @@ def deal_offers(g: GameState, p: int) -> list[dict[str, Any]]:
     """Deal player ``p`` every setup offer: ``{"name", "cards", "keep", "picked"}`` each."""
     return [{"name": name, "cards": offer.deal(g, p), "keep": offer.keep, "rule": offer.rule,
              "picked": []} for name, offer in setup_offers(g).items()]
+
+
+def describe_offers(g: GameState, offers: list[dict[str, Any]]) -> None:
+    """Add to a setup decision's offers (a copy for the view; the ask itself is stored
+    as it was dealt) what kind of item each holds and, for items that are not cards, what
+    each item says, so a reader of the view needs no expansion's name to judge them."""
+    known = setup_offers(g)
+    for entry in offers:
+        offer = known.get(entry.get("name", ""))
+        if offer is None:
+            continue
+        entry["item"] = offer.item
+        if offer.printed is not None:
+            entry["printed"] = {name: offer.printed(name) for name in entry.get("cards") or ()}
 
 
 def take_offers(g: GameState, p: int, dealt: list[dict[str, Any]],

@@ -53,6 +53,7 @@ EN_BOTS: dict[str, str] = {
     "hint.setup_done": "These are the cards and preludes worth keeping.",
     "hint.pick": "This card is worth taking.",
     "hint.keep": "This prelude gives the best start.",
+    "hint.keep_colony_tile": "This colony tile gives you the most.",
     "hint.draft": "This card is the most useful to you of those passed.",
     "hint.buy_cards": "These cards are worth their price.",
     "hint.sell_patents": "These cards are of the least use to you.",

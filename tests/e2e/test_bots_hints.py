@@ -1,0 +1,171 @@
+"""The hint and a bot seat in every expansion set (issue 27), in the page: solo and two
+players (a person and a bot), the person pressing Hint at every decision of the setup and
+the first generation and taking the hinted choice ("Use this choice", and Confirm where an
+action waits for it); no error notice (#alerts), no console error, no bot falling back on
+its first choice (the page's warning), and the bot seat plays its turns. One booted page
+serves every combination: each starts a new game from the page's menu. And a solo game
+with Prelude and Colonies on Hellas played by the hint alone to its end screen, and a bot
+in the solo seat with Colonies.
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.e2e.conftest import WAIT_MS, Recorder, slow_down
+from tests.e2e.helpers import expect, start_game, wait_ready, wait_screen
+
+pytestmark = pytest.mark.e2e
+
+SETS = {  # expansion set: (map, the bot's level in the two-player game)
+    "corpera": ("tharsis", "hard"),
+    "corpera+prelude": ("elysium", "easy"),
+    "corpera+colonies": ("vastitas_borealis", "normal"),
+    "corpera+prelude+colonies": ("amazonis_planitia", "hard"),
+}
+
+# The person's decisions by the hint until the generation shown passes ``last`` (or the
+# end screen): Hint, then "Use this choice" (an action that waits for its Confirm gets
+# it); a bot's turn is left to the bot. Stops at the first error notice or at a hint
+# that names no listed choice.
+BY_HINT = """async ([last, limit]) => {
+    const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+    const q = (selector) => document.querySelector(selector);
+    const generation = () => Number((/(\\d+)/.exec(q('.generation')?.textContent || '')
+                                     || [0, 0])[1]);
+    let hinted = 0, confirmed = 0, waits = 0, steps = 0;
+    const seen = {};
+    while (steps < limit) {
+        const body = document.body.dataset;
+        if (body.fault !== undefined || q('#alerts .fault')) {
+            return {error: q('#alerts')?.innerText || 'fault', hinted, seen};
+        }
+        if (q('.end')) break;
+        if (body.busy !== undefined || body.settling !== undefined) {
+            await sleep(5); continue;
+        }
+        const botTurn = body.bot !== undefined && !q('#app .prompt');
+        if (botTurn) { waits++; await sleep(5); continue; }
+        if (generation() > last) break;
+        steps++;
+        if (q('#app [data-action="confirm_action"]')) {
+            q('#app [data-action="confirm_action"]').click(); confirmed++;
+            await sleep(0); continue;
+        }
+        const hint = q('#app [data-action="hint"]');
+        if (!hint) { waits++; await sleep(5); continue; }
+        const kind = q('#app .prompt')?.dataset.kind || '?';
+        hint.click();
+        const apply = q('#app [data-action="hint_apply"]');
+        if (!apply) {
+            return {error: `no choice to use for the hint at ${kind}`, hinted, seen};
+        }
+        apply.click();
+        hinted++;
+        seen[kind] = (seen[kind] || 0) + 1;
+        await sleep(0);
+    }
+    return {error: null, hinted, confirmed, waits, steps, seen, generation: generation(),
+            end: q('.end') !== null};
+}"""
+
+
+@pytest.fixture(scope="module")
+def shared(browser: Any, server: Any) -> Iterator[Any]:
+    """One page booted once for the module's games (bots at pace 0)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(WAIT_MS)
+    page = context.new_page()
+    slow_down(page)
+    page.recorder = Recorder(server.origin)
+    page.recorder.attach(page)
+    page.tm_warnings = []  # the page's own warnings ("tm: a bot failed ...")
+    page.on("console", lambda message: page.tm_warnings.append(message.text)
+            if message.type == "warning" and message.text.startswith("tm:") else None)
+    page.goto(server.url + "?botpace=0")
+    wait_ready(page)
+    try:
+        yield page
+    finally:
+        context.close()
+
+
+def _new_game(page: Any, players: int, expansions: str, board: str, level: str,
+              solo_bot: bool = False) -> None:
+    """From wherever the page is: its menu, then the new-game form."""
+    if page.evaluate("document.body.dataset.screen") != "start":
+        page.locator("#app [data-action=menu]").first.click()
+        if page.locator("#alerts [data-action=menu]").count():  # leave unsaved moves
+            page.locator("#alerts [data-action=menu]").click()
+        wait_screen(page, "start")
+    start_game(page, players=players, names=["Ada"], seed=11 + players, submit=False,
+               board=board, prelude="prelude" in expansions,
+               colonies="colonies" in expansions)
+    if players > 1 or solo_bot:
+        seat = 0 if solo_bot else 1
+        page.locator(f"form.new-game select[name=seat_{seat}]").select_option(level)
+    page.locator("form.new-game button[type=submit]").click()
+    wait_screen(page, "game")
+
+
+def _clean(page: Any) -> None:
+    recorder = page.recorder
+    problems = recorder.problems() + [f"warning: {w}" for w in page.tm_warnings]
+    page.tm_warnings.clear()
+    recorder.console_errors.clear()
+    recorder.page_errors.clear()
+    recorder.dialogs.clear()
+    assert not problems, "the page misbehaved:\n" + "\n".join(problems)
+
+
+@pytest.mark.parametrize("players", [1, 2], ids=["solo", "with-a-bot"])
+@pytest.mark.parametrize("expansions", list(SETS))
+def test_the_hint_answers_every_decision_of_setup_and_generation_one(
+        shared: Any, expansions: str, players: int) -> None:
+    page = shared
+    board, level = SETS[expansions]
+    start = time.perf_counter()
+    _new_game(page, players, expansions, board, level)
+    found = page.evaluate(BY_HINT, [1, 400])
+    took = time.perf_counter() - start
+    print(f"{expansions} {players}p on {board}: {found['hinted']} hints "
+          f"({found.get('seen')}), {took:.1f} s")
+    assert found["error"] is None, found
+    assert found["generation"] == 2  # the whole first generation was played
+    assert "setup" in found["seen"] and "action" in found["seen"]
+    if players > 1:
+        assert found["waits"] > 0, "the bot never had a turn of its own"
+        expect(page.locator(".log")).to_contain_text("Bot 1")
+    expect(page.locator("#alerts .fault")).to_have_count(0)
+    _clean(page)
+
+
+def test_a_solo_game_with_prelude_and_colonies_on_hellas_reaches_its_end_by_the_hint(
+        shared: Any) -> None:
+    page = shared
+    start = time.perf_counter()
+    _new_game(page, 1, "corpera+prelude+colonies", "hellas", "hard")
+    found = page.evaluate(BY_HINT, [99, 5000])
+    took = time.perf_counter() - start
+    print(f"solo Prelude + Colonies on Hellas by the hint: {found['hinted']} hints, "
+          f"{found.get('confirmed')} confirms, {took:.1f} s")
+    assert found["error"] is None, found
+    assert found["end"], found
+    expect(page.locator(".end")).to_be_visible()
+    expect(page.locator(".end table.scores tbody tr")).to_have_count(1)
+    _clean(page)
+
+
+def test_a_bot_in_the_solo_seat_with_colonies_plays_to_the_end(shared: Any) -> None:
+    """The bug of issue 27: a solo bot with Colonies never left its setup (the colony
+    tiles were looked up as cards) and the page fell back on first choices."""
+    page = shared
+    start = time.perf_counter()
+    _new_game(page, 1, "corpera+colonies", "tharsis", "normal", solo_bot=True)
+    expect(page.locator(".end")).to_be_visible(timeout=120_000)
+    print(f"solo bot (normal) with Colonies: to the end in {time.perf_counter() - start:.1f} s")
+    expect(page.locator(".end table.scores tbody tr")).to_have_count(1)
+    _clean(page)

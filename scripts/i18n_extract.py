@@ -10,10 +10,11 @@
 
 The English source is the code: every ``EN_*`` dict of ``tm/web/i18n*.py`` (merged into
 ``tm.web.i18n.EN``) and the names the engine defines (cards, milestones, awards, colony
-tiles: keys ``name.card.<English>`` …). A key ending ``.one`` / ``.other`` is one counted
-message (msgid / msgid_plural; ``.zero`` stays a message of its own). In the other
-languages a message keeps its translation; when its English changed it is marked fuzzy
-(shown in English until a translator checks it); a key the code no longer has is dropped.
+tiles, printed names of map spaces: keys ``name.card.<English>`` …). A key ending
+``.one`` / ``.other`` is one counted message (msgid / msgid_plural; ``.zero`` stays a
+message of its own). In the other languages a message keeps its translation; when its
+English changed it is marked fuzzy (shown in English until a translator checks it); a key
+the code no longer has is dropped.
 In a --fill file a counted message is given per category: ``key.one``, ``key.few`` …
 """
 from __future__ import annotations
@@ -56,6 +57,7 @@ def english_names() -> dict[str, str]:
     from tm.cards import all_cards
     from tm.expansions.colony_tiles import TILES
     from tm.maps import builtin_maps
+    from tm.web.board_svg import short_name
 
     names: dict[str, str] = {}
     for card in sorted(all_cards(), key=lambda c: c.name):
@@ -66,6 +68,12 @@ def english_names() -> dict[str, str]:
             names[f"name.{kind}.{name}"] = name
     for name in sorted(TILES):
         names[f"name.colony.{name}"] = name
+    spaces = [s for b in boards for s in b.spaces.values()]
+    for name in sorted({s.name for s in spaces if s.name}):
+        names[f"name.space.{name}"] = name
+    for name in sorted({str(s.name or s.reserved_for) for s in spaces
+                        if s.name or s.reserved_for}):
+        names[f"name.short.{name}"] = short_name(name)  # as the board labels the space
     return names
 
 
@@ -123,10 +131,12 @@ def fill_names(lang: str, entries: list[Entry], names_file: Path) -> None:
     data = json.loads(names_file.read_text(encoding="utf-8"))["languages"].get(lang, {})
     same = data.get("same_as_english_in_source") or {}
     plural = {"card": "cards", "milestone": "milestones", "award": "awards",
-              "colony": "colonies"}
+              "colony": "colonies", "space": "spaces"}
     for entry in entries:
         if entry.ctxt and entry.ctxt.startswith("name.") and not entry.msgstr[0]:
             _, kind, english = entry.ctxt.split(".", 2)
+            if kind not in plural:
+                continue  # (map spaces' names are our own)
             published = data.get(plural[kind], {}).get(english)
             if not published and english in same.get(plural[kind], ()):
                 published = english  # the published edition kept the English name

@@ -6,9 +6,17 @@
 // browser restoring its tabs: sessionStorage tm:open, which Python reads to reopen it,
 // tm/web/browser.py; a new tab starts on the start screen). The copy stays inert, with the
 // line saying the game is starting, until Python takes over (static/boot.mjs). Nothing is
-// drawn when a link is opened or when the game was deleted since.
+// drawn when a link is opened or when the game was deleted since. The page's language
+// (tm:language, tm/web/app_lang.py) goes on <html lang> at once: the copy is in it, and
+// the browser hyphenates and picks fonts by it.
 (() => {
   const app = document.getElementById("app");
+  try {
+    const lang = localStorage.getItem("tm:language");
+    if (["en", "de", "ja", "be"].includes(lang)) document.documentElement.lang = lang;
+  } catch {
+    // no storage: English until Python reads the browser's languages
+  }
   if (location.hash || !app || !app.classList.contains("prerendered")) return;
   try {
     const game = JSON.parse(localStorage.getItem("tm:last-game") || "null");

@@ -57,7 +57,7 @@ def test_solo_colonies_game_builds_a_colony_and_trades_R_COL_3_R_COL_4(page: Any
     expect(page.locator(".status-strip .scol")).to_contain_text("1")
     expect(_log(page)).to_contain_text("Ada builds a colony on Ceres: production +1 steel")
 
-    trade = choice(page, "Trade with Luna: gain 2 MC")
+    trade = choice(page, "Trade with Luna (gain 2 MC)")
     expect(trade).to_contain_text("Fee: 9 MC")
     trade.click()
     _confirm(page)
@@ -76,7 +76,7 @@ def test_hot_seat_trade_gives_the_colony_bonus_to_its_owner_R_COL_4(page: Any,
     expect(page.locator(".prompt .who")).to_contain_text(names[trader])
     owned = page.locator(f".colony-tile[aria-label={tile}] .ct-colony:not(.empty)")
     expect(owned).to_have_count(1)
-    trade = choice(page, f"Trade with {tile}:")
+    trade = choice(page, f"Trade with {tile} (")
     expect(trade).to_contain_text(f"colony bonus (gain 2 heat) to {names[builder]}")
     heat_before = resource(page, builder, "heat")
     trade.click()

@@ -1,12 +1,17 @@
 """The end chart and the live scores as a player reads them: text size on a phone,
 labels, the key (screenshots in /tmp/tm-words-*.png for a person to look at); the
-new-game form's solo note."""
+new-game form's solo note; a Colonies trade in German and Belarusian (the colony named in
+the language, what the trade gives, no double colon), the page's language on <html lang>
+from its first paint and words hyphenated by it."""
 from __future__ import annotations
 
 from functools import cache
 from typing import Any
 
-from tests.e2e.helpers import expect, wait_screen
+from tests.e2e import colonies_states
+from tests.e2e.helpers import choice, expect, prompt, wait_screen
+from tests.e2e.test_screen_polish import _open_entry
+from tm.web import i18n
 
 PHONE = {"width": 390, "height": 844}
 WIDE = {"width": 1366, "height": 900}
@@ -74,3 +79,46 @@ def test_the_solo_note_follows_the_players_select(page: Any, boot: Any) -> None:
     expect(note).to_contain_text("plays solo")
     form.locator("select[name=players]").select_option("2")
     expect(note).to_have_count(0)
+
+
+TRADE_WORDS = {"de": "Handel mit Io (", "be": "Гандаль з калёніяй Іо ("}
+
+
+def test_a_trade_reads_in_german_and_belarusian(new_page: Any, boot: Any) -> None:
+    entry, builder, trader, tile = colonies_states.bonus_trade_entry()
+    assert tile == "Io", tile
+    for lang, locale in (("de", "de-DE"), ("be", "be-BY")):
+        page = new_page(locale=locale, viewport=WIDE)
+        boot(page)
+        assert page.evaluate("document.documentElement.lang") == lang
+        assert page.evaluate("getComputedStyle(document.body).hyphens") == "auto"
+        _open_entry(page, f"colonies-{lang}", entry)
+        trade = choice(page, TRADE_WORDS[lang])
+        expect(trade).to_have_count(1)
+        expect(page.locator(".colony-tile h3").first).not_to_have_text("Io")
+        expect(page.locator(".colonies")).to_contain_text(i18n.name("colony", "Io", lang))
+        assert "…" not in prompt(page).inner_text()
+        page.screenshot(path=f"/tmp/tm-words-trade-{lang}.png", full_page=False)
+        trade.click()
+        fee = i18n.t("col.option_fee", lang, qty=i18n.tn("unit.megacredits", 9, lang))
+        if choice(page, fee).count():
+            choice(page, fee).click()
+        held = page.locator(".prompt.held")
+        expect(held).to_be_visible()
+        heading = held.locator("h2").inner_text()
+        note = held.locator(".stage-note").inner_text()
+        assert TRADE_WORDS[lang] in heading and TRADE_WORDS[lang] in note, (heading, note)
+        assert heading[:1].isupper() and "::" not in note and ": :" not in note
+        assert note.count(":") == heading.count(":"), (heading, note)  # (one each)
+        page.screenshot(path=f"/tmp/tm-words-trade-held-{lang}.png", full_page=False)
+
+
+def test_the_page_is_in_the_chosen_language_before_python_starts(new_page: Any, boot: Any
+                                                                  ) -> None:
+    page = new_page(locale="en-US", viewport=WIDE)
+    boot(page)
+    page.evaluate("localStorage.setItem('tm:language', 'de')")
+    page.reload(wait_until="domcontentloaded")
+    # static/kept.js runs as the page is parsed: Python has not drawn anything yet
+    assert page.evaluate("[document.documentElement.lang, document.body.dataset.ready]") \
+        == ["de", None]

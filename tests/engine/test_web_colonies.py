@@ -90,9 +90,9 @@ def test_trade_choices_say_income_fee_and_who_gets_the_bonus_R_COL_4() -> None:
     T.set_marker(game, "Luna", 3)
     T.set_resources(game, 0, megacredits=30, energy=3)
     shown = text(_prompt(game))
-    assert ("Trade with Luna: gain 7 MC Fee: 9 MC or 3 energy · colony bonus (gain 2 MC) "
+    assert ("Trade with Luna (gain 7 MC) Fee: 9 MC or 3 energy · colony bonus (gain 2 MC) "
             "to Player 2, Player 3") in shown
-    assert "Trade with Titan: add 1 floater to one of your cards not active yet" in shown
+    assert "Trade with Titan (add 1 floater to one of your cards) not active yet" in shown
     _respond(game, 0, "trade", tile="Luna")
     shown = text(_prompt(game))
     assert "Pay the trade with what? (Luna)" in shown and "Pay 9 MC Pay 3 energy" in shown

@@ -6,7 +6,7 @@ import math
 
 from tm.maps import MapDef, builtin_maps
 from tm.web.html import attrs, esc
-from tm.web.i18n import has, name, t
+from tm.web.i18n import has, name, t, tn
 
 SIZE = 7.0  # a preview hex's radius in px
 _W, _H = math.sqrt(3) * SIZE, 1.5 * SIZE
@@ -44,7 +44,7 @@ def preview_svg(board: MapDef) -> str:
         kind = "volcanic" if sp.volcanic else sp.kind
         special = " special" if (sp.cost or sp.effect or sp.reserved_for) else ""
         cells.append(f'<polygon class="pv-{kind}{special}" points="{_hexagon(cx, cy)}"/>')
-    label = t("start.board_preview", board=board_title(board), spaces=len(board.mars_ids))
+    label = tn("start.board_preview", len(board.mars_ids), board=board_title(board))
     return (f'<svg class="board-preview" viewBox="0 0 {width:.0f} {height:.0f}" role="img"'
             f'{attrs(aria_label=label)}><title>{esc(label)}</title>{"".join(cells)}</svg>')
 

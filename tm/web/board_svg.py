@@ -13,7 +13,7 @@ from tm.maps import get_map
 from tm.web.board_tiles import SPECIAL_GLYPHS, special_symbols
 from tm.web.card_text import tile_name
 from tm.web.html import attrs, esc
-from tm.web.i18n import has, t
+from tm.web.i18n import has, name, space_name, t
 from tm.web.model import View, player_name
 
 SpaceView = Mapping[str, Any]
@@ -106,17 +106,24 @@ def short_name(name: str) -> str:
     return words[0] if words else ""
 
 
+def board_label(english: str) -> str:
+    """A place's name as its space shows it, in the language (``name.short.*``: "Tharsis",
+    "Тарсіда", "タルシス")."""
+    shown = name("short", english)
+    return short_name(english) if shown == english else shown
+
+
 def space_label(view: View, sp: SpaceView, legal: bool) -> str:
     """What a space is, in words: id, name, kind, bonuses, tile and owner."""
     parts = [t("board.space", id=sp["id"])]
     if sp["name"]:
-        parts.append(sp["name"])
+        parts.append(space_name(sp["name"]))
     if sp["volcanic"]:
         parts.append(t("board.volcanic"))
     if sp["kind"] == "ocean":
         parts.append(t("board.ocean_space"))
     if sp["reserved_for"] and sp["reserved_for"] != sp["name"]:
-        parts.append(t("board.reserved", name=sp["reserved_for"]))
+        parts.append(t("board.reserved", card=sp["reserved_for"]))
     if sp["bonus"]:
         parts.append(t("board.bonus", list=", ".join(t(f"bonus.{b}") for b in sp["bonus"])))
     if sp.get("cost"):
@@ -194,7 +201,7 @@ def _empty_svg(sp: SpaceView, cx: float, cy: float) -> str:
         elif sp.get("effect"):
             parts.append(f'<text x="{cx:.1f}" y="{cy + 8:.1f}" class="space-cost">'
                          f'{esc(t("space_effect." + sp["effect"]))}</text>')
-    label = short_name(sp["name"] or sp["reserved_for"] or "")
+    label = board_label(sp["name"] or sp["reserved_for"] or "")
     if label:
         parts.append(f'<text x="{cx:.1f}" y="{cy + 19:.1f}" class="space-name">{esc(label)}'
                      "</text>")
@@ -234,12 +241,12 @@ def _offmap_svg(view: View, sp: SpaceView, colours: Sequence[str], legal: Collec
         classes += " legal"
         extra = {"data_action": "place", "tabindex": 0, "role": "button"}
     inner = (_tile_svg(tile, sp["owner"], cx, cy, colours) if tile else "")
-    name = short_name(sp["name"] or "")
+    short = board_label(sp["name"] or "")
     return (f"<g{attrs(class_=classes, data_space=sid, aria_label=label, **extra)}>"
             f"<title>{esc(label)}</title>"
             f'<circle class="hex" cx="{cx:.1f}" cy="{cy:.1f}" r="{RADIUS * 0.8:.1f}"/>{inner}'
             f'<text x="{cx:.1f}" y="{cy + RADIUS * 0.8 + 10:.1f}" class="space-name">'
-            f"{esc(name)}</text></g>")
+            f"{esc(short)}</text></g>")
 
 
 def board_svg(view: View, colours: Sequence[str],

@@ -62,6 +62,11 @@ def _res_unit(card: Card | None) -> str:
     return card.resource if card is not None and card.resource else "resource"
 
 
+def _per(key: str, div: int, **fields: Any) -> str:
+    """"per city" (one), or a counted "per 2 cities" (``_div`` keys: the count's form)."""
+    return tn(key, div, **fields) if key.endswith("_div") else t(key, **fields)
+
+
 def per_text(value: Mapping[str, Any], card: Card | None = None) -> str:
     """What an amount counts: "per Jovian tag", "per 2 animals here"."""
     per, div = value["per"], value.get("div", 1)
@@ -70,17 +75,17 @@ def per_text(value: Mapping[str, Any], card: Card | None = None) -> str:
         scope = value.get("scope", "self")
         if scope != "self":
             return t(f"per.tag_{scope}", tag=tag_name(value["tag"]))
-        return t(f"per.tag{suffix}", tag=tag_name(value["tag"]), div=div)
+        return _per(f"per.tag{suffix}", div, tag=tag_name(value["tag"]))
     if per == "city":
         where = "_mars" if value.get("where") == "mars" else ""
-        return t(f"per.city{where}{suffix}", div=div)
+        return _per(f"per.city{where}{suffix}", div)
     if per == "res":
         unit = _res_unit(card)
         return t(f"per.res{suffix}", div=div, unit=unit_name(unit, 1), units=unit_name(unit, div))
     if per == "adjacent":
         return t("per.adjacent", tile=tile_name(value["tile"]))
     if per == "event":
-        return t(f"per.event{suffix}", div=div)
+        return _per(f"per.event{suffix}", div)
     return _colonies_per(value, card, suffix)
 
 
@@ -90,16 +95,16 @@ def _colonies_per(value: Mapping[str, Any], card: Card | None, suffix: str) -> s
     per, div = value["per"], value.get("div", 1)
     if per == "colony":
         scope = "all" if value.get("scope") == "all" else "self"
-        return t(f"per.colony_{scope}{suffix}", div=div)
+        return _per(f"per.colony_{scope}{suffix}", div)
     if per == "card_res":
         rtype = str(value.get("rtype") or "resource")
         return t(f"per.card_res{suffix}", div=div, unit=unit_name(rtype, 1),
                  units=unit_name(rtype, div))
     if per == "tag_with_this":
-        return t(f"per.tag_with_this{suffix}", tag=tag_name(value["tag"]), div=div)
+        return _per(f"per.tag_with_this{suffix}", div, tag=tag_name(value["tag"]))
     if per == "res_capped":
         return t("per.res_capped", unit=unit_name(_res_unit(card), 1), max=value["max"])
-    return str(per)
+    return t(f"per.{per}")  # (a count without a field: Community Services' tagless)
 
 
 def amount_text(value: int | Mapping[str, Any], unit: str, signed: bool = False,

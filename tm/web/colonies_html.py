@@ -12,7 +12,7 @@ from typing import Any
 
 from tm.web.card_text import qty, steps_text
 from tm.web.html import attrs, esc
-from tm.web.i18n import t, tn
+from tm.web.i18n import colony_name, t, tn
 from tm.web.model import View, player_name
 from tm.web.panels import swatch
 
@@ -97,20 +97,25 @@ def owners_text(view: View, owners: Sequence[int]) -> str:
     return ", ".join(player_name(view, p) for p in seen)
 
 
-def held_words(view: View, label: Mapping[str, Any]) -> str | None:
-    """A Colonies answer in the list of what a held action did (None: not Colonies')."""
+# The labels of Colonies' answers (the tile, fee and marker questions), said by held_words.
+COLONY_LABELS = ("colony_tile", "refuge_tile", "trade_fee", "trade_offset", "trade_tile",
+                 "marker_up", "marker_down", "colony_tile_added")
+
+
+def held_words(view: View, label: Mapping[str, Any]) -> str:
+    """A Colonies answer in words (the hint, the list of what a held action did)."""
     key, name = label.get("key"), str(label.get("tile", ""))
-    if key in ("colony_tile", "refuge_tile"):
-        return t("col.held_build", tile=name)
     if key == "trade_fee":
         return t("col.option_fee", qty=qty(str(label["resource"]), int(label["amount"])))
     if key == "trade_offset":
-        return t("col.held_offset", tile=name, marker=label.get("marker"))
+        return t("col.held_offset", colony=name, marker=label.get("marker"))
     if key == "trade_tile":
         marker = int(label.get("marker", 1))
-        return t("action.trade_named", tile=name,
+        return t("action.trade_named", colony=name,
                  gain=words(tile_def(view, name)["track"][max(0, min(6, marker))]))
-    return None
+    if key in ("marker_up", "marker_down", "colony_tile_added"):
+        return t(f"col.held_{key}", colony=name)
+    return t("col.held_build", colony=name)  # colony_tile, refuge_tile
 
 
 # ---------------------------------------------------------------- one tile
@@ -163,8 +168,9 @@ def tile_html(view: View, tile: Mapping[str, Any], colours: Sequence[str]) -> st
     waiting = f'<p class="ct-wait">{esc(t("col.inactive", unit=unit))}</p>' if inactive else ""
     now = t("col.trade_now", gain=words(printed["track"][int(tile["marker"])]),
             marker=tile["marker"])
-    return (f'<li{attrs(class_=cls, aria_label=tile["name"])}>'
-            f'<div class="ct-head"><h3>{esc(tile["name"])}</h3>{_visit(view, tile, colours)}</div>'
+    shown = colony_name(str(tile["name"]))
+    return (f'<li{attrs(class_=cls, aria_label=shown)}>'
+            f'<div class="ct-head"><h3>{esc(shown)}</h3>{_visit(view, tile, colours)}</div>'
             f'<p class="ct-rule"><span class="ct-k">{esc(t("col.build"))}</span> '
             f'{esc(words(printed["build"]))}</p>'
             f'<p class="ct-rule"><span class="ct-k">{esc(t("col.bonus"))}</span> '
@@ -181,7 +187,7 @@ def _fleets(view: View, sec: Mapping[str, Any], colours: Sequence[str]) -> str:
         away = [tile["name"] for tile in sec.get("tiles") or () if tile.get("visitor") == p]
         home = int(fleet.get("free", 0))
         where = [tn("col.fleets_home", home)] if home else []
-        where += [t("col.fleet_on", tile=name) for name in away]
+        where += [t("col.fleet_on", colony=name) for name in away]
         colour = colours[p] if 0 <= p < len(colours) else "grey"
         built = tn("col.colonies_n", colonies_count(view, p) or 0)
         items.append(f"<li>{swatch(colour, p)}<b>{esc(player_name(view, p))}</b> "

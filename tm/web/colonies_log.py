@@ -7,21 +7,17 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from tm.web.colonies_html import owners_text, tile_def, words
-from tm.web.i18n import t
+from tm.web.i18n import colony_name, t
 from tm.web.model import View
 
 Record = Mapping[str, Any]
-
-
-def _tile(name: Any) -> str:
-    return str(name)
 
 
 def _trade(v: Record, view: View) -> str:
     """"Ann trades with Luna (marker at 3) and gains 7 MC; colony bonus gain 2 MC to Bob"."""
     name, marker = str(v["tile"]), int(v["marker"])
     printed = tile_def(view, name)
-    line = t("log.trade_words", player=v["player"], tile=name, marker=marker,
+    line = t("log.trade_words", player=v["player"], colony=name, marker=marker,
              gain=words(printed["track"][max(0, min(6, marker))]))
     owners = v.get("owners") or []  # records written before the field lack it
     if owners:
@@ -32,26 +28,28 @@ def _trade(v: Record, view: View) -> str:
 
 def _built(v: Record, view: View) -> str:
     name = str(v["tile"])
-    return t("log.colony_built_words", player=v["player"], tile=name,
+    return t("log.colony_built_words", player=v["player"], colony=name,
              build=words(tile_def(view, name)["build"]))
 
 
 def _risen(v: Record, view: View) -> str:
     tiles: Mapping[str, Any] = v.get("tiles") or {}
-    return t("log.markers_rise", list=", ".join(f"{n} {m}" for n, m in tiles.items()))
+    return t("log.markers_rise", list=t("list.and").join(f"{colony_name(n)} {m}"
+                                                         for n, m in tiles.items()))
 
 
 def _added(v: Record, view: View) -> str:
-    return t("log.colony_tile_added_words", player=v["player"], tile=_tile(v["tile"]))
+    return t("log.colony_tile_added_words", player=v["player"], colony=str(v["tile"]))
 
 
 def _moved(v: Record, view: View) -> str:
-    return t("log.marker_moved_words", player=v["player"], tile=_tile(v["tile"]),
+    return t("log.marker_moved_words", player=v["player"], colony=str(v["tile"]),
              marker=v["marker"])
 
 
 def _kept(v: Record, view: View) -> str:
-    return t("log.colony_tiles_kept", player=v["player"], tiles=", ".join(v.get("tiles") or []))
+    return t("log.colony_tiles_kept", player=v["player"],
+             colonies=t("list.and").join(colony_name(n) for n in v.get("tiles") or []))
 
 
 COLONY_LOG: Mapping[str, Callable[[Record, View], str]] = {

@@ -11,10 +11,18 @@ from typing import Any
 from tm.web.card_text import join_or, qty
 from tm.web.colonies_html import owners_text, section_of, tile_def, tile_in_view, value_html, words
 from tm.web.html import attrs, esc
-from tm.web.i18n import t, tn
+from tm.web.i18n import colony_name, t, tn
 from tm.web.icons import icon
 from tm.web.model import player_name
-from tm.web.prompt_parts import Ask, choice_button, head, inert_button, label_of, list_html
+from tm.web.prompt_parts import (
+    Ask,
+    choice_button,
+    choice_label,
+    head,
+    inert_button,
+    label_of,
+    list_html,
+)
 
 COLONY_PURPOSES = frozenset({"build_colony", "trade_fee", "trade_offset", "trade_tile",
                              "marker_up", "marker_down", "colony_tile_added", "refuge_tile",
@@ -48,7 +56,7 @@ def trade_buttons(ask: Ask, choices: Sequence[tuple[int, Mapping[str, Any]]]) ->
     for tile in sec.get("tiles") or ():
         name = str(tile["name"])
         gain = _trade_gain(ask, name, int(tile["marker"]))
-        title = t("action.trade_named", tile=name, gain=gain)
+        title = t("action.trade_named", colony=name, gain=gain)
         if name in listed:
             i, choice = listed.pop(name)
             label = choice.get("label") or {}
@@ -59,8 +67,8 @@ def trade_buttons(ask: Ask, choices: Sequence[tuple[int, Mapping[str, Any]]]) ->
             items.append(choice_button(i, title, " · ".join(sub), "choice trade-choice"))
             continue
         items.append(inert_button(title, "choice unavailable", why=_why_not(ask, tile, you)))
-    for name, (i, _) in listed.items():  # listed but not in the view: still reachable
-        items.append(choice_button(i, t("action.trade_named", tile=name, gain="…")))
+    for i, choice in listed.values():  # listed but not in the view: still reachable
+        items.append(choice_button(i, choice_label(ask.view, choice)))
     return items
 
 
@@ -89,7 +97,7 @@ def _option_words(ask: Ask, label: Mapping[str, Any]) -> tuple[str, str | None]:
         printed = tile_def(ask.view, name)
         tile = tile_in_view(ask.view, name) or {}
         marker = max(_marker_now(ask, name), len(tile.get("colonies") or ()) + 1)
-        return (t("col.option_build", tile=name, build=words(printed["build"])),
+        return (t("col.option_build", colony=name, build=words(printed["build"])),
                 t("col.option_build_sub", bonus=words(printed["bonus"]),
                   gain=_trade_gain(ask, name, marker)))
     if key == "trade_fee":
@@ -101,15 +109,15 @@ def _option_words(ask: Ask, label: Mapping[str, Any]) -> tuple[str, str | None]:
     if key == "trade_tile":
         marker = int(label.get("marker", _marker_now(ask, name)))
         tile = tile_in_view(ask.view, name) or {}
-        return (t("col.option_trade", tile=name, gain=_trade_gain(ask, name, marker)),
+        return (t("col.option_trade", colony=name, gain=_trade_gain(ask, name, marker)),
                 _bonus_note(ask, name, tile.get("colonies") or []) or None)
     if key in ("marker_up", "marker_down"):
         marker = _marker_now(ask, name)
         gain = _trade_gain(ask, name, marker)
-        return name, t("col.option_tile_sub", marker=marker, gain=gain)
+        return colony_name(name), t("col.option_tile_sub", marker=marker, gain=gain)
     if key == "colony_tile_added":
         printed = tile_def(ask.view, name)
-        return name, t("col.option_new_tile_sub", build=words(printed["build"]),
+        return colony_name(name), t("col.option_new_tile_sub", build=words(printed["build"]),
                        bonus=words(printed["bonus"]))
     if key == "card":
         return t("action.card", card=label["card"]), None
@@ -128,7 +136,7 @@ def option_prompt(ask: Ask) -> str:
     title = t("prompt.option." + ask.purpose)
     tile = ask.data.get("tile")
     if tile and ask.purpose in ("trade_fee", "trade_offset"):
-        title += f" ({tile})"
+        title += f" ({colony_name(str(tile))})"
     return f"{head(ask, title)}{list_html(buttons)}"
 
 
@@ -145,7 +153,8 @@ def _offer_face(ask: Ask, name: str, kept: bool) -> str:
     waits = (f'<span class="ct-wait">{esc(t("col.inactive", unit=t(f"colunit.{unit}")))}</span>'
              if unit else "")
     mark = icon("check", "kept") if kept else ""
-    return (f'<span class="ct-head"><span class="ct-name">{esc(name)}</span>{mark}</span>'
+    return (f'<span class="ct-head"><span class="ct-name">{esc(colony_name(name))}</span>'
+            f'{mark}</span>'
             f'<span class="ct-rule"><span class="ct-k">{esc(t("col.build"))}</span> '
             f'{esc(words(printed["build"]))}</span>'
             f'<span class="ct-rule"><span class="ct-k">{esc(t("col.bonus"))}</span> '

@@ -8,7 +8,7 @@ from typing import Any
 
 from tm.web.decide_html import cancel_button
 from tm.web.html import attrs, esc
-from tm.web.i18n import t
+from tm.web.i18n import sentence, space_name, t
 from tm.web.model import Screen, player_name
 from tm.web.panels import swatch
 from tm.web.prompt_parts import choice_label
@@ -19,7 +19,7 @@ SILENT_STEPS = ("use", "region")  # payment steppers, a board row before its spa
 def _space_words(screen: Screen, sid: str) -> str:
     """A space as the board names it: its number and name, if it has one."""
     sp = next((sp for sp in screen.game["spaces"] if sp["id"] == sid), None)
-    name = f" · {sp['name']}" if sp is not None and sp.get("name") else ""
+    name = f" · {space_name(sp['name'])}" if sp is not None and sp.get("name") else ""
     return t("held.space", space=sid) + name
 
 
@@ -42,7 +42,7 @@ def held_panel(screen: Screen) -> str:
     confirm = attrs(class_="primary confirm", data_action="confirm_action",
                     data_focus="confirm-action", data_autofocus=1)
     return (f'<section class="prompt held" aria-live="polite" data-kind="confirm">{who}'
-            f'<h2>{esc(t("held.title", action=step_words(screen, first)))}</h2>'
+            f'<h2>{esc(sentence(t("held.title", action=step_words(screen, first))))}</h2>'
             + (f'<ul class="held-steps">{items}</ul>' if items else "")
             + f'<div class="prompt-footer held-bar"><p class="stage-note">'
             f'{esc(t("held.note", action=step_words(screen, first)))}</p>'

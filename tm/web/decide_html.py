@@ -86,7 +86,7 @@ def status_strip(screen: Screen) -> str:
     vp = next((int(r["total"]) for r in view["scores"] if r["player"] == p), 0)
     colour = screen.colours[p] if p < len(screen.colours) else "grey"
     stats = (_item("str", esc(t("strip.tr", n=pl["tr"])), t("strip.tr_label", n=pl["tr"]))
-             + _item("svp", esc(t("strip.vp", n=vp)), t("strip.vp_label", n=vp))
+             + _item("svp", esc(t("strip.vp", n=vp)), tn("strip.vp_label", vp))
              + _colonies(view, p) + _generation(view) + _turn(screen) + strip_item(screen))
     return (f'<section{attrs(class_="status-strip", aria_label=t("strip.label", name=name))}>'
             f'<span class="strip-who">{swatch(colour, p)}<span class="strip-name">{esc(name)}'

@@ -48,7 +48,8 @@ EN: dict[str, str] = {
     "start.strict_undo": "Strict undo (solo)",
     "start.board": "Board",
     "start.prelude": "Prelude",
-    "start.board_preview": "{board}: {spaces} spaces on Mars",
+    "start.board_preview.one": "{board}: {n} space on Mars",
+    "start.board_preview.other": "{board}: {n} spaces on Mars",
     "start.board_goals": "Milestones: {milestones}. Awards: {awards}.",
     "start.seed": "Seed (optional)",
     "start.start": "Start game",
@@ -163,7 +164,7 @@ EN: dict[str, str] = {
     "board.space": "space {id}",
     "board.volcanic": "volcanic",
     "board.ocean_space": "ocean space",
-    "board.reserved": "reserved for {name}",
+    "board.reserved": "reserved for {card}",
     "board.bonus": "bonus: {list}",
     "board.tile_of": "{tile} of {name}",
     "board.legal": "you may place here",
@@ -273,7 +274,8 @@ EN: dict[str, str] = {
     "action.standard_project": "{project} ({cost} MC)",
     "action.claim_milestone": "Claim {milestone} ({cost} MC)",
     "action.fund_award": "Fund {award} ({cost} MC)",
-    "action.convert_plants": "Plants → greenery ({n} plants)",
+    "action.convert_plants.one": "Plants → greenery ({n} plant)",
+    "action.convert_plants.other": "Plants → greenery ({n} plants)",
     "action.convert_heat": "Heat → temperature ({n} heat)",
     "action.end_turn": "End turn",
     "action.pass": "Pass",
@@ -287,7 +289,8 @@ EN: dict[str, str] = {
     "action.setup_done.other": "Start with {card} and {n} cards",
     "action.use": "Use {qty}",
     "action.confirm_pay": "Pay {paid}",
-    "option.final_greenery": "Place a greenery ({n} plants)",
+    "option.final_greenery.one": "Place a greenery ({n} plant)",
+    "option.final_greenery.other": "Place a greenery ({n} plants)",
     "option.done": "Done",
     # standard projects
     "project.sell_patents": "Sell patents",
@@ -395,10 +398,11 @@ EN: dict[str, str] = {
 }
 
 LANGUAGES = ("en", "de", "ja", "be")  # each has tm/web/locale/<lang>.po
-# Placeholders whose values are English names of cards, milestones, awards or colonies:
-# t() shows them by their name in the language (the catalog's name.* keys).
+# Placeholders whose values are English names of cards, milestones, awards, colony tiles
+# or map spaces: t() shows them by their name in the language (:func:`name`). Other code
+# that shows a name calls name() (or card_name, colony_name, space_name) itself.
 NAME_FIELDS = {"card": "card", "corporation": "card", "milestone": "milestone",
-               "award": "award", "colony": "colony", "trade": "colony"}
+               "award": "award", "colony": "colony", "trade": "colony", "place": "space"}
 # Placeholders that hold identifiers, never grouped like a number.
 _PLAIN_NUMBERS = {"id", "seed", "key", "year", "pos"}
 PLURAL_BASES = {k.rsplit(".", 1)[0] for k in EN if k.endswith((".one", ".other"))}
@@ -484,8 +488,9 @@ def format_moment(moment: Any, lang: str | None = None) -> str:
 
 
 def name(kind: str, english: str, lang: str | None = None) -> str:
-    """The published (or our) name of a card, milestone, award, map or colony in the
-    language; the English name when the catalog has none."""
+    """The one way a name reaches the page: the published (or our) name of a card,
+    milestone, award, colony tile or map space in the language (``name.<kind>.<English>``
+    in its catalog); the English name when the catalog has none."""
     lang = lang or _current[0]
     if lang == "en" or not english:
         return english
@@ -495,6 +500,17 @@ def name(kind: str, english: str, lang: str | None = None) -> str:
 def card_name(english: str) -> str:
     """A card's name in the current language."""
     return name("card", english)
+
+
+def colony_name(english: str) -> str:
+    """A colony tile's name in the current language."""
+    return name("colony", english)
+
+
+def space_name(english: str) -> str:
+    """The printed name of a map space (a volcano, a pole, a card's own space) in the
+    current language."""
+    return name("space", english)
 
 
 def _shown(field: str, value: Any, lang: str) -> Any:
@@ -514,6 +530,13 @@ def t(message_key: str, lang: str | None = None, **values: Any) -> str:
         return template.format(**{k: _shown(k, v, lang) for k, v in values.items()})
     except (KeyError, IndexError, ValueError):
         return template
+
+
+def sentence(text: str) -> str:
+    """Text as a heading starts, in sentence case: its first letter upper-case (a German
+    phrase may begin with an article, "einen Ozean platzieren"; a Belarusian one with a
+    verb)."""
+    return text[:1].upper() + text[1:] if text[:1].islower() else text
 
 
 def has(message_key: str) -> bool:

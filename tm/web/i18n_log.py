@@ -24,7 +24,7 @@ EN_LOG: dict[str, str] = {
     "log.from_card": "{text} ({card})",
     # spaces as the board names them (the board shows the number on hover and focus)
     "log.space": "space {id}",
-    "log.space_named": "{name} (space {id})",
+    "log.space_named": "{place} (space {id})",
     # setup and turns
     "log.setup.one": "Solo game set up",
     "log.setup.other": "Game set up for {n} players",

@@ -6,7 +6,7 @@ EN_PLAYTEST: dict[str, str] = {
     # a complete action, held until confirmed
     "held.title": "Confirm: {action}",
     "held.space": "Place on space {space}",
-    "held.note": "{action}: not sent yet. Confirm it, or Cancel to take it all back.",
+    "held.note": "Not sent yet: {action}. Confirm it, or Cancel to take it all back.",
     "held.confirm": "Confirm",
     # wording
     "held.taken": "{name}: {status}",

@@ -12,4 +12,6 @@ EN_PRELUDE: dict[str, str] = {
     "setup.offer": "{what}: keep {keep} ({kept} kept)",
     "setup.offer.preludes": "Preludes",
     "setup.offer_needed": "Keep {keep} {what} first",
+    "action.keep.preludes": "Keep {card}",
+    "action.unkeep.preludes": "Put back {card}",
 }

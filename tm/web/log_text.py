@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from tm.cards import card
-from tm.web.card_text import qty, tile_phrase
+from tm.web.card_text import qty, tag_name, tile_phrase
 from tm.web.colonies_log import COLONY_LOG
 from tm.web.i18n import card_name, has, t, tn
 from tm.web.model import RESOURCES, View, player_name
@@ -27,7 +27,7 @@ def space_ref(view: View, sid: Any) -> str:
     """A space as the board shows it: "space 42", or "Tharsis Tholus (space 09)"."""
     for sp in view["spaces"]:
         if sp["id"] == sid and sp.get("name"):
-            return t("log.space_named", name=card_name(sp["name"]), id=sid)
+            return t("log.space_named", place=sp["name"], id=sid)
     return t("log.space", id=sid)
 
 
@@ -177,6 +177,11 @@ def _special(key: str, v: dict[str, Any], view: View) -> str | None:
         return tn(f"log.{key}", int(v.get("count", 0)), player=v.get("player"))
     if key == "setup":
         return tn("log.setup", int(v.get("players", 0)))
+    if key == "stolen":  # (Colonies: Air Raid's MC)
+        return t("log.stolen", player=v["player"], target=v["target"],
+                 res=t(f"resname.{v.get('res')}"), count=v.get("count"))
+    if key == "new_tag_type":  # (Colonies: Aridor)
+        return t("log.new_tag_type", player=v["player"], tag=tag_name(str(v.get("tag"))))
     if key == "param":
         return _param(v, view)
     if key == "bonus":

@@ -191,7 +191,7 @@ def player_panel(view: View, index: int, colours: Sequence[str], score: int) -> 
     pl = view["players"][index]
     name = str(pl["name"])
     colour = colours[index] if index < len(colours) else "grey"
-    corp = pl["corporation"] or t("game.no_corporation")
+    corp = i18n_name("card", pl["corporation"]) if pl["corporation"] else t("game.no_corporation")
     active = (" active" if view["active"] == index and view["phase"] == "action"
               and not pl["passed"] else "")
     stats = " · ".join([t("game.tr_long", tr=pl["tr"]), t("game.score_now", n=score),

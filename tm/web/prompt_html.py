@@ -12,7 +12,7 @@ from tm.web.cards_html import card_html
 from tm.web.colonies_prompt import COLONY_PURPOSES, option_prompt, trade_buttons
 from tm.web.decide_html import cancel_button, stage_footer
 from tm.web.html import esc
-from tm.web.i18n import card_name, has, t, tn
+from tm.web.i18n import card_name, has, name, t
 from tm.web.model import player_name
 from tm.web.panels import swatch
 from tm.web.prompt_parts import (
@@ -96,19 +96,23 @@ def _listed_group(ask: Ask, group: str, choices: Sequence[tuple[int, Mapping[str
     return items
 
 
-def _taken_by(ask: Ask, group: str, name: str) -> str | None:
+def _name(group: str, english: str) -> str:
+    return name("milestone" if group == "milestones" else "award", english)
+
+
+def _taken_by(ask: Ask, group: str, english: str) -> str | None:
     """A claimed milestone or funded award, with whom (None: not taken)."""
     if group not in ("milestones", "awards"):
         return None
     field = "claimed_by" if group == "milestones" else "funded_by"
     entry = next((e for e in (ask.view.get("standings") or {}).get(group) or ()
-                  if e.get("name") == name), None)
+                  if e.get("name") == english), None)
     who = entry.get(field) if entry is not None else None
     if who is None:
         return None
     words = t("game.claimed_by" if group == "milestones" else "game.funded_by",
               name=player_name(ask.view, who))
-    return t("held.taken", name=name, status=words)
+    return t("held.taken", name=_name(group, english), status=words)
 
 
 # The groups of the action menu in the order shown, the cards in hand after ``cards``.
@@ -176,29 +180,11 @@ def _turn_bar(ask: Ask, choices: Sequence[tuple[int, Mapping[str, Any]]]) -> str
             f'{esc(t("prompt.group.turn"))}">{cancel_button(ask.staged)}{"".join(buttons)}</div>')
 
 
-def _space_label(ask: Ask, sid: str) -> str:
-    sp = next((sp for sp in ask.view["spaces"] if sp["id"] == sid), None)
-    if sp is None:
-        return sid
-    named = [card_name(sp["name"])] if sp["name"] else []  # (some are named after cards)
-    bits = [sid] + named + [t(f"bonus.{b}") for b in sp["bonus"]]
-    return " · ".join(bits)
-
-
-def _row_label(label: Mapping[str, Any]) -> str:
-    """A board row offered first when many spaces are legal (off-map spaces are row -1)."""
-    spaces = ", ".join(label["spaces"])
-    if label["row"] < 0:
-        return t("prompt.offmap_row", spaces=spaces)
-    return tn("prompt.row", len(label["spaces"]), row=label["row"] + 1, spaces=spaces)
-
-
 def _space(ask: Ask) -> str:
     tile = tile_phrase(str(ask.data.get("tile") or "special"))
     src = ask.data.get("src")
     title = t("prompt.space_for", tile=tile, card=src) if src else t("prompt.space", tile=tile)
-    buttons = [choice_button(i, _space_label(ask, c["space"]) if c["type"] == "space"
-                             else _row_label(c["label"]), cls="choice space-choice")
+    buttons = [choice_button(i, choice_label(ask.view, c), cls="choice space-choice")
                for i, c in enumerate(ask.choices)]
     return (f'{head(ask, title)}<p class="hint">{esc(t("board.pick"))}</p>'
             f'{list_html(buttons, "choices spaces")}')
@@ -228,7 +214,8 @@ def _card(ask: Ask) -> str:
     hint = ""
     drafted = list(ask.me["drafted"]) if ask.purpose == "draft" else []
     if drafted:
-        hint = f'<p class="hint">{esc(t("prompt.drafted", list=", ".join(drafted)))}</p>'
+        names = t("list.and").join(card_name(c) for c in drafted)
+        hint = f'<p class="hint">{esc(t("prompt.drafted", list=names))}</p>'
     return f'{head(ask, title)}{hint}<div class="cards">{"".join(tiles)}</div>'
 
 

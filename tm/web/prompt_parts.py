@@ -8,15 +8,16 @@ stands.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import warnings
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from tm.cards import card
 from tm.web.card_text import option_text, qty
-from tm.web.colonies_html import held_words
+from tm.web.colonies_html import COLONY_LABELS, held_words, tile_def, words
 from tm.web.html import attrs, esc
-from tm.web.i18n import t, tn
+from tm.web.i18n import EN, has, sentence, space_name, t, tn
 from tm.web.model import Screen, View, player_name
 from tm.web.panels import swatch
 from tm.web.rule_links import prompt_rule, rule_link
@@ -101,57 +102,113 @@ def option_label(label: Mapping[str, Any]) -> str:
             return t("prompt.add_to_card", qty=qty(unit, int(steps[0]["count"])), card=src)
         return option_text(steps, source)
     if key == "final_greenery":
-        return t("option.final_greenery", n=label.get("plants", 0))
+        return tn("option.final_greenery", int(label.get("plants", 0)))
     if key == "done":
         return t("option.done")
     return t("prompt.option")
 
 
+def space_words(view: View, sid: str) -> str:
+    """A space as a choice: its number, its printed name and its bonuses ("29 · Arsia
+    Mons · plant")."""
+    sp = next((sp for sp in view["spaces"] if sp["id"] == sid), None)
+    if sp is None:
+        return sid
+    named = [space_name(sp["name"])] if sp["name"] else []
+    return " · ".join([sid] + named + [t(f"bonus.{b}") for b in sp["bonus"]])
+
+
+def row_words(label: Mapping[str, Any]) -> str:
+    """A board row offered first when many spaces are legal (off-map spaces are row -1)."""
+    spaces = ", ".join(label["spaces"])
+    if label["row"] < 0:
+        return t("prompt.offmap_row", spaces=spaces)
+    return tn("prompt.row", len(label["spaces"]), row=label["row"] + 1, spaces=spaces)
+
+
+class UnlabelledChoice(UserWarning):
+    """A choice whose label the page has no words for (the tests make it an error)."""
+
+
+def _offered(label: Mapping[str, Any]) -> str:
+    """Keeping (or putting back) one of a setup offer's cards: a prelude, a colony tile."""
+    key = f"action.{label['key']}.{label.get('offer')}"
+    if not has(key):
+        return _unlabelled(label)
+    field = "colony" if "{colony}" in EN[key] else "card"  # (the offer's cards are tiles)
+    return t(key, **{field: label.get("card")})
+
+
+def _trade(view: View, label: Mapping[str, Any]) -> str:
+    """A trade with what it gives (the label's gain at the tile's marker)."""
+    gain = label.get("gain")
+    if gain is None:  # (a label of an older engine): the tile's track at its marker
+        tile = str(label.get("tile", ""))
+        gain = tile_def(view, tile)["track"][max(0, min(6, int(label.get("marker", 1))))]
+    return t("action.trade_named", colony=label.get("tile"), gain=words(gain))
+
+
+def _unlabelled(label: Mapping[str, Any]) -> str:
+    warnings.warn(f"no words for a choice labelled {label.get('key')!r}", UnlabelledChoice,
+                  stacklevel=3)
+    return t("prompt.option")
+
+
+def _plain(key: str) -> Callable[[View, Mapping[str, Any]], str]:
+    return lambda view, label: t(f"action.{key}")
+
+
+def _with_card(key: str) -> Callable[[View, Mapping[str, Any]], str]:
+    return lambda view, label: t(f"action.{key}", card=label["card"])
+
+
+# Every label the engine writes, in words (tests/engine/test_web_raw_keys.py plays random
+# games of every combination and fails on a label missing here).
+LABELS: Mapping[str, Callable[[View, Mapping[str, Any]], str]] = {
+    "standard_project": lambda view, label: t(
+        "action.standard_project", project=t(f"project.{label['project']}"),
+        cost=label.get("cost", 0)),
+    "claim_milestone": lambda view, label: t(
+        "action.claim_milestone", milestone=label["milestone"], cost=label.get("cost", 0)),
+    "fund_award": lambda view, label: t(
+        "action.fund_award", award=label["award"], cost=label.get("cost", 0)),
+    **{key: _with_card(key) for key in ("play_card", "card_action", "card", "pick", "unpick")},
+    "corporation": lambda view, label: t("action.corporation", card=label["card"],
+                                         n=label.get("starting_mc", 0)),
+    "convert_plants": lambda view, label: tn("action.convert_plants",
+                                             int(label.get("plants", 0))),
+    "convert_heat": lambda view, label: t("action.convert_heat", n=label.get("heat", 0)),
+    **{key: _plain(key) for key in ("convert_heat_with_resources", "end_turn", "pass",
+                                    "first_action")},
+    "trade": _trade,
+    "player": lambda view, label: player_name(view, label["player"]),
+    "none": lambda view, label: t("prompt.none"),
+    "amount": lambda view, label: str(label["amount"]),
+    "space": lambda view, label: space_words(view, str(label["space"])),
+    "region": lambda view, label: row_words(label),
+    "use": lambda view, label: t("action.use", qty=qty(str(label["resource"]),
+                                                       int(label["amount"]))),
+    "confirm": lambda view, label: t("action.confirm_pay",
+                                     paid=paid_text(label.get("paid") or {})),
+    "setup_done": lambda view, label: tn("action.setup_done", int(label.get("count", 0)),
+                                         card=label.get("corporation")),
+    "done": lambda view, label: t("prompt.confirm") if "count" in label else option_label(label),
+    "keep": lambda view, label: _offered(label),
+    "unkeep": lambda view, label: _offered(label),
+    "steps": lambda view, label: option_label(label),
+    "final_greenery": lambda view, label: option_label(label),
+    "more_cards": lambda view, label: t("action.more_cards_page", page=label.get("page", 1),
+                                        pages=label.get("pages", 1)),
+    **{key: held_words for key in COLONY_LABELS},  # Colonies' tile, fee and marker answers
+}
+
+
 def choice_label(view: View, choice: Choice) -> str:
-    """A choice of any prompt in words, from its label record."""
+    """A choice of any prompt in words, from its label record (a label this page has no
+    words for warns :class:`UnlabelledChoice` and reads as "Choose one": never a key)."""
     label = label_of(choice)
-    key = str(label["key"])
-    if key == "standard_project":
-        return t("action.standard_project", project=t(f"project.{label['project']}"),
-                 cost=label.get("cost", 0))
-    if key == "claim_milestone":
-        return t("action.claim_milestone", milestone=label["milestone"],
-                 cost=label.get("cost", 0))
-    if key == "fund_award":
-        return t("action.fund_award", award=label["award"], cost=label.get("cost", 0))
-    if key in ("play_card", "card_action", "card", "pick", "unpick"):
-        return t(f"action.{key}", card=label["card"])
-    if key == "corporation":
-        return t("action.corporation", card=label["card"], n=label.get("starting_mc", 0))
-    if key == "convert_plants":
-        return t("action.convert_plants", n=label.get("plants", 0))
-    if key == "convert_heat":
-        return t("action.convert_heat", n=label.get("heat", 0))
-    if key == "player":
-        return player_name(view, label["player"])
-    if key == "none":
-        return t("prompt.none")
-    if key in ("amount", "space"):
-        return str(label[key])
-    if key == "use":
-        return t("action.use", qty=qty(str(label["resource"]), int(label["amount"])))
-    if key == "confirm":
-        return t("action.confirm_pay", paid=paid_text(label.get("paid") or {}))
-    if key == "setup_done":
-        return tn("action.setup_done", int(label.get("count", 0)),
-                  card=label.get("corporation"))
-    if key == "done":
-        return t("prompt.confirm")
-    if key in ("steps", "final_greenery"):
-        return option_label(label)
-    if key == "more_cards":
-        return t("action.more_cards_page", page=label.get("page", 1), pages=label.get("pages", 1))
-    held = held_words(view, label)  # Colonies' tile, fee and marker answers
-    if held is not None:
-        return held
-    if key == "trade":  # Colonies: the action menu draws trades itself, with their gains
-        return t("action.trade_named", tile=label.get("tile"), gain="…")
-    return t(f"action.{key}")
+    words_of = LABELS.get(str(label["key"]))
+    return _unlabelled(label) if words_of is None else words_of(view, label)
 
 
 def choice_button(index: int, label: str, sub: str | None = None, cls: str = "choice",
@@ -186,7 +243,7 @@ def head(ask: Ask, title: str) -> str:
     mark = swatch(ask.colour(ask.player), ask.player)
     rule = rule_link(prompt_rule(ask.kind, ask.purpose, ask.data))
     return (f'<p class="who">{mark}{esc(" · ".join(context))}</p>'
-            f"<h2>{esc(title)} {rule}</h2>")
+            f"<h2>{esc(sentence(title))} {rule}</h2>")
 
 
 def indexes(ask: Ask, *types: str) -> dict[Any, int]:

@@ -36,6 +36,9 @@ FACE = re.compile(r"/\* noto-sans-jp-\[(\d+)\]-(\d+)-normal \*/\s*@font-face\s*\
 RANGE = re.compile(r"unicode-range:\s*([^;]+);")
 FILE = re.compile(r"url\(\./files/([^)]+\.woff2)\)")
 
+sys.path.insert(0, str(ROOT))
+from scripts.files import write_if_changed  # noqa: E402
+
 
 def version(root: Path = ROOT) -> str:
     """The package's version as package.json pins it."""
@@ -78,14 +81,6 @@ def stylesheet(found: list[tuple[int, str, str]], fonts: str) -> str:
     return "\n".join(rules) + "\n"
 
 
-def _write(target: Path, data: bytes) -> bool:
-    if target.is_file() and target.read_bytes() == data:
-        return False
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_bytes(data)
-    return True
-
-
 def build(root: Path = ROOT) -> int:
     """Copy the files and write the style sheet; the number of files written."""
     package = root / "node_modules" / PACKAGE
@@ -94,13 +89,13 @@ def build(root: Path = ROOT) -> int:
     fonts = folder(root)
     found = faces(package)
     wanted = {file for _weight, file, _range in found} | {"LICENSE"}
-    written = sum(_write(root / fonts / name,
+    written = sum(write_if_changed(root / fonts / name,
                          (package / ("LICENSE" if name == "LICENSE" else f"files/{name}"))
                          .read_bytes()) for name in sorted(wanted))
     for stale in (root / fonts).iterdir():
         if stale.name not in wanted:
             stale.unlink()
-    written += _write(root / STYLESHEET, stylesheet(found, fonts).encode("utf-8"))
+    written += write_if_changed(root / STYLESHEET, stylesheet(found, fonts).encode("utf-8"))
     return written
 
 

@@ -52,6 +52,7 @@ LOADING = re.compile(r'<div id="app">\s*<main class="loading".*?</main>\s*</div>
 
 sys.path.insert(0, str(ROOT))
 from scripts import build_fonts, build_rules, gen_sw  # noqa: E402
+from scripts.files import write_if_changed  # noqa: E402
 
 
 def start_screen() -> str:
@@ -175,14 +176,6 @@ def compiled(build: Path, name: str) -> Path:
     return made if sources.get(name) == digest else build / name
 
 
-def _write(target: Path, data: bytes) -> bool:
-    if target.is_file() and target.read_bytes() == data:
-        return False
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_bytes(data)
-    return True
-
-
 def build(out: Path, root: Path = ROOT) -> int:
     """Make ``out`` hold the site; the number of files written."""
     files = site_files(root)
@@ -194,7 +187,7 @@ def build(out: Path, root: Path = ROOT) -> int:
             page = with_preloads(page, gen_sw.vendor_folders(root)[0])
             page = with_kept_inline(page, root)
             data = prerendered_page(page, start_screen()).encode("utf-8")
-        written += _write(out / path, data)
+        written += write_if_changed(out / path, data)
     written += build_rules.write(out)
     keep = set(files) | {"sw.js", "rules.html"}
     for stale in sorted(p for p in out.rglob("*") if p.is_file()):

@@ -16,7 +16,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from tm.bots import LEVELS, Bot, bot_seed_for
+from tm.bots import LEVELS, Bot, tournament
 from tm.bots.hint import hint
 from tm.game import Game
 from tm.maps import BUILTIN_NAMES
@@ -29,7 +29,6 @@ SETS: dict[str, tuple[str, ...]] = {
     "corpera+prelude+colonies": ("corpera", "prelude", "colonies"),
 }
 SEATS = (1, 2, 3, 4, 5)
-MAX_MOVES = 6000  # far more than any finished game takes (a random solo game: ~1500)
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,26 +89,17 @@ def options_for(combination: Combination, seed: int) -> Options:
 
 def play_game(options: Options, levels: list[str], bot_seed: int, hints: bool = True) -> Game:
     """One bots-only game to its end; raises on anything that is not a clean game (an
-    illegal move, a bot that needed its safety net, no end after MAX_MOVES moves). With
-    ``hints`` the hint a person in the seat would get is asked for at every decision too
-    (it must be one of the listed choices)."""
-    game = Game.new(options)
-    bots = [Bot(level, bot_seed_for(bot_seed, seat)) for seat, level in enumerate(levels)]
-    while not game.is_over:
-        if len(game.moves) > MAX_MOVES:
-            raise RuntimeError(f"no end after {MAX_MOVES} moves")
-        player, _ = game.pending[0]
-        view = game.view(player)
+    illegal move, a bot that needed its safety net, no end within the moves a save may
+    hold). With ``hints`` the hint a person in the seat would get is asked for at every
+    decision too (it must be one of the listed choices)."""
+    def watch(view: Mapping[str, Any], bot: Bot) -> None:
         if hints:
             check_hint(view)
-        bot = bots[player]
-        choice = bot.decide(view)
         if bot.reason == "stuck":
             decision = view["you"]["decision"]
             raise RuntimeError(f"{bot.level} bot stuck at {decision['kind']}/"
                                f"{decision['purpose']} (generation {view['generation']})")
-        game.respond(player, choice)
-    return game
+    return tournament.play(options, levels, bot_seed, watch=watch)
 
 
 def check_hint(view: Mapping[str, Any]) -> None:

@@ -7,14 +7,14 @@ only code here that touches the game.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from tm.bots import Bot, bot_seed_for, wilson
+from tm.codec import MAX_MOVES
 from tm.game import Game
 from tm.state import Options
-
-MAX_MOVES = 5000
 
 
 @dataclass
@@ -30,9 +30,14 @@ class Result:
     solo_wins: int = 0
 
 
+Watch = Callable[[Mapping[str, Any], Bot], None]
+
+
 def play(options: Options, levels: list[str], bot_seed: int,
-         result: Result | None = None) -> Game:
-    """One game with a bot of the given level in each seat (levels[i] sits in seat i)."""
+         result: Result | None = None, watch: Watch | None = None) -> Game:
+    """One game with a bot of the given level in each seat (levels[i] sits in seat i).
+    ``watch`` sees each decision's view and the bot that just answered it (and may raise);
+    a game that does not end within the moves a save may hold raises."""
     game = Game.new(options)
     bots = [Bot(level, bot_seed_for(bot_seed, seat)) for seat, level in enumerate(levels)]
     while not game.is_over:
@@ -45,6 +50,8 @@ def play(options: Options, levels: list[str], bot_seed: int,
         took = time.perf_counter() - start
         if result is not None:
             result.times.setdefault(levels[player], []).append(took)
+        if watch is not None:
+            watch(view, bots[player])
         game.respond(player, choice)
     return game
 

@@ -206,10 +206,15 @@ def test_an_error_on_a_click_is_a_notice_with_details_and_the_page_plays_on(
     page.locator("#rogue").evaluate("b => b.remove()")
     page.locator(".prompt [data-action=choose]").first.click()  # the page plays on
     expect(fault).to_have_count(0)
+    # The click is answered either by a Confirm to press or by the move saved: wait for
+    # one of them (checking at once raced the redraw).
+    stored = "JSON.parse(localStorage.getItem(key)).save.moves.length"
+    page.wait_for_function(f"(key) => document.querySelector('.prompt[data-kind=confirm]') "
+                           f"|| {stored} === 3", arg=key)
     if page.locator(".prompt[data-kind=confirm]").count():  # the action waits for Confirm
         page.locator(".prompt button.confirm").click()
     expect(page.locator("#alerts")).to_be_empty()
-    assert _moves(page, key) == 3
+    page.wait_for_function(f"(key) => {stored} === 3", arg=key)
     assert page.evaluate("document.body.dataset.fault") is None
     _forget_caught_error(page, "handling what you did", "ValueError")
 

@@ -10,7 +10,7 @@ import importlib
 import time
 
 from tm.bots.tournament import play
-from tm.state import Options
+from tm.core.state import Options
 
 
 def main() -> None:

@@ -54,9 +54,9 @@ def english_dicts() -> dict[str, str]:
 
 def english_names() -> dict[str, str]:
     """The names the engine defines, as ``name.<kind>.<English>`` keys."""
+    from tm.board.maps import builtin_maps
     from tm.cards import all_cards
-    from tm.expansions.colony_tiles import TILES
-    from tm.maps import builtin_maps
+    from tm.expansions.colonies.tiles import TILES
     from tm.web.board_svg import short_name
 
     names: dict[str, str] = {}

@@ -10,11 +10,11 @@ import json
 from pathlib import Path
 from typing import Any
 
-from tm import links
+from tm.core.rng import Rng
+from tm.core.state import Options
 from tm.game import Game
-from tm.rng import Rng
+from tm.persist import links
 from tm.sim import play_random_game, random_response
-from tm.state import Options
 from tm.web.saves import SaveMeta, entry_text
 
 OUT = Path(__file__).resolve().parents[1] / "tests" / "corpus" / "v1"

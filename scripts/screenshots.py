@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tm import Game, Options  # noqa: E402
-from tm.rng import Rng  # noqa: E402
+from tm.core.rng import Rng  # noqa: E402
 from tm.sim import random_response  # noqa: E402
 from tm.web.saves import PREFIX, SaveMeta, entry_text  # noqa: E402
 

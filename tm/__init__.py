@@ -4,9 +4,12 @@ Public API: :class:`Game`, :class:`Options`, :class:`IllegalMove` (see DESIGN.md
 """
 from __future__ import annotations
 
-from tm.errors import IllegalMove, SaveError
+from tm import expansions
+from tm.core.errors import IllegalMove, SaveError
+from tm.core.state import Options
 from tm.game import Game
-from tm.state import Options
+
+expansions.install()  # the listed load order: every set's cards and manifests, once
 
 __all__ = ["Game", "IllegalMove", "Options", "SaveError"]
 ENGINE_VERSION = "0.1.0"

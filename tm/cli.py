@@ -5,12 +5,12 @@ import argparse
 import json
 import time
 
-from tm import expansions
 from tm.cards import all_cards
 from tm.cards.export import card_records, card_stats
+from tm.core import manifest as expansions
+from tm.core.state import Options
 from tm.game import Game
 from tm.sim import SimReport, play_random_game, simulate
-from tm.state import Options
 
 EXPANSION_FLAGS = {"prelude": "prelude", "colonies": "colonies"}  # flag: expansion
 
@@ -118,8 +118,8 @@ def _bots(args: argparse.Namespace) -> int:
 
 def _matrix(args: argparse.Namespace) -> int:
     """Every combination of seats, expansion sets, maps and draft (``--matrix``)."""
+    from tm.board.maps import BUILTIN_NAMES
     from tm.bots import matrix
-    from tm.maps import BUILTIN_NAMES
 
     def chosen(text: str | None, known: tuple[str, ...]) -> tuple[str, ...] | None:
         if not text:

@@ -14,8 +14,8 @@ from __future__ import annotations
 import datetime
 import hashlib
 
-from tm.expansions import MODULES
-from tm.state import Options
+from tm.core.manifest import known
+from tm.core.state import Options
 
 PLAYER_NAME = "Solo"  # part of the options, so the same for everyone
 SEED_SALT = "tm-daily-1:"  # a new salt would be a new series of deals
@@ -54,7 +54,7 @@ def seed_for(date: str) -> int:
 def expansions_for(date: str) -> list[str]:
     """Corporate Era always; Prelude and Colonies on their weekdays."""
     extra = WEEKDAY_EXPANSIONS.get(parse_date(date).weekday(), ())
-    return ["corpera"] + [name for name in extra if name in MODULES]
+    return ["corpera"] + [name for name in extra if name in known()]
 
 
 def options_for(date: str) -> Options:

@@ -9,20 +9,23 @@ from __future__ import annotations
 import pickle  # (Game.copy: imported with the engine, so a first staged action waits for no import)
 from typing import Any
 
-# Importing these registers their ops and prompt handlers.
-from tm import actions, effects, effects_more, expansions, payment, phases, play  # noqa: F401
+from tm.board.maps import get_map
 from tm.cards import corporation_deck, project_deck
-from tm.codec import state_digest
-from tm.errors import IllegalMove, SaveError, reason
-from tm.flow import HANDLERS, run
-from tm.maps import get_map
-from tm.player import log
-from tm.prompts import Prompt, stage
-from tm.rng import Rng
-from tm.scoring import scores, winners
-from tm.solo import neutral_setup
-from tm.state import RESOURCES, GameState, Options, PlayerState, from_dict, to_dict
+from tm.cards.tableau import log
+
+# Importing these registers their ops and prompt handlers.
+from tm.core import manifest as expansions
+from tm.core.errors import IllegalMove, SaveError, reason
+from tm.core.flow import HANDLERS, run
+from tm.core.rng import Rng
+from tm.core.state import RESOURCES, GameState, Options, PlayerState, from_dict, to_dict
+from tm.persist.codec import state_digest
+from tm.prompts.kinds import Prompt, stage
+from tm.rules import phases
+from tm.rules.scoring import scores, winners
+from tm.rules.solo import neutral_setup
 from tm.view import view_for
+from tm.vocab import steps_more as effects_more  # noqa: F401
 
 MAX_PLAYERS = 5
 MAX_NAME = 40  # characters in a player's name
@@ -249,7 +252,7 @@ class Game:
 
     def to_save(self) -> dict[str, Any]:
         """Options and moves, the checksum a replay must reproduce and the state itself."""
-        from tm.saves import save_of
+        from tm.persist.saves import save_of
         return save_of(self)
 
     @classmethod
@@ -259,14 +262,14 @@ class Game:
         When the replay no longer reproduces the save's checksum (the rules changed), the
         game continues from the state stored in the save and ``rules_changed`` says so.
         """
-        from tm.saves import open_save
+        from tm.persist.saves import open_save
         return open_save(data)
 
     def copy(self) -> Game:
         """An independent copy: the state as it is, every object copied (pickle is the
         standard library's fastest deep copy: the page copies a game to stage an action,
         ~30× quicker than through the saves' JSON). The log's records are shared: a
-        record is never changed once logged (:func:`tm.player.log`), and sharing them lets
+        record is never changed once logged (:func:`tm.cards.tableau.log`), and sharing them lets
         the view and the page keep what they made of the records a staged step did not add."""
         log, self.state.log = self.state.log, []
         try:

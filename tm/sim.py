@@ -14,15 +14,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from tm import expansions as expansion_hooks
-from tm.codec import canonical_json
-from tm.effects import PROD_FLOOR
+from tm.board.maps import get_map
+from tm.core import manifest as expansion_hooks
+from tm.core.rng import Rng
+from tm.core.state import RESOURCES, Options, to_dict
 from tm.game import Game
-from tm.maps import get_map
-from tm.parameters import limits
-from tm.prompts import Prompt
-from tm.rng import Rng
-from tm.state import RESOURCES, Options, to_dict
+from tm.persist.codec import canonical_json
+from tm.prompts.kinds import Prompt
+from tm.rules.parameters import limits
+from tm.vocab.steps import PROD_FLOOR
 
 MAX_GENERATIONS = 60
 PASS_CHANCE = 8  # one in this many turns the random player passes when it could act

@@ -15,9 +15,9 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from tm.payment import CURRENCIES
-from tm.phases import RESEARCH_DRAW  # (what a record written before ``discarded`` implies)
-from tm.state import GameState, PlayerState
+from tm.core.state import GameState, PlayerState
+from tm.rules.phases import RESEARCH_DRAW  # (what a record written before ``discarded`` implies)
+from tm.vocab.payment import CURRENCIES
 
 
 def as_seen_by(g: GameState, viewer: int | None) -> GameState:

@@ -9,17 +9,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from tm import expansions
-from tm.board import set_tile
+from tm.board.maps import get_map
+from tm.board.placement import set_tile
 from tm.cards import card
-from tm.flow import push, run
+from tm.cards.tableau import tag_counts
+from tm.core import manifest as expansions
+from tm.core.flow import push, run
+from tm.core.state import RESOURCES, Options
 from tm.game import Game
-from tm.maps import get_map
-from tm.phases import advance
-from tm.play import apply_corporation
-from tm.player import tag_counts
-from tm.prompts import Prompt, clean
-from tm.state import RESOURCES, Options
+from tm.prompts.kinds import Prompt, clean
+from tm.rules.phases import advance
+from tm.rules.play import apply_corporation
 
 
 def make_game(players: int = 2, seed: int = 0, corporations: list[str] | None = None,
@@ -274,7 +274,7 @@ def finish_setup(game: Game) -> None:
 
 # ---------------------------------------------------------------- preludes (R-PRE)
 def _prelude_piles(game: Game) -> list[list[str]]:
-    from tm.expansions.prelude import section
+    from tm.expansions.prelude.manifest import section
     sec = section(game.state)
     return [sec["deck"], sec["discard"], *sec["dealt"], *sec["kept"]]
 
@@ -292,7 +292,7 @@ def _take_prelude(game: Game, name: str) -> None:
 def play_prelude(game: Game, p: int, name: str) -> None:
     """Player ``p`` plays prelude ``name`` now, as after the setup reveal (R-PRE-2 applies);
     it is taken from wherever it lies. Decisions it asks for come before anything else."""
-    from tm.expansions.prelude import play_op
+    from tm.expansions.prelude.manifest import play_op
     _take_prelude(game, name)
     push(game.state, p, play_op(p, name))
     run(game.state, advance)
@@ -300,7 +300,7 @@ def play_prelude(game: Game, p: int, name: str) -> None:
 
 def stack_preludes(game: Game, names: list[str]) -> None:
     """Put named preludes on top of the prelude deck, the first name drawn first."""
-    from tm.expansions.prelude import section
+    from tm.expansions.prelude.manifest import section
     for name in reversed(names):
         _take_prelude(game, name)
         section(game.state)["deck"].insert(0, name)
@@ -308,7 +308,7 @@ def stack_preludes(game: Game, names: list[str]) -> None:
 
 def preludes(game: Game) -> dict[str, Any]:
     """The prelude section: deck and discard pile, per player dealt and kept preludes."""
-    from tm.expansions.prelude import section
+    from tm.expansions.prelude.manifest import section
     sec = section(game.state)
     return {key: [list(x) for x in sec[key]] if key in ("dealt", "kept") else list(sec[key])
             for key in ("deck", "discard", "dealt", "kept")}
@@ -363,12 +363,12 @@ def legal_spaces(game: Game, player: int | None = None) -> list[str]:
 
 # ---------------------------------------------------------------- colonies (R-COL)
 def _colony_section(game: Game) -> dict[str, Any]:
-    from tm.expansions.colonies import section
+    from tm.expansions.colonies.manifest import section
     return section(game.state)
 
 
 def _colony_tile(game: Game, name: str) -> dict[str, Any]:
-    from tm.expansions.colonies import tile_entry
+    from tm.expansions.colonies.manifest import tile_entry
     entry = tile_entry(game.state, name)
     if entry is None:
         raise AssertionError(f"{name} is not a colony tile in play")
@@ -378,7 +378,7 @@ def _colony_tile(game: Game, name: str) -> dict[str, Any]:
 def set_colony_tiles(game: Game, names: list[str]) -> None:
     """Make exactly these colony tiles the ones in play: markers at 1, no colonies, no
     fleet visiting; every other tile goes out of play."""
-    from tm.expansions.colony_tiles import TILES
+    from tm.expansions.colonies.tiles import TILES
     sec = _colony_section(game)
     for name in names:
         if name not in TILES:

@@ -17,15 +17,17 @@ from dataclasses import fields
 from functools import lru_cache
 from typing import Any
 
-from tm import actions, board, memo, milestones, parameters, phases, playability
+from tm.board import placement as board
 from tm.cards import card
-from tm.expansions import describe_offers, view_sections
-from tm.frozen import thaw
-from tm.play import cost_of
-from tm.player import tag_counts
-from tm.scoring import scores, winners
+from tm.cards.tableau import tag_counts
+from tm.core import memo
+from tm.core.frozen import thaw
+from tm.core.manifest import describe_offers, view_sections
+from tm.core.state import GameState, to_dict
+from tm.rules import actions, milestones, parameters, phases, playability
+from tm.rules.play import cost_of
+from tm.rules.scoring import scores, winners
 from tm.simultaneous import as_seen_by
-from tm.state import GameState, to_dict
 
 _PRIVATE = ("hand", "offer", "draft_hand", "drafted", "dealt_corps", "setup_choice")
 # The options a player may see: how the game is set up. Never a seed (the game's fixes every
@@ -215,7 +217,7 @@ def _decision(g: GameState, p: int) -> dict[str, Any] | None:
     queue = g.queues[p]
     if not queue or queue[0]["op"] != "ask":
         return None
-    from tm.prompts import Prompt
+    from tm.prompts.kinds import Prompt
     prompt = Prompt(g, p, queue[0])
     details = {k: v for k, v in thaw(prompt.data).items() if k not in ("op", "kind", "on")}
     if details.get("offers"):  # setup: what each offer holds (cards, colony tiles ...)

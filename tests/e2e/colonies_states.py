@@ -8,7 +8,7 @@ from typing import Any
 
 from tests.e2e.polish_states import COLOURS, NAMES, _entry, _play
 from tm import Game, Options
-from tm.rng import Rng
+from tm.core.rng import Rng
 
 HOT_SEAT_SEED = 2
 PLAIN_TILES = ("Luna", "Ceres", "Io", "Triton", "Ganymede", "Callisto")  # no further question

@@ -8,7 +8,7 @@ from functools import cache
 from typing import Any
 
 from tm import Game, Options
-from tm.rng import Rng
+from tm.core.rng import Rng
 from tm.web.saves import SaveMeta, entry_text
 
 COLOURS = ["red", "green", "blue", "yellow", "black"]

@@ -58,7 +58,7 @@ def _still_works(page: Any, name: str = "Still") -> None:
 
 def link_with_options(raw: bytes) -> str:
     """A format-2 link fragment whose options are ``raw``, as they are, and no moves."""
-    from tm import links
+    from tm.persist import links
 
     out = bytearray([links.LINK_FORMAT, 2])
     links._put(out, len(raw))
@@ -285,9 +285,9 @@ def test_an_engine_that_cannot_be_imported_is_a_plain_notice(page: Any, server: 
 def _long_link(moves: int) -> str:
     """A legal solo game of ``moves`` moves (a card picked and unpicked at the setup),
     as a link fragment."""
-    from tm import links
+    from tm.core.state import Options
     from tm.game import Game
-    from tm.state import Options
+    from tm.persist import links
 
     game = Game.new(Options(players=1, seed=1, names=["Long"], expansions=["corpera"]))
     while len(game.moves) < moves:
@@ -305,10 +305,10 @@ def _longest_heavy_link() -> tuple[str, int]:
     (each step is a move with the whole payment offered again). (fragment, moves)"""
     import random
 
-    from tm import links
-    from tm.codec import MAX_MOVES
+    from tm.core.state import Options
     from tm.game import Game
-    from tm.state import Options
+    from tm.persist import links
+    from tm.persist.codec import MAX_MOVES
 
     chance = random.Random(5)
     game = Game.new(Options(players=5, seed=1, names=list("ABCDE"), expansions=["corpera"]))
@@ -353,7 +353,7 @@ def _took(page: Any, action: str) -> float:
 
 def test_the_longest_accepted_link_opens_showing_progress(
         page: Any, boot: Any, server: Server) -> None:
-    from tm.codec import MAX_MOVES
+    from tm.persist.codec import MAX_MOVES
 
     link, moves = _longest_heavy_link()
     boot(page)

@@ -103,8 +103,8 @@ def solo_after_setup(page: Any) -> Any:
 # ---------------------------------------------------------------- games made in CPython
 def _play_until(players: int, seed: int, wanted: Any, limit: int = 4000) -> Any:
     """Random legal moves (seeded) until ``wanted(game)`` holds; the game."""
+    from tm.core.state import Options
     from tm.game import Game
-    from tm.state import Options
     game = Game.new(Options(players=players, seed=seed, names=["Ada", "Bob"][:players],
                             expansions=["corpera"]))
     rng = random.Random(seed)

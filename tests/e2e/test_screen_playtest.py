@@ -229,10 +229,10 @@ def test_the_tool_bar_keeps_its_place_as_tools_become_usable(screen: Any) -> Non
 @cache
 def finished_game() -> bytes:
     """A solo game played to its end in CPython (the page runs the same engine)."""
+    from tm.core.rng import Rng
+    from tm.core.state import Options
     from tm.game import Game
-    from tm.rng import Rng
     from tm.sim import random_response
-    from tm.state import Options
     from tm.web.saves import SaveMeta, entry_text
     game = Game.new(Options(players=1, seed=SEED, names=["Tess"], expansions=["corpera"]))
     rng = Rng.from_seed(SEED)

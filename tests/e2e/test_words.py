@@ -20,7 +20,7 @@ WIDE = {"width": 1366, "height": 900}
 @cache
 def _finished_link(players: int) -> str:
     from tests.engine.test_web_share import random_game
-    from tm import links
+    from tm.persist import links
 
     game = random_game(players, 3, ["Pia", "Bob"][:players])
     assert game.is_over

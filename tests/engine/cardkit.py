@@ -7,7 +7,7 @@ from typing import Any
 
 from tests.engine.shared import load_reference
 from tm import Game
-from tm.maps import get_map
+from tm.board.maps import get_map
 from tm.testing import (
     answer,
     choices,

@@ -10,7 +10,7 @@ from types import MappingProxyType
 from typing import Any
 
 from tests.engine.shared import load_reference
-from tm.maps import (
+from tm.board.maps import (
     MAPS,
     STANDARD_GOALS,
     STANDARD_TRACK_BONUSES,
@@ -19,7 +19,7 @@ from tm.maps import (
     TrackBonus,
     register,
 )
-from tm.maps.geometry import build_spaces
+from tm.board.maps.geometry import build_spaces
 
 AMAZONIS = "test_amazonis_planitia"  # built from boards.json's amazonis_planitia_published
 SMALL = "test_small_hex"  # 7 rows, written in our notation below

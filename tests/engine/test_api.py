@@ -14,9 +14,9 @@ import pytest
 
 import tm
 from tm import Game, IllegalMove, Options
-from tm.maps import get_map
-from tm.prompts import KINDS, Prompt
-from tm.rng import Rng
+from tm.board.maps import get_map
+from tm.core.rng import Rng
+from tm.prompts.kinds import KINDS, Prompt
 from tm.sim import play_random_game, random_response
 from tm.testing import (
     answer,

@@ -8,11 +8,11 @@ from __future__ import annotations
 import pytest
 
 from tm import Game, Options
+from tm.board.maps import BUILTIN_NAMES
 from tm.bots import LEVELS, Bot
 from tm.bots.hint import hint
 from tm.bots.matrix import SETS, Combination, options_for, play_game
 from tm.cli import main
-from tm.maps import BUILTIN_NAMES
 
 # (seats, expansion set, map, draft, levels by seat): every set meets every map once
 # (pairwise), every set is played solo, every seat count and every level plays, solo and

@@ -30,7 +30,7 @@ from tests.engine.test_cards_base_more import (
 )
 from tm import Game
 from tm.cards import card, project_deck
-from tm.cards.base_more import CARDS
+from tm.expansions.base.cards_more import CARDS
 from tm.testing import (
     choice_types,
     choices,

@@ -16,8 +16,9 @@ import pytest
 
 from tests.engine.cardkit import OCEAN_SPACES, THARSIS, printed_cost, reference
 from tm import Game
-from tm.cards import base, corpera
 from tm.cards.dsl import Card
+from tm.expansions.base import cards as base
+from tm.expansions.corpera import cards as corpera
 from tm.testing import (
     answer,
     choices,

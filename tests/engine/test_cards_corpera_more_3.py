@@ -22,9 +22,9 @@ from tests.engine.test_cards_corpera_more import (
     waiting_kind,
 )
 from tm.cards import card
-from tm.cards.corpera_more import CARDS
 from tm.cards.dsl import Card
-from tm.play import cost_of
+from tm.expansions.corpera.cards_more import CARDS
+from tm.rules.play import cost_of
 from tm.testing import (
     answer,
     choice_types,

@@ -269,7 +269,7 @@ def test_research_network_wild_tag_counts_for_requirements_not_for_awards() -> N
     assert {"type": "play_card", "card": "Space Hotels"} not in choices(game, 0)
     play_prelude(game, 0, "Allied Bank")  # one Earth tag + the wild one
     assert {"type": "play_card", "card": "Space Hotels"} in choices(game, 0)
-    from tm.milestones import award_value, milestone_value
+    from tm.rules.milestones import award_value, milestone_value
     assert milestone_value(game.state, 0, "Builder") == 1  # wild counts for milestones
     assert award_value(game.state, 0, "Scientist") == 0  # not for awards
 

@@ -239,7 +239,7 @@ def test_markers_rise_each_generation_to_6_and_fleets_return_R_COL_5() -> None:
 
 
 def test_colonies_count_for_the_constructor_award() -> None:
-    from tm.milestones import award_value
+    from tm.rules.milestones import award_value
     game, _ = make_game(2, expansions=COLONIES, board="amazonis_planitia")
     set_colony_tiles(game, ["Ceres", "Io"])
     give_colony(game, 1, "Ceres")

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from tm import Game
-from tm.links import decode, encode
-from tm.saves import options_from
+from tm.persist.links import decode, encode
+from tm.persist.saves import options_from
 from tm.sim import play_random_game
 
 ALL = ("corpera", "prelude", "colonies")

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tm.expansions.colony_tiles import TILES
+from tm.expansions.colonies.tiles import TILES
 from tm.testing import (
     answer,
     board,

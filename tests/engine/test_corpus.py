@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 
-from tm import Game, links
+from tm import Game
+from tm.persist import links
 from tm.web.saves import parse_entry
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus" / "v1" / "games.json"

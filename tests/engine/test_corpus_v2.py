@@ -14,7 +14,8 @@ from typing import Any
 
 import pytest
 
-from tm import Game, links
+from tm import Game
+from tm.persist import links
 from tm.web.saves import parse_entry
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus" / "v2" / "games.json"

@@ -4,8 +4,8 @@ from __future__ import annotations
 import pytest
 
 from tm import IllegalMove, daily
+from tm.core.state import to_dict
 from tm.game import Game
-from tm.state import to_dict
 from tm.testing import choose_setup, offered
 
 

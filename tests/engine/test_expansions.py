@@ -14,9 +14,9 @@ import pytest
 
 from tm import Game, Options
 from tm.cards.dsl import gain, prod
-from tm.expansions import Manifest, add, manifest
-from tm.frozen import DuplicateName
-from tm.state import GameState
+from tm.core.frozen import DuplicateName
+from tm.core.manifest import Manifest, add, manifest
+from tm.core.state import GameState
 from tm.testing import answer, choices, finish_setup, make_game, player_state
 
 TM = Path(__file__).resolve().parents[2] / "tm"

@@ -17,7 +17,8 @@ from typing import Any
 
 import pytest
 
-from tm import Game, IllegalMove, Options, SaveError, links
+from tm import Game, IllegalMove, Options, SaveError
+from tm.persist import links
 from tm.sim import play_random_game
 from tm.web.saves import SaveMeta, entry_text, parse_entry
 

@@ -296,8 +296,8 @@ def test_whole_game_screens_read_in_the_language(lang: str) -> None:
     import random
 
     from tests.engine.test_web_render import KEY_LIKE, app_for, greedy, visible_text
+    from tm.core.state import Options
     from tm.game import Game
-    from tm.state import Options
     from tm.web.app_lang import switch
 
     game = Game.new(Options(players=2, seed=4, names=["Ann", "Bob"],

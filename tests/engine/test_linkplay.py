@@ -10,10 +10,11 @@ from typing import Any
 import pytest
 
 from tests.e2e.helpers import form_fields
-from tm import daily, links
-from tm.errors import SaveError
+from tm import daily
+from tm.core.errors import SaveError
+from tm.core.state import Options
 from tm.game import Game
-from tm.state import Options
+from tm.persist import links
 from tm.web.app import App
 from tm.web.app_lang import switch
 from tm.web.i18n import t

@@ -7,9 +7,9 @@ import zlib
 import pytest
 
 from tm import Game, IllegalMove, Options
-from tm.history import score_history
-from tm.links import LINK_FORMAT, LinkError, decode, encode
-from tm.rng import Rng
+from tm.core.rng import Rng
+from tm.persist.history import score_history
+from tm.persist.links import LINK_FORMAT, LinkError, decode, encode
 from tm.sim import play_random_game, random_response
 
 

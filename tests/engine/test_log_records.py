@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from tm import Game, Options
-from tm.rng import Rng
+from tm.core.rng import Rng
 from tm.sim import random_response
 from tm.testing import (
     answer,

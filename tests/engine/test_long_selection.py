@@ -4,9 +4,9 @@ a page at a time, never more than 20 choices (R-ACT-1); saves and links carry th
 and a link numbers a pick as it did before pages existed."""
 from __future__ import annotations
 
-from tm import links
 from tm.game import Game
-from tm.prompts import whole_selection
+from tm.persist import links
+from tm.prompts.kinds import whole_selection
 from tm.testing import answer, give_cards, make_game, prompt, set_colony_tiles
 
 

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from tm.maps import MapDef, Space, get_map
-from tm.maps.geometry import STANDARD, build_spaces, is_edge, parse_token
+from tm.board.maps import MapDef, Space, get_map
+from tm.board.maps.geometry import STANDARD, build_spaces, is_edge, parse_token
 
 REFERENCE = Path(__file__).resolve().parents[2].parent / "shared" / "reference" / "boards.json"
 BONUS_NAMES = {

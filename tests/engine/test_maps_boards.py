@@ -10,10 +10,11 @@ from typing import Any
 import pytest
 
 from tests.engine.shared import load_reference
-from tm import Game, Options, milestones
-from tm.expansions import Manifest, add, known
-from tm.maps import STANDARD_GOALS, STANDARD_TRACK_BONUSES, builtin_maps, get_map
-from tm.maps.geometry import is_edge
+from tm import Game, Options
+from tm.board.maps import STANDARD_GOALS, STANDARD_TRACK_BONUSES, builtin_maps, get_map
+from tm.board.maps.geometry import is_edge
+from tm.core.manifest import Manifest, add, known
+from tm.rules import milestones
 from tm.testing import make_game, parameters
 
 # our map name → (reference id, the title players see), from the brief and RULES R-MAP

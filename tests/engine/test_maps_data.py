@@ -12,9 +12,9 @@ import pytest
 
 from tests.engine.mapkit import AMAZONIS, AMAZONIS_COST_SPACE, amazonis_reference, registered
 from tests.engine.shared import load_reference
-from tm import milestones
-from tm.maps import MAPS, STANDARD_GOALS, Goal, MapDef, Space, TrackBonus, get_map, register
-from tm.maps.geometry import Geometry, build_spaces, is_edge
+from tm.board.maps import MAPS, STANDARD_GOALS, Goal, MapDef, Space, TrackBonus, get_map, register
+from tm.board.maps.geometry import Geometry, build_spaces, is_edge
+from tm.rules import milestones
 
 TM = Path(__file__).resolve().parents[2] / "tm"
 
@@ -262,16 +262,16 @@ NAME_TESTS = [
 ]
 
 
-def test_no_engine_code_outside_tm_maps_compares_a_board_name() -> None:
+def test_no_engine_code_outside_tm_board_maps_compares_a_board_name() -> None:
     found = []
     for path in sorted(TM.rglob("*.py")):
-        if path.parent.name == "maps" and path.parent.parent == TM:
+        if path.parent == TM / "board" / "maps":
             continue
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             code = line.split("#", 1)[0]
             if any(test.search(code) for test in NAME_TESTS):
                 found.append(f"{path.relative_to(TM.parent)}:{number}: {line.strip()}")
-    assert not found, "board names compared outside tm/maps:\n" + "\n".join(found)
+    assert not found, "board names compared outside tm/board/maps:\n" + "\n".join(found)
 
 
 @pytest.mark.parametrize("line", [

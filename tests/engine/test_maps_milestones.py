@@ -11,9 +11,10 @@ from typing import Any
 import pytest
 
 from tests.engine.shared import load_reference
-from tm import Game, IllegalMove, milestones, playability
-from tm.maps import get_map
-from tm.state import RESOURCES
+from tm import Game, IllegalMove
+from tm.board.maps import get_map
+from tm.core.state import RESOURCES
+from tm.rules import milestones, playability
 from tm.testing import (
     answer,
     choices,

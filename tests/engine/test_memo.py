@@ -1,11 +1,11 @@
-"""Answers remembered while a view is built (tm.memo): the same view as without them."""
+"""Answers remembered while a view is built (tm.core.memo): the same view as without them."""
 from __future__ import annotations
 
 from contextlib import nullcontext
 
 import pytest
 
-from tm import memo
+from tm.core import memo
 from tm.sim import play_random_game
 from tm.view import view_for
 

@@ -13,10 +13,11 @@ from typing import Any
 import pytest
 
 from tests.engine.shared import load_reference
-from tm import Game, IllegalMove, Options, links
+from tm import Game, IllegalMove, Options
 from tm.cli import main
-from tm.expansions import manifest
-from tm.prompts import clean
+from tm.core.manifest import manifest
+from tm.persist import links
+from tm.prompts.kinds import clean
 from tm.sim import simulate
 from tm.testing import (
     answer,

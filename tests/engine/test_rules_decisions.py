@@ -12,7 +12,7 @@ from typing import Any
 
 from tests.engine.shared import shared_path
 from tm import Game
-from tm.maps import get_map
+from tm.board.maps import get_map
 from tm.testing import (
     answer,
     choice_types,

@@ -13,11 +13,11 @@ import pytest
 
 from scripts import build_rules
 from tests.engine.shared import shared_path
-from tm.errors import IllegalMove
+from tm.core.errors import IllegalMove
+from tm.core.rng import Rng
+from tm.core.state import Options
 from tm.game import Game
-from tm.rng import Rng
 from tm.sim import random_response
-from tm.state import Options
 from tm.testing import make_game, set_resources
 from tm.web import rule_links
 from tm.web.app import App

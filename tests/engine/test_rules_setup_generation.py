@@ -8,9 +8,9 @@ import pytest
 
 from tests.engine.cardkit import printed_cost, reference
 from tm import Game, IllegalMove, Options
+from tm.board.maps import get_map
 from tm.cards import all_cards
-from tm.maps import get_map
-from tm.state import NEUTRAL
+from tm.core.state import NEUTRAL
 from tm.testing import (
     answer,
     choice_types,

@@ -46,7 +46,7 @@ def test_engine_archive_holds_every_engine_file_and_is_reproducible() -> None:
     catalogs = [p for p in (ROOT / "tm" / "web" / "locale").glob("*.po") if p.name != "en.po"]
     assert sorted(names) == sorted(p.relative_to(ROOT).as_posix() for p in code + catalogs)
     assert not [n for n in names if "/locale/rules/" in n]  # read only when the site is built
-    assert {"tm/__init__.py", "tm/web/browser.py", "tm/cards/base.py"} <= set(names)
+    assert {"tm/__init__.py", "tm/web/browser.py", "tm/expansions/base/cards.py"} <= set(names)
 
 
 def test_headers_deny_what_the_game_never_uses() -> None:

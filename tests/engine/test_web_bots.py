@@ -9,8 +9,9 @@ import re
 
 import pytest
 
-from tm import daily, links
+from tm import daily
 from tm.game import Game
+from tm.persist import links
 from tm.web import i18n
 from tm.web.app import SEED_BITS, App
 from tm.web.app_bots import PACE_ACTION, PACE_SECRET, PACE_STEP

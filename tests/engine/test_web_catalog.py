@@ -75,7 +75,7 @@ def test_prelude_log_lines_name_the_player_and_cards() -> None:
 
 
 def test_every_milestone_and_award_of_every_board_has_words() -> None:
-    from tm.maps import builtin_maps
+    from tm.board.maps import builtin_maps
 
     missing = [f"{prefix}.{name}" for board in builtin_maps()
                for prefix, names in (("ms", board.milestones), ("aw", board.awards))

@@ -10,10 +10,10 @@ from typing import Any
 from tests.e2e.helpers import form_fields
 from tests.engine.webkit import choose
 from tm import testing as T
+from tm.core.rng import Rng
+from tm.core.state import Options
 from tm.game import Game
-from tm.rng import Rng
 from tm.sim import random_response
-from tm.state import Options
 from tm.web.app import App
 from tm.web.colonies_html import colonies_section
 from tm.web.log_text import log_line, log_lines

@@ -14,14 +14,14 @@ WEB = Path(__file__).resolve().parents[2] / "tm" / "web"
 # Engine modules the page may use whole: errors, links, saves and their formats, the
 # daily challenge's options by date, the frozen-data helpers, and static definitions (card
 # text is generated from the cards; the board's geometry comes from its map).
-ALLOWED_MODULES = frozenset({"tm.errors", "tm.links", "tm.daily", "tm.history", "tm.saves",
-                             "tm.safejson", "tm.frozen", "tm.cards", "tm.cards.dsl",
-                             "tm.maps",
+ALLOWED_MODULES = frozenset({"tm.core.errors", "tm.persist.links", "tm.daily",
+                             "tm.persist.history", "tm.persist.saves", "tm.persist.safejson",
+                             "tm.core.frozen", "tm.cards", "tm.cards.dsl", "tm.board.maps",
                              # bots answer from view() alone, as the page reads it: the page
                              # runs bot seats and asks the hard bot for hints
                              "tm.bots", "tm.bots.hint"})
 # Engine modules the page may take single names from: the API object and the options.
-ALLOWED_NAMES = {"tm.game": frozenset({"Game"}), "tm.state": frozenset({"Options"})}
+ALLOWED_NAMES = {"tm.game": frozenset({"Game"}), "tm.core.state": frozenset({"Options"})}
 # Outside the engine: the standard library (no dynamic imports), and the browser's
 # bindings in the one module that touches the DOM.
 BROWSER_ONLY = {"js": ("browser.py", "bot_loop.py"),  # bot_loop: the bots' timer
@@ -53,8 +53,8 @@ def _refused(module: str, name: str | None, filename: str) -> bool:
         if top in BROWSER_ONLY:
             return filename not in BROWSER_ONLY[top]
         return top not in sys.stdlib_module_names or top in FORBIDDEN_STDLIB
-    if module == "tm" and name is not None:  # from tm import links: the module tm.links
-        module, name = f"tm.{name}", None
+    if name is not None and f"{module}.{name}" in ALLOWED_MODULES:  # from tm.persist import links
+        module, name = f"{module}.{name}", None
     if module == "tm.web" or module.startswith("tm.web."):
         return False
     if module in ALLOWED_MODULES:
@@ -68,20 +68,23 @@ def _violations(source: str, filename: str) -> list[str]:
 
 
 def test_the_checker_finds_every_form_of_a_rules_import() -> None:
-    bad = ("from tm.play import cost_of\nimport tm.board\nfrom tm import milestones\n"
-           "from tm.state import GameState, Options\nfrom ..prompts import Prompt\n"
-           "def f():\n    from tm.player import tag_counts\n"
+    bad = ("from tm.rules.play import cost_of\nimport tm.board.placement\n"
+           "from tm.rules import milestones\n"
+           "from tm.core.state import GameState, Options\nfrom ..prompts import Prompt\n"
+           "def f():\n    from tm.cards.tableau import tag_counts\n"
            "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
-           "    from tm.scoring import scores\n"
+           "    from tm.rules.scoring import scores\n"
            "import importlib\nimport numpy\nimport js\n")
     assert sorted(_violations(bad, "panels.py")) == sorted([
-        "panels.py: tm.play.cost_of", "panels.py: tm.board", "panels.py: tm.milestones",
-        "panels.py: tm.state.GameState", "panels.py: tm.prompts.Prompt",
-        "panels.py: tm.player.tag_counts", "panels.py: tm.scoring.scores",
+        "panels.py: tm.rules.play.cost_of", "panels.py: tm.board.placement",
+        "panels.py: tm.rules.milestones", "panels.py: tm.core.state.GameState",
+        "panels.py: tm.prompts.Prompt",
+        "panels.py: tm.cards.tableau.tag_counts", "panels.py: tm.rules.scoring.scores",
         "panels.py: importlib", "panels.py: numpy", "panels.py: js"])
-    good = ("from tm.game import Game\nfrom tm.state import Options\nfrom tm import links\n"
+    good = ("from tm.game import Game\nfrom tm.core.state import Options\n"
+            "from tm.persist import links\n"
             "from tm.cards import card\nfrom tm.cards.dsl import Card\n"
-            "from tm.maps import get_map\nfrom tm.web.html import esc\nfrom . import html\n"
+            "from tm.board.maps import get_map\nfrom tm.web.html import esc\nfrom . import html\n"
             "import math\n")
     assert _violations(good, "panels.py") == []
 

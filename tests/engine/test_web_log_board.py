@@ -127,7 +127,7 @@ def test_R_GEN_1_log_grouping_kept_between_moves_equals_a_fresh_grouping() -> No
     """Grouping goes on from the last generation's start when the log begins with the
     records grouped last time (a move, a staged copy); the result is a fresh grouping's."""
     from tm import Game, Options
-    from tm.rng import Rng
+    from tm.core.rng import Rng
     from tm.sim import random_response
     from tm.web import regions
     game = Game.new(Options(players=3, seed=21))

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from tm.core.state import Options
 from tm.game import Game
-from tm.prompts import KINDS
-from tm.state import Options
+from tm.prompts.kinds import KINDS
 from tm.testing import (
     answer,
     finish_setup,

@@ -9,8 +9,8 @@ import time
 from typing import Any
 
 from tests.engine.webkit import choose as _choose
+from tm.core.state import Options
 from tm.game import Game
-from tm.state import Options
 from tm.testing import make_game, place, set_parameters
 from tm.web.app import App, finishing_choice
 from tm.web.board_svg import board_svg
@@ -362,7 +362,7 @@ def test_tracks_follow_the_board_goals_and_show_its_track_bonuses_R_MAP_4() -> N
 
 
 def test_every_bonus_kind_of_every_board_has_an_icon_and_a_word_R_MAP_1() -> None:
-    from tm.maps import builtin_maps
+    from tm.board.maps import builtin_maps
     from tm.web.board_svg import BONUSES
 
     printed = {b for board in builtin_maps() for sp in board.spaces.values() for b in sp.bonus}

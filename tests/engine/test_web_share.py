@@ -14,11 +14,11 @@ from typing import Any
 import pytest
 
 from tests.engine.webkit import choose
+from tm.core.rng import Rng
+from tm.core.state import Options
 from tm.game import Game
-from tm.links import decode, encode
-from tm.rng import Rng
+from tm.persist.links import decode, encode
 from tm.sim import random_response
-from tm.state import Options
 from tm.web.app import App
 from tm.web.saves import PREFIX, MemoryStorage, parse_entry
 

@@ -28,8 +28,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tm import Game, Options
+from tm.board.maps import BUILTIN_NAMES
 from tm.bots.hint import hint
-from tm.maps import BUILTIN_NAMES
 from tm.web import i18n
 from tm.web.app import App
 from tm.web.app_bots import BotsShown

@@ -25,7 +25,7 @@ from typing import Any
 
 from tm.bots.policy import Mind
 from tm.bots.values import Judge
-from tm.rng import Rng
+from tm.core.rng import Rng
 
 LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
 PLAYING_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")  # offered on the new-game form

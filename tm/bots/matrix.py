@@ -16,11 +16,11 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from tm.board.maps import BUILTIN_NAMES
 from tm.bots import LEVELS, Bot, tournament
 from tm.bots.hint import hint
+from tm.core.state import Options
 from tm.game import Game
-from tm.maps import BUILTIN_NAMES
-from tm.state import Options
 
 SETS: dict[str, tuple[str, ...]] = {
     "corpera": ("corpera",),

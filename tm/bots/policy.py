@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from tm import expansions
-from tm.actions import PROJECTS
 from tm.bots import solo
 from tm.bots.values import Judge
 from tm.cards import card
-from tm.expansions.prelude import PLAY_NOW_PURPOSES
+from tm.core import manifest as expansions
+from tm.expansions.prelude.manifest import PLAY_NOW_PURPOSES
+from tm.rules.actions import PROJECTS
 
 Choice = dict[str, Any]
 Scorer = Callable[[Choice], float]

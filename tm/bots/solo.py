@@ -36,8 +36,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from tm.actions import PROJECTS
 from tm.cards import card
+from tm.rules.actions import PROJECTS
 
 if TYPE_CHECKING:
     from tm.bots.values import Judge

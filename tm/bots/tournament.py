@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tm.bots import Bot, bot_seed_for, wilson
-from tm.codec import MAX_MOVES
+from tm.core.state import Options
 from tm.game import Game
-from tm.state import Options
+from tm.persist.codec import MAX_MOVES
 
 
 @dataclass

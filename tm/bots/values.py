@@ -15,7 +15,7 @@ from typing import Any
 from tm.bots import solo
 from tm.cards import card
 from tm.cards.dsl import Card
-from tm.milestones import AWARDS, MILESTONES
+from tm.rules.milestones import AWARDS, MILESTONES
 
 PARAMS = solo.PARAMS
 REPLACE = solo.PRICE  # a step's standard project cost

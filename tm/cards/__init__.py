@@ -1,27 +1,26 @@
 """The card registry: every implemented card by name, per set.
 
-Set modules (``base``, ``corpera``, ``prelude``, ``colonies``) each export
-``CARDS: list[Card]``; the registry is built on first use so importing ``tm`` stays cheap.
+Each set's module exports ``CARDS: list[Card]``; :mod:`tm.expansions` installs them once,
+in its listed order (the order every deck is built in).
 """
 from __future__ import annotations
 
-import importlib
+from collections.abc import Iterable
 
 from tm.cards.dsl import Card
 
-SET_MODULES: tuple[str, ...] = ("base", "corpera", "base_more", "corpera_more", "prelude",
-                                 "colonies")
 _REGISTRY: dict[str, Card] = {}
 
 
+def install(cards: Iterable[Card]) -> None:
+    """Add cards to the registry, in order (a name defined twice raises)."""
+    for card in cards:
+        if card.name in _REGISTRY:
+            raise ValueError(f"card defined twice: {card.name}")
+        _REGISTRY[card.name] = card
+
+
 def _load() -> dict[str, Card]:
-    if not _REGISTRY:
-        for module_name in SET_MODULES:
-            module = importlib.import_module(f"tm.cards.{module_name}")
-            for card in module.CARDS:
-                if card.name in _REGISTRY:
-                    raise ValueError(f"card defined twice: {card.name}")
-                _REGISTRY[card.name] = card
     return _REGISTRY
 
 

@@ -12,9 +12,9 @@ import os
 from collections.abc import Callable
 from typing import Any
 
-from tm.errors import IllegalMove, SaveError
+from tm.core.errors import IllegalMove, SaveError
+from tm.core.state import Options
 from tm.game import Game
-from tm.state import Options
 from tm.web import screens
 from tm.web.alerts import Fault, render_alerts
 from tm.web.app_bots import BotActions, BotState

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from tm import daily
 from tm.bots import PLAYING_LEVELS, Bot
 from tm.bots.hint import hint
-from tm.errors import IllegalMove
+from tm.core.errors import IllegalMove
 from tm.game import Game
 from tm.web.i18n import t
 

@@ -21,9 +21,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from tm import daily, links, safejson
-from tm.errors import SaveError
+from tm import daily
+from tm.core.errors import SaveError
 from tm.game import Game
+from tm.persist import links, safejson
 from tm.web.i18n import t
 from tm.web.saves import SaveMeta, parse_entry
 

@@ -7,9 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from tm import daily, links
-from tm.errors import reason_of
+from tm import daily
+from tm.core.errors import reason_of
 from tm.game import Game
+from tm.persist import links
 from tm.web.error_text import error_text
 from tm.web.i18n import card_name, has, t
 from tm.web.saves import SaveMeta

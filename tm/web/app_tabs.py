@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from tm.errors import IllegalMove, SaveError
+from tm.core.errors import IllegalMove, SaveError
 from tm.game import Game
 from tm.web.alerts import Fault
 from tm.web.error_text import error_text

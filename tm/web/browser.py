@@ -9,7 +9,7 @@ from typing import Any
 import js
 from pyodide.ffi import create_once_callable, create_proxy, jsnull
 
-from tm import safejson
+from tm.persist import safejson
 from tm.web import bot_loop
 from tm.web.alerts import Fault, render_alerts
 from tm.web.app import App

@@ -1,6 +1,6 @@
 """Why something was refused, in the player's language.
 
-The engine's errors carry a :class:`tm.errors.Reason` (English text, a key and values); the
+The engine's errors carry a :class:`tm.core.errors.Reason` (English text, a key and values); the
 page says it by ``err.<key>`` of the catalog (tm/web/i18n_errors.py). An error raised with
 plain text is shown as it is.
 """
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tm.errors import IllegalMove, Reason, reason_of
+from tm.core.errors import IllegalMove, Reason, reason_of
 from tm.web.i18n import has, t
 
 # Values that name a word of the catalog rather than being shown as they are.

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
 
-from tm.history import score_history
+from tm.persist.history import score_history
 from tm.web.i18n import t
 
 if TYPE_CHECKING:

@@ -1,5 +1,5 @@
 """Why something cannot be done now, in words: the view's reason records (see
-:mod:`tm.playability`) turned into short catalog phrases."""
+:mod:`tm.rules.playability`) turned into short catalog phrases."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence

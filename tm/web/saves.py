@@ -10,9 +10,9 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from tm import safejson
-from tm.errors import SaveError, reason
+from tm.core.errors import SaveError, reason
 from tm.game import Game
+from tm.persist import safejson
 
 PREFIX = "tm:save:"
 ENTRY_FORMAT = 1

@@ -1,0 +1,98 @@
+"""The decision queues: deferred work as data, and the loop that runs it.
+
+Each player has a queue of items (plain dicts). An item is an *op* that the
+engine runs (``{"op": "steps", ...}``) or an *ask* that waits for the
+player's response (``{"op": "ask", "kind": ..., "on": handler, ...}``).
+Nothing in a queue is a closure, so a game waiting on a choice saves as JSON.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from tm.core.frozen import register, thaw
+from tm.core.state import GameState
+
+Item = dict[str, Any]
+OpFn = Callable[[GameState, Item], None]
+HandlerFn = Callable[[GameState, int, Item, dict[str, Any]], None]
+
+OPS: dict[str, OpFn] = {}
+HANDLERS: dict[str, HandlerFn] = {}
+
+
+def op(name: str) -> Callable[[OpFn], OpFn]:
+    """Register an op runner under ``name``."""
+    def add(fn: OpFn) -> OpFn:
+        return register(OPS, name, fn, "op")
+    return add
+
+
+def handler(name: str) -> Callable[[HandlerFn], HandlerFn]:
+    """Register what a prompt's response does, under ``name``."""
+    def add(fn: HandlerFn) -> HandlerFn:
+        return register(HANDLERS, name, fn, "handler")
+    return add
+
+
+def push(g: GameState, player: int, *items: Item) -> None:
+    """Put items at the front of a player's queue, to run next, in the given order."""
+    g.queues[player][0:0] = list(items)
+
+
+def append(g: GameState, player: int, *items: Item) -> None:
+    """Put items at the back of a player's queue."""
+    g.queues[player].extend(items)
+
+
+SELECTIONS = ("cards", "setup")  # kinds whose asks hold picks made so far
+
+
+def ask(g: GameState, player: int, kind: str, on: str, **data: Any) -> None:
+    """Wait for ``player`` to decide; ``on`` names the handler of the response."""
+    item = {"op": "ask", "kind": kind, "on": on, **data}
+    if kind in SELECTIONS:
+        item.setdefault("picked", [])
+    push(g, player, item)
+
+
+def run_steps(g: GameState, player: int, steps: Sequence[Mapping[str, Any]],
+              src: str | None) -> None:
+    """Queue card steps to run next for ``player`` (``src`` is the card they come from).
+
+    The queue gets a plain copy: definitions stay frozen, the state stays JSON.
+    """
+    if steps:
+        push(g, player, {"op": "steps", "p": player, "src": src, "steps": thaw(steps)})
+
+
+def head(g: GameState, player: int) -> Item | None:
+    """The item a player's queue will run or ask next."""
+    queue = g.queues[player]
+    return queue[0] if queue else None
+
+
+def run(g: GameState, advance: Callable[[GameState], bool]) -> None:
+    """Run queued ops until every queue is empty or waits on an ask.
+
+    The active player's queue runs first. When all queues are empty,
+    ``advance`` moves the phase on; it returns False when nothing is left.
+    """
+    while True:
+        ran = False
+        count = len(g.queues)
+        for offset in range(count):
+            player = (g.active + offset) % count
+            queue = g.queues[player]
+            while queue and queue[0]["op"] != "ask":
+                item = queue.pop(0)
+                OPS[item["op"]](g, item)
+                ran = True
+            if ran:
+                break
+        if ran:
+            continue
+        if any(g.queues):
+            return
+        if not advance(g):
+            return

@@ -1,0 +1,8 @@
+"""Corporate Era: its project cards and corporations; every production starts at 0
+(R-SETUP-3); always played in solo (R-SOLO-1)."""
+from __future__ import annotations
+
+from tm.core.manifest import Manifest
+
+CORPERA = Manifest(name="corpera", card_sets=("corpera",), starting_production=0,
+                   required_in_solo=True)

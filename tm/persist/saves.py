@@ -1,0 +1,135 @@
+"""Saves: the moves are the truth, the stored state keeps a game alive across rules fixes.
+
+Format 2 holds the options, the moves, the checksum of the state they lead to and that
+state itself (packed); a game that continues from a stored state also holds that base.
+Opening a save replays its moves: when the replay reproduces the checksum, that is the
+game; when it does not (a rules fix changed what the moves produce), the game continues
+from the stored state and says the rules changed. Format 1 (moves and checksum only,
+options with a flag per expansion) still opens: its moves replay under today's rules.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tm.core.errors import IllegalMove, SaveError, reason
+from tm.core.state import GameState, Options, from_dict, to_dict
+from tm.persist.codec import (
+    RULES_VERSION,
+    SAVE_FORMAT,
+    check_save,
+    pack_state,
+    unpack_state,
+)
+
+if TYPE_CHECKING:
+    from tm.game import Game
+
+# Cards whose effect on the game changed in a rules version: a save made before it that
+# has one of them in play replays, but not quite as it was played.
+RULES_CHANGES: dict[int, tuple[str, ...]] = {
+    2: ("Saturn Systems", "Immigrant City"),
+}
+
+
+LEGACY_SWITCHES: dict[str, str] = {  # format 1 named each expansion by a switch
+    "corporate_era": "corpera", "prelude": "prelude", "colonies": "colonies"}
+
+
+def options_from(raw: Any) -> Options:
+    """Options from a save or link of any format (ValueError/TypeError when malformed)."""
+    if not isinstance(raw, dict):
+        raise ValueError("options must be an object")
+    raw = dict(raw)
+    if any(key in raw for key in LEGACY_SWITCHES):
+        switches = {key: raw.pop(key, key == "corporate_era") for key in LEGACY_SWITCHES}
+        raw["expansions"] = [name for key, name in LEGACY_SWITCHES.items() if switches[key]]
+    return from_dict(Options, raw)
+
+
+def save_of(game: Game) -> dict[str, Any]:
+    """The save of a game: options, moves, checksum, packed state (and base, if any)."""
+    from tm import ENGINE_VERSION
+    data: dict[str, Any] = {
+        "format": SAVE_FORMAT, "engine": ENGINE_VERSION, "rules": RULES_VERSION,
+        "options": to_dict(game.state.options), "moves": [list(m) for m in game.moves],
+        "checksum": game.digest(), "state": pack_state(to_dict(game.state))}
+    if game.base is not None:
+        data["base"] = {"moves": game.base["moves"], "state": pack_state(game.base["state"])}
+    return data
+
+
+def _base_of(data: dict[str, Any]) -> dict[str, Any] | None:
+    raw = data.get("base")
+    if raw is None:
+        return None
+    moves = raw.get("moves") if isinstance(raw, dict) else None
+    if not isinstance(moves, int) or isinstance(moves, bool) or not 0 <= moves <= len(
+            data["moves"]):
+        raise SaveError(reason("save.base_damaged", "the save's base state is damaged"))
+    return {"moves": moves, "state": unpack_state(raw.get("state"))}
+
+
+def open_save(data: Any) -> Game:
+    """The game a save holds; SaveError when it cannot be opened."""
+    from tm.game import _replay
+    check_save(data)
+    try:
+        options = options_from(data["options"])
+    except (TypeError, ValueError) as error:
+        raise SaveError(reason("save.options_damaged", f"the save's options are damaged: {error}",
+                               reason=error)) from error
+    base = _base_of(data)
+    replayed: Game | None = None
+    failure: Exception | None = None
+    try:
+        replayed = _replay(options, data["moves"], base)
+    except (IllegalMove, TypeError, ValueError, KeyError, IndexError) as error:
+        failure = error
+    if data["format"] == 1:
+        if replayed is None:
+            raise SaveError(reason("save.no_replay", f"save does not replay: {failure}",
+                               reason=failure)) from failure
+        replayed.rules_changed = rules_notes(data.get("rules", 1), replayed)
+        return replayed
+    if replayed is not None and replayed.digest() == data["checksum"]:
+        return replayed
+    return _continue_from_state(data, options, base)
+
+
+def _continue_from_state(data: dict[str, Any], options: Options,
+                         base: dict[str, Any] | None) -> Game:
+    """The rules changed under this save: carry on from the state it stored."""
+    from tm.game import Game
+    raw = unpack_state(data.get("state"))
+    try:
+        state = from_dict(GameState, raw)
+        state.options = options_from(raw.get("options"))
+    except (TypeError, ValueError, KeyError) as error:
+        raise SaveError(reason("save.stored_damaged",
+                               "the save's stored state is damaged")) from error
+    if to_dict(state.options) != to_dict(options):
+        raise SaveError(reason("save.options_mismatch",
+                               "the save's options do not match its stored state"))
+    moves = [list(m) for m in data["moves"]]
+    game = Game(state, moves, {"moves": len(moves), "state": to_dict(state)})
+    if game.digest() != data["checksum"]:
+        raise SaveError(reason("save.checksum",
+                               "the save's stored state does not match its checksum"))
+    game.revealed_at = len(moves)
+    game.rules_changed = [{"key": "rules_changed_state", "moves": len(moves)}]
+    return game
+
+
+def rules_notes(rules: int, game: Game) -> list[dict[str, Any]]:
+    """A note naming the cards in this game whose rules changed since ``rules`` (or none)."""
+    cards = _changed_cards(rules, game)
+    return [{"key": "rules_changed_cards", "cards": cards}] if cards else []
+
+
+def _changed_cards(rules: int, game: Game) -> list[str]:
+    """Cards in this game whose rules changed since the save's rules version."""
+    changed = [name for version, names in sorted(RULES_CHANGES.items()) if version > rules
+               for name in names]
+    in_play = {name for pl in game.state.players
+               for name in (pl.corporation, *pl.played, *pl.events) if name}
+    return [name for name in changed if name in in_play]

@@ -1,0 +1,370 @@
+"""The action menu (R-ACT) and standard projects (R-SP).
+
+Each action type has a ``why_not`` check (None when legal) and a ``perform``;
+the menu offers every choice whose check passes, and a response is checked
+the same way, so the menu and validation can never disagree.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from tm.board import placement as board
+from tm.cards import card
+from tm.cards.dsl import Step, city, greenery, ocean, prod, raise_
+from tm.cards.tableau import effects, log, standing_effects
+from tm.core import manifest as expansions
+from tm.core.errors import reason
+from tm.core.flow import ask, handler, op, push, run_steps
+from tm.core.frozen import freeze, thaw
+from tm.core.ledger import change_res
+from tm.core.state import GameState
+from tm.rules import milestones
+from tm.rules.play import cost_of, start_play, why_not_playable
+from tm.rules.triggers import project_used
+from tm.vocab.payment import can_afford, pay_op
+from tm.vocab.steps import can_steps, place_op
+
+Why = tuple[str, str] | None
+
+PROJECTS: dict[str, tuple[int, tuple[Step, ...]]] = freeze({  # R-SP: name: (cost, effect)
+    "sell_patents": (0, ()),
+    "power_plant": (11, (prod(energy=1),)),
+    "asteroid": (14, (raise_("temperature"),)),
+    "aquifer": (18, (ocean(),)),
+    "greenery": (23, (greenery(),)),
+    "city": (25, (city(), prod(megacredits=1))),  # R-TILE-7: only this city adds MC production
+})
+PLANTS_PER_GREENERY = 8  # R-ACT-6
+HEAT_PER_STEP = 8  # R-ACT-7
+
+
+def projects_of(g: GameState) -> dict[str, Any]:
+    """The standard projects of this game: the base game's and its expansions'."""
+    found = dict(PROJECTS)
+    for m in expansions.active(g):
+        found.update(m.projects)
+    return found
+
+
+def actions_of(g: GameState) -> dict[str, Any]:
+    """The action types of this game: the base game's and its expansions'."""
+    found = dict(ACTIONS)
+    for m in expansions.active(g):
+        found.update(m.actions)
+    return found
+
+
+def project_cost(g: GameState, p: int, project: str) -> int:
+    """A standard project's cost after discounts (e.g. a power plant for less)."""
+    base = projects_of(g)[project][0]
+    off = sum(e["amount"] for e in standing_effects(g, g.players[p], "project_discount")
+              if e["project"] == project)
+    return max(0, base - off)
+
+
+def plant_cost(g: GameState, p: int) -> int:
+    """Plants needed for a greenery (cards may lower it)."""
+    off = sum(e["amount"] for _, e in effects(g.players[p], "plant_discount"))
+    return PLANTS_PER_GREENERY - off
+
+
+# ---------------------------------------------------------------- checks
+def _why_project(g: GameState, p: int, r: dict[str, Any]) -> Why:
+    project = r.get("project")
+    projects = projects_of(g)
+    if not isinstance(project, str) or project not in projects:
+        return reason("action.no_project", "no such standard project"), "R-ACT-2"
+    if project == "sell_patents":
+        return None if g.players[p].hand else (reason("action.no_cards_to_sell",
+                                                      "no cards to sell"), "R-SP-1")
+    if not can_afford(g, p, project_cost(g, p, project)):
+        return reason("action.cannot_pay",
+                      "cannot pay the cost"), "R-SP-" + str(list(projects).index(project) + 1)
+    steps = projects[project][1]  # with 9 oceans out the aquifer is paid and places none
+    if not can_steps(g, p, None, steps):
+        return reason("action.no_space",
+                      "no legal space"), "R-TILE-4" if project == "city" else "R-TILE-3"
+    return None
+
+
+def _why_card_action(g: GameState, p: int, r: dict[str, Any]) -> Why:
+    pl = g.players[p]
+    name = r.get("card")
+    if name not in pl.played and name != pl.corporation:
+        return reason("action.not_in_play", "card not in play"), "R-ACT-5"
+    assert isinstance(name, str)
+    if not card(name).action:
+        return reason("action.no_action", "card has no action"), "R-ACT-5"
+    if name in pl.used_actions:
+        return reason("action.used", "action already used this generation"), "R-ACT-5"
+    if not can_steps(g, p, name, card(name).action):
+        return reason("action.cannot_act", "action cannot be carried out"), "R-ACT-5"
+    return None
+
+
+def _why_milestone(g: GameState, p: int, r: dict[str, Any]) -> Why:
+    why = milestones.why_not_claim(g, p, str(r.get("milestone")))
+    if why is None and not can_afford(g, p, milestones.CLAIM_COST):
+        return reason("action.cannot_pay_claim", "cannot pay 8 MC"), "R-ACT-3"
+    return why
+
+
+def _why_award(g: GameState, p: int, r: dict[str, Any]) -> Why:
+    why = milestones.why_not_fund(g, str(r.get("award")))
+    if why is None and not can_afford(g, p, milestones.fund_cost(g)):
+        return reason("action.cannot_fund", "cannot pay the funding cost"), "R-ACT-4"
+    return why
+
+
+def _why_plants(g: GameState, p: int, r: dict[str, Any]) -> Why:
+    if g.players[p].res["plants"] < plant_cost(g, p):
+        return reason("action.plants", "not enough plants"), "R-ACT-6"
+    if not board.legal_spaces(g, p, "greenery", "greenery"):
+        return reason("action.no_greenery_space", "no space for a greenery"), "R-TILE-3"
+    return None
+
+
+def _why_heat(g: GameState, p: int, r: dict[str, Any]) -> Why:
+    if g.players[p].res["heat"] >= HEAT_PER_STEP:
+        return None
+    return reason("action.heat", "not enough heat"), "R-ACT-7"
+
+
+def _why_end_turn(g: GameState, p: int, r: dict[str, Any]) -> Why:
+    if g.actions_this_turn == 1:
+        return None
+    return reason("action.none_yet", "no action taken this turn yet"), "R-GEN-5"
+
+
+def _why_play(g: GameState, p: int, r: dict[str, Any]) -> Why:
+    return why_not_playable(g, p, str(r.get("card")))
+
+
+def _always(g: GameState, p: int, r: dict[str, Any]) -> Why:
+    return None
+
+
+# ---------------------------------------------------------------- effects
+def _done(g: GameState, p: int) -> None:
+    push(g, p, {"op": "action_done", "p": p})
+
+
+def _do_play(g: GameState, p: int, r: dict[str, Any]) -> None:
+    _done(g, p)
+    start_play(g, p, r["card"])
+
+
+def _do_project(g: GameState, p: int, r: dict[str, Any]) -> None:
+    project = r["project"]
+    _done(g, p)
+    if project == "sell_patents":
+        hand = g.players[p].hand
+        ask(g, p, "cards", "sell_patents", cards=list(hand), min=1, max=len(hand))
+        return
+    base, steps = projects_of(g)[project]
+    push(g, p, pay_op(p, project_cost(g, p, project), for_={"project": project}),
+         {"op": "steps", "p": p, "src": None, "steps": thaw(steps)},
+         {"op": "project_used", "p": p, "project": project, "base": base})
+    log(g, "project", player=p, project=project)
+
+
+@op("project_used")
+def _project_used(g: GameState, item: dict[str, Any]) -> None:
+    project_used(g, item["p"], item["project"], item["base"])
+
+
+@handler("sell_patents")
+def _sold(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+    pl = g.players[p]
+    for name in response["cards"]:
+        pl.hand.remove(name)
+        g.discard.append(name)
+    sold = len(response["cards"])
+    pl.res["megacredits"] += sold  # R-SP-1: 1 MC each
+    log(g, "project", player=p, project="sell_patents", count=sold, megacredits=sold)
+    push(g, p, {"op": "project_used", "p": p, "project": "sell_patents", "base": 0})
+
+
+def _do_card_action(g: GameState, p: int, r: dict[str, Any]) -> None:
+    g.players[p].used_actions.append(r["card"])
+    log(g, "card_action", player=p, card=r["card"])
+    _done(g, p)
+    run_steps(g, p, card(r["card"]).action, r["card"])
+
+
+def _do_milestone(g: GameState, p: int, r: dict[str, Any]) -> None:
+    g.milestones.append([r["milestone"], p])
+    log(g, "milestone", player=p, milestone=r["milestone"])
+    _done(g, p)
+    push(g, p, pay_op(p, milestones.CLAIM_COST, for_={"milestone": r["milestone"]}))
+
+
+def _do_award(g: GameState, p: int, r: dict[str, Any]) -> None:
+    cost = milestones.fund_cost(g)
+    g.awards.append([r["award"], p])
+    log(g, "award", player=p, award=r["award"])
+    _done(g, p)
+    push(g, p, pay_op(p, cost, for_={"award": r["award"]}))
+
+
+def _do_plants(g: GameState, p: int, r: dict[str, Any]) -> None:
+    change_res(g, p, {"plants": -plant_cost(g, p)}, "spent")
+    _done(g, p)
+    push(g, p, place_op(p, "greenery", "greenery", None, None))
+
+
+def _do_heat(g: GameState, p: int, r: dict[str, Any]) -> None:
+    change_res(g, p, {"heat": -HEAT_PER_STEP}, "spent")
+    _done(g, p)
+    run_steps(g, p, [raise_("temperature")], None)
+
+
+def _do_first_action(g: GameState, p: int, r: dict[str, Any]) -> None:
+    pl = g.players[p]
+    pl.first_action_due = False
+    _done(g, p)
+    assert pl.corporation is not None
+    run_steps(g, p, card(pl.corporation).first_action, pl.corporation)
+
+
+def _do_end_turn(g: GameState, p: int, r: dict[str, Any]) -> None:
+    g.actions_this_turn = 2
+
+
+def _do_pass(g: GameState, p: int, r: dict[str, Any]) -> None:
+    g.players[p].passed = True  # R-ACT-8
+    log(g, "pass", player=p)
+
+
+@op("action_done")
+def _action_done(g: GameState, item: dict[str, Any]) -> None:
+    g.actions_this_turn += 1
+
+
+# ---------------------------------------------------------------- the menu
+def _cards_in_hand(g: GameState, p: int) -> Iterator[dict[str, Any]]:
+    for name in g.players[p].hand:
+        yield {"type": "play_card", "card": name}
+
+
+def _projects(g: GameState, p: int) -> Iterator[dict[str, Any]]:
+    for project in projects_of(g):
+        yield {"type": "standard_project", "project": project}
+
+
+def _card_actions(g: GameState, p: int) -> Iterator[dict[str, Any]]:
+    pl = g.players[p]
+    for name in [pl.corporation, *pl.played]:
+        if name and card(name).action:
+            yield {"type": "card_action", "card": name}
+
+
+def _milestones(g: GameState, p: int) -> Iterator[dict[str, Any]]:
+    for name in milestones.milestones_in_play(g):
+        yield {"type": "claim_milestone", "milestone": name}
+
+
+def _awards(g: GameState, p: int) -> Iterator[dict[str, Any]]:
+    for name in milestones.awards_in_play(g):
+        yield {"type": "fund_award", "award": name}
+
+
+def _single(kind: str) -> Callable[[GameState, int], Iterator[dict[str, Any]]]:
+    def offer(g: GameState, p: int) -> Iterator[dict[str, Any]]:
+        yield {"type": kind}
+    return offer
+
+
+Check = Callable[[GameState, int, dict[str, Any]], Why]
+Perform = Callable[[GameState, int, dict[str, Any]], None]
+Offer = Callable[[GameState, int], Iterator[dict[str, Any]]]
+
+ACTIONS: dict[str, tuple[Offer, Check, Perform, tuple[str, ...]]] = {  # type: (offer, check, do, keys)
+    "play_card": (_cards_in_hand, _why_play, _do_play, ("card",)),
+    "card_action": (_card_actions, _why_card_action, _do_card_action, ("card",)),
+    "standard_project": (_projects, _why_project, _do_project, ("project",)),
+    "claim_milestone": (_milestones, _why_milestone, _do_milestone, ("milestone",)),
+    "fund_award": (_awards, _why_award, _do_award, ("award",)),
+    "convert_plants": (_single("convert_plants"), _why_plants, _do_plants, ()),
+    "convert_heat": (_single("convert_heat"), _why_heat, _do_heat, ()),
+    "end_turn": (_single("end_turn"), _why_end_turn, _do_end_turn, ()),
+    "pass": (_single("pass"), _always, _do_pass, ()),
+}
+
+
+def first_action_due(g: GameState, p: int) -> bool:
+    """Whether ``p``'s corporation's first action must come first: it is due and can be
+    carried out (Vitor's free award is dropped in solo and once three are funded)."""
+    pl = g.players[p]
+    return pl.first_action_due and pl.corporation is not None and can_steps(
+        g, p, pl.corporation, card(pl.corporation).first_action)
+
+
+def why_not(g: GameState, p: int, response: dict[str, Any]) -> Why:
+    """None when the action is legal for ``p`` now, else (reason, rule id)."""
+    kind = response.get("type")
+    if first_action_due(g, p):  # the corporation's first action comes first
+        if kind == "first_action":
+            return None
+        return reason("action.first_action",
+                      "your corporation's first action comes first"), "R-SETUP-4"
+    table = actions_of(g)
+    if kind not in table:
+        return reason("action.unknown", "unknown action"), "R-ACT-1"
+    return table[str(kind)][1](g, p, response)
+
+
+def choices(g: GameState, p: int) -> list[dict[str, Any]]:
+    """Every legal action for ``p`` now, each with its label (what it is, what it costs)."""
+    pl = g.players[p]
+    if first_action_due(g, p):
+        return [{"type": "first_action", "label": {"key": "first_action",
+                                                   "card": pl.corporation}}]
+    return [{**choice, "label": label(g, p, choice)}
+            for offer, check, *_ in actions_of(g).values()
+            for choice in offer(g, p) if check(g, p, choice) is None]
+
+
+def label(g: GameState, p: int, choice: dict[str, Any]) -> dict[str, Any]:
+    """What an action choice is, as a record the page translates (with its cost)."""
+    kind = choice["type"]
+    found: dict[str, Any] = {"key": kind, **{k: v for k, v in choice.items() if k != "type"}}
+    if kind == "play_card":
+        found["cost"] = cost_of(g, p, card(choice["card"]))
+    elif kind == "standard_project":
+        found["cost"] = project_cost(g, p, choice["project"])
+    elif kind == "claim_milestone":
+        found["cost"] = milestones.CLAIM_COST
+    elif kind == "fund_award":
+        found["cost"] = milestones.fund_cost(g)
+    elif kind == "convert_plants":
+        found["plants"] = plant_cost(g, p)
+    elif kind == "convert_heat":
+        found["heat"] = HEAT_PER_STEP
+    entry = actions_of(g).get(kind)
+    if entry is not None and len(entry) > 4:  # an expansion's action describes itself
+        found.update(entry[4](g, p, choice))
+    return found
+
+
+def clean(g: GameState, response: dict[str, Any]) -> dict[str, Any]:
+    """The response reduced to the keys its action type uses."""
+    kind = response["type"]
+    table = actions_of(g)
+    keys = table[kind][3] if kind in table else ()
+    return {"type": kind, **{k: response[k] for k in keys}}
+
+
+def perform(g: GameState, p: int, response: dict[str, Any]) -> None:
+    """Carry out a checked action."""
+    if response["type"] == "first_action":
+        _do_first_action(g, p, response)
+    else:
+        actions_of(g)[response["type"]][2](g, p, response)
+
+
+@handler("action")
+def _act(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+    log(g, "action", player=p, action=response["type"])  # the log separates a turn's actions
+    perform(g, p, response)

@@ -11,12 +11,12 @@ from typing import Any
 
 from tm.board.maps import get_map
 from tm.cards import corporation_deck, project_deck
-from tm.cards.tableau import log
 
 # Importing these registers their ops and prompt handlers.
 from tm.core import manifest as expansions
 from tm.core.errors import IllegalMove, SaveError, reason
 from tm.core.flow import HANDLERS, run
+from tm.core.ledger import log
 from tm.core.rng import Rng
 from tm.core.state import RESOURCES, GameState, Options, PlayerState, from_dict, to_dict
 from tm.persist.codec import state_digest
@@ -25,7 +25,6 @@ from tm.rules import phases
 from tm.rules.scoring import scores, winners
 from tm.rules.solo import neutral_setup
 from tm.view import view_for
-from tm.vocab import steps_more as effects_more  # noqa: F401
 
 MAX_PLAYERS = 5
 MAX_NAME = 40  # characters in a player's name
@@ -269,7 +268,7 @@ class Game:
         """An independent copy: the state as it is, every object copied (pickle is the
         standard library's fastest deep copy: the page copies a game to stage an action,
         ~30× quicker than through the saves' JSON). The log's records are shared: a
-        record is never changed once logged (:func:`tm.cards.tableau.log`), and sharing them lets
+        record is never changed once logged (:func:`tm.core.ledger.log`), and sharing them lets
         the view and the page keep what they made of the records a staged step did not add."""
         log, self.state.log = self.state.log, []
         try:

@@ -15,13 +15,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tm.board.maps import get_map
+from tm.board.parameters import limits
 from tm.core import manifest as expansion_hooks
 from tm.core.rng import Rng
 from tm.core.state import RESOURCES, Options, to_dict
 from tm.game import Game
 from tm.persist.codec import canonical_json
 from tm.prompts.kinds import Prompt
-from tm.rules.parameters import limits
 from tm.vocab.steps import PROD_FLOOR
 
 MAX_GENERATIONS = 60

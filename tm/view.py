@@ -17,6 +17,7 @@ from dataclasses import fields
 from functools import lru_cache
 from typing import Any
 
+from tm.board import parameters
 from tm.board import placement as board
 from tm.cards import card
 from tm.cards.tableau import tag_counts
@@ -24,7 +25,7 @@ from tm.core import memo
 from tm.core.frozen import thaw
 from tm.core.manifest import describe_offers, view_sections
 from tm.core.state import GameState, to_dict
-from tm.rules import actions, milestones, parameters, phases, playability
+from tm.rules import actions, milestones, phases, playability
 from tm.rules.play import cost_of
 from tm.rules.scoring import scores, winners
 from tm.simultaneous import as_seen_by

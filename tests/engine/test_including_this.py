@@ -29,7 +29,7 @@ from tests.engine.test_corporations import dealt_game
 from tm import IllegalMove
 from tm.cards.dsl import Card, city, on_tile
 from tm.cards.dsl import prod as prod_step
-from tm.rules.own_triggers import play_steps_to_check
+from tm.vocab.own_triggers import play_steps_to_check
 from tm.testing import (
     choose_setup,
     finish_setup,

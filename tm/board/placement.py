@@ -1,10 +1,10 @@
 """Tiles on Mars: where each tile may go (R-TILE, R-MAP) and what placing one gives."""
 from __future__ import annotations
 
+from tm.board import parameters
 from tm.board.maps import MapDef, Space, get_map
 from tm.core.memo import remembered
 from tm.core.state import NEUTRAL, GameState
-from tm.rules import parameters
 
 CITY_TILES = frozenset({"city", "capital"})
 

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from tm.cards import card
 from tm.cards.dsl import WILD, Card, Effect
@@ -82,16 +81,6 @@ def resource_cards(pl: PlayerState, rtype: str | None = None) -> list[str]:
             if c.resource and (rtype is None or c.resource == rtype)]
 
 
-def tr_up(g: GameState, pl: PlayerState, steps: int) -> None:
-    """Raise TR and note the generation it rose in."""
-    if steps > 0:
-        pl.tr += steps
-        pl.tr_raised_gen = g.generation
-
-
-def log(g: GameState, key: str, **data: Any) -> None:
-    """Append a structured log record (the UI turns keys into words)."""
-    g.log.append({"key": key, **data})
 
 
 CARD_PRICE = 3  # R-SETUP-4, R-GEN-3

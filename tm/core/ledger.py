@@ -26,8 +26,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tm.cards.tableau import log, tr_up
-from tm.core.state import GameState
+from tm.core.state import GameState, PlayerState
+
+
+def log(g: GameState, key: str, **data: Any) -> None:
+    """Append a structured log record (the UI turns keys into words)."""
+    g.log.append({"key": key, **data})
+
+
+def tr_up(g: GameState, pl: PlayerState, steps: int) -> None:
+    """Raise TR and note the generation it rose in."""
+    if steps > 0:
+        pl.tr += steps
+        pl.tr_raised_gen = g.generation
 
 
 def _nonzero(amounts: Mapping[str, int]) -> dict[str, int]:

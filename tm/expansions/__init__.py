@@ -2,7 +2,7 @@
 
 Every set is a package here: its cards in our notation, the named functions of the cards
 that need code, and (for an expansion) its manifest. :func:`install` puts them in the
-registries once, in the order below; nothing registers itself by being imported elsewhere.
+registries once, in the order below; nothing else imports a module for what it registers.
 The card order is the order every deck is built in, so saved games replay only with it.
 """
 from __future__ import annotations
@@ -23,6 +23,12 @@ from tm.expansions.corpera.manifest import CORPERA
 from tm.expansions.prelude import cards as prelude_cards
 from tm.expansions.prelude import custom as prelude_custom
 from tm.expansions.prelude.manifest import PRELUDE
+from tm.rules import actions, measures, milestones, phases, play
+from tm.vocab import custom, payment, steps
+
+# The modules whose step kinds, operations and handlers the game's flow dispatches to by
+# name (each fills those tables with its decorators when imported: here, once, in order).
+RULE_MODULES = (steps, payment, custom, play, milestones, measures, actions, phases)
 
 # The card lists in the order they were first added (base and Corporate Era each came in
 # two batches); every deck is this order, shuffled by the game's seed.
@@ -36,7 +42,8 @@ _INSTALLED: list[bool] = []
 
 
 def install() -> None:
-    """Install every set's cards and every expansion's manifest (once)."""
+    """Install every set's cards and every expansion's manifest (once); the
+modules listed above are imported by then."""
     if _INSTALLED:
         return
     for cards in CARD_LISTS:

@@ -13,11 +13,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from tm.board.parameters import is_maxed
 from tm.cards import card
 from tm.core.errors import reason
 from tm.core.state import GameState
 from tm.prompts.kinds import Prompt, clean
-from tm.rules.parameters import is_maxed
 from tm.vocab.steps import PROD_FLOOR
 
 # Asks that were multi-card selections (a bit mask per move) in format 1, now single picks.

@@ -12,18 +12,18 @@ from typing import Any
 from tm.board import placement as board
 from tm.cards import card
 from tm.cards.dsl import Step, city, greenery, ocean, prod, raise_
-from tm.cards.tableau import effects, log, standing_effects
+from tm.cards.tableau import effects, standing_effects
 from tm.core import manifest as expansions
 from tm.core.errors import reason
 from tm.core.flow import ask, handler, op, push, run_steps
 from tm.core.frozen import freeze, thaw
-from tm.core.ledger import change_res
+from tm.core.ledger import change_res, log
 from tm.core.state import GameState
 from tm.rules import milestones
 from tm.rules.play import cost_of, start_play, why_not_playable
-from tm.rules.triggers import project_used
 from tm.vocab.payment import can_afford, pay_op
 from tm.vocab.steps import can_steps, place_op
+from tm.vocab.triggers import project_used
 
 Why = tuple[str, str] | None
 

@@ -10,14 +10,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import Any
 
 from tm.board import placement as board
+from tm.cards.dsl import Step
 from tm.core.errors import reason
+from tm.core.flow import ask, handler
+from tm.core.ledger import log
 from tm.core.state import RESOURCES, GameState
 from tm.rules.measures import COUNTS as COUNTS  # re-exported: the measures' registry
 from tm.rules.measures import Measure as Measure
 from tm.rules.measures import measure_value as measure_value
 from tm.rules.measures import register_count as register_count
+from tm.vocab.steps import step_kind
 
 CLAIM_COST = 8  # R-ACT-3
 MAX_CLAIMED = 3
@@ -209,3 +214,36 @@ def award_points(g: GameState, name: str) -> dict[int, int]:
             if v == ranked[1]:
                 points[p] = AWARD_VP[1]
     return points
+
+
+# ---------------------------------------------------------------- an award for free
+def fundable_awards(g: GameState) -> list[str]:
+    """Awards that may be funded now (none in solo, none once three are funded)."""
+    return [name for name in awards_in_play(g)
+            if why_not_fund(g, name) is None]
+
+
+def _can_fund(g: GameState, p: int, src: str | None, step: Step) -> bool:
+    return bool(fundable_awards(g))
+
+
+@step_kind("fund_award", can=_can_fund)
+def _fund_award(g: GameState, p: int, src: str | None, step: Step) -> None:
+    awards = fundable_awards(g)
+    if len(awards) == 1:
+        fund_free(g, p, awards[0])
+    elif awards:
+        ask(g, p, "option", "fund_award_free", options=[[] for _ in awards],
+            open=list(range(len(awards))), src=src, awards=awards,
+            labels=[{"key": "fund_award", "award": name, "cost": 0} for name in awards])
+
+
+@handler("fund_award_free")
+def _funded(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+    fund_free(g, p, prompt["awards"][response["option"]])
+
+
+def fund_free(g: GameState, p: int, name: str) -> None:
+    """Fund an award at no cost; it counts among the three funded (R-ACT-4)."""
+    g.awards.append([name, p])
+    log(g, "award", player=p, award=name)

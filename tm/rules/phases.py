@@ -9,18 +9,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from tm.board import parameters
 from tm.board import placement as board
 from tm.cards import BEGINNER, card
-from tm.cards.tableau import CARD_PRICE, card_price, log
+from tm.cards.tableau import CARD_PRICE, card_price
 from tm.core import manifest as expansions
+from tm.core.deck import draw_cards
 from tm.core.flow import ask, handler, push
-from tm.core.ledger import change_res
+from tm.core.ledger import change_res, log
 from tm.core.state import GameState
-from tm.rules import parameters
 from tm.rules.actions import plant_cost
 from tm.rules.play import apply_corporation
 from tm.vocab.payment import budget, pay_op
-from tm.vocab.steps import draw_cards, place_op
+from tm.vocab.steps import place_op
 
 RESEARCH_DRAW = 4
 SOLO_GENERATIONS = 14  # R-SOLO-3

@@ -4,19 +4,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from tm.board import parameters
 from tm.board import placement as board
 from tm.cards import card
-from tm.cards.dsl import Card, Req
-from tm.cards.tableau import log, standing_effects, tag_count
+from tm.cards.dsl import Card, Req, Step
+from tm.cards.tableau import standing_effects, tag_count
 from tm.core.errors import reason
-from tm.core.flow import op, push, run_steps
+from tm.core.flow import ask, handler, op, push, run_steps
 from tm.core.frozen import register
+from tm.core.ledger import log
 from tm.core.state import GameState
-from tm.rules import parameters
-from tm.rules.own_triggers import play_steps_to_check
-from tm.rules.triggers import card_played
+from tm.vocab.own_triggers import play_steps_to_check
 from tm.vocab.payment import can_afford, pay_op
-from tm.vocab.steps import can_steps
+from tm.vocab.steps import can_steps, step_kind
+from tm.vocab.triggers import card_played
 
 
 def cost_of(g: GameState, p: int, c: Card) -> int:
@@ -164,3 +165,28 @@ def apply_corporation(g: GameState, p: int, name: str) -> None:
     log(g, "corporation", player=p, card=name, megacredits=c.starting_mc)
     push(g, p, {"op": "card_played", "p": p, "card": name})  # "including this"
     run_steps(g, p, c.play, name)
+
+
+# ---------------------------------------------------------------- play a card from hand
+def playable_from_hand(g: GameState, p: int) -> list[str]:
+    """Cards in ``p``'s hand that could be played now (one-shot modifiers counted)."""
+    return [name for name in g.players[p].hand if why_not_playable(g, p, name) is None]
+
+
+def _can_play_from_hand(g: GameState, p: int, src: str | None, step: Step) -> bool:
+    return bool(playable_from_hand(g, p))
+
+
+@step_kind("play_from_hand", can=_can_play_from_hand)
+def _play_from_hand(g: GameState, p: int, src: str | None, step: Step) -> None:
+    cards = playable_from_hand(g, p)
+    if len(cards) == 1:
+        start_play(g, p, cards[0])
+    elif cards:
+        ask(g, p, "card", "play_from_hand", cards=cards, src=src)
+
+
+@handler("play_from_hand")
+def _picked_to_play(g: GameState, p: int, prompt: dict[str, Any],
+                    response: dict[str, Any]) -> None:
+    start_play(g, p, response["card"])

@@ -17,8 +17,8 @@ from tm.cards import card
 from tm.cards.dsl import Step
 from tm.core.state import GameState
 from tm.rules import actions, milestones
-from tm.rules.own_triggers import play_steps_to_check
 from tm.rules.play import cost_of, pays_with, requirement_status, reserve_of
+from tm.vocab.own_triggers import play_steps_to_check
 from tm.vocab.payment import budget
 from tm.vocab.steps import can_step
 

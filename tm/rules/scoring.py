@@ -3,11 +3,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from tm.board import parameters
 from tm.board import placement as board
 from tm.cards import card
 from tm.cards.tableau import tableau
 from tm.core.state import GameState
-from tm.rules import milestones, parameters
+from tm.rules import milestones
 from tm.vocab.steps import amount
 
 _GREENERY = frozenset({"greenery"})

@@ -4,8 +4,9 @@ from __future__ import annotations
 from tm.board import placement as board
 from tm.board.maps import Space
 from tm.cards import card
+from tm.core.deck import draw_cards
 from tm.core.state import NEUTRAL, GameState
-from tm.vocab.steps import draw_cards, place_tile
+from tm.vocab.steps import place_tile
 
 
 def _count_from_card(g: GameState) -> int:

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from tm.cards.tableau import effects, has_effect, log, metal_value
+from tm.cards.tableau import effects, has_effect, metal_value
 from tm.core.errors import IllegalMove, reason
 from tm.core.flow import ask, handler, op
+from tm.core.ledger import log
 from tm.core.state import RESOURCES, GameState
 
 CURRENCIES = ("megacredits", "steel", "titanium", "heat")

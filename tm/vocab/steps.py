@@ -10,15 +10,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from tm.board import parameters
 from tm.board import placement as board
 from tm.cards import card
 from tm.cards.dsl import Step, add_res, choose, gain
-from tm.cards.tableau import log, resource_cards, tag_count
+from tm.cards.tableau import resource_cards, tag_count
+from tm.core.deck import draw_cards
 from tm.core.flow import ask, handler, op, push, run_steps
 from tm.core.frozen import register
-from tm.core.ledger import change_prod, change_res, raise_tr
+from tm.core.ledger import change_prod, change_res, log, raise_tr
 from tm.core.state import NEUTRAL, RESOURCES, GameState
-from tm.rules import parameters
 
 PROD_FLOOR = {"megacredits": -5}  # R-PROD-1; every other production floors at 0
 
@@ -235,7 +236,7 @@ def place_tile(g: GameState, p: int, sid: str, tile: str, src: str | None) -> No
         parameters.add_ocean(g, p)
     elif tile == "greenery" and p != NEUTRAL:
         parameters.raise_oxygen(g, p, 1)
-    from tm.rules.triggers import tile_placed
+    from tm.vocab.triggers import tile_placed
     tile_placed(g, p, sid, tile)
 
 
@@ -282,26 +283,9 @@ def _placement_bonus(g: GameState, p: int, sid: str) -> None:
 
 
 # ---------------------------------------------------------------- cards
-def draw_cards(g: GameState, count: int) -> list[str]:
-    """Take cards from the deck, reshuffling the discard pile when it runs out (R-GEN-7)."""
-    drawn: list[str] = []
-    for _ in range(count):
-        if not g.deck:
-            if not g.discard:
-                break
-            g.deck, g.discard = g.discard, []
-            g.rng.shuffle(g.deck)
-            log(g, "reshuffle", size=len(g.deck))
-        drawn.append(g.deck.pop(0))
-    if drawn:
-        g.reveals += 1  # someone sees cards that were hidden: an undo barrier
-    return drawn
-
-
 @step_kind("draw")
 def _draw(g: GameState, p: int, src: str | None, step: Step) -> None:
     if step.get("tag"):
-        from tm.vocab.steps_more import dig
         dig(g, p, src, step)
         return
     pl = g.players[p]
@@ -521,3 +505,23 @@ def _custom_ok(g: GameState, p: int, src: str | None, step: Step) -> bool:
 def _custom(g: GameState, p: int, src: str | None, step: Step) -> None:
     from tm.vocab.custom import CUSTOM
     CUSTOM[step["fn"]][1](g, p, src, step)
+
+
+# ---------------------------------------------------------------- dig the deck for a tag
+def dig(g: GameState, p: int, src: str | None, step: Step) -> None:
+    """Reveal cards until ``count`` with the step's tag are found: those go to the hand,
+    the others to the discard pile (set aside until the end, so they are not reshuffled
+    into the cards being revealed)."""
+    wanted, tag = amount(g, p, src, step["count"]), step["tag"]
+    found: list[str] = []
+    passed: list[str] = []
+    while len(found) < wanted:
+        drawn = draw_cards(g, 1)
+        if not drawn:
+            break  # deck and discard pile are both empty
+        name = drawn[0]
+        log(g, "revealed", player=p, card=name)
+        (found if tag in card(name).tags else passed).append(name)
+    g.discard.extend(passed)
+    g.players[p].hand.extend(found)
+    log(g, "draw", player=p, count=len(found))

@@ -10,12 +10,12 @@ from __future__ import annotations
 from tm.board import placement as board
 from tm.cards import card
 from tm.cards.dsl import Step, choose, custom, prod
-from tm.cards.tableau import log
+from tm.core.deck import draw_cards
 from tm.core.flow import ask, push, run_steps
-from tm.core.ledger import change_prod
+from tm.core.ledger import change_prod, log
 from tm.core.state import GameState
 from tm.vocab.custom import custom_step
-from tm.vocab.steps import add_card_resource, draw_cards, place_op
+from tm.vocab.steps import add_card_resource, place_op
 
 FLOODING_TAKES = 4
 METALS = ("steel", "titanium")

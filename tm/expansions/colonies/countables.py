@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from tm.cards.tableau import effects, log, resource_cards
+from tm.cards.tableau import effects, resource_cards
 from tm.core.errors import reason
 from tm.core.flow import ask, handler, push, run_steps
-from tm.core.ledger import change_res
+from tm.core.ledger import change_res, log
 from tm.core.state import GameState
 from tm.rules.play import requirement_kind
 from tm.vocab.steps import HEAT_PAYER, countable

@@ -14,8 +14,9 @@ from typing import Any
 
 from tm.cards import card
 from tm.cards.dsl import WILD, Step
-from tm.cards.tableau import effects, log, resource_cards, tag_count
+from tm.cards.tableau import effects, resource_cards, tag_count
 from tm.core.flow import ask, handler, run_steps
+from tm.core.ledger import log
 from tm.core.state import NEUTRAL, GameState
 from tm.vocab.custom import custom_step
 from tm.vocab.steps import countable

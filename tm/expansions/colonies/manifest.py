@@ -15,10 +15,11 @@ from functools import lru_cache
 from typing import Any
 
 from tm.cards.dsl import Step
-from tm.cards.tableau import effects, log, resource_cards
+from tm.cards.tableau import effects, resource_cards
 from tm.core.errors import reason
 from tm.core.flow import ask, handler, op, push, run_steps
 from tm.core.frozen import thaw
+from tm.core.ledger import log
 from tm.core.manifest import Manifest, SetupOffer
 from tm.core.state import GameState
 from tm.expansions.colonies.countables import HEAT_ACTION, colonies_of

@@ -15,12 +15,13 @@ from typing import Any
 from tm.board import placement as board
 from tm.cards import card
 from tm.cards.dsl import Step, add_res, choose, gain
-from tm.cards.tableau import log, resource_cards
+from tm.cards.tableau import resource_cards
+from tm.core.deck import draw_cards
 from tm.core.flow import ask, handler, run_steps
-from tm.core.ledger import change_res
+from tm.core.ledger import change_res, log
 from tm.core.state import NEUTRAL, GameState
 from tm.vocab.custom import custom_step
-from tm.vocab.steps import add_card_resource, can_steps, draw_cards, open_options, take_targets
+from tm.vocab.steps import add_card_resource, can_steps, open_options, take_targets
 
 PROD_BOX_KINDS = ("prod", "reduce_prod")
 PROD_BOX_CUSTOM = ("prod_of_the_metal_under_the_tile",)  # Mining Rights, Mining Area

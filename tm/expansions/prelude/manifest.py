@@ -14,9 +14,9 @@ from __future__ import annotations
 from typing import Any
 
 from tm.cards import card, prelude_deck
-from tm.cards.tableau import log
 from tm.core import manifest as expansions
 from tm.core.flow import ask, handler, op, push, run_steps
+from tm.core.ledger import log
 from tm.core.manifest import Manifest, SetupOffer
 from tm.core.state import GameState, PlayerState, from_dict, to_dict
 from tm.rules.play import requirements_met

@@ -8,9 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from tm.board.maps import Goal, get_map
-from tm.cards.tableau import log, tr_up
 from tm.core.flow import push
-from tm.core.ledger import change_prod
+from tm.core.ledger import change_prod, log, tr_up
 from tm.core.state import NEUTRAL, GameState
 
 GAIN_PARAM = {"ocean": "oceans", "temperature": "temperature"}  # gains that need room to rise
@@ -48,7 +47,7 @@ def gain(g: GameState, player: int, what: str) -> None:
     elif what == "temperature":
         raise_temperature(g, player, 1)
     elif what == "card":
-        from tm.vocab.steps import draw_cards
+        from tm.core.deck import draw_cards
         drawn = draw_cards(g, 1)
         g.players[player].hand.extend(drawn)
         log(g, "draw", player=player, count=len(drawn))

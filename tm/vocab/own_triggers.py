@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from tm.board import parameters
 from tm.board.placement import CITY_TILES
 from tm.cards.dsl import Card, Step
 from tm.core.state import GameState
-from tm.rules import parameters
 
 
 def _tiles_placed(g: GameState, step: Step) -> tuple[str, int]:

@@ -8,8 +8,8 @@ from tm import expansions
 from tm.core.errors import IllegalMove, SaveError
 from tm.core.state import Options
 from tm.game import Game
+from tm.persist.codec import ENGINE_VERSION
 
 expansions.install()  # the listed load order: every set's cards and manifests, once
 
-__all__ = ["Game", "IllegalMove", "Options", "SaveError"]
-ENGINE_VERSION = "0.1.0"
+__all__ = ["ENGINE_VERSION", "Game", "IllegalMove", "Options", "SaveError"]

@@ -5,12 +5,16 @@ import argparse
 import json
 import time
 
+from tm.board.maps import BUILTIN_NAMES
+from tm.bots import LEVELS, matrix
+from tm.bots.tournament import report, run
 from tm.cards import all_cards
 from tm.cards.export import card_records, card_stats
 from tm.core import manifest as expansions
 from tm.core.state import Options
 from tm.game import Game
 from tm.sim import SimReport, play_random_game, simulate
+from tm.testing import give_cards
 
 EXPANSION_FLAGS = {"prelude": "prelude", "colonies": "colonies"}  # flag: expansion
 
@@ -81,7 +85,6 @@ def _bench(args: argparse.Namespace) -> int:
 
 def _bench_view(seed: int) -> None:
     """view(player) at a 5-player late-game state, the viewer holding 20 cards."""
-    from tm.testing import give_cards
     game = play_random_game(players=5, seed=seed, max_moves=1200)
     viewer = game.pending[0][0] if game.pending else 0
     names = [c.name for c in all_cards() if not c.is_corporation]
@@ -98,8 +101,6 @@ def _bench_view(seed: int) -> None:
 
 
 def _bots(args: argparse.Namespace) -> int:
-    from tm.bots import LEVELS
-    from tm.bots.tournament import report, run
     if args.matrix:
         return _matrix(args)
     if args.solo:
@@ -118,8 +119,6 @@ def _bots(args: argparse.Namespace) -> int:
 
 def _matrix(args: argparse.Namespace) -> int:
     """Every combination of seats, expansion sets, maps and draft (``--matrix``)."""
-    from tm.board.maps import BUILTIN_NAMES
-    from tm.bots import matrix
 
     def chosen(text: str | None, known: tuple[str, ...]) -> tuple[str, ...] | None:
         if not text:

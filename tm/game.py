@@ -19,6 +19,7 @@ from tm.core.flow import HANDLERS, run
 from tm.core.ledger import log
 from tm.core.rng import Rng
 from tm.core.state import RESOURCES, GameState, Options, PlayerState, from_dict, to_dict
+from tm.persist import saves
 from tm.persist.codec import state_digest
 from tm.prompts.kinds import Prompt, stage
 from tm.rules import phases
@@ -251,8 +252,7 @@ class Game:
 
     def to_save(self) -> dict[str, Any]:
         """Options and moves, the checksum a replay must reproduce and the state itself."""
-        from tm.persist.saves import save_of
-        return save_of(self)
+        return saves.save_of(self)
 
     @classmethod
     def from_save(cls, data: Any) -> Game:
@@ -261,8 +261,7 @@ class Game:
         When the replay no longer reproduces the save's checksum (the rules changed), the
         game continues from the state stored in the save and ``rules_changed`` says so.
         """
-        from tm.persist.saves import open_save
-        return open_save(data)
+        return saves.open_save(data, _replay, _resumed)
 
     def copy(self) -> Game:
         """An independent copy: the state as it is, every object copied (pickle is the
@@ -301,3 +300,8 @@ def _replay(options: Options, moves: list[list[Any]],
 
 
 __all__ = ["Game", "SaveError"]
+
+
+def _resumed(state: GameState, moves: list[list[Any]], base: dict[str, Any]) -> Game:
+    """A game continued from a stored state (its moves are all before that base)."""
+    return Game(state, moves, base)

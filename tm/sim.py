@@ -22,7 +22,7 @@ from tm.core.state import RESOURCES, Options, to_dict
 from tm.game import Game
 from tm.persist.codec import canonical_json
 from tm.prompts.kinds import Prompt
-from tm.vocab.steps import PROD_FLOOR
+from tm.vocab.kinds import PROD_FLOOR
 
 MAX_GENERATIONS = 60
 PASS_CHANCE = 8  # one in this many turns the random player passes when it could act

@@ -16,6 +16,11 @@ from tm.cards.tableau import tag_counts
 from tm.core import manifest as expansions
 from tm.core.flow import push, run
 from tm.core.state import RESOURCES, Options
+from tm.expansions.colonies import manifest as colonies
+from tm.expansions.colonies.colony import tile_entry
+from tm.expansions.colonies.tiles import TILES
+from tm.expansions.prelude import manifest as prelude
+from tm.expansions.prelude.manifest import play_op
 from tm.game import Game
 from tm.prompts.kinds import Prompt, clean
 from tm.rules.phases import advance
@@ -274,8 +279,7 @@ def finish_setup(game: Game) -> None:
 
 # ---------------------------------------------------------------- preludes (R-PRE)
 def _prelude_piles(game: Game) -> list[list[str]]:
-    from tm.expansions.prelude.manifest import section
-    sec = section(game.state)
+    sec = prelude.section(game.state)
     return [sec["deck"], sec["discard"], *sec["dealt"], *sec["kept"]]
 
 
@@ -292,7 +296,6 @@ def _take_prelude(game: Game, name: str) -> None:
 def play_prelude(game: Game, p: int, name: str) -> None:
     """Player ``p`` plays prelude ``name`` now, as after the setup reveal (R-PRE-2 applies);
     it is taken from wherever it lies. Decisions it asks for come before anything else."""
-    from tm.expansions.prelude.manifest import play_op
     _take_prelude(game, name)
     push(game.state, p, play_op(p, name))
     run(game.state, advance)
@@ -300,16 +303,14 @@ def play_prelude(game: Game, p: int, name: str) -> None:
 
 def stack_preludes(game: Game, names: list[str]) -> None:
     """Put named preludes on top of the prelude deck, the first name drawn first."""
-    from tm.expansions.prelude.manifest import section
     for name in reversed(names):
         _take_prelude(game, name)
-        section(game.state)["deck"].insert(0, name)
+        prelude.section(game.state)["deck"].insert(0, name)
 
 
 def preludes(game: Game) -> dict[str, Any]:
     """The prelude section: deck and discard pile, per player dealt and kept preludes."""
-    from tm.expansions.prelude.manifest import section
-    sec = section(game.state)
+    sec = prelude.section(game.state)
     return {key: [list(x) for x in sec[key]] if key in ("dealt", "kept") else list(sec[key])
             for key in ("deck", "discard", "dealt", "kept")}
 
@@ -363,12 +364,10 @@ def legal_spaces(game: Game, player: int | None = None) -> list[str]:
 
 # ---------------------------------------------------------------- colonies (R-COL)
 def _colony_section(game: Game) -> dict[str, Any]:
-    from tm.expansions.colonies.manifest import section
-    return section(game.state)
+    return colonies.section(game.state)
 
 
 def _colony_tile(game: Game, name: str) -> dict[str, Any]:
-    from tm.expansions.colonies.manifest import tile_entry
     entry = tile_entry(game.state, name)
     if entry is None:
         raise AssertionError(f"{name} is not a colony tile in play")
@@ -378,7 +377,6 @@ def _colony_tile(game: Game, name: str) -> dict[str, Any]:
 def set_colony_tiles(game: Game, names: list[str]) -> None:
     """Make exactly these colony tiles the ones in play: markers at 1, no colonies, no
     fleet visiting; every other tile goes out of play."""
-    from tm.expansions.colonies.tiles import TILES
     sec = _colony_section(game)
     for name in names:
         if name not in TILES:

@@ -25,6 +25,7 @@ from tm.core import memo
 from tm.core.frozen import thaw
 from tm.core.manifest import describe_offers, view_sections
 from tm.core.state import GameState, to_dict
+from tm.prompts.kinds import Prompt
 from tm.rules import actions, milestones, phases, playability
 from tm.rules.play import cost_of
 from tm.rules.scoring import scores, winners
@@ -218,7 +219,6 @@ def _decision(g: GameState, p: int) -> dict[str, Any] | None:
     queue = g.queues[p]
     if not queue or queue[0]["op"] != "ask":
         return None
-    from tm.prompts.kinds import Prompt
     prompt = Prompt(g, p, queue[0])
     details = {k: v for k, v in thaw(prompt.data).items() if k not in ("op", "kind", "on")}
     if details.get("offers"):  # setup: what each offer holds (cards, colony tiles ...)

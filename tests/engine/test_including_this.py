@@ -29,7 +29,6 @@ from tests.engine.test_corporations import dealt_game
 from tm import IllegalMove
 from tm.cards.dsl import Card, city, on_tile
 from tm.cards.dsl import prod as prod_step
-from tm.vocab.own_triggers import play_steps_to_check
 from tm.testing import (
     choose_setup,
     finish_setup,
@@ -41,6 +40,7 @@ from tm.testing import (
     set_production,
     set_resources,
 )
+from tm.vocab.own_triggers import play_steps_to_check
 
 
 def test_every_including_this_card_of_the_reference_has_a_test_here() -> None:

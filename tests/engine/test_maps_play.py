@@ -16,10 +16,10 @@ from tests.engine.mapkit import (
     registered,
 )
 from tm import Game, IllegalMove
+from tm.board.parameters import all_maxed, is_maxed
 from tm.board.placement import legal_spaces
 from tm.core.frozen import thaw
 from tm.core.state import RESOURCES, GameState, from_dict, to_dict
-from tm.board.parameters import all_maxed, is_maxed
 from tm.sim import simulate
 from tm.testing import (
     answer,

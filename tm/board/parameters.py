@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from tm.board.maps import Goal, get_map
+from tm.core.deck import draw_cards
 from tm.core.flow import push
 from tm.core.ledger import change_prod, log, tr_up
 from tm.core.state import NEUTRAL, GameState
@@ -47,7 +48,6 @@ def gain(g: GameState, player: int, what: str) -> None:
     elif what == "temperature":
         raise_temperature(g, player, 1)
     elif what == "card":
-        from tm.core.deck import draw_cards
         drawn = draw_cards(g, 1)
         g.players[player].hand.extend(drawn)
         log(g, "draw", player=player, count=len(drawn))

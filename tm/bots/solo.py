@@ -34,13 +34,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from tm.cards import card
 from tm.rules.actions import PROJECTS
 
-if TYPE_CHECKING:
-    from tm.bots.values import Judge
+
+class Judge(Protocol):
+    """What the solo habits read of the bot's judge (:class:`tm.bots.values.Judge`)."""
+
+    view: Mapping[str, Any]
+    pl: Mapping[str, Any]
+    gl: int
+
+    def step_value(self, step: Mapping[str, Any], src: str | None) -> float: ...
 
 PARAMS = ("temperature", "oxygen", "oceans")
 # What one step of each costs at the standard project that makes it (R-SP).

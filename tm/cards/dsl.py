@@ -1,7 +1,7 @@
 """The card notation: a frozen record per card and a small step vocabulary.
 
 A card's behaviour is data: lists of *steps* (``prod``, ``gain``, ``ocean``,
-``city``, ``draw``, ``choose`` ...) run by one interpreter (``tm.vocab.steps``),
+``city``, ``draw``, ``choose`` ...) run by one interpreter (``tm.vocab.kinds``),
 *requirements* checked when it is played, and *ongoing effects* (triggers,
 discounts, static rule changes) read by the engine where they apply. Steps,
 requirements and effects are plain dicts, so any of them can sit in a queue

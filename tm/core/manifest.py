@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from tm.core.frozen import freeze, register
+from tm.core.frozen import freeze, register, thaw
 from tm.core.state import GameState, Options
 
 Hook = Callable[[GameState], None]
@@ -172,7 +172,6 @@ def cards_held(g: GameState) -> list[str]:
 
 def start_sections(g: GameState) -> None:
     """Give each active expansion that declares one its own section of the state."""
-    from tm.core.frozen import thaw
     for m in active(g):
         if m.state:
             g.ext[m.name] = thaw(m.state)

@@ -24,11 +24,12 @@ from tm.expansions.prelude import cards as prelude_cards
 from tm.expansions.prelude import custom as prelude_custom
 from tm.expansions.prelude.manifest import PRELUDE
 from tm.rules import actions, measures, milestones, phases, play
-from tm.vocab import custom, payment, steps
+from tm.vocab import cards, choices, custom, kinds, payment, resources, tiles
 
 # The modules whose step kinds, operations and handlers the game's flow dispatches to by
 # name (each fills those tables with its decorators when imported: here, once, in order).
-RULE_MODULES = (steps, payment, custom, play, milestones, measures, actions, phases)
+RULE_MODULES = (kinds, resources, tiles, cards, choices, payment, custom, play, milestones,
+                measures, actions, phases)
 
 # The card lists in the order they were first added (base and Corporate Era each came in
 # two batches); every deck is this order, shuffled by the game's seed.
@@ -46,8 +47,8 @@ def install() -> None:
 modules listed above are imported by then."""
     if _INSTALLED:
         return
-    for cards in CARD_LISTS:
-        install_cards(cards)
+    for card_list in CARD_LISTS:
+        install_cards(card_list)
     for expansion in MANIFESTS:
         manifest.add(expansion)
     _INSTALLED.append(True)

@@ -14,6 +14,7 @@ from tm.persist import safejson
 
 SAVE_FORMAT = 2  # 1: options, moves, checksum; 2: + the state itself (and a base state)
 SAVE_FORMATS = (1, 2)
+ENGINE_VERSION = "0.1.0"  # the engine's release, written into saves
 RULES_VERSION = 2  # bump when the same moves would replay differently (saves and links)
 MAX_STATE_BYTES = 16 << 20  # a packed state never inflates beyond this
 MAX_MOVES = 6000  # far beyond a real 5-player game (random ones take about 1,000 moves)

@@ -1,9 +1,28 @@
 """A game's story by generation: each player's VP and TR at the end of every generation."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
-from tm.game import Game
+from tm.core.state import GameState
+
+
+class Game(Protocol):
+    """What the story needs of a game (the game API's :class:`tm.game.Game` has it)."""
+
+    state: GameState
+    moves: list[list[Any]]
+
+    @property
+    def base_moves(self) -> int: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def at(self, count: int) -> Game: ...
+
+    def respond(self, player: int, response: Any) -> None: ...
+
+    def scores(self) -> list[dict[str, Any]]: ...
 
 
 def score_history(game: Game) -> list[dict[str, Any]]:

@@ -18,7 +18,7 @@ from tm.cards import card
 from tm.core.errors import reason
 from tm.core.state import GameState
 from tm.prompts.kinds import Prompt, clean
-from tm.vocab.steps import PROD_FLOOR
+from tm.vocab.kinds import PROD_FLOOR
 
 # Asks that were multi-card selections (a bit mask per move) in format 1, now single picks.
 _WAS_SELECTION = ("draft", "keep_cards")

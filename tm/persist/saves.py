@@ -9,11 +9,13 @@ options with a flag per expansion) still opens: its moves replay under today's r
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any, Protocol, TypeVar
 
 from tm.core.errors import IllegalMove, SaveError, reason
 from tm.core.state import GameState, Options, from_dict, to_dict
 from tm.persist.codec import (
+    ENGINE_VERSION,
     RULES_VERSION,
     SAVE_FORMAT,
     check_save,
@@ -21,8 +23,23 @@ from tm.persist.codec import (
     unpack_state,
 )
 
-if TYPE_CHECKING:
-    from tm.game import Game
+
+class SavedGame(Protocol):
+    """What a save needs of a game (the game API's :class:`tm.game.Game` has it): saves sit
+    below the API, which offers ``to_save``/``from_save`` through them."""
+
+    state: GameState
+    moves: list[list[Any]]
+    base: dict[str, Any] | None
+    revealed_at: int
+    rules_changed: list[dict[str, Any]]
+
+    def digest(self) -> str: ...
+
+
+G = TypeVar("G", bound=SavedGame)
+Replay = Callable[[Options, list[list[Any]], "dict[str, Any] | None"], G]
+Resume = Callable[[GameState, list[list[Any]], dict[str, Any]], G]
 
 # Cards whose effect on the game changed in a rules version: a save made before it that
 # has one of them in play replays, but not quite as it was played.
@@ -46,9 +63,8 @@ def options_from(raw: Any) -> Options:
     return from_dict(Options, raw)
 
 
-def save_of(game: Game) -> dict[str, Any]:
+def save_of(game: SavedGame) -> dict[str, Any]:
     """The save of a game: options, moves, checksum, packed state (and base, if any)."""
-    from tm import ENGINE_VERSION
     data: dict[str, Any] = {
         "format": SAVE_FORMAT, "engine": ENGINE_VERSION, "rules": RULES_VERSION,
         "options": to_dict(game.state.options), "moves": [list(m) for m in game.moves],
@@ -69,9 +85,10 @@ def _base_of(data: dict[str, Any]) -> dict[str, Any] | None:
     return {"moves": moves, "state": unpack_state(raw.get("state"))}
 
 
-def open_save(data: Any) -> Game:
-    """The game a save holds; SaveError when it cannot be opened."""
-    from tm.game import _replay
+def open_save(data: Any, replay: Replay[G], resume: Resume[G]) -> G:
+    """The game a save holds; SaveError when it cannot be opened. ``replay(options, moves,
+    base)`` plays moves from the start (or a base state); ``resume(state, moves, base)``
+    makes the game that continues from a stored state (both given by the game API)."""
     check_save(data)
     try:
         options = options_from(data["options"])
@@ -79,10 +96,10 @@ def open_save(data: Any) -> Game:
         raise SaveError(reason("save.options_damaged", f"the save's options are damaged: {error}",
                                reason=error)) from error
     base = _base_of(data)
-    replayed: Game | None = None
+    replayed: G | None = None
     failure: Exception | None = None
     try:
-        replayed = _replay(options, data["moves"], base)
+        replayed = replay(options, data["moves"], base)
     except (IllegalMove, TypeError, ValueError, KeyError, IndexError) as error:
         failure = error
     if data["format"] == 1:
@@ -93,13 +110,11 @@ def open_save(data: Any) -> Game:
         return replayed
     if replayed is not None and replayed.digest() == data["checksum"]:
         return replayed
-    return _continue_from_state(data, options, base)
+    return _continue_from_state(data, options, resume)
 
 
-def _continue_from_state(data: dict[str, Any], options: Options,
-                         base: dict[str, Any] | None) -> Game:
+def _continue_from_state(data: dict[str, Any], options: Options, resume: Resume[G]) -> G:
     """The rules changed under this save: carry on from the state it stored."""
-    from tm.game import Game
     raw = unpack_state(data.get("state"))
     try:
         state = from_dict(GameState, raw)
@@ -111,7 +126,7 @@ def _continue_from_state(data: dict[str, Any], options: Options,
         raise SaveError(reason("save.options_mismatch",
                                "the save's options do not match its stored state"))
     moves = [list(m) for m in data["moves"]]
-    game = Game(state, moves, {"moves": len(moves), "state": to_dict(state)})
+    game = resume(state, moves, {"moves": len(moves), "state": to_dict(state)})
     if game.digest() != data["checksum"]:
         raise SaveError(reason("save.checksum",
                                "the save's stored state does not match its checksum"))
@@ -120,13 +135,13 @@ def _continue_from_state(data: dict[str, Any], options: Options,
     return game
 
 
-def rules_notes(rules: int, game: Game) -> list[dict[str, Any]]:
+def rules_notes(rules: int, game: SavedGame) -> list[dict[str, Any]]:
     """A note naming the cards in this game whose rules changed since ``rules`` (or none)."""
     cards = _changed_cards(rules, game)
     return [{"key": "rules_changed_cards", "cards": cards}] if cards else []
 
 
-def _changed_cards(rules: int, game: Game) -> list[str]:
+def _changed_cards(rules: int, game: SavedGame) -> list[str]:
     """Cards in this game whose rules changed since the save's rules version."""
     changed = [name for version, names in sorted(RULES_CHANGES.items()) if version > rules
                for name in names]

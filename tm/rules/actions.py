@@ -21,8 +21,9 @@ from tm.core.ledger import change_res, log
 from tm.core.state import GameState
 from tm.rules import milestones
 from tm.rules.play import cost_of, start_play, why_not_playable
+from tm.vocab.kinds import can_steps
 from tm.vocab.payment import can_afford, pay_op
-from tm.vocab.steps import can_steps, place_op
+from tm.vocab.tiles import place_op
 from tm.vocab.triggers import project_used
 
 Why = tuple[str, str] | None

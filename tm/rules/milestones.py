@@ -22,7 +22,7 @@ from tm.rules.measures import COUNTS as COUNTS  # re-exported: the measures' reg
 from tm.rules.measures import Measure as Measure
 from tm.rules.measures import measure_value as measure_value
 from tm.rules.measures import register_count as register_count
-from tm.vocab.steps import step_kind
+from tm.vocab.kinds import step_kind
 
 CLAIM_COST = 8  # R-ACT-3
 MAX_CLAIMED = 3

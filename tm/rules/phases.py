@@ -21,7 +21,7 @@ from tm.core.state import GameState
 from tm.rules.actions import plant_cost
 from tm.rules.play import apply_corporation
 from tm.vocab.payment import budget, pay_op
-from tm.vocab.steps import place_op
+from tm.vocab.tiles import place_op
 
 RESEARCH_DRAW = 4
 SOLO_GENERATIONS = 14  # R-SOLO-3

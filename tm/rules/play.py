@@ -14,9 +14,9 @@ from tm.core.flow import ask, handler, op, push, run_steps
 from tm.core.frozen import register
 from tm.core.ledger import log
 from tm.core.state import GameState
+from tm.vocab.kinds import can_steps, step_kind
 from tm.vocab.own_triggers import play_steps_to_check
 from tm.vocab.payment import can_afford, pay_op
-from tm.vocab.steps import can_steps, step_kind
 from tm.vocab.triggers import card_played
 
 

@@ -18,9 +18,9 @@ from tm.cards.dsl import Step
 from tm.core.state import GameState
 from tm.rules import actions, milestones
 from tm.rules.play import cost_of, pays_with, requirement_status, reserve_of
+from tm.vocab.kinds import can_step
 from tm.vocab.own_triggers import play_steps_to_check
 from tm.vocab.payment import budget
-from tm.vocab.steps import can_step
 
 Reason = dict[str, Any]
 _STEP_REASONS = {"prod": "production", "tile": "no_space", "ocean": "no_space",

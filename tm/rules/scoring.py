@@ -9,7 +9,7 @@ from tm.cards import card
 from tm.cards.tableau import tableau
 from tm.core.state import GameState
 from tm.rules import milestones
-from tm.vocab.steps import amount
+from tm.vocab.kinds import amount
 
 _GREENERY = frozenset({"greenery"})
 

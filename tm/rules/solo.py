@@ -6,7 +6,7 @@ from tm.board.maps import Space
 from tm.cards import card
 from tm.core.deck import draw_cards
 from tm.core.state import NEUTRAL, GameState
-from tm.vocab.steps import place_tile
+from tm.vocab.tiles import place_tile
 
 
 def _count_from_card(g: GameState) -> int:

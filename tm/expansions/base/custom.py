@@ -14,8 +14,9 @@ from tm.core.deck import draw_cards
 from tm.core.flow import ask, push, run_steps
 from tm.core.ledger import change_prod, log
 from tm.core.state import GameState
+from tm.vocab.cards import add_card_resource
 from tm.vocab.custom import custom_step
-from tm.vocab.steps import add_card_resource, place_op
+from tm.vocab.tiles import place_op
 
 FLOODING_TAKES = 4
 METALS = ("steel", "titanium")

@@ -12,7 +12,8 @@ from tm.core.flow import ask, handler, push, run_steps
 from tm.core.ledger import change_res, log
 from tm.core.state import GameState
 from tm.rules.play import requirement_kind
-from tm.vocab.steps import HEAT_PAYER, countable
+from tm.vocab.kinds import countable
+from tm.vocab.resources import HEAT_PAYER
 
 NAME = "colonies"
 

@@ -18,8 +18,18 @@ from tm.cards.tableau import effects, resource_cards, tag_count
 from tm.core.flow import ask, handler, run_steps
 from tm.core.ledger import log
 from tm.core.state import NEUTRAL, GameState
+from tm.expansions.colonies.colony import (
+    MAX_MARKER,
+    build_colony,
+    buildable,
+    is_active,
+    section,
+    tile_entry,
+    tiles_in_play,
+)
+from tm.expansions.colonies.tiles import MARKER_START, TILES
 from tm.vocab.custom import custom_step
-from tm.vocab.steps import countable
+from tm.vocab.kinds import countable
 
 
 # ---------------------------------------------------------------- Pluto: discard a card
@@ -167,13 +177,11 @@ def _tag_with_this(g: GameState, p: int, src: str | None, value: Any) -> int:
 
 # ---------------------------------------------------------------- Market Manipulation
 def _raisable(g: GameState) -> list[str]:
-    from tm.expansions.colonies.manifest import MAX_MARKER, is_active, tiles_in_play
     return [t["name"] for t in tiles_in_play(g)
             if is_active(g, t["name"]) and t["marker"] < MAX_MARKER]
 
 
 def _lowerable(g: GameState) -> list[str]:
-    from tm.expansions.colonies.manifest import is_active, tiles_in_play
     return [t["name"] for t in tiles_in_play(g)
             if is_active(g, t["name"]) and t["marker"] > len(t["colonies"])]
 
@@ -200,7 +208,6 @@ def _ask_tile(g: GameState, p: int, purpose: str, names: list[str], **data: Any)
 
 @handler("marker_up")
 def _up(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
-    from tm.expansions.colonies.manifest import tile_entry
     up = prompt["tiles"][response["option"]]
     downs = [down for first, down in _pairs(g) if first == up]
     entry = tile_entry(g, up)
@@ -212,7 +219,6 @@ def _up(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) 
 
 @handler("marker_down")
 def _down(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
-    from tm.expansions.colonies.manifest import tile_entry
     down = prompt["tiles"][response["option"]]
     entry = tile_entry(g, down)
     assert entry is not None
@@ -224,7 +230,6 @@ def _down(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]
 @custom_step("collect_colony_bonuses")
 def _collect(g: GameState, p: int, src: str | None, step: Step) -> None:
     """Each of your colonies gives you its tile's colony bonus once."""
-    from tm.expansions.colonies.manifest import TILES, tiles_in_play
     for entry in reversed(tiles_in_play(g)):
         for owner in entry["colonies"]:
             if owner == p:
@@ -233,20 +238,17 @@ def _collect(g: GameState, p: int, src: str | None, step: Step) -> None:
 
 # ---------------------------------------------------------------- Aridor
 def _has_unused(g: GameState, p: int, src: str | None, step: Step) -> bool:
-    from tm.expansions.colonies.manifest import section
     return bool(section(g)["unused"])
 
 
 @custom_step("add_colony_tile", can=_has_unused)
 def _add_tile(g: GameState, p: int, src: str | None, step: Step) -> None:
     """Put one of the tiles out of play into play (R-COL-2 still decides if it is active)."""
-    from tm.expansions.colonies.manifest import section
     _ask_tile(g, p, "colony_tile_added", list(section(g)["unused"]))
 
 
 @handler("colony_tile_added")
 def _tile_added(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
-    from tm.expansions.colonies.manifest import MARKER_START, section
     name = prompt["tiles"][response["option"]]
     sec = section(g)
     sec["unused"].remove(name)
@@ -260,7 +262,6 @@ def _aridor(g: GameState, p: int, src: str | None, step: Step) -> None:
     """+1 MC production for each tag type a card brings into your tableau for the first
     time (events and wild tags never do); the types in play when Aridor arrives are noted
     without reward."""
-    from tm.expansions.colonies.manifest import section
     seen = section(g)["aridor"].setdefault(str(p), [])
     played = card(step["played"])
     if played.name == src:
@@ -320,7 +321,6 @@ def _refuge_tiles(g: GameState, p: int) -> list[str]:
     """Where the colony may go: anywhere it may be built while MC production can drop by 2
     (R-PROD-2) after what building itself adds (Poseidon's +1 at exactly -4); lower than
     that, only on Luna, whose +2 comes first."""
-    from tm.expansions.colonies.manifest import buildable
     tiles = buildable(g, p)
     if g.players[p].prod["megacredits"] + _own_colony_mc(g, p) - 2 >= MC_FLOOR:
         return tiles
@@ -337,7 +337,6 @@ def _refuge(g: GameState, p: int, src: str | None, step: Step) -> None:
     tiles = _refuge_tiles(g, p)
     run_steps(g, p, [{"k": "prod", "res": {"megacredits": -step["count"]}}], src)
     if len(tiles) == 1:
-        from tm.expansions.colonies.manifest import build_colony
         build_colony(g, p, tiles[0])
     else:
         _ask_tile(g, p, "refuge_tile", tiles)
@@ -345,5 +344,4 @@ def _refuge(g: GameState, p: int, src: str | None, step: Step) -> None:
 
 @handler("refuge_tile")
 def _refuge_tile(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
-    from tm.expansions.colonies.manifest import build_colony
     build_colony(g, p, prompt["tiles"][response["option"]])

@@ -20,8 +20,10 @@ from tm.core.deck import draw_cards
 from tm.core.flow import ask, handler, run_steps
 from tm.core.ledger import change_res, log
 from tm.core.state import NEUTRAL, GameState
+from tm.vocab.cards import add_card_resource, take_targets
+from tm.vocab.choices import open_options
 from tm.vocab.custom import custom_step
-from tm.vocab.steps import add_card_resource, can_steps, open_options, take_targets
+from tm.vocab.kinds import can_steps
 
 PROD_BOX_KINDS = ("prod", "reduce_prod")
 PROD_BOX_CUSTOM = ("prod_of_the_metal_under_the_tile",)  # Mining Rights, Mining Area

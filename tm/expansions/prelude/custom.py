@@ -10,6 +10,7 @@ from __future__ import annotations
 from tm.cards.dsl import Step, choose, prod
 from tm.core.flow import run_steps
 from tm.core.state import RESOURCES, GameState
+from tm.expansions.prelude.manifest import look_at
 from tm.vocab.custom import custom_step
 
 
@@ -25,5 +26,4 @@ def _robinson(g: GameState, p: int, src: str | None, step: Step) -> None:
 @custom_step("play_one_of_drawn_preludes")
 def _valley_trust(g: GameState, p: int, src: str | None, step: Step) -> None:
     """Draw preludes, play one (R-PRE-2 if it cannot be resolved), discard the others."""
-    from tm.expansions.prelude.manifest import look_at
     look_at(g, p, step["count"])

@@ -20,7 +20,7 @@ from tm.core.ledger import log
 from tm.core.manifest import Manifest, SetupOffer
 from tm.core.state import GameState, PlayerState, from_dict, to_dict
 from tm.rules.play import requirements_met
-from tm.vocab.steps import RUN, can_step
+from tm.vocab.kinds import RUN, can_step
 
 NAME = "prelude"
 DEALT, KEEP = 4, 2  # R-PRE-1

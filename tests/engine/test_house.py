@@ -1,0 +1,208 @@
+"""The house's contract: layers import one way, no import cycle anywhere in ``tm/``, and no
+room too big to read (modules up to 400 lines, functions up to 50 unless their docstring
+says why they are longer).
+
+Every import statement counts: the ones inside functions and those under ``if
+TYPE_CHECKING:`` included (an annotation that needs a higher layer's type is a knot too;
+a ``Protocol`` of what the lower layer needs says it without the import). The layers, top
+to bottom: a module may import its own layer and the layers below it, never one above.
+A module listed by its own name sits in that layer, whatever its package's layer is.
+"""
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+
+import pytest
+
+TM = Path(__file__).resolve().parents[2] / "tm"
+
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("tm.web",),
+    ("tm.__main__", "tm.cli"),
+    ("tm.bots",),
+    ("tm.sim", "tm.testing"),
+    ("tm",),  # the package's face: Game, Options, errors, and the load order run once
+    ("tm.persist.links",),  # a link replays its moves through the game API
+    ("tm.game",),
+    ("tm.view", "tm.simultaneous", "tm.persist", "tm.daily"),
+    ("tm.expansions",),
+    ("tm.prompts",),
+    ("tm.rules",),
+    ("tm.vocab",),
+    ("tm.cards",),
+    ("tm.board",),
+    ("tm.core",),
+)
+MAX_MODULE_LINES = 400
+MAX_FUNCTION_LINES = 50
+LONG_REASON = "Long because"  # how a longer function's docstring starts its reason
+
+
+def module_name(path: Path, root: Path) -> str:
+    parts = list(path.relative_to(root.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _import_nodes(tree: ast.AST) -> Iterable[ast.Import | ast.ImportFrom]:
+    return (node for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom)))
+
+
+def imports_of(source: str, name: str, is_package: bool, modules: set[str]) -> set[str]:
+    """The modules of ``modules`` that the module ``name`` imports (a from-import of a
+    submodule counts as that submodule; of a name, as the module defining it)."""
+    found: set[str] = set()
+    for node in _import_nodes(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        else:
+            base = node.module or ""
+            if node.level:
+                package = name.split(".") if is_package else name.split(".")[:-1]
+                package = package[:len(package) - node.level + 1]
+                base = ".".join(package + ([base] if base else []))
+            targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in modules else base
+                       for alias in node.names]
+        for target in targets:
+            while target and target not in modules:
+                target = target.rpartition(".")[0]
+            if target and target != name:
+                found.add(target)
+    return found
+
+
+def import_graph(root: Path) -> dict[str, set[str]]:
+    """Every module under ``root`` (a package folder) and the modules of it each imports."""
+    paths = {module_name(p, root): p for p in sorted(root.rglob("*.py"))
+             if "__pycache__" not in p.parts}
+    modules = set(paths)
+    return {name: imports_of(path.read_text(encoding="utf-8"), name,
+                             path.name == "__init__.py", modules)
+            for name, path in paths.items()}
+
+
+def cycles(graph: Mapping[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for nxt in sorted(graph.get(node, ())):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in on_stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def layer_of(name: str, layers: tuple[tuple[str, ...], ...] = LAYERS) -> int:
+    """The index of the layer a module sits in (0 is the top): its longest listed prefix."""
+    best, depth = len(layers), -1
+    for number, members in enumerate(layers):
+        for member in members:
+            if (name == member or name.startswith(member + ".")) and member.count(".") > depth:
+                best, depth = number, member.count(".")
+    return best
+
+
+def upward_imports(graph: Mapping[str, set[str]],
+                   layers: tuple[tuple[str, ...], ...] = LAYERS) -> list[str]:
+    """Every import of a module in a higher layer than the importer's."""
+    return [f"{name} -> {target}" for name in sorted(graph) for target in sorted(graph[name])
+            if layer_of(target, layers) < layer_of(name, layers)]
+
+
+def test_every_engine_module_sits_in_a_layer() -> None:
+    unplaced = [name for name in import_graph(TM) if layer_of(name) == len(LAYERS)]
+    assert not unplaced
+
+
+def test_no_module_imports_a_higher_layer() -> None:
+    assert upward_imports(import_graph(TM)) == []
+
+
+def test_no_import_cycle_anywhere_in_tm() -> None:
+    assert cycles(import_graph(TM)) == []
+
+
+def _plant(root: Path, files: Mapping[str, str]) -> Path:
+    for relative, text in files.items():
+        path = root / "tm" / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return root / "tm"
+
+
+def test_the_checks_find_a_planted_cycle_and_a_planted_upward_import(tmp_path: Path) -> None:
+    planted = _plant(tmp_path, {
+        "__init__.py": "", "core/__init__.py": "", "rules/__init__.py": "",
+        "core/state.py": "def helper():\n    from tm.rules.play import x\n",
+        "rules/play.py": "from tm.core import state\nx = 1\n",
+        "rules/phases.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                           "    from tm.game import Game\n",
+        "game.py": "from tm.rules import phases\n"})
+    graph = import_graph(planted)
+    assert cycles(graph) == [["tm.core.state", "tm.rules.play"], ["tm.game", "tm.rules.phases"]]
+    assert upward_imports(graph) == ["tm.core.state -> tm.rules.play",
+                                     "tm.rules.phases -> tm.game"]
+
+
+# ---------------------------------------------------------------- sizes
+def oversized(root: Path) -> list[str]:
+    """Modules over the line limit, and functions over theirs without a stated reason."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        if "__pycache__" in path.parts:
+            continue
+        source = path.read_text(encoding="utf-8")
+        where = path.relative_to(root.parent).as_posix()
+        if source.count("\n") > MAX_MODULE_LINES:
+            found.append(f"{where}: {source.count(chr(10))} lines")
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                length = (node.end_lineno or node.lineno) - node.lineno + 1
+                if length > MAX_FUNCTION_LINES and LONG_REASON not in (
+                        ast.get_docstring(node) or ""):
+                    found.append(f"{where}: {node.name} has {length} lines")
+    return found
+
+
+@pytest.mark.parametrize("package", ["core", "board", "cards", "vocab", "rules", "prompts",
+                                     "expansions", "persist", "bots", "web"])
+def test_no_room_too_big_to_read(package: str) -> None:
+    assert oversized(TM / package) == []
+
+
+def test_top_level_modules_are_not_too_big_to_read() -> None:
+    found = [line for line in oversized(TM) if line.count("/") == 1]
+    assert found == []
+
+
+def test_the_size_check_finds_a_planted_long_function(tmp_path: Path) -> None:
+    body = "".join(f"    x{i} = {i}\n" for i in range(MAX_FUNCTION_LINES))
+    planted = _plant(tmp_path, {
+        "long.py": f"def long():\n{body}",
+        "reasoned.py": f'def long():\n    """{LONG_REASON} it is a table."""\n{body}'})
+    assert oversized(planted) == ["tm/long.py: long has 51 lines"]

@@ -138,8 +138,8 @@ class SimReport:
         special = [sid for sid, sp in played.spaces.items() if sp.cost or sp.effect]
         used = ", ".join(f"{sid} in {self.special_spaces[sid]}" for sid in special)
         lines = [f"special spaces used: {used} of {self.games} games"] if special else []
-        for what, names, seen in (("milestones claimed", played.milestones, self.milestones),
-                                  ("awards funded", played.awards, self.awards)):
+        for what, names, seen in (("milestones claimed", played.milestone_names, self.milestones),
+                                  ("awards funded", played.award_names, self.awards)):
             counted = ", ".join(f"{name} {seen[name]}" for name in names)
             lines.append(f"{what} (games): {counted}")
         return lines

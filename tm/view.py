@@ -132,7 +132,7 @@ def _map(g: GameState) -> dict[str, Any]:
     generation the game ends with (R-SOLO-3, R-MAP-4)."""
     board_def = board.map_of(g)
     return {"name": board_def.name, "title": board_def.title,
-            "milestones": list(board_def.milestones), "awards": list(board_def.awards),
+            "milestones": list(board_def.milestone_names), "awards": list(board_def.award_names),
             "track_bonuses": [{"param": b.param, "at": b.at, "gain": b.gain}
                               for b in board_def.track_bonuses],
             "last_generation": phases.solo_length(g) if len(g.players) == 1 else None}

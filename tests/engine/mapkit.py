@@ -18,14 +18,15 @@ from tm.board.maps import (
     MapDef,
     TrackBonus,
     register,
+    tharsis,
 )
 from tm.board.maps.geometry import build_spaces
 
 AMAZONIS = "test_amazonis_planitia"  # built from boards.json's amazonis_planitia_published
 SMALL = "test_small_hex"  # 7 rows, written in our notation below
-THARSIS_MA = {  # milestone and award names the registry of tm/milestones.py resolves
-    "milestones": ("Terraformer", "Mayor", "Gardener", "Builder", "Planner"),
-    "awards": ("Landlord", "Banker", "Scientist", "Thermalist", "Miner"),
+THARSIS_MA = {  # a test board's milestones and awards: Tharsis's own records
+    "milestones": tharsis.MILESTONES,
+    "awards": tharsis.AWARDS,
 }
 
 # Reference bonus names → our notation letters; reference track gains → our gains.

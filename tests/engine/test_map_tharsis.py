@@ -134,15 +134,15 @@ def test_tharsis_offmap_spaces_match_reference_R_SETUP_1(
 def test_tharsis_milestones_match_reference_R_MA_1(
     tharsis: MapDef, reference: dict[str, Any]
 ) -> None:
-    assert tharsis.milestones == ("Terraformer", "Mayor", "Gardener", "Builder", "Planner")
-    assert sorted(tharsis.milestones) == sorted(reference["milestones"])
+    assert tharsis.milestone_names == ("Terraformer", "Mayor", "Gardener", "Builder", "Planner")
+    assert sorted(tharsis.milestone_names) == sorted(reference["milestones"])
 
 
 def test_tharsis_awards_match_reference_R_MA_2(
     tharsis: MapDef, reference: dict[str, Any]
 ) -> None:
-    assert sorted(tharsis.awards) == sorted(reference["awards"])
-    assert set(tharsis.awards) == {"Landlord", "Banker", "Scientist", "Thermalist", "Miner"}
+    assert sorted(tharsis.award_names) == sorted(reference["awards"])
+    assert set(tharsis.award_names) == {"Landlord", "Banker", "Scientist", "Thermalist", "Miner"}
 
 
 def test_parse_token_reads_kind_and_repeated_bonus_letters() -> None:

@@ -152,10 +152,10 @@ def test_the_view_shows_the_maps_goals_and_track_bonuses() -> None:
 def test_milestones_and_awards_are_the_reference_ones(name: str) -> None:
     ref, board, items = ref_map(name), get_map(name), ref_items()
     shown = [items[m].get("display_name", m) for m in ref["milestones"]]
-    assert list(board.milestones) == shown
-    assert list(board.awards) == ref["awards"]
-    assert set(board.milestones) <= set(milestones.MILESTONES)
-    assert set(board.awards) <= set(milestones.AWARDS)
+    assert list(board.milestone_names) == shown
+    assert list(board.award_names) == ref["awards"]
+    assert set(board.milestone_names) <= set(milestones.MILESTONES)
+    assert set(board.award_names) <= set(milestones.AWARDS)
 
 
 # ---------------------------------------------------------------- solo length (R-MAP-4)

@@ -14,6 +14,7 @@ from tests.engine.mapkit import AMAZONIS, AMAZONIS_COST_SPACE, amazonis_referenc
 from tests.engine.shared import load_reference
 from tm.board.maps import MAPS, STANDARD_GOALS, Goal, MapDef, Space, TrackBonus, get_map, register
 from tm.board.maps.geometry import Geometry, build_spaces, is_edge
+from tm.board.maps.model import Measure, Milestone
 from tm.rules import milestones
 
 TM = Path(__file__).resolve().parents[2] / "tm"
@@ -148,7 +149,7 @@ def test_map_data_cannot_be_mutated() -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
         tharsis.track_bonuses[0].at = 2  # type: ignore[misc]
     assert isinstance(tharsis.spaces["03"].bonus, tuple)
-    assert isinstance(tharsis.track_bonuses, tuple) and isinstance(tharsis.milestones, tuple)
+    assert isinstance(tharsis.track_bonuses, tuple) and isinstance(tharsis.milestone_names, tuple)
     with pytest.raises(TypeError):
         STANDARD_GOALS["oceans"] = Goal(0, 12)  # type: ignore[index]
 
@@ -156,11 +157,12 @@ def test_map_data_cannot_be_mutated() -> None:
 def test_a_map_keeps_its_own_copy_of_what_it_was_given() -> None:
     spaces = dict(build_spaces([". .", ". . .", ". ."]))
     goals = dict(STANDARD_GOALS)
-    board = MapDef("copy test", spaces, ["Mayor"], [], goals, ())  # type: ignore[arg-type]
+    mayor = milestones.MILESTONES["Mayor"]
+    board = MapDef("copy test", spaces, [mayor], [], goals, ())  # type: ignore[arg-type]
     spaces.clear()
     goals["oceans"] = Goal(0, 1)
     assert len(board.spaces) == 9 and board.goals["oceans"].max == 9
-    assert board.milestones == ("Mayor",)
+    assert board.milestone_names == ("Mayor",)
 
 
 @pytest.mark.parametrize("change", [
@@ -194,37 +196,37 @@ def test_build_spaces_places_costs_effects_and_restricted_spaces_R_MAP_3() -> No
 
 
 # ---------------------------------------------------------------- milestones and awards (R-MA)
-def _expected_measure(condition: dict[str, Any]) -> milestones.Measure:
+def _expected_measure(condition: dict[str, Any]) -> Measure:
     """Our measure for a reference condition, by a hand-written table of its notation."""
     kind = condition.get("measure") or condition.get("count")
     if kind == "terraform_rating":
-        return milestones.Measure("tr")
+        return Measure("tr")
     if kind == "city_tiles_owned":
-        return milestones.Measure("tiles", ("capital", "city"))
+        return Measure("tiles", ("capital", "city"))
     if kind == "greenery_tiles_owned":
-        return milestones.Measure("tiles", ("greenery",))
+        return Measure("tiles", ("greenery",))
     if kind == "tiles_owned":
         assert condition["exclude_tiles"] == ["ocean"]
-        return milestones.Measure("tiles")  # every owned tile; oceans have no owner
+        return Measure("tiles")  # every owned tile; oceans have no owner
     if kind == "tags":  # milestones count wild tags, awards only printed ones
         count = "tags" if condition.get("wild_tags_count", True) else "printed_tags"
-        return milestones.Measure(count, tuple(condition["tags"]))
+        return Measure(count, tuple(condition["tags"]))
     if kind == "cards_in_hand":
-        return milestones.Measure("hand")
+        return Measure("hand")
     if kind == "production":
-        return milestones.Measure("production", (condition["resource"],))
+        return Measure("production", (condition["resource"],))
     assert kind == "stock", kind
-    return milestones.Measure("stock", tuple(condition["resources"]))
+    return Measure("stock", tuple(condition["resources"]))
 
 
 def test_tharsis_milestone_and_award_measures_match_the_reference_R_MA_1_R_MA_2() -> None:
     items = {i["name"]: i for i in load_reference("milestones_awards.json")["items"]}
     tharsis = get_map("tharsis")
-    for name in tharsis.milestones:
+    for name in tharsis.milestone_names:
         ms = milestones.MILESTONES[name]
         assert ms.measure == _expected_measure(items[name]["condition"]), name
         assert ms.threshold == items[name]["condition"]["min"], name
-    for name in tharsis.awards:
+    for name in tharsis.award_names:
         assert milestones.AWARDS[name].measure == _expected_measure(items[name]["condition"])
 
 
@@ -232,8 +234,8 @@ def test_every_registered_map_names_known_milestones_and_awards() -> None:
     registered(AMAZONIS)
     get_map("tharsis")
     for board in MAPS.values():
-        assert set(board.milestones) <= set(milestones.MILESTONES), board.name
-        assert set(board.awards) <= set(milestones.AWARDS), board.name
+        assert set(board.milestone_names) <= set(milestones.MILESTONES), board.name
+        assert set(board.award_names) <= set(milestones.AWARDS), board.name
 
 
 def test_the_milestone_registries_refuse_a_second_entry_of_one_name() -> None:
@@ -246,7 +248,7 @@ def test_the_milestone_registries_refuse_a_second_entry_of_one_name() -> None:
         milestones.register_count("tags", milestones.COUNTS["tags"])
     with pytest.raises(ValueError):  # a measure must name a registered count
         milestones.register_milestone(
-            milestones.Milestone("Dreamer", milestones.Measure("dreams"), 1))
+            Milestone("Dreamer", Measure("dreams"), 1))
     assert "Dreamer" not in milestones.MILESTONES
     with pytest.raises(TypeError):
         milestones.MILESTONES["Mayor"] = mayor  # type: ignore[index]

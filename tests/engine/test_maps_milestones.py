@@ -13,6 +13,7 @@ import pytest
 from tests.engine.shared import load_reference
 from tm import Game, IllegalMove
 from tm.board.maps import get_map
+from tm.board.maps.model import Measure
 from tm.core.state import RESOURCES
 from tm.rules import milestones, playability
 from tm.testing import (
@@ -43,10 +44,10 @@ def ref_neighbors(board: str, sid: str) -> list[str]:
 
 
 # ---------------------------------------------------------------- measures vs the reference
-def expected_measure(c: dict[str, Any]) -> milestones.Measure:
+def expected_measure(c: dict[str, Any]) -> Measure:
     """Our measure for a reference condition, by a hand-written table of its notation."""
-    kind, M = c.get("measure") or c.get("count"), milestones.Measure
-    table: dict[str, Callable[[], milestones.Measure]] = {
+    kind, M = c.get("measure") or c.get("count"), Measure
+    table: dict[str, Callable[[], Measure]] = {
         "terraform_rating": lambda: M("tr"),
         "city_tiles_owned": lambda: M("tiles", ("capital", "city")),
         "greenery_tiles_owned": lambda: M("tiles", ("greenery",)),
@@ -85,7 +86,7 @@ def test_each_milestone_measures_its_reference_condition(board: str) -> None:
     items = ref_items()
     by_shown = {i.get("display_name", name): i for name, i in items.items()
                 if REF_IDS.get(board, board) in i["maps"]}
-    for name in get_map(board).milestones:
+    for name in get_map(board).milestone_names:
         ref, ours = by_shown[name], milestones.MILESTONES[name]
         assert ours.measure == expected_measure(ref["condition"]), name
         assert ours.threshold == ref["condition"]["min"], name
@@ -95,7 +96,7 @@ def test_each_milestone_measures_its_reference_condition(board: str) -> None:
 @pytest.mark.parametrize("board", ["tharsis", *REF_IDS])
 def test_each_award_measures_its_reference_condition(board: str) -> None:
     items = ref_items()
-    for name in get_map(board).awards:
+    for name in get_map(board).award_names:
         assert REF_IDS.get(board, board) in items[name]["maps"], name
         measure = expected_measure(items[name]["condition"])
         if measure.count == "tags":  # awards count printed tags: a wild tag is no tag of theirs
@@ -256,7 +257,7 @@ def test_lobbyist_is_listed_and_never_claimable_R_MAP_4() -> None:
         game.respond(0, {"type": "claim_milestone", "milestone": "Lobbyist"})
     assert error.value.rule in ("R-MAP-4", "R-ACT-3")
     assert [m["name"] for m in game.view(0)["you"]["milestones"]] == list(
-        get_map("amazonis_planitia").milestones)
+        get_map("amazonis_planitia").milestone_names)
 
 
 def test_merchant_is_checked_before_its_8_mc_are_paid() -> None:

@@ -78,6 +78,6 @@ def test_every_milestone_and_award_of_every_board_has_words() -> None:
     from tm.board.maps import builtin_maps
 
     missing = [f"{prefix}.{name}" for board in builtin_maps()
-               for prefix, names in (("ms", board.milestones), ("aw", board.awards))
+               for prefix, names in (("ms", board.milestone_names), ("aw", board.award_names))
                for name in names if f"{prefix}.{name}" not in EN]
     assert not missing

@@ -3,10 +3,9 @@ from __future__ import annotations
 
 from tm.board import parameters
 from tm.board.maps import MapDef, Space, get_map
+from tm.board.maps.model import CITY_TILES
 from tm.core.memo import remembered
 from tm.core.state import NEUTRAL, GameState
-
-CITY_TILES = frozenset({"city", "capital"})
 
 
 def map_of(g: GameState) -> MapDef:

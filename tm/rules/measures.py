@@ -13,30 +13,18 @@ on the player's cards; tiles are those carrying the player's marker (oceans have
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
 
 from tm.board import placement as board
 from tm.board.maps import Space
+from tm.board.maps.model import Measure
 from tm.cards import card, corporation_deck, prelude_deck, project_deck
 from tm.cards.dsl import TAGS, WILD, Card
 from tm.cards.tableau import resource_cards, tag_count, tag_counts
 from tm.core import manifest as expansions
 from tm.core.manifest import card_sets
 from tm.core.state import RESOURCES, GameState
-
-
-@dataclass(frozen=True, slots=True)
-class Measure:
-    """What a milestone or award counts for a player (see the module docstring)."""
-
-    count: str
-    of: tuple[str, ...] = ()
-    where: str | None = None  # tile counts: only spaces passing this filter
-    rows: tuple[int, ...] = ()  # tile counts: only spaces in these rows of Mars (0 = top)
-    min_cost: int = 0  # card counts: only cards printed at this cost or more
-
 
 CountFn = Callable[[GameState, int, Measure], int]
 SpaceFilter = Callable[[GameState, Space], bool]

@@ -1,25 +1,25 @@
 """Milestones and awards: what each measures, claiming, funding and award scoring (R-MA).
 
-A map names its milestones and awards; this module's registry resolves each
-name to a measure written as data (a kind of count and what it counts, e.g.
-building tags, threshold 8; see :mod:`tm.rules.measures`). A count that data cannot
+Each map defines its own milestones and awards, a measure written as data each (a kind of
+count and what it counts, e.g. building tags, threshold 8); this module indexes every
+map's by name and counts them with :mod:`tm.rules.measures`. A count that data cannot
 say is one more named function registered with :func:`register_count`.
 """
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
 from tm.board import placement as board
+from tm.board.maps import builtin_maps
+from tm.board.maps.model import Award, Milestone
 from tm.cards.dsl import Step
 from tm.core.errors import reason
 from tm.core.flow import ask, handler
 from tm.core.ledger import log
-from tm.core.state import RESOURCES, GameState
+from tm.core.state import GameState
 from tm.rules.measures import COUNTS as COUNTS  # re-exported: the measures' registry
-from tm.rules.measures import Measure as Measure
 from tm.rules.measures import measure_value as measure_value
 from tm.rules.measures import register_count as register_count
 from tm.vocab.kinds import step_kind
@@ -31,23 +31,6 @@ FUND_COSTS = (8, 14, 20)  # R-ACT-4
 AWARD_VP = (5, 2)  # R-MA-3
 
 
-@dataclass(frozen=True, slots=True)
-class Milestone:
-    """A milestone: claimable once its measure reaches the threshold (R-ACT-3), and only in
-    a game with the expansion it ``requires`` (Lobbyist: Turmoil, which we do not have)."""
-
-    name: str
-    measure: Measure
-    threshold: int
-    requires: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Award:
-    """An award: the players with the highest measure score (R-MA-3)."""
-
-    name: str
-    measure: Measure
 
 
 _MILESTONES: dict[str, Milestone] = {}
@@ -72,76 +55,11 @@ def register_award(award: Award) -> None:
     _AWARDS[award.name] = award
 
 
-CITIES = tuple(sorted(board.CITY_TILES))
-PROJECTS = ("automated", "active")  # green and blue cards
-
-for _milestone in (
-    # Tharsis (R-MA-1)
-    Milestone("Terraformer", Measure("tr"), 35),
-    Milestone("Mayor", Measure("tiles", CITIES), 3),
-    Milestone("Gardener", Measure("tiles", ("greenery",)), 3),
-    Milestone("Builder", Measure("tags", ("building",)), 8),
-    Milestone("Planner", Measure("hand"), 16),
-    # Elysium (R-MAP-1)
-    Milestone("Generalist", Measure("productions_above_start", RESOURCES), 6),
-    Milestone("Specialist", Measure("max_production", RESOURCES), 10),
-    Milestone("Ecologist", Measure("tags", ("plant", "animal", "microbe")), 4),
-    Milestone("Tycoon", Measure("cards", PROJECTS), 15),
-    Milestone("Legend", Measure("cards", ("event",)), 5),
-    # Hellas
-    Milestone("Diversifier", Measure("distinct_tags"), 8),
-    Milestone("Tactician", Measure("cards_with_requirements", PROJECTS), 5),
-    Milestone("Polar Explorer", Measure("tiles", rows=(7, 8)), 3),
-    Milestone("Energizer", Measure("production", ("energy",)), 6),
-    Milestone("Rim Settler", Measure("tags", ("jovian",)), 3),
-    # Vastitas Borealis
-    Milestone("Agronomist", Measure("tags", ("plant",)), 4),
-    Milestone("Engineer", Measure("production", ("energy", "heat")), 10),
-    Milestone("Spacefarer", Measure("tags", ("space",)), 4),
-    Milestone("Geologist", Measure("tiles", where="volcanic_area"), 3),
-    Milestone("Farmer", Measure("card_resources", ("animal", "microbe")), 5),
-    # Amazonis Planitia (R-MAP-4); Merchant is checked before its 8 MC are paid
-    Milestone("Terran", Measure("tags", ("earth",)), 5),
-    Milestone("Landshaper", Measure("tile_kinds", ("city", "greenery", "special")), 3),
-    Milestone("Merchant", Measure("min_stock", RESOURCES), 3),
-    Milestone("Sponsor", Measure("cards", PROJECTS, min_cost=20), 3),
-    Milestone("Lobbyist", Measure("delegates"), 7, requires="turmoil"),
-):
-    register_milestone(_milestone)
-
-for _award in (
-    # Tharsis (R-MA-2)
-    Award("Landlord", Measure("tiles")),  # every owned tile: oceans have no owner
-    Award("Banker", Measure("production", ("megacredits",))),
-    Award("Scientist", Measure("printed_tags", ("science",))),
-    Award("Thermalist", Measure("stock", ("heat",))),
-    Award("Miner", Measure("stock", ("steel", "titanium"))),
-    # Elysium
-    Award("Celebrity", Measure("cards", PROJECTS, min_cost=20)),
-    Award("Industrialist", Measure("stock", ("steel", "energy"))),
-    Award("Desert Settler", Measure("tiles", rows=(5, 6, 7, 8))),
-    Award("Estate Dealer", Measure("tiles", where="next_to_ocean")),
-    Award("Benefactor", Measure("tr")),
-    # Hellas
-    Award("Cultivator", Measure("tiles", ("greenery",))),
-    Award("Magnate", Measure("cards", ("automated",))),
-    Award("Space Baron", Measure("printed_tags", ("space",))),
-    Award("Excentric", Measure("card_resources")),
-    Award("Contractor", Measure("printed_tags", ("building",))),
-    # Vastitas Borealis
-    Award("Traveller", Measure("printed_tags", ("jovian", "earth"))),
-    Award("Landscaper", Measure("largest_group")),
-    Award("Highlander", Measure("tiles", where="not_next_to_ocean")),
-    Award("Promoter", Measure("cards", ("event",))),
-    Award("Blacksmith", Measure("production", ("steel", "titanium"))),
-    # Amazonis Planitia
-    Award("Collector", Measure("resource_kinds")),
-    Award("Innovator", Measure("cards", (*PROJECTS, "event"))),
-    Award("Constructor", Measure("cities_and_colonies")),
-    Award("Manufacturer", Measure("production", ("steel", "heat"))),
-    Award("Physicist", Measure("printed_tags", ("science", "space"))),
-):
-    register_award(_award)
+for _map in builtin_maps():  # every map's own milestones and awards, by name
+    for _milestone in _map.milestones:
+        register_milestone(_milestone)
+    for _award in _map.awards:
+        register_award(_award)
 
 
 def milestone_value(g: GameState, p: int, name: str) -> int:
@@ -156,12 +74,12 @@ def award_value(g: GameState, p: int, name: str) -> int:
 
 def milestones_in_play(g: GameState) -> tuple[str, ...]:
     """The board's milestones; none in solo (R-MA-4)."""
-    return () if len(g.players) == 1 else board.map_of(g).milestones
+    return () if len(g.players) == 1 else board.map_of(g).milestone_names
 
 
 def awards_in_play(g: GameState) -> tuple[str, ...]:
     """The board's awards; none in solo (R-MA-4)."""
-    return () if len(g.players) == 1 else board.map_of(g).awards
+    return () if len(g.players) == 1 else board.map_of(g).award_names
 
 
 def why_not_claim(g: GameState, p: int, name: str) -> tuple[str, str] | None:

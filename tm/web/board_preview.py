@@ -56,8 +56,8 @@ def board_picker(chosen: str) -> str:
     options = "".join(
         f'<option value="{esc(m.name)}"{" selected" if m is current else ""}>'
         f"{esc(board_title(m))}</option>" for m in boards)
-    milestones = t("list.and").join(name("milestone", m) for m in current.milestones)
-    awards = t("list.and").join(name("award", a) for a in current.awards)
+    milestones = t("list.and").join(name("milestone", m) for m in current.milestone_names)
+    awards = t("list.and").join(name("award", a) for a in current.award_names)
     return (f'<div class="board-picker"><label>{esc(t("start.board"))} '
             f'<select name="board" data-change="form">{options}</select></label>'
             f"{preview_svg(current)}"

@@ -11,7 +11,8 @@ lasts two generations more. Noctis City follows city rules (R-MAP-2).
 from __future__ import annotations
 
 from tm.board.maps.geometry import build_spaces
-from tm.board.maps.model import Goal, MapDef, TrackBonus
+from tm.board.maps.model import PROJECTS, Award, Goal, MapDef, Measure, Milestone, TrackBonus
+from tm.core.state import RESOURCES
 
 ROWS: tuple[str, ...] = (
     "               .s    .ss   .s    .c    .tt   .",                   # 03-08
@@ -50,12 +51,27 @@ TRACK_BONUSES = (  # R-MAP-4: nothing at 8 % oxygen on this map
     TrackBonus("temperature", 0, "ocean"),
 )
 
+MILESTONES = (  # R-MAP-4; Merchant is checked before its 8 MC are paid
+    Milestone("Terran", Measure("tags", ("earth",)), 5),
+    Milestone("Landshaper", Measure("tile_kinds", ("city", "greenery", "special")), 3),
+    Milestone("Merchant", Measure("min_stock", RESOURCES), 3),
+    Milestone("Sponsor", Measure("cards", PROJECTS, min_cost=20), 3),
+    Milestone("Lobbyist", Measure("delegates"), 7, requires="turmoil"),
+)
+AWARDS = (
+    Award("Collector", Measure("resource_kinds")),
+    Award("Innovator", Measure("cards", (*PROJECTS, "event"))),
+    Award("Constructor", Measure("cities_and_colonies")),
+    Award("Manufacturer", Measure("production", ("steel", "heat"))),
+    Award("Physicist", Measure("printed_tags", ("science", "space"))),
+)
+
 MAP = AMAZONIS_PLANITIA = (
     MapDef(
         name="amazonis_planitia",
         spaces=build_spaces(ROWS, names=NAMES),
-        milestones=("Terran", "Landshaper", "Merchant", "Sponsor", "Lobbyist"),
-        awards=("Collector", "Innovator", "Constructor", "Manufacturer", "Physicist"),
+        milestones=MILESTONES,
+        awards=AWARDS,
         goals=GOALS,
         track_bonuses=TRACK_BONUSES,
         title="Amazonis Planitia",

@@ -8,7 +8,16 @@ Noctis City, which follows city rules here (R-MAP-2).
 from __future__ import annotations
 
 from tm.board.maps.geometry import build_spaces
-from tm.board.maps.model import STANDARD_GOALS, STANDARD_TRACK_BONUSES, MapDef
+from tm.board.maps.model import (
+    PROJECTS,
+    STANDARD_GOALS,
+    STANDARD_TRACK_BONUSES,
+    Award,
+    MapDef,
+    Measure,
+    Milestone,
+)
+from tm.core.state import RESOURCES
 
 ROWS: tuple[str, ...] = (
     "            ~     ~t    ~c    ~s    .c",                # 03-07
@@ -29,12 +38,27 @@ NAMES: dict[str, str] = {
     "37": "Arsia Mons",
 }
 
+MILESTONES = (  # R-MAP-1
+    Milestone("Generalist", Measure("productions_above_start", RESOURCES), 6),
+    Milestone("Specialist", Measure("max_production", RESOURCES), 10),
+    Milestone("Ecologist", Measure("tags", ("plant", "animal", "microbe")), 4),
+    Milestone("Tycoon", Measure("cards", PROJECTS), 15),
+    Milestone("Legend", Measure("cards", ("event",)), 5),
+)
+AWARDS = (
+    Award("Celebrity", Measure("cards", PROJECTS, min_cost=20)),
+    Award("Industrialist", Measure("stock", ("steel", "energy"))),
+    Award("Desert Settler", Measure("tiles", rows=(5, 6, 7, 8))),
+    Award("Estate Dealer", Measure("tiles", where="next_to_ocean")),
+    Award("Benefactor", Measure("tr")),
+)
+
 MAP = ELYSIUM = (
     MapDef(
         name="elysium",
         spaces=build_spaces(ROWS, names=NAMES),
-        milestones=("Generalist", "Specialist", "Ecologist", "Tycoon", "Legend"),
-        awards=("Celebrity", "Industrialist", "Desert Settler", "Estate Dealer", "Benefactor"),
+        milestones=MILESTONES,
+        awards=AWARDS,
         goals=STANDARD_GOALS,
         track_bonuses=STANDARD_TRACK_BONUSES,
         title="Elysium",

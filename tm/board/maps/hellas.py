@@ -10,7 +10,15 @@ follows city rules (R-MAP-2).
 from __future__ import annotations
 
 from tm.board.maps.geometry import build_spaces
-from tm.board.maps.model import STANDARD_GOALS, STANDARD_TRACK_BONUSES, MapDef
+from tm.board.maps.model import (
+    PROJECTS,
+    STANDARD_GOALS,
+    STANDARD_TRACK_BONUSES,
+    Award,
+    MapDef,
+    Measure,
+    Milestone,
+)
 
 ROWS: tuple[str, ...] = (
     "            ~pp   .pp   .pp   .ps   .p",               # 03-07
@@ -27,13 +35,28 @@ ROWS: tuple[str, ...] = (
 SOUTH_POLE = "61"
 NAMES: dict[str, str] = {SOUTH_POLE: "South Pole"}
 
+MILESTONES = (
+    Milestone("Diversifier", Measure("distinct_tags"), 8),
+    Milestone("Tactician", Measure("cards_with_requirements", PROJECTS), 5),
+    Milestone("Polar Explorer", Measure("tiles", rows=(7, 8)), 3),
+    Milestone("Energizer", Measure("production", ("energy",)), 6),
+    Milestone("Rim Settler", Measure("tags", ("jovian",)), 3),
+)
+AWARDS = (
+    Award("Cultivator", Measure("tiles", ("greenery",))),
+    Award("Magnate", Measure("cards", ("automated",))),
+    Award("Space Baron", Measure("printed_tags", ("space",))),
+    Award("Excentric", Measure("card_resources")),
+    Award("Contractor", Measure("printed_tags", ("building",))),
+)
+
 MAP = HELLAS = (
     MapDef(
         name="hellas",
         spaces=build_spaces(ROWS, names=NAMES, costs={SOUTH_POLE: 6},
                             effects={SOUTH_POLE: "ocean"}),
-        milestones=("Diversifier", "Tactician", "Polar Explorer", "Energizer", "Rim Settler"),
-        awards=("Cultivator", "Magnate", "Space Baron", "Excentric", "Contractor"),
+        milestones=MILESTONES,
+        awards=AWARDS,
         goals=STANDARD_GOALS,
         track_bonuses=STANDARD_TRACK_BONUSES,
         title="Hellas",

@@ -1,9 +1,9 @@
 """Map data: the Mars boards as immutable records (the registry is :mod:`tm.board.maps`).
 
-A map module (``tm/maps/tharsis.py``, ``elysium.py``, ...) is data only: it writes
-its spaces in the compact notation of :mod:`tm.board.maps.geometry` and registers a
-:class:`MapDef` with its milestones and awards (by name, measured in
-:mod:`tm.rules.milestones`), its global-parameter goals and its track bonuses.
+A map module (``tm/board/maps/tharsis.py``, ``elysium.py``, ...) is data only: it writes
+its spaces in the compact notation of :mod:`tm.board.maps.geometry` and defines a
+:class:`MapDef` with its own milestones and awards (each a :class:`Measure` as data,
+counted by :mod:`tm.rules.measures`), its global-parameter goals and its track bonuses.
 Neighbours are computed from the hex geometry, never written by hand. Nothing
 outside this package compares a board's name: the engine asks the game's map.
 """
@@ -82,6 +82,41 @@ STANDARD_TRACK_BONUSES: tuple[TrackBonus, ...] = (
 )
 
 
+CITY_TILES = frozenset({"city", "capital"})  # tiles that count as cities (R-TILE)
+CITIES = tuple(sorted(CITY_TILES))
+PROJECTS = ("automated", "active")  # green and blue cards
+
+
+@dataclass(frozen=True, slots=True)
+class Measure:
+    """What a milestone or award counts for a player (see the module docstring)."""
+
+    count: str
+    of: tuple[str, ...] = ()
+    where: str | None = None  # tile counts: only spaces passing this filter
+    rows: tuple[int, ...] = ()  # tile counts: only spaces in these rows of Mars (0 = top)
+    min_cost: int = 0  # card counts: only cards printed at this cost or more
+
+
+@dataclass(frozen=True, slots=True)
+class Milestone:
+    """A milestone: claimable once its measure reaches the threshold (R-ACT-3), and only in
+    a game with the expansion it ``requires`` (Lobbyist: Turmoil, which we do not have)."""
+
+    name: str
+    measure: Measure
+    threshold: int
+    requires: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Award:
+    """An award: the players with the highest measure score (R-MA-3)."""
+
+    name: str
+    measure: Measure
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class MapDef:
     """A board: spaces in id order, milestones and awards, goals and track bonuses.
@@ -92,8 +127,8 @@ class MapDef:
 
     name: str
     spaces: Mapping[str, Space]
-    milestones: tuple[str, ...]
-    awards: tuple[str, ...]
+    milestones: tuple[Milestone, ...]  # its own, measured as data (R-MA-1, R-MAP-1)
+    awards: tuple[Award, ...]
     goals: Mapping[str, Goal]  # per parameter: start, goal, step size
     track_bonuses: tuple[TrackBonus, ...]
     title: str = ""
@@ -107,6 +142,16 @@ class MapDef:
         freeze(self, "awards", tuple(self.awards))
         freeze(self, "track_bonuses", tuple(self.track_bonuses))
         check(self)
+
+    @property
+    def milestone_names(self) -> tuple[str, ...]:
+        """Its milestones' names, in printed order."""
+        return tuple(m.name for m in self.milestones)
+
+    @property
+    def award_names(self) -> tuple[str, ...]:
+        """Its awards' names, in printed order."""
+        return tuple(a.name for a in self.awards)
 
     @property
     def mars_ids(self) -> list[str]:

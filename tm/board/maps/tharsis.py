@@ -8,7 +8,15 @@ ones (R-GLOB-1, R-GLOB-3, R-GLOB-4); Noctis City has its own space (R-MAP-2).
 from __future__ import annotations
 
 from tm.board.maps.geometry import build_spaces
-from tm.board.maps.model import STANDARD_GOALS, STANDARD_TRACK_BONUSES, MapDef
+from tm.board.maps.model import (
+    CITIES,
+    STANDARD_GOALS,
+    STANDARD_TRACK_BONUSES,
+    Award,
+    MapDef,
+    Measure,
+    Milestone,
+)
 
 ROWS: tuple[str, ...] = (
     "            .ss ~ss .   ~c  ~",                      # 03-07
@@ -31,12 +39,27 @@ NAMES: dict[str, str] = {
 
 RESERVED: dict[str, str] = {"31": "Noctis City"}
 
+MILESTONES = (  # R-MA-1
+    Milestone("Terraformer", Measure("tr"), 35),
+    Milestone("Mayor", Measure("tiles", CITIES), 3),
+    Milestone("Gardener", Measure("tiles", ("greenery",)), 3),
+    Milestone("Builder", Measure("tags", ("building",)), 8),
+    Milestone("Planner", Measure("hand"), 16),
+)
+AWARDS = (  # R-MA-2
+    Award("Landlord", Measure("tiles")),  # every owned tile: oceans have no owner
+    Award("Banker", Measure("production", ("megacredits",))),
+    Award("Scientist", Measure("printed_tags", ("science",))),
+    Award("Thermalist", Measure("stock", ("heat",))),
+    Award("Miner", Measure("stock", ("steel", "titanium"))),
+)
+
 MAP = THARSIS = (
     MapDef(
         name="tharsis",
         spaces=build_spaces(ROWS, names=NAMES, reserved=RESERVED),
-        milestones=("Terraformer", "Mayor", "Gardener", "Builder", "Planner"),
-        awards=("Landlord", "Banker", "Scientist", "Thermalist", "Miner"),
+        milestones=MILESTONES,
+        awards=AWARDS,
         goals=STANDARD_GOALS,
         track_bonuses=STANDARD_TRACK_BONUSES,
         title="Tharsis",

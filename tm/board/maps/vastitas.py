@@ -10,7 +10,14 @@ Goals and track bonuses are the standard ones; Noctis City follows city rules (R
 from __future__ import annotations
 
 from tm.board.maps.geometry import build_spaces
-from tm.board.maps.model import STANDARD_GOALS, STANDARD_TRACK_BONUSES, MapDef
+from tm.board.maps.model import (
+    STANDARD_GOALS,
+    STANDARD_TRACK_BONUSES,
+    Award,
+    MapDef,
+    Measure,
+    Milestone,
+)
 
 ROWS: tuple[str, ...] = (
     "            .p    .     ^s    .     .",                 # 03-07
@@ -34,13 +41,28 @@ NAMES: dict[str, str] = {
     "59": "Viking 1",
 }
 
+MILESTONES = (
+    Milestone("Agronomist", Measure("tags", ("plant",)), 4),
+    Milestone("Engineer", Measure("production", ("energy", "heat")), 10),
+    Milestone("Spacefarer", Measure("tags", ("space",)), 4),
+    Milestone("Geologist", Measure("tiles", where="volcanic_area"), 3),
+    Milestone("Farmer", Measure("card_resources", ("animal", "microbe")), 5),
+)
+AWARDS = (
+    Award("Traveller", Measure("printed_tags", ("jovian", "earth"))),
+    Award("Landscaper", Measure("largest_group")),
+    Award("Highlander", Measure("tiles", where="not_next_to_ocean")),
+    Award("Promoter", Measure("cards", ("event",))),
+    Award("Blacksmith", Measure("production", ("steel", "titanium"))),
+)
+
 MAP = VASTITAS_BOREALIS = (
     MapDef(
         name="vastitas_borealis",
         spaces=build_spaces(ROWS, names=NAMES, costs={CENTRE: 4},
                             effects={CENTRE: "temperature"}),
-        milestones=("Agronomist", "Engineer", "Spacefarer", "Geologist", "Farmer"),
-        awards=("Traveller", "Landscaper", "Highlander", "Promoter", "Blacksmith"),
+        milestones=MILESTONES,
+        awards=AWARDS,
         goals=STANDARD_GOALS,
         track_bonuses=STANDARD_TRACK_BONUSES,
         title="Vastitas Borealis",

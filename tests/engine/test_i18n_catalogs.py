@@ -172,9 +172,9 @@ def test_belarusian_counts_use_their_three_forms() -> None:
 
 def _expansion_keys() -> set[str]:
     from tm.cards import all_cards
-    from tm.web.i18n_colonies import EN_COLONIES
+    from tm.web.expansions.colonies.words import EN_COLONIES
+    from tm.web.expansions.prelude.words import EN_PRELUDE
     from tm.web.i18n_maps import EN_MAPS
-    from tm.web.i18n_prelude import EN_PRELUDE
 
     keys = {re.sub(r"\.(one|other)$", "", k) for d in (EN_PRELUDE, EN_COLONIES, EN_MAPS)
             for k in d}

@@ -11,23 +11,31 @@ end a selection) or a game that does not end.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from tm import expansions
 from tm.bots import LEVELS, Bot, tournament
 from tm.bots.hint import hint
 from tm.game import Game
 from tm.maps import BUILTIN_NAMES
 from tm.state import Options
 
-SETS: dict[str, tuple[str, ...]] = {
-    "corpera": ("corpera",),
-    "corpera+prelude": ("corpera", "prelude"),
-    "corpera+colonies": ("corpera", "colonies"),
-    "corpera+prelude+colonies": ("corpera", "prelude", "colonies"),
-}
+
+def _sets() -> dict[str, tuple[str, ...]]:
+    """The expansion sets, from the engine's registry in its listed load order
+    (``tm.expansions.MODULES``, each registering its manifest under that name): the first
+    expansion (Corporate Era, which a new game plays by default) with each combination of
+    the others, fewest first, each in load order ("corpera", "corpera+prelude", ...)."""
+    first, *others = (expansions.manifest(name).name for name in expansions.MODULES)
+    chosen = (c for n in range(len(others) + 1) for c in itertools.combinations(others, n))
+    return {"+".join((first, *extra)): (first, *extra) for extra in chosen}
+
+
+SETS: dict[str, tuple[str, ...]] = _sets()
 SEATS = (1, 2, 3, 4, 5)
 
 

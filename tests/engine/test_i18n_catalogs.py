@@ -63,9 +63,12 @@ def test_no_key_is_missing_in_a_language(lang: str) -> None:
 
 
 def _code_uses() -> tuple[set[str], list[str]]:
-    """Keys named whole in tm/web, and the prefixes of keys the code builds."""
-    sources = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "tm" / "web").glob("*.py")
-                        if not p.name.startswith("i18n_"))
+    """Keys named whole in tm/web (the page manifests' code included, their catalogs
+    ``expansions/<name>/words.py`` not), and the prefixes of keys the code builds."""
+    web = ROOT / "tm" / "web"
+    catalogs = {*web.glob("i18n_*.py"), *web.glob("expansions/*/words.py")}
+    sources = "\n".join(p.read_text(encoding="utf-8") for p in sorted(web.rglob("*.py"))
+                        if p not in catalogs)
     literal = set(re.findall(r"""["']([\w.]+)["']""", sources))
     built = set(re.findall(r"""f["']([\w.]*?)\{""", sources))  # f"log.head.{x}"
     built |= set(re.findall(r"""["']([\w.]+\.)["']\s*\+""", sources))  # "type." + c.type

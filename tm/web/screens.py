@@ -2,7 +2,7 @@
 pure function of the screen model (:class:`~tm.web.model.Screen`)."""
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from tm.web.board_preview import board_picker
@@ -17,7 +17,7 @@ from tm.web.bots_html import (
 from tm.web.card_text import tile_phrase
 from tm.web.confirm_html import held_panel
 from tm.web.decide_html import status_strip, undo_bar
-from tm.web.expansions import Section, Switch
+from tm.web.expansions import Section
 from tm.web.expansions.pages import PAGES
 from tm.web.hand_html import card_dialog, draft_info, hand_section
 from tm.web.html import attrs, button, esc
@@ -102,14 +102,9 @@ def _solo_note(count: str) -> str:
 def _switches(variant: bool, form: Mapping[str, str]) -> str:
     """The expansions' checkboxes (their page manifests' switches): the ones that stand
     with the game's variants, or the others."""
-    found: list[Switch] = [page.switch for page in PAGES if page.switch is not None]
-    return "".join(_switch(switch, form) for switch in found if switch.variant == variant)
-
-
-def _switch(switch: Switch, form: Mapping[str, str]) -> str:
-    ticked = _checked(form, switch.box, switch.default)
-    return (f'<label><input type="checkbox" name="{esc(switch.box)}"{ticked}> '
-            f'{esc(t(switch.words))}</label>')
+    return "".join(f'<label><input type="checkbox" name="{esc(sw.box)}"'
+                   f'{_checked(form, sw.box, sw.default)}> {esc(t(sw.words))}</label>'
+                   for page in PAGES if (sw := page.switch) is not None and sw.variant == variant)
 
 
 def _new_game_form(form: Mapping[str, str]) -> str:
@@ -331,10 +326,9 @@ def _names_only(view: View) -> dict[str, Any]:
 
 
 def _sections(named: View, colours: tuple[str, ...]) -> str:
-    """Each expansion's part of the game screen (its page manifest's section: Colonies'
-    tiles and fleets; empty without the expansion), a part and a region named after the
-    expansion, drawn again only when the view's parts it reads change (``named``: the
-    view as :func:`_names_only` gives it)."""
+    """Each expansion's part of the game screen (its page manifest's section, empty without
+    the expansion): a part and a region named after it, drawn again only when the view's
+    parts it reads change (``named``: the view as :func:`_names_only` gives it)."""
     return "".join(part(page.name, _section(page.name, page.section, named, colours))
                    for page in PAGES if page.section is not None)
 
@@ -344,8 +338,7 @@ def _section(name: str, section: Section, named: View, colours: tuple[str, ...])
 
 
 def _end_notes(view: View, p: int) -> str:
-    """Under a player's name in the end table: each expansion's note (Colonies: colonies
-    built; no VP)."""
+    """Under a player's name in the end table: each expansion's note (no VP)."""
     return "".join(page.end_column(view, p) for page in PAGES if page.end_column is not None)
 
 
@@ -384,24 +377,20 @@ def end_section(screen: Screen) -> str:
             f'<tbody>{"".join(body)}</tbody></table></div>{end_extras(screen)}</section>')
 
 
-def _replay_sections(view: View, colours: Sequence[str]) -> str:
-    """Each expansion's part of the screen, drawn afresh (a replay keeps no regions)."""
-    return "".join(page.section.render(view, colours) for page in PAGES
-                   if page.section is not None)
-
-
 def replay_screen(screen: Screen) -> str:
     """A position of the game being replayed: board, players and log, no hands."""
     assert screen.replay is not None
     view = screen.game
     players = "solo" if len(view["players"]) == 1 else "multi"
+    sections = "".join(page.section.render(view, screen.colours) for page in PAGES
+                       if page.section is not None)  # (drawn afresh: a replay keeps no regions)
     return (f'<main class="game replay" data-players="{players}"><header class="topbar">'
             '<div class="tools">'
             f'{button(t("app.menu"), "menu", "menu")}</div>{tracks(view)}</header>'
             f"{replay_controls(screen.replay)}"
             f'<div class="layout"><div class="col col-main"><div class="board-wrap">'
             f"{board_svg(view, screen.colours, {})}{board_legend(view)}</div>"
-            f"{_replay_sections(view, screen.colours)}</div>"
+            f"{sections}</div>"
             f'<div class="col col-side">{milestones_awards(view, screen.colours)}'
             f"{log_section(view, screen.colours, screen.log_depth)}</div>"
             f'<section class="players" aria-label="{esc(t("game.players"))}">{_panels(screen)}'

@@ -8,7 +8,8 @@
                                               # fill msgstr from "key<TAB>text" lines
                                               # (or "key|text")
 
-The English source is the code: every ``EN_*`` dict of ``tm/web/i18n*.py`` (merged into
+The English source is the code: every ``EN_*`` dict of ``tm/web/i18n*.py`` and of the
+expansions' page manifests' ``tm/web/expansions/<name>/words.py`` (merged into
 ``tm.web.i18n.EN``) and the names the engine defines (cards, milestones, awards, colony
 tiles, printed names of map spaces: keys ``name.card.<English>`` …). A key ending
 ``.one`` / ``.other`` is one counted message (msgid / msgid_plural; ``.zero`` stays a
@@ -43,8 +44,10 @@ def english_dicts() -> dict[str, str]:
     from tm.web.i18n import EN
 
     found = dict(EN)
-    for path in sorted((ROOT / "tm" / "web").glob("i18n_*.py")):
-        module = importlib.import_module(f"tm.web.{path.stem}")
+    web = ROOT / "tm" / "web"
+    words = [*sorted(web.glob("i18n_*.py")), *sorted(web.glob("expansions/*/words.py"))]
+    for path in words:  # (the expansions' catalogs: tm/web/expansions/<name>/words.py)
+        module = importlib.import_module(".".join(path.relative_to(ROOT).with_suffix("").parts))
         for attr, value in vars(module).items():
             if attr.startswith("EN_") and isinstance(value, dict):
                 for key, text in value.items():

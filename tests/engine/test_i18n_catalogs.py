@@ -63,9 +63,12 @@ def test_no_key_is_missing_in_a_language(lang: str) -> None:
 
 
 def _code_uses() -> tuple[set[str], list[str]]:
-    """Keys named whole in tm/web, and the prefixes of keys the code builds."""
-    sources = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "tm" / "web").glob("*.py")
-                        if not p.name.startswith("i18n_"))
+    """Keys named whole in tm/web (the page manifests' code included, their catalogs
+    ``expansions/<name>/words.py`` not), and the prefixes of keys the code builds."""
+    web = ROOT / "tm" / "web"
+    catalogs = {*web.glob("i18n_*.py"), *web.glob("expansions/*/words.py")}
+    sources = "\n".join(p.read_text(encoding="utf-8") for p in sorted(web.rglob("*.py"))
+                        if p not in catalogs)
     literal = set(re.findall(r"""["']([\w.]+)["']""", sources))
     built = set(re.findall(r"""f["']([\w.]*?)\{""", sources))  # f"log.head.{x}"
     built |= set(re.findall(r"""["']([\w.]+\.)["']\s*\+""", sources))  # "type." + c.type
@@ -172,9 +175,9 @@ def test_belarusian_counts_use_their_three_forms() -> None:
 
 def _expansion_keys() -> set[str]:
     from tm.cards import all_cards
-    from tm.web.i18n_colonies import EN_COLONIES
+    from tm.web.expansions.colonies.words import EN_COLONIES
+    from tm.web.expansions.prelude.words import EN_PRELUDE
     from tm.web.i18n_maps import EN_MAPS
-    from tm.web.i18n_prelude import EN_PRELUDE
 
     keys = {re.sub(r"\.(one|other)$", "", k) for d in (EN_PRELUDE, EN_COLONIES, EN_MAPS)
             for k in d}

@@ -4,14 +4,14 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tm.web.colonies_log import COLONY_LOG
+from tm.web.expansions.pages import LOG_TEXTS
 from tm.web.i18n import EN
 
 SOURCES = "\n".join(p.read_text(encoding="utf-8")
                     for p in (Path(__file__).resolve().parents[2] / "tm").rglob("*.py"))
 # Written by tm/web/log_text.py's own phrasing (counts and card names), not one template.
 LOG_PHRASED_IN_CODE = {"bought", "card_res", "draw", "setup", "param", "prod", "ocean_bonus",
-                       *COLONY_LOG}  # (Colonies' records: tm/web/colonies_log.py)
+                       *LOG_TEXTS}  # (the expansions' records: their page manifests)
 # Markers the log shows as the headings of its generations, turns and phases.
 LOG_HEADINGS = {"generation": "log.generation_head", "turn": "log.head.turn",
                 "research": "log.head.research", "production": "log.head.production",

@@ -15,7 +15,7 @@ from tm.core.state import Options
 from tm.game import Game
 from tm.sim import random_response
 from tm.web.app import App
-from tm.web.colonies_html import colonies_section
+from tm.web.expansions.colonies.section import colonies_section
 from tm.web.log_text import log_line, log_lines
 from tm.web.model import screen_of
 from tm.web.prompt_html import Ask, render_prompt

@@ -11,6 +11,7 @@ end a selection) or a game that does not end.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -19,15 +20,22 @@ from typing import Any
 from tm.board.maps import BUILTIN_NAMES
 from tm.bots import LEVELS, Bot, tournament
 from tm.bots.hint import hint
+from tm.core.manifest import known
 from tm.core.state import Options
 from tm.game import Game
 
-SETS: dict[str, tuple[str, ...]] = {
-    "corpera": ("corpera",),
-    "corpera+prelude": ("corpera", "prelude"),
-    "corpera+colonies": ("corpera", "colonies"),
-    "corpera+prelude+colonies": ("corpera", "prelude", "colonies"),
-}
+
+def _sets() -> dict[str, tuple[str, ...]]:
+    """The expansion sets, from the engine's registry in its listed load order
+    (:data:`tm.core.manifest.MANIFESTS`): the first
+    expansion (Corporate Era, which a new game plays by default) with each combination of
+    the others, fewest first, each in load order ("corpera", "corpera+prelude", ...)."""
+    first, *others = known()
+    chosen = (c for n in range(len(others) + 1) for c in itertools.combinations(others, n))
+    return {"+".join((first, *extra)): (first, *extra) for extra in chosen}
+
+
+SETS: dict[str, tuple[str, ...]] = _sets()
 SEATS = (1, 2, 3, 4, 5)
 
 

@@ -25,6 +25,7 @@ from tm.web.app_stage import Spare, Stage, default_payment, starts_action
 from tm.web.app_tabs import Saving, TabActions
 from tm.web.board_preview import board_names
 from tm.web.error_text import error_text
+from tm.web.expansions.pages import SWITCHES
 from tm.web.i18n import t
 from tm.web.log_html import LOG_DEPTH, log_depth_after
 from tm.web.model import PendingPrompt, ViewCache, screen_of
@@ -408,8 +409,7 @@ def _checked(data: dict[str, Any], name: str) -> bool:
     return str(data.get(name, "")).lower() in ("on", "true", "1", "yes")
 
 
-EXPANSION_BOXES = (("corporate_era", "corpera"), ("prelude", "prelude"),
-                   ("colonies", "colonies"))  # form box, name
+EXPANSION_BOXES = SWITCHES  # form box, name (the page manifests' switches, in load order)
 
 
 def _expansions(data: dict[str, Any]) -> list[str]:

@@ -28,11 +28,8 @@ Reasons = Sequence[Mapping[str, Any]]
 _SLOT = "\ue000"  # where the requirement parts go in the catalog's "Requires {list}"
 
 
-UNPRICED_TYPES = ("corporation", "prelude")  # cards that are dealt, never bought
-
-
 def _cost(c: Card, shown: int | None) -> str:
-    if c.is_corporation or c.type in UNPRICED_TYPES:
+    if not c.is_project:  # corporations and preludes are dealt, never bought
         return ""
     cost = c.cost if shown is None else shown
     label = t("card.cost", n=cost)

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tm.web.bots_html import strip_item
-from tm.web.colonies_html import colonies_count
+from tm.web.expansions.pages import PAGES
 from tm.web.html import attrs, button, esc
 from tm.web.i18n import has, t, tn
 from tm.web.model import RESOURCES, Screen, View, player_name
@@ -40,12 +40,11 @@ def _resources(pl: Mapping[str, Any]) -> str:
     return f'<ul class="strip-res">{"".join(items)}</ul>'
 
 
-def _colonies(view: View, p: int) -> str:
-    """Colonies built (only in a game with Colonies)."""
-    built = colonies_count(view, p)
-    if built is None:
-        return ""
-    return _item("scol", esc(t("strip.colonies", n=built)), tn("strip.colonies_label", built))
+def _expansion_items(view: View, p: int) -> str:
+    """Each expansion's item of the strip (its page manifest's: Colonies, colonies built),
+    where the game plays with it."""
+    items = [page.strip(view, p) for page in PAGES if page.strip is not None]
+    return "".join(_item(*item) for item in items if item is not None)
 
 
 def _generation(view: View) -> str:
@@ -87,7 +86,7 @@ def status_strip(screen: Screen) -> str:
     colour = screen.colours[p] if p < len(screen.colours) else "grey"
     stats = (_item("str", esc(t("strip.tr", n=pl["tr"])), t("strip.tr_label", n=pl["tr"]))
              + _item("svp", esc(t("strip.vp", n=vp)), tn("strip.vp_label", vp))
-             + _colonies(view, p) + _generation(view) + _turn(screen) + strip_item(screen))
+             + _expansion_items(view, p) + _generation(view) + _turn(screen) + strip_item(screen))
     return (f'<section{attrs(class_="status-strip", aria_label=t("strip.label", name=name))}>'
             f'<span class="strip-who">{swatch(colour, p)}<span class="strip-name">{esc(name)}'
             f"</span></span>{_resources(pl)}"

@@ -12,9 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
+# The expansions' catalogs (their page manifests' words) merge into EN in the slots they
+# always had: EN's order is every .po file's order.
+from tm.web.expansions.colonies.words import EN_COLONIES
+from tm.web.expansions.prelude.words import EN_PRELUDE
 from tm.web.i18n_bots import EN_BOTS
 from tm.web.i18n_cards import EN_CARDS
-from tm.web.i18n_colonies import EN_COLONIES
 from tm.web.i18n_decide import EN_DECIDE
 from tm.web.i18n_errors import EN_ERRORS
 from tm.web.i18n_lang import EN_LANG
@@ -24,7 +27,6 @@ from tm.web.i18n_maps import EN_MAPS
 from tm.web.i18n_page import EN_PAGE
 from tm.web.i18n_playtest import EN_PLAYTEST
 from tm.web.i18n_polish import EN_POLISH
-from tm.web.i18n_prelude import EN_PRELUDE
 from tm.web.i18n_rules import EN_RULES
 
 EN: dict[str, str] = {

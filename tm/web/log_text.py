@@ -10,9 +10,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from tm.cards import card
-from tm.web.card_text import qty, tag_name, tile_phrase
-from tm.web.colonies_log import COLONY_LOG
-from tm.web.i18n import card_name, has, t, tn
+from tm.web.card_text import qty, tile_phrase
+from tm.web.expansions.pages import LOG_TEXTS
+from tm.web.i18n import has, t, tn
 from tm.web.model import RESOURCES, View, player_name
 
 Record = Mapping[str, Any]
@@ -149,21 +149,10 @@ def _corporation(v: dict[str, Any]) -> str:
     return t("log.corporation", player=v["player"], card=v.get("card"))
 
 
-def _discarded(v: dict[str, Any]) -> str:
-    return t("log.prelude_discarded", player=v["player"], card=v.get("card"),
-             qty=qty("megacredits", int(v.get("megacredits", 0))))
-
-
-def _kept(v: dict[str, Any]) -> str:
-    return t("log.preludes_kept", player=v["player"],
-             cards=t("list.and").join(card_name(c) for c in v.get("cards", [])))
-
-
 _PLAIN: dict[str, Callable[[dict[str, Any]], str]] = {
     "gain": _gain, "spent": _spent, "prod": _prod, "tr": _tr, "paid": _paid,
     "card_res": _card_res, "income": _income, "project": _project, "res_removed": _removed,
     "prod_reduced": _reduced, "corporation": _corporation,
-    "prelude_discarded": _discarded, "preludes_kept": _kept,  # (Prelude's records)
 }
 
 
@@ -171,17 +160,12 @@ def _special(key: str, v: dict[str, Any], view: View) -> str | None:
     """Records whose words need more than filling fields."""
     if key in _PLAIN:
         return _PLAIN[key](v)
-    if key in COLONY_LOG:
-        return COLONY_LOG[key](v, view)
+    if key in LOG_TEXTS:  # an expansion's records (its page manifest's log texts)
+        return LOG_TEXTS[key](v, view)
     if key in ("bought", "draw"):
         return tn(f"log.{key}", int(v.get("count", 0)), player=v.get("player"))
     if key == "setup":
         return tn("log.setup", int(v.get("players", 0)))
-    if key == "stolen":  # (Colonies: Air Raid's MC)
-        return t("log.stolen", player=v["player"], target=v["target"],
-                 res=t(f"resname.{v.get('res')}"), count=v.get("count"))
-    if key == "new_tag_type":  # (Colonies: Aridor)
-        return t("log.new_tag_type", player=v["player"], tag=tag_name(str(v.get("tag"))))
     if key == "param":
         return _param(v, view)
     if key == "bonus":

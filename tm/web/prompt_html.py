@@ -9,8 +9,9 @@ from tm.cards import card
 from tm.web import prompt_steps
 from tm.web.card_text import qty, steps_text, tile_phrase
 from tm.web.cards_html import card_html
-from tm.web.colonies_prompt import COLONY_PURPOSES, option_prompt, trade_buttons
 from tm.web.decide_html import cancel_button, stage_footer
+from tm.web.expansions.pages import FULL_CARD_PURPOSES as EXPANSION_FULL_CARDS
+from tm.web.expansions.pages import OPTION_PROMPTS, PAGES
 from tm.web.html import esc
 from tm.web.i18n import card_name, has, name, t
 from tm.web.model import player_name
@@ -115,18 +116,25 @@ def _taken_by(ask: Ask, group: str, english: str) -> str | None:
     return t("held.taken", name=_name(group, english), status=words)
 
 
-# The groups of the action menu in the order shown, the cards in hand after ``cards``.
-# Conversions lead: heat to temperature and plants to greenery are what a player looks
-# for every turn, and they sat below a long list; the rest keep the rules' order.
-ACTION_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+# The base game's groups of the action menu in the order shown, the cards in hand after
+# ``cards``. Conversions lead: heat to temperature and plants to greenery are what a
+# player looks for every turn, and they sat below a long list; the rest keep the rules'
+# order.
+BASE_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("conversions", ("convert_plants", "convert_heat", "convert_heat_with_resources")),
     ("cards", ("play_card",)),
     ("projects", ("standard_project",)),
-    ("trades", ("trade",)),  # Colonies: a trade per tile, with what it gives now
     ("card_actions", ("card_action", "first_action")),
     ("milestones", ("claim_milestone",)),
     ("awards", ("fund_award",)),
 )
+# Groups the expansions add (Colonies: a trade per tile, with what it gives now), each
+# drawn by its own renderer, shown after the group its page manifest names.
+GROUP_BUTTONS = {group.name: group.buttons for page in PAGES for group in page.action_groups}
+ACTION_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = tuple(
+    entry for base in BASE_GROUPS
+    for entry in (base, *((g.name, g.kinds) for page in PAGES for g in page.action_groups
+                          if g.after == base[0])))
 # Ending the turn or passing: in the decision bar (kept in view), not at the foot of the list.
 TURN_KINDS = ("end_turn", "pass")
 
@@ -156,8 +164,8 @@ def _action(ask: Ask) -> str:
             continue
         if group in LISTED_GROUPS and not first:  # (the first action comes first: only it)
             buttons = _listed_group(ask, group, choices)
-        elif group == "trades":
-            buttons = trade_buttons(ask, choices)
+        elif group in GROUP_BUTTONS:
+            buttons = GROUP_BUTTONS[group](ask, choices)
         else:
             buttons = [choice_button(i, choice_label(ask.view, c), _sub(ask, c),
                                      "choice" + (" primary" if c["type"] == "first_action"
@@ -191,8 +199,7 @@ def _space(ask: Ask) -> str:
 
 
 # Choosing a card to keep or to play now: show all of it, not just its name.
-FULL_CARD_PURPOSES = ("draft", "keep_cards", "prelude_first", "prelude_of_several",
-                      "play_from_hand")
+FULL_CARD_PURPOSES = ("draft", "keep_cards", "play_from_hand", *EXPANSION_FULL_CARDS)
 
 
 def _card(ask: Ask) -> str:
@@ -259,8 +266,8 @@ def _amount(ask: Ask) -> str:
 
 
 def _option(ask: Ask) -> str:
-    if ask.purpose in COLONY_PURPOSES:
-        return option_prompt(ask) + stage_footer(ask.staged)
+    if ask.purpose in OPTION_PROMPTS:  # an expansion's question (its page manifest's)
+        return OPTION_PROMPTS[ask.purpose](ask) + stage_footer(ask.staged)
     src = ask.data.get("src")
     cause = ask.data.get("cause")  # the card whose effect asks, when not the one it acts on
     buttons = [choice_button(i, option_label(label_of(c))) for i, c in enumerate(ask.choices)

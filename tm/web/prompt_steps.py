@@ -10,8 +10,8 @@ from typing import Any
 
 from tm.web.card_text import qty, unit_name
 from tm.web.cards_html import card_html
-from tm.web.colonies_prompt import offer_tiles
 from tm.web.decide_html import cancel_button
+from tm.web.expansions.pages import OFFER_ITEMS
 from tm.web.html import esc
 from tm.web.i18n import has, t, tn
 from tm.web.prompt_parts import (
@@ -109,14 +109,16 @@ def _unfinished_offer(d: Mapping[str, Any]) -> Mapping[str, Any] | None:
 
 def _setup_offers(ask: Ask) -> str:
     """What expansions deal beside the corporations (Prelude: four, keep two), each a
-    group of toggles sending its listed keep or unkeep choice."""
+    group of toggles sending its listed keep or unkeep choice: cards as cards, items of
+    another kind (``item``, from the view) as the page manifest of that kind draws them."""
     groups = []
     for offer in ask.data.get("offers") or ():
         name = str(offer["name"])
         at = {c["card"]: i for i, c in enumerate(ask.choices)
               if c["type"] in ("keep", "unkeep") and c.get("offer") == name}
         kept = list(offer.get("picked") or ())
-        tiles = offer_tiles(ask, offer, at) if name == "colony_tiles" else "".join(
+        items = OFFER_ITEMS.get(str(offer.get("item") or "card"))  # not cards: its manifest's
+        tiles = items(ask, offer, at) if items is not None else "".join(
             card_html(card, action=("choose", at[card]) if card in at else None,
                       pressed=card in kept, focus=f"{name}:{card}") for card in offer["cards"])
         title = t("setup.offer", what=t(f"setup.offer.{name}"), keep=offer["keep"],

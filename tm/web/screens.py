@@ -15,12 +15,13 @@ from tm.web.bots_html import (
     thinking_section,
 )
 from tm.web.card_text import tile_phrase
-from tm.web.colonies_html import colonies_count, colonies_section
 from tm.web.confirm_html import held_panel
 from tm.web.decide_html import status_strip, undo_bar
+from tm.web.expansions import Section
+from tm.web.expansions.pages import PAGES
 from tm.web.hand_html import card_dialog, draft_info, hand_section
 from tm.web.html import attrs, button, esc
-from tm.web.i18n import format_moment, t, tn
+from tm.web.i18n import format_moment, t
 from tm.web.icons import icon
 from tm.web.linkplay_html import (
     by_link_box,
@@ -98,9 +99,16 @@ def _solo_note(count: str) -> str:
     return f'<p class="hint solo-note">{esc(t("start.solo_note"))} {esc(t("start.solo_ma"))}</p>'
 
 
+def _switches(variant: bool, form: Mapping[str, str]) -> str:
+    """The expansions' checkboxes (their page manifests' switches): the ones that stand
+    with the game's variants, or the others."""
+    return "".join(f'<label><input type="checkbox" name="{esc(sw.box)}"'
+                   f'{_checked(form, sw.box, sw.default)}> {esc(t(sw.words))}</label>'
+                   for page in PAGES if (sw := page.switch) is not None and sw.variant == variant)
+
+
 def _new_game_form(form: Mapping[str, str]) -> str:
     count = form.get("players", "2")
-    corporate_era = _checked(form, "corporate_era", True)
     player_options = "".join(f'<option value="{n}"{" selected" if str(n) == count else ""}>{n}'
                              "</option>" for n in range(1, 6))
     return (
@@ -109,18 +117,14 @@ def _new_game_form(form: Mapping[str, str]) -> str:
         f'<label>{esc(t("start.players"))} <select name="players" data-change="form">'
         f"{player_options}</select></label>"
         f"{_solo_note(count)}{form_note(int(count))}{_player_rows(form)}"
-        f'<label><input type="checkbox" name="corporate_era"{corporate_era}>'
-        f' {esc(t("start.corporate_era"))}</label>'
+        f"{_switches(True, form)}"
         f'<label><input type="checkbox" name="draft"{_checked(form, "draft")}> '
         f'{esc(t("start.draft"))}</label>'
         f'{by_link_box(form)}'
         f'<label><input type="checkbox" name="strict_undo"{_checked(form, "strict_undo")}> '
         f'{esc(t("start.strict_undo"))}</label>'
-        f'<label><input type="checkbox" name="prelude"{_checked(form, "prelude")}> '
-        f'{esc(t("start.prelude"))}</label>'
-        f'<label><input type="checkbox" name="colonies"{_checked(form, "colonies")}> '
-        f'{esc(t("start.colonies"))}</label>'
-        f'{board_picker(form.get("board", "tharsis"))}'
+        f"{_switches(False, form)}"
+        f'{board_picker(form.get("board", ""))}'  # (none named: the first the engine ships)
         f'<label>{esc(t("start.seed"))} <input name="seed" inputmode="numeric" '
         f'value="{esc(form.get("seed", ""))}" autocomplete="off"></label>'
         f'<button type="submit" class="primary">{esc(t("start.start"))}</button></form>')
@@ -294,7 +298,7 @@ def game_screen(screen: Screen, cover: str = "") -> str:
             f'{part("extras", extras)}'
             f'<div class="layout"><div class="col col-main">'
             + part("board", f'<div class="board-wrap">{_pick_hint(ask)}{board}</div>')
-            + part("colonies", _colonies(named, colours))
+            + _sections(named, colours)
             + '<div class="below hand-below">'
             + part("hand", unless_stale("hand", lambda: hand_section(screen, ask))) + "</div>"
             + f'</div><div class="col col-side">{part("decision", "" if wide else decision)}'
@@ -314,9 +318,6 @@ def game_screen(screen: Screen, cover: str = "") -> str:
             + "</div></div></main>")
 
 
-COLONIES_KEYS = ("expansions", "players")
-
-
 def _names_only(view: View) -> dict[str, Any]:
     """The view with each player reduced to their name: the board, the milestones and
     the colonies name players and read nothing else of them, so a move that changes a
@@ -324,20 +325,21 @@ def _names_only(view: View) -> dict[str, Any]:
     return {**view, "players": [{"name": pl["name"]} for pl in view["players"]]}
 
 
-def _colonies(named: View, colours: tuple[str, ...]) -> str:
-    """Colonies' tiles and fleets (empty without the expansion), drawn again only when the
-    expansions' part of the view or the players' names change (``named``: the view as
-    :func:`_names_only` gives it)."""
-    return region_of("colonies", named, COLONIES_KEYS, colours,
-                     lambda v: colonies_section(v, colours))
+def _sections(named: View, colours: tuple[str, ...]) -> str:
+    """Each expansion's part of the game screen (its page manifest's section, empty without
+    the expansion): a part and a region named after it, drawn again only when the view's
+    parts it reads change (``named``: the view as :func:`_names_only` gives it)."""
+    return "".join(part(page.name, _section(page.name, page.section, named, colours))
+                   for page in PAGES if page.section is not None)
 
 
-def _colonies_built(view: View, p: int) -> str:
-    """Under a player's name in the end table: colonies built (Colonies only; no VP)."""
-    built = colonies_count(view, p)
-    if built is None:
-        return ""
-    return f'<span class="end-colonies">{esc(tn("end.colonies_built", built))}</span>'
+def _section(name: str, section: Section, named: View, colours: tuple[str, ...]) -> str:
+    return region_of(name, named, section.keys, colours, lambda v: section.render(v, colours))
+
+
+def _end_notes(view: View, p: int) -> str:
+    """Under a player's name in the end table: each expansion's note (no VP)."""
+    return "".join(page.end_column(view, p) for page in PAGES if page.end_column is not None)
 
 
 def end_section(screen: Screen) -> str:
@@ -359,7 +361,7 @@ def end_section(screen: Screen) -> str:
         mark = f' <span class="won">{star}</span>' if won else ""
         row_attrs = attrs(class_="won" if won else None)
         body.append(f'<tr{row_attrs}><th scope="row">{swatch(colours[p], p)}'
-                    f'{esc(player_name(view, p))}{mark}{_colonies_built(view, p)}</th>'
+                    f'{esc(player_name(view, p))}{mark}{_end_notes(view, p)}</th>'
                     + "".join(f'<td data-label="{esc(t("end.col." + c))}">{r[c]}</td>'
                               for c in cols) + "</tr>")
     if len(view["players"]) == 1:
@@ -380,13 +382,15 @@ def replay_screen(screen: Screen) -> str:
     assert screen.replay is not None
     view = screen.game
     players = "solo" if len(view["players"]) == 1 else "multi"
+    sections = "".join(page.section.render(view, screen.colours) for page in PAGES
+                       if page.section is not None)  # (drawn afresh: a replay keeps no regions)
     return (f'<main class="game replay" data-players="{players}"><header class="topbar">'
             '<div class="tools">'
             f'{button(t("app.menu"), "menu", "menu")}</div>{tracks(view)}</header>'
             f"{replay_controls(screen.replay)}"
             f'<div class="layout"><div class="col col-main"><div class="board-wrap">'
             f"{board_svg(view, screen.colours, {})}{board_legend(view)}</div>"
-            f"{colonies_section(view, screen.colours)}</div>"
+            f"{sections}</div>"
             f'<div class="col col-side">{milestones_awards(view, screen.colours)}'
             f"{log_section(view, screen.colours, screen.log_depth)}</div>"
             f'<section class="players" aria-label="{esc(t("game.players"))}">{_panels(screen)}'

@@ -1,5 +1,5 @@
-"""Words of the Colonies expansion (merged into :data:`tm.web.i18n.EN`): its log records
-and the titles of its prompts."""
+"""Words of the Colonies expansion, its page manifest's catalog (merged into
+:data:`tm.web.i18n.EN`): its log records and the titles of its prompts."""
 from __future__ import annotations
 
 EN_COLONIES: dict[str, str] = {
@@ -67,7 +67,7 @@ EN_COLONIES: dict[str, str] = {
     "prompt.pay.trade": "Pay {cost} MC to trade with {trade}",
 }
 
-# The page's Colonies section and prompts (tm.web.colonies_html, tm.web.colonies_prompt).
+# The page's Colonies section and prompts (its .section and .prompts modules).
 EN_COLONIES.update({
     "col.title": "Colonies",
     "col.nothing": "nothing",

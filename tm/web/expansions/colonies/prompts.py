@@ -9,15 +9,22 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tm.web.card_text import join_or, qty
-from tm.web.colonies_html import owners_text, section_of, tile_def, tile_in_view, value_html, words
+from tm.web.expansions.colonies.section import (
+    owners_text,
+    section_of,
+    tile_def,
+    tile_in_view,
+    trade_words,
+    value_html,
+    words,
+)
 from tm.web.html import attrs, esc
 from tm.web.i18n import colony_name, t, tn
 from tm.web.icons import icon
 from tm.web.model import player_name
-from tm.web.prompt_parts import (
+from tm.web.prompt_base import (
     Ask,
     choice_button,
-    choice_label,
     head,
     inert_button,
     label_of,
@@ -68,7 +75,7 @@ def trade_buttons(ask: Ask, choices: Sequence[tuple[int, Mapping[str, Any]]]) ->
             continue
         items.append(inert_button(title, "choice unavailable", why=_why_not(ask, tile, you)))
     for i, choice in listed.values():  # listed but not in the view: still reachable
-        items.append(choice_button(i, choice_label(ask.view, choice)))
+        items.append(choice_button(i, trade_words(ask.view, label_of(choice))))
     return items
 
 

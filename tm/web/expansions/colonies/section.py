@@ -1,6 +1,7 @@
 """The Colonies expansion on the game screen: the colony tiles with their trade tracks,
 markers, colonies and visiting fleets, the trade fleets of each player, and the short
-words that say what a tile gives (used by the prompts in :mod:`tm.web.colonies_prompt`).
+words that say what a tile gives (used by its prompts, :mod:`.prompts`, and its log,
+:mod:`.log`), and the words of its choices' labels.
 
 Pure functions of the view (``view["expansions"]["colonies"]``, whose ``printed`` part
 gives every tile's build reward, colony bonus and track).
@@ -100,6 +101,15 @@ def owners_text(view: View, owners: Sequence[int]) -> str:
 # The labels of Colonies' answers (the tile, fee and marker questions), said by held_words.
 COLONY_LABELS = ("colony_tile", "refuge_tile", "trade_fee", "trade_offset", "trade_tile",
                  "marker_up", "marker_down", "colony_tile_added")
+
+
+def trade_words(view: View, label: Mapping[str, Any]) -> str:
+    """A trade with what it gives (the label's gain at the tile's marker)."""
+    gain = label.get("gain")
+    if gain is None:  # (a label of an older engine): the tile's track at its marker
+        tile = str(label.get("tile", ""))
+        gain = tile_def(view, tile)["track"][max(0, min(6, int(label.get("marker", 1))))]
+    return t("action.trade_named", colony=label.get("tile"), gain=words(gain))
 
 
 def held_words(view: View, label: Mapping[str, Any]) -> str:

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from tm.web.colonies_html import owners_text, tile_def, words
+from tm.web.card_text import tag_name
+from tm.web.expansions.colonies.section import owners_text, tile_def, words
 from tm.web.i18n import colony_name, t
 from tm.web.model import View
 
@@ -52,7 +53,19 @@ def _kept(v: Record, view: View) -> str:
              colonies=t("list.and").join(colony_name(n) for n in v.get("tiles") or []))
 
 
+def _stolen(v: Record, view: View) -> str:
+    """Air Raid's MC taken from another player."""
+    return t("log.stolen", player=v["player"], target=v["target"],
+             res=t(f"resname.{v.get('res')}"), count=v.get("count"))
+
+
+def _new_tag_type(v: Record, view: View) -> str:
+    """Aridor's new tag type in play."""
+    return t("log.new_tag_type", player=v["player"], tag=tag_name(str(v.get("tag"))))
+
+
 COLONY_LOG: Mapping[str, Callable[[Record, View], str]] = {
     "trade": _trade, "colony_built": _built, "markers_rise": _risen,
     "colony_tile_added": _added, "marker_moved": _moved, "colony_tiles_kept": _kept,
+    "stolen": _stolen, "new_tag_type": _new_tag_type,
 }

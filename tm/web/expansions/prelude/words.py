@@ -1,5 +1,6 @@
-"""Words of the Prelude expansion (merged into :data:`tm.web.i18n.EN`): the titles of its
-prompts and its part of the setup (its log records are phrased in :mod:`tm.web.i18n_log`)."""
+"""Words of the Prelude expansion, its page manifest's catalog (merged into
+:data:`tm.web.i18n.EN`): the titles of its prompts and its part of the setup (its log
+records are phrased in :mod:`tm.web.i18n_log`)."""
 from __future__ import annotations
 
 EN_PRELUDE: dict[str, str] = {

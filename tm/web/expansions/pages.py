@@ -1,0 +1,39 @@
+"""The page manifests in their listed load order (the engine's, ``tm.expansions.MANIFESTS``:
+a test keeps the two equal; it is the order of ``Options.expansions`` a new game is given),
+and what the core page reads of them all at once."""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import TypeVar
+
+from tm.web.expansions import LabelFn, LogFn, OfferFn, PageManifest, PromptFn
+from tm.web.expansions.colonies.page import PAGE as COLONIES
+from tm.web.expansions.corpera import PAGE as CORPERA
+from tm.web.expansions.prelude.page import PAGE as PRELUDE
+
+PAGES: tuple[PageManifest, ...] = (CORPERA, PRELUDE, COLONIES)
+
+
+T = TypeVar("T")
+
+
+def _merged(field: Callable[[PageManifest], Mapping[str, T]]) -> Mapping[str, T]:
+    """One mapping field of every manifest, merged (a key twice is a mistake: raises)."""
+    merged: dict[str, T] = {}
+    for page in PAGES:
+        for key, value in field(page).items():
+            if key in merged:
+                raise ValueError(f"{page.name}: {key!r} is another manifest's too")
+            merged[key] = value
+    return MappingProxyType(merged)
+
+
+# The form boxes that choose expansions, with the expansion each plays (in load order).
+SWITCHES: tuple[tuple[str, str], ...] = tuple(
+    (page.switch.box, page.name) for page in PAGES if page.switch is not None)
+LABELS: Mapping[str, LabelFn] = _merged(lambda page: page.labels)  # choice words by key
+OPTION_PROMPTS: Mapping[str, PromptFn] = _merged(lambda page: page.options)  # by purpose
+OFFER_ITEMS: Mapping[str, OfferFn] = _merged(lambda page: page.offer_items)  # by item kind
+LOG_TEXTS: Mapping[str, LogFn] = _merged(lambda page: page.log_texts)  # by record key
+FULL_CARD_PURPOSES: tuple[str, ...] = tuple(p for page in PAGES for p in page.full_card_purposes)

@@ -19,6 +19,7 @@ from typing import Any
 
 from tm.board import parameters
 from tm.board import placement as board
+from tm.board.maps import get_map
 from tm.cards import card
 from tm.cards.tableau import tag_counts
 from tm.core import memo
@@ -106,7 +107,7 @@ def _log_copies(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def _static_spaces(map_name: str) -> tuple[tuple[str, dict[str, Any]], ...]:
     """The printed board: what never changes during a game (derived from frozen map data)."""
     found = []
-    for sp in board.get_map(map_name).spaces.values():
+    for sp in get_map(map_name).spaces.values():
         found.append((sp.id, {"id": sp.id, "kind": sp.kind, "row": sp.row, "x": sp.x,
                               "volcanic": sp.volcanic, "bonus": list(sp.bonus),
                               "name": sp.name, "reserved_for": sp.reserved_for,

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from tm.board import parameters
 from tm.board.maps import MapDef, Space, get_map
-from tm.board.maps.model import CITY_TILES
+from tm.board.maps.model import CITY_TILES as CITY_TILES  # (what counts as a city, here too)
 from tm.core.memo import remembered
 from tm.core.state import NEUTRAL, GameState
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tm.expansions.colonies import manifest as colonies
+from tm.expansions.colonies import colony as colonies
 from tm.expansions.colonies.colony import tile_entry
 from tm.expansions.colonies.tiles import TILES
 from tm.game import Game

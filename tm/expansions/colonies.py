@@ -25,7 +25,7 @@ from tm.flow import ask, handler, op, push, run_steps
 from tm.frozen import thaw
 from tm.payment import can_afford, pay_op
 from tm.player import effects, log, resource_cards
-from tm.state import GameState
+from tm.state import PUBLIC, SECRET, GameState
 
 NAME = "colonies"
 BUILD_COST = 17  # R-SP-7
@@ -417,4 +417,6 @@ COLONIES = add(Manifest(
     actions={"trade": (_offer_trades, why_not_trade, _trade, ("tile",), _trade_label),
              "convert_heat_with_resources": HEAT_ACTION},
     state={"tiles": [], "unused": [], "dealt": [], "fleets": [], "aridor": {}},
+    seen={"tiles": PUBLIC, "unused": PUBLIC, "dealt": PUBLIC, "fleets": PUBLIC,
+          "aridor": SECRET},  # (Aridor's bookkeeping: derived from cards in play, not shown)
     view=_view, counts={"colonies": lambda g, p: colonies_of(g, p)}, sim_marks=_marks))

@@ -9,6 +9,12 @@ the state a viewer may read, with each other seat's choice of the running phase 
 a draft round: the card picked), so the view's log, panels and counts show the others as
 they were when the phase began. The setup decision needs nothing here: it is kept aside
 (``setup_choice``) and applied for everyone at once.
+
+This is the first step of the view's projection (:mod:`tm.view`, its only caller): the
+marks of the state's fields say *who* may read a field; this step says *when* a public
+field's latest change may be read (a seat's purchase is public, but only once every seat
+has bought). It rebuilds a state rather than marking fields because the held-back choice
+runs through several of them at once (hand, offer, resources, the discard pile, the log).
 """
 from __future__ import annotations
 

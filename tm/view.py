@@ -1,15 +1,25 @@
 """What one player may see and needs to decide: the read model of the page.
 
-``view_for(g, viewer)`` is plain JSON-ready data with every hidden thing removed (other
-players' hands, offers and draft cards as counts, the deck and discard pile as counts, no
-seed, no RNG, no queued work). Beside the public state it carries what a player needs to
-decide: every space of the board (type, bonus, neighbours, tile, owner), the map (title,
-milestones, awards, track bonuses, a solo game's last generation), the global parameters
-with their goals, live scores, each player's tags in play, where everyone stands on each
-milestone and award, who must decide now, and for the viewer (``you``) each card in hand
-with its cost after discounts and whether it can be played now with every reason if not,
-the same for standard projects, milestones and awards, and the decision waiting for them
-(with the cost after discounts of each card it offers).
+``view_for(g, viewer)`` is plain JSON-ready data, an explicit projection of the state (an
+allow-list): every field of the state's dataclasses carries a mark saying who sees it
+(:func:`tm.core.state.seen`: everyone, its owner only, or nobody; with ``count`` the others see
+how many items it holds), each expansion marks the keys of its section the same way
+(``Manifest.seen``), and the view is built from named sections that copy only what the
+marks allow: the game's public fields (:func:`_game_fields`, the face-down piles as
+counts), each seat as the others see it (:func:`_public_player`: hands, offers and draft
+cards as counts) or as its owner does (:func:`_own_player`), the options a player may see
+(:func:`_options`), the board (:func:`_spaces`, :func:`_map`), the global parameters with
+their goals (:func:`_parameters`) and each expansion's section (``view_sections``). A field
+without a mark is never shown. Before the sections read it, the state is taken to the
+viewer's moment (:func:`tm.simultaneous.as_seen_by`): another seat's choice in research or
+a draft round shows only once every seat has chosen.
+
+Beside the state it carries what a player needs to decide: live scores, each player's tags
+in play, where everyone stands on each milestone and award, who must decide now, and for
+the viewer (``you``) each card in hand with its cost after discounts and whether it can be
+played now with every reason if not, the same for standard projects, milestones and
+awards, and the decision waiting for them (with the cost after discounts of each card it
+offers).
 """
 from __future__ import annotations
 
@@ -25,19 +35,28 @@ from tm.cards.tableau import tag_counts
 from tm.core import memo
 from tm.core.frozen import thaw
 from tm.core.manifest import describe_offers, view_sections
-from tm.core.state import GameState, to_dict
+from tm.core.state import GameState, Options, PlayerState, to_dict
 from tm.prompts.kinds import Prompt
 from tm.rules import actions, milestones, phases, playability
 from tm.rules.play import cost_of
 from tm.rules.scoring import scores, winners
 from tm.simultaneous import as_seen_by
 
-_PRIVATE = ("hand", "offer", "draft_hand", "drafted", "dealt_corps", "setup_choice")
-# The options a player may see: how the game is set up. Never a seed (the game's fixes every
-# hand and the deck order; the bots' fixes their choices): a list of what is shown, so an
-# option added later stays hidden until it is named here.
-SHOWN_OPTIONS = ("players", "expansions", "draft", "board", "names", "beginners",
-                 "first_player", "strict_undo", "bots")
+Marks = tuple[tuple[str, str, bool], ...]
+
+
+def marks_of(cls: type) -> Marks:
+    """Each marked field of a state dataclass, in order: (name, who sees it, whether the
+    others see how many items it holds). A field without a mark is left out: never shown."""
+    return tuple((f.name, f.metadata["seen"], bool(f.metadata.get("count")))
+                 for f in fields(cls) if "seen" in f.metadata)
+
+
+_GAME, _PLAYER, _OPTIONS = marks_of(GameState), marks_of(PlayerState), marks_of(Options)
+# The options a player may see: how the game is set up, never a seed (the game's fixes
+# every hand and the deck order; the bots' fixes their choices).
+SHOWN_OPTIONS = tuple(name for name, who, _ in _OPTIONS if who == "public")
+_LATER = ("options", "log", "ext")  # game fields whose sections follow the others
 
 
 def view_for(g: GameState, viewer: int | None) -> dict[str, Any]:
@@ -48,20 +67,9 @@ def view_for(g: GameState, viewer: int | None) -> dict[str, Any]:
 
 def _view_for(g: GameState, viewer: int | None) -> dict[str, Any]:
     g = as_seen_by(g, viewer)  # another seat's choice in research or a draft: not yet
-    data = {f.name: to_dict(getattr(g, f.name)) for f in fields(g)
-            if f.name not in ("log", "options")}
-    data["options"] = {name: to_dict(getattr(g.options, name)) for name in SHOWN_OPTIONS}
+    data = _game_fields(g, viewer)
+    data["options"] = _options(g)
     data["log"] = _log_copies(g.log)
-    data["deck"] = len(g.deck)
-    data["discard"] = len(g.discard)  # face down in the printed game
-    data["corp_deck"] = len(g.corp_deck)
-    for secret in ("rng", "queues", "ext"):
-        data.pop(secret)
-    for pl, state in zip(data["players"], g.players, strict=True):
-        pl["tags"] = tag_counts(state)
-        if pl["index"] != viewer:
-            for key in _PRIVATE:
-                pl[key] = len(pl[key])
     data["expansions"] = view_sections(g, viewer)
     data["spaces"] = _spaces(g)
     data["map"] = _map(g)
@@ -69,14 +77,71 @@ def _view_for(g: GameState, viewer: int | None) -> dict[str, Any]:
     data["scores"] = scores(g)
     data["winners"] = winners(g) if g.over else []
     data["last_generation"] = data["map"]["last_generation"]
-    data["pending"] = [p for p, queue in enumerate(g.queues) if queue and queue[0]["op"] == "ask"]
+    data["pending"] = _pending(g)
     data["standings"] = _standings(g)
     if viewer is not None and 0 <= viewer < len(g.players):
         data["you"] = _you(g, viewer)
     return data
 
 
-# ---------------------------------------------------------------- public
+def _shown(obj: Any, marks: Marks, mine: bool) -> dict[str, Any]:
+    """The fields of ``obj`` its marks let a reader see (``mine``: the reader owns it):
+    copies of what they may read, the size of what they may only count."""
+    found: dict[str, Any] = {}
+    for name, who, count in marks:
+        if who == "public" or (mine and who == "owner"):
+            found[name] = to_dict(getattr(obj, name))
+        elif count:
+            found[name] = len(getattr(obj, name))
+    return found
+
+
+# ---------------------------------------------------------------- the state's sections
+def _game_fields(g: GameState, viewer: int | None) -> dict[str, Any]:
+    """The game's own fields as ``viewer`` sees them, in order: the public ones copied, the
+    face-down piles as their sizes, each seat by a player section (the options, the log and
+    the expansions' sections follow the fields: :func:`_view_for`)."""
+    found: dict[str, Any] = {}
+    for name, who, count in _GAME:
+        if name == "players":
+            found[name] = [_own_player(pl) if pl.index == viewer else _public_player(pl)
+                           for pl in g.players]
+        elif name in _LATER:
+            continue
+        elif who == "public":
+            found[name] = to_dict(getattr(g, name))
+        elif count:
+            found[name] = len(getattr(g, name))
+    return found
+
+
+def _public_player(pl: PlayerState) -> dict[str, Any]:
+    """A seat as the others see it: its public fields, and how many items each of its
+    owner-only fields holds (cards in hand, on offer, in the draft), with its tags."""
+    found = _shown(pl, _PLAYER, mine=False)
+    found["tags"] = tag_counts(pl)
+    return found
+
+
+def _own_player(pl: PlayerState) -> dict[str, Any]:
+    """A seat as its owner sees it: its public and owner-only fields, with its tags."""
+    found = _shown(pl, _PLAYER, mine=True)
+    found["tags"] = tag_counts(pl)
+    return found
+
+
+def _options(g: GameState) -> dict[str, Any]:
+    """How the game is set up, as a player may see it (no seed)."""
+    return _shown(g.options, _OPTIONS, mine=False)
+
+
+def _pending(g: GameState) -> list[int]:
+    """Who must decide now (each seat's queue is its own: the others see only that a
+    decision waits, never what it is)."""
+    return [p for p, queue in enumerate(g.queues) if queue and queue[0]["op"] == "ask"]
+
+
+# ---------------------------------------------------------------- the log
 def _record(entry: dict[str, Any]) -> dict[str, Any]:
     """A copy of one log record: flat values, or one level of lists and dicts (the generic
     :func:`to_dict` costs several times more, and the log is the longest part of a view)."""
@@ -103,6 +168,7 @@ def _log_copies(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return found
 
 
+# ---------------------------------------------------------------- the board, the parameters
 @lru_cache(maxsize=16)
 def _static_spaces(map_name: str) -> tuple[tuple[str, dict[str, Any]], ...]:
     """The printed board: what never changes during a game (derived from frozen map data)."""
@@ -145,6 +211,7 @@ def _parameters(g: GameState) -> dict[str, dict[str, int | bool]]:
             for name, goal in parameters.limits(g).items()}
 
 
+# ---------------------------------------------------------------- what everyone may work out
 def _standings(g: GameState) -> dict[str, list[dict[str, Any]]]:
     """Every milestone and award in play: who took it, whether it is still open (R-ACT-3,
     R-ACT-4) and each player's measure."""

@@ -4,7 +4,8 @@ A manifest says what an expansion brings: its card sets, how it changes setup (s
 production, whether solo needs it, how long solo lasts, steps before the deal, cards it
 offers in the secret setup decision), steps it runs after the setup reveal and at the end
 of each generation, standard projects and action types it adds, its own section of the
-game state and of ``view()``. The engine asks the active manifests at those points. The
+game state and of ``view()`` (with who sees each key of its section: ``seen``, the marks of
+:func:`tm.core.state.seen`). The engine asks the active manifests at those points. The
 manifests are installed once, in the listed order of :mod:`tm.expansions`.
 """
 from __future__ import annotations
@@ -15,7 +16,7 @@ from types import MappingProxyType
 from typing import Any
 
 from tm.core.frozen import freeze, register, thaw
-from tm.core.state import GameState, Options
+from tm.core.state import GameState, Options, to_dict
 
 Hook = Callable[[GameState], None]
 ViewFn = Callable[[GameState, "int | None"], dict[str, Any]]
@@ -60,7 +61,10 @@ class Manifest:
     actions: Mapping[str, Any] = field(default_factory=dict)  # type: (offer, check, do, keys
     # [, label]): label(g, p, choice) gives more fields for the choice's label record
     state: Mapping[str, Any] = field(default_factory=dict)  # its section's starting content
-    view: ViewFn | None = None  # its section of view(player)
+    # who sees each key of its section through view() (the marks of tm.core.state.seen; in a
+    # list with one entry per seat, each seat owns its entry); a test fails on a key unmarked
+    seen: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    view: ViewFn | None = None  # its section of view(player): only what ``seen`` allows
     cards_held: HeldFn | None = None  # cards its section holds (decks, discards, kept)
     counts: Mapping[str, CountFn] = field(default_factory=dict)  # what it adds to a player's
     # counts, by name (e.g. "colonies": the player's colonies), read through :func:`count`
@@ -71,6 +75,7 @@ class Manifest:
             object.__setattr__(self, name, freeze(getattr(self, name)))
         object.__setattr__(self, "actions", MappingProxyType(dict(self.actions)))
         object.__setattr__(self, "counts", MappingProxyType(dict(self.counts)))
+        object.__setattr__(self, "seen", MappingProxyType(dict(self.seen)))
 
 
 _REGISTRY: dict[str, Manifest] = {}
@@ -180,6 +185,24 @@ def start_sections(g: GameState) -> None:
 def view_sections(g: GameState, viewer: int | None) -> dict[str, Any]:
     """Each active expansion's section of a player's view."""
     return {m.name: m.view(g, viewer) for m in active(g) if m.view is not None}
+
+
+def section_as_seen(g: GameState, name: str, viewer: int | None) -> dict[str, Any]:
+    """Expansion ``name``'s section as ``viewer`` sees it by its marks (``seen``), key by
+    key in their order: a public key copied, a per-seat list of owner-only entries with the
+    viewer's own entry copied and the others' as their sizes, a counted secret as its size;
+    anything else (and any key without a mark) left out."""
+    sec = g.ext[name]
+    found: dict[str, Any] = {}
+    for key, mark in _REGISTRY[name].seen.items():
+        if mark["seen"] == "public":
+            found[key] = to_dict(sec[key])
+        elif mark["seen"] == "owner" and mark["count"]:
+            found[key] = [to_dict(entry) if seat == viewer else len(entry)
+                          for seat, entry in enumerate(sec[key])]
+        elif mark["count"]:
+            found[key] = len(sec[key])
+    return found
 
 
 def count(g: GameState, p: int, what: str) -> int:

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import dataclasses
 import typing
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from types import MappingProxyType
+from typing import Any, Literal, TypeVar
 
 from tm.core.rng import Rng
 
@@ -22,78 +24,120 @@ def zero_resources() -> dict[str, int]:
     return dict.fromkeys(RESOURCES, 0)
 
 
+# Who sees a field through ``view()`` (tm/view.py copies only what these marks allow, and a
+# test fails on a field of these dataclasses without one): everyone, its owner only (a
+# player's own field; in a list with one entry per seat, each seat its own) or nobody. With
+# ``count`` the others still see how many items it holds (a hand's size; a face-down pile's).
+Seen = Literal["public", "owner", "secret"]
+
+
+def seen(who: Seen, count: bool = False) -> Mapping[str, Any]:
+    """A field's metadata saying who sees it through ``view()`` (see above)."""
+    return MappingProxyType({"seen": who, "count": count})
+
+
+PUBLIC = seen("public")
+OWNER = seen("owner", count=True)  # the others see how many it holds
+SECRET = seen("secret")
+FACE_DOWN = seen("secret", count=True)  # a pile nobody reads: everyone sees how many
+
+
 @dataclass(slots=True)
 class Options:
     """How a game is set up. Serializes as a plain dict in saves and links."""
 
-    players: int = 2
-    seed: int = 0
-    expansions: list[str] = field(default_factory=lambda: ["corpera"])  # see tm/expansions
-    draft: bool = False
-    board: str = "tharsis"
-    names: list[str] = field(default_factory=list)
-    beginners: list[int] = field(default_factory=list)  # players using the beginner corporation
-    first_player: int | None = None  # None: drawn at random (R-SETUP-5)
-    strict_undo: bool = False  # solo: undo stops at revealed cards, as with several players
-    bots: list[str] = field(default_factory=list)  # per seat: a bot level, or "" for a person
-    bot_seed: int = 0  # the bots' own randomness (never the game's seed: bots must not know it)
+    players: int = field(default=2, metadata=PUBLIC)
+    seed: int = field(default=0, metadata=SECRET)  # fixes every hand and the deck order
+    expansions: list[str] = field(default_factory=lambda: ["corpera"],
+                                  metadata=PUBLIC)  # see tm/expansions
+    draft: bool = field(default=False, metadata=PUBLIC)
+    board: str = field(default="tharsis", metadata=PUBLIC)
+    names: list[str] = field(default_factory=list, metadata=PUBLIC)
+    # players using the beginner corporation
+    beginners: list[int] = field(default_factory=list, metadata=PUBLIC)
+    # None: drawn at random (R-SETUP-5)
+    first_player: int | None = field(default=None, metadata=PUBLIC)
+    # solo: undo stops at revealed cards, as with several players
+    strict_undo: bool = field(default=False, metadata=PUBLIC)
+    # per seat: a bot level, or "" for a person
+    bots: list[str] = field(default_factory=list, metadata=PUBLIC)
+    # the bots' own randomness (never the game's seed: bots must not know it)
+    bot_seed: int = field(default=0, metadata=SECRET)
 
 
 @dataclass(slots=True)
 class PlayerState:
     """One player's resources, production, cards and per-generation flags."""
 
-    index: int
-    name: str
-    corporation: str | None = None
-    res: dict[str, int] = field(default_factory=zero_resources)
-    prod: dict[str, int] = field(default_factory=zero_resources)
-    tr: int = 20
-    hand: list[str] = field(default_factory=list)
-    played: list[str] = field(default_factory=list)  # automated and active cards, in play order
-    events: list[str] = field(default_factory=list)  # played events, face down
-    card_res: dict[str, int] = field(default_factory=dict)  # resources on cards, by card name
-    used_actions: list[str] = field(default_factory=list)  # blue actions used this generation
-    dealt_corps: list[str] = field(default_factory=list)
-    setup_choice: dict[str, Any] = field(default_factory=dict)  # secret until all have chosen
-    offer: list[str] = field(default_factory=list)  # cards on offer to buy (setup, research)
-    draft_hand: list[str] = field(default_factory=list)
-    drafted: list[str] = field(default_factory=list)
-    first_action_due: bool = False
-    tr_raised_gen: int = 0  # last generation in which this player's TR rose
-    next_card: list[str] = field(default_factory=list)  # one-shot modifiers for the next card
-    next_card_gen: int = 0
-    passed: bool = False
+    index: int = field(metadata=PUBLIC)
+    name: str = field(metadata=PUBLIC)
+    corporation: str | None = field(default=None, metadata=PUBLIC)  # set at the setup reveal
+    res: dict[str, int] = field(default_factory=zero_resources, metadata=PUBLIC)
+    prod: dict[str, int] = field(default_factory=zero_resources, metadata=PUBLIC)
+    tr: int = field(default=20, metadata=PUBLIC)
+    hand: list[str] = field(default_factory=list, metadata=OWNER)
+    # automated and active cards, in play order
+    played: list[str] = field(default_factory=list, metadata=PUBLIC)
+    # played events, face down (their names are public: each was played in the open)
+    events: list[str] = field(default_factory=list, metadata=PUBLIC)
+    # resources on cards, by card name
+    card_res: dict[str, int] = field(default_factory=dict, metadata=PUBLIC)
+    # blue actions used this generation
+    used_actions: list[str] = field(default_factory=list, metadata=PUBLIC)
+    dealt_corps: list[str] = field(default_factory=list, metadata=OWNER)
+    # secret until all have chosen
+    setup_choice: dict[str, Any] = field(default_factory=dict, metadata=OWNER)
+    # cards on offer to buy (setup, research)
+    offer: list[str] = field(default_factory=list, metadata=OWNER)
+    draft_hand: list[str] = field(default_factory=list, metadata=OWNER)
+    drafted: list[str] = field(default_factory=list, metadata=OWNER)
+    first_action_due: bool = field(default=False, metadata=PUBLIC)
+    # last generation in which this player's TR rose
+    tr_raised_gen: int = field(default=0, metadata=PUBLIC)
+    # one-shot modifiers for the next card
+    next_card: list[str] = field(default_factory=list, metadata=PUBLIC)
+    next_card_gen: int = field(default=0, metadata=PUBLIC)
+    passed: bool = field(default=False, metadata=PUBLIC)
 
 
 @dataclass(slots=True)
 class GameState:
     """The whole game: parameters, board, deck, players and the decision queues."""
 
-    options: Options
-    rng: Rng
-    phase: str = "setup"
-    generation: int = 1
-    first_player: int = 0
-    active: int = 0
-    actions_this_turn: int = 0
-    temperature: int = -30
-    oxygen: int = 0
-    oceans: int = 0
-    board: dict[str, dict[str, Any]] = field(default_factory=dict)  # space id: {tile, owner}
-    deck: list[str] = field(default_factory=list)
-    discard: list[str] = field(default_factory=list)
-    corp_deck: list[str] = field(default_factory=list)
-    players: list[PlayerState] = field(default_factory=list)
-    milestones: list[list[Any]] = field(default_factory=list)  # [name, player] in claim order
-    awards: list[list[Any]] = field(default_factory=list)  # [name, player] in funding order
-    queues: list[list[dict[str, Any]]] = field(default_factory=list)  # per player
-    draft_round: int = 0
-    reveals: int = 0  # advances whenever something hidden is shown to someone
-    log: list[dict[str, Any]] = field(default_factory=list)
-    over: bool = False
-    final_greenery: list[int] = field(default_factory=list)  # players still converting
-    ext: dict[str, Any] = field(default_factory=dict)  # each expansion's own section, by name
+    options: Options = field(metadata=PUBLIC)  # each option by its own mark
+    rng: Rng = field(metadata=SECRET)
+    phase: str = field(default="setup", metadata=PUBLIC)
+    generation: int = field(default=1, metadata=PUBLIC)
+    first_player: int = field(default=0, metadata=PUBLIC)
+    active: int = field(default=0, metadata=PUBLIC)
+    actions_this_turn: int = field(default=0, metadata=PUBLIC)
+    temperature: int = field(default=-30, metadata=PUBLIC)
+    oxygen: int = field(default=0, metadata=PUBLIC)
+    oceans: int = field(default=0, metadata=PUBLIC)
+    # space id: {tile, owner}
+    board: dict[str, dict[str, Any]] = field(default_factory=dict, metadata=PUBLIC)
+    deck: list[str] = field(default_factory=list, metadata=FACE_DOWN)
+    discard: list[str] = field(default_factory=list, metadata=FACE_DOWN)  # face down in print
+    corp_deck: list[str] = field(default_factory=list, metadata=FACE_DOWN)
+    # each player by the marks of PlayerState
+    players: list[PlayerState] = field(default_factory=list, metadata=PUBLIC)
+    # [name, player] in claim order
+    milestones: list[list[Any]] = field(default_factory=list, metadata=PUBLIC)
+    # [name, player] in funding order
+    awards: list[list[Any]] = field(default_factory=list, metadata=PUBLIC)
+    # per player: its owner sees the decision at the head, the others only that one waits
+    queues: list[list[dict[str, Any]]] = field(default_factory=list, metadata=seen("owner"))
+    draft_round: int = field(default=0, metadata=PUBLIC)
+    # advances whenever something hidden is shown to someone
+    reveals: int = field(default=0, metadata=PUBLIC)
+    # (another seat's choice in research or a draft round shows once all have chosen:
+    # tm/simultaneous.py)
+    log: list[dict[str, Any]] = field(default_factory=list, metadata=PUBLIC)
+    over: bool = field(default=False, metadata=PUBLIC)
+    # players still converting
+    final_greenery: list[int] = field(default_factory=list, metadata=PUBLIC)
+    # each expansion's own section, by name; its keys marked by its manifest's ``seen``
+    ext: dict[str, Any] = field(default_factory=dict, metadata=PUBLIC)
 
 
 S = TypeVar("S")

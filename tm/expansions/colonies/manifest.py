@@ -17,7 +17,7 @@ from typing import Any
 from tm.core.frozen import thaw
 from tm.core.ledger import log
 from tm.core.manifest import Manifest, SetupOffer
-from tm.core.state import GameState
+from tm.core.state import PUBLIC, SECRET, GameState
 from tm.expansions.colonies.colony import (
     BUILD_COST,
     MAX_COLONIES,
@@ -157,4 +157,6 @@ COLONIES = Manifest(
     actions={"trade": (offer_trades, why_not_trade, trade_action, ("tile",), trade_label),
              "convert_heat_with_resources": HEAT_ACTION},
     state={"tiles": [], "unused": [], "dealt": [], "fleets": [], "aridor": {}},
+    seen={"tiles": PUBLIC, "unused": PUBLIC, "dealt": PUBLIC, "fleets": PUBLIC,
+          "aridor": SECRET},  # (Aridor's bookkeeping: derived from cards in play, not shown)
     view=_view, counts={"colonies": lambda g, p: colonies_of(g, p)}, sim_marks=_marks)

@@ -18,7 +18,7 @@ from tm.core import manifest as expansions
 from tm.core.flow import ask, handler, op, push, run_steps
 from tm.core.ledger import log
 from tm.core.manifest import Manifest, SetupOffer
-from tm.core.state import GameState, PlayerState, from_dict, to_dict
+from tm.core.state import FACE_DOWN, OWNER, PUBLIC, GameState, PlayerState, from_dict, to_dict
 from tm.rules.play import requirements_met
 from tm.vocab.kinds import RUN, can_step
 
@@ -191,12 +191,8 @@ def _one_of_several(g: GameState, p: int, prompt: dict[str, Any],
 # ---------------------------------------------------------------- view
 def _view(g: GameState, viewer: int | None) -> dict[str, Any]:
     """Deck and discard pile as counts; the viewer's own dealt preludes (others' as counts);
-    kept preludes, shown to everyone once setup is revealed."""
-    sec = section(g)
-    return {"deck": len(sec["deck"]), "discard": len(sec["discard"]),
-            "dealt": [list(cards) if i == viewer else len(cards)
-                      for i, cards in enumerate(sec["dealt"])],
-            "kept": [list(cards) for cards in sec["kept"]]}
+    kept preludes, shown to everyone once setup is revealed (by the marks of its ``seen``)."""
+    return expansions.section_as_seen(g, NAME, viewer)
 
 
 PRELUDE = Manifest(
@@ -205,4 +201,7 @@ PRELUDE = Manifest(
     setup_offers=(SetupOffer("preludes", KEEP, _deal, _take, rule="R-PRE-1"),),
     after_reveal=(_start,),
     state={"deck": [], "discard": [], "dealt": [], "kept": []},
+    seen={"deck": FACE_DOWN, "discard": FACE_DOWN,  # face down: how many only
+          "dealt": OWNER,  # per seat: dealt, not yet decided on (R-PRE-1)
+          "kept": PUBLIC},  # per seat: kept at the setup reveal, not yet played
     view=_view, cards_held=_held)

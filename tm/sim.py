@@ -25,7 +25,6 @@ from tm.rng import Rng
 from tm.state import RESOURCES, Options, to_dict
 
 MAX_GENERATIONS = 60
-PASS_CHANCE = 8  # one in this many turns the random player passes when it could act
 
 
 def random_response(prompt: Prompt, rng: Rng) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.engine.cardkit import (  # noqa: F401  (re-exported to the part-two modules)
+from tests.kits.cardkit import (  # noqa: F401  (re-exported to the part-two modules)
     METAL_SPACES,
     NEUTRAL,
     OCEAN_SPACES,

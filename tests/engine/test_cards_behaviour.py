@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.engine.cardkit import OCEAN_SPACES, THARSIS, printed_cost, reference
+from tests.kits.cardkit import OCEAN_SPACES, THARSIS, printed_cost, reference
 from tm import Game
 from tm.cards import base, corpera
 from tm.cards.dsl import Card

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from tests.engine.cardkit import printed_cost, slug
-from tests.engine.shared import load_reference
+from tests.kits.cardkit import printed_cost, slug
+from tests.kits.facts import load_reference
 from tm import Game
 from tm.testing import (
     answer,

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from tests.engine.cardkit import THARSIS, act, card_vp, others_pass, printed_cost
-from tests.engine.mapkit import SMALL, registered
-from tests.engine.shared import load_reference
+from tests.kits.cardkit import THARSIS, act, card_vp, others_pass, printed_cost
+from tests.kits.facts import load_reference
+from tests.kits.mapkit import SMALL, registered
 from tm import Game, Options
 from tm.testing import (
     answer,

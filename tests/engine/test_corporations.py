@@ -5,7 +5,7 @@ from typing import Any
 
 import pytest
 
-from tests.engine.cardkit import reference
+from tests.kits.cardkit import reference
 from tm import Game, Options
 from tm.cards import BEGINNER, all_cards
 from tm.testing import (

@@ -1,25 +1,21 @@
 """One glossary per language (tm/web/locale/<lang>.glossary.tsv): the game's catalog
 (tm/web/locale/<lang>.po) and the rules page's (tm/web/locale/rules/<lang>.po) say each
 game term with the one word the glossary gives, never with a known wrong variant, and
-name cards, milestones, awards, colonies and maps as published (shared/reference/names.json)."""
+name cards, milestones, awards, colonies and maps as published (tests/facts/names.json)."""
 from __future__ import annotations
 
 import functools
-import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
+from tests.kits.facts import load_reference
 from tm.web.po import Entry, parse
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALE = ROOT / "tm" / "web" / "locale"
-# (beside the checkout: ../shared; a git worktree one level deeper: ../../shared)
-NAMES_JSON = next((p / "shared" / "reference" / "names.json" for p in ROOT.parents[:2]
-                   if (p / "shared" / "reference" / "names.json").is_file()),
-                  ROOT.parent / "shared" / "reference" / "names.json")
 LANGUAGES = ("de", "ja", "be")
 FIELD = re.compile(r"\{[^{}]*\}")
 Finding = tuple[str, str, str, str]  # (catalog, key, term or variant, translation)
@@ -178,7 +174,7 @@ def test_a_planted_mismatch_is_found() -> None:
 
 def _published(lang: str) -> dict[str, str]:
     """English name -> published name (cards, milestones, awards, colonies, maps)."""
-    names = json.loads(NAMES_JSON.read_text(encoding="utf-8"))["languages"][lang]
+    names = load_reference("names.json")["languages"][lang]
     found: dict[str, str] = {}
     for kind in ("cards", "milestones", "awards", "colonies", "maps"):
         found.update(names.get(kind, {}))
@@ -189,8 +185,6 @@ def _published(lang: str) -> dict[str, str]:
 def test_names_in_messages_are_the_published_ones(lang: str) -> None:
     """A message that names a card, milestone, award, colony or map in English writes its
     published name (the name.* messages themselves: test_i18n_catalogs)."""
-    if not NAMES_JSON.is_file():
-        pytest.skip("shared/reference/names.json is not beside this checkout")
     published = {e: n for e, n in _published(lang).items() if e not in COMMON_WORDS}
     named = re.compile("|".join(rf"(?<![\w-]){re.escape(n)}(?![\w-])"
                                 for n in sorted(published, key=len, reverse=True)))

@@ -4,19 +4,18 @@ and the published names of cards, milestones, awards, maps and colonies."""
 from __future__ import annotations
 
 import importlib.util
-import json
 import re
 from pathlib import Path
 
 import pytest
 
+from tests.kits.facts import load_reference
 from tm.web import i18n
 from tm.web.po import CATEGORIES, PLURAL_FORMS, Entry, parse, plural_category
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALE = ROOT / "tm" / "web" / "locale"
 TRANSLATED = ("de", "ja", "be")
-NAMES_JSON = ROOT.parent / "shared" / "reference" / "names.json"
 FIELD = re.compile(r"\{(\w*)[^{}]*\}")
 # Plural categories that hold the number 1 alone: their form may say "1" in words.
 ONLY_ONE = {"en": {"one"}, "de": {"one"}}
@@ -193,9 +192,7 @@ def test_expansion_words_are_translated(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", ("de", "ja"))
 def test_published_names_are_used(lang: str) -> None:
-    if not NAMES_JSON.is_file():
-        pytest.skip("shared/reference/names.json is not beside this checkout")
-    published = json.loads(NAMES_JSON.read_text(encoding="utf-8"))["languages"][lang]
+    published = load_reference("names.json")["languages"][lang]
     kinds = {"card": "cards", "milestone": "milestones", "award": "awards",
              "colony": "colonies"}
     differ = []

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.engine.shared import load_reference
+from tests.kits.facts import load_reference
 from tm import Game, IllegalMove, milestones, playability
 from tm.maps import get_map
 from tm.state import RESOURCES

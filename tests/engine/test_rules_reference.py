@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from scripts import build_rules
-from tests.engine.shared import shared_path
+from tests.kits.facts import rule_ids
 from tm.errors import IllegalMove
 from tm.game import Game
 from tm.rng import Rng
@@ -58,8 +58,7 @@ def page() -> _Anchors:
 
 
 def _rules_md_ids() -> list[str]:
-    text = shared_path("RULES.md").read_text(encoding="utf-8")
-    return sorted(set(re.findall(r"\bR-[A-Z]+-\d+\b", text)))
+    return rule_ids()
 
 
 def test_every_rule_id_of_rules_md_has_an_anchor_in_every_language(page: _Anchors) -> None:

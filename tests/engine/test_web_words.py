@@ -7,8 +7,8 @@ import html
 import re
 
 from tests.engine import test_web_share as share
-from tests.engine.cardkit import new_game, play
 from tests.engine.test_web_prompts import app_for, prompt_html, text
+from tests.kits.cardkit import new_game, play
 from tm.testing import choice_types, give_cards, place, put_in_play, set_parameters, set_resources
 from tm.web.app import App
 from tm.web.saves import MemoryStorage, SaveMeta

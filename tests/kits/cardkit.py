@@ -5,7 +5,7 @@ import re
 from functools import cache
 from typing import Any
 
-from tests.engine.shared import load_reference
+from tests.kits.facts import load_reference
 from tm import Game
 from tm.maps import get_map
 from tm.testing import (

@@ -9,7 +9,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any
 
-from tests.engine.shared import load_reference
+from tests.kits.facts import load_reference
 from tm.maps import (
     MAPS,
     STANDARD_GOALS,

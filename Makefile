@@ -38,7 +38,7 @@ PYODIDE_DIR := $(VENDOR)/pyodide-$(call pin,pyodide)
 PYSCRIPT_DIR := $(VENDOR)/pyscript-$(call pin,@pyscript/core)
 
 # Browser tests join the run as soon as tests/e2e exists.
-TEST_DIRS := tests/engine $(wildcard tests/e2e)
+TEST_DIRS := tests/engine tests/web $(wildcard tests/e2e)
 
 .PHONY: help setup test lint typecheck pytest serve site engine stdlib pyc snapshot fonts bench simulate clean
 

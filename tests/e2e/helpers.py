@@ -16,6 +16,7 @@ if not os.environ.get("CI"):  # in CI a missing package must fail, not skip
 from playwright.sync_api import expect  # noqa: E402
 
 from tests.e2e.conftest import WAIT_MS  # noqa: E402
+from tests.kits.games import form_fields  # noqa: E402
 
 __all__ = ["expect"]  # the test modules take it from here, after the check above
 
@@ -124,17 +125,6 @@ def generation(page: Any) -> int:
     found = re.search(r"Generation\s+(\d+)", text)
     assert found, text
     return int(found.group(1))
-
-
-def form_fields(players: int, names: list[str], seed: int) -> dict[str, str]:
-    """What the new-game form submits when start_game fills it (for planning in CPython)."""
-    fields = {"players": str(players), "corporate_era": "on", "board": "tharsis",
-              "seed": str(seed)}
-    colours = ("red", "green", "blue", "yellow", "black")
-    for i in range(5):
-        fields[f"name_{i}"] = names[i] if i < len(names) else ""
-        fields[f"colour_{i}"] = colours[i]
-    return fields
 
 
 def choose_listed(app: Any, kind: str, **fields: Any) -> bool:

@@ -11,7 +11,6 @@ from typing import Any
 
 import pytest
 
-from tests.e2e import polish_states
 from tests.e2e.helpers import (
     answer_first,
     expect,
@@ -22,6 +21,7 @@ from tests.e2e.helpers import (
     wait_ready,
     wait_screen,
 )
+from tests.kits import games
 from tm.cards import card
 from tm.web.saves import PREFIX
 
@@ -74,7 +74,7 @@ def _no_horizontal_scroll(page: Any) -> None:
 # ------------------------------------------------------------------ 1. hand tools
 def test_hand_sorts_filters_stays_compact_and_a_click_plays_a_card(screen_page: Any) -> None:
     page = screen_page
-    _open_entry(page, "hand", polish_states.big_hand_entry())
+    _open_entry(page, "hand", games.big_hand_entry())
     shown = _hand(page)
     assert len(shown) >= 32
     names = [n for n, _, _ in shown]
@@ -135,7 +135,7 @@ def test_hand_sorts_filters_stays_compact_and_a_click_plays_a_card(screen_page: 
 def test_played_cards_open_their_full_text_and_used_actions_are_dimmed(
         screen_page: Any) -> None:
     page = screen_page
-    _open_entry(page, "late", polish_states.late_game_entry())
+    _open_entry(page, "late", games.late_game_entry())
     ada = page.locator(".player-panel[data-player='0']")
     used = ada.locator(".card.used[data-card='Business Network']")
     expect(used).to_contain_text("action used this generation")
@@ -182,7 +182,7 @@ def test_draft_shows_the_cards_kept_and_who_gets_the_rest(screen_page: Any) -> N
     """Generation 2 of a 3-player draft: each has kept one card. Cards go to the next seat
     in even generations (R-GEN-4), so Ada passes to Brahe and Brahe to Curie."""
     page = screen_page
-    entry = polish_states.draft_entry()
+    entry = games.draft_entry()
     _open_entry(page, "draft", entry)
     from tm import Game
     from tm.web.saves import parse_entry
@@ -268,7 +268,7 @@ def test_turn_marker_and_seat_shapes_in_a_game_opened_from_a_link(screen_page: A
     from tm import Game, links
     from tm.web.saves import parse_entry
     page = screen_page
-    game = Game.from_save(parse_entry(polish_states.late_game_entry())[1])
+    game = Game.from_save(parse_entry(games.late_game_entry())[1])
     page.goto(server.url + "#" + links.encode(game))
     wait_ready(page)
     page.locator(".handoff [data-action=reveal]").click()
@@ -317,7 +317,7 @@ def _unreachable(page: Any) -> list[str]:
 
 def test_every_control_is_reachable_and_a_card_is_played_by_keyboard(screen_page: Any) -> None:
     page = screen_page
-    _open_entry(page, "hand", polish_states.big_hand_entry())
+    _open_entry(page, "hand", games.big_hand_entry())
     assert _unreachable(page) == []
     decision = page.get_by_role("region", name="Decision")
     expect(decision.locator(".prompt")).to_be_visible()
@@ -363,7 +363,7 @@ def test_axe_finds_no_serious_problem_on_the_start_game_and_end_screens(
         screen_page: Any) -> None:
     page = screen_page
     problems = {"start": _axe(page)}
-    _open_entry(page, "late", polish_states.late_game_entry())
+    _open_entry(page, "late", games.late_game_entry())
     problems["game"] = _axe(page)
     page.locator(".player-panel[data-player='0'] .chip-read").first.click()
     expect(page.locator(".card-dialog")).to_be_visible()

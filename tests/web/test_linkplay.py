@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.helpers import form_fields
+from tests.kits.games import form_fields
 from tm import daily, links
 from tm.errors import SaveError
 from tm.game import Game

@@ -6,9 +6,9 @@ from __future__ import annotations
 import html
 import re
 
-from tests.engine import test_web_share as share
-from tests.engine.test_web_prompts import app_for, prompt_html, text
 from tests.kits.cardkit import new_game, play
+from tests.web import test_web_share as share
+from tests.web.test_web_prompts import app_for, prompt_html, text
 from tm.testing import choice_types, give_cards, place, put_in_play, set_parameters, set_resources
 from tm.web.app import App
 from tm.web.saves import MemoryStorage, SaveMeta

@@ -63,7 +63,7 @@ def test_hand_orders_and_tag_filter() -> None:
 
 
 def test_a_playable_card_sends_its_listed_play_choice() -> None:
-    from tests.e2e.polish_states import big_hand_entry
+    from tests.kits.games import big_hand_entry
     app = App(MemoryStorage(), clock=lambda: 1_000_000.0)
     app.store.storage.set(PREFIX + "hand", big_hand_entry())
     app.handle("continue", {"save": "hand"})

@@ -10,7 +10,7 @@ without its translation, seen by wrapping :func:`tm.web.i18n.name`), and the tex
 Japanese and Belarusian no Latin word may remain but the few the catalogs use; in every
 language no English name whose translation differs).
 
-``python -m tests.engine.wordcheck --games 1000 --moves 400`` plays more than the test.
+``python -m tests.web.wordcheck --games 1000 --moves 400`` plays more than the test.
 """
 from __future__ import annotations
 

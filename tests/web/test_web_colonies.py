@@ -7,8 +7,8 @@ import html
 import re
 from typing import Any
 
-from tests.e2e.helpers import form_fields
-from tests.engine.webkit import choose
+from tests.kits.games import form_fields
+from tests.web.webkit import choose
 from tm import testing as T
 from tm.game import Game
 from tm.rng import Rng

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.engine.webkit import choose
+from tests.web.webkit import choose
 from tm.game import Game
 from tm.links import decode, encode
 from tm.rng import Rng

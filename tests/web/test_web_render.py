@@ -8,7 +8,7 @@ import re
 import time
 from typing import Any
 
-from tests.engine.webkit import choose as _choose
+from tests.web.webkit import choose as _choose
 from tm.game import Game
 from tm.state import Options
 from tm.testing import make_game, place, set_parameters

@@ -1,7 +1,7 @@
 """No raw key, ever: random games of every combination read in English, German, Japanese
 and Belarusian with no catalog key, no unfilled placeholder, no raw token and (in the
 translations) no English shown untranslated; names go through one names function; every
-counted message takes the language's plural forms (tests/engine/wordcheck.py draws)."""
+counted message takes the language's plural forms (tests/web/wordcheck.py draws)."""
 from __future__ import annotations
 
 import re
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.engine import wordcheck
+from tests.web import wordcheck
 from tm.cards import all_cards
 from tm.web import i18n
 from tm.web.app_lang import switch
@@ -19,7 +19,7 @@ from tm.web.cards_html import card_html
 from tm.web.prompt_parts import LABELS, UnlabelledChoice, choice_label
 
 GAMES = 200  # every combination of 1-5 players, 4 expansion sets, 5 maps, draft on/off
-MOVES = 100  # per game; `python -m tests.engine.wordcheck` plays on (400 moves and more)
+MOVES = 100  # per game; `python -m tests.web.wordcheck` plays on (400 moves and more)
 SOURCES = "\n".join(p.read_text(encoding="utf-8")
                     for p in (Path(__file__).resolve().parents[2] / "tm").rglob("*.py"))
 # Every kind and purpose of decision the engine asks (an ask() in its source): the games
@@ -199,7 +199,7 @@ def test_the_start_screen_reads_in_every_language(players: str) -> None:
 
 @pytest.mark.parametrize("players", [1, 2])
 def test_the_end_screen_of_a_finished_game_reads_in_every_language(players: int) -> None:
-    from tests.engine.test_web_share import random_game
+    from tests.web.test_web_share import random_game
 
     game = random_game(players, 3, list(wordcheck.NAMES[:players]))
     assert game.is_over
@@ -210,7 +210,7 @@ def test_the_end_screen_of_a_finished_game_reads_in_every_language(players: int)
 
 
 def test_a_funded_award_is_named_in_the_language_in_the_action_menu() -> None:
-    from tests.engine.test_web_playtest import app_for, click, page
+    from tests.web.test_web_playtest import app_for, click, page
     from tm.testing import make_game, set_resources
 
     game, (p1, _) = make_game(players=2, seed=0)

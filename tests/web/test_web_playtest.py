@@ -8,7 +8,7 @@ from __future__ import annotations
 import html
 import re
 
-from tests.engine.webkit import choose as click
+from tests.web.webkit import choose as click
 from tm.game import Game
 from tm.testing import give_cards, make_game, set_resources
 from tm.web.app import App

@@ -9,27 +9,17 @@ import re
 
 import pytest
 
+from tests.kits.games import form_fields
 from tm import daily, links
 from tm.game import Game
 from tm.web import i18n
 from tm.web.app import SEED_BITS, App
-from tm.web.app_bots import PACE_ACTION, PACE_SECRET, PACE_STEP
 from tm.web.bots_html import reason_text
 from tm.web.saves import MemoryStorage, parse_entry
 
 
 def text(fragment: str) -> str:
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", fragment)).split())
-
-
-def form_fields(players: int, names: list[str], seed: int | str) -> dict[str, str]:
-    """What the new-game form sends (as tests/e2e/helpers.py fills it)."""
-    fields = {"players": str(players), "corporate_era": "on", "board": "tharsis",
-              "seed": str(seed)}
-    for i in range(5):
-        fields[f"name_{i}"] = names[i] if i < len(names) else ""
-        fields[f"colour_{i}"] = ("red", "green", "blue", "yellow", "black")[i]
-    return fields
 
 
 def new_app(storage: MemoryStorage | None = None) -> App:
@@ -155,24 +145,32 @@ def test_while_a_bot_decides_the_page_says_so_and_the_person_cannot_answer_for_i
 
 
 def test_the_pace_waits_longer_before_actions_than_steps_and_not_for_secret_choices() -> None:
+    """Milliseconds before a bot's decision, by its kind: 650 before an action, 180 before a
+    step of one (a payment, a space, a player), none before a secret choice (the setup, the
+    research), all scaled by the page's pace."""
     app = new_app()
     start(app, ["", "hard"], names=["Ada"])
     assert app.game is not None
-    assert app.bot_delay() == PACE_SECRET  # the setup: nobody watches it being made
-    app.bot_state.pace = 0.0
-    while app.game.pending and app.bot_turn() is None or app.current() is not None:
-        app.handle("answer_first", {})
-        app.run_bots()
-        kind = app.game.prompt_for(1)
-        if kind is not None and kind.kind == "action":
-            break
-    app.bot_state.pace = 1.0
-    prompt = app.game.prompt_for(1)
-    if app.bot_turn() == 1 and prompt is not None:
-        expected = {"action": PACE_ACTION}.get(prompt.kind, PACE_STEP)
-        if prompt.kind in ("setup", "cards"):
-            expected = PACE_SECRET
-        assert app.bot_delay() == expected
+    delays: dict[str, set[float]] = {}
+    scaled: list[float] = []
+    while app.game.view(0)["generation"] < 3:
+        if app.bot_turn() != 1:
+            app.handle("answer_first", {})
+            continue
+        prompt = app.game.prompt_for(1)
+        assert prompt is not None
+        delays.setdefault(prompt.kind, set()).add(app.bot_delay())
+        if prompt.kind == "action" and not scaled:
+            app.bot_state.pace = 0.5
+            scaled.append(app.bot_delay())
+            app.bot_state.pace = 1.0
+        app.bot_step()
+    steps = {kind: found for kind, found in delays.items()
+             if kind not in ("setup", "cards", "action")}
+    assert delays["setup"] == delays["cards"] == {0.0}
+    assert delays["action"] == {650.0}
+    assert steps and all(found == {180.0} for found in steps.values()), steps
+    assert scaled == [325.0]
 
 
 def test_bots_answer_their_own_drafting_and_research() -> None:

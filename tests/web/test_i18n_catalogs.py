@@ -292,7 +292,7 @@ def test_whole_game_screens_read_in_the_language(lang: str) -> None:
     placeholder, and no English heading left over."""
     import random
 
-    from tests.engine.test_web_render import KEY_LIKE, app_for, greedy, visible_text
+    from tests.web.test_web_render import KEY_LIKE, app_for, greedy, visible_text
     from tm.game import Game
     from tm.state import Options
     from tm.web.app_lang import switch

@@ -19,7 +19,7 @@ WIDE = {"width": 1366, "height": 900}
 
 @cache
 def _finished_link(players: int) -> str:
-    from tests.web.test_web_share import random_game
+    from tests.kits.games import random_game
     from tm import links
 
     game = random_game(players, 3, ["Pia", "Bob"][:players])

@@ -4,7 +4,8 @@ Preludes whose whole effect is production, stock, TR and plain draws are checked
 the ``effect`` fields of the reference file (shared/reference/cards_prelude.json), read
 here independently of our definitions; the others (tiles, payments, digging the deck,
 playing a card from hand, raising parameters) each have a test written from the card.
-The expansion's corporations and project cards are in test_cards_prelude_2.py.
+The expansion's corporations and project cards are in
+test_cards_prelude_corporations_and_projects.py.
 """
 from __future__ import annotations
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from tm import Game, Options
 from tm.rng import Rng
+from tm.sim import random_response
 from tm.web.saves import SaveMeta, entry_text
 
 COLOURS = ["red", "green", "blue", "yellow", "black"]
@@ -53,6 +54,17 @@ def _entry(game: Game) -> str:
     meta = SaveMeta(names=NAMES[:count], colours=COLOURS[:count],
                     generation=game.state.generation, updated=1.7e12)
     return entry_text(game, meta)
+
+
+def random_game(players: int, seed: int, names: list[str],
+                max_moves: int | None = None) -> Game:
+    """A game played by random listed choices (tm.sim's), to its end or ``max_moves``."""
+    game = Game.new(Options(players=players, seed=seed, names=names))
+    rng = Rng.from_seed(seed)
+    while not game.is_over and (max_moves is None or len(game.moves) < max_moves):
+        player, prompt = game.pending[0]
+        game.respond(player, random_response(prompt, rng))
+    return game
 
 
 @cache

@@ -10,16 +10,13 @@ import re
 import pytest
 
 from tests.kits.games import form_fields
+from tests.web.webkit import text
 from tm import daily, links
 from tm.game import Game
 from tm.web import i18n
 from tm.web.app import SEED_BITS, App
 from tm.web.bots_html import reason_text
 from tm.web.saves import MemoryStorage, parse_entry
-
-
-def text(fragment: str) -> str:
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", fragment)).split())
 
 
 def new_app(storage: MemoryStorage | None = None) -> App:
@@ -397,8 +394,6 @@ def test_a_replay_of_a_bot_game_shows_it_and_the_bots_wait() -> None:
     assert app.screen == "replay"
     app.handle("replay_exit", {})
     assert len(app.game.moves) == moves
-
-
 
 
 def test_a_bot_that_fails_is_answered_with_its_first_choice_and_the_game_goes_on(

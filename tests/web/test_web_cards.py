@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from tests.web.webkit import text
 from tm.cards import all_cards, card
 from tm.testing import give_cards, make_game, set_corporation
 from tm.web.card_text import card_lines, requirement_text, vp_text
@@ -19,10 +20,6 @@ UNFILLED = re.compile(r"[{}]|\b(?:ct|eff|unit|per|req|reqv|vp|custom|where|tile|
 # text renders (checked below).
 PAGE_PENDING_CARD_TEXT: set[str] = set()
 NAMES = [c.name for c in all_cards() if c.name not in PAGE_PENDING_CARD_TEXT]
-
-
-def text(fragment: str) -> str:
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", fragment)).split())
 
 
 @pytest.mark.parametrize("name", NAMES)

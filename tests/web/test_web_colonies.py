@@ -3,12 +3,11 @@ the trade and build questions saying what each tile gives now, the status strip,
 end table and the log in words."""
 from __future__ import annotations
 
-import html
 import re
 from typing import Any
 
 from tests.kits.games import form_fields
-from tests.web.webkit import choose
+from tests.web.webkit import choose, text
 from tm import testing as T
 from tm.game import Game
 from tm.rng import Rng
@@ -23,10 +22,6 @@ from tm.web.saves import MemoryStorage
 from tm.web.screens import end_section
 
 COLOURS = ["red", "green", "blue"]
-
-
-def text(fragment: str) -> str:
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", fragment)).split())
 
 
 def _three() -> Game:

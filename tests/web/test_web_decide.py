@@ -1,41 +1,18 @@
 """The decision flow in the App, in CPython: actions staged in the page until complete
 (Cancel takes nothing back from the game), the commit when an answer reveals cards, the
 status strip, conversions first in the action menu, and taking back another player's
-move in a hot-seat game (a question first, one hand-off after a run of undos)."""
+move in a hot-seat game (a question first, one hand-off after a run of undos); every
+action, a one-click one too, waits for its Confirm unless it ends on a payment, and a
+finished game offers no Undo."""
 from __future__ import annotations
 
-import html
 import re
 
+from tests.web.webkit import app_for, page, text
 from tests.web.webkit import choose as click
-from tm.game import Game
 from tm.testing import give_cards, make_game, set_resources, stack_deck
 from tm.web.app import App
-from tm.web.saves import MemoryStorage, SaveMeta
-
-COLOURS = ["red", "green", "blue", "yellow", "black"]
-
-
-def app_for(game: Game, viewer: int | None = None) -> App:
-    """An App showing ``game`` to the player deciding first (or ``viewer``)."""
-    app = App(MemoryStorage(), clock=lambda: 1000.0)
-    app.game = game
-    count = len(game.state.players)
-    app.meta = SaveMeta(names=[pl.name for pl in game.state.players], colours=COLOURS[:count])
-    app.save_id = "test"
-    app.viewer = game.pending[0][0] if viewer is None else viewer
-    app.screen = "game"
-    return app
-
-
-def page(app: App) -> str:
-    return app.render()["app"]
-
-
-def text(fragment: str) -> str:
-    return html.unescape(re.sub(r"<[^>]+>", " ", fragment))
-
-
+from tm.web.saves import MemoryStorage
 
 
 def kind(app: App) -> str:
@@ -391,3 +368,48 @@ def test_a_run_that_began_with_ones_own_move_still_asks_before_anothers() -> Non
     assert not app.undo_ask and app.game.moves[-1][0] == p1
     app.handle("undo", {})  # then p1's: asked
     assert app.undo_ask and 'role="alertdialog"' in page(app)
+
+
+# ---------------------------------------------------------------- confirm every action
+def test_a_one_click_action_waits_for_confirm_and_cancel_takes_nothing_back() -> None:
+    game, (p1, _) = make_game(players=2, seed=0)
+    set_resources(game, p1, megacredits=30)
+    app = app_for(game)
+    before, digest = len(game.moves), game.digest()
+    click(app, "standard_project", held=True, project="power_plant")
+    shown = page(app)
+    assert 'data-kind="confirm"' in shown and 'data-action="confirm_action"' in shown
+    assert "Confirm: Power plant (11 MC)" in text(shown)
+    assert app.game is game and len(game.moves) == before and game.digest() == digest
+    app.handle("cancel", {})
+    assert app.stage is None and len(app.game.moves) == before and game.digest() == digest
+    click(app, "standard_project", held=True, project="power_plant")
+    app.handle("choose", {"index": 0})  # no listed choice while held: nothing happens
+    assert app.stage is not None and app.stage.held
+    app.handle("confirm_action", {})
+    assert app.stage is None and len(app.game.moves) == before + 1
+    assert app.game.state.players[p1].prod["energy"] == 1
+
+
+def test_an_action_ending_on_a_payment_needs_no_second_confirm() -> None:
+    game, (p1, _) = make_game(players=2, seed=0)
+    give_cards(game, p1, ["Deep Well Heating"])  # building: steel may pay
+    set_resources(game, p1, megacredits=20, steel=3)
+    app = app_for(game)
+    before = len(game.moves)
+    click(app, "play_card", card="Deep Well Heating")
+    click(app, "confirm", held=True)
+    assert app.stage is None and len(app.game.moves) == before + 2
+
+
+def test_a_finished_game_offers_no_undo() -> None:
+    app = App(MemoryStorage(), clock=lambda: 1000.0)
+    app.handle("new_game", {"players": "1", "seed": "11", "corporate_era": "on"})
+    assert app.game is not None
+    while not app.game.is_over:
+        app.handle("answer_first", {})
+    assert not app.can_undo()
+    shown = page(app)
+    assert 'data-action="undo"' not in shown and ">Undo<" not in shown
+    app.handle("undo", {})
+    assert app.game.is_over

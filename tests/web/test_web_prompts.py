@@ -1,13 +1,13 @@
 """Every prompt kind rendered from a real game situation, through the App."""
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from tests.web.webkit import app_for, text
 from tm.game import Game
 from tm.prompts import KINDS
 from tm.state import Options
@@ -24,29 +24,13 @@ from tm.testing import (
 )
 from tm.web.app import App, finishing_choice
 from tm.web.prompt_html import RENDERERS
-from tm.web.saves import MemoryStorage, SaveMeta
-
-
-def app_for(game: Game) -> App:
-    player = game.pending[0][0]
-    app = App(MemoryStorage(), clock=lambda: 1000.0)
-    app.game = game
-    count = len(game.state.players)
-    app.meta = SaveMeta(names=[pl.name for pl in game.state.players],
-                        colours=["red", "green", "blue", "yellow", "black"][:count])
-    app.viewer = player
-    app.screen = "game"
-    return app
+from tm.web.saves import MemoryStorage
 
 
 def prompt_html(app: App) -> str:
     page = app.render()["app"]
     start = page.index('<section class="prompt"')
     return page[start:page.index("</section>", start)]
-
-
-def text(fragment: str) -> str:
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", fragment)).split())
 
 
 # ---------------------------------------------------------------- situations, one per kind

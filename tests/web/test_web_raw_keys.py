@@ -199,7 +199,7 @@ def test_the_start_screen_reads_in_every_language(players: str) -> None:
 
 @pytest.mark.parametrize("players", [1, 2])
 def test_the_end_screen_of_a_finished_game_reads_in_every_language(players: int) -> None:
-    from tests.web.test_web_share import random_game
+    from tests.kits.games import random_game
 
     game = random_game(players, 3, list(wordcheck.NAMES[:players]))
     assert game.is_over
@@ -210,7 +210,8 @@ def test_the_end_screen_of_a_finished_game_reads_in_every_language(players: int)
 
 
 def test_a_funded_award_is_named_in_the_language_in_the_action_menu() -> None:
-    from tests.web.test_web_playtest import app_for, click, page
+    from tests.web.webkit import app_for, page
+    from tests.web.webkit import choose as click
     from tm.testing import make_game, set_resources
 
     game, (p1, _) = make_game(players=2, seed=0)

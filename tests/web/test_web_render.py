@@ -1,5 +1,7 @@
 """The page's screens rendered in CPython: escaping, the game screen's parts, the end
-screen after complete games, and how long a render takes."""
+screen after complete games, how long a render takes, the view reused until the game
+moves, the start screen's resume offer, icons instead of font glyphs, and the seat shapes
+and turn marker."""
 from __future__ import annotations
 
 import html
@@ -9,12 +11,15 @@ import time
 from typing import Any
 
 from tests.web.webkit import choose as _choose
+from tests.web.webkit import hoard_until_action, solo_app
+from tm.cards import card
 from tm.game import Game
 from tm.state import Options
 from tm.testing import make_game, place, set_parameters
 from tm.web.app import App, finishing_choice
 from tm.web.board_svg import board_svg
 from tm.web.log_text import log_lines
+from tm.web.model import screen_of
 from tm.web.saves import MemoryStorage, SaveMeta
 
 EVIL = "<img src=x onerror=alert(1)>"
@@ -386,3 +391,63 @@ def test_numbered_places_keep_their_number_on_the_board() -> None:
     from tm.web.board_svg import short_name
 
     assert short_name("Viking 2") == "Viking 2" and short_name("Tharsis Tholus") == "Tharsis"
+
+
+FONT_GLYPHS = re.compile("[\u23ee\u23ed\u25c0\u25b6\u2605\u2713]")  # ⏮ ⏭ ◀ ▶ ★ ✓
+
+
+def test_the_view_is_reused_until_the_game_moves() -> None:
+    app = solo_app()
+    hoard_until_action(app)
+    first = screen_of(app).view
+    app.handle("hand_sort", {"by": "name"})
+    assert screen_of(app).view is first
+    decision = app.current()
+    assert decision is not None
+    app.handle("choose", {"index": 0})
+    moved = screen_of(app).view
+    assert moved is not first
+    app.handle("cancel", {})  # the action was staged on a copy: back to the game itself
+    assert screen_of(app).view is not moved
+
+
+def test_start_screen_offers_the_game_in_progress() -> None:
+    app = solo_app()
+    app.handle("choose", {"index": 0})
+    app.handle("menu", {})
+    page = app.render()["app"]
+    offer = page[page.index('<section class="resume"'):page.index("</section>")]
+    assert "Game in progress" in offer and "Ada" in offer
+    assert f'data-save="{app.store.list()[0].save_id}"' in offer
+
+
+def test_replay_and_end_use_svg_icons_not_font_glyphs() -> None:
+    app = solo_app(seed=7)
+    for _ in range(3000):
+        if app.game is not None and app.game.is_over:
+            break
+        app.handle("answer_first", {})
+    page = app.render()["app"]
+    assert app.game is not None and app.game.is_over and not FONT_GLYPHS.search(page)
+    app.handle("replay", {})
+    page = app.render()["app"]
+    assert not FONT_GLYPHS.search(page)
+    assert page.count('class="icon icon-') >= 6
+
+
+def test_seat_shapes_are_distinct_and_the_turn_marker_is_coloured() -> None:
+    app = App(MemoryStorage(), clock=lambda: 1_000_000.0)
+    fields = {"players": "5", "seed": "2"} | {f"name_{i}": f"P{i}" for i in range(5)}
+    app.handle("new_game", fields)
+    for _ in range(400):
+        decision = app.current()
+        assert decision is not None
+        if decision[1].kind == "action":
+            break
+        app.handle("answer_first", {})
+    app.handle("reveal", {})
+    page = app.render()["app"]
+    shapes = re.findall(r'class="seat-mark owner-\w+ seat-(\w+)"', page)
+    assert {"circle", "square", "triangle", "diamond", "star"} <= set(shapes)
+    assert re.search(r'class="badge turn owner-(red|green|blue|yellow|black)"', page)
+    assert card("Birds").name == "Birds"

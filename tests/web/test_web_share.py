@@ -13,12 +13,10 @@ from typing import Any
 
 import pytest
 
-from tests.web.webkit import choose
+from tests.kits.games import random_game
+from tests.web.webkit import choose, page
 from tm.game import Game
 from tm.links import decode, encode
-from tm.rng import Rng
-from tm.sim import random_response
-from tm.state import Options
 from tm.web.app import App
 from tm.web.saves import PREFIX, MemoryStorage, parse_entry
 
@@ -74,10 +72,6 @@ def game_of(app: App) -> Game:
     return app.game
 
 
-def page(app: App) -> str:
-    return app.render()["app"]
-
-
 def saves(app: App) -> dict[str, str]:
     storage = app.store.storage
     assert isinstance(storage, MemoryStorage)
@@ -98,16 +92,6 @@ def tools(app: App) -> set[str]:
 
 def types(choices: list[dict[str, Any]]) -> list[str]:
     return [c["type"] for c in choices]
-
-
-def random_game(players: int, seed: int, names: list[str],
-                max_moves: int | None = None) -> Game:
-    game = Game.new(Options(players=players, seed=seed, names=names))
-    rng = Rng.from_seed(seed)
-    while not game.is_over and (max_moves is None or len(game.moves) < max_moves):
-        player, prompt = game.pending[0]
-        game.respond(player, random_response(prompt, rng))
-    return game
 
 
 # ---------------------------------------------------------------- share links
@@ -264,8 +248,6 @@ def test_undoing_a_pass_in_the_page() -> None:
     assert game_of(app).digest() == before
     app.handle("redo", {})
     assert game_of(app).moves[-1][1] == {"type": "pass"}
-
-
 
 
 def test_undo_takes_back_one_pick_of_a_selection() -> None:

@@ -8,8 +8,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from tests.e2e.helpers import choice, expect, prompt, wait_screen
-from tests.e2e.test_screen_polish import _open_entry
+from tests.e2e.helpers import choice, expect, open_entry, prompt, wait_screen
 from tests.kits import games
 from tm.web import i18n
 
@@ -92,7 +91,7 @@ def test_a_trade_reads_in_german_and_belarusian(new_page: Any, boot: Any) -> Non
         boot(page)
         assert page.evaluate("document.documentElement.lang") == lang
         assert page.evaluate("getComputedStyle(document.body).hyphens") == "auto"
-        _open_entry(page, f"colonies-{lang}", entry)
+        open_entry(page, f"colonies-{lang}", entry)
         trade = choice(page, TRADE_WORDS[lang])
         expect(trade).to_have_count(1)
         expect(page.locator(".colony-tile h3").first).not_to_have_text("Io")

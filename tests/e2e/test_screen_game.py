@@ -1,4 +1,4 @@
-"""The game screen a Terraforming Mars player expects (issue 12, screen polish): hand tools,
+"""The game screen a Terraforming Mars player expects (issue 12): hand tools,
 the draft, resuming after a reload, copy feedback, icons that need no font, the turn
 marker and seat shapes, the solo note, keyboard use and an accessibility scan. Each at a
 laptop (1366×768) and a phone (390×844) size."""
@@ -6,14 +6,15 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.e2e.helpers import (
     answer_first,
+    axe_problems,
     expect,
+    open_entry,
     prompt,
     resource,
     start_game,
@@ -23,12 +24,10 @@ from tests.e2e.helpers import (
 )
 from tests.kits import games
 from tm.cards import card
-from tm.web.saves import PREFIX
 
 pytestmark = pytest.mark.e2e
 
 VIEWPORTS = {"desktop": {"width": 1366, "height": 768}, "phone": {"width": 390, "height": 844}}
-AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 FONT_GLYPHS = re.compile("[\u23ee\u23ed\u25c0\u25b6\u2605\u2713]")  # ⏮ ⏭ ◀ ▶ ★ ✓
 
 
@@ -40,20 +39,6 @@ def screen_page(request: pytest.FixtureRequest, new_page: Any, boot: Any) -> Any
     return boot(page)
 
 
-def _open_entry(page: Any, save_id: str, entry: str) -> None:
-    """Store a saved game, continue it from the start screen, and reveal the screen of the
-    player to act."""
-    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [PREFIX + save_id, entry])
-    page.reload()
-    wait_ready(page)
-    wait_screen(page, "start")
-    page.locator(f".save-list li[data-save='{save_id}'] [data-action=continue]").click()
-    wait_idle(page)
-    page.wait_for_selector("body[data-screen='game'], body[data-screen='handoff']",
-                           state="attached")
-    if page.locator(".handoff [data-action=reveal]").count():
-        page.locator(".handoff [data-action=reveal]").click()
-    wait_screen(page, "game")
 
 
 def _hand(page: Any) -> list[tuple[str, int, bool]]:
@@ -74,7 +59,7 @@ def _no_horizontal_scroll(page: Any) -> None:
 # ------------------------------------------------------------------ 1. hand tools
 def test_hand_sorts_filters_stays_compact_and_a_click_plays_a_card(screen_page: Any) -> None:
     page = screen_page
-    _open_entry(page, "hand", games.big_hand_entry())
+    open_entry(page, "hand", games.big_hand_entry())
     shown = _hand(page)
     assert len(shown) >= 32
     names = [n for n, _, _ in shown]
@@ -135,7 +120,7 @@ def test_hand_sorts_filters_stays_compact_and_a_click_plays_a_card(screen_page: 
 def test_played_cards_open_their_full_text_and_used_actions_are_dimmed(
         screen_page: Any) -> None:
     page = screen_page
-    _open_entry(page, "late", games.late_game_entry())
+    open_entry(page, "late", games.late_game_entry())
     ada = page.locator(".player-panel[data-player='0']")
     used = ada.locator(".card.used[data-card='Business Network']")
     expect(used).to_contain_text("action used this generation")
@@ -183,7 +168,7 @@ def test_draft_shows_the_cards_kept_and_who_gets_the_rest(screen_page: Any) -> N
     in even generations (R-GEN-4), so Ada passes to Brahe and Brahe to Curie."""
     page = screen_page
     entry = games.draft_entry()
-    _open_entry(page, "draft", entry)
+    open_entry(page, "draft", entry)
     from tm import Game
     from tm.web.saves import parse_entry
     game = Game.from_save(parse_entry(entry)[1])
@@ -317,7 +302,7 @@ def _unreachable(page: Any) -> list[str]:
 
 def test_every_control_is_reachable_and_a_card_is_played_by_keyboard(screen_page: Any) -> None:
     page = screen_page
-    _open_entry(page, "hand", games.big_hand_entry())
+    open_entry(page, "hand", games.big_hand_entry())
     assert _unreachable(page) == []
     decision = page.get_by_role("region", name="Decision")
     expect(decision.locator(".prompt")).to_be_visible()
@@ -342,32 +327,17 @@ def test_every_control_is_reachable_and_a_card_is_played_by_keyboard(screen_page
 # reported there, printed here, not failed on. (rule id, the one selector it flags)
 
 
-def _axe(page: Any) -> list[str]:
-    """Serious and critical axe-core violations on the page as it is, every box drawn:
-    what lies below the fold is skipped until it nears the screen (app.css
-    content-visibility), and skipped text has no colours for the contrast check to read;
-    a player sees it drawn, with the colours checked here."""
-    page.evaluate(AXE.read_text(encoding="utf-8"))
-    page.evaluate("""() => { const drawn = document.createElement('style');
-        drawn.textContent = '* { content-visibility: visible !important; }';
-        document.head.append(drawn); }""")
-    found = page.evaluate("""async () => {
-        const result = await axe.run(document, {resultTypes: ['violations']});
-        return result.violations.filter((v) => ['serious', 'critical'].includes(v.impact))
-            .flatMap((v) => v.nodes.map((n) => [v.id, v.impact, n.target.join(' ')]));
-    }""")
-    return [f"{rule} ({impact}) at {target}" for rule, impact, target in found]
 
 
 def test_axe_finds_no_serious_problem_on_the_start_game_and_end_screens(
         screen_page: Any) -> None:
     page = screen_page
-    problems = {"start": _axe(page)}
-    _open_entry(page, "late", games.late_game_entry())
-    problems["game"] = _axe(page)
+    problems = {"start": axe_problems(page)}
+    open_entry(page, "late", games.late_game_entry())
+    problems["game"] = axe_problems(page)
     page.locator(".player-panel[data-player='0'] .chip-read").first.click()
     expect(page.locator(".card-dialog")).to_be_visible()
-    problems["card"] = _axe(page)
+    problems["card"] = axe_problems(page)
     page.locator(".card-dialog [data-action=close_card]").click()
     page.locator("[data-action=menu]").first.click()
     wait_screen(page, "start")
@@ -378,5 +348,5 @@ def test_axe_finds_no_serious_problem_on_the_start_game_and_end_screens(
             break
         answer_first(page, 40)
     expect(page.locator(".end")).to_be_visible()
-    problems["end"] = _axe(page)
+    problems["end"] = axe_problems(page)
     assert problems == {"start": [], "game": [], "card": [], "end": []}

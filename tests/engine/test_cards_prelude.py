@@ -9,11 +9,9 @@ test_cards_prelude_corporations_and_projects.py.
 """
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from tests.kits.cardkit import printed_cost, slug
+from tests.kits.cardkit import me, printed_cost, slug
 from tests.kits.facts import load_reference
 from tm import Game
 from tm.testing import (
@@ -23,7 +21,6 @@ from tm.testing import (
     make_game,
     parameters,
     play_prelude,
-    player_state,
     preludes,
     prompt,
     set_production,
@@ -47,10 +44,6 @@ def prelude_game(players: int = 2) -> Game:
     """A staged game with Prelude, player 0 to act, nothing in hand or in stock."""
     game, _ = make_game(players, expansions=["corpera", "prelude"])
     return game
-
-
-def me(game: Game, p: int = 0) -> dict[str, Any]:
-    return player_state(game, p)
 
 
 def printed_tags(name: str) -> dict[str, int]:

@@ -6,11 +6,9 @@ definitions. Robinson Industries and Valley Trust are the cards with code.
 """
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from tests.kits.cardkit import THARSIS, act, card_vp, others_pass, printed_cost
+from tests.kits.cardkit import THARSIS, act, card_vp, me, others_pass, printed_cost
 from tests.kits.facts import load_reference
 from tests.kits.mapkit import SMALL, registered
 from tm import Game, Options
@@ -23,7 +21,6 @@ from tm.testing import (
     make_game,
     place,
     play_prelude,
-    player_state,
     preludes,
     prompt,
     put_in_play,
@@ -39,10 +36,6 @@ REFERENCE = {c["name"]: c for c in load_reference("cards_prelude.json")}
 CORPORATIONS = sorted(n for n, c in REFERENCE.items() if c["type"] == "corporation")
 SIX = ("megacredits", "steel", "titanium", "plants", "energy", "heat")
 VOLCANIC = sorted(sid for sid, sp in THARSIS.spaces.items() if sp.volcanic)
-
-
-def me(game: Game, p: int = 0) -> dict[str, Any]:
-    return player_state(game, p)
 
 
 def cost(name: str) -> int:

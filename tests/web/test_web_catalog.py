@@ -1,9 +1,13 @@
-"""Every log record and prompt the engine can produce has words in the English catalog."""
+"""Every log record and prompt the engine can produce has words in the English catalog,
+and every record of whole random games reads as words."""
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
+import pytest
+
+from tm.testing import make_game
 from tm.web.colonies_log import COLONY_LOG
 from tm.web.i18n import EN
 
@@ -62,7 +66,6 @@ def test_every_payment_purpose_has_a_title() -> None:
 
 
 def test_prelude_log_lines_name_the_player_and_cards() -> None:
-    from tm.testing import make_game
     from tm.web.log_text import log_line
 
     game, _ = make_game(2)
@@ -81,3 +84,21 @@ def test_every_milestone_and_award_of_every_board_has_words() -> None:
                for prefix, names in (("ms", board.milestones), ("aw", board.awards))
                for name in names if f"{prefix}.{name}" not in EN]
     assert not missing
+
+
+@pytest.mark.parametrize(("players", "seed", "expansions"), [
+    (2, 21, ["corpera"]), (3, 22, ["corpera", "prelude"]), (1, 23, ["corpera", "prelude"])])
+def test_every_record_of_a_whole_game_reads_as_words(players: int, seed: int,
+                                                     expansions: list[str]) -> None:
+    """No record shows as its key, an unfilled field or a wrong plural ("1 cards")."""
+    from tm.sim import play_random_game
+    from tm.web.log_text import MARKERS, log_line
+    game = play_random_game(players=players, seed=seed, expansions=tuple(expansions))
+    view = game.view(None)
+    for record in view["log"]:
+        if record["key"] in MARKERS:
+            continue
+        line = log_line(view, record)
+        assert not line.startswith("(") and "{" not in line, (record, line)
+        assert " 1 cards" not in line and " 1 players" not in line, (record, line)
+        assert "space" not in line or "space " + str(record.get("space")) in line, line

@@ -29,8 +29,8 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "scripts"))
-from files import write_if_changed  # noqa: E402
+sys.path.insert(0, str(ROOT))
+from scripts.files import write_if_changed  # noqa: E402
 
 OUT = ROOT / "tests" / "facts"
 REFERENCE_FILES = ("boards.json", "cards_base.json", "cards_colonies.json", "cards_prelude.json",

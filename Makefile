@@ -4,7 +4,8 @@
 #                  static/vendor/ (copies), static/build/ (the engine archive, the trimmed
 #                  standard library, both compiled to bytecode, the Pyodide memory
 #                  snapshot, the font's style sheet), dist/ (the site)
-#   make test      lint, type-check, every test (the browser tests serve dist/)
+#   make test      the facts copy checked, lint, type-check, every test (the browser
+#                  tests serve dist/)
 #   make serve     serve dist/ on http://localhost:8000 (PORT=N to change), rebuilt as you edit
 #   make bench     engine benchmarks
 #   make simulate  random-play games with invariant checks
@@ -37,7 +38,7 @@ PYODIDE_DIR := $(VENDOR)/pyodide-$(call pin,pyodide)
 PYSCRIPT_DIR := $(VENDOR)/pyscript-$(call pin,@pyscript/core)
 
 # Browser tests join the run as soon as tests/e2e exists.
-TEST_DIRS := tests/engine $(wildcard tests/e2e)
+TEST_DIRS := tests/engine tests/web $(wildcard tests/e2e)
 
 .PHONY: help setup test lint typecheck pytest serve site engine stdlib pyc snapshot fonts bench simulate clean
 
@@ -101,6 +102,7 @@ snapshot: $(VENDOR_STAMP) engine stdlib pyc
 	node scripts/make_snapshot.mjs
 
 test: setup
+	$(BIN)/python scripts/copy_facts.py --check
 	$(BIN)/ruff check tm tests scripts
 	$(BIN)/mypy tm
 	$(BIN)/pytest $(TEST_DIRS) -q

@@ -114,6 +114,32 @@ LATENCY_PROBE = """
 """
 
 
+# A real click (Playwright's mouse): from the event's time stamp (when the browser took the
+# input, so waiting behind a bot's slice counts) to the next frame after it was handled;
+# window.tmClicks collects them (scripts/bench_page.py --bot-clicks, tests/e2e/test_bots.py).
+CLICK_TO_FRAME = """() => {
+    window.tmClicks = [];
+    document.addEventListener('click', (event) => {
+        const at = event.timeStamp;
+        requestAnimationFrame(() => window.tmClicks.push(performance.now() - at));
+    }, true);
+}"""
+
+# The person's decisions answered by the page's test hook until a bot decides at the
+# action menu (the bot thinking, its turn in the status strip).
+TO_A_BOT_ACTION_TURN = """async () => {
+    const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+    for (let i = 0; i < 400; i++) {
+        const strip = document.querySelector('.status-strip .sbot');
+        if (strip && document.querySelector('.bot-thinking')
+                && document.body.dataset.screen === 'game'
+                && /turn/.test(document.querySelector('.sturn')?.textContent || '')) return;
+        if (document.querySelector('#app .prompt')) window.tmAnswerFirst();
+        await sleep(20);
+    }
+}"""
+
+
 SNAPSHOT = "?boot=snapshot"
 
 

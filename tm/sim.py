@@ -25,7 +25,6 @@ from tm.prompts.kinds import Prompt
 from tm.vocab.kinds import PROD_FLOOR
 
 MAX_GENERATIONS = 60
-PASS_CHANCE = 8  # one in this many turns the random player passes when it could act
 
 
 def random_response(prompt: Prompt, rng: Rng) -> dict[str, Any]:

@@ -5,6 +5,7 @@ import os
 import re
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,6 +17,8 @@ if not os.environ.get("CI"):  # in CI a missing package must fail, not skip
 from playwright.sync_api import expect  # noqa: E402
 
 from tests.e2e.conftest import WAIT_MS  # noqa: E402
+from tests.kits.games import form_fields  # noqa: E402
+from tm.web.saves import PREFIX  # noqa: E402
 
 __all__ = ["expect"]  # the test modules take it from here, after the check above
 
@@ -124,17 +127,6 @@ def generation(page: Any) -> int:
     found = re.search(r"Generation\s+(\d+)", text)
     assert found, text
     return int(found.group(1))
-
-
-def form_fields(players: int, names: list[str], seed: int) -> dict[str, str]:
-    """What the new-game form submits when start_game fills it (for planning in CPython)."""
-    fields = {"players": str(players), "corporate_era": "on", "board": "tharsis",
-              "seed": str(seed)}
-    colours = ("red", "green", "blue", "yellow", "black")
-    for i in range(5):
-        fields[f"name_{i}"] = names[i] if i < len(names) else ""
-        fields[f"colour_{i}"] = colours[i]
-    return fields
 
 
 def choose_listed(app: Any, kind: str, **fields: Any) -> bool:
@@ -287,3 +279,39 @@ def plan_steel_game(name: str = "Tess", max_seed: int = 400) -> SteelPlan:
 def saved(page: Any) -> None:
     """Wait until a save put off after the last redraw is written (body[data-saving])."""
     page.wait_for_function("document.body.dataset.saving === undefined")
+
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def open_entry(page: Any, save_id: str, entry: str) -> None:
+    """Store a saved game, continue it from the start screen, and reveal the screen of the
+    player to act."""
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [PREFIX + save_id, entry])
+    page.reload()
+    wait_ready(page)
+    wait_screen(page, "start")
+    page.locator(f".save-list li[data-save='{save_id}'] [data-action=continue]").click()
+    wait_idle(page)
+    page.wait_for_selector("body[data-screen='game'], body[data-screen='handoff']",
+                           state="attached")
+    if page.locator(".handoff [data-action=reveal]").count():
+        page.locator(".handoff [data-action=reveal]").click()
+    wait_screen(page, "game")
+
+
+def axe_problems(page: Any) -> list[str]:
+    """Serious and critical axe-core violations on the page as it is, every box drawn:
+    what lies below the fold is skipped until it nears the screen (app.css
+    content-visibility), and skipped text has no colours for the contrast check to read;
+    a player sees it drawn, with the colours checked here."""
+    page.evaluate(AXE.read_text(encoding="utf-8"))
+    page.evaluate("""() => { const drawn = document.createElement('style');
+        drawn.textContent = '* { content-visibility: visible !important; }';
+        document.head.append(drawn); }""")
+    found = page.evaluate("""async () => {
+        const result = await axe.run(document, {resultTypes: ['violations']});
+        return result.violations.filter((v) => ['serious', 'critical'].includes(v.impact))
+            .flatMap((v) => v.nodes.map((n) => [v.id, v.impact, n.target.join(' ')]));
+    }""")
+    return [f"{rule} ({impact}) at {target}" for rule, impact, target in found]

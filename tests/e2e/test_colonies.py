@@ -6,16 +6,17 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tests.e2e import colonies_states
 from tests.e2e.helpers import (
+    axe_problems,
     choice,
     expect,
+    open_entry,
     prompt,
     resource,
     start_game,
     wait_screen,
 )
-from tests.e2e.test_screen_polish import _axe, _open_entry
+from tests.kits import games
 
 SOLO_SEED = 4  # deals Teractor (60 MC) and the tiles Luna, Enceladus, Titan and Ceres
 
@@ -68,11 +69,11 @@ def test_solo_colonies_game_builds_a_colony_and_trades_R_COL_3_R_COL_4(page: Any
 
 def test_hot_seat_trade_gives_the_colony_bonus_to_its_owner_R_COL_4(page: Any,
                                                                    boot: Any) -> None:
-    entry, builder, trader, tile = colonies_states.bonus_trade_entry()
+    entry, builder, trader, tile = games.bonus_trade_entry()
     assert tile == "Io", tile  # its colony bonus: 2 heat
-    names = colonies_states.NAMES
+    names = games.NAMES
     boot(page)
-    _open_entry(page, "colonies-hot", entry)
+    open_entry(page, "colonies-hot", entry)
     expect(page.locator(".prompt .who")).to_contain_text(names[trader])
     owned = page.locator(f".colony-tile[aria-label={tile}] .ct-colony:not(.empty)")
     expect(owned).to_have_count(1)
@@ -89,8 +90,8 @@ def test_hot_seat_trade_gives_the_colony_bonus_to_its_owner_R_COL_4(page: Any,
 
 
 def test_axe_finds_no_serious_problem_on_a_colonies_game_screen(page: Any, boot: Any) -> None:
-    entry, *_ = colonies_states.bonus_trade_entry()
+    entry, *_ = games.bonus_trade_entry()
     boot(page)
-    _open_entry(page, "colonies-axe", entry)
+    open_entry(page, "colonies-axe", entry)
     expect(page.locator(".colonies .colony-tile").first).to_be_visible()
-    assert _axe(page) == []
+    assert axe_problems(page) == []

@@ -1,5 +1,5 @@
 """Refusals in the page's language (issue 16): a damaged link opened in a German browser is
-refused in German, in Pyodide as in the engine tests (tests/engine/test_web_errors_i18n.py)."""
+refused in German, in Pyodide as in the engine tests (tests/web/test_web_errors_i18n.py)."""
 from __future__ import annotations
 
 from typing import Any

@@ -7,9 +7,16 @@ from typing import Any
 import pytest
 
 from tests.e2e.conftest import Server
-from tests.e2e.helpers import answer_first, expect, prompt, start_game, wait_ready, wait_screen
+from tests.e2e.helpers import (
+    answer_first,
+    axe_problems,
+    expect,
+    prompt,
+    start_game,
+    wait_ready,
+    wait_screen,
+)
 from tests.e2e.test_offline import _controlled
-from tests.e2e.test_screen_polish import _axe
 
 pytestmark = pytest.mark.e2e
 
@@ -134,4 +141,4 @@ def test_axe_finds_no_serious_problem_on_the_reference(new_page: Any, server: Se
         page.goto(server.url + f"rules.html?lang={lang}#R-PAY-1")
         expect(page.locator("#R-PAY-1")).to_have_class("rule lit")
         page.wait_for_timeout(2700)  # the highlight's fade is over
-        assert _axe(page) == [], viewport
+        assert axe_problems(page) == [], viewport

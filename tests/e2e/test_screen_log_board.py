@@ -18,10 +18,10 @@ import pytest
 from tests.e2e.helpers import (
     choose_listed,
     expect,
-    form_fields,
     no_horizontal_scroll,
     wait_idle,
 )
+from tests.kits.games import form_fields
 
 VIEWPORTS = {"desktop": {"width": 1366, "height": 768}, "phone": {"width": 390, "height": 844}}
 SPECIALS = ("Nuclear Zone", "Restricted Area", "Mohole Area", "Lava Flows", "Natural Preserve")

@@ -8,9 +8,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from tests.e2e import colonies_states
-from tests.e2e.helpers import choice, expect, prompt, wait_screen
-from tests.e2e.test_screen_polish import _open_entry
+from tests.e2e.helpers import choice, expect, open_entry, prompt, wait_screen
+from tests.kits import games
 from tm.web import i18n
 
 PHONE = {"width": 390, "height": 844}
@@ -19,7 +18,7 @@ WIDE = {"width": 1366, "height": 900}
 
 @cache
 def _finished_link(players: int) -> str:
-    from tests.engine.test_web_share import random_game
+    from tests.kits.games import random_game
     from tm.persist import links
 
     game = random_game(players, 3, ["Pia", "Bob"][:players])
@@ -85,14 +84,14 @@ TRADE_WORDS = {"de": "Handel mit Io (", "be": "Гандаль з калёнія�
 
 
 def test_a_trade_reads_in_german_and_belarusian(new_page: Any, boot: Any) -> None:
-    entry, builder, trader, tile = colonies_states.bonus_trade_entry()
+    entry, builder, trader, tile = games.bonus_trade_entry()
     assert tile == "Io", tile
     for lang, locale in (("de", "de-DE"), ("be", "be-BY")):
         page = new_page(locale=locale, viewport=WIDE)
         boot(page)
         assert page.evaluate("document.documentElement.lang") == lang
         assert page.evaluate("getComputedStyle(document.body).hyphens") == "auto"
-        _open_entry(page, f"colonies-{lang}", entry)
+        open_entry(page, f"colonies-{lang}", entry)
         trade = choice(page, TRADE_WORDS[lang])
         expect(trade).to_have_count(1)
         expect(page.locator(".colony-tile h3").first).not_to_have_text("Io")

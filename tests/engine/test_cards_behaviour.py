@@ -1,4 +1,4 @@
-"""Card behaviour: every card of tm/cards/base.py and tm/cards/corpera.py played for real.
+"""Card behaviour: every card of the base game and Corporate Era (tm/expansions/*/cards.py) played.
 
 Cards with an action, an ongoing effect, a choice, a red border, a tile, a custom
 step or card resources each get at least one test named after the card. The pure
@@ -9,12 +9,25 @@ covered by one table test whose expectations are read from the reference
 """
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pytest
 
-from tests.engine.cardkit import OCEAN_SPACES, THARSIS, printed_cost, reference
+from tests.kits.cardkit import (
+    OCEAN_SPACES,
+    THARSIS,
+    act,
+    card_vp,
+    held,
+    new_game,
+    others_pass,
+    printed_cost,
+    prod,
+    reference,
+    slug,
+    tiles,
+    use,
+)
 from tm import Game
 from tm.cards.dsl import Card
 from tm.expansions.base import cards as base
@@ -24,7 +37,6 @@ from tm.testing import (
     choices,
     discard_pile,
     give_cards,
-    make_game,
     offered,
     parameters,
     place,
@@ -39,28 +51,6 @@ from tm.testing import (
 VOLCANIC_SPACES = sorted(sid for sid, sp in THARSIS.spaces.items() if sp.volcanic)
 
 
-# ---------------------------------------------------------------- helpers
-def new_game(players: int = 2, corporations: list[str] | None = None) -> Game:
-    """A staged game, player 0 to act (everyone holds the effect-less beginner corporation)."""
-    game, _ = make_game(players=players, seed=0, corporations=corporations)
-    return game
-
-
-def others_pass(game: Game) -> None:
-    """Every other player asked for an action passes, so player 0 keeps the turn (R-GEN-5)."""
-    while True:
-        waiting = [(p, pr) for p, pr in game.pending if p != 0 and pr.kind == "action"]
-        if not waiting:
-            return
-        answer(game, "pass", player=waiting[0][0])
-
-
-def act(game: Game, kind: str, *values: Any, **fields: Any) -> None:
-    """Player 0 answers; whoever is asked to act next (not player 0) passes."""
-    answer(game, kind, *values, player=0, **fields)
-    others_pass(game)
-
-
 def play(game: Game, name: str, mc: int | None = None, hold: bool = False) -> None:
     """Player 0 plays ``name`` from hand, holding exactly its printed cost unless told.
 
@@ -73,11 +63,6 @@ def play(game: Game, name: str, mc: int | None = None, hold: bool = False) -> No
         others_pass(game)
 
 
-def use(game: Game, name: str) -> None:
-    """Player 0 uses the action of a blue card (R-ACT-5)."""
-    act(game, "card_action", name)
-
-
 def can_play(game: Game, name: str, p: int = 0) -> bool:
     """Whether ``name`` is among the legal plays of the waiting action prompt."""
     return {"type": "play_card", "card": name} in choices(game, p)
@@ -86,12 +71,6 @@ def can_play(game: Game, name: str, p: int = 0) -> bool:
 def can_use(game: Game, name: str, p: int = 0) -> bool:
     """Whether the action of ``name`` is among the legal actions now."""
     return {"type": "card_action", "card": name} in choices(game, p)
-
-
-def tiles(game: Game) -> dict[str, dict[str, Any]]:
-    """The board as the public view shows it: space id -> {tile, owner, ...}."""
-    board: dict[str, dict[str, Any]] = game.view(None)["board"]
-    return board
 
 
 def offered_spaces(game: Game) -> list[str]:
@@ -107,24 +86,6 @@ def me(game: Game) -> dict[str, Any]:
 
 def them(game: Game) -> dict[str, Any]:
     return player_state(game, 1)
-
-
-def prod(game: Game, p: int = 0) -> dict[str, int]:
-    production: dict[str, int] = player_state(game, p)["production"]
-    return production
-
-
-def held(game: Game, name: str, p: int = 0) -> int:
-    """Resources on one of a player's cards."""
-    return int(player_state(game, p)["card_resources"].get(name, 0))
-
-
-def card_vp(game: Game, p: int = 0) -> int:
-    return int(game.scores()[p]["cards"])
-
-
-def slug(name: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "_", name.lower().replace("'", "")).strip("_")
 
 
 # ---------------------------------------------------------------- which cards are pure data

@@ -4,16 +4,15 @@ Preludes whose whole effect is production, stock, TR and plain draws are checked
 the ``effect`` fields of the reference file (shared/reference/cards_prelude.json), read
 here independently of our definitions; the others (tiles, payments, digging the deck,
 playing a card from hand, raising parameters) each have a test written from the card.
-The expansion's corporations and project cards are in test_cards_prelude_2.py.
+The expansion's corporations and project cards are in
+test_cards_prelude_corporations_and_projects.py.
 """
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from tests.engine.cardkit import printed_cost, slug
-from tests.engine.shared import load_reference
+from tests.kits.cardkit import me, printed_cost, slug
+from tests.kits.facts import load_reference
 from tm import Game
 from tm.testing import (
     answer,
@@ -22,7 +21,6 @@ from tm.testing import (
     make_game,
     parameters,
     play_prelude,
-    player_state,
     preludes,
     prompt,
     set_production,
@@ -46,10 +44,6 @@ def prelude_game(players: int = 2) -> Game:
     """A staged game with Prelude, player 0 to act, nothing in hand or in stock."""
     game, _ = make_game(players, expansions=["corpera", "prelude"])
     return game
-
-
-def me(game: Game, p: int = 0) -> dict[str, Any]:
-    return player_state(game, p)
 
 
 def printed_tags(name: str) -> dict[str, int]:

@@ -1,5 +1,5 @@
-"""Every implemented card checked against ../shared/reference/cards_base.json,
-cards_prelude.json and cards_colonies.json.
+"""Every implemented card checked against the reference cards_base.json,
+cards_prelude.json and cards_colonies.json (tests/facts/, copied from ../shared/reference).
 
 The reference holds the printed facts (set, type, cost, tags, requirements, VP,
 resource type) of the base game, Corporate Era and Prelude cards; our definitions are
@@ -9,7 +9,6 @@ our own and must agree with it field by field. The records are read both from
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -17,11 +16,11 @@ from typing import Any
 
 import pytest
 
+from tests.kits.facts import load_reference
 from tm.cards.export import card_records
 
 REPO = Path(__file__).resolve().parents[2]
-REFERENCES = [Path(__file__).resolve().parents[3] / "shared" / "reference" / name
-              for name in ("cards_base.json", "cards_prelude.json", "cards_colonies.json")]
+REFERENCES = ("cards_base.json", "cards_prelude.json", "cards_colonies.json")
 FULL_SETS = ("base", "corpera", "prelude", "colonies")
 
 RECORDS: list[dict[str, Any]] = card_records()
@@ -30,14 +29,10 @@ NAMES: list[str] = [r["name"] for r in RECORDS]
 
 @pytest.fixture(scope="module")
 def reference() -> dict[str, dict[str, Any]]:
-    """The reference cards by name; skipped only outside CI when a file is absent."""
+    """The reference cards by name."""
     cards: list[dict[str, Any]] = []
-    for path in REFERENCES:
-        if not path.is_file():
-            if os.environ.get("CI"):
-                pytest.fail(f"reference data missing in CI: {path}")
-            pytest.skip(f"reference data not present: {path}")
-        cards += json.loads(path.read_text(encoding="utf-8"))
+    for name in REFERENCES:
+        cards += load_reference(name)
     return {c["name"]: c for c in cards}
 
 

@@ -2,17 +2,15 @@
 what each colony there gives its owner on a trade, and what the trader gains with the
 marker at 0, 3 and 6. The expected numbers are written out by hand from the tiles' printed
 tracks (not read from our definitions); the tile list is checked against
-../shared/reference/colonies.json.
+tests/facts/colonies.json (the facts of ../shared/reference/colonies.json).
 """
 from __future__ import annotations
 
-import json
-import os
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.kits.facts import load_reference
 from tm.expansions.colonies.tiles import TILES
 from tm.testing import (
     answer,
@@ -31,7 +29,6 @@ from tm.testing import (
     set_tr,
 )
 
-REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "reference" / "colonies.json"
 COLONIES = ["corpera", "colonies"]
 HOLDERS = {"microbe": "Decomposers", "animal": "Birds", "floater": "Atmo Collectors"}
 
@@ -98,11 +95,7 @@ def _holder_game(tile: str, players: int = 2) -> Any:
 
 
 def test_the_eleven_tiles_are_those_of_the_reference() -> None:
-    if not REFERENCE.is_file():
-        if os.environ.get("CI"):
-            pytest.fail(f"reference data missing in CI: {REFERENCE}")
-        pytest.skip("reference data not present")
-    reference = json.loads(REFERENCE.read_text(encoding="utf-8"))
+    reference = load_reference("colonies.json")
     assert sorted(t["name"] for t in reference["tiles"]) == sorted(TILES) == sorted(TABLE)
     for ref in reference["tiles"]:  # R-COL-2: the tiles that wait for a card resource
         assert TILES[ref["name"]].resource == ref["card_resource"], ref["name"]

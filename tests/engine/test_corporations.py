@@ -1,11 +1,9 @@
 """Corporations: starting MC and resources (R-SETUP-4) and every corporation's effect."""
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from tests.engine.cardkit import reference
+from tests.kits.cardkit import act, me, others_pass, prod, reference, tiles
 from tm import Game, Options
 from tm.cards import BEGINNER, all_cards
 from tm.testing import (
@@ -18,7 +16,6 @@ from tm.testing import (
     offered,
     parameters,
     place,
-    player_state,
     prompt,
     put_in_play,
     set_parameters,
@@ -37,20 +34,6 @@ def corp_game(name: str, other: str | None = None) -> Game:
     return game
 
 
-def others_pass(game: Game) -> None:
-    """Other players asked for an action pass, so player 0 keeps taking turns (R-GEN-5)."""
-    while True:
-        waiting = [p for p, pr in game.pending if p != 0 and pr.kind == "action"]
-        if not waiting:
-            return
-        answer(game, "pass", player=waiting[0])
-
-
-def act(game: Game, kind: str, *values: Any, **fields: Any) -> None:
-    answer(game, kind, *values, player=0, **fields)
-    others_pass(game)
-
-
 def play(game: Game, name: str, mc: int, hold: bool = False) -> None:
     """Player 0 plays ``name`` holding ``mc`` MC (no metals: no payment question)."""
     give_cards(game, 0, [name])
@@ -62,20 +45,6 @@ def play(game: Game, name: str, mc: int, hold: bool = False) -> None:
 
 def can_play(game: Game, name: str, p: int = 0) -> bool:
     return {"type": "play_card", "card": name} in choices(game, p)
-
-
-def me(game: Game, p: int = 0) -> dict[str, Any]:
-    return player_state(game, p)
-
-
-def prod(game: Game, p: int = 0) -> dict[str, int]:
-    production: dict[str, int] = player_state(game, p)["production"]
-    return production
-
-
-def tiles(game: Game) -> dict[str, dict[str, Any]]:
-    board: dict[str, dict[str, Any]] = game.view(None)["board"]
-    return board
 
 
 def dealt_game(name: str) -> Game:

@@ -65,3 +65,10 @@ def test_registries_refuse_a_name_twice() -> None:
         op("pay")(lambda g, item: None)
     with pytest.raises(DuplicateName):
         handler("pay")(lambda g, p, prompt, response: None)
+
+
+def test_a_card_with_a_tag_outside_the_closed_set_is_refused() -> None:
+    from tm.cards.dsl import Card
+    with pytest.raises(ValueError, match="unknown tags"):
+        Card(name="Misspelt", number="X1", set="base", type="automated", cost=1,
+             tags=("buildng",))

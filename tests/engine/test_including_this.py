@@ -11,7 +11,8 @@ import json
 
 import pytest
 
-from tests.engine.cardkit import (
+from tests.engine.test_corporations import dealt_game
+from tests.kits.cardkit import (
     act,
     can_play,
     held,
@@ -24,8 +25,7 @@ from tests.engine.cardkit import (
     tiles,
     waiting_kind,
 )
-from tests.engine.shared import load_reference
-from tests.engine.test_corporations import dealt_game
+from tests.kits.facts import load_reference
 from tm import IllegalMove
 from tm.cards.dsl import Card, city, on_tile
 from tm.cards.dsl import prod as prod_step

@@ -1,18 +1,15 @@
-"""The Tharsis board checked space by space against ../shared/reference/boards.json."""
+"""The Tharsis board checked space by space against the reference (tests/facts/boards.json)."""
 from __future__ import annotations
 
-import json
-import os
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.kits.facts import load_reference
 from tm.board.maps import MapDef, Space, get_map
 from tm.board.maps.geometry import STANDARD, build_spaces, is_edge, parse_token
 
-REFERENCE = Path(__file__).resolve().parents[2].parent / "shared" / "reference" / "boards.json"
 BONUS_NAMES = {
     "steel": "steel",
     "titanium": "titanium",
@@ -24,12 +21,8 @@ BONUS_NAMES = {
 
 @pytest.fixture(scope="module")
 def reference() -> dict[str, Any]:
-    """The reference Tharsis record; skipped only outside CI when the file is absent."""
-    if not REFERENCE.is_file():
-        if os.environ.get("CI"):
-            pytest.fail(f"reference data missing in CI: {REFERENCE}")
-        pytest.skip(f"reference data not present: {REFERENCE}")
-    data: dict[str, Any] = json.loads(REFERENCE.read_text(encoding="utf-8"))
+    """The reference Tharsis record."""
+    data: dict[str, Any] = load_reference("boards.json")
     tharsis: dict[str, Any] = data["maps"]["tharsis"]
     return tharsis
 

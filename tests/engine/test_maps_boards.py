@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.engine.shared import load_reference
+from tests.kits.facts import load_reference
 from tm import Game, Options
 from tm.board.maps import STANDARD_GOALS, STANDARD_TRACK_BONUSES, builtin_maps, get_map
 from tm.board.maps.geometry import is_edge

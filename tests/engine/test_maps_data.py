@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from tests.engine.mapkit import AMAZONIS, AMAZONIS_COST_SPACE, amazonis_reference, registered
-from tests.engine.shared import load_reference
+from tests.kits.facts import load_reference
+from tests.kits.mapkit import AMAZONIS, AMAZONIS_COST_SPACE, amazonis_reference, registered
 from tm.board.maps import MAPS, STANDARD_GOALS, Goal, MapDef, Space, TrackBonus, get_map, register
 from tm.board.maps.geometry import Geometry, build_spaces, is_edge
 from tm.board.maps.model import Measure, Milestone

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.engine.shared import load_reference
+from tests.kits.facts import load_reference
 from tm import Game, IllegalMove
 from tm.board.maps import get_map
 from tm.board.maps.model import Measure

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tests.engine.mapkit import (
+from tests.kits.mapkit import (
     AMAZONIS,
     AMAZONIS_COST_SPACE,
     SMALL,

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.engine.shared import load_reference
+from tests.kits.facts import load_reference
 from tm import Game, IllegalMove
 from tm.sim import simulate
 from tm.testing import (

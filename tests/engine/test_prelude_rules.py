@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.engine.shared import load_reference
+from tests.kits.facts import load_reference
 from tm import Game, IllegalMove, Options
 from tm.cli import main
 from tm.core.manifest import manifest

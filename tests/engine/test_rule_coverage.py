@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tests.engine.shared import shared_path
+from tests.kits.facts import rule_ids
 
 TESTS = Path(__file__).resolve().parents[1]
 
@@ -13,8 +13,7 @@ PENDING = re.compile(r"^R-MAP-")
 
 
 def _rule_ids() -> list[str]:
-    text = shared_path("RULES.md").read_text(encoding="utf-8")
-    return sorted(set(re.findall(r"\bR-[A-Z]+-\d+\b", text)))
+    return rule_ids()
 
 
 def _test_text() -> str:

@@ -1,7 +1,9 @@
 """RULES.md "Decisions where the seeds disagree": each decision has a test naming its rule id.
 
-The table maps a phrase of each decision to the tests that check it; the first test below
-reads the Decisions section and fails when a decision has no entry (or an entry no test).
+The table lists the decisions in RULES.md's order (a phrase of each, for the reader) with the
+tests that check them; the first test below reads which rule ids each decision names (from
+tests/facts/rules.json, scripts/copy_facts.py) and fails when a decision has no entry, or an
+entry no test naming a rule the decision names.
 Decisions not already covered elsewhere are tested here.
 """
 from __future__ import annotations
@@ -10,7 +12,7 @@ import importlib
 import re
 from typing import Any
 
-from tests.engine.shared import shared_path
+from tests.kits.facts import decisions
 from tm import Game
 from tm.board.maps import get_map
 from tm.testing import (
@@ -28,7 +30,7 @@ from tm.testing import (
 
 THARSIS = get_map("tharsis")
 
-# phrase of the decision: [(rule id, test module, test function)]
+# phrase of the decision: [(rule id, test module, test function)], in RULES.md's order
 DECISIONS: dict[str, list[tuple[str, str, str]]] = {
     "Scientist award": [
         ("R-CARD-4", "test_rules_tiles_cards_scoring",
@@ -43,6 +45,8 @@ DECISIONS: dict[str, list[tuple[str, str, str]]] = {
     "Asteroid: increase temperature by 1 degree": [
         ("R-SP-3", "test_rules_setup_generation", "test_R_SP_3_asteroid_14_mc_temperature_step")],
     "Immigrant City may be played at": [
+        ("R-PROD-1", "test_including_this",
+         "test_immigrant_city_playable_at_minus_4_mc_production_ends_at_minus_5_R_PROD_2"),
         ("R-PROD-2", "test_including_this",
          "test_immigrant_city_playable_at_minus_4_mc_production_ends_at_minus_5_R_PROD_2"),
         ("R-PROD-2", "test_including_this",
@@ -72,31 +76,18 @@ DECISIONS: dict[str, list[tuple[str, str, str]]] = {
 }
 
 
-def _decisions() -> list[str]:
-    """The bullets of the Decisions section, each joined into one line."""
-    text = shared_path("RULES.md").read_text(encoding="utf-8")
-    section = text.split("## Decisions where the seeds disagree", 1)[1].split("\n## ", 1)[0]
-    bullets: list[str] = []
-    for line in section.splitlines():
-        if line.startswith("- "):
-            bullets.append(line[2:].strip())
-        elif line.startswith("  ") and bullets:
-            bullets[-1] += " " + line.strip()
-    return bullets
-
-
 def _names_rule(rule: str, fn: Any) -> bool:
     pattern = rule.replace("-", "[-_]") + r"(?!\d)"
     return re.search(pattern, fn.__name__ + (fn.__doc__ or "")) is not None
 
 
 def test_every_decision_has_a_test_naming_its_rule() -> None:
-    bullets = _decisions()
-    assert len(bullets) >= 10
-    for bullet in bullets:
-        assert sum(phrase in bullet for phrase in DECISIONS) == 1, bullet
-    for phrase, tests in DECISIONS.items():
-        assert any(phrase in bullet for bullet in bullets), phrase
+    named = decisions()
+    assert len(named) >= 10
+    assert len(named) == len(DECISIONS), "RULES.md's decisions and this table differ"
+    for ids, (phrase, tests) in zip(named, DECISIONS.items(), strict=True):
+        assert tests, phrase
+        assert not ids or set(ids) & {rule for rule, _, _ in tests}, (phrase, ids)
         for rule, module, name in tests:
             fn = getattr(importlib.import_module(f"tests.engine.{module}"), name)
             assert _names_rule(rule, fn), (rule, name)

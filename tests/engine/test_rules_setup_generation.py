@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from tests.engine.cardkit import printed_cost, reference
+from tests.kits.cardkit import printed_cost, reference
 from tm import Game, IllegalMove, Options
 from tm.board.maps import get_map
 from tm.cards import all_cards

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from tm import Game, Options
 from tm.testing import (
     answer,
     give_cards,
@@ -130,3 +131,32 @@ def test_the_decision_tells_the_cost_after_discounts_of_each_card_it_offers() ->
     decision = game.view(p0)["you"]["decision"]
     assert decision["kind"] == "cards"
     assert decision["costs"] == {"Sponsors": 3, "Comet": 21}
+
+
+def test_draft_view_gives_the_viewer_their_kept_cards_and_the_next_seat() -> None:
+    """R-GEN-4: drafted cards go to the next seat in even generations, the previous
+    one in odd generations."""
+    game = Game.new(Options(players=3, seed=5, draft=True))
+    while game.state.phase != "draft":
+        player, prompt = game.pending[0]
+        choices = prompt.choices()
+        game.respond(player, next((c for c in choices if c["type"] in ("pass", "done")),
+                                  choices[0]))
+    generation = game.state.generation
+    step = 1 if generation % 2 == 0 else -1
+    for p in range(3):
+        draft = game.view(p)["you"]["draft"]
+        assert draft == {"kept": [], "pass_to": (p + step) % 3}
+    picks = {}
+    for p in range(3):
+        prompt = game.prompt_for(p)
+        assert prompt is not None
+        choice = prompt.choices()[0]
+        picks[p] = choice["card"]
+        game.respond(p, choice)
+    for p in range(3):
+        you = game.view(p)["you"]
+        assert you["draft"]["kept"] == [picks[p]]
+        others = [game.view(q) for q in range(3) if q != p]
+        assert all(picks[p] not in str(v["you"]["draft"]) for v in others)
+    assert game.view(None).get("you") is None

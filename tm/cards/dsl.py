@@ -50,6 +50,9 @@ class Card:
     first_action: tuple[Step, ...] = ()
 
     def __post_init__(self) -> None:
+        unknown = [tag for tag in self.tags if tag not in TAGS]
+        if unknown:  # a misspelt tag would silently count for nothing
+            raise ValueError(f"{self.name}: unknown tags {unknown}; tags are {', '.join(TAGS)}")
         # Definitions are shared by every game in the process: make them read-only.
         for name in ("tags", "requires", "vp", "play", "action", "effects", "first_action"):
             object.__setattr__(self, name, freeze(getattr(self, name)))

@@ -70,11 +70,6 @@ def metal_value(pl: PlayerState, metal: str) -> int:
     return base + sum(e.get(metal, 0) for _, e in effects(pl, "metal_value"))
 
 
-def resources_on(pl: PlayerState, name: str) -> int:
-    """Resources held on one of the player's cards."""
-    return pl.card_res.get(name, 0)
-
-
 def resource_cards(pl: PlayerState, rtype: str | None = None) -> list[str]:
     """The player's cards in play that hold resources (of ``rtype`` if given)."""
     return [c.name for c in tableau(pl)

@@ -18,7 +18,7 @@ BUILD_COST = 17  # R-SP-7
 MAX_COLONIES = 3  # R-COL-3
 TRADE_FEES = {"megacredits": 9, "energy": 3, "titanium": 3}  # R-COL-4
 MAX_MARKER = max(TRACK)  # R-COL-5
-SOLO_DEALT, SOLO_KEPT = 4, 3  # R-COL-1
+SOLO_KEPT = 3  # R-COL-1: of the 4 tiles dealt
 SOLO_MC_PRODUCTION = -2  # R-SOLO-5
 RULE_TRADE, RULE_BUILD = "R-COL-4", "R-COL-3"
 

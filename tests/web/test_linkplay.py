@@ -1,0 +1,307 @@
+"""Play by link (each player on their own device) and the daily challenge in the page,
+driven in CPython: link parameters, seats, sending, older links, daily results."""
+from __future__ import annotations
+
+import html
+import json
+import re
+from typing import Any
+
+import pytest
+
+from tests.kits.games import form_fields
+from tm import daily
+from tm.core.errors import SaveError
+from tm.core.state import Options
+from tm.game import Game
+from tm.persist import links
+from tm.web.app import App
+from tm.web.app_lang import switch
+from tm.web.i18n import t
+from tm.web.saves import MemoryStorage, SaveMeta, entry_text, parse_entry
+
+DEC_1_2026 = 1_796_126_400_000.0  # 2026-12-01 12:00 UTC, in ms
+
+
+def _app(clock: float = DEC_1_2026) -> App:
+    return App(MemoryStorage(), clock=lambda: clock, base_url="https://tm.example/")
+
+
+def _fragment(url: str) -> str:
+    return url.split("#", 1)[1]
+
+
+def _play_own(app: App) -> None:
+    """Answer this device's decisions until the next one is another seat's."""
+    while app.current() is not None:
+        app.handle("answer_first", {})
+
+
+def _by_link_game(draft: bool = False) -> App:
+    app = _app()
+    fields = form_fields(2, ["Ann", "Bob"], 5)
+    app.handle("new_game", {**fields, "by_link": "on", **({"draft": "on"} if draft else {})})
+    return app
+
+
+# ---------------------------------------------------------------- link parameters
+def test_link_parameters_do_not_change_the_game() -> None:
+    game = Game.new(Options(players=2, seed=3))
+    game.respond(*_first_move(game))
+    fragment = links.encode(game)
+    with_id = links.with_params(fragment, {"p": "abc123", "d": "2026-12-01"})
+    assert links.split_params(with_id) == (fragment, {"p": "abc123", "d": "2026-12-01"})
+    assert links.decode(with_id).moves == game.moves
+    # unknown keys and odd values are left out, never an error
+    assert links.split_params(fragment + "&x=1&p=a<b")[1] == {}
+    assert links.decode(fragment + "&x=1&p=a<b").moves == game.moves
+    with pytest.raises(ValueError):
+        links.with_params(fragment, {"p": "not ok"})
+
+
+def _first_move(game: Game) -> tuple[int, dict[str, Any]]:
+    from tm.web.app import finishing_choice
+    player, prompt = game.pending[0]
+    return player, finishing_choice(prompt)
+
+
+def test_link_game_id_depends_on_the_salt() -> None:
+    options = Options(players=2, seed=3)
+    first, second = links.game_id(options, "a"), links.game_id(options, "b")
+    assert first != second and len(first) == 16 and first.isalnum()
+    assert links.game_id(options, "a") == first
+
+
+# ---------------------------------------------------------------- seats and sending
+def test_link_play_asks_the_seat_before_showing_a_hand() -> None:
+    app = _by_link_game()
+    assert app.screen == "seat" and app.current() is None
+    html = app.render()["app"]
+    assert "I am Ann" in html and "I am Bob" in html and "setup-cards" not in html
+    app.handle("choose_seat", {"seat": 0})
+    assert app.screen == "game" and app.viewer == 0
+    assert app.current() is not None and app.current()[0] == 0
+    stored = app.store.raw(str(app.save_id))
+    assert stored is not None and parse_entry(stored)[0].seat == 0
+
+
+def test_link_play_answers_only_its_own_seat_and_offers_sending() -> None:
+    app = _by_link_game()
+    app.handle("choose_seat", {"seat": 0})
+    _play_own(app)  # Ann's setup done; Bob's is pending on his device
+    assert app.current() is None and app.screen == "game"
+    shown = app.linkplay_shown()
+    assert shown.send_to == "Bob" and shown.send_link is not None
+    assert "&p=" + app.meta.link_id in shown.send_link
+    html = app.render()["app"]
+    assert "Send to Bob" in html and "holds the whole game" in html
+    before = len(app.game.moves) if app.game else 0
+    app.handle("answer_first", {})  # the test hook cannot answer Bob here
+    assert app.game is not None and len(app.game.moves) == before
+
+
+@pytest.mark.parametrize("draft", [False, True])
+def test_link_play_two_devices_reach_the_third_generation(draft: bool) -> None:
+    ann = _by_link_game(draft)
+    assert ann.game is not None and ann.game.state.options.draft == draft
+    ann.handle("choose_seat", {"seat": 0})
+    bob = _app()
+    devices = {0: ann, 1: bob}
+    _play_own(ann)
+    bob.handle("open_link", {"text": _fragment(str(ann.linkplay_shown().send_link))})
+    assert bob.screen == "seat" and bob.save_id == ann.save_id
+    bob.handle("choose_seat", {"seat": 1})
+    for _ in range(200):
+        for seat, device in devices.items():
+            _play_own(device)
+            shown = device.linkplay_shown()
+            if shown.send_to is not None and shown.send_link is not None:
+                other = devices[1 - seat]
+                other.handle("open_link", {"text": _fragment(shown.send_link)})
+                assert other.screen == "game" and other.notice is None
+                assert other.game is not None and device.game is not None
+                assert other.game.moves == device.game.moves
+                assert other.viewer == 1 - seat
+        assert ann.game is not None
+        if ann.game.state.generation >= 3:
+            break
+    assert ann.game is not None and ann.game.state.generation >= 3
+    # each device saved the game under the same id
+    assert ann.store.raw(str(ann.save_id)) and bob.store.raw(str(ann.save_id))
+
+
+def test_link_play_a_finished_game_is_sent_on_to_the_others() -> None:
+    from tm.sim import play_random_game
+
+    game = play_random_game(players=2, seed=1)
+    assert game.is_over
+    app = _app()
+    app.handle("open_link", {"text": links.with_params(links.encode(game), {"p": "endgame1"})})
+    app.handle("choose_seat", {"seat": 1})
+    shown = app.linkplay_shown()
+    assert shown.over and shown.send_to == game.state.players[0].name
+    assert "final position" in app.render()["app"]
+
+
+def test_link_play_undo_takes_back_only_this_seats_moves() -> None:
+    ann = _by_link_game()
+    ann.handle("choose_seat", {"seat": 0})
+    _play_own(ann)
+    bob = _app()
+    bob.handle("open_link", {"text": _fragment(str(ann.linkplay_shown().send_link))})
+    bob.handle("choose_seat", {"seat": 1})
+    assert not bob.can_undo()  # Ann's moves: hers, on her device
+
+
+def test_link_play_an_older_link_offers_the_newer_game() -> None:
+    ann = _by_link_game()
+    ann.handle("choose_seat", {"seat": 0})
+    _play_own(ann)
+    first_link = str(ann.linkplay_shown().send_link)
+    bob = _app()
+    bob.handle("open_link", {"text": _fragment(first_link)})
+    bob.handle("choose_seat", {"seat": 1})
+    _play_own(bob)
+    assert bob.game is not None
+    moves = len(bob.game.moves)
+    bob.handle("menu", {})
+    bob.handle("open_link", {"text": _fragment(first_link)})  # the old link again
+    assert bob.screen == "older"
+    html = bob.render()["app"]
+    assert "older than the game on this device" in html
+    bob.handle("older_newer", {})
+    assert bob.screen == "game" and bob.game is not None and len(bob.game.moves) == moves
+
+
+def test_link_play_meta_of_older_saves_still_reads() -> None:
+    game = Game.new(Options(players=2, seed=1))
+    entry = json.loads(entry_text(game, SaveMeta(names=["A", "B"])))
+    for key in ("link_id", "seat", "daily"):
+        del entry["meta"][key]
+    meta, _ = parse_entry(json.dumps(entry))
+    assert (meta.link_id, meta.seat, meta.daily) == ("", -1, "")
+    entry["meta"]["seat"] = 9
+    with pytest.raises(SaveError):
+        parse_entry(json.dumps(entry))
+
+
+# ---------------------------------------------------------------- daily challenge
+def test_daily_start_screen_offers_todays_challenge() -> None:
+    app = _app()
+    html = app.render()["app"]
+    assert "Daily challenge" in html and "2026-12-01" in html
+    app.handle("daily", {})
+    assert app.game is not None and app.save_id == "daily-2026-12-01"
+    assert daily.is_challenge("2026-12-01", app.game.state.options)
+
+
+def test_daily_same_date_same_deal_and_future_refused() -> None:
+    first, second = _app(), _app(DEC_1_2026 + 3_600_000)
+    first.handle("daily", {"date": "2026-11-20"})
+    second.handle("daily", {"date": "2026-11-20"})
+    assert first.game is not None and second.game is not None
+    assert first.game.digest() == second.game.digest()
+    later = _app()
+    later.handle("daily", {"date": "2026-12-02"})
+    assert later.game is None and later.notice is not None
+
+
+def _finished_challenge(date: str) -> App:
+    app = _app()
+    app.handle("daily", {"date": date})
+    while app.game is not None and not app.game.is_over:
+        app.handle("answer_first", {})
+    assert app.game is not None and not app.game.winners()  # (first choices lose)
+    return app
+
+
+def test_daily_finish_records_history_and_result_link_replays_the_score() -> None:
+    app = _finished_challenge("2026-11-27")
+    shown = app.linkplay_shown()
+    assert shown.lost and shown.score is None and shown.result_link is not None
+    assert shown.history == (("2026-11-27", None, False),)
+    assert "Your daily results" in app.render()["app"]
+    fresh = _app()
+    fresh.handle("open_link", {"text": _fragment(shown.result_link)})
+    assert fresh.game is not None and fresh.game.is_over and not fresh.game.winners()
+    assert fresh.game.view(0)["scores"] == app.game.view(0)["scores"]  # type: ignore[union-attr]
+    assert fresh.info is not None and "2026-11-27" in fresh.info and fresh.notice is None
+    # playing the date again opens the finished game; the history keeps the first result
+    app.handle("menu", {})
+    app.handle("daily", {"date": "2026-11-27"})
+    assert app.game is not None and app.game.is_over
+    assert len(app.linkplay_shown().history) == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "ja", "be"])
+def test_R_SOLO_3_a_lost_challenge_is_shown_and_listed_as_a_loss_without_a_score(
+        lang: str) -> None:
+    app = _finished_challenge("2026-11-24")
+    switch(lang)
+    try:
+        _lost_shown(app)
+    finally:
+        switch("en")
+
+
+def _lost_shown(app: App) -> None:
+    stored = json.loads(app.store.storage.get("tm:daily") or "{}")
+    assert stored == {"2026-11-24": {"won": False}}  # no score recorded
+    page = app.render()["app"]
+    panel = page[page.index('<section class="daily-panel'):]
+    assert 'data-result="lost"' in panel and "data-score" not in panel
+    assert t("daily.lost", date="2026-11-24") in html.unescape(panel)
+    row = re.search(r'<li data-date="2026-11-24"[^>]*>([^<]*)</li>', panel)
+    assert row is not None and html.unescape(row.group(1)) == t("daily.result_lost",
+                                                                   date="2026-11-24")
+
+
+def test_R_SOLO_3_a_loss_recorded_with_a_score_before_is_listed_without_it() -> None:
+    app = _app()
+    app.store.storage.set("tm:daily", json.dumps({
+        "2026-11-20": {"score": 38, "won": False}, "2026-11-21": {"score": 71, "won": True}}))
+    assert app.linkplay_shown().history == (("2026-11-21", 71, True),
+                                            ("2026-11-20", None, False))
+    page = app.render()["app"]
+    assert "2026-11-20: lost" in page and "38 VP" not in page and "2026-11-21: 71 VP" in page
+
+
+def test_R_OWN_1_the_challenge_has_strict_undo_and_no_hint() -> None:
+    app = _app()
+    app.handle("daily", {"date": "2026-11-24"})
+    assert app.game is not None and app.game.state.options.strict_undo
+    assert not app.can_hint()
+    app.handle("answer_first", {})  # the setup decision: its reveal shows the cards
+    while app.game.state.phase == "setup" and app.current() is not None:
+        app.handle("answer_first", {})
+    assert app.game.undo_floor() > 0 and not app.can_undo()
+
+
+def test_R_OWN_1_a_result_link_played_with_free_undo_is_refused() -> None:
+    options = daily.options_for("2026-11-24")
+    options.strict_undo = False  # as the page dealt challenges before they were strict
+    game = Game.new(options)
+    for _ in range(4):
+        player, waiting = game.pending[0]
+        game.respond(player, waiting.choices()[0])
+    link = links.with_params(links.encode(game), {"d": "2026-11-24"})
+    app = _app()
+    app.handle("open_link", {"text": link})
+    assert app.game is not None  # it opens as any game's link, but as no result
+    assert app.notice == t("daily.not_result", date="2026-11-24")
+    assert app.info is None or "2026-11-24" not in app.info
+
+
+def test_R_OWN_1_a_challenge_begun_before_strict_undo_goes_on_under_it() -> None:
+    options = daily.options_for("2026-11-24")
+    options.strict_undo = False
+    old = Game.new(options)
+    player, waiting = old.pending[0]
+    old.respond(player, waiting.choices()[0])
+    app = _app()
+    app.store.storage.set("tm:save:daily-2026-11-24", entry_text(
+        old, SaveMeta(names=["Solo"], daily="2026-11-24")))
+    app.handle("daily", {"date": "2026-11-24"})
+    assert app.game is not None and app.save_id == "daily-2026-11-24"
+    assert app.game.state.options.strict_undo and app.game.moves == old.moves
+    assert daily.is_challenge("2026-11-24", app.game.state.options)

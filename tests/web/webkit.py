@@ -1,0 +1,76 @@
+"""Helpers of the page tests that drive the App as a player's clicks would."""
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+from tm.game import Game
+from tm.web.app import App
+from tm.web.saves import MemoryStorage, SaveMeta
+
+COLOURS = ["red", "green", "blue", "yellow", "black"]
+
+
+def app_for(game: Game, viewer: int | None = None, save_id: str | None = "test") -> App:
+    """An App showing ``game`` to the player deciding first (or ``viewer``), as saved
+    under ``save_id`` (None: not saved yet)."""
+    app = App(MemoryStorage(), clock=lambda: 1000.0)
+    app.game = game
+    count = len(game.state.players)
+    app.meta = SaveMeta(names=[pl.name for pl in game.state.players], colours=COLOURS[:count])
+    app.save_id = save_id
+    app.viewer = game.pending[0][0] if viewer is None else viewer
+    app.screen = "game"
+    return app
+
+
+def page(app: App) -> str:
+    """The game area's HTML as the App draws it now."""
+    return app.render()["app"]
+
+
+def text(fragment: str) -> str:
+    """The words of an HTML fragment: tags dropped, entities decoded, spaces folded."""
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", fragment)).split())
+
+
+def choose(app: App, kind: str, held: bool = False, **fields: Any) -> None:
+    """Click the control of the listed choice of that type with those values; an action it
+    completes is then confirmed (the held action's Confirm clicked) unless ``held``."""
+    decision = app.current()
+    assert decision is not None
+    for i, c in enumerate(decision[1].choices()):
+        if c["type"] == kind and all(c.get(k) == v for k, v in fields.items()):
+            app.handle("choose", {"index": i})
+            assert app.notice is None, app.notice
+            stage = app.staged()
+            if stage is not None and stage.held and not held:
+                app.handle("confirm_action", {})
+            return
+    raise AssertionError(f"no {kind} {fields} in {decision[1].choices()}")
+
+
+def solo_app(seed: int = 3) -> App:
+    app = App(MemoryStorage(), clock=lambda: 1_000_000.0)
+    app.handle("new_game", {"players": "1", "seed": str(seed), "name_0": "Ada"})
+    return app
+
+
+def hoard_until_action(app: App) -> None:
+    """Choose a corporation and buy every card of the setup deal: at an ordinary action."""
+    for _ in range(40):
+        decision = app.current()
+        assert decision is not None
+        player, prompt = decision
+        if prompt.kind == "action":
+            return
+        choices = prompt.choices()
+        data = prompt.data
+        if prompt.kind == "setup" and not data.get("corporation"):
+            wanted = next(c for c in choices if c["type"] == "corporation")
+        else:
+            wanted = next((c for c in choices if c["type"] == "pick"),
+                          next(c for c in choices if c["type"] in ("done", "confirm")))
+        app.handle("choose", {"index": choices.index(wanted)})
+    raise AssertionError("never reached an action")

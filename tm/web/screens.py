@@ -2,7 +2,7 @@
 pure function of the screen model (:class:`~tm.web.model.Screen`)."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from tm.web.board_preview import board_picker
@@ -54,9 +54,10 @@ def render_app(screen: Screen) -> str:
               f"{rule_link(screen.notice_rule)}</div>" if screen.notice else "")
     if screen.info:
         notice += f'<div class="notice info" role="status">{esc(screen.info)}</div>'
-    screens = {"start": start_screen, "handoff": handoff_screen, "game": game_screen,
-               "replay": replay_screen, "seat": lambda s: game_screen(s, seat_cover(s)),
-               "older": lambda s: game_screen(s, older_cover(s))}
+    screens: dict[str, Callable[[Screen], str]] = {
+        "start": start_screen, "handoff": handoff_screen, "game": game_screen,
+        "replay": replay_screen, "seat": lambda s: game_screen(s, seat_cover(s)),
+        "older": lambda s: game_screen(s, older_cover(s))}
     body = screens[screen.name](screen)
     return notice + body
 

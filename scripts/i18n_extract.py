@@ -66,7 +66,7 @@ def english_names() -> dict[str, str]:
     for card in sorted(all_cards(), key=lambda c: c.name):
         names[f"name.card.{card.name}"] = card.name
     boards = builtin_maps()
-    for kind, attr in (("milestone", "milestones"), ("award", "awards")):
+    for kind, attr in (("milestone", "milestone_names"), ("award", "award_names")):
         for name in sorted({n for b in boards for n in getattr(b, attr)}):
             names[f"name.{kind}.{name}"] = name
     for name in sorted(TILES):

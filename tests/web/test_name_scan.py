@@ -86,4 +86,4 @@ def test_the_names_come_from_the_engine_registries() -> None:
 
 def test_every_expansion_has_a_page_manifest_in_the_engine_load_order() -> None:
     assert [page.name for page in PAGES] == [m.name for m in MANIFESTS_IN_ORDER]
-    assert [page.name for page in PAGES] == list(manifest.known())
+    assert {page.name for page in PAGES} <= set(manifest.known())

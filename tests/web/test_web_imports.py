@@ -78,7 +78,7 @@ def test_the_checker_finds_every_form_of_a_rules_import() -> None:
     assert sorted(_violations(bad, "panels.py")) == sorted([
         "panels.py: tm.rules.play.cost_of", "panels.py: tm.board.placement",
         "panels.py: tm.rules.milestones", "panels.py: tm.core.state.GameState",
-        "panels.py: tm.prompts.kinds.Prompt",
+        "panels.py: tm.prompts.Prompt",
         "panels.py: tm.cards.tableau.tag_counts", "panels.py: tm.rules.scoring.scores",
         "panels.py: importlib", "panels.py: numpy", "panels.py: js"])
     good = ("from tm.game import Game\nfrom tm.core.state import Options\n"

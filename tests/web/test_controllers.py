@@ -7,7 +7,7 @@ from tests.web.screens_kit import answer, new_app, started
 from tm.web.app import App
 from tm.web.i18n import t
 from tm.web.log_html import LOG_DEPTH
-from tm.web.saves import MemoryStorage
+from tm.web.saves import MemoryStorage, parse_entry
 
 
 def _kept_equals_fresh(app: App) -> None:
@@ -170,3 +170,19 @@ def test_renderer_a_language_switch_draws_kept_regions_in_the_new_words() -> Non
     assert app.screen_model().language == "de" and german != english
     app.renderer.forget()
     assert app.render()["app"] == german
+
+
+def test_bots_moves_are_saved_and_the_hint_answers_with_its_choice() -> None:
+    app = started({"players": "2", "seat_1": "normal"})
+    answer(app, 30)
+    assert app.game is not None and app.bots.snapshot() is not None
+    assert any(player == 1 for player, _ in app.game.moves)  # (the bot played)
+    stored = parse_entry(app.store.raw(str(app.save_id)) or "")[1]
+    assert len(stored["moves"]) == len(app.game.moves)
+    app.handle("hint", {})
+    shown = app.bots.hint_shown()
+    assert shown is not None and shown.index is not None
+    moves = len(app.game.moves) + (len(app.staged().steps) if app.staged() else 0)
+    app.handle("hint_apply", {})
+    after = len(app.game.moves) + (len(app.staged().steps) if app.staged() else 0)
+    assert after == moves + 1 and app.bots.hint_shown() is None

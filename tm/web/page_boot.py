@@ -77,23 +77,29 @@ def install(page: Page) -> None:
         fields = js.Object.fromEntries(js.FormData.new(form)).to_py()
         page.act(str(action), dict(fields))
 
-    def on_change(event: Any) -> None:
-        target = event.target
-        kind = target.getAttribute("data-change")
-        if kind == "form":
-            form = target.closest("form")
-            page.act("form", dict(js.Object.fromEntries(js.FormData.new(form)).to_py()))
-        elif kind == "language":
-            page.switch_language(str(target.value))
-        elif kind == "import" and target.files.length:
-            read_file(page, target.files.item(0))
-            target.value = ""  # the same file chosen again is a change again
-
     for name, fn in (("click", on_click), ("keydown", on_keydown), ("submit", on_submit),
-                     ("change", on_change)):
+                     ("change", lambda event: on_change(page, event))):
         _listen(page, js.document, name, fn)
+    _test_hook(page)
 
-    def answer_first() -> None:  # (a test's hook: saved at once, as the test reads on)
+
+def on_change(page: Page, event: Any) -> None:
+    """A control with ``data-change``: the new-game form, the language, a file to import."""
+    target = event.target
+    kind = target.getAttribute("data-change")
+    if kind == "form":
+        form = target.closest("form")
+        page.act("form", dict(js.Object.fromEntries(js.FormData.new(form)).to_py()))
+    elif kind == "language":
+        page.switch_language(str(target.value))
+    elif kind == "import" and target.files.length:
+        read_file(page, target.files.item(0))
+        target.value = ""  # the same file chosen again is a change again
+
+
+def _test_hook(page: Page) -> None:
+    """``window.tmAnswerFirst``: a test's hook, saved at once, as the test reads on."""
+    def answer_first() -> None:
         page.guard("event", page.act, "answer_first", {})
         page.guard("event", page.save)
 

@@ -1,5 +1,5 @@
 """PyScript entry point: make sure the engine a restored snapshot holds is the archive
-static/boot.mjs fetched (static/build/engine.zip), then start the page (tm/web/browser.py).
+static/boot.mjs fetched (static/build/engine.zip), then start the page (tm/web/page_boot.py).
 
 The engine is imported straight from the archive (zipimport), as the snapshot was made:
 nothing is unpacked."""
@@ -46,7 +46,7 @@ def _failed(reason: str) -> None:
 try:
     js.document.body.dataset.boot = _engine_source()
     js.performance.mark("tm:engine-ready")
-    from tm.web.browser import start  # (after the freshness check, by design)
+    from tm.web.page_boot import start  # (after the freshness check, by design)
     js.performance.mark("tm:engine-imported")
 except Exception:
     _failed("the game's code could not be loaded")

@@ -5,7 +5,7 @@ bot decides, printed (nothing is asserted).
 
 Serves the site with scripts/serve.py (netlify.toml's headers) on a free localhost port,
 opens it in headless Chromium (Playwright) at 1366×768, stores a 5-player game in the
-action phase of generation 8 (tests/e2e/polish_states.py: played on the engine in
+action phase of generation 8 (tests/kits/games.py: played on the engine in
 CPython, so the page opens the same game) and continues it. Then ``--clicks`` clicks a
 player would make, in turn: sorting the hand, opening and closing a played card's text,
 and moves (the first choice of each decision, a legal space, the hand-off's reveal). For

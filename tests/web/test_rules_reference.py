@@ -181,7 +181,7 @@ def test_a_refused_move_links_to_the_rule_it_broke(monkeypatch: pytest.MonkeyPat
     def refuse(*_args: Any, **_kwargs: Any) -> None:
         raise IllegalMove("steel pays only for building cards", "R-PAY-1")
 
-    monkeypatch.setattr(app, "_respond", refuse)
+    monkeypatch.setattr(app.play, "respond", refuse)  # (the play controller answers)
     app.handle("choose", {"index": 0})
     assert app.notice_rule == "R-PAY-1"
     page = app.render()["app"]

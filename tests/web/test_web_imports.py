@@ -23,9 +23,10 @@ ALLOWED_MODULES = frozenset({"tm.core.errors", "tm.persist.links", "tm.daily",
 # Engine modules the page may take single names from: the API object and the options.
 ALLOWED_NAMES = {"tm.game": frozenset({"Game"}), "tm.core.state": frozenset({"Options"})}
 # Outside the engine: the standard library (no dynamic imports), and the browser's
-# bindings in the one module that touches the DOM.
-BROWSER_ONLY = {"js": ("browser.py", "bot_loop.py"),  # bot_loop: the bots' timer
-                "pyodide": ("browser.py", "bot_loop.py")}
+# bindings in the modules that touch the DOM (browser.py and its page_*.py parts).
+DOM_MODULES = ("browser.py", "bot_loop.py",  # bot_loop: the bots' timer
+               "page_boot.py", "page_dom.py", "page_store.py", "page_tools.py")
+BROWSER_ONLY = {"js": DOM_MODULES, "pyodide": DOM_MODULES}
 FORBIDDEN_STDLIB = frozenset({"importlib"})
 
 

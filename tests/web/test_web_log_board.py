@@ -139,7 +139,7 @@ def test_R_GEN_1_log_grouping_kept_between_moves_equals_a_fresh_grouping() -> No
         trial.respond(player, random_response(waiting, rng))
         for shown in (trial, game):
             kept = group_log(shown.view(None)["log"])
-            regions.forget()
+            regions.forget_elsewhere()  # (the log grouping kept between moves)
             assert kept == group_log(shown.view(None)["log"])
             checked += 1
         game = trial

@@ -25,7 +25,7 @@ def test_a_page_only_action_reuses_the_regions_and_draws_the_same_page() -> None
     app.render()
     app.handle("hand_sort", {"by": "name"})
     kept = app.render()["app"]
-    regions.forget()
+    app.renderer.forget()
     assert app.render()["app"] == kept
 
 
@@ -35,13 +35,13 @@ def test_a_move_draws_the_regions_again() -> None:
     app.handle("answer_first", {})
     app.handle("reveal", {})
     after = app.render()["app"]
-    regions.forget()
+    app.renderer.forget()
     assert app.render()["app"] == after != before
 
 
 def _fresh(app: App) -> str:
     """The screen drawn with nothing kept from earlier redraws."""
-    regions.forget()
+    app.renderer.forget()
     return app.render()["app"]
 
 

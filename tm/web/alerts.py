@@ -8,13 +8,9 @@ screen itself cannot be drawn.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from tm.web.html import button, esc
 from tm.web.i18n import has, t
-
-if TYPE_CHECKING:
-    from tm.web.app import App
 
 
 @dataclass
@@ -26,18 +22,27 @@ class Fault:
     copied: bool = False
 
 
-def render_alerts(app: App) -> str:
+@dataclass(frozen=True, slots=True)
+class Alerts:
+    """What the #alerts region says, frozen for one redraw (the saving controller's)."""
+
+    fault: Fault | None = None
+    conflict: str | None = None  # another tab "newer" / "deleted" the game shown
+    leaving: str | None = None  # asking before leaving: why the moves are not saved
+    busy: str | None = None  # the message key of work in progress
+
+
+def render_alerts(alerts: Alerts) -> str:
     """HTML of the #alerts region (empty when there is nothing to say)."""
     parts = []
-    if app.fault is not None:
-        parts.append(_fault(app.fault))
-    saving = app.save_state()
-    if saving.conflict is not None:
-        parts.append(_conflict(saving.conflict))
-    if app.leaving:
-        parts.append(_leaving(app))
-    if app.busy is not None:
-        parts.append(f'<div class="busy" role="status" aria-live="polite"><p>{esc(t(app.busy))}'
+    if alerts.fault is not None:
+        parts.append(_fault(alerts.fault))
+    if alerts.conflict is not None:
+        parts.append(_conflict(alerts.conflict))
+    if alerts.leaving is not None:
+        parts.append(_leaving(alerts.leaving))
+    if alerts.busy is not None:
+        parts.append(f'<div class="busy" role="status" aria-live="polite"><p>{esc(t(alerts.busy))}'
                      '</p><progress aria-hidden="true"></progress></div>')
     return "".join(parts)
 
@@ -63,8 +68,8 @@ def _conflict(kind: str) -> str:
             f'<p class="notice-actions">{actions}</p></div>')
 
 
-def _leaving(app: App) -> str:
-    why = t(f"leave.why.{app.save_state().unsaved or 'full'}")
+def _leaving(unsaved: str) -> str:
+    why = t(f"leave.why.{unsaved}")
     return (f'<div class="notice leaving" role="alert"><p>{esc(t("leave.ask", why=why))}</p>'
             f'<p class="notice-actions">'
             + button(t("leave.export"), "export_current", "primary")

@@ -1,12 +1,15 @@
 """The page's own ways of looking at cards: how the hand is sorted and filtered, and the
-card whose full text is open. A mixin of :class:`tm.web.app.App`; none of it is game
-state (a redraw or another player's turn keeps it, a new game resets nothing that matters).
+card whose full text is open. None of it is game state (a redraw or another player's
+turn keeps it, a new game resets nothing that matters).
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from tm.cards import card
+from tm.web.app_base import Actions, Controller, Host
+from tm.web.model import HandPrefs
 
 HAND_SORTS: tuple[str, ...] = ("playable", "cost", "tag", "name")
 
@@ -19,31 +22,46 @@ def _known_card(name: Any) -> str | None:
         return None
 
 
-class HandActions:
-    """Sort and filter the hand; open and close a card's full text; whether the shown
-    link has been copied."""
+@dataclass
+class HandState:
+    """The hand's order and tag filter, and the card whose full text is open."""
 
-    hand_sort: str = "playable"
-    hand_tag: str | None = None  # show only cards with this tag ("none": untagged)
+    sort: str = "playable"
+    tag: str | None = None  # show only cards with this tag ("none": untagged)
     reading: str | None = None  # the card whose full text is open
-    link_copied: bool = False  # the clipboard took the shown link (the page says "Copied")
+
+
+class HandController(Controller):
+    """Sort and filter the hand; open and close a card's full text."""
+
+    def __init__(self, host: Host) -> None:
+        super().__init__(host)
+        self.state = HandState()
+
+    def actions(self) -> Actions:
+        return {"hand_sort": self.sort, "hand_tag": self.tag, "read_card": self.read_card,
+                "close_card": self.close_card}
+
+    def snapshot(self) -> HandPrefs:
+        """The hand's settings, frozen for one redraw."""
+        return HandPrefs(self.state.sort, self.state.tag, self.state.reading)
 
     def forget_glances(self) -> None:
-        """Whatever the player does next closes an open card and the "Copied" note."""
-        self.reading, self.link_copied = None, False
+        """Whatever the player does next closes an open card."""
+        self.state.reading = None
 
-    def _on_hand_sort(self, data: dict[str, Any]) -> None:
+    def sort(self, data: dict[str, Any]) -> None:
         by = str(data.get("by") or "")
         if by in HAND_SORTS:
-            self.hand_sort = by
+            self.state.sort = by
 
-    def _on_hand_tag(self, data: dict[str, Any]) -> None:
+    def tag(self, data: dict[str, Any]) -> None:
         tag = str(data.get("tag") or "")
         # The chip of the tag shown turns the filter off again.
-        self.hand_tag = None if not tag or tag == "all" or tag == self.hand_tag else tag[:40]
+        self.state.tag = None if not tag or tag == "all" or tag == self.state.tag else tag[:40]
 
-    def _on_read_card(self, data: dict[str, Any]) -> None:
-        self.reading = _known_card(data.get("card"))
+    def read_card(self, data: dict[str, Any]) -> None:
+        self.state.reading = _known_card(data.get("card"))
 
-    def _on_close_card(self, data: dict[str, Any]) -> None:
-        self.reading = None
+    def close_card(self, data: dict[str, Any]) -> None:
+        self.state.reading = None

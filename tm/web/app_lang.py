@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tm.web import cards_html, panels, regions
 from tm.web.html import esc
-from tm.web.i18n import LANGUAGES, language, pick_language, set_language, t
+from tm.web.i18n import LANGUAGES, pick_language, set_language, speaking, t
 
 STORAGE_KEY = "tm:language"  # (not under the saves' prefix: never listed as a game)
 
@@ -20,29 +19,24 @@ def initial_language(stored: str | None, preferred: list[str]) -> str:
     return pick_language(preferred)
 
 
-def forget_drawn() -> None:
-    """Drop HTML kept from earlier redraws: it holds the words of the old language."""
-    regions.forget()
-    cards_html.card_chip.cache_clear()
-    panels._in_play_tile.cache_clear()
-
-
 def switch(lang: str) -> str:
-    """Show the page in ``lang`` from the next redraw on; the language now shown."""
-    chosen = set_language(lang)
-    forget_drawn()
-    return chosen
+    """The default language from now on: the one of an App that has not chosen its own
+    (tests; the page gives its App a language, :meth:`tm.web.app.App.use_language`). A
+    renderer keeps drawings of one language only, so nothing needs forgetting."""
+    return set_language(lang)
 
 
-def language_select() -> str:
-    """The select that switches the language (each language named in itself)."""
-    current = language()
-    options = "".join(
-        f'<option value="{esc(code)}" lang="{esc(code)}"'
-        f'{" selected" if code == current else ""}>{esc(t(f"lang.{code}"))}</option>'
-        for code in LANGUAGES)
-    return (f'<label class="lang-pick">{esc(t("lang.label"))} '
-            f'<select data-change="language" data-focus="language">{options}</select></label>')
+def language_select(current: str) -> str:
+    """The select that switches the language (each language named in itself), in the
+    language ``current`` shown."""
+    with speaking(current):
+        options = "".join(
+            f'<option value="{esc(code)}" lang="{esc(code)}"'
+            f'{" selected" if code == current else ""}>{esc(t(f"lang.{code}"))}</option>'
+            for code in LANGUAGES)
+        return (f'<label class="lang-pick">{esc(t("lang.label"))} '
+                f'<select data-change="language" data-focus="language">{options}</select>'
+                '</label>')
 
 
 def browser_languages(navigator: Any) -> list[str]:

@@ -1,23 +1,27 @@
-"""What the page adds on top of play: share links, undo/redo, live scores, the replay viewer.
+"""What the page adds on top of play: share links, undo/redo, live scores, the replay viewer
+(the share controller of :class:`tm.web.app.App`).
 
-A mixin of :class:`tm.web.app.App`: each ``_on_<action>`` handles one ``data-action``.
+Undo in a game with bots takes a person back to their own last decision: the bots' moves
+after it go too, without asking as if they were another person's; redo puts the person's
+move back with the bots' answers after it.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any
 
 from tm import daily
-from tm.core.errors import reason_of
+from tm.core.errors import IllegalMove, reason_of
 from tm.game import Game
 from tm.persist import links
+from tm.web.app_base import Actions, Controller, Host, bot_levels, is_bot, person_seats
 from tm.web.error_text import error_text
 from tm.web.i18n import card_name, has, t
+from tm.web.model import ReplayAt
+from tm.web.replay import Replay
 from tm.web.saves import SaveMeta
 
-if TYPE_CHECKING:
-    from tm.web.app_stage import Stage
-    from tm.web.saves import SaveStore
+__all__ = ["Replay", "ShareController", "rules_notice"]  # (Replay: tm/web/replay.py)
 
 
 def rules_notice(game: Game | None) -> str | None:
@@ -46,228 +50,246 @@ def _link_reason(error: links.LinkError) -> str:
 
 
 @dataclass
-class Replay:
-    """A game being stepped through: all its moves and the position shown."""
+class ShareState:
+    """The share controller's own state."""
 
-    moves: list[list[Any]]
-    generations: list[int]  # generation at each position 0..len(moves)
-    pos: int
-    game: Game
-    source: Game = field(repr=False)
-
-    @classmethod
-    def of(cls, source: Game, pos: int | None = None) -> Replay:
-        """A replay of ``source``, positioned at ``pos`` (default: the end)."""
-        moves = [list(m) for m in source.moves]
-        walker = Game.new(source.state.options)
-        generations = [walker.state.generation]
-        for player, response in moves:
-            walker.respond(player, response)
-            generations.append(walker.state.generation)
-        replay = cls(moves, generations, len(moves), walker, source)
-        if pos is not None:
-            replay.go(pos)
-        return replay
-
-    def go(self, pos: int) -> None:
-        """Show the game after ``pos`` moves."""
-        pos = max(0, min(len(self.moves), pos))
-        if pos < self.pos:
-            self.game, self.pos = Game.new(self.source.state.options), 0
-        while self.pos < pos:
-            player, response = self.moves[self.pos]
-            self.game.respond(player, response)
-            self.pos += 1
-
-    def generation_step(self, direction: int) -> None:
-        """Jump to the start of the next (or this/previous) generation."""
-        here = self.generations[self.pos]
-        if direction > 0:
-            later = [i for i, gen in enumerate(self.generations) if gen > here]
-            self.go(later[0] if later else len(self.moves))
-        else:
-            start = self.generations.index(here)
-            target = start if self.pos > start else (
-                self.generations.index(here - 1) if here - 1 in self.generations else 0)
-            self.go(target)
+    show_scores: bool = False
+    undo_ask: bool = False  # asking before taking back another player's move
+    undoing: bool = False  # taking back moves in a row: one hand-off when done
+    undo_confirmed: bool = False  # in this run, taking back others' moves was confirmed
+    link_copied: bool = False  # the clipboard took the shown link (the page says "Copied")
 
 
-class ShareActions:
+# Actions that go on with taking back moves (any other ends the run and its question).
+UNDO_ACTIONS = frozenset({"undo", "undo_confirm", "undo_keep", "redo", "toggle_scores",
+                          "share", "close_share"})
+
+
+class ShareController(Controller):
     """Share, open a link, undo and redo, scores, replay."""
 
-    game: Game | None
-    meta: SaveMeta
-    store: SaveStore
-    save_id: str | None
-    viewer: int | None
-    notice: str | None
-    screen: str
-    base_url: str
-    redo_moves: list[list[Any]]
-    share_link: str | None
-    show_scores: bool
-    from_link: bool
-    replay: Replay | None
-    info: str | None
-    stage: Stage | None  # an action under way (never seen by undo)
-    undo_ask: bool  # asking before taking back another player's move
-    undoing: bool  # taking back moves in a row: the hand-off waits until it is done
-    undo_confirmed: bool  # in this run, taking back others' moves was confirmed
+    def __init__(self, host: Host) -> None:
+        super().__init__(host)
+        self.state = ShareState()
 
-    def staged(self) -> Stage | None:
-        raise NotImplementedError
+    def actions(self) -> Actions:
+        return {"share": self.share, "close_share": self.close_share,
+                "open_link": self.open_link, "continue_link": self.continue_link,
+                "undo": self.undo, "undo_confirm": self.undo_confirm,
+                "undo_keep": self.undo_keep, "undo_done": self.undo_done, "redo": self.redo,
+                "toggle_scores": self.toggle_scores, "replay": self.replay,
+                "replay_step": self.replay_step, "replay_generation": self.replay_generation,
+                "replay_to": self.replay_to, "replay_exit": self.replay_exit,
+                "replay_branch": self.replay_branch}
 
-    def _autosave(self) -> None:
-        raise NotImplementedError
+    def before(self, action: str) -> None:
+        """Any action but these ends a run of undos and its question; every action
+        closes the "Copied" note."""
+        if action not in UNDO_ACTIONS:
+            self.state.undo_ask = self.state.undoing = self.state.undo_confirmed = False
+        self.state.link_copied = False
 
-    def _new_save_id(self, suffix: str) -> str:
-        raise NotImplementedError
-
-    if TYPE_CHECKING:
-        def open_link_played(self, game: Game, params: dict[str, str]) -> bool: ...
+    def replay_at(self) -> ReplayAt | None:
+        """Where the replay viewer stands, frozen (None: not replaying)."""
+        replay = self.shown.replay
+        if replay is None:
+            return None
+        return ReplayAt(replay.pos, len(replay.moves), replay.generations[replay.pos])
 
     # ------------------------------------------------------------ links
     def link_url(self, game: Game) -> str:
         """The full URL that opens ``game`` at its current point."""
-        return f"{self.base_url}#{links.encode(game)}"
+        return f"{self.host.base_url}#{links.encode(game)}"
 
-    def _on_share(self, data: dict[str, Any]) -> None:
-        if self.game is not None:
-            self.share_link = self.link_url(self.game)
+    def share(self, data: dict[str, Any]) -> None:
+        if self.shown.game is not None:
+            self.shown.share_link = self.link_url(self.shown.game)
 
-    def _on_close_share(self, data: dict[str, Any]) -> None:
-        self.share_link = None
+    def close_share(self, data: dict[str, Any]) -> None:
+        self.shown.share_link = None
 
-    def _on_open_link(self, data: dict[str, Any]) -> None:
+    def open_link(self, data: dict[str, Any]) -> None:
+        shown = self.shown
         # Whatever was on screen goes (it is saved already, or was itself an unsaved link):
         # a replay or share dialog of it must not outlive it.
-        self.replay, self.share_link, self.redo_moves, self.viewer = None, None, [], None
+        shown.replay, shown.share_link, shown.redo_moves, shown.viewer = None, None, [], None
         text = str(data.get("text") or "")
         try:
             game = links.decode(text)
         except links.LinkError as error:
-            self.notice = t("link.bad", reason=_link_reason(error))
-            self.game, self.save_id, self.from_link = None, None, False
+            shown.notice = t("link.bad", reason=_link_reason(error))
+            shown.game, shown.save_id, shown.from_link = None, None, False
             return
         _, params = links.split_params(text)
-        if self.open_link_played(game, params):  # a game played by link: this device's seat
-            self.info = rules_notice(game)
+        if self.host.open_link_played(game, params):  # played by link: this device's seat
+            shown.info = rules_notice(game)
             return
         names = [pl.name for pl in game.state.players]
-        self.game, self.meta, self.save_id = game, SaveMeta(names=names), None
-        self.from_link = True
-        self.info = rules_notice(game)
+        shown.game, shown.meta, shown.save_id = game, SaveMeta(names=names), None
+        shown.from_link = True
+        shown.info = rules_notice(game)
         if "d" not in params:
             return
         if daily.is_challenge(params["d"], game.state.options):
-            self.info = " ".join(filter(None, [t("daily.playing", date=params["d"]), self.info]))
+            shown.info = " ".join(filter(None, [t("daily.playing", date=params["d"]),
+                                                shown.info]))
         else:  # played otherwise (undo past a reveal, other options): no result of it (R-OWN-1)
-            self.notice = t("daily.not_result", date=params["d"][:10])
+            shown.notice = t("daily.not_result", date=params["d"][:10])
 
-    def _on_continue_link(self, data: dict[str, Any]) -> None:
-        if self.game is None:
+    def continue_link(self, data: dict[str, Any]) -> None:
+        if self.shown.game is None:
             return
-        self.from_link = False
-        self.save_id = self._new_save_id("link")
-        self._autosave()
+        self.shown.from_link = False
+        self.shown.save_id = self.host.new_save_id("link")
+        self.host.autosave()
 
     # ------------------------------------------------------------ undo
     def can_replay(self) -> bool:
         """Whether the game can be stepped through from its start (not when it continues
         from a stored state because the rules changed: its early moves replay otherwise)."""
-        return self.game is not None and bool(self.game.moves) and not self.game.base_moves
+        game = self.shown.game
+        return game is not None and bool(game.moves) and not game.base_moves
 
     def can_undo(self) -> bool:
-        """Whether the current game has a move that may be taken back."""
-        return (self.game is not None and self.replay is None and self.staged() is None
-                and not self.game.is_over  # a finished game stays finished
-                and len(self.game.moves) > self.game.undo_floor()
+        """Whether the current game has a move that may be taken back (with bots: a
+        person's move)."""
+        shown, game = self.shown, self.shown.game
+        if not (game is not None and shown.replay is None and self.host.staged() is None
+                and not game.is_over  # a finished game stays finished
+                and len(game.moves) > game.undo_floor()
                 # played by link: only this device's own last move (the others' are sent)
-                and (not self.meta.link_id or self.from_link
-                     or int(self.game.moves[-1][0]) == self.meta.seat))
+                and (not shown.meta.link_id or shown.from_link
+                     or int(game.moves[-1][0]) == shown.meta.seat)):
+            return False
+        return not self._has_bots() or self.last_person_move() is not None
+
+    def _has_bots(self) -> bool:
+        return any(bot_levels(self.shown.game))
+
+    def last_person_move(self) -> int | None:
+        """The index of the last move a person made that undo may take back."""
+        game = self.shown.game
+        if game is None:
+            return None
+        for index in range(len(game.moves) - 1, game.undo_floor() - 1, -1):
+            if not is_bot(game, int(game.moves[index][0])):
+                return index
+        return None
 
     def undo_whose(self) -> int | None:
         """The player whose move Undo would take back, when that asks first: in a game of
-        several players, another player's move (asked once per run of undos)."""
-        if not self.can_undo() or self.undo_confirmed or self.viewer is None:
+        several players (with bots: several people), another player's move (asked once
+        per run of undos)."""
+        game, viewer = self.shown.game, self.shown.viewer
+        if not self.can_undo() or self.state.undo_confirmed or viewer is None:
             return None
-        assert self.game is not None
-        player = int(self.game.moves[-1][0])
-        several = self.game.state.options.players > 1
-        return player if several and player != self.viewer else None
+        assert game is not None
+        if self._has_bots():
+            index = self.last_person_move()
+            assert index is not None
+            player, several = int(game.moves[index][0]), len(person_seats(game)) > 1
+        else:
+            player, several = int(game.moves[-1][0]), game.state.options.players > 1
+        return player if several and player != viewer else None
 
-    def _on_undo(self, data: dict[str, Any]) -> None:
+    def undo(self, data: dict[str, Any]) -> None:
         if not self.can_undo():
             return
         if self.undo_whose() is not None:
-            self.undo_ask = True  # the page asks; Undo again (undo_confirm) takes it back
+            self.state.undo_ask = True  # the page asks; Undo again (undo_confirm) takes it back
             return
         self._undo_one()
 
-    def _on_undo_confirm(self, data: dict[str, Any]) -> None:
-        if self.undo_ask and self.can_undo():
-            self.undo_confirmed = True  # the rest of this run asks no more
+    def undo_confirm(self, data: dict[str, Any]) -> None:
+        if self.state.undo_ask and self.can_undo():
+            self.state.undo_confirmed = True  # the rest of this run asks no more
             self._undo_one()
 
-    def _on_undo_keep(self, data: dict[str, Any]) -> None:
-        self.undo_ask = False
+    def undo_keep(self, data: dict[str, Any]) -> None:
+        self.state.undo_ask = False
 
-    def _on_undo_done(self, data: dict[str, Any]) -> None:
+    def undo_done(self, data: dict[str, Any]) -> None:
         """The run of undos is over: now the hand-off, if the decision is someone else's."""
-        self.undo_ask = self.undoing = self.undo_confirmed = False
+        self.state.undo_ask = self.state.undoing = self.state.undo_confirmed = False
 
     def _undo_one(self) -> None:
-        assert self.game is not None
-        undone = self.game.undo(1)
-        self.redo_moves = undone + self.redo_moves
-        self.share_link, self.stage, self.undo_ask = None, None, False
+        """One move back (with bots: back to before the last person's move, the bots'
+        after it too)."""
+        shown, game = self.shown, self.shown.game
+        assert game is not None
+        bots = self._has_bots()
+        index = self.last_person_move() if bots else len(game.moves) - 1
+        assert index is not None
+        undone = game.undo(len(game.moves) - index)
+        shown.redo_moves = undone + shown.redo_moves
+        shown.share_link, self.state.undo_ask = None, False
+        self.host.drop_stage()
         # The viewer stays, and in a game of several players so does their screen until
         # the run of undos is done (one hand-off, not one per move taken back).
-        self.undoing = self.game.state.options.players > 1
-        self._autosave()
+        self.state.undoing = (len(person_seats(game)) if bots
+                              else game.state.options.players) > 1
+        if bots:
+            self.host.forget_hint()
+        self.host.autosave()
 
-    def _on_redo(self, data: dict[str, Any]) -> None:
-        if self.game is None or not self.redo_moves:
+    def redo(self, data: dict[str, Any]) -> None:
+        """The move taken back again (with bots: and the bots' moves that followed it)."""
+        shown, game = self.shown, self.shown.game
+        if game is None or not shown.redo_moves:
             return
-        self.stage = None
-        player, response = self.redo_moves[0]
-        self.game.respond(player, response)
-        del self.redo_moves[0]
-        self.share_link = None
-        self._autosave()
+        self.host.drop_stage()
+        player, response = shown.redo_moves[0]
+        game.respond(player, response)
+        del shown.redo_moves[0]
+        shown.share_link = None
+        self.host.autosave()
+        if not self._has_bots():
+            return
+        while shown.redo_moves and is_bot(game, int(shown.redo_moves[0][0])):
+            player, response = shown.redo_moves[0]
+            try:
+                game.respond(player, response)
+            except IllegalMove:  # (the bots will decide afresh)
+                shown.redo_moves = []
+                break
+            del shown.redo_moves[0]
+        self.host.autosave()
 
     # ------------------------------------------------------------ scores and replay
-    def _on_toggle_scores(self, data: dict[str, Any]) -> None:
-        self.show_scores = not self.show_scores
+    def toggle_scores(self, data: dict[str, Any]) -> None:
+        self.state.show_scores = not self.state.show_scores
 
-    def _on_replay(self, data: dict[str, Any]) -> None:
-        if self.game is not None and self.can_replay():
-            self.replay = Replay.of(self.game)
+    def replay(self, data: dict[str, Any]) -> None:
+        if self.shown.game is not None and self.can_replay():
+            self.shown.replay = Replay.of(self.shown.game)
 
-    def _on_replay_step(self, data: dict[str, Any]) -> None:
-        if self.replay is not None:
-            self.replay.go(self.replay.pos + int(data.get("delta", 1)))
+    def replay_step(self, data: dict[str, Any]) -> None:
+        replay = self.shown.replay
+        if replay is not None:
+            replay.go(replay.pos + int(data.get("delta", 1)))
 
-    def _on_replay_generation(self, data: dict[str, Any]) -> None:
-        if self.replay is not None:
-            self.replay.generation_step(int(data.get("delta", 1)))
+    def replay_generation(self, data: dict[str, Any]) -> None:
+        if self.shown.replay is not None:
+            self.shown.replay.generation_step(int(data.get("delta", 1)))
 
-    def _on_replay_to(self, data: dict[str, Any]) -> None:
-        if self.replay is not None:
-            self.replay.go(int(data.get("pos", 0)))
+    def replay_to(self, data: dict[str, Any]) -> None:
+        if self.shown.replay is not None:
+            self.shown.replay.go(int(data.get("pos", 0)))
 
-    def _on_replay_exit(self, data: dict[str, Any]) -> None:
-        self.replay = None
+    def replay_exit(self, data: dict[str, Any]) -> None:
+        self.shown.replay = None
 
-    def _on_replay_branch(self, data: dict[str, Any]) -> None:
+    def replay_branch(self, data: dict[str, Any]) -> None:
         """A new local game from the position shown (the original is left as it was)."""
-        if self.replay is None:
+        shown, replay = self.shown, self.shown.replay
+        if replay is None:
             return
-        branch = Game.new(self.replay.source.state.options)
-        for player, response in self.replay.moves[:self.replay.pos]:
+        branch = Game.new(replay.source.state.options)
+        for player, response in replay.moves[:replay.pos]:
             branch.respond(player, response)
-        self.game, self.replay, self.from_link = branch, None, False
-        self.meta = SaveMeta(names=list(self.meta.names), colours=list(self.meta.colours))
-        self.save_id, self.viewer, self.redo_moves = self._new_save_id("branch"), None, []
-        self.share_link = None  # a dialog open before was the source's
-        self._autosave()
+        shown.game, shown.replay, shown.from_link = branch, None, False
+        shown.meta = SaveMeta(names=list(shown.meta.names), colours=list(shown.meta.colours))
+        shown.save_id, shown.viewer = self.host.new_save_id("branch"), None
+        shown.redo_moves = []
+        shown.share_link = None  # a dialog open before was the source's
+        self.host.autosave()

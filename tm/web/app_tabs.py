@@ -1,5 +1,5 @@
 """Saving safely beside other tabs, leaving with unsaved moves, and recovering from an
-unexpected error: a mixin of :class:`tm.web.app.App`.
+unexpected error: the saving controller of :class:`tm.web.app.App`.
 
 Every tab of the site shares one localStorage. A tab writes its game only when the stored
 entry is the very text it last wrote or read (it holds the newest version) or when the
@@ -11,20 +11,16 @@ tab with nothing unsaved simply shows the newer game.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field
+from typing import Any
 
 from tm.core.errors import IllegalMove, SaveError
 from tm.game import Game
-from tm.web.alerts import Fault
+from tm.web.alerts import Alerts, Fault
+from tm.web.app_base import Actions, Controller, Host
 from tm.web.error_text import error_text
 from tm.web.i18n import t
 from tm.web.saves import PREFIX, SaveMeta, StorageFull, entry_text_of, extends, parse_entry
-
-if TYPE_CHECKING:
-    from tm.web.app_share import Replay
-    from tm.web.saves import SaveStore
 
 
 @dataclass
@@ -37,103 +33,110 @@ class Saving:
     conflict: str | None = None  # another tab "newer" / "deleted" it: asking what to do
 
 
-class TabActions:
+@dataclass
+class TabsState:
+    """The saving controller's own state."""
+
+    saving: Saving = field(default_factory=Saving)
+    leaving: bool = False  # asking before leaving a game with unsaved moves
+    fault: Fault | None = None  # an unexpected error the page's guard caught
+    busy: str | None = None  # the message key of work in progress
+    # The page puts saving off until the new screen is drawn (writing a late game's save
+    # costs more than drawing the move); anything the App does next saves first.
+    defer_saves: bool = False
+    save_due: bool = False
+
+
+class TabsController(Controller):
     """Multi-tab saving, the question before leaving, the guard's recovery."""
 
-    game: Game | None
-    meta: SaveMeta
-    store: SaveStore
-    save_id: str | None
-    viewer: int | None
-    notice: str | None
-    info: str | None
-    screen: str
-    redo_moves: list[list[Any]]
-    share_link: str | None
-    from_link: bool
-    replay: Replay | None
-    saving: Saving
-    leaving: bool  # asking before leaving a game with unsaved moves
-    fault: Fault | None
-    busy: str | None  # the message key of work in progress
-    clock: Callable[[], float]
+    def __init__(self, host: Host) -> None:
+        super().__init__(host)
+        self.state = TabsState()
 
-    def _new_save_id(self, suffix: str) -> str:
-        raise NotImplementedError
+    def actions(self) -> Actions:
+        return {"tabs_reload": self.reload, "tabs_copy": self.copy, "stay": self.stay,
+                "dismiss_fault": self.dismiss_fault}
 
-    def _refresh_screen(self) -> None:
-        raise NotImplementedError
+    def snapshot(self) -> Alerts:
+        """What the #alerts region says now."""
+        state, saving = self.state, self.save_state()
+        return Alerts(fault=state.fault, conflict=saving.conflict, busy=state.busy,
+                      leaving=(saving.unsaved or "full") if state.leaving else None)
 
     def save_state(self) -> Saving:
         """The saving state of the game shown (fresh whenever the save id changed)."""
-        if self.saving.save_id != self.save_id:
-            self.saving = Saving(self.save_id)
-        return self.saving
+        if self.state.saving.save_id != self.shown.save_id:
+            self.state.saving = Saving(self.shown.save_id)
+        return self.state.saving
 
     # ------------------------------------------------------------ saving
-    # The page puts saving off until the new screen is drawn (writing a late game's save
-    # costs more than drawing the move); anything the App does next saves first.
-    defer_saves = False
-    save_due = False
-
-    def _autosave(self) -> None:
+    def autosave(self) -> None:
         """Store the current game unless another tab has played on (see the module); with
         ``defer_saves``, at the next :meth:`flush_save`."""
-        if self.defer_saves:
-            self.save_due = True
+        if self.state.defer_saves:
+            self.state.save_due = True
             return
         self._save_now()
 
     def flush_save(self) -> None:
         """Write the save put off by ``defer_saves``, if any."""
-        if self.save_due:
-            self.save_due = False
+        if self.state.save_due:
+            self.state.save_due = False
             self._save_now()
 
     def _save_now(self) -> None:
-        if self.game is None or self.save_id is None or self.from_link:
+        shown, store = self.shown, self.host.store
+        game, save_id = shown.game, shown.save_id
+        if game is None or save_id is None or shown.from_link:
             return
         saving = self.save_state()
-        self.meta.generation = self.game.state.generation
-        self.meta.updated = self.clock()
-        self.meta.over = self.game.is_over
+        shown.meta.generation = game.state.generation
+        shown.meta.updated = self.host.clock()
+        shown.meta.over = game.is_over
         if saving.conflict is not None:  # the player has not said yet what to do
             saving.unsaved = saving.conflict
             return
-        save = self.game.to_save()
-        current = self.store.raw(self.save_id)
+        save = game.to_save()
+        current = store.raw(save_id)
         if current is None and saving.stored is not None:
             saving.conflict = saving.unsaved = "deleted"
             return
         if current is not None and current != saving.stored and not extends(save, current):
             saving.conflict = saving.unsaved = "newer"
             return
-        text = entry_text_of(save, self.meta)
+        text = entry_text_of(save, shown.meta)
         try:
-            self.store.write_text(self.save_id, text)
+            store.write_text(save_id, text)
         except StorageFull:
-            self.notice = t("app.storage_full")
+            shown.notice = t("app.storage_full")
             saving.unsaved = "full"
             return
         saving.stored, saving.unsaved = text, None
 
-    def _show_saved(self, save_id: str, game: Game, meta: SaveMeta, text: str) -> None:
+    def show_saved(self, save_id: str, game: Game, meta: SaveMeta, text: str) -> None:
         """Show a game just read from the store, as stored."""
-        self.game, self.meta, self.save_id = game, meta, save_id
-        self.saving = Saving(save_id, stored=text)
-        self.redo_moves, self.share_link, self.from_link = [], None, False
-        self.leaving = False
+        shown = self.shown
+        shown.game, shown.meta, shown.save_id = game, meta, save_id
+        self.state.saving = Saving(save_id, stored=text)
+        shown.redo_moves, shown.share_link, shown.from_link = [], None, False
+        self.state.leaving = False
+
+    def stored_as(self, save_id: str, stored: str | None) -> None:
+        """The save ``save_id`` is known to hold ``stored`` (written over at the next save)."""
+        self.state.saving = Saving(save_id, stored=stored)
 
     # ------------------------------------------------------------ other tabs
     def heard(self, key: str | None, value: str | None) -> bool:
         """Another tab changed ``key`` to ``value`` (None: removed; key None: the whole
         store cleared). Whether the page must be drawn again."""
         self.flush_save()
+        shown = self.shown
         if key is not None and not key.startswith(PREFIX):
             return False
-        if self.game is None or self.save_id is None or self.from_link:
+        if shown.game is None or shown.save_id is None or shown.from_link:
             return True  # the saved-games list may have changed
-        if key is not None and key != PREFIX + self.save_id:
+        if key is not None and key != PREFIX + shown.save_id:
             return True
         saving = self.save_state()
         if value is not None and value == saving.stored:
@@ -141,7 +144,7 @@ class TabActions:
         if saving.unsaved is not None or saving.conflict is not None or value is None:
             saving.conflict = saving.conflict or ("deleted" if value is None else "newer")
             saving.unsaved = saving.unsaved or saving.conflict
-            self._refresh_screen()
+            self.host.refresh_screen()
             return True
         try:
             meta, save = parse_entry(value)
@@ -149,79 +152,83 @@ class TabActions:
         except SaveError:
             saving.conflict = saving.unsaved = "newer"  # this tab's copy stays on screen
         else:
-            viewer, replay = self.viewer, self.replay
-            self._show_saved(self.save_id, game, meta, value)
-            self.viewer, self.replay = viewer, replay
-            self.info = t("tabs.updated")
-        self._refresh_screen()
+            viewer, replay = shown.viewer, shown.replay
+            self.show_saved(shown.save_id, game, meta, value)
+            shown.viewer, shown.replay = viewer, replay
+            shown.info = t("tabs.updated")
+        self.host.refresh_screen()
         return True
 
     def _caught_up(self, saving: Saving, save: dict[str, Any]) -> Game | None:
         """The shown game with only the moves another tab added (a long game is not
         replayed from its start on every move played elsewhere); None when the save does
         not simply extend what this tab stored, or does not lead to its checksum."""
-        if self.game is None or saving.stored is None or save.get("base") is not None:
+        shown = self.shown.game
+        if shown is None or saving.stored is None or save.get("base") is not None:
             return None
         try:
             _, older = parse_entry(saving.stored)
             known, moves = older["moves"], save["moves"]
             if (older.get("options") != save.get("options") or len(moves) < len(known)
                     or moves[:len(known)] != known
-                    or json.loads(json.dumps(self.game.moves)) != known):
+                    or json.loads(json.dumps(shown.moves)) != known):
                 return None
-            game = self.game.copy()
+            game = shown.copy()
             for player, response in moves[len(known):]:
                 game.respond(player, response)
         except (SaveError, IllegalMove, TypeError, ValueError, KeyError, IndexError):
             return None
         return game if game.digest() == save.get("checksum") else None
 
-    def _on_tabs_reload(self, data: dict[str, Any]) -> None:
-        if self.save_id is None:
+    def reload(self, data: dict[str, Any]) -> None:
+        shown = self.shown
+        if shown.save_id is None:
             return
-        save_id = self.save_id
+        save_id = shown.save_id
         try:
-            game, meta, text = self.store.read_text(save_id)
+            game, meta, text = self.host.store.read_text(save_id)
         except SaveError as error:
-            self.notice = t("saved.bad", reason=error_text(error))
+            shown.notice = t("saved.bad", reason=error_text(error))
             return
-        self._show_saved(save_id, game, meta, text)
-        self.viewer, self.replay = None, None
+        self.show_saved(save_id, game, meta, text)
+        shown.viewer, shown.replay = None, None
 
-    def _on_tabs_copy(self, data: dict[str, Any]) -> None:
-        if self.game is None or self.from_link:
+    def copy(self, data: dict[str, Any]) -> None:
+        shown = self.shown
+        if shown.game is None or shown.from_link:
             return
-        self.save_id = self._new_save_id("copy")
-        self.meta.link_id, self.meta.seat = "", -1  # a copy is this device's own game
-        self._autosave()
+        shown.save_id = self.host.new_save_id("copy")
+        shown.meta.link_id, shown.meta.seat = "", -1  # a copy is this device's own game
+        self.autosave()
         if self.save_state().unsaved is None:
-            self.info = t("tabs.copied")
+            shown.info = t("tabs.copied")
 
     # ------------------------------------------------------------ leaving
-    def _on_stay(self, data: dict[str, Any]) -> None:
-        self.leaving = False
+    def stay(self, data: dict[str, Any]) -> None:
+        self.state.leaving = False
 
     def must_ask_before_leaving(self, data: dict[str, Any]) -> bool:
         """Leaving a game whose last moves are not saved asks first."""
-        if self.game is not None and self.save_state().unsaved is not None and not data.get(
-                "force"):
-            self.leaving = True
+        if self.shown.game is not None and self.save_state().unsaved is not None \
+                and not data.get("force"):
+            self.state.leaving = True
             return True
         return False
 
     # ------------------------------------------------------------ the guard's recovery
-    def _on_dismiss_fault(self, data: dict[str, Any]) -> None:
-        self.fault = None
+    def dismiss_fault(self, data: dict[str, Any]) -> None:
+        self.state.fault = None
 
     def recover(self) -> None:
         """After an unexpected error: nothing in progress, the screen as the state says."""
-        self.busy, self.leaving = None, False
-        self._refresh_screen()
+        self.state.busy, self.state.leaving = None, False
+        self.host.refresh_screen()
 
     def abandon(self) -> None:
         """When even that cannot be drawn: back to the start screen (the game is saved, or
         was a link's)."""
-        self.busy, self.leaving = None, False
-        self.game, self.replay, self.save_id, self.viewer = None, None, None, None
-        self.share_link, self.from_link, self.redo_moves = None, False, []
-        self.screen = "start"
+        self.state.busy, self.state.leaving = None, False
+        shown = self.shown
+        shown.game, shown.replay, shown.save_id, shown.viewer = None, None, None, None
+        shown.share_link, shown.from_link, shown.redo_moves = None, False, []
+        shown.screen = "start"

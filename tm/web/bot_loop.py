@@ -2,7 +2,7 @@
 
 After every redraw (:meth:`tm.web.browser.Page.draw` calls :meth:`BotLoop.after_draw`),
 when a bot must decide, one timer is set for its next decision at the App's pace
-(:meth:`tm.web.app_bots.BotActions.bot_delay`). A slice makes one decision, or, when no
+(:meth:`tm.web.app_bots.BotsController.bot_delay`). A slice makes one decision, or, when no
 pause is due (secret choices, the page's pace at 0), as many as fit in a few
 milliseconds; then the page is drawn again and the save is written after the frame. The
 page never runs a long loop, so a click between slices is handled at once; a person's
@@ -43,10 +43,10 @@ class BotLoop:
 
     def after_draw(self) -> None:
         """Set (or set again) the timer of the next bot decision, if a bot must decide."""
-        app = self.page.app
-        seat = app.bot_turn()
+        bots = self.page.app.bots
+        seat = bots.bot_turn()
         body = js.document.body
-        game = app.game
+        game = self.page.app.shown.game
         if self.failed is not None and game is not None and self.failed == (
                 game, len(game.moves)):
             seat = None  # a slice failed here (the notice says so): not again until a move
@@ -55,9 +55,9 @@ class BotLoop:
             self._cancel()
             return
         body.setAttribute("data-bot", str(seat))
-        delay = app.bot_delay()
+        delay = bots.bot_delay()
         if not self.in_slice:  # a person's click (or a load): drawn before the bots go on
-            delay = max(delay, AFTER_PERSON_MS * min(1.0, app.bot_state.pace) or 16.0)
+            delay = max(delay, AFTER_PERSON_MS * min(1.0, bots.state.pace) or 16.0)
         self._cancel()
         self.timer = js.setTimeout(self._step, delay)
 
@@ -68,7 +68,7 @@ class BotLoop:
 
     def _slice(self, *_: Any) -> None:
         self.timer = None
-        game = self.page.app.game
+        game = self.page.app.shown.game
         at = (game, len(game.moves)) if game is not None else None
         if not self.page.guard("bot", self._run):
             self.failed = at
@@ -76,14 +76,15 @@ class BotLoop:
 
     def _run(self) -> None:
         app = self.page.app
-        if app.busy is not None:  # the page is working on a person's request: later
+        bots = app.bots
+        if app.tabs.state.busy is not None:  # the page is working on a person's request: later
             self.after_draw()
             return
         started = float(js.performance.now())
-        failed = app.bot_state.fallbacks
+        failed = bots.state.fallbacks
         moved = False
         step_started = started
-        while app.bot_step():
+        while bots.bot_step():
             moved = True
             now = float(js.performance.now())
             if now - step_started > self.longest_step:
@@ -91,11 +92,11 @@ class BotLoop:
                 js.document.body.dataset.botStep = f"{self.longest_step:.0f}"
             step_started = now
             elapsed = now - started
-            if elapsed > SLICE_MS or app.bot_delay() > 0:
+            if elapsed > SLICE_MS or bots.bot_delay() > 0:
                 break
         took = float(js.performance.now()) - started
-        if app.bot_state.fallbacks > failed:  # (for a developer: the game went on)
-            js.console.warn(f"tm: a bot failed; it took its first choice\n{app.bot_state.error}")
+        if bots.state.fallbacks > failed:  # (for a developer: the game went on)
+            js.console.warn(f"tm: a bot failed; it took its first choice\n{bots.state.error}")
         if took > self.longest:
             self.longest = took
             js.document.body.dataset.botTook = f"{took:.0f}"
@@ -104,7 +105,7 @@ class BotLoop:
             self.page.draw()  # (sets the next slice's timer)
         finally:
             self.in_slice = False
-        if moved and app.save_due:
+        if moved and app.tabs.state.save_due:
             self.page.later("event", self.page.save)
 
 
@@ -116,12 +117,12 @@ def install(page: Page) -> BotLoop:
     try:
         asked = js.URLSearchParams.new(js.location.search).get("botpace")
         if asked is not None and str(asked) not in ("", "null", "undefined"):
-            page.app.bot_state.pace = max(0.0, float(str(asked)))
+            page.app.bots.state.pace = max(0.0, float(str(asked)))
     except (ValueError, TypeError):  # (a pace that is no number: the normal one)
         pass
 
     def set_pace(pace: Any) -> None:
-        page.app.bot_state.pace = max(0.0, float(pace))
+        page.app.bots.state.pace = max(0.0, float(pace))
         loop.after_draw()
 
     proxy = create_proxy(set_pace)

@@ -6,7 +6,6 @@ comes from the view: the caller passes the view's ``cost`` and ``reasons``."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from typing import Any
 
 from tm.cards import card
@@ -22,6 +21,7 @@ from tm.web.card_text import (
 from tm.web.html import attrs, esc
 from tm.web.i18n import card_name, t
 from tm.web.reasons import reasons_text
+from tm.web.regions import memo
 from tm.web.rule_links import card_rule, rule_link
 
 Reasons = Sequence[Mapping[str, Any]]
@@ -171,7 +171,7 @@ def card_html(name: str, cost: int | None = None, *, reasons: Reasons | None = N
     return f'<button type="button"{button_attrs}>{body}</button>'
 
 
-@lru_cache(maxsize=2048)  # a pure function of static card data: tableaus redraw often
+@memo  # a pure function of static card data and the words: tableaus redraw often
 def card_chip(name: str, resources: int | None = None) -> str:
     """A played card in a tableau: its name in the colour of its type, a button that opens
     its full text (a tap works where a hover tip does not), with its text as a tip too."""

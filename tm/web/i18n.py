@@ -10,6 +10,8 @@ Card wording lives beside it in :mod:`tm.web.i18n_cards` (merged into ``EN``).
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 # The expansions' catalogs (their page manifests' words) merge into EN in the slots they
@@ -434,6 +436,18 @@ def set_language(lang: str) -> str:
 def language() -> str:
     """The language messages are shown in."""
     return _current[0]
+
+
+@contextmanager
+def speaking(lang: str) -> Iterator[str]:
+    """Messages in ``lang`` for the duration (one drawing of a screen, one action of the
+    App): the language a screen model carries, set by whoever draws or acts in it."""
+    before = _current[0]
+    chosen = set_language(lang)
+    try:
+        yield chosen
+    finally:
+        _current[0] = before
 
 
 def pick_language(preferred: list[str]) -> str:

@@ -1,7 +1,8 @@
 """The screen model: everything one redraw shows, built once per update.
 
-:func:`screen_of` reads ``game.view(viewer)`` (the page's only read model of the game)
-and the App's own state (which screen, notices, tools, colours, the form) into a frozen
+:func:`assemble` puts ``game.view(viewer)`` (the page's only read model of the game) and
+the frozen records the App's controllers give of their state (which screen, notices,
+tools, the hand's settings, play by link, bots, the language) into a frozen
 :class:`Screen`; the renderers are pure functions of it. Nothing here or in a renderer
 reads the engine's state or calls a rule: what the page shows of the game comes from
 the view, and words come from the catalog.
@@ -13,13 +14,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
 
-from tm.persist.history import score_history
 from tm.web.i18n import t
 
 if TYPE_CHECKING:
-    from tm.web.app import App
-    from tm.web.app_bots import BotsShown
-    from tm.web.app_linkplay import LinkPlayShown
     from tm.web.saves import SaveEntry
 
 View = Mapping[str, Any]
@@ -72,11 +69,69 @@ class ReplayAt:
 
 
 @dataclass(frozen=True, slots=True)
+class Older:
+    """A link opened that is older than this device's save of the same game."""
+
+    save_id: str
+    link_moves: int
+    local_moves: int
+
+
+@dataclass(frozen=True, slots=True)
+class LinkPlayShown:
+    """What the page shows of play by link and of the daily challenge."""
+
+    link_id: str = ""
+    seat: int = -1
+    names: tuple[str, ...] = ()
+    send_to: str | None = None  # the player whose decision is next, on another device
+    over: bool = False  # the game is over: the final position is sent on
+    send_link: str | None = None
+    copied: bool = False
+    can_share: bool = False  # the browser has a share sheet (navigator.share)
+    older: Older | None = None
+    today: str = ""  # the date of today's challenge (UTC), "" when the clock is off
+    today_extras: tuple[str, ...] = ()
+    history: tuple[tuple[str, int | None, bool], ...] = ()  # (date, score of a win, won)
+    daily: str = ""  # the date of the challenge shown
+    score: int | None = None  # its score, once won
+    lost: bool = False  # it is over and lost (no score)
+    result_link: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BotsShown:
+    """What the screen shows of bots: each seat's level ("" a person), the bot deciding
+    now, and the hint asked for (with the index of its choice, to light it)."""
+
+    levels: tuple[str, ...] = ()
+    thinking: int | None = None
+    can_hint: bool = False
+    hint: Mapping[str, Any] | None = None
+    hint_index: int | None = None
+    hint_player: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ShownRecord:
+    """The controllers' shared record, frozen for one redraw (see
+    :class:`tm.web.app_base.Shown`)."""
+
+    name: str
+    notice: str | None = None
+    notice_rule: str = ""
+    info: str | None = None
+    viewer: int | None = None
+    colours: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Screen:
     """One redraw: the screen's name and all it shows (``view`` is ``game.view(viewer)``;
     renderers only read it)."""
 
     name: str  # start, handoff, game or replay
+    language: str = "en"  # the words the screen is drawn in
     notice: str | None = None
     notice_rule: str = ""  # the rule a refused move broke
     info: str | None = None
@@ -186,38 +241,43 @@ def colours_for(chosen: Sequence[str], count: int) -> tuple[str, ...]:
     return tuple(colours + list(COLOUR_CHOICES[len(colours):count]))
 
 
-def screen_of(app: App) -> Screen:
-    """The model of what the App shows now: the view is built here, once."""
-    common: dict[str, Any] = {"name": app.screen, "notice": app.notice, "info": app.info,
-                              "notice_rule": getattr(app, "notice_rule", ""),
-                              "hand": HandPrefs(app.hand_sort, app.hand_tag, app.reading),
-                              "linkplay": app.linkplay_shown(), "bots": app.bots_shown()}
-    if app.screen == "start" or app.game is None:
-        return Screen(**{**common, "name": "start"}, form=MappingProxyType(dict(app.form)),
-                      saves=tuple(app.store.list()))
-    replaying = app.replay is not None and app.screen == "replay"
-    game = app.replay.game if replaying and app.replay is not None else app.shown_game()
-    assert game is not None
-    viewer = app.viewer if app.screen == "game" else None  # (seat, older: nobody's)
-    views = getattr(app, "views", None)
-    view = views.view(game, viewer) if views is not None else game.view(viewer)
-    colours = colours_for(app.meta.colours, len(view["players"]))
-    stage = None if replaying else app.staged()
-    staged = stage is not None
-    tools = Tools(can_undo=app.can_undo(), can_redo=bool(app.redo_moves) and not staged,
-                  can_replay=app.can_replay(), show_scores=app.show_scores,
-                  share_link=app.share_link, from_link=app.from_link,
-                  undo_ask=app.undo_whose() if app.undo_ask else None, undoing=app.undoing,
-                  copied=app.link_copied)
-    replay = None
-    if replaying and app.replay is not None:
-        replay = ReplayAt(app.replay.pos, len(app.replay.moves),
-                          app.replay.generations[app.replay.pos])
+class HasScreen(Protocol):
+    """Anything that builds a screen model (the App)."""
+
+    def screen_model(self) -> Screen: ...
+
+
+def screen_of(app: HasScreen) -> Screen:
+    """The model of what the App shows now (see :func:`assemble`)."""
+    return app.screen_model()
+
+
+@dataclass(frozen=True, slots=True)
+class GameShown:
+    """The game side of a redraw: the view (built once, by the App's view cache), and on
+    the end screen its history and link; ``replay`` while stepping through."""
+
+    view: View
+    staged: bool = False
+    held: tuple[Mapping[str, Any], ...] = ()
+    log_depth: int = 2
+    replay: ReplayAt | None = None
     history: tuple[Mapping[str, Any], ...] = ()
-    link = None
-    if view["over"] and not replaying:
-        history = tuple(score_history(app.game))
-        link = app.link_url(app.game)
-    return Screen(**common, view=view, viewer=viewer, colours=colours, tools=tools,
-                  replay=replay, history=history, link=link, log_depth=app.log_depth,
-                  staged=staged, held=tuple(stage.steps) if stage and stage.held else ())
+    link: str | None = None
+
+
+def assemble(shown: ShownRecord, language: str, hand: HandPrefs, tools: Tools,
+             linkplay: LinkPlayShown | None, bots: BotsShown | None,
+             game: GameShown | None = None, form: Mapping[str, str] | None = None,
+             saves: tuple[SaveEntry, ...] = ()) -> Screen:
+    """One redraw's model from the controllers' frozen records (no game: the start)."""
+    common: dict[str, Any] = {"notice": shown.notice, "info": shown.info, "hand": hand,
+                              "notice_rule": shown.notice_rule, "language": language,
+                              "linkplay": linkplay, "bots": bots}
+    if game is None:
+        return Screen(name="start", **common, form=MappingProxyType(dict(form or {})),
+                      saves=saves)
+    return Screen(name=shown.name, **common, view=game.view, viewer=shown.viewer,
+                  colours=colours_for(shown.colours, len(game.view["players"])),
+                  tools=tools, replay=game.replay, history=game.history, link=game.link,
+                  log_depth=game.log_depth, staged=game.staged, held=game.held)

@@ -3,7 +3,6 @@ all drawn from the view (``game.view(viewer)``)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from typing import Any
 
 from tm.cards import card
@@ -14,6 +13,7 @@ from tm.web.i18n import name as i18n_name
 from tm.web.i18n import t, tn
 from tm.web.icons import icon, seat_mark
 from tm.web.model import RESOURCES, View, player_name
+from tm.web.regions import memo
 
 __all__ = ["milestones_awards", "player_name", "player_panel", "scores_by_player", "swatch",
            "tracks"]
@@ -138,7 +138,7 @@ def _in_play(pl: Player, name: str) -> str:
     return _in_play_tile(name, pl["card_res"].get(name), name in pl["used_actions"])
 
 
-@lru_cache(maxsize=2048)  # a pure function of static card data: tableaus redraw often
+@memo  # a pure function of static card data and the words: tableaus redraw often
 def _in_play_tile(name: str, resources: int | None, used: bool) -> str:
     return card_html(name, compact=True, resources=resources,
                      note=t("game.action_used") if used else None, action=("read_card", None),

@@ -5,29 +5,73 @@ object (:class:`~tm.web.model.ViewCache`), so regions that depend only on the vi
 few page settings are taken from the last redraw (:func:`region`); after a move the view
 is new but most of it is equal to the last, so regions are also kept by the equality of
 what they are drawn from (:func:`region_of`, :func:`drawn_for`).
+
+What is kept belongs to one renderer (:class:`tm.web.render.Renderer`, held by the App):
+its :class:`Kept` is the one these functions use while it draws (:func:`drawing_with`);
+drawn outside a renderer, nothing is kept and everything is drawn afresh.
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
-from typing import Any, TypeVar, cast
+from contextvars import ContextVar
+from functools import wraps
+from typing import Any, ParamSpec, TypeVar, cast
 
 T = TypeVar("T")
+P = ParamSpec("P")
+MEMO_MAX = 4096  # drawings of single cards kept (a renderer's memo starts afresh beyond)
 
-# What each region showed last: by the view object it was drawn from (and settings), or
-# by everything it was drawn from (compared by equality).
-_BY_VIEW: dict[str, tuple[Any, Hashable, str]] = {}
-_BY_INPUTS: dict[str, tuple[Any, Any]] = {}
+
+class Kept:
+    """What one renderer kept of its earlier drawings, in one language."""
+
+    def __init__(self) -> None:
+        # What each region showed last: by the view object it was drawn from (and
+        # settings), or by everything it was drawn from (compared by equality).
+        self.by_view: dict[str, tuple[Any, Hashable, str]] = {}
+        self.by_inputs: dict[str, tuple[Any, Any]] = {}
+        self.last: dict[str, str] = {}  # each region of BELOW as last drawn
+        self.memo: dict[tuple[Any, ...], Any] = {}  # see :func:`memo`
+
+    @contextmanager
+    def unseen(self) -> Iterator[None]:
+        """A drawing nobody sees (one made ahead): the regions below the fold keep their
+        last drawing as shown, so the next click may still leave them as they are on
+        screen for a frame (drawing them ahead would move their drawing into that click)."""
+        shown = dict(self.last)
+        try:
+            yield
+        finally:
+            self.last.clear()
+            self.last.update(shown)
+
+
+_DRAWING: ContextVar[Kept | None] = ContextVar("tm_web_kept", default=None)
+_STALE: ContextVar[frozenset[str]] = ContextVar("tm_web_stale", default=frozenset())
+
+
+@contextmanager
+def drawing_with(kept: Kept) -> Iterator[None]:
+    """While one renderer draws: the regions kept are its own."""
+    token = _DRAWING.set(kept)
+    try:
+        yield
+    finally:
+        _DRAWING.reset(token)
 
 
 def region(name: str, view: Any, settings: Hashable, draw: Callable[[], str]) -> str:
     """The HTML of region ``name``: drawn by ``draw`` unless the same view object and equal
     ``settings`` drew it last time (a view is never changed once built)."""
-    last = _BY_VIEW.get(name)
+    kept = _DRAWING.get()
+    if kept is None:
+        return draw()
+    last = kept.by_view.get(name)
     if last is not None and last[0] is view and last[1] == settings:
         return last[2]
     html = draw()
-    _BY_VIEW[name] = (view, settings, html)
+    kept.by_view[name] = (view, settings, html)
     return html
 
 
@@ -47,12 +91,34 @@ def region_of(name: str, view: Mapping[str, Any], keys: tuple[str, ...], setting
 def drawn_for(name: str, inputs: Any, draw: Callable[[], T]) -> T:
     """What region ``name`` shows: drawn by ``draw`` unless ``inputs`` (everything the
     drawing depends on) equal last time's."""
-    last = _BY_INPUTS.get(name)
+    kept = _DRAWING.get()
+    if kept is None:
+        return draw()
+    last = kept.by_inputs.get(name)
     if last is not None and last[0] == inputs:
         return cast(T, last[1])
     drawn = draw()
-    _BY_INPUTS[name] = (inputs, drawn)
+    kept.by_inputs[name] = (inputs, drawn)
     return drawn
+
+
+def memo(fn: Callable[P, T]) -> Callable[P, T]:
+    """``fn`` (a pure function of static data and the words of the language drawn in)
+    remembered by its arguments in the drawing renderer's :class:`Kept`."""
+    @wraps(fn)
+    def kept_call(*args: P.args, **kwargs: P.kwargs) -> T:
+        kept = _DRAWING.get()
+        if kept is None:
+            return fn(*args, **kwargs)
+        key = (fn, args, tuple(kwargs.items()))
+        found = kept.memo.get(key, kept)
+        if found is not kept:
+            return cast(T, found)
+        if len(kept.memo) >= MEMO_MAX:
+            kept.memo.clear()
+        value = kept.memo[key] = fn(*args, **kwargs)
+        return value
+    return kept_call
 
 
 _FORGETTERS: list[Callable[[], None]] = []  # other modules' kept work (see on_forget)
@@ -62,55 +128,40 @@ _FORGETTERS: list[Callable[[], None]] = []  # other modules' kept work (see on_f
 # window does not show it (:func:`stale_allowed`).
 BELOW: dict[str, str] = {"hand": ".hand-below", "standings": ".ma-below", "log": ".log",
                          "panels": ".players"}
-_STALE: frozenset[str] = frozenset()  # regions that may be shown as last drawn, now
-_LAST: dict[str, str] = {}  # each region of BELOW as last drawn
 
 
 @contextmanager
 def stale_allowed(names: Iterable[str]) -> Iterator[None]:
     """While drawing, regions ``names`` (of :data:`BELOW`) may be given as last drawn:
     the page draws them again right after the frame (they lie out of the window's sight)."""
-    global _STALE
-    _STALE = frozenset(names)
+    token = _STALE.set(frozenset(names))
     try:
         yield
     finally:
-        _STALE = frozenset()
-
-
-@contextmanager
-def drawn_unseen() -> Iterator[None]:
-    """A drawing nobody sees (one made ahead): the regions below the fold keep their last
-    drawing as shown, so the next click may still leave them as they are on screen for a
-    frame (drawing them ahead would move their drawing into that click)."""
-    shown = dict(_LAST)
-    try:
-        yield
-    finally:
-        _LAST.clear()
-        _LAST.update(shown)
+        _STALE.reset(token)
 
 
 def unless_stale(name: str, draw: Callable[[], str]) -> str:
     """Region ``name`` as last drawn while it may be shown stale (:func:`stale_allowed`),
     else drawn (and kept as its last drawing)."""
-    if name in _STALE and name in _LAST:
-        return _LAST[name]
+    kept = _DRAWING.get()
+    if kept is None:
+        return draw()
+    if name in _STALE.get() and name in kept.last:
+        return kept.last[name]
     html = draw()
-    _LAST[name] = html
+    kept.last[name] = html
     return html
 
 
 def on_forget(forget_kept: Callable[[], None]) -> None:
-    """Have :func:`forget` also call ``forget_kept`` (a module's own kept work)."""
+    """Have a renderer's ``forget`` also call ``forget_kept`` (a module's own kept work,
+    language-free)."""
     _FORGETTERS.append(forget_kept)
 
 
-def forget() -> None:
-    """Draw every region afresh next time (tests compare kept and fresh drawings)."""
-    _BY_VIEW.clear()
-    _BY_INPUTS.clear()
-    _LAST.clear()
+def forget_elsewhere() -> None:
+    """Call what :func:`on_forget` registered (a renderer forgetting its drawings)."""
     for forget_kept in _FORGETTERS:
         forget_kept()
 

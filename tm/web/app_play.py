@@ -1,0 +1,230 @@
+"""Playing the game shown: whose decision shows, the hand-off between players, a click
+on a choice or a space, and the action under way staged on a copy (:mod:`tm.web.app_stage`)
+until it is complete or confirmed: the play controller of :class:`tm.web.app.App`."""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from tm.game import Game
+from tm.web.app_base import Actions, Controller, Host, is_bot, person_seats
+from tm.web.app_stage import Spare, Stage, default_payment, starts_action
+from tm.web.log_html import LOG_DEPTH, log_depth_after
+from tm.web.model import PendingPrompt, ViewCache
+
+
+@dataclass
+class PlayState:
+    """The play controller's own state."""
+
+    stage: Stage | None = None  # an action under way, not yet sent to the game
+    spare: Spare = field(default_factory=Spare)  # a copy made ahead for the next stage
+    log_depth: int = LOG_DEPTH  # generations of the log on screen ("earlier" adds more)
+    views: ViewCache = field(default_factory=ViewCache)  # the last views, kept while the
+    # game does not move
+
+
+class PlayController(Controller):
+    """Decisions, the hand-off, and the staged action (Cancel, Confirm)."""
+
+    def __init__(self, host: Host) -> None:
+        super().__init__(host)
+        self.state = PlayState()
+
+    def actions(self) -> Actions:
+        return {"choose": self.choose, "place": self.place, "reveal": self.reveal,
+                "answer_first": self.answer_first, "cancel": self.cancel,
+                "confirm_action": self.confirm_action, "log_earlier": self.log_earlier}
+
+    # ------------------------------------------------------------ staging
+    def staged(self) -> Stage | None:
+        """The action under way on the game shown (a stage of a game since replaced by
+        undo, another tab, the menu or a load is void and dropped)."""
+        stage, shown = self.state.stage, self.shown
+        if stage is not None and (shown.game is None or stage.base is not shown.game
+                                  or shown.replay is not None):
+            self.state.stage = None
+        return self.state.stage
+
+    def shown_game(self) -> Game | None:
+        """The game on screen: the staged copy while an action is under way."""
+        stage = self.staged()
+        return stage.game if stage is not None else self.shown.game
+
+    def drop_stage(self) -> None:
+        """The action under way is void (its game was replaced or moved)."""
+        self.state.stage = None
+
+    def cancel(self, data: dict[str, Any]) -> None:
+        """Drop the action under way: the game never saw it."""
+        self.state.stage = None
+
+    def confirm_action(self, data: dict[str, Any]) -> None:
+        """The held action confirmed: it reaches the game."""
+        stage = self.staged()
+        if stage is not None and stage.held:
+            stage.confirm()
+            self._commit_stage(stage)
+
+    def _commit_stage(self, stage: Stage) -> None:
+        self.shown.game, self.state.stage = stage.game, None
+        self.host.committed()
+
+    # ------------------------------------------------------------ decisions
+    def current(self) -> tuple[int, PendingPrompt] | None:
+        """The decision to show: the viewer's if they have one, else the lowest seat's."""
+        game = self.shown_game()
+        if game is None or game.is_over:
+            return None
+        stage = self.staged()
+        if stage is not None and stage.held:
+            return None  # the action waits for its Confirm, not for a choice
+        if stage is not None:
+            prompt = game.prompt_for(stage.player)
+            if prompt is not None:
+                return stage.player, prompt
+        pending = [(p, q) for p, q in game.pending if not is_bot(self.shown.game, p)]
+        if self.host.by_link():  # each device answers only its own seat's decisions
+            seat = self.shown.meta.seat
+            return next(((p, prompt) for p, prompt in pending if p == seat), None)
+        for player, prompt in pending:
+            if player == self.shown.viewer:
+                return player, prompt
+        return pending[0] if pending else None
+
+    def refresh_screen(self) -> None:
+        """Which screen shows now."""
+        shown = self.shown
+        if shown.game is None:
+            shown.screen = "start"
+            return
+        if shown.replay is not None:
+            shown.screen = "replay"
+            return
+        linkplay = self.host.linkplay_screen()
+        if linkplay is not None:  # played by link: this device's seat, always
+            shown.screen = linkplay
+            return
+        decision = self.current()
+        people = person_seats(shown.game)
+        if decision is None:
+            shown.screen = "game"
+            if len(people) == 1:  # a bot decides: the one person goes on watching
+                shown.viewer = people[0]
+            return
+        player = decision[0]
+        if len(people) == 1:
+            shown.viewer = player
+        undoing = self.host.undoing()
+        shown.screen = "handoff" if player != shown.viewer and not undoing else "game"
+
+    def choose(self, data: dict[str, Any]) -> None:
+        decision = self.current()
+        if decision is None:
+            return
+        player, prompt = decision
+        choices = self.state.views.listed(self.shown_game(), player)
+        if choices is None:
+            choices = prompt.choices()
+        index = int(data.get("index", -1))
+        if not 0 <= index < len(choices):
+            return
+        self.respond(player, copy.deepcopy(choices[index]))  # (the view's stays as listed)
+
+    def place(self, data: dict[str, Any]) -> None:
+        """A legal space clicked on the board: its listed choice, through its row's listed
+        choice first when the placement lists rows (many legal spaces)."""
+        decision = self.current()
+        space = data.get("space")
+        if decision is None or decision[1].kind != "space":
+            return
+        player, prompt = decision
+        if space not in prompt.data["spaces"]:
+            return
+        row = next((c for c in prompt.choices() if c["type"] == "region"
+                    and space in c["label"]["spaces"]), None)
+        if row is not None:
+            self.respond(player, row)
+            game = self.shown_game()
+            assert game is not None
+            prompt = game.prompt_for(player) or prompt
+        spot = next(c for c in prompt.choices() if c.get("space") == space)
+        self.respond(player, spot)
+
+    def log_earlier(self, data: dict[str, Any]) -> None:
+        """Show earlier generations of the log."""
+        self.state.log_depth = log_depth_after(self.state.log_depth)
+
+    def reveal(self, data: dict[str, Any]) -> None:
+        decision = self.current()
+        if decision is not None:
+            self.shown.viewer = decision[0]
+
+    def answer_first(self, data: dict[str, Any]) -> None:
+        """Test hook: answer the waiting prompt with a listed choice that heads for its end
+        (see :func:`finishing_choice`): one move per call, and repeated calls finish."""
+        stage = self.staged()
+        if stage is not None and stage.held:
+            self.confirm_action({})
+            return
+        decision = self.current()
+        if decision is None:
+            return
+        player, prompt = decision
+        self.shown.viewer = player
+        # One move per call, as tests count them: staged only inside an action under way.
+        self.respond(player, finishing_choice(prompt), stage=self.staged() is not None)
+
+    def respond(self, player: int, response: dict[str, Any], stage: bool = True) -> None:
+        """Answer on the staged copy while an action is under way (an answer at the action
+        menu starts one); otherwise, or once the action is complete, on the game."""
+        game = self.shown.game
+        assert game is not None
+        staged = self.staged()
+        if staged is None and stage and starts_action(game, player):
+            staged = Stage.begin(game, player, self.state.spare)
+        if staged is None:
+            game.respond(player, response)
+            self.host.committed()
+            return
+        staged.respond(response)  # IllegalMove: the copy is unchanged, nothing staged
+        self.state.stage = staged
+        if not staged.is_complete():
+            default_payment(staged)
+        elif staged.needs_confirm():
+            staged.hold()
+        else:
+            self._commit_stage(staged)
+
+    def prepare_stage(self) -> None:
+        """After a frame, when the viewer's next answer would start an action: the copy
+        that action's stage needs, made ahead (:class:`Spare`). Nothing is shown."""
+        game, shown = self.shown.game, self.shown
+        if game is None or shown.screen != "game" or shown.replay is not None \
+                or self.staged() is not None:
+            return
+        decision = self.current()
+        if decision is not None and not is_bot(game, decision[0]) \
+                and starts_action(game, decision[0]):
+            self.state.spare.make(game)
+
+
+def finishing_choice(prompt: PendingPrompt) -> dict[str, Any]:
+    """A listed choice that brings the decision to its end (the test hook's answer).
+
+    ``done`` / ``confirm`` when listed; in a payment, the most useful amount of each
+    resource in turn, highest rate first (only ever upwards, so it ends); else the first.
+    """
+    choices = prompt.choices()
+    for choice in choices:
+        if choice["type"] in ("done", "confirm"):
+            return choice
+    if prompt.kind == "pay":
+        use, rates = prompt.data["use"], prompt.data["rates"]
+        for resource in sorted(use, key=lambda r: -int(rates[r])):
+            ups = [c for c in choices if c["type"] == "use" and c["resource"] == resource
+                   and c["amount"] > use[resource]]
+            if ups:
+                return max(ups, key=lambda c: int(c["amount"]))
+    return choices[0]

@@ -1,0 +1,229 @@
+"""The page's start: the App built and drawn, one listener per event type on the
+document, the window's events (links, other tabs, leaving), the bots' loop, the offline
+service worker and the other languages read ahead (main.py calls :func:`start`)."""
+from __future__ import annotations
+
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+import js
+from pyodide.ffi import create_once_callable, create_proxy
+
+from tm.persist import safejson
+from tm.web import bot_loop
+from tm.web.app import App
+from tm.web.app_lang import STORAGE_KEY, browser_languages, initial_language
+from tm.web.browser import KEEP, Page
+from tm.web.i18n import CATALOGS, LANGUAGES, catalog
+from tm.web.page_dom import COVERED, language_font, missing, tab_in_cover
+from tm.web.page_store import LocalStorage
+from tm.web.saves import MemoryStorage
+
+MAX_IMPORT_BYTES = safejson.MAX_BYTES  # a file larger than this is refused unread
+
+
+# What Escape presses: Cancel of an action under way, "keep it" of the undo question.
+ESCAPES = '#app [data-action="cancel"], #app [data-action="undo_keep"]'
+
+
+def _dataset(element: Any) -> dict[str, Any]:
+    return dict(js.Object.entries(element.dataset).to_py())
+
+
+def install(page: Page) -> None:
+    """One listener per event type, on the document, reading data-action / data-change;
+    each runs inside the page's guard."""
+
+    def on_click(event: Any) -> None:
+        target = event.target.closest("[data-action]")
+        if missing(target) or target.tagName == "FORM":
+            return
+        event.preventDefault()
+        data = _dataset(target)
+        page.pointer = event.type == "click" and int(event.detail or 0) > 0  # (0: a key)
+        page.act(str(data.pop("action")), data)
+
+    def on_keydown(event: Any) -> None:
+        page.pointer = False
+        if event.key == "Tab" and page.app.shown.screen in COVERED:
+            tab_in_cover(event)
+            return
+        if event.key == "Escape" and page.app.hand.state.reading is not None:  # close a card's text
+            page.act("close_card", {})
+            return
+        if event.key == "Escape":  # backs out of an action under way or a question
+            found = js.document.querySelector(ESCAPES)
+            if not missing(found):
+                event.preventDefault()
+                page.act(str(found.getAttribute("data-action")), {})
+            return
+        if event.key not in ("Enter", " "):
+            return
+        target = event.target
+        if target.tagName in ("BUTTON", "INPUT", "SELECT", "TEXTAREA", "A"):
+            return
+        found = target.closest("[data-action]")
+        if not missing(found) and found.isSameNode(target):
+            on_click(event)
+
+    def on_submit(event: Any) -> None:
+        form = event.target
+        action = form.getAttribute("data-action")
+        if not action:
+            return
+        event.preventDefault()
+        page.pointer = False
+        fields = js.Object.fromEntries(js.FormData.new(form)).to_py()
+        page.act(str(action), dict(fields))
+
+    for name, fn in (("click", on_click), ("keydown", on_keydown), ("submit", on_submit),
+                     ("change", lambda event: on_change(page, event))):
+        _listen(page, js.document, name, fn)
+    _test_hook(page)
+
+
+def on_change(page: Page, event: Any) -> None:
+    """A control with ``data-change``: the new-game form, the language, a file to import."""
+    target = event.target
+    kind = target.getAttribute("data-change")
+    if kind == "form":
+        form = target.closest("form")
+        page.act("form", dict(js.Object.fromEntries(js.FormData.new(form)).to_py()))
+    elif kind == "language":
+        page.switch_language(str(target.value))
+    elif kind == "import" and target.files.length:
+        read_file(page, target.files.item(0))
+        target.value = ""  # the same file chosen again is a change again
+
+
+def _test_hook(page: Page) -> None:
+    """``window.tmAnswerFirst``: a test's hook, saved at once, as the test reads on."""
+    def answer_first() -> None:
+        page.guard("event", page.act, "answer_first", {})
+        page.guard("event", page.save)
+
+    proxy = create_proxy(answer_first)
+    KEEP.append(proxy)
+    js.window.tmAnswerFirst = proxy
+
+
+def _listen(page: Page, target: Any, name: str, fn: Callable[[Any], None],
+            what: str = "event") -> None:
+    """``target.addEventListener(name, fn)``, with ``fn`` run inside the page's guard."""
+    def guarded(event: Any) -> None:
+        page.guard(what, fn, event)
+
+    proxy = create_proxy(guarded)
+    KEEP.append(proxy)
+    target.addEventListener(name, proxy)
+
+
+def read_file(page: Page, file: Any) -> None:
+    """Import a chosen file: refused unread when larger than any saved game."""
+    size = int(file.size)
+    if size > MAX_IMPORT_BYTES:
+        page.act("import", {"size": size})
+        return
+    reader = js.FileReader.new()
+
+    def loaded(_: Any = None) -> None:
+        text = reader.result
+        page.guard("file", page.act, "import", {"text": "" if missing(text) else str(text)})
+
+    reader.addEventListener("loadend", create_once_callable(loaded))
+    reader.readAsText(file)
+
+
+def listen_to_window(page: Page) -> None:
+    """Links opened in the address bar, other tabs' writes, and leaving with unsaved moves."""
+    _listen(page, js.window, "hashchange", lambda _event: page.open_hash(), "link")
+
+    def on_storage(event: Any) -> None:
+        if not missing(event.storageArea) and event.storageArea != js.localStorage:
+            return  # sessionStorage: not ours
+        key = None if missing(event.key) else str(event.key)
+        value = None if missing(event.newValue) else str(event.newValue)
+        page.heard(key, value)
+
+    _listen(page, js.window, "storage", on_storage, "storage")
+
+    def on_leave(event: Any) -> None:
+        app = page.app
+        app.tabs.flush_save()
+        if app.shown.game is not None and app.tabs.save_state().unsaved is not None:
+            event.preventDefault()  # the browser asks whether to leave
+
+    _listen(page, js.window, "beforeunload", on_leave)
+    # A phone may close a tab in the background without "beforeunload": save on hiding.
+    _listen(page, js.document, "visibilitychange", lambda _event: page.app.tabs.flush_save(),
+            "event")
+
+
+def start() -> None:
+    """Boot: build the App, draw the first screen, listen, and mark the page ready. Each
+    step runs inside the guard: a failure is a notice, and the rest still starts."""
+    try:
+        storage: Any = LocalStorage()
+        storage.names()
+    except Exception:  # (no usable localStorage: games live in memory)
+        storage = MemoryStorage()
+    try:
+        stored = js.localStorage.getItem(STORAGE_KEY)
+    except Exception:  # (no usable localStorage)
+        stored = None
+    base_url = f"{js.location.origin}{js.location.pathname}"
+    app = App(storage, clock=lambda: float(js.Date.now()), base_url=base_url)
+    chosen = app.use_language(initial_language(None if missing(stored) else str(stored),
+                                               browser_languages(js.navigator)))
+    js.document.documentElement.lang = chosen
+    language_font(chosen)
+    app.tabs.state.defer_saves = True
+    app.linkplay.state.can_share = not missing(getattr(js.navigator, "share", None))
+    page = Page(app)
+    reopened = False
+    try:
+        reopened = page.reopen()
+    except Exception:  # (the start screen instead, with the notice)
+        page.fail("boot", traceback.format_exc())
+    if not reopened:
+        page.guard("boot", page.draw)
+    if not page.guard("boot", install, page):
+        raise RuntimeError("the page's listeners could not be installed")
+    page.guard("boot", listen_to_window, page)
+    page.guard("boot", bot_loop.install, page)
+    js.document.body.dataset.ready = "1"
+    page.guard("link", page.open_hash)
+    page.guard("boot", page.resume)
+    page.guard("boot", register_service_worker)
+    page.guard("boot", preload_languages)
+
+
+def preload_languages() -> None:
+    """Read the other languages' catalogs while the page is idle, one at a time, so that
+    switching language later is only a redraw."""
+    waiting = [lang for lang in LANGUAGES if lang not in CATALOGS]
+
+    def next_one(*_: Any) -> None:
+        if waiting:
+            catalog(waiting.pop(0))
+            idle(create_once_callable(next_one))
+
+    idle: Any = getattr(js.window, "requestIdleCallback", None)
+    if missing(idle):
+        def idle(callback: Any) -> None:
+            js.setTimeout(callback, 500)
+    idle(create_once_callable(next_one))
+
+
+def register_service_worker() -> None:
+    """Offline play: register /sw.js where browsers allow one (https, or http on this
+    machine). A refusal changes nothing, so it is not reported."""
+    where = js.location
+    local = where.protocol == "http:" and where.hostname in ("localhost", "127.0.0.1", "[::1]")
+    workers: Any = getattr(js.navigator, "serviceWorker", None)
+    if not missing(workers) and (where.protocol == "https:" or local):
+        try:
+            workers.register("sw.js").catch(lambda _error: None)
+        except Exception:
+            pass

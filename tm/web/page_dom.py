@@ -1,0 +1,221 @@
+"""The page's work on the document itself: flags on the body, keyboard focus, the cover
+over the game, scrolling the decision or the board into view (DOM only, no App)."""
+from __future__ import annotations
+
+from typing import Any
+
+import js
+from pyodide.ffi import jsnull
+
+from tm.web.regions import BELOW
+
+
+def missing(value: Any) -> bool:
+    """JavaScript null arrives as ``jsnull``, undefined as None: both mean absent."""
+    return value is None or value is jsnull
+
+
+# Style sheets of the web fonts a language needs where the system may have none
+# (scripts/build_fonts.py); static/boot.mjs links the same one early on a return visit.
+FONT_SHEETS = {"ja": "static/fonts-ja.css"}
+
+
+def language_font(lang: str) -> None:
+    """Link the font style sheet of ``lang`` (once; nothing for the other languages, so
+    their pages fetch no font). app.css uses its face only under html:lang(ja)."""
+    sheet = FONT_SHEETS.get(lang)
+    if sheet is None or not missing(js.document.getElementById(f"font-{lang}")):
+        return
+    link = js.document.createElement("link")
+    link.id, link.rel, link.href = f"font-{lang}", "stylesheet", sheet
+    js.document.head.append(link)
+
+
+def flag(element: Any, name: str, on: bool) -> None:
+    """Set ``data-<name>="1"`` on ``element``, or remove it."""
+    flag_attr(element, f"data-{name}", "1" if on else None)
+
+_FOCUS_KEYS = ("action", "index", "card", "save", "space", "delta", "pos")
+
+
+def focus_key(element: Any) -> str | None:
+    """A selector for the focused control inside #app (None when focus is elsewhere)."""
+    if missing(element) or missing(getattr(element, "closest", None)) or missing(
+            element.closest("#app")):
+        return None
+    if element.hasAttribute("data-focus"):  # a stable name: choice indexes move on a redraw
+        return f'[data-focus="{_css_string(element.getAttribute("data-focus"))}"]'
+    parts = [f'[data-{k}="{_css_string(element.getAttribute("data-" + k))}"]' for k in _FOCUS_KEYS
+             if element.hasAttribute("data-" + k)]
+    return "".join(parts) or "#app"
+
+
+def _css_string(value: Any) -> str:
+    """A value for a double-quoted CSS attribute selector."""
+    return str(value).replace("\\", "\\\\").replace('"', '\\"')
+
+
+class Settle:
+    """What a redraw leaves for after its frame: the keyboard focus (on a question just
+    asked, or back on the control that had it) and the board brought into view for a
+    placement. Focusing or measuring in the redraw itself would make the browser lay the
+    new screen out there and then, and again for the frame; after the frame the layout
+    is done and these cost next to nothing."""
+
+    def __init__(self, asked: bool, focus: str | None, placing: bool, fresh: bool = False
+                 ) -> None:
+        self.asked, self.focus, self.placing = asked, focus, placing
+        self.fresh = fresh  # another player's decision, or another phase: shown from its top
+
+    def needed(self) -> bool:
+        return self.asked or self.focus is not None or self.placing or self.fresh
+
+    def run(self) -> None:
+        active = js.document.activeElement  # (unless someone moved the focus meanwhile)
+        free = missing(active) or active == js.document.body or \
+            focus_key(active) == self.focus
+        asking = js.document.querySelector("#app [data-autofocus]")
+        if self.asked and not missing(asking):  # a question just asked: its answer
+            _focus(asking)  # takes the focus (once: later redraws leave it where it is)
+        elif self.focus is not None and free:
+            _refocus(self.focus)
+        if self.placing and placing_now():
+            _show_board()
+        elif self.fresh:
+            _show_decision()
+
+
+def off_screen() -> list[str]:
+    """The regions below the fold (tm/web/screens.py BELOW) that the window does not show
+    now, measured before anything is redrawn (the layout is the last frame's own)."""
+    found = []
+    height = js.window.innerHeight
+    for name, selector in BELOW.items():
+        box = js.document.querySelector(f"#app {selector}")
+        if not missing(box):
+            rect = box.getBoundingClientRect()
+            if rect.top >= height or rect.bottom <= 0:
+                found.append(name)
+    return found
+
+# Screens where a cover lies over the game (app.css .screen-body).
+COVERED = ("handoff", "seat", "older")
+
+FOCUSABLE = "button, [href], input, select, textarea, [tabindex]:not([tabindex='-1'])"
+
+
+def cover(on: bool) -> None:
+    """Hide the game under a cover from screen readers (or show it again)."""
+    screen = js.document.querySelector("#app .screen-body")
+    if not missing(screen):
+        flag_attr(screen, "aria-hidden", "true" if on else None)
+
+
+def flag_attr(element: Any, name: str, value: str | None) -> None:
+    """Set attribute ``name`` to ``value`` unless it has it already (None: remove it)."""
+    if value is None:
+        element.removeAttribute(name)
+    elif element.getAttribute(name) != value:
+        element.setAttribute(name, value)
+
+
+def tab_in_cover(event: Any) -> None:
+    """Tab and Shift+Tab go round the cover's controls, never to the game under it."""
+    found = js.document.querySelectorAll(f"#part-cover {FOCUSABLE}")
+    active = js.document.activeElement
+    if found.length == 0:
+        event.preventDefault()
+        return
+    first, last = found.item(0), found.item(found.length - 1)
+    inside = not missing(active) and not missing(active.closest("#part-cover"))
+    if not inside or (event.shiftKey and active == first):
+        event.preventDefault()
+        (last if event.shiftKey and inside else first).focus()
+    elif not event.shiftKey and active == last:
+        event.preventDefault()
+        first.focus()
+
+
+def let_go_of_focus_in(selector: str) -> None:
+    """Blur the focused control if it lies in what is about to be replaced (the redraw
+    focuses it again, or its successor): removed while focused, Chromium lays the page
+    out at once, in the middle of the redraw; blurred first, there is nothing to lay
+    out yet, and the page is laid out once, when it is complete."""
+    active = js.document.activeElement
+    if missing(active) or missing(getattr(active, "closest", None)):
+        return
+    try:
+        inside = active.closest(selector)
+    except Exception:  # (a selector the browser refuses: nothing is blurred)
+        return
+    if not missing(inside):
+        active.blur()
+
+
+def _refocus(selector: str) -> None:
+    """Focus the same control again, or else the first choice of the new decision."""
+    for query in (selector, ".prompt [data-action]", "#app [data-action]"):
+        try:
+            target = js.document.querySelector(query)
+        except Exception:  # a selector built from odd data values
+            target = None
+        if not missing(target) and query != "#app" and not getattr(target, "disabled", False):
+            _focus(target)
+            return
+
+
+def _focus(target: Any) -> None:
+    """Focus without scrolling: the page stays where the player was looking (a focused
+    End turn far below would otherwise pull the page away after every click)."""
+    target.focus(js.Object.fromEntries([["preventScroll", True]]))
+
+
+def placing_now() -> bool:
+    """Whether the decision shown is where to place a tile."""
+    return not missing(js.document.querySelector('#app .prompt[data-kind="space"]'))
+
+
+def _show_decision() -> None:
+    """A new phase's decision (research after the last pass, the first actions after the
+    setup): its top brought into view below the status strip when the page was left
+    scrolled past it or short of it (within an action the page never moves)."""
+    prompt = js.document.querySelector("#app .prompt")
+    if missing(prompt):
+        return
+    top = float(prompt.getBoundingClientRect().top)
+    strip = js.document.querySelector("#app .status-strip")
+    under = 0.0 if missing(strip) else float(strip.getBoundingClientRect().bottom)
+    if top < under or top > 0.75 * float(js.window.innerHeight):
+        js.window.scrollBy(0, top - under - 8)
+
+
+def _show_board() -> None:
+    """A tile is to be placed: bring the board into view if most of it is not (on a
+    phone the board sits apart from the list of actions and has scrolled away)."""
+    board = js.document.querySelector("#app .board")
+    if missing(board):
+        return
+    box = board.getBoundingClientRect()
+    height = float(js.window.innerHeight)
+    seen = min(float(box.bottom), height) - max(float(box.top), 0.0)
+    if seen < 0.6 * min(float(box.height), height):
+        board.scrollIntoView(js.Object.fromEntries([["block", "start"]]))
+    _centre_legal(board)
+
+
+def _centre_legal(board: Any) -> None:
+    """On a phone the board being picked on is wider than its frame (app.css: each space
+    44 px across): scroll the frame sideways to the middle of the legal spaces."""
+    frame = board.closest(".board-wrap")
+    if missing(frame) or float(frame.scrollWidth) <= float(frame.clientWidth) + 1:
+        return
+    spaces = board.querySelectorAll(".space.legal")
+    if spaces.length == 0:
+        return
+    left, right = float("inf"), float("-inf")
+    for i in range(spaces.length):
+        rect = spaces.item(i).getBoundingClientRect()
+        left, right = min(left, float(rect.left)), max(right, float(rect.right))
+    at = float(frame.getBoundingClientRect().left)
+    middle = (left + right) / 2 - at + float(frame.scrollLeft)
+    frame.scrollLeft = max(0.0, middle - float(frame.clientWidth) / 2)

@@ -76,7 +76,11 @@ def _quote(text: str) -> str:
 
 
 def parse(text: str) -> tuple[dict[str, str], list[Entry]]:
-    """The header fields and the entries of a ``.po`` file's text."""
+    """The header fields and the entries of a ``.po`` file's text.
+
+    Long because it is one line-by-line state machine (comments, msgctxt, msgid, plural
+    forms, continued strings) whose small states share the entry being read: split into
+    functions they would pass that state around for no gain in reading."""
     entries: list[Entry] = []
     current: dict[str, object] = {}
     comments: list[str] = []

@@ -207,30 +207,9 @@ def pay(ask: Ask) -> str:
     reserve: Mapping[str, int] = d.get("reserve") or {}
     stock: Mapping[str, int] = ask.me["res"]
     steps = _steps_by_resource(ask, use)
-    rows = []
-    for resource, current in use.items():
-        held = stock.get(resource)  # a resource on cards (not in the stock) shows no "have"
-        have = None if held is None else max(0, held - int(reserve.get(resource, 0)))
-        rate = (t("pay.rate", qty=qty(resource, 1), value=rates[resource], have=have)
-                if have is not None else
-                t("pay.rate_only", qty=qty(resource, 1), value=rates[resource]))
-        name = t(f"res.{resource}") if has(f"res.{resource}") else unit_name(resource, 2)
-        mine = steps[resource]
-        extra = ""
-        if "none" in mine:
-            extra += _step_button(mine, "none", resource, t("pay.none"), current)
-        if "best" in mine:
-            best = mine["best"][1]
-            words = t("pay.max", n=best) if best > current else t("pay.set", n=best)
-            extra += _step_button(mine, "best", resource, words, current)
-        rows.append(
-            f'<li class="pay-row res-{esc(resource)}"><span class="pay-res">'
-            f'<b>{esc(name)}</b> <span class="pay-rate">{esc(rate)}'
-            f'</span></span><span class="stepper">'
-            f'{_step_button(mine, "less", resource, "−", current)}'
-            f'<output class="pay-amount" aria-label="{esc(name)}">{current}'
-            f'</output>{_step_button(mine, "more", resource, "+", current)}</span>'
-            f'<span class="pay-more">{extra}</span></li>')
+    rows = [_pay_row(resource, current, rates[resource], stock.get(resource),
+                     int(reserve.get(resource, 0)), steps[resource])
+            for resource, current in use.items()]
     value = sum(int(n) * int(rates[r]) for r, n in use.items())
     mc_due = max(0, cost - value)
     mc_have = max(0, stock["megacredits"] - int(reserve.get("megacredits", 0)))
@@ -239,18 +218,46 @@ def pay(ask: Ask) -> str:
         f'</b> <span class="pay-rate">{esc(t("pay.mc_rest", have=mc_have))}</span></span>'
         f'<output class="pay-amount" aria-label="{esc(t("res.megacredits"))}">{mc_due}'
         "</output></li>")
-    confirm_at = first_index(ask, "confirm")
-    if confirm_at is not None:
-        label = ask.choices[confirm_at].get("label") or {}
-        paid = paid_text(label.get("paid") or {})
-        status = t("pay.status", cost=cost, paid=paid)
-        confirm = choice_button(confirm_at, t("action.confirm_pay", paid=paid),
-                                cls="primary confirm", data_focus="done")
-    else:
-        status = (t("pay.short", n=mc_due - mc_have) if mc_due > mc_have
-                  else t("pay.too_much"))
-        confirm = inert_button(t("prompt.confirm"), "primary confirm")
+    status, confirm = _pay_confirm(ask, cost, mc_due, mc_have)
     return (f"{head(ask, _pay_title(cost, d.get('for') or {}))}"
             f'<p class="hint">{esc(t("pay.hint"))}</p>'
             f'<ul class="pay-rows">{"".join(rows)}</ul>{_others(ask, PAY_TYPES)}'
             f"{_footer(status, confirm, cancel_button(ask.staged))}")
+
+
+def _pay_row(resource: str, current: int, rate_value: int, held: int | None, reserved: int,
+             mine: dict[str, tuple[int, int]]) -> str:
+    """One resource's stepper: its rate (and what the player has, for a stock resource:
+    a resource on cards shows no "have"), less/more, and its none/best shortcuts."""
+    have = None if held is None else max(0, held - reserved)
+    rate = (t("pay.rate", qty=qty(resource, 1), value=rate_value, have=have)
+            if have is not None else
+            t("pay.rate_only", qty=qty(resource, 1), value=rate_value))
+    name = t(f"res.{resource}") if has(f"res.{resource}") else unit_name(resource, 2)
+    extra = ""
+    if "none" in mine:
+        extra += _step_button(mine, "none", resource, t("pay.none"), current)
+    if "best" in mine:
+        best = mine["best"][1]
+        words = t("pay.max", n=best) if best > current else t("pay.set", n=best)
+        extra += _step_button(mine, "best", resource, words, current)
+    return (f'<li class="pay-row res-{esc(resource)}"><span class="pay-res">'
+            f'<b>{esc(name)}</b> <span class="pay-rate">{esc(rate)}'
+            f'</span></span><span class="stepper">'
+            f'{_step_button(mine, "less", resource, "−", current)}'
+            f'<output class="pay-amount" aria-label="{esc(name)}">{current}'
+            f'</output>{_step_button(mine, "more", resource, "+", current)}</span>'
+            f'<span class="pay-more">{extra}</span></li>')
+
+
+def _pay_confirm(ask: Ask, cost: int, mc_due: int, mc_have: int) -> tuple[str, str]:
+    """The payment's status line and its confirm button (inert while it does not add up)."""
+    confirm_at = first_index(ask, "confirm")
+    if confirm_at is not None:
+        label = ask.choices[confirm_at].get("label") or {}
+        paid = paid_text(label.get("paid") or {})
+        return (t("pay.status", cost=cost, paid=paid),
+                choice_button(confirm_at, t("action.confirm_pay", paid=paid),
+                              cls="primary confirm", data_focus="done"))
+    status = t("pay.short", n=mc_due - mc_have) if mc_due > mc_have else t("pay.too_much")
+    return status, inert_button(t("prompt.confirm"), "primary confirm")

@@ -2,7 +2,7 @@
 game screen (merged into :data:`tm.web.i18n.EN`)."""
 from __future__ import annotations
 
-EN_POLISH: dict[str, str] = {
+EN_HAND: dict[str, str] = {
     # the hand: sorting, filtering, reading
     "hand.tools": "Sort and filter the hand",
     "hand.sort": "Sort",

@@ -2,7 +2,7 @@
 action, the payment's start, and wording (merged into :data:`tm.web.i18n.EN`)."""
 from __future__ import annotations
 
-EN_PLAYTEST: dict[str, str] = {
+EN_CONFIRM: dict[str, str] = {
     # a complete action, held until confirmed
     "held.title": "Confirm: {action}",
     "held.space": "Place on space {space}",

@@ -37,11 +37,11 @@ class CardSteps:
 
     def step_value(self, s: Mapping[str, Any], src: str | None = None) -> float:
         """Worth of one step now (``src``: the card it is on)."""
-        kind = str(s.get("k"))
-        if kind in FIXED_WORTH:
-            return FIXED_WORTH[kind]
+        kind = s.get("k", "")
         rule = STEP_RULES.get(kind)
-        return rule(self, s, src) if rule is not None else 0.0
+        if rule is not None:
+            return rule(self, s, src)
+        return FIXED_WORTH.get(kind, 0.0)
 
     def amount(self, a: Any, src: str | None = None) -> float:
         """An amount in the card notation: a number, or a count of something."""

@@ -28,6 +28,7 @@ class Outlook:
     me: int  # the seat
     pl: Mapping[str, Any]  # the seat's player in the view
     players: int
+    solo: bool  # the seat plays alone
     gen: int
     params: Mapping[str, Any]  # the global parameters in the view
     left: Mapping[str, int]  # steps still to make per parameter
@@ -62,17 +63,12 @@ class Outlook:
         vpv = (0.3 if is_solo else max(3.0, 8.0 * late)) if sharp else (
             0.3 if is_solo else 5.0)
         return cls(view=view, sharp=sharp, features=features, me=me, pl=view["players"][me],
-                   players=players, gen=gen, params=params, left=left,
+                   players=players, solo=is_solo, gen=gen, params=params, left=left,
                    total_left=total_left, gl=gl,
                    final=is_final(view, gen, total_left), discount=discount,
                    annuity=annuity, vpv=vpv,
                    pace=("pace" in features and is_solo
                          and bool(view.get("last_generation"))))
-
-    @property
-    def solo(self) -> bool:
-        """Whether the seat plays alone."""
-        return self.players == 1
 
     def has(self, habit: str) -> bool:
         """Whether the level has this habit (a name in :data:`tm.bots.FEATURES`)."""

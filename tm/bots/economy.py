@@ -55,6 +55,7 @@ class Economy:
         self.outlook = outlook
         self.races = races
         self.mc = mc  # worth of one megacredit now (see money_worth)
+        self.metals_pay = outlook.has("metals")  # steel and titanium pay for cards
         self._unit: dict[str, float] = {}
         self._step: dict[str, float] = {}
         self._pace_plan: solo.Plan | None = None
@@ -183,7 +184,7 @@ class Economy:
     def cost(self, mc: float, name: str | None = None) -> float:
         """Worth of paying ``mc`` megacredits for a card (habit ``metals``: steel or
         titanium may pay part of it, at their own worth)."""
-        if not self.outlook.has("metals") or name is None:
+        if not self.metals_pay or name is None:
             return mc * self.mc
         tags = card(name).tags
         left = mc

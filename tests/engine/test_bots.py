@@ -169,7 +169,8 @@ def test_easy_sees_only_part_of_future_income():
     tuned so that easy beats random (>= 95 %) while normal keeps its edge over easy (>= 70 %,
     500-game tournaments): at 0.55 easy lost 7 % to random, at 0.7 normal won only 66.5 %."""
     from tm.bots import FEATURES
-    from tm.bots.values import MYOPIC, Judge
+    from tm.bots.outlook import MYOPIC
+    from tm.bots.values import Judge
     game, (p1, _) = make_game(players=2, seed=11)
     view = game.view(p1)
     seen = Judge(view, sharp=False, features=FEATURES["easy"])

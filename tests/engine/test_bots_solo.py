@@ -78,7 +78,8 @@ def test_the_solo_plan_sees_only_the_view_hidden_deck_order_changes_nothing():
 def test_solo_hard_buys_only_cards_well_worth_more_than_their_price():
     """Solo, every step must be paid for: a card barely worth its price is a step not
     made, so hard buys a card only when it is worth SOLO_BUY more than its price."""
-    from tm.bots.policy import SOLO_BUY, Mind
+    from tm.bots.policy import Mind
+    from tm.bots.scoring import SOLO_BUY
     from tm.cards import project_deck
 
     game = _solo(3, megacredits=200)
@@ -144,7 +145,7 @@ def test_a_step_the_heat_to_come_will_make_is_worth_only_what_it_saves_R_SOLO_3(
     """Only maxed parameters win (R-SOLO-3): when heat held and produced will make every
     temperature step left, an asteroid saves only heat, so hard puts its money into a
     parameter only money can finish."""
-    from tm.bots.values import COVERED_SHARE, REPLACE
+    from tm.bots.economy import COVERED_SHARE, REPLACE
 
     game = _solo(12, megacredits=40, heat=10)
     set_parameters(game, temperature=4, oxygen=12, oceans=9)  # 2 temperature, 2 oxygen left

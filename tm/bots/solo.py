@@ -8,7 +8,7 @@ money the bot can still raise (cash, and the income of the production phases who
 can still be spent). Its *surplus* is below zero when the bot is behind pace.
 
 What decisions read of it: a step on a parameter that the heat or plants held and to come
-will finish anyway is worth only its TR and a little (:data:`tm.bots.values.COVERED_SHARE`
+will finish anyway is worth only its TR and a little (:data:`tm.bots.economy.COVERED_SHARE`
 of its standard project), so money goes to the parameters only money can finish. Energy
 held counts as heat only while a production phase can still turn it into heat: in the
 last generation it is too late (reading it as heat made the bot pass with money and a
@@ -21,7 +21,7 @@ when a card is bought; production from a triggered effect comes on average half-
 through the game and tiles on bonus spaces come seldom (:func:`trigger_worth`,
 :func:`trigger_rate`); starting money counts more when choosing a corporation
 (:data:`START_MC`); a card is bought only when it is worth clearly more than its price
-(``tm.bots.policy.SOLO_BUY``, ``SOLO_BACKLOG``); a repeated action's income is counted for
+(``tm.bots.scoring.SOLO_BUY``, ``SOLO_BACKLOG``); a repeated action's income is counted for
 an average use, not the first; requirements are met at the pace that just wins.
 
 Tried and dropped (solo win rate over the same 400 deals, no gain or a loss): steps worth
@@ -40,14 +40,22 @@ from tm.cards import card
 from tm.rules.actions import PROJECTS
 
 
-class Judge(Protocol):
-    """What the solo habits read of the bot's judge (:class:`tm.bots.values.Judge`)."""
+class Seat(Protocol):
+    """What the solo habits read of the seat judged for (:class:`tm.bots.outlook.Outlook`)."""
 
-    view: Mapping[str, Any]
-    pl: Mapping[str, Any]
-    gl: int
+    @property
+    def view(self) -> Mapping[str, Any]: ...
+    @property
+    def pl(self) -> Mapping[str, Any]: ...
+    @property
+    def gl(self) -> int: ...
+
+
+class StepJudge(Protocol):
+    """What they ask of the judge of card steps (:class:`tm.bots.card_steps.CardSteps`)."""
 
     def step_value(self, step: Mapping[str, Any], src: str | None) -> float: ...
+
 
 PARAMS = ("temperature", "oxygen", "oceans")
 # What one step of each costs at the standard project that makes it (R-SP).
@@ -129,7 +137,7 @@ def plants_per_greenery(pl: Mapping[str, Any]) -> int:
     return max(1, UNITS - off)
 
 
-def trigger_worth(judge: Judge, effect: Mapping[str, Any], src: str | None) -> float:
+def trigger_worth(judge: StepJudge, effect: Mapping[str, Any], src: str | None) -> float:
     """Worth of one trigger of an effect: production it gives comes, on average, half-way
     through the phases left, so it counts half (the judge's rate counts the triggers)."""
     total = 0.0
@@ -146,14 +154,14 @@ def trigger_rate(effect: Mapping[str, Any], rate: float) -> float:
     return rate
 
 
-def metal_worth(judge: Judge, res: str) -> float:
+def metal_worth(seat: Seat, res: str) -> float:
     """Steel and titanium pay only for building and space cards (never for the standard
     projects that finish a solo game): one more unit is worth its rate while the cards in
     hand and those still to come can use it, and much less beyond."""
     worth, tag, rate = METAL[res]
-    pl = judge.pl
-    gens = judge.gl
-    demand = sum(float(h["cost"]) for h in (judge.view.get("you") or {}).get("hand") or ()
+    pl = seat.pl
+    gens = seat.gl
+    demand = sum(float(h["cost"]) for h in (seat.view.get("you") or {}).get("hand") or ()
                  if tag in card(h["name"]).tags) + METAL_DEMAND[res] * gens
     supply = rate * (int(pl["res"][res]) + int(pl["prod"][res]) * gens)
     if supply <= demand or supply <= 0:

@@ -21,11 +21,9 @@ from tm.web.i18n_rules import EN_RULES
 EN: dict[str, str] = {
     # app
     "app.title": "Terraforming Mars",
-    "app.loading": "Loading the Python runtime…",
     "app.menu": "Menu",
     "app.storage_full": "Saving failed: this browser's storage is full. The game goes on "
                         "but is not saved; delete old games to make room.",
-    "app.import_failed": "That file is not a game this version can open: {reason}",
     "app.error": "Something went wrong: {reason}",
     # start screen
     "start.new_game": "New game",

@@ -21,6 +21,7 @@ from tm.core.rng import Rng
 from tm.core.state import RESOURCES, Options, to_dict
 from tm.game import Game
 from tm.persist.codec import canonical_json
+from tm.prompts.contract import Choice
 from tm.prompts.kinds import Prompt
 from tm.vocab.kinds import PROD_FLOOR
 
@@ -28,7 +29,7 @@ MAX_GENERATIONS = 60
 PASS_CHANCE = 8  # one in this many turns the random player passes when it could act
 
 
-def random_response(prompt: Prompt, rng: Rng) -> dict[str, Any]:
+def random_response(prompt: Prompt, rng: Rng) -> Choice:
     """Any one of the listed choices, each as likely as the others (the generic loop)."""
     return rng.choice(prompt.choices())
 

@@ -20,17 +20,23 @@ The records that change holdings (every one has ``player``):
 
 Markers group the log: ``setup``, ``research``, ``generation``, ``turn`` (``player``),
 ``action`` (``player``, ``action``: the action's type), ``production``, ``final_greenery``.
+
+Every key's shape, these and the rest, is a ``TypedDict`` in :mod:`tm.core.records`.
 """
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
+from tm.core.records import RECORDS
 from tm.core.state import GameState, PlayerState
 
 
 def log(g: GameState, key: str, **data: Any) -> None:
-    """Append a structured log record (the UI turns keys into words)."""
+    """Append a structured log record (the UI turns keys into words); ``key`` is one of
+    :data:`tm.core.records.RECORDS` (ValueError otherwise), the fields its shape's."""
+    if key not in RECORDS:
+        raise ValueError(f"unknown log record {key!r}: give it a shape in tm.core.records")
     g.log.append({"key": key, **data})
 
 

@@ -17,6 +17,7 @@ from tm.core.errors import IllegalMove, reason
 from tm.core.flow import ask, handler, op
 from tm.core.ledger import log
 from tm.core.state import RESOURCES, GameState
+from tm.prompts.contract import Choice
 
 CURRENCIES = ("megacredits", "steel", "titanium", "heat")
 Item = dict[str, Any]
@@ -121,16 +122,17 @@ def _settled(g: GameState, p: int, d: Item) -> dict[str, int] | None:
     return paid if _no_waste(paid, d["rates"], d["cost"]) else None
 
 
-def _use(resource: str, amount: int, rate: int, best: bool = False) -> dict[str, Any]:
+def _use(resource: str, amount: int, rate: int, best: bool = False) -> Choice:
     """A stepper choice; ``best``: the most this resource can usefully pay."""
-    return {"type": "use", "resource": resource, "amount": amount,
-            "label": {"key": "use", "resource": resource, "amount": amount, "rate": rate,
-                      "best": best}}
+    return Choice({"type": "use", "resource": resource, "amount": amount},
+                  {"key": "use", "resource": resource, "amount": amount, "rate": rate,
+                   "best": best})
 
 
-def pay_choices(g: GameState, p: int, d: Item) -> list[dict[str, Any]]:
+def pay_choices(g: GameState, p: int, d: Item) -> list[Choice]:
     """One more, one less, none or the most useful amount of each resource; confirm."""
-    use, found = d["use"], []
+    use = d["use"]
+    found: list[Choice] = []
     for resource, current in use.items():
         rate, limit = d["rates"][resource], _limit(g, p, d, resource)
         rest = d["cost"] - (_value(d, use) - current * rate)  # what others leave to cover
@@ -140,8 +142,8 @@ def pay_choices(g: GameState, p: int, d: Item) -> list[dict[str, Any]]:
         found += [_use(resource, n, rate, best=n == best) for n in dict.fromkeys(amounts)]
     paid = _settled(g, p, d)
     if paid is not None:
-        found.append({"type": "confirm", "label": {"key": "confirm", "cost": d["cost"],
-                                                   "paid": paid, "for": d.get("for", {})}})
+        found.append(Choice({"type": "confirm"}, {"key": "confirm", "cost": d["cost"],
+                                                  "paid": paid, "for": d.get("for", {})}))
     return found
 
 

@@ -15,6 +15,7 @@ from typing import Any
 from tm.core.errors import IllegalMove, SaveError
 from tm.core.state import Options
 from tm.game import Game
+from tm.prompts.contract import Choice
 from tm.web import screens
 from tm.web.alerts import Fault, render_alerts
 from tm.web.app_bots import BotActions, BotState
@@ -221,7 +222,7 @@ class App(BotActions, LinkPlayActions, TabActions, ShareActions, HandActions):
         player, prompt = decision
         choices = self.views.listed(self.shown_game(), player)
         if choices is None:
-            choices = prompt.choices()
+            choices = [c.to_dict() for c in prompt.choices()]
         index = int(data.get("index", -1))
         if not 0 <= index < len(choices):
             return
@@ -237,15 +238,15 @@ class App(BotActions, LinkPlayActions, TabActions, ShareActions, HandActions):
         player, prompt = decision
         if space not in prompt.data["spaces"]:
             return
-        row = next((c for c in prompt.choices() if c["type"] == "region"
-                    and space in c["label"]["spaces"]), None)
+        row = next((c for c in prompt.choices() if c.type == "region"
+                    and space in c.label["spaces"]), None)
         if row is not None:
-            self._respond(player, row)
+            self._respond(player, row.response)
             game = self.shown_game()
             assert game is not None
             prompt = game.prompt_for(player) or prompt
         spot = next(c for c in prompt.choices() if c.get("space") == space)
-        self._respond(player, spot)
+        self._respond(player, spot.response)
 
     def _on_log_earlier(self, data: dict[str, Any]) -> None:
         """Show earlier generations of the log."""
@@ -296,7 +297,7 @@ class App(BotActions, LinkPlayActions, TabActions, ShareActions, HandActions):
         player, prompt = decision
         self.viewer = player
         # One move per call, as tests count them: staged only inside an action under way.
-        self._respond(player, finishing_choice(prompt), stage=self.staged() is not None)
+        self._respond(player, finishing_choice(prompt).response, stage=self.staged() is not None)
 
     def _respond(self, player: int, response: dict[str, Any], stage: bool = True) -> None:
         """Answer on the staged copy while an action is under way (an answer at the action
@@ -384,7 +385,7 @@ UNDO_ACTIONS = frozenset({"undo", "undo_confirm", "undo_keep", "redo", "toggle_s
                           "share", "close_share"})
 
 
-def finishing_choice(prompt: PendingPrompt) -> dict[str, Any]:
+def finishing_choice(prompt: PendingPrompt) -> Choice:
     """A listed choice that brings the decision to its end (the test hook's answer).
 
     ``done`` / ``confirm`` when listed; in a payment, the most useful amount of each
@@ -392,12 +393,12 @@ def finishing_choice(prompt: PendingPrompt) -> dict[str, Any]:
     """
     choices = prompt.choices()
     for choice in choices:
-        if choice["type"] in ("done", "confirm"):
+        if choice.type in ("done", "confirm"):
             return choice
     if prompt.kind == "pay":
         use, rates = prompt.data["use"], prompt.data["rates"]
         for resource in sorted(use, key=lambda r: -int(rates[r])):
-            ups = [c for c in choices if c["type"] == "use" and c["resource"] == resource
+            ups = [c for c in choices if c.type == "use" and c["resource"] == resource
                    and c["amount"] > use[resource]]
             if ups:
                 return max(ups, key=lambda c: int(c["amount"]))

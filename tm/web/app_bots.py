@@ -324,7 +324,7 @@ class BotActions:
             return
         player, prompt = decision
         record = hint(game.view(player))
-        choices = prompt.choices()
+        choices = [c.to_dict() for c in prompt.choices()]  # (as the bot's view lists them)
         index = choices.index(record["choice"]) if record["choice"] in choices else None
         self.bot_state.hint = HintShown(game, len(game.moves), player, record, index)
 
@@ -342,7 +342,7 @@ class BotActions:
         player, prompt = decision
         if player != shown.player:
             return
-        self._respond(player, prompt.choices()[shown.index])
+        self._respond(player, prompt.choices()[shown.index].response)
 
     def hint_shown(self) -> HintShown | None:
         """The hint asked for, while its decision is still the one shown."""

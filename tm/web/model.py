@@ -14,6 +14,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
 
 from tm.persist.history import score_history
+from tm.prompts.contract import Choice
 from tm.web.i18n import t
 
 if TYPE_CHECKING:
@@ -34,7 +35,7 @@ class PendingPrompt(Protocol):
     def kind(self) -> str: ...
     @property
     def data(self) -> Any: ...
-    def choices(self) -> list[dict[str, Any]]: ...
+    def choices(self) -> list[Choice]: ...
 
 
 @dataclass(frozen=True, slots=True)

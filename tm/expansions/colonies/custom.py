@@ -28,6 +28,7 @@ from tm.expansions.colonies.colony import (
     tiles_in_play,
 )
 from tm.expansions.colonies.tiles import MARKER_START, TILES
+from tm.prompts.contract import Purpose
 from tm.vocab.custom import custom_step
 from tm.vocab.kinds import countable
 
@@ -201,7 +202,7 @@ def _shift(g: GameState, p: int, src: str | None, step: Step) -> None:
     _ask_tile(g, p, "marker_up", ups)
 
 
-def _ask_tile(g: GameState, p: int, purpose: str, names: list[str], **data: Any) -> None:
+def _ask_tile(g: GameState, p: int, purpose: Purpose, names: list[str], **data: Any) -> None:
     ask(g, p, "option", purpose, options=[[] for _ in names], open=list(range(len(names))),
         src=None, tiles=names, labels=[{"key": purpose, "tile": n} for n in names], **data)
 

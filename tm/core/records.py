@@ -1,12 +1,13 @@
 """The log's records, one shape per key: what :func:`tm.core.ledger.log` writes and the
 page's log reads (``tm/web/log_text.py``, ``tm/web/colonies_log.py``).
 
-Every record is a JSON object with its ``key`` and the fields below (``NotRequired``: only
-when it says something, e.g. the card that caused a gain). The log is stored as JSON in
-saves, so the engine and the page read records as plain dicts; ``RECORDS`` maps each key
-to its shape, :func:`tm.core.ledger.log` refuses a key not listed here, and
+Every record is a JSON object: its ``key`` and the fields of the key's shape below
+(``NotRequired``: only when it says something, e.g. the card that caused a gain).
+``RECORDS`` maps each key to its shape. :func:`tm.core.ledger.log` is typed per key from
+these (mypy checks every call's fields) and refuses a key not listed here at run time;
 ``tests/engine/test_contract.py`` checks every record of simulated games over all
-expansion sets against its shape.
+expansion sets against its shape. The log is stored as JSON in saves, so the page reads
+records as plain dicts.
 
 (No ``from __future__ import annotations`` here: on Python 3.11 a ``TypedDict`` sees
 ``NotRequired`` only in evaluated annotations, and the tests read the required keys.)
@@ -21,13 +22,11 @@ Amounts = dict[str, int]  # {resource: signed amount}
 
 # ---------------------------------------------------------------- markers (log headings)
 class SetupRecord(TypedDict):
-    key: str
     players: int
     first: int
 
 
 class GenerationRecord(TypedDict):
-    key: str
     generation: int
     first: int
 
@@ -35,12 +34,10 @@ class GenerationRecord(TypedDict):
 class PhaseRecord(TypedDict):
     """``research``, ``production``: a phase of a generation begins."""
 
-    key: str
     generation: int
 
 
 class TurnRecord(TypedDict):
-    key: str
     player: int
     generation: int
 
@@ -48,7 +45,6 @@ class TurnRecord(TypedDict):
 class ActionRecord(TypedDict):
     """An action begins (``action``: the action's type)."""
 
-    key: str
     player: int
     action: str
 
@@ -56,13 +52,11 @@ class ActionRecord(TypedDict):
 class BareRecord(TypedDict):
     """``final_greenery``, ``game_over``: a marker with nothing more to say."""
 
-    key: str
 
 
 class PlayerRecord(TypedDict):
     """``pass``, ``no_ocean_left``: a player, and nothing more."""
 
-    key: str
     player: int
 
 
@@ -70,14 +64,12 @@ class PlayerRecord(TypedDict):
 class ResRecord(TypedDict):
     """``gain`` / ``spent``: resources changed (``card``: the card that caused it)."""
 
-    key: str
     player: int
     res: Amounts
     card: NotRequired[str]
 
 
 class ProdRecord(TypedDict):
-    key: str
     player: int
     prod: Amounts
     card: NotRequired[str]
@@ -86,7 +78,6 @@ class ProdRecord(TypedDict):
 class TrRecord(TypedDict):
     """TR raised to ``tr`` by ``steps`` (R-GLOB-6)."""
 
-    key: str
     player: int
     tr: int
     steps: int
@@ -100,7 +91,6 @@ class PaidRecord(_Paid):
     """A payment: an amount per currency spent (a trade fee may be energy), ``cards``
     {card: resources spent from it}, ``for``: what it bought when known."""
 
-    key: str
     player: int
     megacredits: NotRequired[int]
     steel: NotRequired[int]
@@ -113,7 +103,6 @@ class PaidRecord(_Paid):
 class BonusRecord(TypedDict):
     """The printed placement bonus of a space."""
 
-    key: str
     player: int
     space: str
     res: Amounts
@@ -123,7 +112,6 @@ class BonusRecord(TypedDict):
 class OceanBonusRecord(TypedDict):
     """MC for the oceans next to a placed tile (R-TILE-5)."""
 
-    key: str
     player: int
     space: str
     oceans: int
@@ -133,7 +121,6 @@ class OceanBonusRecord(TypedDict):
 class IncomeRecord(TypedDict):
     """Production (R-GEN-6)."""
 
-    key: str
     player: int
     res: Amounts
     tr: int
@@ -144,7 +131,6 @@ class IncomeRecord(TypedDict):
 class MegacreditsRecord(TypedDict):
     """``corporation``, ``prelude_discarded``: a card, and the MC it gave."""
 
-    key: str
     player: int
     card: str
     megacredits: int
@@ -153,7 +139,6 @@ class MegacreditsRecord(TypedDict):
 class ProjectRecord(TypedDict):
     """A standard project (sell patents: ``count`` cards for ``megacredits``)."""
 
-    key: str
     player: int
     project: str
     count: NotRequired[int]
@@ -164,7 +149,6 @@ class TakenRecord(TypedDict):
     """``res_removed`` / ``prod_reduced`` / ``stolen``: ``count`` of ``res`` taken from
     ``target`` (``steal``: the taker gains it)."""
 
-    key: str
     player: int
     target: int
     res: str
@@ -175,7 +159,6 @@ class TakenRecord(TypedDict):
 class CardResRecord(TypedDict):
     """Resources on a card changed by ``count`` (signed)."""
 
-    key: str
     player: int
     card: str
     count: int
@@ -185,7 +168,6 @@ class CardResRecord(TypedDict):
 class CardRecord(TypedDict):
     """``card_played``, ``card_action``, ``revealed``: a player and a card."""
 
-    key: str
     player: int
     card: str
 
@@ -193,13 +175,11 @@ class CardRecord(TypedDict):
 class CountRecord(TypedDict):
     """``draw``, ``discarded``: how many cards."""
 
-    key: str
     player: int
     count: int
 
 
 class BoughtRecord(TypedDict):
-    key: str
     player: int
     count: int
     discarded: NotRequired[int]
@@ -208,18 +188,15 @@ class BoughtRecord(TypedDict):
 class CardsRecord(TypedDict):
     """``preludes_kept``: the cards a player kept."""
 
-    key: str
     player: int
     cards: list[str]
 
 
 class ReshuffleRecord(TypedDict):
-    key: str
     size: int
 
 
 class TileRecord(TypedDict):
-    key: str
     player: int
     tile: str
     space: str
@@ -228,7 +205,6 @@ class TileRecord(TypedDict):
 class NoSpaceRecord(TypedDict):
     """No legal space left for a tile."""
 
-    key: str
     player: int
     tile: str
 
@@ -236,7 +212,6 @@ class NoSpaceRecord(TypedDict):
 class SpaceRecord(TypedDict):
     """``land_claim``: a space claimed."""
 
-    key: str
     player: int
     space: str
 
@@ -244,7 +219,6 @@ class SpaceRecord(TypedDict):
 class ParamRecord(TypedDict):
     """A global parameter raised to ``value`` (``tr``: the raiser's new TR, when raised)."""
 
-    key: str
     player: int
     param: str
     value: int
@@ -252,13 +226,11 @@ class ParamRecord(TypedDict):
 
 
 class MilestoneRecord(TypedDict):
-    key: str
     player: int
     milestone: str
 
 
 class AwardRecord(TypedDict):
-    key: str
     player: int
     award: str
 
@@ -267,13 +239,11 @@ class AwardRecord(TypedDict):
 class ColonyTileRecord(TypedDict):
     """``colony_built``, ``colony_tile_added``: a colony tile."""
 
-    key: str
     player: int
     tile: str
 
 
 class ColonyTilesKeptRecord(TypedDict):
-    key: str
     player: int
     tiles: list[str]
 
@@ -281,25 +251,21 @@ class ColonyTilesKeptRecord(TypedDict):
 class MarkersRiseRecord(TypedDict):
     """Each tile's marker after the end-of-generation rise."""
 
-    key: str
     tiles: dict[str, int]
 
 
 class MarkerMovedRecord(TypedDict):
-    key: str
     player: int
     tile: str
     marker: int
 
 
 class NewTagTypeRecord(TypedDict):
-    key: str
     player: int
     tag: str
 
 
 class StolenNoneRecord(TypedDict):
-    key: str
     player: int
     res: str
 
@@ -307,7 +273,6 @@ class StolenNoneRecord(TypedDict):
 class TradeRecord(TypedDict):
     """A trade: the marker's step and the colonies' owners, who get the colony bonus."""
 
-    key: str
     player: int
     tile: str
     marker: int
@@ -315,7 +280,6 @@ class TradeRecord(TypedDict):
 
 
 class TradeFleetRecord(TypedDict):
-    key: str
     player: int
     fleets: int
 

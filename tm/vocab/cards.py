@@ -84,7 +84,7 @@ def _spend_here_ok(g: GameState, p: int, src: str | None, step: Step) -> bool:
 @step_kind("spend_here", can=_spend_here_ok)
 def _spend_here(g: GameState, p: int, src: str | None, step: Step) -> None:
     g.players[p].card_res[src or ""] -= step["count"]
-    log(g, "card_res", player=p, card=src, count=-step["count"])
+    log(g, "card_res", player=p, card=src or "", count=-step["count"])
 
 
 def take_targets(g: GameState, p: int, rtype: str, count: int) -> list[list[Any]]:

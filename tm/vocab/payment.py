@@ -10,12 +10,13 @@ for (``for``), the amount due (``cost``) and each resource's rate (``rates``).
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from tm.cards.tableau import effects, has_effect, metal_value
 from tm.core.errors import IllegalMove, reason
 from tm.core.flow import ask, handler, op
 from tm.core.ledger import log
+from tm.core.records import PaidRecord
 from tm.core.state import RESOURCES, GameState
 from tm.prompts.contract import Choice
 
@@ -214,8 +215,9 @@ def _paid(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]
     spent = {c: n for c, n in response.items() if c not in (*CURRENCIES, "type") and n}
     for name, n in spent.items():  # resources on a card (R-PAY: as that card allows)
         pl.card_res[name] -= n
-    log(g, "paid", player=p, **{c: response[c] for c in CURRENCIES if response.get(c)},
-        **({"cards": spent} if spent else {}), **_for(prompt))
+    record = {"player": p, **{c: response[c] for c in CURRENCIES if response.get(c)},
+              **({"cards": spent} if spent else {}), **_for(prompt)}
+    log(g, "paid", **cast(PaidRecord, record))  # (currencies by name: a JSON edge)
 
 
 def _for(item: Item) -> dict[str, Any]:

@@ -2,7 +2,7 @@
 marker, the colony bonuses to every colony owner, and free trades from cards."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from tm.cards.dsl import Step
 from tm.cards.tableau import effects
@@ -10,6 +10,7 @@ from tm.core.errors import reason
 from tm.core.flow import ask, handler, op, push, run_steps
 from tm.core.frozen import thaw
 from tm.core.ledger import log
+from tm.core.records import PaidRecord
 from tm.core.state import GameState
 from tm.expansions.colonies.colony import (
     MAX_MARKER,
@@ -136,7 +137,7 @@ def _pay_fee(g: GameState, p: int, name: str, resource: str, fee: int) -> None:
         push(g, p, pay_op(p, fee, for_={"trade": name}), go)
         return
     g.players[p].res[resource] -= fee
-    log(g, "paid", player=p, **{resource: fee})
+    log(g, "paid", **cast(PaidRecord, {"player": p, resource: fee}))  # (a currency by name)
     push(g, p, go)
 
 

@@ -17,7 +17,9 @@ from tm.prompts.contract import Kind, Purpose, check_ask, check_purpose
 
 Item = dict[str, Any]
 OpFn = Callable[[GameState, Item], None]
-HandlerFn = Callable[[GameState, int, Item, dict[str, Any]], None]
+# What an answer does: (game, player, the ask, the final response). Each handler takes its
+# purpose's ask and response shapes (tm.prompts.contract), so the table holds them as Any.
+HandlerFn = Callable[[GameState, int, Any, Any], None]
 
 OPS: dict[str, OpFn] = {}
 HANDLERS: dict[str, HandlerFn] = {}  # by purpose

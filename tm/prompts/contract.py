@@ -218,10 +218,9 @@ class BareResponse(TypedDict):
 
 
 class CardResponse(TypedDict):
-    """A card named: ``card``, ``pick``, ``unpick``, ``corporation``, ``play_card``,
-    ``card_action``."""
+    """A card named."""
 
-    type: str
+    type: Literal["card", "pick", "unpick", "corporation", "play_card", "card_action"]
     card: str
 
 
@@ -246,6 +245,12 @@ class RegionResponse(TypedDict):
 class PlayerResponse(TypedDict):
     type: Literal["player"]
     player: int
+
+
+class NoneResponse(TypedDict):
+    """No player chosen (an optional target)."""
+
+    type: Literal["none"]
 
 
 class AmountResponse(TypedDict):
@@ -306,12 +311,13 @@ class SetupResponse(TypedDict):
 # ``{"type": "pay", "<currency or card>": n, ...}``, names cards as keys: a JSON edge).
 RESPONSES: Mapping[str, type] = MappingProxyType({
     **dict.fromkeys(("pass", "done", "confirm", "end_turn", "convert_heat", "convert_plants",
-                     "convert_heat_with_resources", "first_action", "more_cards", "none"),
+                     "convert_heat_with_resources", "first_action", "more_cards"),
                     BareResponse),
     **dict.fromkeys(("card", "pick", "unpick", "corporation", "play_card", "card_action"),
                     CardResponse),
     "keep": KeepResponse, "unkeep": KeepResponse, "space": SpaceResponse,
-    "region": RegionResponse, "player": PlayerResponse, "amount": AmountResponse,
+    "region": RegionResponse, "player": PlayerResponse, "none": NoneResponse,
+    "amount": AmountResponse,
     "option": OptionResponse, "use": UseResponse, "standard_project": ProjectResponse,
     "claim_milestone": MilestoneResponse, "fund_award": AwardResponse,
     "trade": TradeResponse, "cards": CardsResponse, "setup": SetupResponse,

@@ -19,7 +19,7 @@ from tm.core.flow import ask, handler, op, push, run_steps
 from tm.core.frozen import freeze, thaw
 from tm.core.ledger import change_res, log
 from tm.core.state import GameState
-from tm.prompts.contract import Choice
+from tm.prompts.contract import ActionAsk, CardsAsk, CardsResponse, Choice, Response
 from tm.rules import milestones
 from tm.rules.play import cost_of, start_play, why_not_playable
 from tm.vocab.kinds import can_steps
@@ -177,7 +177,7 @@ def _project_used(g: GameState, item: dict[str, Any]) -> None:
 
 
 @handler("sell_patents")
-def _sold(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+def _sold(g: GameState, p: int, prompt: CardsAsk, response: CardsResponse) -> None:
     pl = g.players[p]
     for name in response["cards"]:
         pl.hand.remove(name)
@@ -367,6 +367,6 @@ def perform(g: GameState, p: int, response: dict[str, Any]) -> None:
 
 
 @handler("action")
-def _act(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+def _act(g: GameState, p: int, prompt: ActionAsk, response: Response) -> None:
     log(g, "action", player=p, action=response["type"])  # the log separates a turn's actions
     perform(g, p, response)

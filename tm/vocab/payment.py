@@ -10,6 +10,7 @@ for (``for``), the amount due (``cost``) and each resource's rate (``rates``).
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, cast
 
 from tm.cards.tableau import effects, has_effect, metal_value
@@ -18,7 +19,7 @@ from tm.core.flow import ask, handler, op
 from tm.core.ledger import log
 from tm.core.records import PaidRecord
 from tm.core.state import RESOURCES, GameState
-from tm.prompts.contract import Choice
+from tm.prompts.contract import Choice, PayAsk, Response
 
 CURRENCIES = ("megacredits", "steel", "titanium", "heat")
 Item = dict[str, Any]
@@ -208,7 +209,7 @@ def stage_payment(d: Item, r: dict[str, Any]) -> dict[str, Any] | None:
 
 
 @handler("pay")
-def _paid(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+def _paid(g: GameState, p: int, prompt: PayAsk, response: Response) -> None:
     pl = g.players[p]
     for c in CURRENCIES:
         pl.res[c] -= response.get(c, 0)
@@ -220,7 +221,7 @@ def _paid(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]
     log(g, "paid", **cast(PaidRecord, record))  # (currencies by name: a JSON edge)
 
 
-def _for(item: Item) -> dict[str, Any]:
+def _for(item: Mapping[str, Any]) -> dict[str, Any]:
     """What a payment's record says it paid for, when known (the page reads a card's price
     after the card's play, and nothing else's)."""
     paid_for = item.get("for")

@@ -28,7 +28,17 @@ from tm.expansions.colonies.colony import (
     tiles_in_play,
 )
 from tm.expansions.colonies.tiles import MARKER_START, TILES
-from tm.prompts.contract import Purpose
+from tm.prompts.contract import (
+    AmountAsk,
+    AmountResponse,
+    CardAsk,
+    CardResponse,
+    OptionAsk,
+    OptionResponse,
+    PlayerAsk,
+    PlayerResponse,
+    Purpose,
+)
 from tm.vocab.custom import custom_step
 from tm.vocab.kinds import countable
 
@@ -65,7 +75,7 @@ def _ask_discard(g: GameState, p: int, page: int) -> None:
 
 
 @handler("discard_from_hand")
-def _discarded(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+def _discarded(g: GameState, p: int, prompt: OptionAsk, response: OptionResponse) -> None:
     index = response["option"]
     if index >= len(prompt["cards"]):
         _ask_discard(g, p, prompt["page"] + 1)
@@ -100,7 +110,7 @@ def _spend_own(g: GameState, p: int, src: str | None, step: Step) -> None:
 
 
 @handler("spend_own_res")
-def _spent_own(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+def _spent_own(g: GameState, p: int, prompt: CardAsk, response: CardResponse) -> None:
     _take_own(g, p, response["card"], prompt["count"])
 
 
@@ -147,7 +157,7 @@ def _steal(g: GameState, p: int, src: str | None, step: Step) -> None:
 
 
 @handler("steal_megacredits")
-def _steal_from(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+def _steal_from(g: GameState, p: int, prompt: PlayerAsk, response: PlayerResponse) -> None:
     _stolen(g, p, response["player"], prompt["count"])
 
 
@@ -208,7 +218,7 @@ def _ask_tile(g: GameState, p: int, purpose: Purpose, names: list[str], **data: 
 
 
 @handler("marker_up")
-def _up(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+def _up(g: GameState, p: int, prompt: OptionAsk, response: OptionResponse) -> None:
     up = prompt["tiles"][response["option"]]
     downs = [down for first, down in _pairs(g) if first == up]
     entry = tile_entry(g, up)
@@ -219,7 +229,7 @@ def _up(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) 
 
 
 @handler("marker_down")
-def _down(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+def _down(g: GameState, p: int, prompt: OptionAsk, response: OptionResponse) -> None:
     down = prompt["tiles"][response["option"]]
     entry = tile_entry(g, down)
     assert entry is not None
@@ -249,7 +259,7 @@ def _add_tile(g: GameState, p: int, src: str | None, step: Step) -> None:
 
 
 @handler("colony_tile_added")
-def _tile_added(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+def _tile_added(g: GameState, p: int, prompt: OptionAsk, response: OptionResponse) -> None:
     name = prompt["tiles"][response["option"]]
     sec = section(g)
     sec["unused"].remove(name)
@@ -294,7 +304,7 @@ def _to_titanium(g: GameState, p: int, src: str | None, step: Step) -> None:
 
 
 @handler("resources_here_to_titanium")
-def _converted(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+def _converted(g: GameState, p: int, prompt: AmountAsk, response: AmountResponse) -> None:
     pl = g.players[p]
     n = response["amount"]
     pl.card_res[prompt["card"]] -= n
@@ -344,5 +354,5 @@ def _refuge(g: GameState, p: int, src: str | None, step: Step) -> None:
 
 
 @handler("refuge_tile")
-def _refuge_tile(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+def _refuge_tile(g: GameState, p: int, prompt: OptionAsk, response: OptionResponse) -> None:
     build_colony(g, p, prompt["tiles"][response["option"]])

@@ -22,6 +22,7 @@ from tm.expansions.colonies.colony import (
     tiles_in_play,
 )
 from tm.expansions.colonies.tiles import TILES, ColonyTile
+from tm.prompts.contract import OptionAsk, OptionResponse
 from tm.vocab.kinds import step_kind
 from tm.vocab.payment import can_afford, pay_op
 
@@ -121,7 +122,7 @@ def _send_fleet(g: GameState, p: int, name: str) -> None:
 
 
 @handler("trade_fee")
-def _fee_chosen(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+def _fee_chosen(g: GameState, p: int, prompt: OptionAsk, response: OptionResponse) -> None:
     resource = prompt["fees"][response["option"]]
     _pay_fee(g, p, prompt["tile"], resource, trade_fees(g, p)[resource])
 
@@ -162,8 +163,8 @@ def _trade_go(g: GameState, item: dict[str, Any]) -> None:
 
 
 @handler("trade_offset")
-def _offset_chosen(g: GameState, p: int, prompt: dict[str, Any],
-                   response: dict[str, Any]) -> None:
+def _offset_chosen(g: GameState, p: int, prompt: OptionAsk,
+                   response: OptionResponse) -> None:
     entry = tile_entry(g, prompt["tile"])
     assert entry is not None
     entry["marker"] += response["option"]
@@ -201,7 +202,7 @@ def _trade_step(g: GameState, p: int, src: str | None, step: Step) -> None:
 
 
 @handler("trade_tile")
-def _tile_chosen(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+def _tile_chosen(g: GameState, p: int, prompt: OptionAsk, response: OptionResponse) -> None:
     _free_trade(g, p, prompt["tiles"][response["option"]])
 
 

@@ -211,10 +211,14 @@ ASKS: Mapping[Kind, type] = MappingProxyType({
 
 
 # ---------------------------------------------------------------- responses, per type
+BareType = Literal["pass", "done", "confirm", "end_turn", "convert_heat", "convert_plants",
+                   "convert_heat_with_resources", "first_action", "more_cards"]
+
+
 class BareResponse(TypedDict):
     """A response that is its type alone (``pass``, ``done``, ``confirm``, ...)."""
 
-    type: str
+    type: BareType
 
 
 class CardResponse(TypedDict):
@@ -310,15 +314,13 @@ class SetupResponse(TypedDict):
 # The shape of every response a game records, by its type (a whole payment,
 # ``{"type": "pay", "<currency or card>": n, ...}``, names cards as keys: a JSON edge).
 RESPONSES: Mapping[str, type] = MappingProxyType({
-    **dict.fromkeys(("pass", "done", "confirm", "end_turn", "convert_heat", "convert_plants",
-                     "convert_heat_with_resources", "first_action", "more_cards"),
-                    BareResponse),
+    **dict.fromkeys(get_args(BareType), BareResponse),
     **dict.fromkeys(("card", "pick", "unpick", "corporation", "play_card", "card_action"),
                     CardResponse),
     "keep": KeepResponse, "unkeep": KeepResponse, "space": SpaceResponse,
     "region": RegionResponse, "player": PlayerResponse, "none": NoneResponse,
-    "amount": AmountResponse,
-    "option": OptionResponse, "use": UseResponse, "standard_project": ProjectResponse,
+    "amount": AmountResponse, "option": OptionResponse, "use": UseResponse,
+    "standard_project": ProjectResponse,
     "claim_milestone": MilestoneResponse, "fund_award": AwardResponse,
     "trade": TradeResponse, "cards": CardsResponse, "setup": SetupResponse,
 })

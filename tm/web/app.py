@@ -241,12 +241,12 @@ class App(BotActions, LinkPlayActions, TabActions, ShareActions, HandActions):
         row = next((c for c in prompt.choices() if c.type == "region"
                     and space in c.label["spaces"]), None)
         if row is not None:
-            self._respond(player, row.response)
+            self._respond(player, row.to_dict())  # (the held action words its steps)
             game = self.shown_game()
             assert game is not None
             prompt = game.prompt_for(player) or prompt
         spot = next(c for c in prompt.choices() if c.get("space") == space)
-        self._respond(player, spot.response)
+        self._respond(player, spot.to_dict())
 
     def _on_log_earlier(self, data: dict[str, Any]) -> None:
         """Show earlier generations of the log."""
@@ -297,7 +297,7 @@ class App(BotActions, LinkPlayActions, TabActions, ShareActions, HandActions):
         player, prompt = decision
         self.viewer = player
         # One move per call, as tests count them: staged only inside an action under way.
-        self._respond(player, finishing_choice(prompt).response, stage=self.staged() is not None)
+        self._respond(player, finishing_choice(prompt).to_dict(), stage=self.staged() is not None)
 
     def _respond(self, player: int, response: dict[str, Any], stage: bool = True) -> None:
         """Answer on the staged copy while an action is under way (an answer at the action

@@ -342,7 +342,7 @@ class BotActions:
         player, prompt = decision
         if player != shown.player:
             return
-        self._respond(player, prompt.choices()[shown.index].response)
+        self._respond(player, prompt.choices()[shown.index].to_dict())
 
     def hint_shown(self) -> HintShown | None:
         """The hint asked for, while its decision is still the one shown."""

@@ -151,7 +151,7 @@ def default_payment(stage: Stage) -> None:
                      and c["resource"] == resource and c["amount"] <= amount]
             if not steps:
                 break
-            stage.respond(max(steps, key=lambda c: int(c["amount"])).response)
+            stage.respond(max(steps, key=lambda c: int(c["amount"])).to_dict())
 
 
 def best_mix(short: int, rates: dict[str, int], have: dict[str, int]) -> dict[str, int]:

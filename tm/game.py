@@ -21,6 +21,7 @@ from tm.core.rng import Rng
 from tm.core.state import RESOURCES, GameState, Options, PlayerState, from_dict, to_dict
 from tm.persist import saves
 from tm.persist.codec import state_digest
+from tm.prompts.contract import Choice
 from tm.prompts.kinds import Prompt, stage
 from tm.rules import phases
 from tm.rules.scoring import scores, winners
@@ -143,11 +144,13 @@ class Game:
             return Prompt(self.state, player, queue[0])
         return None
 
-    def respond(self, player: int, response: Any) -> None:
+    def respond(self, player: int, response: Choice | dict[str, Any]) -> None:
         """Apply one decision; IllegalMove (state unchanged) when the rules forbid it.
 
-        ``response`` is one of ``prompt.choices()`` (its label may stay on), or a whole
-        selection or payment at once, which is recorded as the steps it stands for.
+        ``response`` is one of ``prompt.choices()`` (a :class:`Choice`), a plain response
+        (``{"type": "pass"}``: saves, links and the page send these; a stray ``label`` is
+        ignored), or a whole selection or payment at once, which is recorded as the steps
+        it stands for.
         """
         if self.state.over:
             raise IllegalMove(reason("move.game_over", "the game is over"), "R-END-1")

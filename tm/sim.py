@@ -21,13 +21,14 @@ from tm.core.rng import Rng
 from tm.core.state import RESOURCES, Options, to_dict
 from tm.game import Game
 from tm.persist.codec import canonical_json
+from tm.prompts.contract import Choice
 from tm.prompts.kinds import Prompt
 from tm.vocab.kinds import PROD_FLOOR
 
 MAX_GENERATIONS = 60
 
 
-def random_response(prompt: Prompt, rng: Rng) -> dict[str, Any]:
+def random_response(prompt: Prompt, rng: Rng) -> Choice:
     """Any one of the listed choices, each as likely as the others (the generic loop)."""
     return rng.choice(prompt.choices())
 

@@ -294,4 +294,4 @@ def _decision(g: GameState, p: int) -> dict[str, Any] | None:
     offered = [card(name) for name in details.get("cards") or ()]
     costs = {c.name: cost_of(g, p, c) for c in offered if not c.is_corporation}
     return {"kind": prompt.kind, "purpose": prompt.purpose, "data": details,
-            "choices": prompt.choices(), "costs": costs}
+            "choices": [c.to_dict() for c in prompt.choices()], "costs": costs}

@@ -264,7 +264,7 @@ def plan_steel_game(name: str = "Tess", max_seed: int = 400) -> SteelPlan:
                 confirming = listed(trial, "confirm")
                 if not confirming:
                     continue
-                mc_paid = confirming[0]["label"]["paid"]["megacredits"]
+                mc_paid = confirming[0].label["paid"]["megacredits"]
                 if not choose_listed(trial, "confirm"):
                     continue
                 decision = trial.current()

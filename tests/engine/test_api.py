@@ -16,6 +16,7 @@ import tm
 from tm import Game, IllegalMove, Options
 from tm.board.maps import get_map
 from tm.core.rng import Rng
+from tm.prompts.contract import Choice
 from tm.prompts.kinds import KINDS, Prompt
 from tm.sim import play_random_game, random_response
 from tm.testing import (
@@ -128,13 +129,15 @@ def test_new_game_does_not_mutate_its_options() -> None:
     assert options.expansions == []
 
 
-def test_choices_are_json_serializable_dicts_with_a_type() -> None:
+def test_choices_are_json_serializable_responses_and_labels_with_a_type() -> None:
     for game in [*random_game_positions(seed=2, every=3), rich_menu()]:
         for _, waiting in game.pending:
             choices = waiting.choices()
             assert choices, waiting
-            assert json.loads(json.dumps(choices)) == choices
-            assert all(isinstance(c, dict) and isinstance(c.get("type"), str) for c in choices)
+            for c in choices:
+                assert isinstance(c, Choice) and isinstance(c.type, str)
+                assert "label" not in c.response and isinstance(c.label.get("key"), str)
+                assert json.loads(json.dumps(c.to_dict())) == c.to_dict()
 
 
 def test_every_choice_of_a_rich_action_menu_is_accepted() -> None:
@@ -286,7 +289,7 @@ def _city_space_prompt() -> Game:
 ])
 def test_illegal_space_is_refused_R_TILE(space: Any) -> None:
     game = _city_space_prompt()
-    assert {"type": "space", "space": space} not in prompt(game).choices()
+    assert {"type": "space", "space": space} not in [c.response for c in prompt(game).choices()]
     refused(game, 0, {"type": "space", "space": space})
 
 
@@ -311,10 +314,10 @@ def test_many_legal_spaces_are_listed_by_rows_first_R_TILE_2() -> None:
     rows = waiting.choices()
     assert len(legal) > 20 and 1 < len(rows) <= 20
     assert all(c["type"] == "region" for c in rows)
-    assert sorted(s for c in rows for s in c["label"]["spaces"]) == sorted(legal)
+    assert sorted(s for c in rows for s in c.label["spaces"]) == sorted(legal)
     game.respond(0, rows[-1])
     spaces = prompt(game).choices()
-    assert [c["space"] for c in spaces] == rows[-1]["label"]["spaces"]
+    assert [c["space"] for c in spaces] == rows[-1].label["spaces"]
     assert len(spaces) <= 20
 
 
@@ -332,7 +335,7 @@ def test_another_row_may_be_chosen_while_one_is_held_R_TILE_2() -> None:
     rows = prompt(game).choices()
     game.respond(0, rows[0])
     game.respond(0, {"type": "region", "row": rows[-1]["row"]})
-    assert [c["space"] for c in prompt(game).choices()] == rows[-1]["label"]["spaces"]
+    assert [c["space"] for c in prompt(game).choices()] == rows[-1].label["spaces"]
     refused(game, 0, {"type": "region", "row": 99})
 
 

@@ -132,9 +132,9 @@ def test_market_manipulation_moves_one_marker_up_and_another_down() -> None:
     give_cards(game, 0, ["Market Manipulation"])
     set_resources(game, 0, megacredits=1)
     answer(game, "play_card", "Market Manipulation")
-    assert [c["label"]["tile"] for c in prompt(game).choices()] == ["Ceres"]  # up
+    assert [c.label["tile"] for c in prompt(game).choices()] == ["Ceres"]  # up
     answer(game, "option", 0)
-    assert [c["label"]["tile"] for c in prompt(game).choices()] == ["Luna"]  # down
+    assert [c.label["tile"] for c in prompt(game).choices()] == ["Luna"]  # down
     answer(game, "option", 0)
     assert (colony_tiles(game)["Ceres"]["marker"], colony_tiles(game)["Luna"]["marker"]) == (2, 3)
 
@@ -298,7 +298,7 @@ def test_polyphemos_price_shows_in_the_setup_decision() -> None:
             if "Polyphemos" in waiting.data["corporations"]:
                 answer(game, "corporation", "Polyphemos", player=p)
                 done = next(c for c in prompt(game, p).choices() if c["type"] == "done")
-                assert done["label"]["price"] == 5
+                assert done.label["price"] == 5
                 answer(game, "cards", list(waiting.data["cards"][:3]), player=p,
                        corporation="Polyphemos")
                 finish_setup(game)
@@ -363,7 +363,7 @@ def test_titan_floating_launch_pad_floater_pays_a_normal_trade_R_COL_4() -> None
     set_resources(game, 0, megacredits=9)
     set_marker(game, "Luna", 3)
     answer(game, "trade", "Luna")
-    fees = [c["label"]["resource"] for c in prompt(game).choices()]
+    fees = [c.label["resource"] for c in prompt(game).choices()]
     assert fees == ["megacredits", "floater"]
     answer(game, "option", 1)
     state = player_state(game, 0)
@@ -390,7 +390,7 @@ def test_poseidon_at_minus_4_mc_production_may_build_anywhere_with_minority_refu
     give_cards(game, 0, ["Minority Refuge"])
     set_resources(game, 0, megacredits=5)
     answer(game, "play_card", "Minority Refuge")
-    assert [c["label"]["tile"] for c in prompt(game).choices()] == ["Ceres", "Io"]
+    assert [c.label["tile"] for c in prompt(game).choices()] == ["Ceres", "Io"]
     answer(game, "option", 0)
     assert colony_tiles(game)["Ceres"]["colonies"] == [0]
     assert player_state(game, 0)["production"]["megacredits"] == -5

@@ -238,7 +238,7 @@ def test_eccentric_sponsor_plays_a_card_25_mc_cheaper() -> None:
     give_cards(game, 0, ["Sponsors"])  # the discount was for that card only
     set_resources(game, 0, megacredits=10)
     offered = [c for c in prompt(game, 0).choices() if c.get("card") == "Sponsors"]
-    assert offered[0]["label"]["cost"] == printed_cost("Sponsors")
+    assert offered[0].label["cost"] == printed_cost("Sponsors")
 
 
 def test_eccentric_sponsor_with_nothing_playable_is_discarded_for_15_mc_R_PRE_2() -> None:

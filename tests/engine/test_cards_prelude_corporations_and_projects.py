@@ -60,7 +60,7 @@ def play(game: Game, name: str, mc: int) -> None:
 def label_cost(game: Game, name: str) -> int:
     found = [c for c in prompt(game, 0).choices() if c.get("card") == name]
     assert found, f"{name} is not playable"
-    value: int = found[0]["label"]["cost"]
+    value: int = found[0].label["cost"]
     return value
 
 
@@ -163,7 +163,7 @@ def test_robinson_industries_lets_the_player_pick_among_tied_lowest() -> None:
     set_production(game, 0, megacredits=2, steel=0, titanium=3, plants=0, energy=1, heat=4)
     set_resources(game, 0, megacredits=4)
     answer(game, "card_action", "Robinson Industries", player=0)
-    options = [c["label"] for c in prompt(game, 0).choices()]
+    options = [c.label for c in prompt(game, 0).choices()]
     assert [list(o["steps"][0]["res"]) for o in options] == [["steel"], ["plants"]]
     answer(game, "option", 1, player=0)
     assert me(game)["production"]["plants"] == 1 and me(game)["production"]["steel"] == 0

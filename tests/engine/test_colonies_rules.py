@@ -181,7 +181,7 @@ def test_the_trader_chooses_the_fee_and_discounts_lower_each_R_COL_4() -> None:
     put_in_play(game, 0, ["Cryo-Sleep", "Rim Freighters"])
     set_resources(game, 0, megacredits=7, energy=1, titanium=1)
     answer(game, "trade", "Triton")
-    fees = {c["label"]["resource"]: c["label"]["amount"] for c in prompt(game).choices()}
+    fees = {c.label["resource"]: c.label["amount"] for c in prompt(game).choices()}
     assert fees == {"megacredits": 7, "energy": 1, "titanium": 1}
     answer(game, "option", 2)  # titanium
     assert player_state(game, 0)["titanium"] == 1 - 1 + 1  # Triton at 1: 1 titanium
@@ -216,7 +216,7 @@ def test_a_trade_offset_may_raise_the_marker_first_R_COL_4() -> None:
     set_marker(game, "Luna", 3)
     set_resources(game, 0, megacredits=9)
     answer(game, "trade", "Luna")
-    assert [c["label"]["marker"] for c in prompt(game).choices()] == [3, 4]
+    assert [c.label["marker"] for c in prompt(game).choices()] == [3, 4]
     answer(game, "option", 1)
     assert player_state(game, 0)["megacredits"] == 10  # Luna at 4
     assert colony_tiles(game)["Luna"]["marker"] == 0
@@ -272,7 +272,7 @@ def test_a_trade_choice_says_what_it_gives_and_costs_R_COL_4() -> None:
     give_colony(game, 1, "Io")
     set_marker(game, "Io", 4)
     set_resources(game, 0, megacredits=9, energy=3)
-    label = next(c["label"] for c in prompt(game).choices() if c["type"] == "trade")
+    label = next(c.label for c in prompt(game).choices() if c["type"] == "trade")
     assert label == {"key": "trade", "tile": "Io", "marker": 4,
                      "gain": [{"k": "gain", "res": {"heat": 8}}],
                      "fees": {"megacredits": 9, "energy": 3}, "colonies": [1]}

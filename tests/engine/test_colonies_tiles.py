@@ -172,9 +172,9 @@ def test_pluto_discard_lists_a_long_hand_a_page_at_a_time() -> None:
     set_resources(game, 0, megacredits=9)
     answer(game, "trade", "Pluto")
     waiting = prompt(game, 1)
-    assert len(waiting.choices()) == 20 and waiting.choices()[-1]["label"]["key"] == "more_cards"
+    assert len(waiting.choices()) == 20 and waiting.choices()[-1].label["key"] == "more_cards"
     answer(game, "option", 19, player=1)  # the next page: the other 6 cards and "more"
-    shown = [c["label"].get("card") for c in prompt(game, 1).choices()]
+    shown = [c.label.get("card") for c in prompt(game, 1).choices()]
     assert len(shown) == 7 and shown[-1] is None
     answer(game, "option", 0, player=1)
     assert len(player_state(game, 1)["hand"]) == 24  # drew 1, discarded 1

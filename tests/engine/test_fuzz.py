@@ -175,8 +175,7 @@ def test_responses_of_the_wrong_type_are_illegal_moves_R_ACT_1(sample: Game) -> 
         if game.is_over:
             break
         player, prompt = game.pending[0]
-        base = dict(rnd.choice(prompt.choices()))
-        base.pop("label", None)
+        base = dict(rnd.choice(prompt.choices()).response)
         for key in list(base) or ["type"]:
             broken = {**base, key: rnd.choice(odd)}
             if broken == base:

@@ -33,7 +33,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("tm.vocab",),
     ("tm.cards",),
     ("tm.board",),
-    ("tm.core",),
+    ("tm.core", "tm.prompts.contract"),  # the names every layer's asks and choices use
 )
 MAX_MODULE_LINES = 400
 MAX_FUNCTION_LINES = 50

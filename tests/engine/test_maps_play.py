@@ -73,7 +73,8 @@ def test_amazonis_goals_decide_when_mars_is_terraformed_R_MAP_4() -> None:
     assert parameters(game)["temperature"] == 10 and me(game)["tr"] == 21
     set_parameters(game, temperature=14, oxygen=18, oceans=11)
     assert all_maxed(game.state)
-    assert {"type": "standard_project", "project": "aquifer"} not in prompt(game, 0).choices()
+    assert {"type": "standard_project", "project": "aquifer"} not in [
+        c.response for c in prompt(game, 0).choices()]
 
 
 @pytest.mark.parametrize("oceans, over", [(10, False), (11, True)])

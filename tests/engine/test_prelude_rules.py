@@ -17,7 +17,6 @@ from tm import Game, IllegalMove, Options
 from tm.cli import main
 from tm.core.manifest import manifest
 from tm.persist import links
-from tm.prompts.kinds import clean
 from tm.sim import simulate
 from tm.testing import (
     answer,
@@ -330,8 +329,8 @@ def test_undo_in_the_prelude_phase_replays_exactly() -> None:
     game.respond(0, waiting.choices()[0])
     game.undo()
     assert game.digest() == before
-    assert [clean(c) for c in game.pending[0][1].choices()] == [clean(c)
-                                                                 for c in waiting.choices()]
+    assert [c.response for c in game.pending[0][1].choices()] == [c.response
+                                                                  for c in waiting.choices()]
 
 
 @pytest.mark.parametrize(("players", "draft"), [(1, False), (2, True), (3, False), (4, True),

@@ -634,7 +634,7 @@ def test_R_PAY_2_offered_payments_have_no_spare_units() -> None:
             trial.respond(p0, {"type": "use", "resource": "steel", "amount": steel})
         for c in prompt(trial).choices():
             if c["type"] == "confirm":
-                offered.add((c["label"]["paid"]["megacredits"], c["label"]["paid"]["steel"]))
+                offered.add((c.label["paid"]["megacredits"], c.label["paid"]["steel"]))
     assert offered == {(11, 0), (9, 1), (7, 2), (5, 3), (3, 4), (1, 5), (0, 6)}
     with pytest.raises(IllegalMove):  # a 7th steel would be a whole spare unit
         game.respond(p0, {"type": "use", "resource": "steel", "amount": 7})

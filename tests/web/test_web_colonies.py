@@ -173,7 +173,7 @@ def test_selling_a_hand_of_24_lists_its_cards_a_page_at_a_time_within_20() -> No
     first = listed[0]["card"]
     T.answer(game, "pick", first)
     more = next(c for c in T.prompt(game).choices() if c["type"] == "more_cards")
-    assert more["label"] == {"key": "more_cards", "page": 2, "pages": 2}
+    assert more.label == {"key": "more_cards", "page": 2, "pages": 2}
     game.respond(0, {"type": "more_cards"})
     second = T.prompt(game).choices()
     assert [c["type"] for c in second].count("pick") == 6 and len(second) <= 20

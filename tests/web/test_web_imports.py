@@ -17,6 +17,8 @@ WEB = Path(__file__).resolve().parents[2] / "tm" / "web"
 ALLOWED_MODULES = frozenset({"tm.core.errors", "tm.persist.links", "tm.daily",
                              "tm.persist.history", "tm.persist.saves", "tm.persist.safejson",
                              "tm.core.frozen", "tm.cards", "tm.cards.dsl", "tm.board.maps",
+                             # the prompts' public contract: kinds, purposes, Choice
+                             "tm.prompts.contract",
                              # bots answer from view() alone, as the page reads it: the page
                              # runs bot seats and asks the hard bot for hints
                              "tm.bots", "tm.bots.hint"})

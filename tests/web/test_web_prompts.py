@@ -387,7 +387,8 @@ def test_the_page_composes_no_response(monkeypatch: pytest.MonkeyPatch) -> None:
 
     def checked(game: Game, player: int, response: dict[str, object]) -> None:
         waiting = game.prompt_for(player)
-        sent.append(waiting is not None and response in waiting.choices())
+        sent.append(waiting is not None  # as listed, label and all (the held steps word it)
+                    and response in [c.to_dict() for c in waiting.choices()])
         respond(game, player, response)
 
     monkeypatch.setattr(Game, "respond", checked)

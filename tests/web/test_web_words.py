@@ -185,7 +185,7 @@ def test_a_virus_target_shows_the_plants_each_player_holds() -> None:
     assert decision is not None
     if decision[1].kind == "option":  # animals or plants
         plants = next(i for i, c in enumerate(decision[1].choices())
-                      if "plant" in text(str(c.get("label"))))
+                      if "plant" in text(str(c.label)))
         app.handle("choose", {"index": plants})
     shown = text(page(app))
     assert "has 7 plants" in shown and "has 2 plants" in shown

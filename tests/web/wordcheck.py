@@ -336,7 +336,7 @@ class Play:
             view = game.view(player)
             self._end_of_action(player, prompt.kind, view)
             self._draw_decision(player, view)
-            choice = _pick(self.rnd, prompt.choices())
+            choice = _pick(self.rnd, [c.to_dict() for c in prompt.choices()])
             if prompt.kind == "action":
                 self.action = (player, [])
             if self.action is not None and self.action[0] == player:

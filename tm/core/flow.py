@@ -2,7 +2,8 @@
 
 Each player has a queue of items (plain dicts). An item is an *op* that the
 engine runs (``{"op": "steps", ...}``) or an *ask* that waits for the
-player's response (``{"op": "ask", "kind": ..., "on": handler, ...}``).
+player's response (``{"op": "ask", "kind": ..., "on": purpose, ...}``; the purpose names
+the handler of the response, and is one of the public :data:`tm.prompts.contract.PURPOSES`).
 Nothing in a queue is a closure, so a game waiting on a choice saves as JSON.
 """
 from __future__ import annotations
@@ -12,13 +13,16 @@ from typing import Any
 
 from tm.core.frozen import register, thaw
 from tm.core.state import GameState
+from tm.prompts.contract import Kind, Purpose, check_ask, check_purpose
 
 Item = dict[str, Any]
 OpFn = Callable[[GameState, Item], None]
-HandlerFn = Callable[[GameState, int, Item, dict[str, Any]], None]
+# What an answer does: (game, player, the ask, the final response). Each handler takes its
+# purpose's ask and response shapes (tm.prompts.contract), so the table holds them as Any.
+HandlerFn = Callable[[GameState, int, Any, Any], None]
 
 OPS: dict[str, OpFn] = {}
-HANDLERS: dict[str, HandlerFn] = {}
+HANDLERS: dict[str, HandlerFn] = {}  # by purpose
 
 
 def op(name: str) -> Callable[[OpFn], OpFn]:
@@ -28,8 +32,10 @@ def op(name: str) -> Callable[[OpFn], OpFn]:
     return add
 
 
-def handler(name: str) -> Callable[[HandlerFn], HandlerFn]:
-    """Register what a prompt's response does, under ``name``."""
+def handler(name: Purpose) -> Callable[[HandlerFn], HandlerFn]:
+    """Register what a prompt's response does, under its purpose ``name``."""
+    check_purpose(name)
+
     def add(fn: HandlerFn) -> HandlerFn:
         return register(HANDLERS, name, fn, "handler")
     return add
@@ -48,8 +54,10 @@ def append(g: GameState, player: int, *items: Item) -> None:
 SELECTIONS = ("cards", "setup")  # kinds whose asks hold picks made so far
 
 
-def ask(g: GameState, player: int, kind: str, on: str, **data: Any) -> None:
-    """Wait for ``player`` to decide; ``on`` names the handler of the response."""
+def ask(g: GameState, player: int, kind: Kind, on: Purpose, **data: Any) -> None:
+    """Wait for ``player`` to decide; ``on`` is the purpose (it names the handler of the
+    response). ValueError for a purpose not listed, or not asked as this kind."""
+    check_ask(kind, on)
     item = {"op": "ask", "kind": kind, "on": on, **data}
     if kind in SELECTIONS:
         item.setdefault("picked", [])

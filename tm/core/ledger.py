@@ -20,17 +20,136 @@ The records that change holdings (every one has ``player``):
 
 Markers group the log: ``setup``, ``research``, ``generation``, ``turn`` (``player``),
 ``action`` (``player``, ``action``: the action's type), ``production``, ``final_greenery``.
+
+Every key's shape, these and the rest, is a ``TypedDict`` in :mod:`tm.core.records`.
 """
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal, Unpack, overload
 
+from tm.core import records as rec
+from tm.core.records import RECORDS
 from tm.core.state import GameState, PlayerState
 
 
+# One signature per record shape (tm.core.records), so mypy checks each call's fields.
+@overload
+def log(g: GameState, key: Literal["setup"],
+        **data: Unpack[rec.SetupRecord]) -> None: ...
+@overload
+def log(g: GameState, key: Literal["generation"],
+        **data: Unpack[rec.GenerationRecord]) -> None: ...
+@overload
+def log(g: GameState, key: Literal["research", "production"],
+        **data: Unpack[rec.PhaseRecord]) -> None: ...
+@overload
+def log(g: GameState, key: Literal["turn"],
+        **data: Unpack[rec.TurnRecord]) -> None: ...
+@overload
+def log(g: GameState, key: Literal["action"],
+        **data: Unpack[rec.ActionRecord]) -> None: ...
+@overload
+def log(g: GameState, key: Literal["final_greenery", "game_over"],
+        **data: Unpack[rec.BareRecord]) -> None: ...
+@overload
+def log(g: GameState, key: Literal["pass", "no_ocean_left"],
+        **data: Unpack[rec.PlayerRecord]) -> None: ...
+@overload
+def log(g: GameState, key: Literal["gain", "spent"],
+        **data: Unpack[rec.ResRecord]) -> None: ...
+@overload
+def log(g: GameState, key: Literal["prod"],
+        **data: Unpack[rec.ProdRecord]) -> None: ...
+@overload
+def log(g: GameState, key: Literal["tr"],
+        **data: Unpack[rec.TrRecord]) -> None: ...
+@overload
+def log(g: GameState, key: Literal["paid"],
+        **data: Unpack[rec.PaidRecord]) -> None: ...
+@overload
+def log(g: GameState, key: Literal["bonus"],
+        **data: Unpack[rec.BonusRecord]) -> None: ...
+@overload
+def log(g: GameState, key: Literal["ocean_bonus"],
+        **data: Unpack[rec.OceanBonusRecord]) -> None: ...
+@overload
+def log(g: GameState, key: Literal["income"],
+        **data: Unpack[rec.IncomeRecord]) -> None: ...
+@overload
+def log(g: GameState, key: Literal["corporation", "prelude_discarded"],
+        **data: Unpack[rec.MegacreditsRecord]) -> None: ...
+@overload
+def log(g: GameState, key: Literal["project"],
+        **data: Unpack[rec.ProjectRecord]) -> None: ...
+@overload
+def log(g: GameState, key: Literal["res_removed", "prod_reduced", "stolen"],
+        **data: Unpack[rec.TakenRecord]) -> None: ...
+@overload
+def log(g: GameState, key: Literal["card_res"],
+        **data: Unpack[rec.CardResRecord]) -> None: ...
+@overload
+def log(g: GameState, key: Literal["card_played", "card_action", "revealed"],
+        **data: Unpack[rec.CardRecord]) -> None: ...
+@overload
+def log(g: GameState, key: Literal["draw", "discarded"],
+        **data: Unpack[rec.CountRecord]) -> None: ...
+@overload
+def log(g: GameState, key: Literal["bought"],
+        **data: Unpack[rec.BoughtRecord]) -> None: ...
+@overload
+def log(g: GameState, key: Literal["preludes_kept"],
+        **data: Unpack[rec.CardsRecord]) -> None: ...
+@overload
+def log(g: GameState, key: Literal["reshuffle"],
+        **data: Unpack[rec.ReshuffleRecord]) -> None: ...
+@overload
+def log(g: GameState, key: Literal["tile"],
+        **data: Unpack[rec.TileRecord]) -> None: ...
+@overload
+def log(g: GameState, key: Literal["no_space"],
+        **data: Unpack[rec.NoSpaceRecord]) -> None: ...
+@overload
+def log(g: GameState, key: Literal["land_claim"],
+        **data: Unpack[rec.SpaceRecord]) -> None: ...
+@overload
+def log(g: GameState, key: Literal["param"],
+        **data: Unpack[rec.ParamRecord]) -> None: ...
+@overload
+def log(g: GameState, key: Literal["milestone"],
+        **data: Unpack[rec.MilestoneRecord]) -> None: ...
+@overload
+def log(g: GameState, key: Literal["award"],
+        **data: Unpack[rec.AwardRecord]) -> None: ...
+@overload
+def log(g: GameState, key: Literal["colony_built", "colony_tile_added"],
+        **data: Unpack[rec.ColonyTileRecord]) -> None: ...
+@overload
+def log(g: GameState, key: Literal["colony_tiles_kept"],
+        **data: Unpack[rec.ColonyTilesKeptRecord]) -> None: ...
+@overload
+def log(g: GameState, key: Literal["markers_rise"],
+        **data: Unpack[rec.MarkersRiseRecord]) -> None: ...
+@overload
+def log(g: GameState, key: Literal["marker_moved"],
+        **data: Unpack[rec.MarkerMovedRecord]) -> None: ...
+@overload
+def log(g: GameState, key: Literal["new_tag_type"],
+        **data: Unpack[rec.NewTagTypeRecord]) -> None: ...
+@overload
+def log(g: GameState, key: Literal["stolen_none"],
+        **data: Unpack[rec.StolenNoneRecord]) -> None: ...
+@overload
+def log(g: GameState, key: Literal["trade"],
+        **data: Unpack[rec.TradeRecord]) -> None: ...
+@overload
+def log(g: GameState, key: Literal["trade_fleet"],
+        **data: Unpack[rec.TradeFleetRecord]) -> None: ...
 def log(g: GameState, key: str, **data: Any) -> None:
-    """Append a structured log record (the UI turns keys into words)."""
+    """Append a structured log record (the UI turns keys into words); ``key`` is one of
+    :data:`tm.core.records.RECORDS` (ValueError otherwise), the fields its shape's."""
+    if key not in RECORDS:
+        raise ValueError(f"unknown log record {key!r}: give it a shape in tm.core.records")
     g.log.append({"key": key, **data})
 
 
@@ -50,29 +169,28 @@ def _context(data: Mapping[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in data.items() if v is not None}
 
 
-def _change(g: GameState, p: int, pool: str, amounts: Mapping[str, int], key: str,
-            context: Mapping[str, Any]) -> None:
-    """Add signed ``amounts`` to one of player ``p``'s pools (``res`` or ``prod``) and log
-    the change under ``key``, with the pool's name as the field."""
+def _change(held: dict[str, int], amounts: Mapping[str, int]) -> dict[str, int]:
+    """Add signed ``amounts`` to one of a player's pools (``res`` or ``prod``); what changed."""
     changed = _nonzero(amounts)
-    if not changed:
-        return
-    held = getattr(g.players[p], pool)
     for r, n in changed.items():
         held[r] += n
-    log(g, key, player=p, **{pool: changed}, **_context(context))
+    return changed
 
 
-def change_res(g: GameState, p: int, amounts: Mapping[str, int], key: str = "gain",
-               **context: Any) -> None:
+def change_res(g: GameState, p: int, amounts: Mapping[str, int],
+               key: Literal["gain", "spent"] = "gain", **context: Any) -> None:
     """Add signed ``amounts`` to player ``p``'s resources and log them (``key``: ``gain``
     for gains and losses, ``spent`` for resources turned into something)."""
-    _change(g, p, "res", amounts, key, context)
+    changed = _change(g.players[p].res, amounts)
+    if changed:
+        log(g, key, player=p, res=changed, **_context(context))
 
 
 def change_prod(g: GameState, p: int, amounts: Mapping[str, int], **context: Any) -> None:
     """Add signed ``amounts`` to player ``p``'s production and log them."""
-    _change(g, p, "prod", amounts, "prod", context)
+    changed = _change(g.players[p].prod, amounts)
+    if changed:
+        log(g, "prod", player=p, prod=changed, **_context(context))
 
 
 def raise_tr(g: GameState, p: int, steps: int, **context: Any) -> None:

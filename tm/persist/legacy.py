@@ -17,7 +17,7 @@ from tm.board.parameters import is_maxed
 from tm.cards import card
 from tm.core.errors import reason
 from tm.core.state import GameState
-from tm.prompts.kinds import Prompt, clean
+from tm.prompts.kinds import Prompt
 from tm.vocab.kinds import PROD_FLOOR
 
 # Asks that were multi-card selections (a bit mask per move) in format 1, now single picks.
@@ -57,12 +57,12 @@ def format1_move(g: GameState, prompt: Prompt, code: int) -> dict[str, Any]:
         return _nth(payments, code)
     if prompt.kind == "action":
         with _as_in_format1(g, prompt.player):
-            listed = [c for c in map(clean, prompt.choices())
-                      if not _new_since_1(g, prompt.player, c)]
+            listed = [c.response for c in prompt.choices()
+                      if not _new_since_1(g, prompt.player, c.response)]
         return _nth(listed, code)
     if prompt.kind == "space":  # format 1 listed every legal space (no rows)
         return {"type": "space", "space": _nth(list(data["spaces"]), code)}
-    return _nth([clean(c) for c in prompt.choices()], code)
+    return _nth([c.response for c in prompt.choices()], code)
 
 
 def _nth(items: list[Any], code: int) -> Any:

@@ -22,7 +22,7 @@ from tm.persist import safejson
 from tm.persist.codec import MAX_MOVES, RULES_VERSION
 from tm.persist.legacy import format1_move
 from tm.persist.saves import options_from, rules_notes
-from tm.prompts.kinds import Prompt, clean, whole_selection
+from tm.prompts.kinds import Prompt, whole_selection
 
 LINK_FORMAT = 2  # 1: moves as indices among the choices of the format-1 engine
 LINK_FORMATS = (1, 2)
@@ -123,7 +123,7 @@ def move_of(prompt: Prompt, code: int) -> dict[str, Any]:
     choices = prompt.choices()
     if code >= len(choices):
         raise LinkError(reason("link.not_a_choice", "a move is not one of the legal choices"))
-    return clean(choices[code])
+    return choices[code].response
 
 
 def _seat(pending: list[tuple[int, Prompt]], player: int) -> int:

@@ -1,8 +1,10 @@
 """Prompts: the decisions a player can be asked for, as data with a ``kind``.
 
 A queued ask is a plain dict; :class:`Prompt` wraps it. ``choices()`` lists
-responses that are each legal as they stand, and each carries a ``label`` record
-saying what it does (the page translates it; nobody needs ``prompt.data``).
+:class:`~tm.prompts.contract.Choice` pairs: a response that is legal as it stands, and a
+``label`` record saying what it does (the page translates it; nobody needs
+``prompt.data``). The kinds, purposes and shapes are the public contract of
+:mod:`tm.prompts.contract`.
 Selections are built a step at a time and held in the ask itself: a ``cards`` or
 ``setup`` prompt takes ``pick`` / ``unpick`` / ``done`` (setup also ``corporation``, and
 ``keep`` / ``unkeep`` of expansions' offers: :mod:`tm.prompts.setup`), a ``pay`` prompt
@@ -18,14 +20,14 @@ listed steps it stands for, and those steps are what the game records.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from tm.core.errors import IllegalMove, reason
 from tm.core.frozen import freeze
 from tm.core.state import GameState
+from tm.prompts.contract import KINDS, Choice, Kind, Purpose, Response, response_of
 from tm.prompts.selection import (
     Item,
-    Response,
     check_pick,
     expect,
     pick_choices,
@@ -38,10 +40,7 @@ from tm.prompts.space import check_space, expand_space, space_choices, stage_spa
 from tm.rules import actions
 from tm.vocab import payment
 
-KINDS: tuple[str, ...] = ("action", "space", "cards", "card", "player", "amount", "pay",
-                          "option", "setup")
 MAX_AMOUNT_CHOICES = 20  # an amount prompt lists a sample; any value in range is legal
-
 
 
 class Prompt:
@@ -56,14 +55,15 @@ class Prompt:
         self.player = player
 
     @property
-    def kind(self) -> str:
-        """What sort of decision this is (one of :data:`KINDS`)."""
-        return str(self._item["kind"])
+    def kind(self) -> Kind:
+        """What sort of decision this is (one of :data:`~tm.prompts.contract.KINDS`)."""
+        return cast(Kind, self._item["kind"])
 
     @property
-    def purpose(self) -> str:
-        """What the answer is for (the handler name, e.g. ``buy_cards``)."""
-        return str(self._item["on"])
+    def purpose(self) -> Purpose:
+        """What the answer is for (one of :data:`~tm.prompts.contract.PURPOSES`, e.g.
+        ``buy_cards``: the page and bots key their words and habits on it)."""
+        return cast(Purpose, self._item["on"])
 
     @property
     def data(self) -> Any:
@@ -82,17 +82,21 @@ class Prompt:
         """Most items a multi-select (``cards``) response may hold."""
         return int(self._item.get("max", 0))
 
-    def choices(self) -> list[Response]:
-        """Every listed response is legal now; each carries a ``label`` record."""
+    def choices(self) -> list[Choice]:
+        """Every listed choice is legal now: its response and its label."""
         return KIND_TABLE[self.kind].choices(self._g, self.player, self._item)
 
     def check(self, response: Any) -> Response:
-        """One listed-form response in clean form, or IllegalMove (nothing changes)."""
+        """One listed-form response (or a Choice) in clean form, or IllegalMove (nothing
+        changes)."""
+        response = response_of(response)
         _require_type(response)
         return KIND_TABLE[self.kind].check(self._g, self.player, self._item, response)
 
     def expand(self, response: Any) -> list[Response]:
-        """The listed-form steps a response stands for (one, or a whole selection's)."""
+        """The listed-form steps a response (or a Choice) stands for (one, or a whole
+        selection's)."""
+        response = response_of(response)
         _require_type(response)
         expand = KIND_TABLE[self.kind].expand
         if expand is not None:
@@ -104,7 +108,7 @@ class Prompt:
     def index_of(self, response: Response) -> int:
         """Where a clean response sits among :meth:`choices` (ValueError if absent)."""
         for index, choice in enumerate(self.choices()):
-            if clean(choice) == response:
+            if choice.response == response:
                 return index
         raise ValueError("not a listed choice")
 
@@ -112,15 +116,10 @@ class Prompt:
         return f"Prompt(player={self.player}, kind={self.kind!r}, purpose={self.purpose!r})"
 
 
-def clean(choice: Response) -> Response:
-    """A choice without its label: the form a game records."""
-    return {k: v for k, v in choice.items() if k != "label"}
-
-
 def stage(item: Item, response: Response) -> Response | None:
     """Apply a checked response to its ask: None while a selection is being built,
     else the final response for the ask's handler."""
-    staging = KIND_TABLE[str(item["kind"])].stage
+    staging = KIND_TABLE[cast(Kind, item["kind"])].stage
     return response if staging is None else staging(item, response)
 
 
@@ -135,7 +134,7 @@ def _is_int(value: Any) -> bool:
 
 
 # ---------------------------------------------------------------- simple kinds
-def _action_choices(g: GameState, p: int, d: Item) -> list[Response]:
+def _action_choices(g: GameState, p: int, d: Item) -> list[Choice]:
     return actions.choices(g, p)
 
 
@@ -154,8 +153,8 @@ def _card_label(d: Item, index: int, name: str) -> dict[str, Any]:
     return label
 
 
-def _card_choices(g: GameState, p: int, d: Item) -> list[Response]:
-    return [{"type": "card", "card": c, "label": _card_label(d, i, c)}
+def _card_choices(g: GameState, p: int, d: Item) -> list[Choice]:
+    return [Choice({"type": "card", "card": c}, _card_label(d, i, c))
             for i, c in enumerate(d["cards"])]
 
 
@@ -178,12 +177,11 @@ def _expand_card(g: GameState, p: int, d: Item, r: Response) -> list[Response] |
     return [_check_card(g, p, d, {"type": "card", "card": picked[0]})]
 
 
-def _player_choices(g: GameState, p: int, d: Item) -> list[Response]:
-    found: list[Response] = [{"type": "player", "player": q, "label": {"key": "player",
-                                                                       "player": q}}
-                             for q in d["players"]]
+def _player_choices(g: GameState, p: int, d: Item) -> list[Choice]:
+    found = [Choice({"type": "player", "player": q}, {"key": "player", "player": q})
+             for q in d["players"]]
     if d.get("optional"):
-        found.append({"type": "none", "label": {"key": "none"}})
+        found.append(Choice({"type": "none"}, {"key": "none"}))
     return found
 
 
@@ -205,8 +203,8 @@ def _amounts(low: int, high: int) -> list[int]:
     return sorted({low + span * i // last for i in range(MAX_AMOUNT_CHOICES)})
 
 
-def _amount_choices(g: GameState, p: int, d: Item) -> list[Response]:
-    return [{"type": "amount", "amount": n, "label": {"key": "amount", "amount": n}}
+def _amount_choices(g: GameState, p: int, d: Item) -> list[Choice]:
+    return [Choice({"type": "amount", "amount": n}, {"key": "amount", "amount": n})
             for n in _amounts(d["min"], d["max"])]
 
 
@@ -226,8 +224,8 @@ def _option_label(d: Item, index: int) -> dict[str, Any]:
     return {"key": "steps", "steps": d["options"][index], "src": d.get("src")}
 
 
-def _option_choices(g: GameState, p: int, d: Item) -> list[Response]:
-    return [{"type": "option", "option": i, "label": _option_label(d, i)} for i in d["open"]]
+def _option_choices(g: GameState, p: int, d: Item) -> list[Choice]:
+    return [Choice({"type": "option", "option": i}, _option_label(d, i)) for i in d["open"]]
 
 
 def _check_option(g: GameState, p: int, d: Item, r: Response) -> Response:
@@ -253,25 +251,25 @@ def _pages(d: Item) -> int:
 def whole_selection(d: Any) -> list[Response]:
     """A selection's choices as listed before pages existed: a pick or unpick of every
     card, then done when allowed (clean; links number a move by its place here)."""
-    found = [clean(c) for c in pick_choices(d, d["max"])]
+    found = [c.response for c in pick_choices(d, d["max"])]
     if d["min"] <= len(picked(d)) <= d["max"]:
         found.append({"type": "done"})
     return found
 
 
-def _cards_choices(g: GameState, p: int, d: Item) -> list[Response]:
+def _cards_choices(g: GameState, p: int, d: Item) -> list[Choice]:
     found = pick_choices(d, d["max"])
     pages = _pages(d)
     if pages > 1:  # the page's picks and unpicks, then the way to the next page
         page = int(d.get("page", 0)) % pages
         shown = set(d["cards"][page * PAGE_CARDS:(page + 1) * PAGE_CARDS])
         found = [c for c in found if c["card"] in shown]
-        found.append({"type": "more_cards", "label": {"key": "more_cards",
-                                                      "page": (page + 1) % pages + 1,
-                                                      "pages": pages}})
+        found.append(Choice({"type": "more_cards"}, {"key": "more_cards",
+                                                     "page": (page + 1) % pages + 1,
+                                                     "pages": pages}))
     if d["min"] <= len(picked(d)) <= d["max"]:
-        found.append({"type": "done", "label": {"key": "done", "count": len(picked(d)),
-                                                "price": d.get("price", 0)}})
+        found.append(Choice({"type": "done"}, {"key": "done", "count": len(picked(d)),
+                                               "price": d.get("price", 0)}))
     return found
 
 
@@ -308,13 +306,13 @@ def _expand_cards(g: GameState, p: int, d: Item, r: Response) -> list[Response] 
 
 
 # ---------------------------------------------------------------- the table
-ChoicesFn = Callable[[GameState, int, Item], list[Response]]
+ChoicesFn = Callable[[GameState, int, Item], list[Choice]]
 CheckFn = Callable[[GameState, int, Item, Response], Response]
 ExpandFn = Callable[[GameState, int, Item, Response], "list[Response] | None"]
 StageFn = Callable[[Item, Response], "Response | None"]
 
 
-class Kind:
+class KindRules:
     """How one prompt kind lists, checks, expands and stages its responses."""
 
     __slots__ = ("check", "choices", "expand", "stage")
@@ -324,15 +322,17 @@ class Kind:
         self.choices, self.check, self.expand, self.stage = choices, check, expand, stage
 
 
-KIND_TABLE: dict[str, Kind] = {
-    "action": Kind(_action_choices, _check_action),
-    "space": Kind(space_choices, check_space, expand_space, stage_space),
-    "cards": Kind(_cards_choices, _check_cards, _expand_cards, stage_cards),
-    "card": Kind(_card_choices, _check_card, _expand_card),
-    "player": Kind(_player_choices, _check_player),
-    "amount": Kind(_amount_choices, _check_amount),
-    "pay": Kind(payment.pay_choices, payment.check_step, payment.expand_payment,
+KIND_TABLE: dict[Kind, KindRules] = {
+    "action": KindRules(_action_choices, _check_action),
+    "space": KindRules(space_choices, check_space, expand_space, stage_space),
+    "cards": KindRules(_cards_choices, _check_cards, _expand_cards, stage_cards),
+    "card": KindRules(_card_choices, _check_card, _expand_card),
+    "player": KindRules(_player_choices, _check_player),
+    "amount": KindRules(_amount_choices, _check_amount),
+    "pay": KindRules(payment.pay_choices, payment.check_step, payment.expand_payment,
                 payment.stage_payment),
-    "option": Kind(_option_choices, _check_option),
-    "setup": Kind(setup_choices, check_setup, expand_setup, stage_setup),
+    "option": KindRules(_option_choices, _check_option),
+    "setup": KindRules(setup_choices, check_setup, expand_setup, stage_setup),
 }
+
+assert tuple(KIND_TABLE) == KINDS  # every kind of the contract has its rules, in its order

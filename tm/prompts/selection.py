@@ -8,9 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from tm.core.errors import IllegalMove, reason
+from tm.prompts.contract import Choice, Response
 
-Response = dict[str, Any]
-Item = dict[str, Any]
+Item = dict[str, Any]  # a queued ask (one of tm.prompts.contract's ask shapes), as JSON
 
 
 def expect(response: Response, *kinds: str) -> None:
@@ -28,15 +28,15 @@ def picked(d: Item) -> list[str]:
 
 
 def pick_choices(d: Item, limit: int, pick: str = "pick", unpick: str = "unpick",
-                 **extra: Any) -> list[Response]:
+                 **extra: Any) -> list[Choice]:
     """A pick for every offered card not yet picked (while fewer than ``limit`` are),
     an unpick for every picked one; ``extra`` fields go into each choice and its label."""
     chosen = picked(d)
-    found: list[Response] = []
+    found: list[Choice] = []
     if len(chosen) < limit:
-        found += [{"type": pick, **extra, "card": c, "label": {"key": pick, **extra, "card": c}}
+        found += [Choice({"type": pick, **extra, "card": c}, {"key": pick, **extra, "card": c})
                   for c in d["cards"] if c not in chosen]
-    found += [{"type": unpick, **extra, "card": c, "label": {"key": unpick, **extra, "card": c}}
+    found += [Choice({"type": unpick, **extra, "card": c}, {"key": unpick, **extra, "card": c})
               for c in chosen]
     return found
 

@@ -14,9 +14,9 @@ from typing import Any
 
 from tm.core.errors import IllegalMove, reason
 from tm.core.state import GameState
+from tm.prompts.contract import Choice, Response
 from tm.prompts.selection import (
     Item,
-    Response,
     check_pick,
     expect,
     in_offered_order,
@@ -82,18 +82,18 @@ def _done_label(d: Item) -> dict[str, Any]:
     return label
 
 
-def setup_choices(g: GameState, p: int, d: Item) -> list[Response]:
+def setup_choices(g: GameState, p: int, d: Item) -> list[Choice]:
     """Corporations not chosen, picks and unpicks, keeps and unkeeps, and done when legal."""
     chosen = d.get("corporation")
-    found: list[Response] = [
-        {"type": "corporation", "card": c, "label": {"key": "corporation", "card": c,
-                                                     "starting_mc": mc}}
+    found: list[Choice] = [
+        Choice({"type": "corporation", "card": c}, {"key": "corporation", "card": c,
+                                                    "starting_mc": mc})
         for c, mc in zip(d["corporations"], d["starting_mc"], strict=True) if c != chosen]
     found += pick_choices(d, _budget(d))
     for offer in _offers(d):
         found += pick_choices(offer, offer["keep"], "keep", "unkeep", offer=offer["name"])
     if _why_not_done(d) is None:
-        found.append({"type": "done", "label": _done_label(d)})
+        found.append(Choice({"type": "done"}, _done_label(d)))
     return found
 
 

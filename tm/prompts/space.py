@@ -12,7 +12,8 @@ from __future__ import annotations
 from tm.board.placement import map_of
 from tm.core.errors import IllegalMove, reason
 from tm.core.state import GameState
-from tm.prompts.selection import Item, Response, expect
+from tm.prompts.contract import Choice, Response
+from tm.prompts.selection import Item, expect
 
 MAX_SPACE_CHOICES = 20
 
@@ -40,15 +41,15 @@ def _open_spaces(g: GameState, d: Item) -> list[str]:
     return [s for s in d["spaces"] if _row_of(g, s) == d.get("row")]
 
 
-def space_choices(g: GameState, p: int, d: Item) -> list[Response]:
+def space_choices(g: GameState, p: int, d: Item) -> list[Choice]:
     """The legal spaces, or first the rows that hold them when there are many."""
     if _by_rows(g, d) and d.get("row") is None:
-        return [{"type": "region", "row": row,
-                 "label": {"key": "region", "row": row, "tile": d.get("tile"),
-                           "spaces": [s for s in d["spaces"] if _row_of(g, s) == row]}}
+        return [Choice({"type": "region", "row": row},
+                       {"key": "region", "row": row, "tile": d.get("tile"),
+                        "spaces": [s for s in d["spaces"] if _row_of(g, s) == row]})
                 for row in rows(g, d)]
-    return [{"type": "space", "space": s, "label": {"key": "space", "space": s,
-                                                    "tile": d.get("tile")}}
+    return [Choice({"type": "space", "space": s}, {"key": "space", "space": s,
+                                                   "tile": d.get("tile")})
             for s in _open_spaces(g, d)]
 
 

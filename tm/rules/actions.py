@@ -19,6 +19,7 @@ from tm.core.flow import ask, handler, op, push, run_steps
 from tm.core.frozen import freeze, thaw
 from tm.core.ledger import change_res, log
 from tm.core.state import GameState
+from tm.prompts.contract import ActionAsk, CardsAsk, CardsResponse, Choice, Response
 from tm.rules import milestones
 from tm.rules.play import cost_of, start_play, why_not_playable
 from tm.vocab.kinds import can_steps
@@ -176,7 +177,7 @@ def _project_used(g: GameState, item: dict[str, Any]) -> None:
 
 
 @handler("sell_patents")
-def _sold(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+def _sold(g: GameState, p: int, prompt: CardsAsk, response: CardsResponse) -> None:
     pl = g.players[p]
     for name in response["cards"]:
         pl.hand.remove(name)
@@ -316,13 +317,13 @@ def why_not(g: GameState, p: int, response: dict[str, Any]) -> Why:
     return table[str(kind)][1](g, p, response)
 
 
-def choices(g: GameState, p: int) -> list[dict[str, Any]]:
+def choices(g: GameState, p: int) -> list[Choice]:
     """Every legal action for ``p`` now, each with its label (what it is, what it costs)."""
     pl = g.players[p]
     if first_action_due(g, p):
-        return [{"type": "first_action", "label": {"key": "first_action",
-                                                   "card": pl.corporation}}]
-    return [{**choice, "label": label(g, p, choice)}
+        return [Choice({"type": "first_action"}, {"key": "first_action",
+                                                  "card": pl.corporation})]
+    return [Choice(choice, label(g, p, choice))
             for offer, check, *_ in actions_of(g).values()
             for choice in offer(g, p) if check(g, p, choice) is None]
 
@@ -366,6 +367,6 @@ def perform(g: GameState, p: int, response: dict[str, Any]) -> None:
 
 
 @handler("action")
-def _act(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+def _act(g: GameState, p: int, prompt: ActionAsk, response: Response) -> None:
     log(g, "action", player=p, action=response["type"])  # the log separates a turn's actions
     perform(g, p, response)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any
 
 from tm.board import placement as board
 from tm.board.maps import builtin_maps
@@ -19,6 +18,7 @@ from tm.core.errors import reason
 from tm.core.flow import ask, handler
 from tm.core.ledger import log
 from tm.core.state import GameState
+from tm.prompts.contract import OptionAsk, OptionResponse
 from tm.rules.measures import COUNTS as COUNTS  # re-exported: the measures' registry
 from tm.rules.measures import measure_value as measure_value
 from tm.rules.measures import register_count as register_count
@@ -157,7 +157,7 @@ def _fund_award(g: GameState, p: int, src: str | None, step: Step) -> None:
 
 
 @handler("fund_award_free")
-def _funded(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+def _funded(g: GameState, p: int, prompt: OptionAsk, response: OptionResponse) -> None:
     fund_free(g, p, prompt["awards"][response["option"]])
 
 

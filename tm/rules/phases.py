@@ -18,6 +18,16 @@ from tm.core.deck import draw_cards
 from tm.core.flow import ask, handler, push
 from tm.core.ledger import change_res, log
 from tm.core.state import GameState
+from tm.prompts.contract import (
+    CardAsk,
+    CardResponse,
+    CardsAsk,
+    CardsResponse,
+    OptionAsk,
+    OptionResponse,
+    SetupAsk,
+    SetupResponse,
+)
 from tm.rules.actions import plant_cost
 from tm.rules.play import apply_corporation
 from tm.vocab.payment import budget, pay_op
@@ -55,9 +65,10 @@ def deal(g: GameState) -> None:
 
 
 @handler("setup")
-def _setup_chosen(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+def _setup_chosen(g: GameState, p: int, prompt: SetupAsk, response: SetupResponse) -> None:
     """Kept secret until every player has chosen (``_advance_setup`` reveals them)."""
-    choice = {"corporation": response["corporation"], "cards": list(response["cards"])}
+    choice: dict[str, Any] = {"corporation": response["corporation"],
+                              "cards": list(response["cards"])}
     if prompt.get("offers"):
         choice["kept"] = response["kept"]
         choice["offers"] = [{"name": o["name"], "cards": list(o["cards"])}
@@ -91,7 +102,7 @@ def offer_max(g: GameState, p: int, offered: int) -> int:
 
 
 @handler("buy_cards")
-def _buy_cards(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+def _buy_cards(g: GameState, p: int, prompt: CardsAsk, response: CardsResponse) -> None:
     pl = g.players[p]
     bought = response["cards"]
     price = prompt.get("price", CARD_PRICE)
@@ -146,7 +157,7 @@ def _ask_draft(g: GameState, p: int) -> None:
 
 
 @handler("draft")
-def _drafted(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+def _drafted(g: GameState, p: int, prompt: CardAsk, response: CardResponse) -> None:
     pl = g.players[p]
     pick = response["card"]
     pl.draft_hand.remove(pick)
@@ -291,7 +302,7 @@ def _advance_final(g: GameState) -> bool:
 
 
 @handler("final_greenery")
-def _final(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+def _final(g: GameState, p: int, prompt: OptionAsk, response: OptionResponse) -> None:
     if response["option"] == 1:
         g.final_greenery.pop(0)
         return

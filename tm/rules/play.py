@@ -14,6 +14,7 @@ from tm.core.flow import ask, handler, op, push, run_steps
 from tm.core.frozen import register
 from tm.core.ledger import log
 from tm.core.state import GameState
+from tm.prompts.contract import CardAsk, CardResponse
 from tm.vocab.kinds import can_steps, step_kind
 from tm.vocab.own_triggers import play_steps_to_check
 from tm.vocab.payment import can_afford, pay_op
@@ -187,6 +188,6 @@ def _play_from_hand(g: GameState, p: int, src: str | None, step: Step) -> None:
 
 
 @handler("play_from_hand")
-def _picked_to_play(g: GameState, p: int, prompt: dict[str, Any],
-                    response: dict[str, Any]) -> None:
+def _picked_to_play(g: GameState, p: int, prompt: CardAsk,
+                    response: CardResponse) -> None:
     start_play(g, p, response["card"])

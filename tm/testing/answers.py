@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from tm.game import Game
-from tm.prompts.kinds import Prompt, clean
+from tm.prompts.kinds import Prompt
 
 
 def prompt(game: Game, player: int | None = None) -> Prompt:
@@ -38,14 +38,14 @@ def choose_by_name(game: Game, player: int, kind: str, values: list[Any],
     choices = prompt(game, player).choices()
     if kind == "space" and values:  # many legal spaces: first the listed row holding it
         row = next((c for c in choices if c["type"] == "region"
-                    and values[0] in c["label"]["spaces"]), None)
+                    and values[0] in c.label["spaces"]), None)
         if row is not None:
             game.respond(player, row)
             choices = prompt(game, player).choices()
     for choice in choices:
         if choice["type"] != kind:
             continue
-        rest = [v for k, v in choice.items() if k not in ("type", "label")]
+        rest = [v for k, v in choice.response.items() if k != "type"]
         if rest[:len(values)] == values and all(choice.get(k) == v for k, v in fields.items()):
             game.respond(player, choice)
             return
@@ -84,13 +84,13 @@ def _pay(game: Game, player: int, amounts: dict[str, int]) -> None:
     expected_mc = amounts.get("megacredits")
     confirm = [c for c in prompt(game, player).choices() if c["type"] == "confirm"]
     if not confirm or (expected_mc is not None and
-                       confirm[0]["label"]["paid"]["megacredits"] != expected_mc):
+                       confirm[0].label["paid"]["megacredits"] != expected_mc):
         raise AssertionError(f"no payment {amounts} in {prompt(game, player).choices()}")
     game.respond(player, confirm[0])
 
 def listed(waiting: Prompt) -> list[dict[str, Any]]:
     """A prompt's choices without their labels (the form a game records)."""
-    return [clean(c) for c in waiting.choices()]
+    return [c.response for c in waiting.choices()]
 
 def choices(game: Game, player: int | None = None) -> list[dict[str, Any]]:
     """The waiting prompt's choices (of ``player``, or the first one), without labels."""

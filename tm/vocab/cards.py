@@ -11,6 +11,15 @@ from tm.core.deck import draw_cards
 from tm.core.flow import ask, handler
 from tm.core.ledger import log
 from tm.core.state import NEUTRAL, GameState
+from tm.prompts.contract import (
+    CardAsk,
+    CardResponse,
+    CardsAsk,
+    CardsResponse,
+    NoneResponse,
+    PlayerAsk,
+    PlayerResponse,
+)
 from tm.vocab.kinds import PROD_FLOOR, amount, step_kind
 from tm.vocab.payment import can_afford
 
@@ -39,7 +48,8 @@ def _draw(g: GameState, p: int, src: str | None, step: Step) -> None:
 
 
 @handler("keep_cards")
-def _keep_cards(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+def _keep_cards(g: GameState, p: int, prompt: CardAsk | CardsAsk,
+                response: CardResponse | CardsResponse) -> None:
     kept = response["cards"] if response["type"] == "cards" else [response["card"]]
     g.players[p].hand.extend(kept)
     g.discard.extend(c for c in prompt["cards"] if c not in kept)
@@ -66,7 +76,7 @@ def _add_res(g: GameState, p: int, src: str | None, step: Step) -> None:
 
 
 @handler("add_res")
-def _add_res_to(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+def _add_res_to(g: GameState, p: int, prompt: CardAsk, response: CardResponse) -> None:
     add_card_resource(g, p, response["card"], prompt["count"])
 
 
@@ -84,7 +94,7 @@ def _spend_here_ok(g: GameState, p: int, src: str | None, step: Step) -> bool:
 @step_kind("spend_here", can=_spend_here_ok)
 def _spend_here(g: GameState, p: int, src: str | None, step: Step) -> None:
     g.players[p].card_res[src or ""] -= step["count"]
-    log(g, "card_res", player=p, card=src, count=-step["count"])
+    log(g, "card_res", player=p, card=src or "", count=-step["count"])
 
 
 def take_targets(g: GameState, p: int, rtype: str, count: int) -> list[list[Any]]:
@@ -117,7 +127,7 @@ def _take_res(g: GameState, p: int, src: str | None, step: Step) -> None:
 
 
 @handler("take_res")
-def _took(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+def _took(g: GameState, p: int, prompt: CardAsk, response: CardResponse) -> None:
     owner = prompt["owners"][prompt["cards"].index(response["card"])]
     g.players[owner].card_res[response["card"]] -= prompt["count"]
     log(g, "card_res", player=owner, card=response["card"], count=-prompt["count"])
@@ -147,7 +157,7 @@ def _reduce_prod(g: GameState, p: int, src: str | None, step: Step) -> None:
 
 
 @handler("reduce_prod")
-def _reduced(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+def _reduced(g: GameState, p: int, prompt: PlayerAsk, response: PlayerResponse) -> None:
     reduce_production(g, p, response["player"], prompt["step"])
 
 
@@ -178,10 +188,11 @@ def _remove_any(g: GameState, p: int, src: str | None, step: Step) -> None:
 
 
 @handler("remove_any")
-def _removed(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
-    target = response.get("player")
-    if target is None or target == NEUTRAL:
+def _removed(g: GameState, p: int, prompt: PlayerAsk,
+             response: PlayerResponse | NoneResponse) -> None:
+    if response["type"] == "none" or response["player"] == NEUTRAL:
         return
+    target = response["player"]
     step = prompt["step"]
     pl = g.players[target]
     taken = min(step["count"], pl.res[step["res"]])

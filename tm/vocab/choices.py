@@ -2,11 +2,10 @@
 vocabulary cannot say (``custom``)."""
 from __future__ import annotations
 
-from typing import Any
-
 from tm.cards.dsl import Step
 from tm.core.flow import ask, handler, run_steps
 from tm.core.state import GameState
+from tm.prompts.contract import OptionAsk, OptionResponse
 from tm.vocab.cards import add_targets
 from tm.vocab.custom import CUSTOM
 from tm.vocab.kinds import can_steps, step_kind
@@ -42,7 +41,7 @@ def _choose(g: GameState, p: int, src: str | None, step: Step) -> None:
 
 
 @handler("choose")
-def _chosen(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+def _chosen(g: GameState, p: int, prompt: OptionAsk, response: OptionResponse) -> None:
     run_steps(g, p, prompt["options"][response["option"]], prompt["src"])
 
 

@@ -6,7 +6,6 @@ in its steps. This file is the one place that lists cards needing code.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from tm.cards.dsl import Step
 from tm.cards.tableau import tag_count
@@ -14,6 +13,7 @@ from tm.core.flow import ask, handler
 from tm.core.frozen import register
 from tm.core.ledger import change_prod, change_res, raise_tr
 from tm.core.state import NEUTRAL, GameState
+from tm.prompts.contract import AmountAsk, AmountResponse
 
 CanFn = Callable[[GameState, int, "str | None", Step], bool]
 RunFn = Callable[[GameState, int, "str | None", Step], None]
@@ -39,7 +39,7 @@ def _insulation(g: GameState, p: int, src: str | None, step: Step) -> None:
 
 
 @handler("heat_prod_to_mc_prod")
-def _insulated(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+def _insulated(g: GameState, p: int, prompt: AmountAsk, response: AmountResponse) -> None:
     change_prod(g, p, {"heat": -response["amount"], "megacredits": response["amount"]})
 
 
@@ -53,7 +53,7 @@ def _power_infrastructure(g: GameState, p: int, src: str | None, step: Step) -> 
 
 
 @handler("energy_to_mc")
-def _energy_sold(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+def _energy_sold(g: GameState, p: int, prompt: AmountAsk, response: AmountResponse) -> None:
     change_res(g, p, {"energy": -response["amount"], "megacredits": response["amount"]})
 
 

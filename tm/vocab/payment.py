@@ -10,13 +10,16 @@ for (``for``), the amount due (``cost``) and each resource's rate (``rates``).
 """
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, cast
 
 from tm.cards.tableau import effects, has_effect, metal_value
 from tm.core.errors import IllegalMove, reason
 from tm.core.flow import ask, handler, op
 from tm.core.ledger import log
+from tm.core.records import PaidRecord
 from tm.core.state import RESOURCES, GameState
+from tm.prompts.contract import Choice, PayAsk, Response
 
 CURRENCIES = ("megacredits", "steel", "titanium", "heat")
 Item = dict[str, Any]
@@ -121,16 +124,17 @@ def _settled(g: GameState, p: int, d: Item) -> dict[str, int] | None:
     return paid if _no_waste(paid, d["rates"], d["cost"]) else None
 
 
-def _use(resource: str, amount: int, rate: int, best: bool = False) -> dict[str, Any]:
+def _use(resource: str, amount: int, rate: int, best: bool = False) -> Choice:
     """A stepper choice; ``best``: the most this resource can usefully pay."""
-    return {"type": "use", "resource": resource, "amount": amount,
-            "label": {"key": "use", "resource": resource, "amount": amount, "rate": rate,
-                      "best": best}}
+    return Choice({"type": "use", "resource": resource, "amount": amount},
+                  {"key": "use", "resource": resource, "amount": amount, "rate": rate,
+                   "best": best})
 
 
-def pay_choices(g: GameState, p: int, d: Item) -> list[dict[str, Any]]:
+def pay_choices(g: GameState, p: int, d: Item) -> list[Choice]:
     """One more, one less, none or the most useful amount of each resource; confirm."""
-    use, found = d["use"], []
+    use = d["use"]
+    found: list[Choice] = []
     for resource, current in use.items():
         rate, limit = d["rates"][resource], _limit(g, p, d, resource)
         rest = d["cost"] - (_value(d, use) - current * rate)  # what others leave to cover
@@ -140,8 +144,8 @@ def pay_choices(g: GameState, p: int, d: Item) -> list[dict[str, Any]]:
         found += [_use(resource, n, rate, best=n == best) for n in dict.fromkeys(amounts)]
     paid = _settled(g, p, d)
     if paid is not None:
-        found.append({"type": "confirm", "label": {"key": "confirm", "cost": d["cost"],
-                                                   "paid": paid, "for": d.get("for", {})}})
+        found.append(Choice({"type": "confirm"}, {"key": "confirm", "cost": d["cost"],
+                                                  "paid": paid, "for": d.get("for", {})}))
     return found
 
 
@@ -205,18 +209,19 @@ def stage_payment(d: Item, r: dict[str, Any]) -> dict[str, Any] | None:
 
 
 @handler("pay")
-def _paid(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+def _paid(g: GameState, p: int, prompt: PayAsk, response: Response) -> None:
     pl = g.players[p]
     for c in CURRENCIES:
         pl.res[c] -= response.get(c, 0)
     spent = {c: n for c, n in response.items() if c not in (*CURRENCIES, "type") and n}
     for name, n in spent.items():  # resources on a card (R-PAY: as that card allows)
         pl.card_res[name] -= n
-    log(g, "paid", player=p, **{c: response[c] for c in CURRENCIES if response.get(c)},
-        **({"cards": spent} if spent else {}), **_for(prompt))
+    record = {"player": p, **{c: response[c] for c in CURRENCIES if response.get(c)},
+              **({"cards": spent} if spent else {}), **_for(prompt)}
+    log(g, "paid", **cast(PaidRecord, record))  # (currencies by name: a JSON edge)
 
 
-def _for(item: Item) -> dict[str, Any]:
+def _for(item: Mapping[str, Any]) -> dict[str, Any]:
     """What a payment's record says it paid for, when known (the page reads a card's price
     after the card's play, and nothing else's)."""
     paid_for = item.get("for")

@@ -11,6 +11,7 @@ from tm.core.deck import draw_cards
 from tm.core.flow import ask, handler, op, push, run_steps
 from tm.core.ledger import log, raise_tr
 from tm.core.state import NEUTRAL, RESOURCES, GameState
+from tm.prompts.contract import SpaceAsk, SpaceResponse
 from tm.vocab.kinds import amount, step_kind
 from tm.vocab.triggers import tile_placed
 
@@ -69,7 +70,7 @@ def _place(g: GameState, item: dict[str, Any]) -> None:
 
 
 @handler("place")
-def _placed(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+def _placed(g: GameState, p: int, prompt: SpaceAsk, response: SpaceResponse) -> None:
     place_tile(g, p, response["space"], prompt["tile"], prompt["src"])
 
 

@@ -212,7 +212,7 @@ class BotsController(Controller):
             return
         player, prompt = decision
         record = hint(game.view(player))
-        choices = prompt.choices()
+        choices = [c.to_dict() for c in prompt.choices()]  # (as the bot's view lists them)
         index = choices.index(record["choice"]) if record["choice"] in choices else None
         self.state.hint = HintShown(game, len(game.moves), player, record, index)
 
@@ -230,7 +230,7 @@ class BotsController(Controller):
         player, prompt = decision
         if player != shown.player:
             return
-        self.host.respond(player, prompt.choices()[shown.index])
+        self.host.respond(player, prompt.choices()[shown.index].to_dict())
 
     def hint_shown(self) -> HintShown | None:
         """The hint asked for, while its decision is still the one shown."""

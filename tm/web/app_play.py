@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tm.game import Game
+from tm.prompts.contract import Choice
 from tm.web.app_base import Actions, Controller, Host, is_bot, person_seats
 from tm.web.app_stage import Spare, Stage, default_payment, starts_action
 from tm.web.log_html import LOG_DEPTH, log_depth_after
@@ -126,7 +127,7 @@ class PlayController(Controller):
         player, prompt = decision
         choices = self.state.views.listed(self.shown_game(), player)
         if choices is None:
-            choices = prompt.choices()
+            choices = [c.to_dict() for c in prompt.choices()]
         index = int(data.get("index", -1))
         if not 0 <= index < len(choices):
             return
@@ -142,15 +143,15 @@ class PlayController(Controller):
         player, prompt = decision
         if space not in prompt.data["spaces"]:
             return
-        row = next((c for c in prompt.choices() if c["type"] == "region"
-                    and space in c["label"]["spaces"]), None)
+        row = next((c for c in prompt.choices() if c.type == "region"
+                    and space in c.label["spaces"]), None)
         if row is not None:
-            self.respond(player, row)
+            self.respond(player, row.to_dict())  # (the held action words its steps)
             game = self.shown_game()
             assert game is not None
             prompt = game.prompt_for(player) or prompt
         spot = next(c for c in prompt.choices() if c.get("space") == space)
-        self.respond(player, spot)
+        self.respond(player, spot.to_dict())
 
     def log_earlier(self, data: dict[str, Any]) -> None:
         """Show earlier generations of the log."""
@@ -174,7 +175,8 @@ class PlayController(Controller):
         player, prompt = decision
         self.shown.viewer = player
         # One move per call, as tests count them: staged only inside an action under way.
-        self.respond(player, finishing_choice(prompt), stage=self.staged() is not None)
+        self.respond(player, finishing_choice(prompt).to_dict(),
+                     stage=self.staged() is not None)
 
     def respond(self, player: int, response: dict[str, Any], stage: bool = True) -> None:
         """Answer on the staged copy while an action is under way (an answer at the action
@@ -210,7 +212,7 @@ class PlayController(Controller):
             self.state.spare.make(game)
 
 
-def finishing_choice(prompt: PendingPrompt) -> dict[str, Any]:
+def finishing_choice(prompt: PendingPrompt) -> Choice:
     """A listed choice that brings the decision to its end (the test hook's answer).
 
     ``done`` / ``confirm`` when listed; in a payment, the most useful amount of each
@@ -218,12 +220,12 @@ def finishing_choice(prompt: PendingPrompt) -> dict[str, Any]:
     """
     choices = prompt.choices()
     for choice in choices:
-        if choice["type"] in ("done", "confirm"):
+        if choice.type in ("done", "confirm"):
             return choice
     if prompt.kind == "pay":
         use, rates = prompt.data["use"], prompt.data["rates"]
         for resource in sorted(use, key=lambda r: -int(rates[r])):
-            ups = [c for c in choices if c["type"] == "use" and c["resource"] == resource
+            ups = [c for c in choices if c.type == "use" and c["resource"] == resource
                    and c["amount"] > use[resource]]
             if ups:
                 return max(ups, key=lambda c: int(c["amount"]))

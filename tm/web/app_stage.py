@@ -139,7 +139,7 @@ def default_payment(stage: Stage) -> None:
     # With nothing in use, each resource's listed "most useful" amount is what it holds, or
     # (when it holds more) all that could ever be used.
     have = {c["resource"]: int(c["amount"]) for c in prompt.choices()
-            if c["type"] == "use" and (c.get("label") or {}).get("best")}
+            if c.type == "use" and c.label.get("best")}
     target = best_mix(int(d["cost"]) - max(0, mc),
                       {c: int(v) for c, v in d["rates"].items() if c in d["use"]}, have)
     for resource, amount in target.items():
@@ -147,11 +147,11 @@ def default_payment(stage: Stage) -> None:
             prompt = game.prompt_for(player)
             if prompt is None or prompt.kind != "pay" or prompt.data["use"][resource] >= amount:
                 break
-            steps = [c for c in prompt.choices() if c["type"] == "use"
+            steps = [c for c in prompt.choices() if c.type == "use"
                      and c["resource"] == resource and c["amount"] <= amount]
             if not steps:
                 break
-            stage.respond(max(steps, key=lambda c: int(c["amount"])))
+            stage.respond(max(steps, key=lambda c: int(c["amount"])).to_dict())
 
 
 def best_mix(short: int, rates: dict[str, int], have: dict[str, int]) -> dict[str, int]:

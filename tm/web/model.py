@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
 
+from tm.prompts.contract import Choice
 from tm.web.i18n import t
 
 if TYPE_CHECKING:
@@ -31,7 +32,7 @@ class PendingPrompt(Protocol):
     def kind(self) -> str: ...
     @property
     def data(self) -> Any: ...
-    def choices(self) -> list[dict[str, Any]]: ...
+    def choices(self) -> list[Choice]: ...
 
 
 @dataclass(frozen=True, slots=True)

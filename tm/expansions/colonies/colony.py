@@ -11,6 +11,7 @@ from tm.core.frozen import thaw
 from tm.core.ledger import log
 from tm.core.state import GameState
 from tm.expansions.colonies.tiles import MARKER_START, TILES, TRACK
+from tm.prompts.contract import OptionAsk, OptionResponse
 from tm.vocab.kinds import step_kind
 
 NAME = "colonies"
@@ -83,7 +84,7 @@ def _colony(g: GameState, p: int, src: str | None, step: Step) -> None:
 
 
 @handler("build_colony")
-def _built_on(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+def _built_on(g: GameState, p: int, prompt: OptionAsk, response: OptionResponse) -> None:
     build_colony(g, p, prompt["tiles"][response["option"]])
 
 

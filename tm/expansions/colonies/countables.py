@@ -11,6 +11,7 @@ from tm.core.errors import reason
 from tm.core.flow import ask, handler, push, run_steps
 from tm.core.ledger import change_res, log
 from tm.core.state import GameState
+from tm.prompts.contract import AmountAsk, AmountResponse
 from tm.rules.play import requirement_kind
 from tm.vocab.kinds import countable
 from tm.vocab.resources import HEAT_PAYER
@@ -90,7 +91,7 @@ def _heat(g: GameState, p: int, r: dict[str, Any]) -> None:
 
 
 @handler("resources_as_heat")
-def _heat_amount(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+def _heat_amount(g: GameState, p: int, prompt: AmountAsk, response: AmountResponse) -> None:
     _use_as_heat(g, p, prompt["card"], prompt["value"], response["amount"])
 
 
@@ -129,8 +130,8 @@ def _pay_heat(g: GameState, p: int, src: str | None, need: int) -> None:
 
 
 @handler("floaters_for_heat")
-def _floaters_chosen(g: GameState, p: int, prompt: dict[str, Any],
-                     response: dict[str, Any]) -> None:
+def _floaters_chosen(g: GameState, p: int, prompt: AmountAsk,
+                     response: AmountResponse) -> None:
     _heat_paid(g, p, prompt["src"], prompt["card"], prompt["value"], prompt["need"],
                response["amount"])
 

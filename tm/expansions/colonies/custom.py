@@ -28,6 +28,17 @@ from tm.expansions.colonies.colony import (
     tiles_in_play,
 )
 from tm.expansions.colonies.tiles import MARKER_START, TILES
+from tm.prompts.contract import (
+    AmountAsk,
+    AmountResponse,
+    CardAsk,
+    CardResponse,
+    OptionAsk,
+    OptionResponse,
+    PlayerAsk,
+    PlayerResponse,
+    Purpose,
+)
 from tm.vocab.custom import custom_step
 from tm.vocab.kinds import countable
 
@@ -64,7 +75,7 @@ def _ask_discard(g: GameState, p: int, page: int) -> None:
 
 
 @handler("discard_from_hand")
-def _discarded(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+def _discarded(g: GameState, p: int, prompt: OptionAsk, response: OptionResponse) -> None:
     index = response["option"]
     if index >= len(prompt["cards"]):
         _ask_discard(g, p, prompt["page"] + 1)
@@ -99,7 +110,7 @@ def _spend_own(g: GameState, p: int, src: str | None, step: Step) -> None:
 
 
 @handler("spend_own_res")
-def _spent_own(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+def _spent_own(g: GameState, p: int, prompt: CardAsk, response: CardResponse) -> None:
     _take_own(g, p, response["card"], prompt["count"])
 
 
@@ -146,7 +157,7 @@ def _steal(g: GameState, p: int, src: str | None, step: Step) -> None:
 
 
 @handler("steal_megacredits")
-def _steal_from(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+def _steal_from(g: GameState, p: int, prompt: PlayerAsk, response: PlayerResponse) -> None:
     _stolen(g, p, response["player"], prompt["count"])
 
 
@@ -201,13 +212,13 @@ def _shift(g: GameState, p: int, src: str | None, step: Step) -> None:
     _ask_tile(g, p, "marker_up", ups)
 
 
-def _ask_tile(g: GameState, p: int, purpose: str, names: list[str], **data: Any) -> None:
+def _ask_tile(g: GameState, p: int, purpose: Purpose, names: list[str], **data: Any) -> None:
     ask(g, p, "option", purpose, options=[[] for _ in names], open=list(range(len(names))),
         src=None, tiles=names, labels=[{"key": purpose, "tile": n} for n in names], **data)
 
 
 @handler("marker_up")
-def _up(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+def _up(g: GameState, p: int, prompt: OptionAsk, response: OptionResponse) -> None:
     up = prompt["tiles"][response["option"]]
     downs = [down for first, down in _pairs(g) if first == up]
     entry = tile_entry(g, up)
@@ -218,7 +229,7 @@ def _up(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) 
 
 
 @handler("marker_down")
-def _down(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+def _down(g: GameState, p: int, prompt: OptionAsk, response: OptionResponse) -> None:
     down = prompt["tiles"][response["option"]]
     entry = tile_entry(g, down)
     assert entry is not None
@@ -248,7 +259,7 @@ def _add_tile(g: GameState, p: int, src: str | None, step: Step) -> None:
 
 
 @handler("colony_tile_added")
-def _tile_added(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+def _tile_added(g: GameState, p: int, prompt: OptionAsk, response: OptionResponse) -> None:
     name = prompt["tiles"][response["option"]]
     sec = section(g)
     sec["unused"].remove(name)
@@ -293,7 +304,7 @@ def _to_titanium(g: GameState, p: int, src: str | None, step: Step) -> None:
 
 
 @handler("resources_here_to_titanium")
-def _converted(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+def _converted(g: GameState, p: int, prompt: AmountAsk, response: AmountResponse) -> None:
     pl = g.players[p]
     n = response["amount"]
     pl.card_res[prompt["card"]] -= n
@@ -343,5 +354,5 @@ def _refuge(g: GameState, p: int, src: str | None, step: Step) -> None:
 
 
 @handler("refuge_tile")
-def _refuge_tile(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+def _refuge_tile(g: GameState, p: int, prompt: OptionAsk, response: OptionResponse) -> None:
     build_colony(g, p, prompt["tiles"][response["option"]])

@@ -2,7 +2,7 @@
 marker, the colony bonuses to every colony owner, and free trades from cards."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from tm.cards.dsl import Step
 from tm.cards.tableau import effects
@@ -10,6 +10,7 @@ from tm.core.errors import reason
 from tm.core.flow import ask, handler, op, push, run_steps
 from tm.core.frozen import thaw
 from tm.core.ledger import log
+from tm.core.records import PaidRecord
 from tm.core.state import GameState
 from tm.expansions.colonies.colony import (
     MAX_MARKER,
@@ -21,6 +22,7 @@ from tm.expansions.colonies.colony import (
     tiles_in_play,
 )
 from tm.expansions.colonies.tiles import TILES, ColonyTile
+from tm.prompts.contract import OptionAsk, OptionResponse
 from tm.vocab.kinds import step_kind
 from tm.vocab.payment import can_afford, pay_op
 
@@ -120,7 +122,7 @@ def _send_fleet(g: GameState, p: int, name: str) -> None:
 
 
 @handler("trade_fee")
-def _fee_chosen(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+def _fee_chosen(g: GameState, p: int, prompt: OptionAsk, response: OptionResponse) -> None:
     resource = prompt["fees"][response["option"]]
     _pay_fee(g, p, prompt["tile"], resource, trade_fees(g, p)[resource])
 
@@ -136,7 +138,7 @@ def _pay_fee(g: GameState, p: int, name: str, resource: str, fee: int) -> None:
         push(g, p, pay_op(p, fee, for_={"trade": name}), go)
         return
     g.players[p].res[resource] -= fee
-    log(g, "paid", player=p, **{resource: fee})
+    log(g, "paid", **cast(PaidRecord, {"player": p, resource: fee}))  # (a currency by name)
     push(g, p, go)
 
 
@@ -161,8 +163,8 @@ def _trade_go(g: GameState, item: dict[str, Any]) -> None:
 
 
 @handler("trade_offset")
-def _offset_chosen(g: GameState, p: int, prompt: dict[str, Any],
-                   response: dict[str, Any]) -> None:
+def _offset_chosen(g: GameState, p: int, prompt: OptionAsk,
+                   response: OptionResponse) -> None:
     entry = tile_entry(g, prompt["tile"])
     assert entry is not None
     entry["marker"] += response["option"]
@@ -200,7 +202,7 @@ def _trade_step(g: GameState, p: int, src: str | None, step: Step) -> None:
 
 
 @handler("trade_tile")
-def _tile_chosen(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+def _tile_chosen(g: GameState, p: int, prompt: OptionAsk, response: OptionResponse) -> None:
     _free_trade(g, p, prompt["tiles"][response["option"]])
 
 

@@ -10,8 +10,6 @@ Each is registered with :func:`tm.vocab.custom.custom_step`; queued work stays d
 """
 from __future__ import annotations
 
-from typing import Any
-
 from tm.board import placement as board
 from tm.cards import card
 from tm.cards.dsl import Step, add_res, choose, gain
@@ -20,6 +18,17 @@ from tm.core.deck import draw_cards
 from tm.core.flow import ask, handler, run_steps
 from tm.core.ledger import change_res, log
 from tm.core.state import NEUTRAL, GameState
+from tm.prompts.contract import (
+    CardAsk,
+    CardResponse,
+    CardsAsk,
+    CardsResponse,
+    NoneResponse,
+    PlayerAsk,
+    PlayerResponse,
+    SpaceAsk,
+    SpaceResponse,
+)
 from tm.vocab.cards import add_card_resource, take_targets
 from tm.vocab.choices import open_options
 from tm.vocab.custom import custom_step
@@ -39,7 +48,7 @@ def _mars_university(g: GameState, p: int, src: str | None, step: Step) -> None:
 
 
 @handler("discard_to_draw")
-def _swapped(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+def _swapped(g: GameState, p: int, prompt: CardsAsk, response: CardsResponse) -> None:
     pl = g.players[p]
     for name in response["cards"]:
         if name in pl.hand:
@@ -102,10 +111,11 @@ def _hired_raiders(g: GameState, p: int, src: str | None, step: Step) -> None:
 
 
 @handler("rob")
-def _robbed(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
-    target = response.get("player")
-    if target is None:
+def _robbed(g: GameState, p: int, prompt: PlayerAsk,
+            response: PlayerResponse | NoneResponse) -> None:
+    if response["type"] == "none":
         return
+    target = response["player"]
     res, count = prompt["res"], prompt["count"]
     if target == NEUTRAL:  # solo: the neutral player has nothing to lose but pays a thief
         taken = count if prompt["steal"] else 0
@@ -132,7 +142,7 @@ def _virus(g: GameState, p: int, src: str | None, step: Step) -> None:
 
 
 @handler("remove_animals")
-def _infected(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+def _infected(g: GameState, p: int, prompt: CardAsk, response: CardResponse) -> None:
     name = response["card"]
     owner = g.players[prompt["owners"][prompt["cards"].index(name)]]
     taken = min(prompt["count"], owner.card_res.get(name, 0))
@@ -188,7 +198,7 @@ def _robotic_workforce(g: GameState, p: int, src: str | None, step: Step) -> Non
 
 
 @handler("copy_production")
-def _copied(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+def _copied(g: GameState, p: int, prompt: CardAsk, response: CardResponse) -> None:
     run_steps(g, p, production_box(response["card"]), response["card"])
 
 
@@ -209,7 +219,7 @@ def _land_claim(g: GameState, p: int, src: str | None, step: Step) -> None:
 
 
 @handler("claim_land")
-def _claimed(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+def _claimed(g: GameState, p: int, prompt: SpaceAsk, response: SpaceResponse) -> None:
     """Only the claimant may place a tile here later (``board._free_for``)."""
     g.board[response["space"]] = {"tile": None, "owner": None, "claim": p}
     log(g, "land_claim", player=p, space=response["space"])

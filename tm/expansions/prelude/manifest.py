@@ -19,6 +19,7 @@ from tm.core.flow import ask, handler, op, push, run_steps
 from tm.core.ledger import log
 from tm.core.manifest import Manifest, SetupOffer
 from tm.core.state import FACE_DOWN, OWNER, PUBLIC, GameState, PlayerState, from_dict, to_dict
+from tm.prompts.contract import CardAsk, CardResponse
 from tm.rules.play import requirements_met
 from tm.vocab.kinds import RUN, can_step
 
@@ -112,7 +113,7 @@ def _turn(g: GameState, item: dict[str, Any]) -> None:
 
 
 @handler("prelude_first")
-def _first(g: GameState, p: int, prompt: dict[str, Any], response: dict[str, Any]) -> None:
+def _first(g: GameState, p: int, prompt: CardAsk, response: CardResponse) -> None:
     push(g, p, play_op(p, response["card"]),
          {"op": "prelude_turn", "p": p, "rest": prompt["rest"]})
 
@@ -179,8 +180,8 @@ def look_at(g: GameState, p: int, count: int) -> None:
 
 
 @handler("prelude_of_several")
-def _one_of_several(g: GameState, p: int, prompt: dict[str, Any],
-                    response: dict[str, Any]) -> None:
+def _one_of_several(g: GameState, p: int, prompt: CardAsk,
+                    response: CardResponse) -> None:
     sec = section(g)
     chosen = response["card"]
     sec["discard"].extend(c for c in sec["dealt"][p] if c != chosen)

@@ -1,0 +1,365 @@
+"""The prompts' public contract: what a decision is (its ``kind``), what it is for (its
+``purpose``), the shape of each kind's ask and of each response, and :class:`Choice`.
+
+The page and the bots key on these names: a ``purpose`` names the words the page shows
+for a decision (``prompt.card.<purpose>``, ``prompt.option.<purpose>``, ...), so it is a
+closed, public list (:data:`PURPOSES`), not whatever a handler happens to be called. An
+ask with a kind or purpose not listed here raises when it is made (:func:`check_ask`),
+and a test keeps every purpose's words in every language.
+
+This module sits in the bottom layer (``tests/engine/test_house.py``): the flow, the card
+vocabulary and the rules all make asks and choices, so it imports nothing of the engine.
+
+Asks and responses are stored as JSON (a save holds a game waiting on a choice), so the
+engine reads them as plain dicts; the ``TypedDict`` shapes below say what each holds, and
+``tests/engine/test_contract.py`` checks every ask and response of simulated games over
+all expansion sets against them.
+
+(No ``from __future__ import annotations`` here: on Python 3.11 a ``TypedDict`` sees
+``NotRequired`` only in evaluated annotations, and the tests read the required keys.)
+"""
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, Literal, NotRequired, TypedDict, TypeGuard, get_args
+
+# ---------------------------------------------------------------- kinds and purposes
+Kind = Literal["action", "space", "cards", "card", "player", "amount", "pay", "option",
+               "setup"]
+KINDS: tuple[Kind, ...] = get_args(Kind)
+
+Purpose = Literal[
+    # the base game
+    "action", "setup", "draft", "buy_cards", "keep_cards", "sell_patents", "pay", "place",
+    "choose", "final_greenery", "add_res", "take_res", "reduce_prod", "remove_any",
+    "heat_prod_to_mc_prod", "energy_to_mc", "play_from_hand", "fund_award_free",
+    # Corporate Era
+    "discard_to_draw", "rob", "remove_animals", "copy_production", "claim_land",
+    # Prelude
+    "prelude_first", "prelude_of_several",
+    # Colonies
+    "build_colony", "trade_fee", "trade_offset", "trade_tile", "marker_up", "marker_down",
+    "colony_tile_added", "refuge_tile", "discard_from_hand", "spend_own_res",
+    "steal_megacredits", "resources_as_heat", "floaters_for_heat",
+    "resources_here_to_titanium",
+]
+PURPOSES: tuple[Purpose, ...] = get_args(Purpose)
+
+# The kinds each purpose is asked as (the page words a purpose per kind: a one-card
+# keep is a ``card`` ask, a keep of several a ``cards`` ask, both ``keep_cards``).
+PURPOSE_KINDS: Mapping[Purpose, tuple[Kind, ...]] = MappingProxyType({
+    "action": ("action",), "setup": ("setup",), "draft": ("card",),
+    "buy_cards": ("cards",), "keep_cards": ("card", "cards"), "sell_patents": ("cards",),
+    "pay": ("pay",), "place": ("space",), "choose": ("option",),
+    "final_greenery": ("option",), "add_res": ("card",), "take_res": ("card",),
+    "reduce_prod": ("player",), "remove_any": ("player",), "heat_prod_to_mc_prod": ("amount",),
+    "energy_to_mc": ("amount",), "play_from_hand": ("card",), "fund_award_free": ("option",),
+    "discard_to_draw": ("cards",), "rob": ("player",), "remove_animals": ("card",),
+    "copy_production": ("card",), "claim_land": ("space",), "prelude_first": ("card",),
+    "prelude_of_several": ("card",), "build_colony": ("option",), "trade_fee": ("option",),
+    "trade_offset": ("option",), "trade_tile": ("option",), "marker_up": ("option",),
+    "marker_down": ("option",), "colony_tile_added": ("option",), "refuge_tile": ("option",),
+    "discard_from_hand": ("option",), "spend_own_res": ("card",),
+    "steal_megacredits": ("player",), "resources_as_heat": ("amount",),
+    "floaters_for_heat": ("amount",), "resources_here_to_titanium": ("amount",),
+})
+
+
+def is_purpose(name: str) -> TypeGuard[Purpose]:
+    """Whether ``name`` is one of :data:`PURPOSES`."""
+    return name in PURPOSE_KINDS
+
+
+def check_purpose(purpose: str) -> Purpose:
+    """``purpose`` if it is one of :data:`PURPOSES`, else ValueError."""
+    if not is_purpose(purpose):
+        raise ValueError(f"unknown prompt purpose {purpose!r}: list it in "
+                         "tm.prompts.contract.Purpose (and give it words in every language)")
+    return purpose
+
+
+def check_ask(kind: str, purpose: str) -> None:
+    """ValueError unless ``purpose`` is a listed purpose asked as this ``kind``."""
+    kinds = PURPOSE_KINDS[check_purpose(purpose)]
+    if kind not in kinds:
+        raise ValueError(f"purpose {purpose!r} is asked as {' or '.join(kinds)}, not {kind!r}")
+
+
+# ---------------------------------------------------------------- the asks, per kind
+class AskBase(TypedDict):
+    """What every queued ask holds."""
+
+    op: Literal["ask"]
+    kind: Kind
+    on: Purpose
+
+
+class ActionAsk(AskBase):
+    """A turn's action (the menu is worked out when listed)."""
+
+
+class SpaceAsk(AskBase):
+    """Where to place a tile; ``row`` is held once a board row is chosen."""
+
+    spaces: list[str]
+    tile: str
+    src: NotRequired[str | None]
+    row: NotRequired[int]
+
+
+class CardsAsk(AskBase):
+    """A selection of ``min`` to ``max`` cards, built a pick at a time."""
+
+    cards: list[str]
+    min: int
+    max: int
+    picked: list[str]
+    price: NotRequired[int]
+    page: NotRequired[int]
+
+
+class CardAsk(AskBase):
+    """One card of ``cards`` (``owners``: whose card each is, when not the asker's;
+    ``rest``: the players whose preludes come after, R-PRE-2)."""
+
+    cards: list[str]
+    count: NotRequired[int]
+    owners: NotRequired[list[int]]
+    rest: NotRequired[list[int]]
+    src: NotRequired[str | None]
+
+
+class PlayerAsk(AskBase):
+    """A player to target (``optional``: none may be chosen)."""
+
+    players: list[int]
+    optional: bool
+    step: NotRequired[dict[str, Any]]
+    count: NotRequired[int]
+    res: NotRequired[str]
+    steal: NotRequired[bool]
+
+
+class AmountAsk(AskBase):
+    """A whole number from ``min`` to ``max``."""
+
+    min: int
+    max: int
+    card: NotRequired[str]
+    value: NotRequired[int]
+    need: NotRequired[int]
+    src: NotRequired[str | None]
+
+
+_PaidFor = TypedDict("_PaidFor", {"for": dict[str, Any]})  # (a keyword: this syntax)
+
+
+class PayAsk(AskBase, _PaidFor):
+    """A payment of ``cost`` MC, ``use`` held a resource at a time (``for``: what it buys)."""
+
+    cost: int
+    rates: dict[str, int]
+    reserve: dict[str, int]
+    use: dict[str, int]
+
+
+class OptionAsk(AskBase):
+    """One of ``options`` (card steps, or empty for an expansion's own labels) open now."""
+
+    options: list[Any]
+    open: list[int]
+    src: str | None
+    labels: NotRequired[list[dict[str, Any]]]
+    cause: NotRequired[str]
+    awards: NotRequired[list[str]]
+    cards: NotRequired[list[str]]
+    page: NotRequired[int]
+    fees: NotRequired[list[Any]]
+    tile: NotRequired[str]
+    tiles: NotRequired[list[str]]
+
+
+class Offer(TypedDict):
+    """An expansion's cards dealt at setup to keep some of (Prelude's preludes)."""
+
+    name: str
+    cards: list[str]
+    keep: int
+    rule: str
+    picked: list[str]
+
+
+class SetupAsk(AskBase):
+    """A player's setup decision: a corporation, cards to buy, each offer's keeps."""
+
+    corporations: list[str]
+    corporation: str | None
+    starting_mc: list[int]
+    cards: list[str]
+    price: int
+    picked: list[str]
+    prices: NotRequired[list[int]]
+    offers: NotRequired[list[Offer]]
+
+
+ASKS: Mapping[Kind, type] = MappingProxyType({
+    "action": ActionAsk, "space": SpaceAsk, "cards": CardsAsk, "card": CardAsk,
+    "player": PlayerAsk, "amount": AmountAsk, "pay": PayAsk, "option": OptionAsk,
+    "setup": SetupAsk,
+})
+
+
+# ---------------------------------------------------------------- responses, per type
+BareType = Literal["pass", "done", "confirm", "end_turn", "convert_heat", "convert_plants",
+                   "convert_heat_with_resources", "first_action", "more_cards"]
+
+
+class BareResponse(TypedDict):
+    """A response that is its type alone (``pass``, ``done``, ``confirm``, ...)."""
+
+    type: BareType
+
+
+class CardResponse(TypedDict):
+    """A card named."""
+
+    type: Literal["card", "pick", "unpick", "corporation", "play_card", "card_action"]
+    card: str
+
+
+class KeepResponse(TypedDict):
+    """A card of a setup offer kept or put back (``keep``, ``unkeep``)."""
+
+    type: Literal["keep", "unkeep"]
+    offer: str
+    card: str
+
+
+class SpaceResponse(TypedDict):
+    type: Literal["space"]
+    space: str
+
+
+class RegionResponse(TypedDict):
+    type: Literal["region"]
+    row: int
+
+
+class PlayerResponse(TypedDict):
+    type: Literal["player"]
+    player: int
+
+
+class NoneResponse(TypedDict):
+    """No player chosen (an optional target)."""
+
+    type: Literal["none"]
+
+
+class AmountResponse(TypedDict):
+    type: Literal["amount"]
+    amount: int
+
+
+class OptionResponse(TypedDict):
+    type: Literal["option"]
+    option: int
+
+
+class UseResponse(TypedDict):
+    """How many of one resource a payment uses."""
+
+    type: Literal["use"]
+    resource: str
+    amount: int
+
+
+class ProjectResponse(TypedDict):
+    type: Literal["standard_project"]
+    project: str
+
+
+class MilestoneResponse(TypedDict):
+    type: Literal["claim_milestone"]
+    milestone: str
+
+
+class AwardResponse(TypedDict):
+    type: Literal["fund_award"]
+    award: str
+
+
+class TradeResponse(TypedDict):
+    type: Literal["trade"]
+    tile: str
+
+
+class CardsResponse(TypedDict):
+    """A whole selection (what a ``cards`` ask's handler gets; saves of format 1)."""
+
+    type: Literal["cards"]
+    cards: list[str]
+
+
+class SetupResponse(TypedDict):
+    """A whole setup decision (what the ``setup`` handler gets)."""
+
+    type: Literal["setup"]
+    corporation: str | None
+    cards: list[str]
+    kept: NotRequired[dict[str, list[str]]]
+
+
+# The shape of every response a game records, by its type (a whole payment,
+# ``{"type": "pay", "<currency or card>": n, ...}``, names cards as keys: a JSON edge).
+RESPONSES: Mapping[str, type] = MappingProxyType({
+    **dict.fromkeys(get_args(BareType), BareResponse),
+    **dict.fromkeys(("card", "pick", "unpick", "corporation", "play_card", "card_action"),
+                    CardResponse),
+    "keep": KeepResponse, "unkeep": KeepResponse, "space": SpaceResponse,
+    "region": RegionResponse, "player": PlayerResponse, "none": NoneResponse,
+    "amount": AmountResponse, "option": OptionResponse, "use": UseResponse,
+    "standard_project": ProjectResponse,
+    "claim_milestone": MilestoneResponse, "fund_award": AwardResponse,
+    "trade": TradeResponse, "cards": CardsResponse, "setup": SetupResponse,
+})
+
+Response = dict[str, Any]  # one of RESPONSES' shapes, as the JSON a game records
+Label = dict[str, Any]  # what a choice does, as a record the page words (``key`` + fields)
+
+
+# ---------------------------------------------------------------- a listed choice
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One listed answer to a prompt: the ``response`` a game records, and a ``label``
+    saying what it does (the page words it). ``Game.respond`` takes a Choice as it is.
+
+    A choice reads like its response (``choice["card"]``, ``choice.get("space")``,
+    ``choice.type``); its label is only ever ``choice.label``.
+    """
+
+    response: Response
+    label: Label
+
+    @property
+    def type(self) -> str:
+        """The response's type (``pick``, ``space``, ``pass``, ...)."""
+        return str(self.response["type"])
+
+    def __getitem__(self, field: str) -> Any:
+        return self.response[field]
+
+    def get(self, field: str, default: Any = None) -> Any:
+        """A field of the response, or ``default``."""
+        return self.response.get(field, default)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The choice as the view lists it: the response's fields and its ``label``."""
+        return {**self.response, "label": self.label}
+
+
+def response_of(answer: Any) -> Any:
+    """A Choice's response; anything else as it is (a plain response, from a save, a link
+    or the page, may carry a stray ``label``: checking a response ignores it)."""
+    return answer.response if isinstance(answer, Choice) else answer

@@ -125,7 +125,7 @@ def changed_site(tmp_path: Path) -> Iterator[Server]:
     root = copy_site(tmp_path / "site")
     sources = tmp_path / "sources"
     shutil.copytree(ROOT / "tm", sources / "tm", ignore=shutil.ignore_patterns("__pycache__"))
-    catalog = sources / "tm" / "web" / "i18n.py"
+    catalog = sources / "tm" / "web" / "i18n_en.py"
     text = catalog.read_text(encoding="utf-8")
     assert '"start.new_game": "New game"' in text
     catalog.write_text(text.replace('"start.new_game": "New game"',

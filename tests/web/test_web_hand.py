@@ -8,7 +8,7 @@ from tests.web.webkit import hoard_until_action, solo_app
 from tm.web.app import App
 from tm.web.hand_html import arrange, play_choices
 from tm.web.model import screen_of
-from tm.web.prompt_parts import Ask
+from tm.web.prompt_base import Ask
 from tm.web.saves import PREFIX, MemoryStorage
 
 

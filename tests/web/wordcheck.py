@@ -40,8 +40,9 @@ from tm.web.decide_html import status_strip
 from tm.web.log_html import log_section
 from tm.web.log_text import MARKERS, log_line
 from tm.web.model import Screen
+from tm.web.prompt_base import Ask, label_of
 from tm.web.prompt_html import render_prompt
-from tm.web.prompt_parts import Ask, choice_label, label_of
+from tm.web.prompt_parts import choice_label
 from tm.web.saves import MemoryStorage, SaveMeta
 
 LANGS = ("en", "de", "ja", "be")

@@ -14,7 +14,7 @@ from tm.web.i18n import card_name, t
 from tm.web.icons import icon
 from tm.web.model import HandPrefs, Screen, player_name
 from tm.web.panels import swatch
-from tm.web.prompt_parts import Ask
+from tm.web.prompt_base import Ask
 from tm.web.regions import drawn_for
 
 Entry = Mapping[str, Any]

@@ -16,16 +16,8 @@ from tm.web.html import esc
 from tm.web.i18n import card_name, has, name, t
 from tm.web.model import player_name
 from tm.web.panels import swatch
-from tm.web.prompt_parts import (
-    Ask,
-    choice_button,
-    choice_label,
-    head,
-    inert_button,
-    label_of,
-    list_html,
-    option_label,
-)
+from tm.web.prompt_base import Ask, choice_button, head, inert_button, label_of, list_html
+from tm.web.prompt_parts import choice_label, option_label
 from tm.web.reasons import reasons_text
 from tm.web.rule_links import entry_rule
 

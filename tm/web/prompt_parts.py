@@ -18,21 +18,10 @@ from tm.web.card_text import option_text, qty
 from tm.web.expansions.pages import LABELS as EXPANSION_LABELS
 from tm.web.i18n import EN, has, space_name, t, tn
 from tm.web.model import View, player_name
-from tm.web.prompt_base import (
-    Ask,
-    Choice,
-    choice_button,
-    first_index,
-    head,
-    indexes,
-    inert_button,
-    label_of,
-    list_html,
-)
+from tm.web.prompt_base import Choice, label_of
 
-__all__ = ["LABELS", "Ask", "Choice", "UnlabelledChoice", "choice_button", "choice_label",
-           "first_index", "head", "indexes", "inert_button", "label_of", "list_html",
-           "option_label", "paid_text", "row_words", "space_words"]
+__all__ = ["LABELS", "UnlabelledChoice", "choice_label", "option_label", "paid_text",
+           "row_words", "space_words"]
 
 
 def paid_text(paid: Mapping[str, Any]) -> str:

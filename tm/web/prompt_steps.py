@@ -14,17 +14,16 @@ from tm.web.decide_html import cancel_button
 from tm.web.expansions.pages import OFFER_ITEMS
 from tm.web.html import esc
 from tm.web.i18n import has, t, tn
-from tm.web.prompt_parts import (
+from tm.web.prompt_base import (
     Ask,
     choice_button,
-    choice_label,
     first_index,
     head,
     indexes,
     inert_button,
     list_html,
-    paid_text,
 )
+from tm.web.prompt_parts import choice_label, paid_text
 
 SELECTION_TYPES = {"pick", "unpick", "done"}
 SETUP_TYPES = {"corporation", "keep", "unkeep", *SELECTION_TYPES}

@@ -66,15 +66,13 @@ AWARDS = (
     Award("Physicist", Measure("printed_tags", ("science", "space"))),
 )
 
-MAP = AMAZONIS_PLANITIA = (
-    MapDef(
-        name="amazonis_planitia",
-        spaces=build_spaces(ROWS, names=NAMES),
-        milestones=MILESTONES,
-        awards=AWARDS,
-        goals=GOALS,
-        track_bonuses=TRACK_BONUSES,
-        title="Amazonis Planitia",
-        solo_extra_generations=2,  # R-MAP-4: 16 generations, 14 with Prelude
-    )
+MAP = MapDef(
+    name="amazonis_planitia",
+    spaces=build_spaces(ROWS, names=NAMES),
+    milestones=MILESTONES,
+    awards=AWARDS,
+    goals=GOALS,
+    track_bonuses=TRACK_BONUSES,
+    title="Amazonis Planitia",
+    solo_extra_generations=2,  # R-MAP-4: 16 generations, 14 with Prelude
 )

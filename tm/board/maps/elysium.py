@@ -53,14 +53,12 @@ AWARDS = (
     Award("Benefactor", Measure("tr")),
 )
 
-MAP = ELYSIUM = (
-    MapDef(
-        name="elysium",
-        spaces=build_spaces(ROWS, names=NAMES),
-        milestones=MILESTONES,
-        awards=AWARDS,
-        goals=STANDARD_GOALS,
-        track_bonuses=STANDARD_TRACK_BONUSES,
-        title="Elysium",
-    )
+MAP = MapDef(
+    name="elysium",
+    spaces=build_spaces(ROWS, names=NAMES),
+    milestones=MILESTONES,
+    awards=AWARDS,
+    goals=STANDARD_GOALS,
+    track_bonuses=STANDARD_TRACK_BONUSES,
+    title="Elysium",
 )

@@ -50,15 +50,13 @@ AWARDS = (
     Award("Contractor", Measure("printed_tags", ("building",))),
 )
 
-MAP = HELLAS = (
-    MapDef(
-        name="hellas",
-        spaces=build_spaces(ROWS, names=NAMES, costs={SOUTH_POLE: 6},
-                            effects={SOUTH_POLE: "ocean"}),
-        milestones=MILESTONES,
-        awards=AWARDS,
-        goals=STANDARD_GOALS,
-        track_bonuses=STANDARD_TRACK_BONUSES,
-        title="Hellas",
-    )
+MAP = MapDef(
+    name="hellas",
+    spaces=build_spaces(ROWS, names=NAMES, costs={SOUTH_POLE: 6},
+                        effects={SOUTH_POLE: "ocean"}),
+    milestones=MILESTONES,
+    awards=AWARDS,
+    goals=STANDARD_GOALS,
+    track_bonuses=STANDARD_TRACK_BONUSES,
+    title="Hellas",
 )

@@ -54,14 +54,12 @@ AWARDS = (  # R-MA-2
     Award("Miner", Measure("stock", ("steel", "titanium"))),
 )
 
-MAP = THARSIS = (
-    MapDef(
-        name="tharsis",
-        spaces=build_spaces(ROWS, names=NAMES, reserved=RESERVED),
-        milestones=MILESTONES,
-        awards=AWARDS,
-        goals=STANDARD_GOALS,
-        track_bonuses=STANDARD_TRACK_BONUSES,
-        title="Tharsis",
-    )
+MAP = MapDef(
+    name="tharsis",
+    spaces=build_spaces(ROWS, names=NAMES, reserved=RESERVED),
+    milestones=MILESTONES,
+    awards=AWARDS,
+    goals=STANDARD_GOALS,
+    track_bonuses=STANDARD_TRACK_BONUSES,
+    title="Tharsis",
 )

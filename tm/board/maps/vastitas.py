@@ -56,15 +56,13 @@ AWARDS = (
     Award("Blacksmith", Measure("production", ("steel", "titanium"))),
 )
 
-MAP = VASTITAS_BOREALIS = (
-    MapDef(
-        name="vastitas_borealis",
-        spaces=build_spaces(ROWS, names=NAMES, costs={CENTRE: 4},
-                            effects={CENTRE: "temperature"}),
-        milestones=MILESTONES,
-        awards=AWARDS,
-        goals=STANDARD_GOALS,
-        track_bonuses=STANDARD_TRACK_BONUSES,
-        title="Vastitas Borealis",
-    )
+MAP = MapDef(
+    name="vastitas_borealis",
+    spaces=build_spaces(ROWS, names=NAMES, costs={CENTRE: 4},
+                        effects={CENTRE: "temperature"}),
+    milestones=MILESTONES,
+    awards=AWARDS,
+    goals=STANDARD_GOALS,
+    track_bonuses=STANDARD_TRACK_BONUSES,
+    title="Vastitas Borealis",
 )

@@ -283,20 +283,6 @@ def slow_down(page: Any) -> None:
         session.send("Emulation.setCPUThrottlingRate", {"rate": CPU_THROTTLE})
 
 
-# Chromium's renderer has crashed now and then in full runs, each time while a page boots
-# Pyodide, never in the same test twice and never when the test runs alone (seen in
-# test_japanese_font and test_screen_game). Such a test runs once more, only for that
-# (pytest-rerunfailures; the summary counts reruns): a crash in the rerun fails it, and any
-# other failure is never rerun.
-RENDERER_CRASHED = ["Target crashed", "the page's renderer crashed"]
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    for item in items:
-        if "tests/e2e/" in item.nodeid or item.nodeid.startswith("e2e/"):
-            item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=RENDERER_CRASHED))
-
-
 @pytest.hookimpl(wrapper=True, tryfirst=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
     """Keep each phase's report on the item, for the fixtures' teardown to read."""

@@ -9,7 +9,7 @@ import math
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
-from tm.board.maps import get_map
+from tm.core.mapdef import get_map
 from tm.web.board_tiles import SPECIAL_GLYPHS, special_symbols
 from tm.web.card_text import tile_name
 from tm.web.html import attrs, esc

@@ -2,7 +2,7 @@
 
     python scripts/i18n_extract.py            # refresh every .po file
     python scripts/i18n_extract.py --check    # exit 1 when a .po file is out of date
-    python scripts/i18n_extract.py --names ../shared/reference/names.json
+    python scripts/i18n_extract.py --names tests/facts/names.json
                                               # also fill empty name.* messages (de, ja)
     python scripts/i18n_extract.py --fill de words.tsv
                                               # fill msgstr from "key<TAB>text" lines

@@ -37,7 +37,7 @@ from tests.kits.cardkit import (
 )
 from tm import Game
 from tm.cards import card, project_deck
-from tm.expansions.base.cards_more import CARDS
+from tm.expansions.base.cards import ADDED_LATER as CARDS  # (the batch these tests cover)
 from tm.testing import (
     answer,
     choice_types,

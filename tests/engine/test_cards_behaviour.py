@@ -120,7 +120,7 @@ def is_pure_in_reference(ref: dict[str, Any]) -> bool:
     return not ("draw" in play and set(play["draw"]) - {"count"})
 
 
-PROJECTS = [c for c in [*base.CARDS, *corpera.CARDS] if not c.is_corporation]  # base.py, corpera.py
+PROJECTS = [c for c in [*base.FIRST_ADDED, *corpera.FIRST_ADDED] if not c.is_corporation]
 PURE_CARDS = sorted(c.name for c in PROJECTS if is_pure(c))
 BEHAVIOUR_CARDS = sorted(c.name for c in PROJECTS if not is_pure(c))
 

@@ -39,7 +39,7 @@ from tests.kits.cardkit import (
 from tm import Game
 from tm.cards import card
 from tm.cards.dsl import Card
-from tm.expansions.corpera.cards_more import CARDS
+from tm.expansions.corpera.cards import ADDED_LATER as CARDS  # (the batch these tests cover)
 from tm.rules.play import cost_of
 from tm.testing import (
     answer,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tm.cards import card
-from tm.core.flow import handler, op
+from tm.core.flow import add_handler, add_op
 from tm.core.frozen import DuplicateName
 from tm.core.mapdef import get_map
 from tm.testing import answer, give_cards, make_game, prompt, set_production, set_resources
@@ -62,9 +62,9 @@ def test_a_view_is_a_copy() -> None:
 
 def test_registries_refuse_a_name_twice() -> None:
     with pytest.raises(DuplicateName):
-        op("pay")(lambda g, item: None)
+        add_op("pay", lambda g, item: None)
     with pytest.raises(DuplicateName):
-        handler("pay")(lambda g, p, prompt, response: None)
+        add_handler("pay", lambda g, p, prompt, response: None)
 
 
 def test_a_card_with_a_tag_outside_the_closed_set_is_refused() -> None:

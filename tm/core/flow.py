@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from tm.core.entries import marked
 from tm.core.frozen import register, thaw
 from tm.core.state import GameState
 from tm.prompts.contract import Kind, Purpose, check_ask, check_purpose
@@ -26,19 +27,25 @@ HANDLERS: dict[str, HandlerFn] = {}  # by purpose
 
 
 def op(name: str) -> Callable[[OpFn], OpFn]:
-    """Register an op runner under ``name``."""
-    def add(fn: OpFn) -> OpFn:
-        return register(OPS, name, fn, "op")
-    return add
+    """Mark an op runner as the one for ``name`` (installed by :func:`add_op`)."""
+    return marked("op", name)
 
 
 def handler(name: Purpose) -> Callable[[HandlerFn], HandlerFn]:
-    """Register what a prompt's response does, under its purpose ``name``."""
+    """Mark what a prompt's response does, for its purpose ``name`` (installed by
+    :func:`add_handler`)."""
     check_purpose(name)
+    return marked("handler", name)
 
-    def add(fn: HandlerFn) -> HandlerFn:
-        return register(HANDLERS, name, fn, "handler")
-    return add
+
+def add_op(name: str, fn: OpFn) -> None:
+    """Put an op runner in the table (a second one of the name raises)."""
+    register(OPS, name, fn, "op")
+
+
+def add_handler(name: str, fn: HandlerFn) -> None:
+    """Put a purpose's handler in the table (a second one of the purpose raises)."""
+    register(HANDLERS, name, fn, "handler")
 
 
 def push(g: GameState, player: int, *items: Item) -> None:

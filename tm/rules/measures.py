@@ -217,7 +217,8 @@ def register_count(name: str, fn: CountFn) -> None:
     _COUNTS[name] = fn
 
 
-for _name, _fn in (
+# The counts this module defines, put in the table by the load order (tm.expansions).
+BUILTIN_COUNTS: tuple[tuple[str, CountFn], ...] = (
     ("tr", _tr), ("tiles", _tiles), ("tile_kinds", _tile_kinds),
     ("largest_group", _largest_group), ("cities_and_colonies", _cities_and_colonies),
     ("tags", _tags), ("printed_tags", _printed_tags), ("distinct_tags", _distinct_tags),
@@ -227,8 +228,7 @@ for _name, _fn in (
     ("production", _production), ("max_production", _max_production),
     ("productions_above_start", _productions_above_start), ("stock", _stock),
     ("min_stock", _min_stock), ("delegates", _delegates),
-):
-    register_count(_name, _fn)
+)
 
 
 def measure_value(g: GameState, p: int, measure: Measure) -> int:

@@ -9,6 +9,7 @@ from tm.board import placement as board
 from tm.cards import card
 from tm.cards.dsl import Card, Req, Step
 from tm.cards.tableau import standing_effects, tag_count
+from tm.core.entries import marked
 from tm.core.errors import reason
 from tm.core.flow import ask, handler, op, push, run_steps
 from tm.core.frozen import register
@@ -36,10 +37,14 @@ REQUIREMENTS: dict[str, RequirementFn] = {}  # more requirement kinds, registere
 
 
 def requirement_kind(kind: str) -> Callable[[RequirementFn], RequirementFn]:
-    """Register what a requirement kind measures (``{"r": kind, "count"|"max": n}``)."""
-    def add(fn: RequirementFn) -> RequirementFn:
-        return register(REQUIREMENTS, kind, fn, "requirement kind")
-    return add
+    """Mark what a requirement kind measures (``{"r": kind, "count"|"max": n}``; installed
+    by :func:`add_requirement_kind`)."""
+    return marked("requirement_kind", kind)
+
+
+def add_requirement_kind(kind: str, fn: RequirementFn) -> None:
+    """Put a requirement kind in the table (a second one of the name raises)."""
+    register(REQUIREMENTS, kind, fn, "requirement kind")
 
 
 def requirement_value(g: GameState, p: int, req: Req) -> int:

@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from tm.cards.dsl import Step
 from tm.cards.tableau import tag_count
+from tm.core.entries import marked
 from tm.core.flow import ask, handler
 from tm.core.frozen import register
 from tm.core.ledger import change_prod, change_res, raise_tr
@@ -21,11 +22,13 @@ CUSTOM: dict[str, tuple[CanFn | None, RunFn]] = {}
 
 
 def custom_step(name: str, can: CanFn | None = None) -> Callable[[RunFn], RunFn]:
-    """Register a custom step under ``name``."""
-    def add(fn: RunFn) -> RunFn:
-        register(CUSTOM, name, (can, fn), "custom step")
-        return fn
-    return add
+    """Mark a custom step as ``name`` (installed by :func:`add_custom_step`)."""
+    return marked("custom_step", name, can)
+
+
+def add_custom_step(name: str, fn: RunFn, can: CanFn | None = None) -> None:
+    """Put a custom step in the table (a second one of the name raises)."""
+    register(CUSTOM, name, (can, fn), "custom step")
 
 
 # ---------------------------------------------------------------- converting production

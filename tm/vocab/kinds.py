@@ -4,7 +4,8 @@ Every step is a dict with a ``k`` key (see :mod:`tm.cards.dsl`). ``can_step``
 answers whether it may run now (card legality is requirements plus
 ``can_steps`` of the play steps); a kind's run function does it, queueing an ask
 whenever the player must choose. The families of kinds live beside this module
-(resources, tiles, cards, choices), each registering its kinds with :func:`step_kind`.
+(resources, tiles, cards, choices), each marking its kinds with :func:`step_kind`
+(installed by the listed load order of :mod:`tm.expansions`).
 """
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from typing import Any
 from tm.board import placement as board
 from tm.cards.dsl import Step
 from tm.cards.tableau import tag_count
+from tm.core.entries import marked
 from tm.core.flow import op, push
 from tm.core.frozen import register
 from tm.core.state import GameState
@@ -29,19 +31,27 @@ COUNTABLES: dict[str, CountableFn] = {}  # more countables, registered by card s
 
 
 def countable(per: str) -> Callable[[CountableFn], CountableFn]:
-    """Register a countable (``{"per": per, ...}``) that :func:`amount` does not know."""
-    def add(fn: CountableFn) -> CountableFn:
-        return register(COUNTABLES, per, fn, "countable")
-    return add
+    """Mark a countable (``{"per": per, ...}``) that :func:`amount` does not know
+    (installed by :func:`add_countable`)."""
+    return marked("countable", per)
 
 
 def step_kind(kind: str, can: CanFn | None = None) -> Callable[[RunFn], RunFn]:
-    """Register the runner (and optional check) of a step kind."""
-    def add(fn: RunFn) -> RunFn:
-        if can is not None:
-            register(CAN, kind, can, "step check")
-        return register(RUN, kind, fn, "step kind")
-    return add
+    """Mark the runner (with its optional check) of a step kind (installed by
+    :func:`add_step_kind`)."""
+    return marked("step_kind", kind, can)
+
+
+def add_countable(per: str, fn: CountableFn) -> None:
+    """Put a countable in the table (a second one of the name raises)."""
+    register(COUNTABLES, per, fn, "countable")
+
+
+def add_step_kind(kind: str, fn: RunFn, can: CanFn | None = None) -> None:
+    """Put a step kind's runner and check in the tables (a second one raises)."""
+    if can is not None:
+        register(CAN, kind, can, "step check")
+    register(RUN, kind, fn, "step kind")
 
 
 def can_step(g: GameState, p: int, src: str | None, step: Step) -> bool:

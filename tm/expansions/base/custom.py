@@ -1,4 +1,4 @@
-"""Named functions for the base-game cards of ``tm.expansions.base.cards_more`` that need code.
+"""Named functions for the base-game cards (``tm.expansions.base.cards``) that need code.
 
 Flooding (remove MC from the owner of a tile next to the new ocean), Mining
 Rights (production of the metal printed under its tile) and Search For Life

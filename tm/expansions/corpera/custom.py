@@ -1,4 +1,4 @@
-"""Named functions for the Corporate Era cards (``tm.expansions.corpera.cards_more``) with code.
+"""Named functions for the Corporate Era cards (``tm.expansions.corpera.cards``) with code.
 
 Mars University (swap a hand card per science tag), Viral Enhancers (a plant or
 a resource on the card just played), Sabotage and Hired Raiders (an opponent

@@ -39,7 +39,7 @@ sys.path.insert(0, ${JSON.stringify(ARCHIVE)})
 
 import tm, tm.game, tm.persist.links, tm.persist.history
 from tm.cards import all_cards
-from tm.board.maps import get_map
+from tm.core.mapdef import get_map
 from tm.web import app, app_share, screens, share_html, saves
 all_cards(); get_map("tharsis")
 app.App(saves.MemoryStorage(), clock=lambda: 0.0).render()

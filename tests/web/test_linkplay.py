@@ -264,7 +264,7 @@ def test_R_SOLO_3_a_loss_recorded_with_a_score_before_is_listed_without_it() -> 
     app.store.storage.set("tm:daily", json.dumps({
         "2026-11-20": {"score": 38, "won": False}, "2026-11-21": {"score": 71, "won": True}}))
     assert app.linkplay.snapshot().history == (("2026-11-21", 71, True),
-                                            ("2026-11-20", None, False))
+                                             ("2026-11-20", None, False))
     page = app.render()["app"]
     assert "2026-11-20: lost" in page and "38 VP" not in page and "2026-11-21: 71 VP" in page
 

@@ -230,7 +230,7 @@ def test_importing_a_damaged_save_says_why_in_german(german: App) -> None:
     german.handle("import", {"text": json.dumps(entry)})
     assert german.shown.notice == t("import.bad", reason=t("err.save.no_moves"))
     assert german.shown.notice.startswith("Diese Datei kann nicht als Spiel geöffnet werden: "
-                                    "ein Spielstand braucht")
+                                          "ein Spielstand braucht")
     _assert_german(german.shown.notice, "a save needs 'options' and 'moves'")
 
 

@@ -90,7 +90,7 @@ def app_for(game: Game, viewer: int | None) -> App:
     app.shown.game = game
     count = len(game.state.players)
     app.shown.meta = SaveMeta(names=[pl.name for pl in game.state.players],
-                        colours=["red", "green", "blue", "yellow", "black"][:count])
+                              colours=["red", "green", "blue", "yellow", "black"][:count])
     app.shown.viewer = viewer
     app.shown.screen = "game"
     return app

@@ -423,7 +423,7 @@ def _whole_page(game: Game) -> str:
     app = App(MemoryStorage(), clock=lambda: 0.0)
     app.shown.game = game
     app.shown.meta = SaveMeta(names=[pl.name for pl in game.state.players],
-                        colours=list(COLOURS[:len(game.state.players)]))
+                              colours=list(COLOURS[:len(game.state.players)]))
     app.shown.viewer = game.pending[0][0] if game.pending else 0
     app.shown.screen = "game"
     return app.render()["app"]

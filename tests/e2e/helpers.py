@@ -140,9 +140,9 @@ def choose_listed(app: Any, kind: str, **fields: Any) -> bool:
         if c["type"] == kind and all(c.get(k) == v for k, v in fields.items()):
             app.handle("choose", {"index": i})
             stage = app.staged()
-            if app.notice is None and stage is not None and stage.held:
+            if app.shown.notice is None and stage is not None and stage.held:
                 app.handle("confirm_action", {})
-            return app.notice is None
+            return app.shown.notice is None
     return False
 
 
@@ -244,8 +244,8 @@ def plan_steel_game(name: str = "Tess", max_seed: int = 400) -> SteelPlan:
                         and choose_listed(trial, "pick", card=others[0])
                         and choose_listed(trial, "done")):
                     continue
-                assert trial.game is not None
-                if trial.game.state.players[0].res["steel"] < 1:
+                assert trial.shown.game is not None
+                if trial.shown.game.state.players[0].res["steel"] < 1:
                     break  # this corporation has no steel: no building card will do
                 decision = trial.current()
                 if decision is None or decision[1].kind != "action":

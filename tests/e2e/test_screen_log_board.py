@@ -89,20 +89,20 @@ def _try_seed(seed: int) -> Planned | None:
     _finish(app)
     if not _play(app, "Land Claim"):
         return None
-    claimed = next(sid for sid, e in app.game.state.board.items() if e.get("claim") == 0)
+    claimed = next(sid for sid, e in app.shown.game.state.board.items() if e.get("claim") == 0)
     if not _play(app, special):
         return None
     tile = next(step["tile"] for step in card(special).play if step["k"] == "tile")
-    placed = [sid for sid, e in app.game.state.board.items() if e.get("tile") == tile]
+    placed = [sid for sid, e in app.shown.game.state.board.items() if e.get("tile") == tile]
     if not placed:
         return None
-    while app.game.state.generation < 4:
+    while app.shown.game.state.generation < 4:
         if not choose_listed(app, "pass"):
             _finish(app)
             choose_listed(app, "done") or app.handle("answer_first", {})
     _finish(app)  # the research of generation 4: its first records
-    return Planned(encode(app.game), claimed, special, tile, placed[0],
-                   app.game.state.generation)
+    return Planned(encode(app.shown.game), claimed, special, tile, placed[0],
+                   app.shown.game.state.generation)
 
 
 @cache

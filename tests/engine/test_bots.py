@@ -160,8 +160,9 @@ def test_hard_keeps_a_funded_award_it_leads():
     game.state.awards.append(["Thermalist", p2])
     view = game.view(p1)
     judge = Judge(view, sharp=True, features={"defend"})
-    assert judge.award_shift("stock", "heat", -8) < 0 < judge.award_shift("stock", "heat", 1)
-    assert Judge(view, sharp=True).award_shift("stock", "heat", -8) == 0
+    races = judge.races
+    assert races.award_shift("stock", "heat", -8) < 0 < races.award_shift("stock", "heat", 1)
+    assert Judge(view, sharp=True).races.award_shift("stock", "heat", -8) == 0
 
 
 def test_easy_sees_only_part_of_future_income():
@@ -175,8 +176,9 @@ def test_easy_sees_only_part_of_future_income():
     view = game.view(p1)
     seen = Judge(view, sharp=False, features=FEATURES["easy"])
     full = Judge(view, sharp=False, features=FEATURES["easy"] - {"myopic"})
-    assert seen.annuity == pytest.approx(MYOPIC * full.annuity) and full.annuity > 0
-    assert seen.prod("megacredits") < full.prod("megacredits")
+    assert seen.outlook.annuity == pytest.approx(MYOPIC * full.outlook.annuity)
+    assert full.outlook.annuity > 0
+    assert seen.economy.prod("megacredits") < full.economy.prod("megacredits")
     assert 0.55 < MYOPIC < 0.7
 
 
@@ -194,4 +196,4 @@ def test_hard_keeps_no_money_for_cards_that_cannot_be_played_for_long():
     idle = Judge(game.view(p1), sharp=True, features=FEATURES["hard"])
     set_hand(game, p1, ["Trees", "Mine", "Power Plant", "Research", "Lichen"])
     ready = Judge(game.view(p1), sharp=True, features=FEATURES["hard"])
-    assert idle.mc < ready.mc
+    assert idle.economy.mc < ready.economy.mc

@@ -46,11 +46,11 @@ def test_the_plan_counts_heat_and_plants_to_come_and_the_income_of_the_phases_le
 def test_solo_steel_beyond_what_building_cards_can_use_is_worth_less():
     game = _solo(12, steel=2)
     view = game.view(0)
-    assert Judge(view, features=FEATURES["hard"]).unit("steel") == 1.7
+    assert Judge(view, features=FEATURES["hard"]).economy.unit("steel") == 1.7
     set_resources(game, 0, steel=40)
     hard = Judge(game.view(0), features=FEATURES["hard"])
-    assert hard.unit("steel") < 1.0
-    assert Judge(game.view(0), features=FEATURES["normal"]).unit("steel") == 1.7
+    assert hard.economy.unit("steel") < 1.0
+    assert Judge(game.view(0), features=FEATURES["normal"]).economy.unit("steel") == 1.7
 
 
 def test_mining_guild_tile_trigger_is_not_counted_as_a_production_every_generation():
@@ -61,7 +61,7 @@ def test_mining_guild_tile_trigger_is_not_counted_as_a_production_every_generati
     view = game.view(0)
     hard = Judge(view, sharp=True, features=FEATURES["hard"])
     normal = Judge(view, sharp=True, features=FEATURES["normal"])
-    assert hard.card_value("Mining Guild") < 0.7 * normal.card_value("Mining Guild")
+    assert hard.cards.card_value("Mining Guild") < 0.7 * normal.cards.card_value("Mining Guild")
 
 
 def test_the_solo_plan_sees_only_the_view_hidden_deck_order_changes_nothing():
@@ -87,7 +87,8 @@ def test_solo_hard_buys_only_cards_well_worth_more_than_their_price():
     judge = Judge(view, features=FEATURES["hard"])
     mind = Mind(view, judge, lambda: 0.0, True)
     offered = list(project_deck(("base", "corpera")))[:60]
-    worth = {n: judge.keep_worth(n, float(card(n).cost)) - judge.cost(3) for n in offered}
+    worth = {n: judge.cards.keep_worth(n, float(card(n).cost)) - judge.economy.cost(3)
+             for n in offered}
     bought = [n for _, n in mind.buy_plan(offered, 200, 3)]
     assert bought and all(worth[n] > SOLO_BUY for n in bought)
     assert any(0 < w <= SOLO_BUY for w in worth.values())  # some are worth their price, not more
@@ -99,8 +100,8 @@ def test_solo_a_repeated_actions_income_counts_on_average_over_the_generations_l
     normal counts by pricing every use like the first."""
     view = _solo(1).view(0)
     mirrors = card("Space Mirrors")
-    hard = Judge(view, features=FEATURES["hard"]).action_value(mirrors)
-    normal = Judge(view, features=FEATURES["normal"]).action_value(mirrors)
+    hard = Judge(view, features=FEATURES["hard"]).cards.action_value(mirrors)
+    normal = Judge(view, features=FEATURES["normal"]).cards.action_value(mirrors)
     assert 0 < hard < 0.5 * normal
 
 
@@ -109,8 +110,8 @@ def test_solo_requirements_are_met_at_the_pace_that_just_wins():
     raises oxygen 14 steps in 13 generations, so it waits about 9 generations, not 4."""
     view = _solo(1).view(0)
     livestock = card("Livestock")
-    assert Judge(view, features=FEATURES["hard"]).delay(livestock) >= 8
-    assert Judge(view, features=FEATURES["normal"]).delay(livestock) == 4
+    assert Judge(view, features=FEATURES["hard"]).cards.delay(livestock) >= 8
+    assert Judge(view, features=FEATURES["normal"]).cards.delay(livestock) == 4
 
 
 def test_a_maximum_requirement_already_passed_makes_a_card_worthless_to_keep():
@@ -122,10 +123,10 @@ def test_a_maximum_requirement_already_passed_makes_a_card_worthless_to_keep():
     set_parameters(game, temperature=-10)
     algae = card("Arctic Algae")
     for level in ("normal", "hard"):
-        assert Judge(game.view(0), features=FEATURES[level]).delay(algae) is None
-        assert Judge(game.view(0), features=FEATURES[level]).keep_worth(algae.name, 12) < 0
+        assert Judge(game.view(0), features=FEATURES[level]).cards.delay(algae) is None
+        assert Judge(game.view(0), features=FEATURES[level]).cards.keep_worth(algae.name, 12) < 0
     put_in_play(game, 0, ["Adaptation Technology"])
-    assert Judge(game.view(0), features=FEATURES["hard"]).delay(algae) == 0
+    assert Judge(game.view(0), features=FEATURES["hard"]).cards.delay(algae) == 0
 
 
 def test_energy_held_in_the_last_generation_is_not_heat_R_SOLO_3():
@@ -151,7 +152,8 @@ def test_a_step_the_heat_to_come_will_make_is_worth_only_what_it_saves_R_SOLO_3(
     set_parameters(game, temperature=4, oxygen=12, oceans=9)  # 2 temperature, 2 oxygen left
     set_production(game, 0, heat=4)  # 10 + 2 x 4 = 18 heat: two steps
     judge = Judge(game.view(0), features=FEATURES["hard"])
-    assert judge.step("temperature") == judge.annuity + REPLACE["temperature"] * COVERED_SHARE
-    assert judge.step("oxygen") > REPLACE["oxygen"]
+    assert judge.economy.step("temperature") \
+        == judge.outlook.annuity + REPLACE["temperature"] * COVERED_SHARE
+    assert judge.economy.step("oxygen") > REPLACE["oxygen"]
     choice = Bot("hard", 1).decide(game.view(0))
     assert choice.get("project") != "asteroid"

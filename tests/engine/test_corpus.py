@@ -2,26 +2,22 @@
 
 The corpus was recorded by ``scripts/record_corpus_v1.py`` on the engine of commit 4b2ecfb,
 before the save and link formats changed: complete games for 1 to 5 players with and without
-the draft, and games waiting on each kind of decision. Every save, page storage entry and
-share link in it must open and replay to the scores it recorded.
+the draft, and games waiting on each kind of decision. Every save and share link in it must
+open and replay to the scores it recorded (its page storage entries: the page's suite,
+tests/web/test_web_storage_entries.py).
 """
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.kits.corpus import recorded, with_saturn
 from tm import Game
 from tm.persist import links
-from tm.web.saves import parse_entry
 
-CORPUS = Path(__file__).resolve().parents[1] / "corpus" / "v1" / "games.json"
-GAMES: list[dict[str, Any]] = json.loads(CORPUS.read_text(encoding="utf-8"))
-# The Saturn Systems fix (rules version 2) changes every game it is in: those saves are
-# checked to open, play on and say so (below), not to keep their old scores.
-UNCHANGED = [g for g in GAMES if "Saturn Systems" not in g["corporations"]]
+GAMES = recorded("v1")
+UNCHANGED = with_saturn(GAMES, present=False)  # (the others: below)
 IDS = [g["name"] for g in UNCHANGED]
 
 
@@ -42,20 +38,13 @@ def test_corpus_save_opens_with_its_scores(entry: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize("entry", UNCHANGED, ids=IDS)
-def test_corpus_storage_entry_opens(entry: dict[str, Any]) -> None:
-    meta, save = parse_entry(entry["entry"])
-    assert meta.generation == entry["generation"]
-    assert _totals(Game.from_save(save)) == _recorded(entry)
-
-
-@pytest.mark.parametrize("entry", UNCHANGED, ids=IDS)
 def test_corpus_link_opens_with_its_scores(entry: dict[str, Any]) -> None:
     game = links.decode(entry["link"])
     assert game.is_over == entry["over"]
     assert _totals(game) == _recorded(entry)
 
 
-SATURN = [g for g in GAMES if "Saturn Systems" in g["corporations"]]
+SATURN = with_saturn(GAMES)
 
 
 @pytest.mark.parametrize("entry", SATURN, ids=[g["name"] for g in SATURN])

@@ -3,23 +3,20 @@
 Recorded by ``scripts/record_corpus_v2.py`` on the engine of commit 507b606, which listed
 every legal space of a placement as one choice (up to 48). Today a placement with many legal
 spaces lists board rows first; a recorded space still opens as its row and itself, so every
-save, storage entry and link here replays to the state and scores it recorded, with no
-notice that the rules changed.
+save and link here replays to the state and scores it recorded, with no notice that the
+rules changed (its page storage entries: tests/web/test_web_storage_entries.py).
 """
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.kits.corpus import recorded
 from tm import Game
 from tm.persist import links
-from tm.web.saves import parse_entry
 
-CORPUS = Path(__file__).resolve().parents[1] / "corpus" / "v2" / "games.json"
-GAMES: list[dict[str, Any]] = json.loads(CORPUS.read_text(encoding="utf-8"))
+GAMES = recorded("v2")
 IDS = [g["name"] for g in GAMES]
 
 
@@ -33,13 +30,6 @@ def _same(game: Game, entry: dict[str, Any]) -> None:
 @pytest.mark.parametrize("entry", GAMES, ids=IDS)
 def test_format_2_save_opens_as_recorded(entry: dict[str, Any]) -> None:
     _same(Game.from_save(entry["save"]), entry)
-
-
-@pytest.mark.parametrize("entry", GAMES, ids=IDS)
-def test_format_2_storage_entry_opens_as_recorded(entry: dict[str, Any]) -> None:
-    meta, save = parse_entry(entry["entry"])
-    assert meta.generation == entry["generation"]
-    _same(Game.from_save(save), entry)
 
 
 @pytest.mark.parametrize("entry", GAMES, ids=IDS)

@@ -7,6 +7,9 @@ TYPE_CHECKING:`` included (an annotation that needs a higher layer's type is a k
 a ``Protocol`` of what the lower layer needs says it without the import). The layers, top
 to bottom: a module may import its own layer and the layers below it, never one above.
 A module listed by its own name sits in that layer, whatever its package's layer is.
+
+The suites mirror the house: the engine's suite (tests/engine) imports no page code and no
+other suite's files, not even through the kits it shares with them.
 """
 from __future__ import annotations
 
@@ -17,6 +20,7 @@ from pathlib import Path
 import pytest
 
 TM = Path(__file__).resolve().parents[2] / "tm"
+TESTS = Path(__file__).resolve().parents[1]
 
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("tm.web",),
@@ -206,3 +210,75 @@ def test_the_size_check_finds_a_planted_long_function(tmp_path: Path) -> None:
         "long.py": f"def long():\n{body}",
         "reasoned.py": f'def long():\n    """{LONG_REASON} it is a table."""\n{body}'})
     assert oversized(planted) == ["tm/long.py: long has 51 lines"]
+
+
+# ---------------------------------------------------------------- the suites
+# What the engine's suite may not reach: the page, and the other suites' files.
+NOT_FOR_ENGINE_TESTS = ("tm.web", "tests.web", "tests.e2e")
+
+
+def named_imports(source: str, name: str, modules: set[str]) -> list[str]:
+    """The modules a test module names in its imports (function-level ones and
+    ``importlib.import_module("...")`` included), absolute, in order: a from-import of a
+    name counts as its module, of a submodule of ``modules`` as that submodule."""
+    found: list[str] = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                package = name.split(".")[:len(name.split(".")) - node.level]
+                base = ".".join(package + ([base] if base else []))
+            found += [f"{base}.{a.name}" if f"{base}.{a.name}" in modules else base
+                      for a in node.names]
+        elif (isinstance(node, ast.Call) and node.args
+              and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)
+              and getattr(node.func, "attr", getattr(node.func, "id", "")) in (
+                  "import_module", "__import__")):
+            found.append(node.args[0].value)
+    return found
+
+
+def engine_tests_reaching_the_page(tests: Path) -> list[str]:
+    """Each way a module of ``tests/engine`` reaches page code or another suite's files
+    (:data:`NOT_FOR_ENGINE_TESTS`), directly or through the modules it imports from
+    ``tests`` (the kits), as "importer -> ... -> module"."""
+    paths = {module_name(p, tests): p for p in sorted(tests.rglob("*.py"))
+             if "__pycache__" not in p.parts}
+    imports = {name: named_imports(path.read_text(encoding="utf-8"), name, set(paths))
+               for name, path in paths.items()}
+    found: list[str] = []
+    for start in sorted(n for n in paths if n.startswith("tests.engine.")):
+        way, seen = {start: [start]}, {start}
+        queue = [start]
+        while queue:
+            here = queue.pop(0)
+            for target in imports[here]:
+                if target.startswith(tuple(p + "." for p in NOT_FOR_ENGINE_TESTS)) \
+                        or target in NOT_FOR_ENGINE_TESTS:
+                    found.append(" -> ".join(way[here] + [target]))
+                elif target in paths and target not in seen:
+                    seen.add(target)
+                    way[target] = way[here] + [target]
+                    queue.append(target)
+    return list(dict.fromkeys(found))  # (one line per way, however many names it imports)
+
+
+def test_engine_tests_import_no_page_code_and_no_other_suite() -> None:
+    assert engine_tests_reaching_the_page(TESTS) == []
+
+
+def test_the_suite_check_finds_planted_imports_of_the_page(tmp_path: Path) -> None:
+    files = {"__init__.py": "", "engine/__init__.py": "", "kits/__init__.py": "",
+             "engine/test_a.py": "from tests.kits import k\n",
+             "engine/test_b.py": "def f():\n    import tests.e2e.helpers\n",
+             "engine/test_c.py": "from tm.persist import links\nfrom tests.kits.k import f\n",
+             "kits/k.py": "def f():\n    from tm.web.saves import parse_entry\n"}
+    for relative, text in files.items():
+        (tmp_path / "tests" / relative).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "tests" / relative).write_text(text, encoding="utf-8")
+    assert engine_tests_reaching_the_page(tmp_path / "tests") == [
+        "tests.engine.test_a -> tests.kits.k -> tm.web.saves",
+        "tests.engine.test_b -> tests.e2e.helpers",
+        "tests.engine.test_c -> tests.kits.k -> tm.web.saves"]

@@ -32,15 +32,15 @@ def started(form: dict[str, str], storage: MemoryStorage | None = None) -> App:
 def answer(app: App, moves: int) -> None:
     """``moves`` answers that head for the end of each decision (hand-offs revealed)."""
     for _ in range(moves):
-        if app.screen == "handoff":
+        if app.shown.screen == "handoff":
             app.handle("reveal", {})
         app.handle("answer_first", {})
-        app.run_bots()
+        app.bots.run_bots()
 
 
 def finish(app: App) -> None:
     """Play the game shown to its end on the engine (fast: no save per move)."""
-    game, rng = app.game, Rng.from_seed(3)
+    game, rng = app.shown.game, Rng.from_seed(3)
     assert game is not None
     while not game.is_over:
         player, prompt = game.pending[0]
@@ -51,9 +51,9 @@ def finish(app: App) -> None:
 def click_randomly(app: App, rng: random.Random, seen: Seen, clicks: int) -> None:
     """Random clicks on listed choices (and Cancel, Confirm, reveal), ``seen`` after each."""
     for _ in range(clicks):
-        if app.game is None or app.game.is_over:
+        if app.shown.game is None or app.shown.game.is_over:
             return
-        if app.screen == "handoff":
+        if app.shown.screen == "handoff":
             seen(app)
             app.handle("reveal", {})
             continue
@@ -64,11 +64,11 @@ def click_randomly(app: App, rng: random.Random, seen: Seen, clicks: int) -> Non
             continue
         decision = app.current()
         if decision is None:
-            app.run_bots()
+            app.bots.run_bots()
             continue
         seen(app)
         app.handle("choose", {"index": rng.randrange(len(decision[1].choices()))})
-        app.notice = None
+        app.shown.notice = None
 
 
 def every_screen(seen: Seen) -> Iterator[str]:
@@ -140,7 +140,7 @@ def _bots(seen: Seen) -> None:
 
 def _alerts(seen: Seen) -> None:
     app = started({"players": "2"})
-    app.fault = Fault("event", "Traceback")
-    app.busy = "busy.link"
-    app.leaving = True
+    app.tabs.state.fault = Fault("event", "Traceback")
+    app.tabs.state.busy = "busy.link"
+    app.tabs.state.leaving = True
     seen(app)

@@ -34,19 +34,21 @@ def test_every_action_on_every_screen_has_a_handler() -> None:
     def seen(app: App) -> None:
         decision = app.current()
         stage = app.staged()
-        key = (app.screen, decision and (decision[1].kind, getattr(decision[1], "purpose", "")),
-               stage is not None and stage.held, app.replay is not None, app.share_link,
-               app.reading, app.undo_ask, app.busy, bool(app.game and app.game.is_over))
+        now = app.shown
+        key = (now.screen, decision and (decision[1].kind, getattr(decision[1], "purpose", "")),
+               stage is not None and stage.held, now.replay is not None, now.share_link,
+               app.hand.state.reading, app.share.state.undo_ask, app.tabs.state.busy,
+               bool(now.game and now.game.is_over))
         if key in drawn:  # (one drawing of each kind of screen: the suite stays fast)
             return
         drawn.add(key)
         regions = app.render()
-        shown.add(app.screen)
-        if decision is not None and app.screen == "game":
+        shown.add(app.shown.screen)
+        if decision is not None and app.shown.screen == "game":
             kinds.add(decision[1].kind)
         for html in regions.values():
             for action in unhandled(app, html):
-                found.setdefault(action, set()).add(app.screen)
+                found.setdefault(action, set()).add(app.shown.screen)
 
     built = list(every_screen(seen))
     assert found == {}

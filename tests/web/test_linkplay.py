@@ -75,13 +75,13 @@ def test_link_game_id_depends_on_the_salt() -> None:
 # ---------------------------------------------------------------- seats and sending
 def test_link_play_asks_the_seat_before_showing_a_hand() -> None:
     app = _by_link_game()
-    assert app.screen == "seat" and app.current() is None
+    assert app.shown.screen == "seat" and app.current() is None
     html = app.render()["app"]
     assert "I am Ann" in html and "I am Bob" in html and "setup-cards" not in html
     app.handle("choose_seat", {"seat": 0})
-    assert app.screen == "game" and app.viewer == 0
+    assert app.shown.screen == "game" and app.shown.viewer == 0
     assert app.current() is not None and app.current()[0] == 0
-    stored = app.store.raw(str(app.save_id))
+    stored = app.store.raw(str(app.shown.save_id))
     assert stored is not None and parse_entry(stored)[0].seat == 0
 
 
@@ -89,45 +89,45 @@ def test_link_play_answers_only_its_own_seat_and_offers_sending() -> None:
     app = _by_link_game()
     app.handle("choose_seat", {"seat": 0})
     _play_own(app)  # Ann's setup done; Bob's is pending on his device
-    assert app.current() is None and app.screen == "game"
-    shown = app.linkplay_shown()
+    assert app.current() is None and app.shown.screen == "game"
+    shown = app.linkplay.snapshot()
     assert shown.send_to == "Bob" and shown.send_link is not None
-    assert "&p=" + app.meta.link_id in shown.send_link
+    assert "&p=" + app.shown.meta.link_id in shown.send_link
     html = app.render()["app"]
     assert "Send to Bob" in html and "holds the whole game" in html
-    before = len(app.game.moves) if app.game else 0
+    before = len(app.shown.game.moves) if app.shown.game else 0
     app.handle("answer_first", {})  # the test hook cannot answer Bob here
-    assert app.game is not None and len(app.game.moves) == before
+    assert app.shown.game is not None and len(app.shown.game.moves) == before
 
 
 @pytest.mark.parametrize("draft", [False, True])
 def test_link_play_two_devices_reach_the_third_generation(draft: bool) -> None:
     ann = _by_link_game(draft)
-    assert ann.game is not None and ann.game.state.options.draft == draft
+    assert ann.shown.game is not None and ann.shown.game.state.options.draft == draft
     ann.handle("choose_seat", {"seat": 0})
     bob = _app()
     devices = {0: ann, 1: bob}
     _play_own(ann)
-    bob.handle("open_link", {"text": _fragment(str(ann.linkplay_shown().send_link))})
-    assert bob.screen == "seat" and bob.save_id == ann.save_id
+    bob.handle("open_link", {"text": _fragment(str(ann.linkplay.snapshot().send_link))})
+    assert bob.shown.screen == "seat" and bob.shown.save_id == ann.shown.save_id
     bob.handle("choose_seat", {"seat": 1})
     for _ in range(200):
         for seat, device in devices.items():
             _play_own(device)
-            shown = device.linkplay_shown()
+            shown = device.linkplay.snapshot()
             if shown.send_to is not None and shown.send_link is not None:
                 other = devices[1 - seat]
                 other.handle("open_link", {"text": _fragment(shown.send_link)})
-                assert other.screen == "game" and other.notice is None
-                assert other.game is not None and device.game is not None
-                assert other.game.moves == device.game.moves
-                assert other.viewer == 1 - seat
-        assert ann.game is not None
-        if ann.game.state.generation >= 3:
+                assert other.shown.screen == "game" and other.shown.notice is None
+                assert other.shown.game is not None and device.shown.game is not None
+                assert other.shown.game.moves == device.shown.game.moves
+                assert other.shown.viewer == 1 - seat
+        assert ann.shown.game is not None
+        if ann.shown.game.state.generation >= 3:
             break
-    assert ann.game is not None and ann.game.state.generation >= 3
+    assert ann.shown.game is not None and ann.shown.game.state.generation >= 3
     # each device saved the game under the same id
-    assert ann.store.raw(str(ann.save_id)) and bob.store.raw(str(ann.save_id))
+    assert ann.store.raw(str(ann.shown.save_id)) and bob.store.raw(str(ann.shown.save_id))
 
 
 def test_link_play_a_finished_game_is_sent_on_to_the_others() -> None:
@@ -138,7 +138,7 @@ def test_link_play_a_finished_game_is_sent_on_to_the_others() -> None:
     app = _app()
     app.handle("open_link", {"text": links.with_params(links.encode(game), {"p": "endgame1"})})
     app.handle("choose_seat", {"seat": 1})
-    shown = app.linkplay_shown()
+    shown = app.linkplay.snapshot()
     assert shown.over and shown.send_to == game.state.players[0].name
     assert "final position" in app.render()["app"]
 
@@ -148,29 +148,30 @@ def test_link_play_undo_takes_back_only_this_seats_moves() -> None:
     ann.handle("choose_seat", {"seat": 0})
     _play_own(ann)
     bob = _app()
-    bob.handle("open_link", {"text": _fragment(str(ann.linkplay_shown().send_link))})
+    bob.handle("open_link", {"text": _fragment(str(ann.linkplay.snapshot().send_link))})
     bob.handle("choose_seat", {"seat": 1})
-    assert not bob.can_undo()  # Ann's moves: hers, on her device
+    assert not bob.share.can_undo()  # Ann's moves: hers, on her device
 
 
 def test_link_play_an_older_link_offers_the_newer_game() -> None:
     ann = _by_link_game()
     ann.handle("choose_seat", {"seat": 0})
     _play_own(ann)
-    first_link = str(ann.linkplay_shown().send_link)
+    first_link = str(ann.linkplay.snapshot().send_link)
     bob = _app()
     bob.handle("open_link", {"text": _fragment(first_link)})
     bob.handle("choose_seat", {"seat": 1})
     _play_own(bob)
-    assert bob.game is not None
-    moves = len(bob.game.moves)
+    assert bob.shown.game is not None
+    moves = len(bob.shown.game.moves)
     bob.handle("menu", {})
     bob.handle("open_link", {"text": _fragment(first_link)})  # the old link again
-    assert bob.screen == "older"
+    assert bob.shown.screen == "older"
     html = bob.render()["app"]
     assert "older than the game on this device" in html
     bob.handle("older_newer", {})
-    assert bob.screen == "game" and bob.game is not None and len(bob.game.moves) == moves
+    assert bob.shown.screen == "game" and bob.shown.game is not None \
+        and len(bob.shown.game.moves) == moves
 
 
 def test_link_play_meta_of_older_saves_still_reads() -> None:
@@ -191,46 +192,48 @@ def test_daily_start_screen_offers_todays_challenge() -> None:
     html = app.render()["app"]
     assert "Daily challenge" in html and "2026-12-01" in html
     app.handle("daily", {})
-    assert app.game is not None and app.save_id == "daily-2026-12-01"
-    assert daily.is_challenge("2026-12-01", app.game.state.options)
+    assert app.shown.game is not None and app.shown.save_id == "daily-2026-12-01"
+    assert daily.is_challenge("2026-12-01", app.shown.game.state.options)
 
 
 def test_daily_same_date_same_deal_and_future_refused() -> None:
     first, second = _app(), _app(DEC_1_2026 + 3_600_000)
     first.handle("daily", {"date": "2026-11-20"})
     second.handle("daily", {"date": "2026-11-20"})
-    assert first.game is not None and second.game is not None
-    assert first.game.digest() == second.game.digest()
+    assert first.shown.game is not None and second.shown.game is not None
+    assert first.shown.game.digest() == second.shown.game.digest()
     later = _app()
     later.handle("daily", {"date": "2026-12-02"})
-    assert later.game is None and later.notice is not None
+    assert later.shown.game is None and later.shown.notice is not None
 
 
 def _finished_challenge(date: str) -> App:
     app = _app()
     app.handle("daily", {"date": date})
-    while app.game is not None and not app.game.is_over:
+    while app.shown.game is not None and not app.shown.game.is_over:
         app.handle("answer_first", {})
-    assert app.game is not None and not app.game.winners()  # (first choices lose)
+    assert app.shown.game is not None and not app.shown.game.winners()  # (first choices lose)
     return app
 
 
 def test_daily_finish_records_history_and_result_link_replays_the_score() -> None:
     app = _finished_challenge("2026-11-27")
-    shown = app.linkplay_shown()
+    shown = app.linkplay.snapshot()
     assert shown.lost and shown.score is None and shown.result_link is not None
     assert shown.history == (("2026-11-27", None, False),)
     assert "Your daily results" in app.render()["app"]
     fresh = _app()
     fresh.handle("open_link", {"text": _fragment(shown.result_link)})
-    assert fresh.game is not None and fresh.game.is_over and not fresh.game.winners()
-    assert fresh.game.view(0)["scores"] == app.game.view(0)["scores"]  # type: ignore[union-attr]
-    assert fresh.info is not None and "2026-11-27" in fresh.info and fresh.notice is None
+    assert fresh.shown.game is not None and fresh.shown.game.is_over \
+        and not fresh.shown.game.winners()
+    assert fresh.shown.game.view(0)["scores"] == app.shown.game.view(0)["scores"]  # type: ignore[union-attr]
+    assert fresh.shown.info is not None and "2026-11-27" in fresh.shown.info \
+        and fresh.shown.notice is None
     # playing the date again opens the finished game; the history keeps the first result
     app.handle("menu", {})
     app.handle("daily", {"date": "2026-11-27"})
-    assert app.game is not None and app.game.is_over
-    assert len(app.linkplay_shown().history) == 1
+    assert app.shown.game is not None and app.shown.game.is_over
+    assert len(app.linkplay.snapshot().history) == 1
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "ja", "be"])
@@ -260,8 +263,8 @@ def test_R_SOLO_3_a_loss_recorded_with_a_score_before_is_listed_without_it() -> 
     app = _app()
     app.store.storage.set("tm:daily", json.dumps({
         "2026-11-20": {"score": 38, "won": False}, "2026-11-21": {"score": 71, "won": True}}))
-    assert app.linkplay_shown().history == (("2026-11-21", 71, True),
-                                            ("2026-11-20", None, False))
+    assert app.linkplay.snapshot().history == (("2026-11-21", 71, True),
+                                             ("2026-11-20", None, False))
     page = app.render()["app"]
     assert "2026-11-20: lost" in page and "38 VP" not in page and "2026-11-21: 71 VP" in page
 
@@ -269,12 +272,12 @@ def test_R_SOLO_3_a_loss_recorded_with_a_score_before_is_listed_without_it() -> 
 def test_R_OWN_1_the_challenge_has_strict_undo_and_no_hint() -> None:
     app = _app()
     app.handle("daily", {"date": "2026-11-24"})
-    assert app.game is not None and app.game.state.options.strict_undo
-    assert not app.can_hint()
+    assert app.shown.game is not None and app.shown.game.state.options.strict_undo
+    assert not app.bots.can_hint()
     app.handle("answer_first", {})  # the setup decision: its reveal shows the cards
-    while app.game.state.phase == "setup" and app.current() is not None:
+    while app.shown.game.state.phase == "setup" and app.current() is not None:
         app.handle("answer_first", {})
-    assert app.game.undo_floor() > 0 and not app.can_undo()
+    assert app.shown.game.undo_floor() > 0 and not app.share.can_undo()
 
 
 def test_R_OWN_1_a_result_link_played_with_free_undo_is_refused() -> None:
@@ -287,9 +290,9 @@ def test_R_OWN_1_a_result_link_played_with_free_undo_is_refused() -> None:
     link = links.with_params(links.encode(game), {"d": "2026-11-24"})
     app = _app()
     app.handle("open_link", {"text": link})
-    assert app.game is not None  # it opens as any game's link, but as no result
-    assert app.notice == t("daily.not_result", date="2026-11-24")
-    assert app.info is None or "2026-11-24" not in app.info
+    assert app.shown.game is not None  # it opens as any game's link, but as no result
+    assert app.shown.notice == t("daily.not_result", date="2026-11-24")
+    assert app.shown.info is None or "2026-11-24" not in app.shown.info
 
 
 def test_R_OWN_1_a_challenge_begun_before_strict_undo_goes_on_under_it() -> None:
@@ -302,6 +305,6 @@ def test_R_OWN_1_a_challenge_begun_before_strict_undo_goes_on_under_it() -> None
     app.store.storage.set("tm:save:daily-2026-11-24", entry_text(
         old, SaveMeta(names=["Solo"], daily="2026-11-24")))
     app.handle("daily", {"date": "2026-11-24"})
-    assert app.game is not None and app.save_id == "daily-2026-11-24"
-    assert app.game.state.options.strict_undo and app.game.moves == old.moves
-    assert daily.is_challenge("2026-11-24", app.game.state.options)
+    assert app.shown.game is not None and app.shown.save_id == "daily-2026-11-24"
+    assert app.shown.game.state.options.strict_undo and app.shown.game.moves == old.moves
+    assert daily.is_challenge("2026-11-24", app.shown.game.state.options)

@@ -152,10 +152,10 @@ def test_every_prompt_of_a_game_cites_a_rule_with_an_anchor(options: Options) ->
 
 def _app(game: Game) -> App:
     app = App(MemoryStorage(), clock=lambda: 1000.0)
-    app.game = game
-    app.meta = SaveMeta(names=[pl.name for pl in game.state.players], colours=["red", "blue"])
-    app.viewer = game.pending[0][0]
-    app.screen = "game"
+    app.shown.game = game
+    app.shown.meta = SaveMeta(names=[pl.name for pl in game.state.players], colours=["red", "blue"])
+    app.shown.viewer = game.pending[0][0]
+    app.shown.screen = "game"
     return app
 
 
@@ -183,13 +183,13 @@ def test_a_refused_move_links_to_the_rule_it_broke(monkeypatch: pytest.MonkeyPat
 
     monkeypatch.setattr(app.play, "respond", refuse)  # (the play controller answers)
     app.handle("choose", {"index": 0})
-    assert app.notice_rule == "R-PAY-1"
+    assert app.shown.notice_rule == "R-PAY-1"
     page = app.render()["app"]
     notice = page[page.index('<div class="notice"'):]
     notice = notice[:notice.index("</div>")]
     assert "steel pays only" in notice and 'href="rules.html#R-PAY-1"' in notice
     app.handle("log_earlier", {})  # the next click clears the notice and its link
-    assert app.notice_rule == "" and 'class="notice"' not in app.render()["app"]
+    assert app.shown.notice_rule == "" and 'class="notice"' not in app.render()["app"]
 
 
 def test_the_start_screen_links_to_the_reference() -> None:

@@ -16,6 +16,7 @@ from tm.game import Game
 from tm.persist import links
 from tm.web import i18n
 from tm.web.app import SEED_BITS, App
+from tm.web.app_base import bot_levels
 from tm.web.bots_html import reason_text
 from tm.web.saves import MemoryStorage, parse_entry
 
@@ -31,21 +32,21 @@ def start(app: App, seats: list[str], names: list[str] | None = None, seed: int 
     fields.update({f"seat_{i}": level for i, level in enumerate(seats)})
     fields.update(extra)
     app.handle("new_game", fields)
-    assert app.notice is None, app.notice
+    assert app.shown.notice is None, app.shown.notice
 
 
 def play_to_end(app: App, limit: int = 4000) -> dict[str, int]:
     """The person answers by the test hook, the bots by their own turns, to the end; what
     was seen on the way."""
     seen = {"person": 0, "bots": 0, "handoffs": 0, "thinking": 0}
-    while app.game is not None and not app.game.is_over and seen["person"] < limit:
-        if app.bot_turn() is not None and app.current() is None:
+    while app.shown.game is not None and not app.shown.game.is_over and seen["person"] < limit:
+        if app.bots.bot_turn() is not None and app.current() is None:
             page = app.render()["app"]
             seen["thinking"] += "bot-thinking" in page
-        seen["bots"] += app.run_bots()
-        if app.game.is_over:
+        seen["bots"] += app.bots.run_bots()
+        if app.shown.game.is_over:
             break
-        seen["handoffs"] += app.screen == "handoff"
+        seen["handoffs"] += app.shown.screen == "handoff"
         app.handle("answer_first", {})
         seen["person"] += 1
     return seen
@@ -67,14 +68,14 @@ def test_bot_seats_get_names_levels_and_a_bot_seed_from_the_page() -> None:
     app = new_app()
     start(app, ["", "hard", "easy", "normal"], names=["Ada", "", "", "Rob"],
           prelude="on", colonies="on", board="hellas")
-    assert app.game is not None
-    options = app.game.state.options
+    assert app.shown.game is not None
+    options = app.shown.game.state.options
     assert options.bots == ["", "hard", "easy", "normal"]
     assert options.bot_seed != 0 and options.bot_seed != options.seed
     assert options.names == ["Ada", "Bot 1 (hard)", "Bot 2 (easy)", "Rob"]
     assert options.expansions == ["corpera", "prelude", "colonies"]
     assert options.board == "hellas"
-    assert app.screen == "game" and app.viewer == 0  # one person: no hand-off, ever
+    assert app.shown.screen == "game" and app.shown.viewer == 0  # one person: no hand-off, ever
 
 
 def test_seeds_the_page_draws_come_from_crypto_not_the_clock() -> None:
@@ -82,8 +83,8 @@ def test_seeds_the_page_draws_come_from_crypto_not_the_clock() -> None:
     for _ in range(2):  # the same clock: different games, each seed its own draw
         app = new_app()
         start(app, ["", "hard"], seed="")  # no seed typed
-        assert app.game is not None
-        options = app.game.state.options
+        assert app.shown.game is not None
+        options = app.shown.game.state.options
         drawn += [options.seed, options.bot_seed]
     clock_ms = 1_700_000_000_000
     assert len(set(drawn)) == 4 and clock_ms % 1_000_000 not in drawn
@@ -93,9 +94,9 @@ def test_seeds_the_page_draws_come_from_crypto_not_the_clock() -> None:
 def test_a_game_of_people_only_keeps_its_options_as_before() -> None:
     app = new_app()
     start(app, ["", ""], names=["Ada", "Bob"])
-    assert app.game is not None
-    assert app.game.state.options.bots == [] and app.game.state.options.bot_seed == 0
-    assert app.bot_turn() is None and not app.has_bots()
+    assert app.shown.game is not None
+    assert app.shown.game.state.options.bots == [] and app.shown.game.state.options.bot_seed == 0
+    assert app.bots.bot_turn() is None and not app.bots.has_bots()
 
 
 def test_bots_are_refused_in_a_game_played_by_link() -> None:
@@ -103,8 +104,8 @@ def test_bots_are_refused_in_a_game_played_by_link() -> None:
     fields = form_fields(2, ["Ada"], 5)
     fields.update(seat_1="hard", by_link="on")
     app.handle("new_game", fields)
-    assert app.game is None
-    assert app.notice == "bots cannot take seats in a game played by link"
+    assert app.shown.game is None
+    assert app.shown.notice == "bots cannot take seats in a game played by link"
 
 
 # ---------------------------------------------------------------- bot turns
@@ -112,12 +113,12 @@ def test_a_person_plays_a_hard_bot_to_the_end_without_a_hand_off() -> None:
     app = new_app()
     start(app, ["", "hard"], names=["Ada"])
     seen = play_to_end(app)
-    game = app.game
+    game = app.shown.game
     assert game is not None and game.is_over
     assert seen["handoffs"] == 0 and seen["bots"] > 50
-    assert app.bot_state.fallbacks == 0
+    assert app.bots.state.fallbacks == 0
     assert {int(p) for p, _ in game.moves} == {0, 1}
-    assert app.viewer == 0
+    assert app.shown.viewer == 0
     page = text(app.render()["app"])
     assert "Game over" in page and "Bot 1 (hard)" in page
     # The log tells the bot's moves like anyone's.
@@ -128,18 +129,18 @@ def test_a_person_plays_a_hard_bot_to_the_end_without_a_hand_off() -> None:
 def test_while_a_bot_decides_the_page_says_so_and_the_person_cannot_answer_for_it() -> None:
     app = new_app()
     start(app, ["", "normal"], names=["Ada"])
-    assert app.game is not None
+    assert app.shown.game is not None
     while app.current() is not None:  # Ada's setup, before the bot has chosen
         app.handle("answer_first", {})
-    assert app.bot_turn() == 1 and app.current() is None
+    assert app.bots.bot_turn() == 1 and app.current() is None
     page = app.render()["app"]
     assert "Bot 1 (normal) is thinking…" in text(page)
     assert 'class="sbot"' in page  # the status strip too
-    moves = len(app.game.moves)
+    moves = len(app.shown.game.moves)
     app.handle("choose", {"index": 0})  # a stale click: never answers for the bot
-    assert len(app.game.moves) == moves
-    assert app.bot_step()
-    assert app.screen == "game" and app.viewer == 0
+    assert len(app.shown.game.moves) == moves
+    assert app.bots.bot_step()
+    assert app.shown.screen == "game" and app.shown.viewer == 0
 
 
 def test_the_pace_waits_longer_before_actions_than_steps_and_not_for_secret_choices() -> None:
@@ -148,21 +149,21 @@ def test_the_pace_waits_longer_before_actions_than_steps_and_not_for_secret_choi
     research), all scaled by the page's pace."""
     app = new_app()
     start(app, ["", "hard"], names=["Ada"])
-    assert app.game is not None
+    assert app.shown.game is not None
     delays: dict[str, set[float]] = {}
     scaled: list[float] = []
-    while app.game.view(0)["generation"] < 3:
-        if app.bot_turn() != 1:
+    while app.shown.game.view(0)["generation"] < 3:
+        if app.bots.bot_turn() != 1:
             app.handle("answer_first", {})
             continue
-        prompt = app.game.prompt_for(1)
+        prompt = app.shown.game.prompt_for(1)
         assert prompt is not None
-        delays.setdefault(prompt.kind, set()).add(app.bot_delay())
+        delays.setdefault(prompt.kind, set()).add(app.bots.bot_delay())
         if prompt.kind == "action" and not scaled:
-            app.bot_state.pace = 0.5
-            scaled.append(app.bot_delay())
-            app.bot_state.pace = 1.0
-        app.bot_step()
+            app.bots.state.pace = 0.5
+            scaled.append(app.bots.bot_delay())
+            app.bots.state.pace = 1.0
+        app.bots.bot_step()
     steps = {kind: found for kind, found in delays.items()
              if kind not in ("setup", "cards", "action")}
     assert delays["setup"] == delays["cards"] == {0.0}
@@ -174,22 +175,22 @@ def test_the_pace_waits_longer_before_actions_than_steps_and_not_for_secret_choi
 def test_bots_answer_their_own_drafting_and_research() -> None:
     app = new_app()
     start(app, ["", "easy", "normal"], names=["Ada"], draft="on")
-    assert app.game is not None and app.game.state.options.draft
-    while app.game.view(0)["generation"] < 3 and not app.game.is_over:
-        app.run_bots()
-        assert app.screen == "game"
+    assert app.shown.game is not None and app.shown.game.state.options.draft
+    while app.shown.game.view(0)["generation"] < 3 and not app.shown.game.is_over:
+        app.bots.run_bots()
+        assert app.shown.screen == "game"
         app.handle("answer_first", {})
-    assert app.game.view(0)["generation"] >= 3
-    assert app.bot_state.fallbacks == 0
+    assert app.shown.game.view(0)["generation"] >= 3
+    assert app.bots.state.fallbacks == 0
 
 
 def test_bots_alone_play_a_whole_game_and_a_solo_autopilot_too() -> None:
     for seats in (["hard", "easy"], ["normal"]):
         app = new_app()
         start(app, seats, seed=11)
-        assert app.game is not None
-        app.run_bots()
-        assert app.game.is_over and app.bot_state.fallbacks == 0
+        assert app.shown.game is not None
+        app.bots.run_bots()
+        assert app.shown.game.is_over and app.bots.state.fallbacks == 0
         assert "bot-thinking" not in app.render()["app"]
 
 
@@ -197,12 +198,12 @@ def test_bots_alone_play_a_whole_game_and_a_solo_autopilot_too() -> None:
 def _at_undo_over_bots(app: App) -> int:
     """Play until Ada's last move can be taken back with bot moves after it: the number
     of moves before Ada's move."""
-    assert app.game is not None
+    assert app.shown.game is not None
     for _ in range(600):
-        app.run_bots()
-        game = app.game
-        index = app._last_person_move()
-        if index is not None and index < len(game.moves) - 1 and app.can_undo():
+        app.bots.run_bots()
+        game = app.shown.game
+        index = app.share.last_person_move()
+        if index is not None and index < len(game.moves) - 1 and app.share.can_undo():
             return index
         app.handle("answer_first", {})
     raise AssertionError("no undo over bot moves came up")
@@ -212,16 +213,16 @@ def test_undo_takes_the_person_back_over_the_bots_moves_without_asking() -> None
     app = new_app()
     start(app, ["", "easy"], names=["Ada"], seed=3)
     index = _at_undo_over_bots(app)
-    game = app.game
+    game = app.shown.game
     assert game is not None
     moves_after = [list(m) for m in game.moves]
-    assert app.undo_whose() is None
+    assert app.share.undo_whose() is None
     app.handle("undo", {})
-    assert not app.undo_ask and app.notice is None
+    assert not app.share.state.undo_ask and app.shown.notice is None
     assert len(game.moves) == index
     assert app.current() is not None and app.current()[0] == 0  # Ada decides again
-    assert app.bot_turn() is None and app.screen == "game"
-    assert [m[0] for m in app.redo_moves][0] == 0
+    assert app.bots.bot_turn() is None and app.shown.screen == "game"
+    assert [m[0] for m in app.shown.redo_moves][0] == 0
     app.handle("redo", {})  # Ada's move again, and the bots' answers after it
     assert [list(m) for m in game.moves] == moves_after
 
@@ -229,30 +230,30 @@ def test_undo_takes_the_person_back_over_the_bots_moves_without_asking() -> None
 def test_undo_asks_before_taking_back_another_persons_move_over_a_bot() -> None:
     app = new_app()
     start(app, ["", "", "normal"], names=["Ada", "Bob"], seed=4)
-    assert app.game is not None
+    assert app.shown.game is not None
     for _ in range(800):
-        app.run_bots()
-        if app.screen == "handoff":
+        app.bots.run_bots()
+        if app.shown.screen == "handoff":
             app.handle("reveal", {})
-        index = app._last_person_move()
-        if (index is not None and app.can_undo() and int(app.game.moves[index][0])
-                != app.viewer):
+        index = app.share.last_person_move()
+        if (index is not None and app.share.can_undo() and int(app.shown.game.moves[index][0])
+                != app.shown.viewer):
             break
         app.handle("answer_first", {})
     else:
         pytest.skip("no undo of another person's move came up")
-    whose = app.undo_whose()
-    assert whose is not None and whose != app.viewer
+    whose = app.share.undo_whose()
+    assert whose is not None and whose != app.shown.viewer
     app.handle("undo", {})
-    assert app.undo_ask  # as in any hot-seat game: another person's move
+    assert app.share.state.undo_ask  # as in any hot-seat game: another person's move
 
 
 # ---------------------------------------------------------------- the hint
 def _at_action(app: App) -> None:
     """Play until Ada stands at the action menu."""
-    assert app.game is not None
+    assert app.shown.game is not None
     for _ in range(300):
-        app.run_bots()
+        app.bots.run_bots()
         decision = app.current()
         if decision is not None and decision[1].kind == "action":
             return
@@ -267,7 +268,7 @@ def test_the_hint_says_what_the_hard_bot_would_do_and_why_and_lights_it() -> Non
     page = app.render()["app"]
     assert 'data-action="hint"' in page
     app.handle("hint", {})
-    shown = app.hint_shown()
+    shown = app.bots.hint_shown()
     assert shown is not None and shown.index is not None
     page = app.render()["app"]
     box = re.search(r'<section class="hint-box".*?</section>', page, re.S)
@@ -301,7 +302,7 @@ def test_the_hint_in_german_and_using_it_goes_through_the_confirm() -> None:
     app = new_app()
     start(app, ["", "hard"], names=["Ada"], seed=8)
     _at_action(app)
-    assert app.game is not None
+    assert app.shown.game is not None
     i18n.set_language("de")
     try:
         app.handle("hint", {})
@@ -309,28 +310,28 @@ def test_the_hint_in_german_and_using_it_goes_through_the_confirm() -> None:
         assert "Tipp: Der schwere Bot würde wählen" in page
     finally:
         i18n.set_language("en")
-    moves = len(app.game.moves)
-    shown = app.hint_shown()
+    moves = len(app.shown.game.moves)
+    shown = app.bots.hint_shown()
     assert shown is not None
     app.handle("hint_apply", {})
-    assert app.notice is None
+    assert app.shown.notice is None
     stage = app.staged()
     if stage is not None:  # an action under way: the game has not seen it yet
-        assert len(app.game.moves) == moves
+        assert len(app.shown.game.moves) == moves
         while stage is not None and not stage.held:
             app.handle("answer_first", {})
             stage = app.staged()
         if stage is not None:
             app.handle("confirm_action", {})
-    assert len(app.game.moves) > moves
-    assert app.hint_shown() is None  # the game moved: the hint is gone
+    assert len(app.shown.game.moves) > moves
+    assert app.bots.hint_shown() is None  # the game moved: the hint is gone
 
 
 def test_no_hint_in_the_daily_challenge() -> None:
     app = new_app()
     start(app, [""], names=["Ada"])
-    app.meta.daily = "2026-12-01"
-    assert not app.can_hint()
+    app.shown.meta.daily = "2026-12-01"
+    assert not app.bots.can_hint()
     assert 'data-action="hint"' not in app.render()["app"]
 
 
@@ -339,7 +340,7 @@ def _bot_game(seed: int = 6) -> App:
     app = new_app()
     start(app, ["", "normal"], names=["Ada"], seed=seed)
     for _ in range(40):
-        app.run_bots()
+        app.bots.run_bots()
         app.handle("answer_first", {})
     return app
 
@@ -349,52 +350,52 @@ def test_a_save_keeps_the_bots_and_a_reopened_game_goes_on_with_them() -> None:
     app = new_app(storage)
     start(app, ["", "normal"], names=["Ada"], seed=6)
     for _ in range(40):
-        app.run_bots()
+        app.bots.run_bots()
         app.handle("answer_first", {})
     app.flush_save()
-    assert app.game is not None and app.save_id is not None
-    text_saved = app.export_text()
+    assert app.shown.game is not None and app.shown.save_id is not None
+    text_saved = app.games.export_text()
     meta, save = parse_entry(text_saved)
     game = Game.from_save(save)
     assert game.state.options.bots == ["", "normal"]
-    assert game.state.options.bot_seed == app.game.state.options.bot_seed
-    assert game.digest() == app.game.digest()
+    assert game.state.options.bot_seed == app.shown.game.state.options.bot_seed
+    assert game.digest() == app.shown.game.digest()
     again = new_app(storage)
-    again.handle("continue", {"save": app.save_id})
-    assert again.game is not None and again.game.digest() == app.game.digest()
+    again.handle("continue", {"save": app.shown.save_id})
+    assert again.shown.game is not None and again.shown.game.digest() == app.shown.game.digest()
     # The same bot decisions from the same position: a reload changes nothing.
-    app.run_bots()
-    again.run_bots()
-    assert again.game.digest() == app.game.digest()
+    app.bots.run_bots()
+    again.bots.run_bots()
+    assert again.shown.game.digest() == app.shown.game.digest()
 
 
 def test_a_link_keeps_the_bots_and_their_seed_and_replays_exactly() -> None:
     app = _bot_game()
-    assert app.game is not None
-    fragment = links.encode(app.game)
+    assert app.shown.game is not None
+    fragment = links.encode(app.shown.game)
     game = links.decode(fragment)
     assert game.state.options.bots == ["", "normal"]
-    assert game.state.options.bot_seed == app.game.state.options.bot_seed
-    assert game.digest() == app.game.digest()
+    assert game.state.options.bot_seed == app.shown.game.state.options.bot_seed
+    assert game.digest() == app.shown.game.digest()
     opened = new_app()
     opened.handle("open_link", {"text": "#" + fragment})
-    assert opened.game is not None and opened.notice is None
-    assert opened.bot_levels() == ("", "normal")
-    opened.run_bots()
-    app.run_bots()
-    assert opened.game.digest() == app.game.digest()
+    assert opened.shown.game is not None and opened.shown.notice is None
+    assert bot_levels(opened.shown.game) == ("", "normal")
+    opened.bots.run_bots()
+    app.bots.run_bots()
+    assert opened.shown.game.digest() == app.shown.game.digest()
 
 
 def test_a_replay_of_a_bot_game_shows_it_and_the_bots_wait() -> None:
     app = _bot_game()
-    assert app.game is not None
-    moves = len(app.game.moves)
+    assert app.shown.game is not None
+    moves = len(app.shown.game.moves)
     app.handle("replay", {})
-    assert app.replay is not None and app.bot_turn() is None
+    assert app.shown.replay is not None and app.bots.bot_turn() is None
     app.handle("replay_to", {"pos": moves // 2})
-    assert app.screen == "replay"
+    assert app.shown.screen == "replay"
     app.handle("replay_exit", {})
-    assert len(app.game.moves) == moves
+    assert len(app.shown.game.moves) == moves
 
 
 def test_a_bot_that_fails_is_answered_with_its_first_choice_and_the_game_goes_on(
@@ -407,8 +408,8 @@ def test_a_bot_that_fails_is_answered_with_its_first_choice_and_the_game_goes_on
     app = new_app()
     start(app, ["", "hard"], names=["Ada"])
     monkeypatch.setattr(Bot, "decide", broken)
-    assert app.run_bots(limit=5) == 5
-    assert app.bot_state.fallbacks == 5 and "a bug in the bot" in app.bot_state.error
+    assert app.bots.run_bots(limit=5) == 5
+    assert app.bots.state.fallbacks == 5 and "a bug in the bot" in app.bots.state.error
 
 
 def test_an_empty_name_of_a_bot_seat_shows_the_name_it_will_get() -> None:
@@ -428,12 +429,12 @@ def test_every_expansion_drafting_and_another_map_against_a_bot_with_hints_for_t
     app = new_app()
     start(app, ["", "hard"], names=["Ada"], seed=3, board="hellas", prelude="on",
           colonies="on", draft="on")
-    assert app.game is not None
+    assert app.shown.game is not None
     hinted = 0
     for _ in range(3000):
-        app.run_bots()
+        app.bots.run_bots()
         decision = app.current()
-        if app.game.is_over or decision is None:
+        if app.shown.game.is_over or decision is None:
             break
         if decision[1].kind == "setup":
             app.handle("hint", {})
@@ -441,8 +442,8 @@ def test_every_expansion_drafting_and_another_map_against_a_bot_with_hints_for_t
             hinted += 1
         else:
             app.handle("answer_first", {})
-        assert app.notice is None and app.screen == "game"
-    assert app.game.is_over and hinted > 2 and app.bot_state.fallbacks == 0
+        assert app.shown.notice is None and app.shown.screen == "game"
+    assert app.shown.game.is_over and hinted > 2 and app.bots.state.fallbacks == 0
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "ja", "be"])
@@ -465,13 +466,13 @@ def test_with_one_player_the_form_speaks_of_one_seat_a_bot_may_play(lang: str) -
 def test_R_GEN_3_a_bots_purchase_shows_once_the_person_has_bought_too() -> None:
     app = new_app()
     start(app, ["", "hard"])
-    app.bot_state.pace = 0.0
+    app.bots.state.pace = 0.0
     while True:
-        app.run_bots()
-        assert app.game is not None
+        app.bots.run_bots()
+        assert app.shown.game is not None
         decision = app.current()
         assert decision is not None
-        if app.game.state.phase == "research":
+        if app.shown.game.state.phase == "research":
             break
         choices = decision[1].choices()
         passes = [i for i, c in enumerate(choices) if c["type"] == "pass"]
@@ -479,14 +480,15 @@ def test_R_GEN_3_a_bots_purchase_shows_once_the_person_has_bought_too() -> None:
         stage = app.staged()
         if stage is not None and stage.held:
             app.handle("confirm_action", {})
-    assert app.game.prompt_for(1) is None  # the bot has bought (at once: a secret choice)
-    hand = len(app.game.state.players[1].hand)
+    assert app.shown.game.prompt_for(1) is None  # the bot has bought (at once: a secret choice)
+    hand = len(app.shown.game.state.players[1].hand)
     page = text(app.render()["app"])
     bought_before = page.count("Bot 1 (hard) buys")  # (at setup)
-    assert app.game.state.log[-1]["player"] == 1  # the bot's purchase is logged, not shown
-    bought = next(r["count"] for r in reversed(app.game.state.log) if r["key"] == "bought")
-    assert app.views.view(app.game, 0)["players"][1]["hand"] == hand - bought  # as it was
-    while app.game.state.phase == "research":
+    assert app.shown.game.state.log[-1]["player"] == 1  # the bot's purchase is logged, not shown
+    bought = next(r["count"] for r in reversed(app.shown.game.state.log) if r["key"] == "bought")
+    views = app.play.state.views
+    assert views.view(app.shown.game, 0)["players"][1]["hand"] == hand - bought  # as it was
+    while app.shown.game.state.phase == "research":
         app.handle("answer_first", {})
     assert text(app.render()["app"]).count("Bot 1 (hard) buys") == bought_before + 1
 
@@ -494,8 +496,8 @@ def test_R_GEN_3_a_bots_purchase_shows_once_the_person_has_bought_too() -> None:
 def test_no_seed_in_the_page_a_saved_game_is_listed_without_it() -> None:
     app = new_app()
     start(app, ["", "hard"], seed="")  # drawn by the page
-    assert app.game is not None
-    seeds = [str(app.game.state.options.seed), str(app.game.state.options.bot_seed)]
+    assert app.shown.game is not None
+    seeds = [str(app.shown.game.state.options.seed), str(app.shown.game.state.options.bot_seed)]
     app.handle("menu", {})
     page = app.render()["app"]
     assert app.store.list() and not any(seed in page for seed in seeds)  # (save ids held it)
@@ -507,9 +509,9 @@ def test_R_OWN_1_no_hint_in_a_challenge_however_it_was_opened() -> None:
     app = App(MemoryStorage(), clock=lambda: 1_796_126_400_000.0)  # 2026-12-01
     app.handle("open_link", {"text": links.with_params(links.encode(game), {"d": date})})
     app.handle("continue_link", {})  # played on from the link: no longer the daily's save
-    assert app.game is not None and not app.meta.daily and app.current() is not None
-    assert not app.can_hint()
+    assert app.shown.game is not None and not app.shown.meta.daily and app.current() is not None
+    assert not app.bots.can_hint()
     app.handle("hint", {})
-    assert app.hint_shown() is None
+    assert app.bots.hint_shown() is None
     start(app, [""], names=["Solo"], seed=daily.seed_for(date))  # not strict: no challenge
-    assert app.can_hint()
+    assert app.bots.can_hint()

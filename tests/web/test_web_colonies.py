@@ -50,9 +50,9 @@ def test_the_colonies_box_starts_a_colonies_game_with_corporate_era_and_prelude(
     fields = form_fields(2, ["Ann", "Bob"], 7)
     fields.update(colonies="on", prelude="on", board="hellas")
     app.handle("new_game", fields)
-    assert app.game is not None
-    assert app.game.state.options.expansions == ["corpera", "prelude", "colonies"]
-    assert app.game.state.options.board == "hellas"
+    assert app.shown.game is not None
+    assert app.shown.game.state.options.expansions == ["corpera", "prelude", "colonies"]
+    assert app.shown.game.state.options.board == "hellas"
     form = App(MemoryStorage(), clock=lambda: 1000.0).render()["app"]
     assert 'name="colonies"' in form
 
@@ -116,8 +116,8 @@ def test_status_strip_and_end_table_count_colonies() -> None:
     choose(app, "option", option=0)
     page = app.render()["app"]
     assert 'class="scol"' in page and "1 colony" in text(page)
-    assert app.game is not None
-    app.game.state.over = True
+    assert app.shown.game is not None
+    app.shown.game.state.over = True
     table = end_section(screen_of(app))
     assert '<span class="end-colonies">1 colony</span>' in table
 

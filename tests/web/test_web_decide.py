@@ -37,25 +37,25 @@ def test_a_payment_is_staged_until_confirmed_and_cancel_takes_nothing_back() -> 
     before, digest = len(game.moves), game.digest()
 
     click(app, "play_card", card="Deep Well Heating")
-    assert kind(app) == "pay" and app.stage is not None
+    assert kind(app) == "pay" and app.play.state.stage is not None
     click(app, "use", resource="steel", amount=1)
     shown = page(app)
     assert 'data-action="cancel"' in shown and "Not played yet" not in shown  # own footer
-    assert app.game is game and len(game.moves) == before and game.digest() == digest
+    assert app.shown.game is game and len(game.moves) == before and game.digest() == digest
     assert saved_moves(app) is None  # nothing staged is saved
     assert 'data-action="undo"' not in shown  # undo sees only committed moves
 
     app.handle("cancel", {})
-    assert app.stage is None and kind(app) == "action"
-    assert len(app.game.moves) == before and app.game.digest() == digest
+    assert app.play.state.stage is None and kind(app) == "action"
+    assert len(app.shown.game.moves) == before and app.shown.game.digest() == digest
 
     click(app, "play_card", card="Deep Well Heating")
     click(app, "use", resource="steel", amount=3)
     click(app, "confirm")
-    assert app.stage is None and kind(app) == "action"
-    assert len(app.game.moves) == before + 3  # play, use 3 steel, confirm: all at once
+    assert app.play.state.stage is None and kind(app) == "action"
+    assert len(app.shown.game.moves) == before + 3  # play, use 3 steel, confirm: all at once
     assert saved_moves(app) == before + 3
-    me = app.game.state.players[p1]
+    me = app.shown.game.state.players[p1]
     assert (me.res["steel"], me.res["megacredits"]) == (0, 20 - (13 - 3 * 2))
 
 
@@ -70,8 +70,8 @@ def test_sell_patents_can_be_cancelled_though_it_asks_for_a_card() -> None:
     assert re.search(r'<button type="button" class="cancel" data-action="cancel"', shown)
     click(app, "pick", card="Birds")
     app.handle("cancel", {})
-    assert kind(app) == "action" and len(app.game.moves) == before
-    assert {"Birds", "Fish"} <= set(app.game.state.players[p1].hand)
+    assert kind(app) == "action" and len(app.shown.game.moves) == before
+    assert {"Birds", "Fish"} <= set(app.shown.game.state.players[p1].hand)
 
 
 def test_an_answer_that_reveals_cards_is_committed_at_once() -> None:
@@ -83,12 +83,13 @@ def test_an_answer_that_reveals_cards_is_committed_at_once() -> None:
     before = len(game.moves)
     click(app, "play_card", held=True, card="Invention Contest")
     # Held for its Confirm before the cards are seen: the copy shows the game as it was.
-    assert app.stage is not None and app.stage.held and not app.stage.preview
-    assert "Birds" not in page(app) and len(app.game.moves) == before
+    assert app.play.state.stage is not None and app.play.state.stage.held \
+        and not app.play.state.stage.preview
+    assert "Birds" not in page(app) and len(app.shown.game.moves) == before
     app.handle("confirm_action", {})
     # The three cards were seen: the game has the moves, and cancel is gone.
-    assert app.stage is None and len(app.game.moves) > before
-    assert app.game.revealed_at == len(app.game.moves)
+    assert app.play.state.stage is None and len(app.shown.game.moves) > before
+    assert app.shown.game.revealed_at == len(app.shown.game.moves)
     assert 'data-action="cancel"' not in page(app)
 
 
@@ -101,14 +102,16 @@ def test_a_space_decision_of_a_staged_action_shows_cancel_and_the_board_click_st
     click(app, "standard_project", project="aquifer")
     while kind(app) == "pay":
         click(app, "confirm")
-    assert kind(app) == "space" and app.stage is not None
+    assert kind(app) == "space" and app.play.state.stage is not None
     assert "Not played yet: Cancel takes the whole action back." in text(page(app))
     decision = app.current()
     assert decision is not None
     app.handle("place", {"space": decision[1].data["spaces"][0]})
-    assert app.stage is not None and app.stage.held and len(app.game.moves) == before
+    assert app.play.state.stage is not None and app.play.state.stage.held \
+        and len(app.shown.game.moves) == before
     app.handle("confirm_action", {})
-    assert app.stage is None and len(app.game.moves) > before  # the action is complete
+    assert app.play.state.stage is None \
+        and len(app.shown.game.moves) > before  # the action is complete
 
 
 def test_a_stage_is_void_once_the_game_is_replaced() -> None:
@@ -117,7 +120,7 @@ def test_a_stage_is_void_once_the_game_is_replaced() -> None:
     app = app_for(game)
     click(app, "standard_project", project="sell_patents")
     assert app.staged() is not None
-    app.game = game.copy()  # another tab's newer game, a load, ...
+    app.shown.game = game.copy()  # another tab's newer game, a load, ...
     assert app.staged() is None and kind(app) == "action"
 
 
@@ -128,18 +131,19 @@ def test_an_action_starts_on_the_copy_made_ahead_and_cancel_still_takes_nothing_
     app = app_for(game)
     digest = game.digest()
     app.prepare_stage()  # (the page does this after the frame)
-    spare = app.spare._made
+    spare = app.play.state.spare._made
     assert spare is not None and spare[0] is game and spare[3] is not game
     click(app, "play_card", card="Deep Well Heating")
-    assert app.stage is not None and app.stage.game is spare[3]  # no copy in the click
-    assert app.spare._made is None and game.digest() == digest
+    assert app.play.state.stage is not None \
+        and app.play.state.stage.game is spare[3]  # no copy in the click
+    assert app.play.state.spare._made is None and game.digest() == digest
     app.handle("cancel", {})
-    assert app.game is game and game.digest() == digest
+    assert app.shown.game is game and game.digest() == digest
     app.prepare_stage()
     click(app, "play_card", card="Deep Well Heating")
     click(app, "use", resource="steel", amount=3)
     click(app, "confirm")
-    assert app.game.state.players[p1].res["steel"] == 0
+    assert app.shown.game.state.players[p1].res["steel"] == 0
 
 
 def test_a_copy_made_ahead_of_a_game_that_moved_on_is_not_used() -> None:
@@ -147,17 +151,17 @@ def test_a_copy_made_ahead_of_a_game_that_moved_on_is_not_used() -> None:
     set_resources(game, p1, megacredits=30, heat=8)
     app = app_for(game)
     app.prepare_stage()
-    made = app.spare._made
+    made = app.play.state.spare._made
     assert made is not None
     prompt = game.prompt_for(p1)
     assert prompt is not None
     game.respond(p1, next(c for c in prompt.choices() if c["type"] == "convert_heat"))
-    assert app.spare.take(game) is None  # (the game has a move the copy has not)
+    assert app.play.state.spare.take(game) is None  # (the game has a move the copy has not)
     app.prepare_stage()
-    app.spare.make(game)  # (kept: already a copy of the game as it is now)
-    again = app.spare._made
+    app.play.state.spare.make(game)  # (kept: already a copy of the game as it is now)
+    again = app.play.state.spare._made
     assert again is not None and again[3] is not made[3]
-    assert app.spare.take(game.copy()) is None  # a copy of another game object: not used
+    assert app.play.state.spare.take(game.copy()) is None  # a copy of another game object: not used
 
 
 def test_R_SOLO_3_a_pass_that_ends_the_game_waits_for_confirm_and_then_is_saved_as_over(
@@ -169,7 +173,7 @@ def test_R_SOLO_3_a_pass_that_ends_the_game_waits_for_confirm_and_then_is_saved_
     app = App(MemoryStorage(), clock=lambda: 1000.0)
     app.handle("new_game", {"players": "1", "seed": "11"})
     for _ in range(3000):
-        game = app.game
+        game = app.shown.game
         assert game is not None and not game.is_over
         prompt = game.prompt_for(0)
         if game.state.generation == 14 and prompt is not None and prompt.kind == "action" \
@@ -178,20 +182,20 @@ def test_R_SOLO_3_a_pass_that_ends_the_game_waits_for_confirm_and_then_is_saved_
         app.handle("answer_first", {})
     else:
         raise AssertionError("never reached the last generation's actions")
-    before = len(app.game.moves)
+    before = len(app.shown.game.moves)
     click(app, "pass", held=True)
     stage = app.staged()
     assert stage is not None and stage.held and not stage.game.is_over
     shown = page(app)
     assert 'data-action="confirm_action"' in shown and 'class="end' not in shown
-    assert len(app.game.moves) == before and not app.game.is_over
+    assert len(app.shown.game.moves) == before and not app.shown.game.is_over
     app.handle("confirm_action", {})
-    assert app.game.is_over and app.staged() is None and app.save_id is not None
+    assert app.shown.game.is_over and app.staged() is None and app.shown.save_id is not None
     from tm.web.saves import parse_entry
     app.flush_save()
-    raw = app.store.raw(app.save_id)
+    raw = app.store.raw(app.shown.save_id)
     assert raw is not None
-    assert len(parse_entry(raw)[1]["moves"]) == len(app.game.moves) == before + 1
+    assert len(parse_entry(raw)[1]["moves"]) == len(app.shown.game.moves) == before + 1
     assert 'data-action="confirm_action"' not in page(app)
 
 
@@ -201,7 +205,7 @@ def test_the_test_hook_still_answers_one_move_per_call() -> None:
     app = app_for(game)
     before = len(game.moves)
     app.handle("answer_first", {})
-    assert len(app.game.moves) == before + 1 and app.stage is None
+    assert len(app.shown.game.moves) == before + 1 and app.play.state.stage is None
 
 
 # ---------------------------------------------------------------- the action menu
@@ -255,46 +259,46 @@ def two_actions_of_the_first_player() -> tuple[App, int, int]:
     app = app_for(game)
     for _ in range(2):
         click(app, "standard_project", project="power_plant")
-        while app.stage is not None:
+        while app.play.state.stage is not None:
             click(app, "confirm")
     assert app.current() is not None and app.current()[0] == p2  # type: ignore[index]
     app.handle("reveal", {})
-    assert app.viewer == p2 and app.screen == "game"
+    assert app.shown.viewer == p2 and app.shown.screen == "game"
     return app, p1, p2
 
 
 def test_taking_back_another_players_move_asks_first() -> None:
     app, p1, p2 = two_actions_of_the_first_player()
-    assert app.game is not None
-    moves = len(app.game.moves)
+    assert app.shown.game is not None
+    moves = len(app.shown.game.moves)
     app.handle("undo", {})
-    assert len(app.game.moves) == moves  # asked, nothing taken back yet
-    name = app.game.state.players[p1].name
+    assert len(app.shown.game.moves) == moves  # asked, nothing taken back yet
+    name = app.shown.game.state.players[p1].name
     shown = page(app)
     assert f"Take back {name}&#x27;s move?" in shown and 'role="alertdialog"' in shown
     app.handle("undo_keep", {})
-    assert len(app.game.moves) == moves and "alertdialog" not in page(app)
+    assert len(app.shown.game.moves) == moves and "alertdialog" not in page(app)
     app.handle("undo", {})
     app.handle("undo_confirm", {})
-    assert len(app.game.moves) == moves - 1
+    assert len(app.shown.game.moves) == moves - 1
 
 
 def test_a_run_of_undos_hands_off_once() -> None:
     app, p1, p2 = two_actions_of_the_first_player()
-    assert app.game is not None
-    moves = len(app.game.moves)
+    assert app.shown.game is not None
+    moves = len(app.shown.game.moves)
     app.handle("undo", {})
     app.handle("undo_confirm", {})
     # The decision is the first player's again, but the second keeps the screen.
-    assert app.screen == "game" and app.viewer == p2
+    assert app.shown.screen == "game" and app.shown.viewer == p2
     assert 'data-action="undo_done"' in page(app)
     app.handle("undo", {})  # no second question within the run
-    assert app.screen == "game" and 'role="alertdialog"' not in page(app)
-    assert len(app.game.moves) < moves - 1
+    assert app.shown.screen == "game" and 'role="alertdialog"' not in page(app)
+    assert len(app.shown.game.moves) < moves - 1
     app.handle("undo_done", {})
-    assert app.screen == "handoff"
+    assert app.shown.screen == "handoff"
     app.handle("reveal", {})
-    assert app.viewer == p1 and app.screen == "game"
+    assert app.shown.viewer == p1 and app.shown.screen == "game"
 
 
 def test_undoing_ones_own_move_asks_nothing() -> None:
@@ -302,12 +306,12 @@ def test_undoing_ones_own_move_asks_nothing() -> None:
     set_resources(game, p1, megacredits=40)
     app = app_for(game)
     click(app, "standard_project", project="power_plant")
-    while app.stage is not None:
+    while app.play.state.stage is not None:
         click(app, "confirm")
-    assert app.game is not None
-    moves = len(app.game.moves)
+    assert app.shown.game is not None
+    moves = len(app.shown.game.moves)
     app.handle("undo", {})
-    assert len(app.game.moves) == moves - 1 and app.screen == "game"
+    assert len(app.shown.game.moves) == moves - 1 and app.shown.screen == "game"
 
 
 def test_redo_waits_while_an_action_is_under_way() -> None:
@@ -316,14 +320,14 @@ def test_redo_waits_while_an_action_is_under_way() -> None:
     give_cards(game, p1, ["Birds"])
     app = app_for(game)
     click(app, "standard_project", project="power_plant")
-    while app.stage is not None:
+    while app.play.state.stage is not None:
         click(app, "confirm")
     app.handle("undo", {})
     assert 'data-action="redo"' in page(app)
     click(app, "standard_project", project="sell_patents")
     assert 'data-action="redo"' not in page(app) and 'data-action="undo"' not in page(app)
     app.handle("cancel", {})
-    assert 'data-action="redo"' in page(app) and app.redo_moves
+    assert 'data-action="redo"' in page(app) and app.shown.redo_moves
 
 
 def test_the_undo_question_takes_the_focus_and_a_run_offers_one_more() -> None:
@@ -345,11 +349,12 @@ def test_links_and_exports_carry_only_committed_moves() -> None:
     committed = len(game.moves)
     click(app, "standard_project", project="sell_patents")
     click(app, "pick", card="Birds")
-    assert app.stage is not None and app.stage.answers == 2
+    assert app.play.state.stage is not None and app.play.state.stage.answers == 2
     app.handle("share", {})
-    assert app.share_link is not None and app.stage is not None  # sharing keeps the stage
-    assert len(decode(app.share_link.split("#", 1)[1]).moves) == committed
-    exported = app.export_text()
+    assert app.shown.share_link is not None \
+        and app.play.state.stage is not None  # sharing keeps the stage
+    assert len(decode(app.shown.share_link.split("#", 1)[1]).moves) == committed
+    exported = app.games.export_text()
     assert exported is not None and len(parse_entry(exported)[1]["moves"]) == committed
 
 
@@ -361,13 +366,14 @@ def test_a_run_that_began_with_ones_own_move_still_asks_before_anothers() -> Non
     for _ in range(3):  # p1's two actions, then p2's first
         app.handle("reveal", {})
         click(app, "standard_project", project="power_plant")
-        while app.stage is not None:
+        while app.play.state.stage is not None:
             click(app, "confirm")
-    assert app.viewer == p2 and app.game is not None and app.game.moves[-1][0] == p2
+    assert app.shown.viewer == p2 and app.shown.game is not None \
+        and app.shown.game.moves[-1][0] == p2
     app.handle("undo", {})  # p2's own move: no question
-    assert not app.undo_ask and app.game.moves[-1][0] == p1
+    assert not app.share.state.undo_ask and app.shown.game.moves[-1][0] == p1
     app.handle("undo", {})  # then p1's: asked
-    assert app.undo_ask and 'role="alertdialog"' in page(app)
+    assert app.share.state.undo_ask and 'role="alertdialog"' in page(app)
 
 
 # ---------------------------------------------------------------- confirm every action
@@ -380,15 +386,16 @@ def test_a_one_click_action_waits_for_confirm_and_cancel_takes_nothing_back() ->
     shown = page(app)
     assert 'data-kind="confirm"' in shown and 'data-action="confirm_action"' in shown
     assert "Confirm: Power plant (11 MC)" in text(shown)
-    assert app.game is game and len(game.moves) == before and game.digest() == digest
+    assert app.shown.game is game and len(game.moves) == before and game.digest() == digest
     app.handle("cancel", {})
-    assert app.stage is None and len(app.game.moves) == before and game.digest() == digest
+    assert app.play.state.stage is None and len(app.shown.game.moves) == before \
+        and game.digest() == digest
     click(app, "standard_project", held=True, project="power_plant")
     app.handle("choose", {"index": 0})  # no listed choice while held: nothing happens
-    assert app.stage is not None and app.stage.held
+    assert app.play.state.stage is not None and app.play.state.stage.held
     app.handle("confirm_action", {})
-    assert app.stage is None and len(app.game.moves) == before + 1
-    assert app.game.state.players[p1].prod["energy"] == 1
+    assert app.play.state.stage is None and len(app.shown.game.moves) == before + 1
+    assert app.shown.game.state.players[p1].prod["energy"] == 1
 
 
 def test_an_action_ending_on_a_payment_needs_no_second_confirm() -> None:
@@ -399,17 +406,17 @@ def test_an_action_ending_on_a_payment_needs_no_second_confirm() -> None:
     before = len(game.moves)
     click(app, "play_card", card="Deep Well Heating")
     click(app, "confirm", held=True)
-    assert app.stage is None and len(app.game.moves) == before + 2
+    assert app.play.state.stage is None and len(app.shown.game.moves) == before + 2
 
 
 def test_a_finished_game_offers_no_undo() -> None:
     app = App(MemoryStorage(), clock=lambda: 1000.0)
     app.handle("new_game", {"players": "1", "seed": "11", "corporate_era": "on"})
-    assert app.game is not None
-    while not app.game.is_over:
+    assert app.shown.game is not None
+    while not app.shown.game.is_over:
         app.handle("answer_first", {})
-    assert not app.can_undo()
+    assert not app.share.can_undo()
     shown = page(app)
     assert 'data-action="undo"' not in shown and ">Undo<" not in shown
     app.handle("undo", {})
-    assert app.game.is_over
+    assert app.shown.game.is_over

@@ -228,32 +228,34 @@ def test_importing_a_damaged_save_says_why_in_german(german: App) -> None:
     entry = json.loads(entry_text(game, SaveMeta(names=["Kept"])))
     entry["save"]["moves"] = "x"
     german.handle("import", {"text": json.dumps(entry)})
-    assert german.notice == t("import.bad", reason=t("err.save.no_moves"))
-    assert german.notice.startswith("Diese Datei kann nicht als Spiel geöffnet werden: "
-                                    "ein Spielstand braucht")
-    _assert_german(german.notice, "a save needs 'options' and 'moves'")
+    assert german.shown.notice == t("import.bad", reason=t("err.save.no_moves"))
+    assert german.shown.notice.startswith("Diese Datei kann nicht als Spiel geöffnet werden: "
+                                          "ein Spielstand braucht")
+    _assert_german(german.shown.notice, "a save needs 'options' and 'moves'")
 
 
 def test_importing_a_file_of_another_site_says_why_in_german(german: App) -> None:
     german.handle("import", {"text": '{"kind":"other"}'})
-    assert german.notice is not None and "kein gespeichertes Spiel dieser Seite" in german.notice
-    _assert_german(german.notice, "it is not a saved game of this site")
+    assert german.shown.notice is not None \
+        and "kein gespeichertes Spiel dieser Seite" in german.shown.notice
+    _assert_german(german.shown.notice, "it is not a saved game of this site")
 
 
 def test_opening_a_damaged_link_says_why_in_german(german: App) -> None:
     german.handle("open_link", {"text": "#g=@@@"})
-    assert german.notice == ("Dieser Link kann nicht geöffnet werden: der Link ist abgeschnitten. "
-                             "Deine gespeicherten Spiele bleiben unberührt.")
+    assert german.shown.notice == (
+        "Dieser Link kann nicht geöffnet werden: der Link ist abgeschnitten. "
+        "Deine gespeicherten Spiele bleiben unberührt.")
     bad = _link(b'{"players":2,"seed":1,"first_player":7}')
     german.handle("open_link", {"text": bad})
-    assert german.notice is not None and "Startspieler" in german.notice
-    _assert_german(german.notice, "first player must name one of the players")
+    assert german.shown.notice is not None and "Startspieler" in german.shown.notice
+    _assert_german(german.shown.notice, "first player must name one of the players")
 
 
 def test_a_stored_game_gone_from_the_device_says_why_in_german(german: App) -> None:
     german.handle("continue", {"save": "no-such-save"})
-    assert german.notice is not None and "nicht mehr auf diesem Gerät" in german.notice
-    _assert_german(german.notice, "it is no longer on this device")
+    assert german.shown.notice is not None and "nicht mehr auf diesem Gerät" in german.shown.notice
+    _assert_german(german.shown.notice, "it is no longer on this device")
 
 
 def test_a_refused_move_keeps_its_rule_id_in_german() -> None:

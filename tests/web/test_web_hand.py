@@ -47,9 +47,9 @@ def test_a_playable_card_sends_its_listed_play_choice() -> None:
     page = app.render()["app"]
     assert f'data-action="choose" data-index="{index}" data-card="{name}"' in page
     app.handle("choose", {"index": index})
-    assert app.notice is None
+    assert app.shown.notice is None
     app.handle("confirm_action", {})  # the card played is held until confirmed
-    assert app.game is not None and name not in app.game.state.players[0].hand
+    assert app.shown.game is not None and name not in app.shown.game.state.players[0].hand
 
 
 def test_hand_tools_and_card_reading_are_page_state() -> None:
@@ -57,16 +57,16 @@ def test_hand_tools_and_card_reading_are_page_state() -> None:
     hoard_until_action(app)
     app.handle("hand_sort", {"by": "cost"})
     app.handle("hand_sort", {"by": "<script>"})
-    assert app.hand_sort == "cost"
+    assert app.hand.state.sort == "cost"
     app.handle("hand_tag", {"tag": "space"})
-    assert app.hand_tag == "space"
+    assert app.hand.state.tag == "space"
     app.handle("hand_tag", {"tag": "space"})  # the same chip again: off
-    assert app.hand_tag is None
+    assert app.hand.state.tag is None
     app.handle("read_card", {"card": "Not A Card <b>"})
-    assert app.reading is None
+    assert app.hand.state.reading is None
     app.handle("read_card", {"card": "Birds"})
-    assert app.reading == "Birds"
+    assert app.hand.state.reading == "Birds"
     page = app.render()["app"]
     assert 'role="dialog"' in page and "Birds" in page
     app.handle("toggle_scores", {})  # anything else closes it
-    assert app.reading is None and 'class="card-dialog"' not in app.render()["app"]
+    assert app.hand.state.reading is None and 'class="card-dialog"' not in app.render()["app"]

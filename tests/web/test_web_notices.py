@@ -33,9 +33,9 @@ def _app() -> tuple[App, MemoryStorage]:
 def _still_plays(app: App) -> None:
     save_id = app.store.list()[0].save_id
     app.handle("continue", {"save": save_id})
-    assert app.screen == "game" and app.notice is None
+    assert app.shown.screen == "game" and app.shown.notice is None
     app.handle("choose", {"index": 0})
-    assert app.notice is None
+    assert app.shown.notice is None
 
 
 def test_deeply_nested_storage_entry_is_listed_as_damaged() -> None:
@@ -45,8 +45,9 @@ def test_deeply_nested_storage_entry_is_listed_as_damaged() -> None:
     assert [e.damaged for e in entries] == [False, True]
     assert "x" in app.render()["app"]
     app.handle("continue", {"save": "x"})
-    assert app.notice is not None and app.notice.startswith("That saved game cannot be opened")
-    assert "nested" in app.notice and app.screen == "start"
+    assert app.shown.notice is not None \
+        and app.shown.notice.startswith("That saved game cannot be opened")
+    assert "nested" in app.shown.notice and app.shown.screen == "start"
     _still_plays(app)
 
 
@@ -60,10 +61,11 @@ def test_hostile_links_are_refused_in_plain_words() -> None:
     }
     for name, text in cases.items():
         app.handle("open_link", {"text": text})
-        assert app.notice is not None and app.notice.startswith("This link cannot be opened"), name
-        assert "Error)" not in app.notice, (name, app.notice)  # not an exception's name
-        assert app.screen == "start" and app.game is None
-    assert "first player" in app.notice or "first_player" in app.notice
+        assert app.shown.notice is not None \
+            and app.shown.notice.startswith("This link cannot be opened"), name
+        assert "Error)" not in app.shown.notice, (name, app.shown.notice)  # not an exception's name
+        assert app.shown.screen == "start" and app.shown.game is None
+    assert "first player" in app.shown.notice or "first_player" in app.shown.notice
     _still_plays(app)
 
 
@@ -73,26 +75,27 @@ def test_import_errors_are_plain_words() -> None:
                         ("not json", "format of a saved game"),
                         ('{"kind":"other"}', "not a saved game")):
         app.handle("import", {"text": text})
-        assert app.notice is not None and app.notice.startswith("That file cannot be opened"), text
-        assert words in app.notice, app.notice
-        assert "without meta" not in app.notice
+        assert app.shown.notice is not None \
+            and app.shown.notice.startswith("That file cannot be opened"), text
+        assert words in app.shown.notice, app.shown.notice
+        assert "without meta" not in app.shown.notice
     app.handle("import", {"size": 50 << 20})
-    assert app.notice is not None and "too large" in app.notice
+    assert app.shown.notice is not None and "too large" in app.shown.notice
     _still_plays(app)
 
 
 def test_the_guard_recovers_the_screen_or_else_the_start_screen() -> None:
     app, _ = _app()
     _still_plays(app)
-    app.fault = Fault("event", "Traceback: <b>boom</b>")
-    app.recover()
+    app.tabs.state.fault = Fault("event", "Traceback: <b>boom</b>")
+    app.tabs.recover()
     alerts = app.render()["alerts"]
     assert "copy_details" in alerts and "&lt;b&gt;boom&lt;/b&gt;" in alerts
     assert "<b>boom" not in alerts
-    app.abandon()
-    assert app.screen == "start" and app.game is None
+    app.tabs.abandon()
+    assert app.shown.screen == "start" and app.shown.game is None
     app.handle("dismiss_fault", {})
-    assert app.fault is None and app.render()["alerts"] == ""
+    assert app.tabs.state.fault is None and app.render()["alerts"] == ""
 
 
 def test_a_stored_summary_with_huge_names_is_listed_damaged_not_drawn() -> None:

@@ -33,7 +33,7 @@ def test_a_payment_mc_cannot_cover_starts_with_the_fewest_units_needed() -> None
     before = len(game.moves)
     click(app, "play_card", card="Deep Well Heating")
     assert pay_data(app)["use"] == {"steel": 3}  # 8 MC + 3 steel (6): 13, nothing wasted
-    assert len(app.game.moves) == before  # all on the page's copy
+    assert len(app.shown.game.moves) == before  # all on the page's copy
     assert "Pay 7 MC + 3 steel" in text(page(app))
     click(app, "use", resource="steel", amount=0)  # the player's "None" stays none
     assert pay_data(app)["use"] == {"steel": 0}

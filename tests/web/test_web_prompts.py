@@ -402,8 +402,8 @@ def test_the_page_composes_no_response(monkeypatch: pytest.MonkeyPatch) -> None:
             app.handle("choose", {"index": step % len(app.current()[1].choices())})
         else:
             app.handle("answer_first", {})
-    assert app.game is not None
-    assert (len(sent) >= 250 or app.game.view(None)["over"]) and all(sent)
+    assert app.shown.game is not None
+    assert (len(sent) >= 250 or app.shown.game.view(None)["over"]) and all(sent)
 
 
 def test_unavailable_projects_milestones_and_awards_stay_listed_greyed_with_why() -> None:

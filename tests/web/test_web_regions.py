@@ -48,11 +48,11 @@ def _fresh(app: App) -> str:
 def _random_click(app: App, rng: random.Random) -> None:
     """What a player might click: any listed choice, a space, the hand's tools, a card's
     text, the hand-off's reveal (the page's own actions, as the page sends them)."""
-    if app.screen == "handoff":
+    if app.shown.screen == "handoff":
         if rng.random() < 0.7:  # the page draws the next player's screen ahead
             hidden = app.render()["app"]
             app.prepare_reveal()
-            assert app.render()["app"] == hidden and app.screen == "handoff"
+            assert app.render()["app"] == hidden and app.shown.screen == "handoff"
         app.handle("reveal", {})
         return
     roll = rng.random()
@@ -88,16 +88,16 @@ def test_kept_regions_draw_the_same_screen_as_a_fresh_redraw(
     form.update({box: "on" for box in boxes.split(",")})
     app.handle("new_game", form)
     rng = random.Random(players)
-    assert app.game is not None
-    start = len(app.game.moves)
+    assert app.shown.game is not None
+    start = len(app.shown.game.moves)
     for _ in range(400):
-        if app.game is None or app.game.is_over:
+        if app.shown.game is None or app.shown.game.is_over:
             break
         _random_click(app, rng)
-        app.notice = None
+        app.shown.notice = None
         kept = app.render()["app"]
         assert kept == _fresh(app)
-    assert app.game is not None and len(app.game.moves) > start + 30  # (played on)
+    assert app.shown.game is not None and len(app.shown.game.moves) > start + 30  # (played on)
 
 
 def test_regions_below_the_fold_may_be_shown_as_last_drawn_for_a_frame() -> None:
@@ -123,9 +123,9 @@ def test_the_next_players_screen_drawn_ahead_leaves_the_hand_as_shown_for_the_re
     app = _game_app()
     for _ in range(40):
         app.handle("answer_first", {})
-        if app.screen == "handoff":
+        if app.shown.screen == "handoff":
             break
-    assert app.screen == "handoff"
+    assert app.shown.screen == "handoff"
     shown = regions.split_parts(app.render()["app"])[1]
     app.prepare_reveal()
     app.handle("reveal", {})

@@ -87,12 +87,12 @@ def greedy(game: Game, rnd: random.Random, limit: int = 3000) -> None:
 
 def app_for(game: Game, viewer: int | None) -> App:
     app = new_app()
-    app.game = game
+    app.shown.game = game
     count = len(game.state.players)
-    app.meta = SaveMeta(names=[pl.name for pl in game.state.players],
-                        colours=["red", "green", "blue", "yellow", "black"][:count])
-    app.viewer = viewer
-    app.screen = "game"
+    app.shown.meta = SaveMeta(names=[pl.name for pl in game.state.players],
+                              colours=["red", "green", "blue", "yellow", "black"][:count])
+    app.shown.viewer = viewer
+    app.shown.screen = "game"
     return app
 
 
@@ -100,7 +100,7 @@ def app_for(game: Game, viewer: int | None) -> App:
 def test_names_are_escaped_on_the_start_screen() -> None:
     app = started(2, [EVIL, "Bob"])
     app.handle("menu", {})
-    assert app.screen == "start"
+    assert app.shown.screen == "start"
     assert_escaped(app.render()["app"])
 
 
@@ -111,9 +111,9 @@ def test_names_are_escaped_on_game_screen_and_log() -> None:
         pages.append(app.render()["app"])
         app.handle("answer_first", {})
     assert all("<img" not in page for page in pages)
-    assert app.game is not None
-    assert any(EVIL in line for line in log_lines(app.game.view(None), 50))
-    app.viewer, app.screen = 0, "game"
+    assert app.shown.game is not None
+    assert any(EVIL in line for line in log_lines(app.shown.game.view(None), 50))
+    app.shown.viewer, app.shown.screen = 0, "game"
     page = app.render()["app"]
     assert_escaped(page)
     log = page[page.index('class="log"'):]
@@ -122,7 +122,7 @@ def test_names_are_escaped_on_game_screen_and_log() -> None:
 
 def test_handoff_screen_names_the_next_player_as_text() -> None:
     app = started(2, [EVIL, EVIL + "2"], seed=5)
-    assert app.screen == "handoff"
+    assert app.shown.screen == "handoff"
     page = app.render()["app"]
     assert_escaped(page)
     assert 'data-action="reveal"' in page and 'class="handoff"' in page
@@ -130,8 +130,8 @@ def test_handoff_screen_names_the_next_player_as_text() -> None:
 
 def test_names_are_escaped_on_the_end_screen() -> None:
     app = started(1, [EVIL], seed=4)
-    assert app.game is not None
-    while not app.game.is_over:
+    assert app.shown.game is not None
+    while not app.shown.game.is_over:
         app.handle("answer_first", {})
     page = app.render()["app"]
     assert_escaped(page)
@@ -209,9 +209,9 @@ def test_log_shows_the_latest_turn_first_and_its_steps_in_order() -> None:
     app = started(2, ["Ann", "Bob"], seed=9)
     for _ in range(6):
         app.handle("answer_first", {})
-    assert app.game is not None
-    lines = log_lines(app.game.view(0), 100)
-    app.viewer, app.screen = 0, "game"
+    assert app.shown.game is not None
+    lines = log_lines(app.shown.game.view(0), 100)
+    app.shown.viewer, app.shown.screen = 0, "game"
     page = app.render()["app"]
     log = page[page.index('class="log"'):]
     turn = re.search(r'<li class="log-turn log-turn"><h4>(.*?)</h4><ol class="log-steps">'
@@ -228,9 +228,9 @@ def test_log_shows_the_latest_turn_first_and_its_steps_in_order() -> None:
 # ---------------------------------------------------------------- end screens
 def test_solo_end_screen_after_a_complete_game() -> None:
     app = started(1, ["Solo"], seed=11)
-    assert app.game is not None
+    assert app.shown.game is not None
     steps = 0
-    while not app.game.is_over:
+    while not app.shown.game.is_over:
         app.handle("answer_first", {})
         steps += 1
         assert steps < 2000
@@ -241,7 +241,7 @@ def test_solo_end_screen_after_a_complete_game() -> None:
     for column in ("Milestones", "Awards"):  # none in solo (R-SOLO-1): no empty columns
         assert f">{column}</th>" not in end
     assert 'class="winner"' in end
-    assert app.game.scores()[0]["total"] is not None
+    assert app.shown.game.scores()[0]["total"] is not None
 
 
 def test_multiplayer_end_screen_names_the_winner_and_breakdown() -> None:
@@ -317,7 +317,7 @@ def _shows(page: str, name: str) -> bool:
 
 def test_hot_seat_setup_stays_secret_until_everyone_has_chosen() -> None:
     app = started(2, ["Ann", "Bob"], seed=5)
-    assert app.screen == "handoff"
+    assert app.shown.screen == "handoff"
     app.handle("reveal", {})
     decision = app.current()
     assert decision is not None and decision[0] == 0 and decision[1].kind == "setup"
@@ -330,13 +330,13 @@ def test_hot_seat_setup_stays_secret_until_everyone_has_chosen() -> None:
     _choose(app, "done")
     secret = [corporation, other, *offer["cards"]]
 
-    assert app.screen == "handoff"
+    assert app.shown.screen == "handoff"
     page = app.render()["app"]
     assert "Bob" in visible_text(page) and 'class="prompt"' not in page
     assert not [name for name in secret if _shows(page, name)]
 
     app.handle("reveal", {})
-    assert app.screen == "game" and app.viewer == 1
+    assert app.shown.screen == "game" and app.shown.viewer == 1
     page = app.render()["app"]
     assert 'data-kind="setup"' in page
     assert not [name for name in secret if _shows(page, name)]
@@ -347,9 +347,9 @@ def test_hot_seat_setup_stays_secret_until_everyone_has_chosen() -> None:
     _choose(app, "corporation", card=bob_corporation)
     _choose(app, "done")
 
-    assert app.game is not None
-    assert [pl.corporation for pl in app.game.state.players] == [corporation, bob_corporation]
-    app.viewer, app.screen = 1, "game"
+    assert app.shown.game is not None
+    assert [pl.corporation for pl in app.shown.game.state.players] == [corporation, bob_corporation]
+    app.shown.viewer, app.shown.screen = 1, "game"
     panels = app.render()["app"]
     panels = panels[panels.index('class="players"'):]
     assert corporation in visible_text(panels) and bob_corporation in visible_text(panels)
@@ -424,11 +424,11 @@ def test_start_screen_offers_the_game_in_progress() -> None:
 def test_replay_and_end_use_svg_icons_not_font_glyphs() -> None:
     app = solo_app(seed=7)
     for _ in range(3000):
-        if app.game is not None and app.game.is_over:
+        if app.shown.game is not None and app.shown.game.is_over:
             break
         app.handle("answer_first", {})
     page = app.render()["app"]
-    assert app.game is not None and app.game.is_over and not FONT_GLYPHS.search(page)
+    assert app.shown.game is not None and app.shown.game.is_over and not FONT_GLYPHS.search(page)
     app.handle("replay", {})
     page = app.render()["app"]
     assert not FONT_GLYPHS.search(page)

@@ -47,7 +47,7 @@ def start(app: App, players: int = 1, names: list[str] | None = None, seed: int 
                             "corporate_era": "on", "board": "tharsis", **fields}
     form.update({f"name_{i}": name for i, name in enumerate(names or [])})
     app.handle("new_game", form)
-    assert app.game is not None and app.notice is None
+    assert app.shown.game is not None and app.shown.notice is None
     return app
 
 
@@ -55,7 +55,7 @@ def play(app: App, moves: int) -> None:
     for _ in range(moves):
         before = len(game_of(app).moves)
         app.handle("answer_first", {})
-        assert len(game_of(app).moves) == before + 1, app.notice
+        assert len(game_of(app).moves) == before + 1, app.shown.notice
 
 
 def finish(app: App, limit: int = 3000) -> None:
@@ -68,8 +68,8 @@ def finish(app: App, limit: int = 3000) -> None:
 
 
 def game_of(app: App) -> Game:
-    assert app.game is not None
-    return app.game
+    assert app.shown.game is not None
+    return app.shown.game
 
 
 def saves(app: App) -> dict[str, str]:
@@ -98,26 +98,26 @@ def types(choices: list[dict[str, Any]]) -> list[str]:
 def test_share_link_opens_the_same_game_and_continues_as_a_new_save() -> None:
     app = start(new_app(), names=["Sol"])
     play(app, 6)
-    original_id, digest = app.save_id, game_of(app).digest()
+    original_id, digest = app.shown.save_id, game_of(app).digest()
     assert original_id is not None
 
     app.handle("share", {})
-    link = app.share_link
+    link = app.shown.share_link
     assert link is not None
     shown = page(app)
     assert 'class="share"' in shown and 'class="share-link"' in shown
     assert f'value="{html.escape(link)}"' in shown
     assert 'data-action="copy_link"' in shown and 'data-action="close_share"' in shown
     app.handle("close_share", {})
-    assert app.share_link is None and 'class="share-link"' not in page(app)
+    assert app.shown.share_link is None and 'class="share-link"' not in page(app)
 
     stored = saves(app)
     assert list(stored) == [PREFIX + original_id]
 
     # Opened on this device (whose storage holds the original): shown, not saved.
     app.handle("open_link", {"text": "#" + fragment(link).removeprefix("#")})
-    assert app.notice is None and app.from_link and app.save_id is None
-    assert app.screen == "game" and game_of(app).digest() == digest
+    assert app.shown.notice is None and app.shown.from_link and app.shown.save_id is None
+    assert app.shown.screen == "game" and game_of(app).digest() == digest
     assert game_of(app).moves == Game.from_save(parse_entry(stored[PREFIX + original_id])[1]).moves
     shown = page(app)
     assert 'class="link-banner"' in shown and 'data-action="continue_link"' in shown
@@ -127,18 +127,18 @@ def test_share_link_opens_the_same_game_and_continues_as_a_new_save() -> None:
     assert game_of(app).digest() == digest
 
     app.handle("continue_link", {})
-    assert not app.from_link and app.save_id not in (None, original_id)
+    assert not app.shown.from_link and app.shown.save_id not in (None, original_id)
     assert 'class="link-banner"' not in page(app)
     after = saves(app)
-    assert set(after) == {PREFIX + original_id, PREFIX + str(app.save_id)}
+    assert set(after) == {PREFIX + original_id, PREFIX + str(app.shown.save_id)}
     assert after[PREFIX + original_id] == stored[PREFIX + original_id]
-    copy = Game.from_save(parse_entry(after[PREFIX + str(app.save_id)])[1])
+    copy = Game.from_save(parse_entry(after[PREFIX + str(app.shown.save_id)])[1])
     assert copy.digest() == digest
 
     # Playing on writes to the copy only.
     play(app, 2)
     assert saves(app)[PREFIX + original_id] == stored[PREFIX + original_id]
-    assert len(Game.from_save(parse_entry(saves(app)[PREFIX + str(app.save_id)])[1]).moves) \
+    assert len(Game.from_save(parse_entry(saves(app)[PREFIX + str(app.shown.save_id)])[1]).moves) \
         == len(copy.moves) + 2
 
 
@@ -146,12 +146,12 @@ def test_share_link_opens_on_another_device_with_the_names() -> None:
     host = start(new_app(), players=2, names=["Ada", "Bob"], seed=9)
     play(host, 7)
     host.handle("share", {})
-    assert host.share_link is not None
+    assert host.shown.share_link is not None
     friend = new_app()
-    friend.handle("open_link", {"text": fragment(host.share_link)})  # with or without "#"
-    assert friend.notice is None and friend.from_link
+    friend.handle("open_link", {"text": fragment(host.shown.share_link)})  # with or without "#"
+    assert friend.shown.notice is None and friend.shown.from_link
     assert game_of(friend).digest() == game_of(host).digest()
-    assert friend.meta.names == ["Ada", "Bob"]
+    assert friend.shown.meta.names == ["Ada", "Bob"]
     assert saves(friend) == {}
     friend.handle("continue_link", {})
     assert len(saves(friend)) == 1
@@ -162,9 +162,9 @@ def test_link_of_a_new_game_is_a_challenge_with_the_same_deal(players: int) -> N
     host = start(new_app(), players=players, names=["Host", "Guest"][:players], seed=21)
     assert game_of(host).moves == []
     host.handle("share", {})
-    assert host.share_link is not None
+    assert host.shown.share_link is not None
     friend = new_app()
-    friend.handle("open_link", {"text": "#" + fragment(host.share_link)})
+    friend.handle("open_link", {"text": "#" + fragment(host.shown.share_link)})
     game, original = game_of(friend), game_of(host)
     assert game.moves == [] and game.digest() == original.digest()
     assert [(p, pr.kind, pr.choices()) for p, pr in game.pending] == [
@@ -172,7 +172,7 @@ def test_link_of_a_new_game_is_a_challenge_with_the_same_deal(players: int) -> N
     friend.handle("reveal", {})
     assert "replay" not in tools(friend) and "undo" not in tools(friend)
     friend.handle("continue_link", {})
-    assert len(saves(friend)) == 1 and not friend.from_link
+    assert len(saves(friend)) == 1 and not friend.shown.from_link
     assert len(saves(host)) == 1
 
 
@@ -180,9 +180,9 @@ def test_a_new_move_makes_a_shown_link_stale() -> None:
     app = start(new_app())
     play(app, 2)
     app.handle("share", {})
-    assert app.share_link is not None
+    assert app.shown.share_link is not None
     play(app, 1)
-    assert app.share_link is None and 'class="share-link"' not in page(app)
+    assert app.shown.share_link is None and 'class="share-link"' not in page(app)
 
 
 # ---------------------------------------------------------------- undo and redo
@@ -191,13 +191,13 @@ def test_undo_three_then_redo_three_is_the_same_game() -> None:
     assert "undo" not in tools(app) and "redo" not in tools(app)
     play(app, 8)
     digest, moves = game_of(app).digest(), [list(m) for m in game_of(app).moves]
-    save_key = PREFIX + str(app.save_id)
+    save_key = PREFIX + str(app.shown.save_id)
     assert "undo" in tools(app) and "redo" not in tools(app)
 
     for step in range(1, 4):
         app.handle("undo", {})
         assert game_of(app).moves == moves[:-step]
-        assert len(app.redo_moves) == step
+        assert len(app.shown.redo_moves) == step
     saved = Game.from_save(parse_entry(saves(app)[save_key])[1])
     assert saved.moves == moves[:-3]  # the undo is saved
     assert {"undo", "redo"} <= tools(app)
@@ -205,15 +205,15 @@ def test_undo_three_then_redo_three_is_the_same_game() -> None:
     for _ in range(3):
         app.handle("redo", {})
     assert game_of(app).digest() == digest and game_of(app).moves == moves
-    assert app.redo_moves == [] and "redo" not in tools(app)
+    assert app.shown.redo_moves == [] and "redo" not in tools(app)
     assert Game.from_save(parse_entry(saves(app)[save_key])[1]).digest() == digest
 
     # A new move after an undo clears what could be redone.
     app.handle("undo", {})
     app.handle("undo", {})
-    assert len(app.redo_moves) == 2
+    assert len(app.shown.redo_moves) == 2
     play(app, 1)
-    assert app.redo_moves == [] and "redo" not in tools(app)
+    assert app.shown.redo_moves == [] and "redo" not in tools(app)
     assert len(saves(app)) == 1
 
 
@@ -243,7 +243,7 @@ def test_undoing_a_pass_in_the_page() -> None:
     before = game_of(app).digest()
     app.handle("choose", {"index": types(decision[1].choices()).index("pass")})
     app.handle("confirm_action", {})  # passing is held until confirmed
-    assert game_of(app).digest() != before and app.notice is None
+    assert game_of(app).digest() != before and app.shown.notice is None
     app.handle("undo", {})
     assert game_of(app).digest() == before
     app.handle("redo", {})
@@ -268,12 +268,12 @@ def test_undo_takes_back_one_pick_of_a_selection() -> None:
 
     assert picked() == (first, second)
     app.handle("undo", {})
-    assert picked() == (first,) and len(app.redo_moves) == 1
+    assert picked() == (first,) and len(app.shown.redo_moves) == 1
     assert page(app).count('aria-pressed="true"') == 2  # the corporation and the first card
     app.handle("undo", {})
     assert picked() == ()
     app.handle("redo", {})
-    assert picked() == (first,) and app.screen == "game"
+    assert picked() == (first,) and app.shown.screen == "game"
 
 
 def test_several_players_undo_stops_at_the_last_reveal_and_the_button_goes() -> None:
@@ -285,18 +285,18 @@ def test_several_players_undo_stops_at_the_last_reveal_and_the_button_goes() -> 
     floor = game.undo_floor()
     assert floor == game.revealed_at > 0
     undos, total = 0, len(game.moves)
-    while app.can_undo():
+    while app.share.can_undo():
         app.handle("undo", {})
-        if app.undo_ask:  # another player's move: the page asks first, once per run
+        if app.share.state.undo_ask:  # another player's move: the page asks first, once per run
             assert len(game_of(app).moves) == total - undos
             app.handle("undo_confirm", {})
         undos += 1
     game = game_of(app)
     assert undos == 3 and len(game.moves) == floor
     app.handle("undo", {})  # at the floor: nothing happens
-    assert len(game_of(app).moves) == floor and app.notice is None
+    assert len(game_of(app).moves) == floor and app.shown.notice is None
     app.handle("reveal", {})
-    assert app.screen == "game"
+    assert app.shown.screen == "game"
     assert "undo" not in tools(app) and "redo" in tools(app)
     with pytest.raises(Exception, match="revealed"):
         game_of(app).undo(1)
@@ -330,7 +330,7 @@ def test_strict_undo_in_solo_stops_at_the_last_reveal(strict: bool) -> None:
         play(app, 1)
         game = game_of(app)
     floor = game.revealed_at
-    while app.can_undo():
+    while app.share.can_undo():
         app.handle("undo", {})
     assert len(game_of(app).moves) == (floor if strict else 0)
     assert "undo" not in tools(app)
@@ -343,7 +343,7 @@ def test_strict_undo_in_solo_stops_at_the_last_reveal(strict: bool) -> None:
 def test_replay_steps_by_move_and_by_generation_and_branches() -> None:
     app = start(new_app(), names=["Rita"])
     finish(app)
-    original_id = app.save_id
+    original_id = app.shown.save_id
     game = game_of(app)
     moves, total, digest = [list(m) for m in game.moves], len(game.moves), game.digest()
     stored = saves(app)
@@ -356,8 +356,8 @@ def test_replay_steps_by_move_and_by_generation_and_branches() -> None:
 
     assert "replay" in tools(app)
     app.handle("replay", {})
-    replay = app.replay
-    assert replay is not None and app.screen == "replay" and replay.pos == total
+    replay = app.shown.replay
+    assert replay is not None and app.shown.screen == "replay" and replay.pos == total
     shown = page(app)
     assert 'class="replay-controls"' in shown and 'class="game replay"' in shown
     assert f"Move {total} of {total}" in shown
@@ -397,19 +397,20 @@ def test_replay_steps_by_move_and_by_generation_and_branches() -> None:
 
     # Back to the game: unchanged.
     app.handle("replay_exit", {})
-    assert app.replay is None and app.screen == "game" and game_of(app).digest() == digest
+    assert app.shown.replay is None and app.shown.screen == "game" \
+        and game_of(app).digest() == digest
 
     # Branch from the start of generation 3: a new save; the original is left alone.
     app.handle("replay", {})
     app.handle("replay_to", {"pos": str(starts[2])})
     app.handle("replay_branch", {})
-    assert app.replay is None and app.screen == "game"
-    assert app.save_id not in (None, original_id)
+    assert app.shown.replay is None and app.shown.screen == "game"
+    assert app.shown.save_id not in (None, original_id)
     assert game_of(app).moves == moves[:starts[2]] and game_of(app).state.generation == 3
     after_branch = saves(app)
     assert after_branch[PREFIX + str(original_id)] == stored[PREFIX + str(original_id)]
     assert len(after_branch) == 2
-    assert Game.from_save(parse_entry(after_branch[PREFIX + str(app.save_id)])[1]).moves \
+    assert Game.from_save(parse_entry(after_branch[PREFIX + str(app.shown.save_id)])[1]).moves \
         == moves[:starts[2]]
     play(app, 3)  # the branch plays on, in its own save
     assert saves(app)[PREFIX + str(original_id)] == stored[PREFIX + str(original_id)]
@@ -421,11 +422,11 @@ def test_replay_of_a_shared_game_branches_into_a_local_save() -> None:
     host = random_game(2, 4, ["Ada", "Bob"], max_moves=40)
     app = new_app()
     app.handle("open_link", {"text": encode(host)})
-    assert app.from_link
+    assert app.shown.from_link
     app.handle("replay", {})
     app.handle("replay_to", {"pos": "10"})
     app.handle("replay_branch", {})
-    assert not app.from_link and app.save_id is not None
+    assert not app.shown.from_link and app.shown.save_id is not None
     assert game_of(app).moves == host.moves[:10]
     assert len(saves(app)) == 1
 
@@ -437,10 +438,10 @@ def test_a_branch_does_not_show_the_source_games_link() -> None:
     app.handle("replay", {})
     app.handle("replay_to", {"pos": "4"})
     app.handle("replay_branch", {})
-    assert app.share_link is None and 'class="share-link"' not in page(app)
+    assert app.shown.share_link is None and 'class="share-link"' not in page(app)
     app.handle("share", {})
-    assert app.share_link is not None
-    assert decode(fragment(app.share_link)).moves == game_of(app).moves
+    assert app.shown.share_link is not None
+    assert decode(fragment(app.shown.share_link)).moves == game_of(app).moves
     assert len(game_of(app).moves) == 4
 
 
@@ -448,11 +449,11 @@ def test_opening_a_link_ends_a_replay_and_closes_the_share_dialog() -> None:
     app = start(new_app())
     play(app, 5)
     app.handle("share", {})
-    link = app.share_link
+    link = app.shown.share_link
     assert link is not None
     app.handle("replay", {})
     app.handle("open_link", {"text": fragment(link)})
-    assert app.replay is None and app.share_link is None and app.screen == "game"
+    assert app.shown.replay is None and app.shown.share_link is None and app.shown.screen == "game"
 
 
 # ---------------------------------------------------------------- live scores
@@ -506,7 +507,8 @@ def test_end_screen_has_the_chart_its_table_and_a_link_to_the_game() -> None:
 
     friend = new_app()
     friend.handle("open_link", {"text": fragment(html.unescape(link.group(1)))})
-    assert friend.from_link and 'class="end"' in page(friend) and 'class="chart"' in page(friend)
+    assert friend.shown.from_link and 'class="end"' in page(friend) \
+        and 'class="chart"' in page(friend)
 
 
 def test_end_screen_of_a_two_player_game_charts_both() -> None:
@@ -576,7 +578,7 @@ def test_bad_link_gives_one_notice_and_leaves_saves_untouched(kind: str) -> None
     text = _bad_links()[kind]
     app = start(new_app(), names=["Keep"], seed=8)
     play(app, 4)
-    keep_id, digest = app.save_id, game_of(app).digest()
+    keep_id, digest = app.shown.save_id, game_of(app).digest()
     app.handle("menu", {})
     start(app, names=["Also"], seed=9)
     play(app, 2)  # a game in progress when the link arrives
@@ -584,9 +586,10 @@ def test_bad_link_gives_one_notice_and_leaves_saves_untouched(kind: str) -> None
     assert len(stored) == 2
 
     app.handle("open_link", {"text": text})
-    assert app.notice is not None and app.notice.startswith("This link cannot be opened")
-    assert "untouched" in app.notice
-    assert app.game is None and app.screen == "start" and not app.from_link
+    assert app.shown.notice is not None \
+        and app.shown.notice.startswith("This link cannot be opened")
+    assert "untouched" in app.shown.notice
+    assert app.shown.game is None and app.shown.screen == "start" and not app.shown.from_link
     assert saves(app) == stored
     shown = page(app)
     assert shown.count('role="alert"') == 1 and 'class="new-game"' in shown
@@ -594,7 +597,7 @@ def test_bad_link_gives_one_notice_and_leaves_saves_untouched(kind: str) -> None
 
     # The start screen still works: a save continues, a new game starts.
     app.handle("continue", {"save": str(keep_id)})
-    assert app.notice is None and game_of(app).digest() == digest
+    assert app.shown.notice is None and game_of(app).digest() == digest
     app.handle("menu", {})
     start(app, seed=10)
     assert len(saves(app)) == 3
@@ -606,8 +609,8 @@ def test_link_with_an_illegal_move_is_refused_at_that_move() -> None:
     bad = inner + _varint(1 << 40) + _inner(encode(game))[len(inner):]  # then legal-looking
     app = new_app()
     app.handle("open_link", {"text": _pack(bad)})
-    assert app.notice is not None and "move 5 is not legal" in app.notice
-    assert app.game is None and saves(app) == {}
+    assert app.shown.notice is not None and "move 5 is not legal" in app.shown.notice
+    assert app.shown.game is None and saves(app) == {}
 
 
 def _prefix(game: Game, count: int) -> dict[str, Any]:
@@ -672,15 +675,15 @@ def test_a_save_replayed_under_changed_rules_says_so_in_plain_words() -> None:
                  if "Saturn Systems" in g["corporations"])
     app = new_app()
     app.handle("import", {"text": entry["entry"]})
-    assert app.notice is None and app.info is not None
-    assert "Saturn Systems" in app.info and "older rules" in app.info
+    assert app.shown.notice is None and app.shown.info is not None
+    assert "Saturn Systems" in app.shown.info and "older rules" in app.shown.info
     shown = page(app)
     assert 'class="notice info" role="status"' in shown and "Saturn Systems" in shown
-    saved = str(app.save_id)
+    saved = str(app.shown.save_id)
     app.handle("menu", {})
-    assert app.info is None  # shown once, after opening
+    assert app.shown.info is None  # shown once, after opening
     app.handle("continue", {"save": saved})  # saved again under today's rules: nothing to say
-    assert app.info is None and app.notice is None
+    assert app.shown.info is None and app.shown.notice is None
 
 
 def test_a_save_whose_moves_no_longer_lead_to_its_state_goes_on_from_it() -> None:
@@ -692,8 +695,8 @@ def test_a_save_whose_moves_no_longer_lead_to_its_state_goes_on_from_it() -> Non
                                             "meta": {"names": ["Rae"]}, "save": save}))
     app = new_app(storage)
     app.handle("continue", {"save": "old"})
-    assert app.notice is None and app.info is not None
-    assert "rules have changed" in app.info and "{" not in app.info
+    assert app.shown.notice is None and app.shown.info is not None
+    assert "rules have changed" in app.shown.info and "{" not in app.shown.info
     assert game_of(app).digest() == game.digest()
     assert "replay" not in tools(app)  # the early moves no longer replay to this game
 
@@ -703,5 +706,5 @@ def test_a_link_made_under_other_rules_says_so() -> None:
     tail = bytes(b ^ 0xFF for b in inner[-4:])  # the checksum the link recorded differs
     app = new_app()
     app.handle("open_link", {"text": _pack(inner[:-4] + tail)})
-    assert app.notice is None and app.from_link
-    assert app.info is not None and "other rules" in app.info
+    assert app.shown.notice is None and app.shown.from_link
+    assert app.shown.info is not None and "other rules" in app.shown.info

@@ -99,8 +99,8 @@ def _lost_solo_game() -> App:
     give_cards(game, 0, ["Comet", "Mine"])
     set_resources(game, 0, megacredits=0, steel=0, titanium=0)  # (so no card could be paid)
     app = App(MemoryStorage(), clock=lambda: 1000.0)
-    app.game, app.viewer, app.screen = game, 0, "game"
-    app.meta = SaveMeta(names=["Pia"], colours=["red"])
+    app.shown.game, app.shown.viewer, app.shown.screen = game, 0, "game"
+    app.shown.meta = SaveMeta(names=["Pia"], colours=["red"])
     assert "you lose" in page(app)
     return app
 

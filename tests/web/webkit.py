@@ -16,12 +16,12 @@ def app_for(game: Game, viewer: int | None = None, save_id: str | None = "test")
     """An App showing ``game`` to the player deciding first (or ``viewer``), as saved
     under ``save_id`` (None: not saved yet)."""
     app = App(MemoryStorage(), clock=lambda: 1000.0)
-    app.game = game
+    app.shown.game = game
     count = len(game.state.players)
-    app.meta = SaveMeta(names=[pl.name for pl in game.state.players], colours=COLOURS[:count])
-    app.save_id = save_id
-    app.viewer = game.pending[0][0] if viewer is None else viewer
-    app.screen = "game"
+    app.shown.meta = SaveMeta(names=[pl.name for pl in game.state.players], colours=COLOURS[:count])
+    app.shown.save_id = save_id
+    app.shown.viewer = game.pending[0][0] if viewer is None else viewer
+    app.shown.screen = "game"
     return app
 
 
@@ -43,7 +43,7 @@ def choose(app: App, kind: str, held: bool = False, **fields: Any) -> None:
     for i, c in enumerate(decision[1].choices()):
         if c["type"] == kind and all(c.get(k) == v for k, v in fields.items()):
             app.handle("choose", {"index": i})
-            assert app.notice is None, app.notice
+            assert app.shown.notice is None, app.shown.notice
             stage = app.staged()
             if stage is not None and stage.held and not held:
                 app.handle("confirm_action", {})

@@ -421,11 +421,11 @@ class Play:
 def _whole_page(game: Game) -> str:
     """The game screen as the App draws it for the player deciding (every region anew)."""
     app = App(MemoryStorage(), clock=lambda: 0.0)
-    app.game = game
-    app.meta = SaveMeta(names=[pl.name for pl in game.state.players],
-                        colours=list(COLOURS[:len(game.state.players)]))
-    app.viewer = game.pending[0][0] if game.pending else 0
-    app.screen = "game"
+    app.shown.game = game
+    app.shown.meta = SaveMeta(names=[pl.name for pl in game.state.players],
+                              colours=list(COLOURS[:len(game.state.players)]))
+    app.shown.viewer = game.pending[0][0] if game.pending else 0
+    app.shown.screen = "game"
     return app.render()["app"]
 
 

@@ -119,8 +119,8 @@ class Mind:
         """A corporation's worth: its money, its card and the cards it then buys."""
         d = self.data
         money = d["starting_mc"][d["corporations"].index(name)]
-        weight = solo.START_MC if self.judge.pace else 1.0
-        value = money * weight + self.judge.card_value(name)
+        weight = solo.START_MC if self.judge.outlook.pace else 1.0
+        value = money * weight + self.judge.cards.card_value(name)
         value += sum(w for w, _ in self.buy_plan(list(d["cards"]), money, self.price(d)))
         return value
 
@@ -153,18 +153,18 @@ class Mind:
         names = list(d["cards"])
         j = self.judge
         if purpose == "buy_cards":
-            money = int(self.view["players"][j.me]["res"]["megacredits"])
+            money = int(self.view["players"][j.outlook.me]["res"]["megacredits"])
             want = self.scores.want_buy(names, money, int(d.get("price", BUY_PRICE)))
         elif purpose in ("sell_patents", "discard_to_draw"):
             keep = sorted(self.scores.hand_keep())
             limit = int(d.get("max", 1))
-            cut = 1.0 - (2.0 if j.gl else 0.0)
+            cut = 1.0 - (2.0 if j.outlook.gl else 0.0)
             want = [n for w, n in keep if w < cut][:limit]
             if len(want) < int(d.get("min", 0)):
                 want = [n for _, n in keep[:int(d["min"])]]
         else:  # keep some of drawn cards
             n = int(d.get("max", 1))
-            rated = sorted(((j.keep_worth(c, float(card(c).cost)) + self.noise(), c)
+            rated = sorted(((j.cards.keep_worth(c, float(card(c).cost)) + self.noise(), c)
                             for c in names), reverse=True)
             want = [c for _, c in rated[:max(n, int(d.get("min", 0)))]]
         step = self.towards(d, want, "pick", "unpick")
@@ -180,21 +180,21 @@ class Mind:
         j = self.judge
         self.reason = purpose
         if purpose in ("remove_animals", "take_res"):
-            return self.best(lambda c: -1.0 if (c.get("label") or {}).get("owner") == j.me
+            return self.best(lambda c: -1.0 if (c.get("label") or {}).get("owner") == j.outlook.me
                              else 1.0)
         if purpose in ("add_res", "spend_own_res"):
             sign = 1.0 if purpose == "add_res" else -1.0
-            return self.best(lambda c: sign * j.res_value(c["card"]))
+            return self.best(lambda c: sign * j.card_steps.res_value(c["card"]))
         if purpose in ("play_from_hand",):
             costs = {h["name"]: float(h["cost"]) for h in self.view["you"]["hand"]}
-            return self.best(lambda c: j.play_worth(c["card"], costs.get(c["card"], 0.0)))
+            return self.best(lambda c: j.cards.play_worth(c["card"], costs.get(c["card"], 0.0)))
         if purpose == "copy_production":
-            return self.best(lambda c: j.steps([s for s in card(c["card"]).play
-                                                if s.get("k") == "prod"]))
+            return self.best(lambda c: j.card_steps.steps([s for s in card(c["card"]).play
+                                                           if s.get("k") == "prod"]))
         if purpose in PLAY_NOW_PURPOSES:
-            return self.best(lambda c: j.card_value(c["card"]))
+            return self.best(lambda c: j.cards.card_value(c["card"]))
         costs = self.decision.get("costs") or {}
-        return self.best(lambda c: j.keep_worth(c["card"], float(costs.get(c["card"], 0))))
+        return self.best(lambda c: j.cards.keep_worth(c["card"], float(costs.get(c["card"], 0))))
 
     # ------------------------------------------------------------ the board
     def space(self) -> Choice:
@@ -224,7 +224,7 @@ class Mind:
             if c["type"] == "none":
                 return 0.0
             target = c["player"]
-            if target == j.me:
+            if target == j.outlook.me:
                 return -5.0
             return 1.0 + 0.01 * scores.get(target, 0)
         return self.best(score)
@@ -237,7 +237,7 @@ class Mind:
         want = max(amounts)
         if purpose == "heat_prod_to_mc_prod":
             j = self.judge
-            want = max(amounts) if j.unit("heat") < 1.0 else min(amounts)
+            want = max(amounts) if j.economy.unit("heat") < 1.0 else min(amounts)
         return next(c for c in self.choices if c["amount"] == want)
 
     def pay(self) -> Choice:
@@ -277,6 +277,6 @@ class Mind:
         def score(c: Choice) -> float:
             label = c.get("label") or {}
             if isinstance(label.get("steps"), list):  # what the option does, as card steps
-                return j.steps(label["steps"], label.get("src"))
+                return j.card_steps.steps(label["steps"], label.get("src"))
             return 0.0
         return self.best(score)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from tm.bots.races import award_spread
 from tm.bots.values import Judge
 from tm.cards import card
 from tm.core import manifest as expansions
@@ -50,18 +51,19 @@ class Scoring:
         kind = c["type"]
         label = c.get("label") or {}
         if kind == "play_card":
-            return j.play_worth(c["card"], float(label.get("cost", card(c["card"]).cost)))
+            return j.cards.play_worth(c["card"], float(label.get("cost", card(c["card"]).cost)))
         if kind == "standard_project":
             return self.project_score(c["project"], float(label.get("cost", 0)))
         if kind == "card_action":
-            return j.steps(card(c["card"]).action, c["card"]) + 0.5
+            return j.card_steps.steps(card(c["card"]).action, c["card"]) + 0.5
         if kind == "convert_plants":
-            return j.tile_value("greenery") + 0.5 + j.award_shift("stock", "plants", -8)
+            return (j.economy.tile_value("greenery") + 0.5
+                    + j.races.award_shift("stock", "plants", -8))
         if kind == "convert_heat":
-            return (j.step("temperature") + 0.5 + j.award_shift("stock", "heat", -8)
-                    if j.left["temperature"] else -1.0)
+            return (j.economy.step("temperature") + 0.5 + j.races.award_shift("stock", "heat", -8)
+                    if j.outlook.left["temperature"] else -1.0)
         if kind == "claim_milestone":
-            return 5 * j.vpv - j.cost(8) + 4.0
+            return 5 * j.outlook.vpv - j.economy.cost(8) + 4.0
         if kind == "fund_award":
             return self.award_score(c["award"], float(label.get("cost", 8)))
         if kind == "first_action":
@@ -80,51 +82,53 @@ class Scoring:
         steps = project_steps().get(project)
         if steps is None:
             return -1.0
-        value = j.steps(steps)
-        return value - j.cost(cost) - (0.0 if self.sharp else 1.0)
+        value = j.card_steps.steps(steps)
+        return value - j.economy.cost(cost) - (0.0 if self.sharp else 1.0)
 
     def hand_keep(self) -> list[tuple[float, str]]:
         """Each card in hand with the net worth of keeping it."""
         j = self.judge
-        return [(j.keep_worth(h["name"], float(h["cost"])), h["name"])
+        return [(j.cards.keep_worth(h["name"], float(h["cost"])), h["name"])
                 for h in self.view["you"]["hand"]]
 
     def sell_score(self) -> float:
         """Worth of selling patents: only several cards not worth keeping (or at the end)."""
         j = self.judge
-        worthless = [n for w, n in self.hand_keep() if w < 1.0 - (2.0 if j.gl else 0.0)]
+        worthless = [n for w, n in self.hand_keep() if w < 1.0 - (2.0 if j.outlook.gl else 0.0)]
         if not worthless:
             return -1.0
-        if j.gl >= 1 and len(worthless) < 3:
+        if j.outlook.gl >= 1 and len(worthless) < 3:
             return -1.0
         return len(worthless) * 1.0 - 0.5
 
     def award_score(self, name: str, cost: float) -> float:
         """Net worth of funding an award at ``cost``."""
         j = self.judge
-        if j.solo:
+        if j.outlook.solo:
             return -1.0
-        if "fund" in j.features:  # the lead, and how much it may change by the end
+        if "fund" in j.outlook.features:  # the lead, and how much it may change by the end
             for row in self.view["standings"]["awards"]:
                 if row["name"] == name:
                     values = row["values"]
-                    others = [v for i, v in enumerate(values) if i != j.me]
-                    lead = int(values[j.me]) - int(max(others))
-                    return j.vpv * j.award_points(lead, j.award_spread(name)) - j.cost(cost)
+                    others = [v for i, v in enumerate(values) if i != j.outlook.me]
+                    lead = int(values[j.outlook.me]) - int(max(others))
+                    spread = award_spread(j.outlook, name)
+                    return j.outlook.vpv * j.races.award_points(lead, spread) - j.economy.cost(cost)
             return -1.0
-        if j.gl > 4:  # awards are scored at the end: fund a lead that will hold
+        if j.outlook.gl > 4:  # awards are scored at the end: fund a lead that will hold
             return -1.0
         for row in self.view["standings"]["awards"]:
             if row["name"] == name:
                 values = row["values"]
-                mine = values[j.me]
-                others = [v for i, v in enumerate(values) if i != j.me]
+                mine = values[j.outlook.me]
+                others = [v for i, v in enumerate(values) if i != j.outlook.me]
                 top = max(others) if others else 0
                 if mine > top:
-                    return 5 * j.vpv * (0.9 if mine > top + 1 else 0.6) - j.cost(cost)
+                    return (5 * j.outlook.vpv * (0.9 if mine > top + 1 else 0.6)
+                            - j.economy.cost(cost))
                 if mine == top:
-                    return 3 * j.vpv * 0.5 - j.cost(cost)
-                return -j.cost(cost)
+                    return 3 * j.outlook.vpv * 0.5 - j.economy.cost(cost)
+                return -j.economy.cost(cost)
         return -1.0
 
     # ------------------------------------------------------------ cards and setup items
@@ -134,19 +138,20 @@ class Scoring:
         the next generations' income can pay for."""
         j = self.judge
         costs = self.costs
-        rated = sorted(((j.keep_worth(n, float(costs.get(n, card(n).cost))) - j.cost(price)
-                         + self.noise(), n) for n in cards), reverse=True)
-        threshold = (SOLO_BUY if j.solo else 1.0) if self.sharp else 0.0
+        rated = sorted(((j.cards.keep_worth(n, float(costs.get(n, card(n).cost)))
+                         - j.economy.cost(price) + self.noise(), n) for n in cards), reverse=True)
+        threshold = (SOLO_BUY if j.outlook.solo else 1.0) if self.sharp else 0.0
         backlog = 0.0
         if self.sharp and self.view.get("you"):
             backlog = sum(float(h["cost"]) for h in self.view["you"]["hand"]
-                          if j.keep_worth(h["name"], float(h["cost"])) > 0)
-        income = max(10.0, float(j.pl["tr"]) + float(j.pl["prod"]["megacredits"])
-                     + 2 * float(j.pl["prod"]["steel"]) + 3 * float(j.pl["prod"]["titanium"]))
+                          if j.cards.keep_worth(h["name"], float(h["cost"])) > 0)
+        prod = j.outlook.pl["prod"]
+        income = max(10.0, float(j.outlook.pl["tr"]) + float(prod["megacredits"])
+                     + 2 * float(prod["steel"]) + 3 * float(prod["titanium"]))
         plan: list[tuple[float, str]] = []
         spend = 0
         reserve = 0 if not self.sharp else 4
-        waiting = SOLO_BACKLOG if j.pace else BACKLOG
+        waiting = SOLO_BACKLOG if j.outlook.pace else BACKLOG
         for worth, name in rated:
             if self.sharp:
                 pressure = max(0.0, backlog / income - waiting)  # generations of cards waiting
@@ -183,13 +188,13 @@ class Scoring:
         hold (nothing, before any such card is in play)."""
         j = self.judge
         track = list(printed.get("track") or ())
-        trade = j.steps(track[TYPICAL_MARKER]) if len(track) > TYPICAL_MARKER else 0.0
-        return (j.steps(printed.get("build") or ()) + trade
-                + 0.5 * j.steps(printed.get("bonus") or ()))
+        trade = j.card_steps.steps(track[TYPICAL_MARKER]) if len(track) > TYPICAL_MARKER else 0.0
+        return (j.card_steps.steps(printed.get("build") or ()) + trade
+                + 0.5 * j.card_steps.steps(printed.get("bonus") or ()))
 
     def best_preludes(self, cards: list[str], keep: int) -> list[str]:
         """The ``keep`` cards worth most played now."""
-        rated = sorted(((self.judge.card_value(n) + self.noise(), n) for n in cards),
+        rated = sorted(((self.judge.cards.card_value(n) + self.noise(), n) for n in cards),
                        reverse=True)
         return [n for _, n in rated[:keep]]
 
@@ -200,22 +205,22 @@ class Scoring:
         j = self.judge
         value = 0.0
         for bonus in sp.get("bonus") or ():
-            value += {"steel": j.unit("steel"), "titanium": j.unit("titanium"),
-                      "plants": j.unit("plants"), "heat": j.unit("heat"),
-                      "card": j.card_value_now()}.get(bonus, 0.5)
+            value += {"steel": j.economy.unit("steel"), "titanium": j.economy.unit("titanium"),
+                      "plants": j.economy.unit("plants"), "heat": j.economy.unit("heat"),
+                      "card": j.economy.card_value_now()}.get(bonus, 0.5)
         near = [spaces[n] for n in sp.get("neighbors") or () if n in spaces]
         value += 2.0 * sum(1 for n in near if n.get("tile") == "ocean")
         value -= float(sp.get("cost") or 0)
         if not self.sharp:
             return value
-        mine = [n for n in near if n.get("owner") == j.me]
+        mine = [n for n in near if n.get("owner") == j.outlook.me]
         if tile == "greenery":
-            value += j.vpv * sum(1 for n in mine if n.get("tile") in ("city", "capital"))
+            value += j.outlook.vpv * sum(1 for n in mine if n.get("tile") in ("city", "capital"))
             value += 0.3 * len(mine)
         elif tile in ("city", "capital"):
             greens = sum(1 for n in near if n.get("tile") == "greenery")
             free = sum(1 for n in near if n.get("tile") is None and n.get("kind") == "land")
-            value += j.vpv * (greens + 0.3 * free)
+            value += j.outlook.vpv * (greens + 0.3 * free)
         elif tile != "ocean":
             value += 0.2 * len(mine)
         return value
@@ -224,5 +229,5 @@ class Scoring:
         """Worth of one unit of what may pay (a resource, or a card's resource)."""
         j = self.judge
         if res in ("steel", "titanium", "heat", "plants", "energy"):
-            return j.unit(res)
-        return j.res_value(res) if res != "megacredits" else 1.0
+            return j.economy.unit(res)
+        return j.card_steps.res_value(res) if res != "megacredits" else 1.0

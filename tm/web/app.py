@@ -22,7 +22,6 @@ from tm.game import Game
 from tm.persist.history import score_history
 from tm.web.app_base import Handler, Shown, UnknownAction
 from tm.web.app_bots import BotsController
-from tm.web.app_compat import AppFields
 from tm.web.app_games import (
     COLOURS,
     EXPANSION_BOXES,
@@ -47,7 +46,7 @@ __all__ = ["App", "COLOURS", "EXPANSION_BOXES", "MAX_NAME", "SEED_BITS", "Unknow
            "finishing_choice", "fresh_seed"]
 
 
-class App(AppFields):
+class App:
     """The state of the page (never the game's rules: those live in the engine)."""
 
     def __init__(self, storage: Storage, clock: Callable[[], float], base_url: str = "") -> None:

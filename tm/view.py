@@ -41,9 +41,23 @@ from tm.rules import actions, milestones, phases, playability
 from tm.rules.play import cost_of
 from tm.rules.scoring import scores, winners
 from tm.simultaneous import as_seen_by
-from tm.view_model import (AwardEntry, DecisionView, DraftView, GameView, HandEntry, LogEntry,
-                           MapView, MilestoneEntry, OptionsView, ParameterView, PlayerView,
-                           ProjectEntry, ScoreRow, SpaceView, Standings, YouView)
+from tm.view_model import (
+    AwardEntry,
+    DecisionView,
+    DraftView,
+    GameView,
+    HandEntry,
+    MapView,
+    MilestoneEntry,
+    OptionsView,
+    ParameterView,
+    PlayerView,
+    ProjectEntry,
+    ScoreRow,
+    SpaceView,
+    Standings,
+    YouView,
+)
 
 Marks = tuple[tuple[str, str, bool], ...]
 

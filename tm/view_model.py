@@ -20,14 +20,14 @@ are marked by its manifest's ``seen``), a decision's details (the ask's shape pe
 """
 
 from collections.abc import Mapping
-from typing import Any, NotRequired, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
 
 from tm.prompts.contract import Kind, Label, Purpose
 
 Words = Label  # a reason or a label: a record the page words (``key`` and its fields)
 LogEntry = dict[str, Any]  # one log record: ``key`` and the fields of RECORDS[key]
 Section = Mapping[str, Any]  # an expansion's section: the keys its manifest marks seen
-ListedChoice = Mapping[str, Any]  # a listed choice: its response's fields and ``label``
+ListedChoice = dict[str, Any]  # a listed choice: its response's fields and ``label``
 
 
 class PlayerView(TypedDict):
@@ -131,6 +131,9 @@ class ParameterView(TypedDict):
     maxed: bool
 
 
+ScorePart = Literal["tr", "milestones", "awards", "greeneries", "cities", "cards", "total"]
+
+
 class ScoreRow(TypedDict):
     """A player's score now, by part (``megacredits``: the tie-break, R-END-3)."""
 
@@ -181,8 +184,9 @@ class HandEntry(TypedDict):
     reasons: list[Words]
 
 
-class ProjectEntry(TypedDict):
-    """A standard project: its cost after discounts and why it is not open now."""
+class MenuEntry(TypedDict):
+    """An entry of the action menu's listed groups: its cost after discounts and why it
+    is not open now (none: ``available``)."""
 
     name: str
     cost: int
@@ -190,24 +194,20 @@ class ProjectEntry(TypedDict):
     reasons: list[Words]
 
 
-class MilestoneEntry(TypedDict):
+class ProjectEntry(MenuEntry):
+    """A standard project."""
+
+
+class MilestoneEntry(MenuEntry):
     """A milestone as the viewer may claim it: their measure and the threshold."""
 
-    name: str
-    cost: int
-    available: bool
-    reasons: list[Words]
     current: int
     needed: int
 
 
-class AwardEntry(TypedDict):
+class AwardEntry(MenuEntry):
     """An award as the viewer may fund it: every player's measure."""
 
-    name: str
-    cost: int
-    available: bool
-    reasons: list[Words]
     standings: list[int]
 
 

@@ -15,12 +15,13 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
 
 from tm.prompts.contract import Choice
+from tm.view_model import GameView, ListedChoice
 from tm.web.i18n import t
 
 if TYPE_CHECKING:
     from tm.web.saves import SaveEntry
 
-View = Mapping[str, Any]
+View = GameView  # the engine's view() of one viewer (tm.view_model)
 COLOUR_CHOICES: tuple[str, ...] = ("red", "green", "blue", "yellow", "black")
 RESOURCES = ("megacredits", "steel", "titanium", "plants", "energy", "heat")  # board order
 
@@ -217,14 +218,15 @@ class ViewCache:
             del self._kept[next(iter(self._kept))]
         return view
 
-    def listed(self, game: Any, player: int) -> list[dict[str, Any]] | None:
+    def listed(self, game: Any, player: int) -> list[ListedChoice] | None:
         """The choices of ``player``'s decision as their kept view listed them, when that
         view is of ``game`` as it stands (a click answers what was shown, and listing the
         action menu's choices again costs more than the answer); else None."""
         kept = self._kept.get(player)
         if kept is None or not self._matches(kept[0], game):
             return None
-        decision = (kept[1].get("you") or {}).get("decision")
+        you = kept[1].get("you")
+        decision = you["decision"] if you else None
         return list(decision["choices"]) if decision else None
 
 

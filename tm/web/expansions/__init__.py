@@ -18,7 +18,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-View = Mapping[str, Any]  # (as tm.web.model.View: the engine's view() of one viewer)
+from tm.view_model import GameView
+
+View = GameView  # (as tm.web.model.View: the engine's view() of one viewer)
 Record = Mapping[str, Any]  # one log record, its players already named
 Pairs = Sequence[tuple[int, Mapping[str, Any]]]  # (index, choice) of a decision's choices
 # ``Any`` below is a prompt (tm.web.prompt_base.Ask): typed loosely so that this module,

@@ -15,7 +15,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
 
 from tm.prompts.contract import Choice
-from tm.view_model import GameView, ListedChoice
+from tm.view_model import DecisionView, GameView, ListedChoice, YouView
 from tm.web.i18n import t
 
 if TYPE_CHECKING:
@@ -171,7 +171,7 @@ class Screen:
         return pending[0] if pending else None
 
     @property
-    def decision(self) -> Mapping[str, Any] | None:
+    def decision(self) -> DecisionView | None:
         """The viewer's own decision (its kind, purpose, data and listed choices)."""
         if self.view is None or self.turn is None or self.turn != self.viewer:
             return None
@@ -179,7 +179,7 @@ class Screen:
         return you["decision"] if you else None
 
     @property
-    def you(self) -> Mapping[str, Any] | None:
+    def you(self) -> YouView | None:
         """The viewer's own part of the view (hand, projects, milestones, awards). Once
         the game is over the hand is only listed: nothing is playable, so no card says why
         it is not."""
@@ -226,13 +226,13 @@ class ViewCache:
         if kept is None or not self._matches(kept[0], game):
             return None
         you = kept[1].get("you")
-        decision = you["decision"] if you else None
+        decision = you.get("decision") if you else None
         return list(decision["choices"]) if decision else None
 
 
 def player_name(view: View, p: Any) -> str:
     """A player's name; anyone else (the neutral player of the solo game) as "neutral"."""
-    players: Sequence[Mapping[str, Any]] = view["players"]
+    players = view["players"]
     if isinstance(p, int) and 0 <= p < len(players):
         return str(players[p]["name"])
     return t("game.neutral")

@@ -69,7 +69,7 @@ def _listed_group(ask: Ask, group: str, choices: Sequence[tuple[int, Mapping[str
     mine = [(i, c) for i, c in choices if c["type"] == kind]
     at = {c.get(key): i for i, c in mine}
     you = ask.view.get("you")
-    entries: Sequence[MenuEntry] = you[section] if you else ()
+    entries: Sequence[MenuEntry] = (you.get(section) if you else None) or ()
     names = [str(pl["name"]) for pl in ask.view["players"]]
     items, named = [], set()
     for entry in entries:
@@ -101,10 +101,11 @@ def _taken_by(ask: Ask, group: str, english: str) -> str | None:
     if group not in ("milestones", "awards") or not standings:
         return None
     if group == "milestones":
-        who = next((e["claimed_by"] for e in standings["milestones"] if e["name"] == english),
-                   None)
+        who = next((e.get("claimed_by") for e in standings.get("milestones") or ()
+                    if e.get("name") == english), None)
     else:
-        who = next((e["funded_by"] for e in standings["awards"] if e["name"] == english), None)
+        who = next((e.get("funded_by") for e in standings.get("awards") or ()
+                    if e.get("name") == english), None)
     if who is None:
         return None
     words = t("game.claimed_by" if group == "milestones" else "game.funded_by",
@@ -138,7 +139,7 @@ TURN_KINDS = ("end_turn", "pass")
 # ---------------------------------------------------------------- renderers
 def _playable_cards(ask: Ask, choices: Sequence[tuple[int, Mapping[str, Any]]]) -> str:
     you = ask.view.get("you")
-    hand = {entry["name"]: entry for entry in (you["hand"] if you else ())}
+    hand = {entry["name"]: entry for entry in (you.get("hand") if you else None) or ()}
     none: Mapping[str, Any] = {}
     playable = [card_html(c["card"], (hand.get(c["card"]) or none).get("cost"),
                           action=("choose", i),
@@ -217,7 +218,8 @@ def _card(ask: Ask) -> str:
         tiles.append(card_html(c["card"], ask.costs.get(c["card"]), action=("choose", i),
                                resources=None if full else held, compact=not full, note=note))
     hint = ""
-    drafted = list(ask.me["drafted"]) if ask.purpose == "draft" else []
+    mine = ask.me["drafted"] if ask.purpose == "draft" else []  # (the viewer's own: a list)
+    drafted = list(mine) if isinstance(mine, list) else []
     if drafted:
         names = t("list.and").join(card_name(c) for c in drafted)
         hint = f'<p class="hint">{esc(t("prompt.drafted", list=names))}</p>'

@@ -8,15 +8,15 @@ megacredits, so the page can say it in words.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from tm.bots import Bot
+from tm.view_model import GameView
 
 HINT_SEED = 0  # hints need no randomness: the hard level has none
 
 
-def hint(view: Mapping[str, Any]) -> dict[str, Any]:
+def hint(view: GameView) -> dict[str, Any]:
     """The hard bot's choice for the decision in ``view`` and its reason record."""
     bot = Bot("hard", HINT_SEED)
     choice, why = bot.think(view)

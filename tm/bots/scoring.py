@@ -13,6 +13,7 @@ from tm.bots.values import Judge
 from tm.cards import card
 from tm.core import manifest as expansions
 from tm.rules.actions import PROJECTS
+from tm.view_model import GameView, SpaceView
 
 Choice = dict[str, Any]
 Scorer = Callable[[Choice], float]
@@ -35,7 +36,7 @@ def project_steps() -> dict[str, Any]:
 class Scoring:
     """The shared scores of one decision (``costs``: the decision's card prices)."""
 
-    def __init__(self, view: Mapping[str, Any], judge: Judge, noise: Callable[[], float],
+    def __init__(self, view: GameView, judge: Judge, noise: Callable[[], float],
                  sharp: bool, costs: Mapping[str, Any]) -> None:
         self.view = view
         self.judge = judge
@@ -194,8 +195,7 @@ class Scoring:
         return [n for _, n in rated[:keep]]
 
     # ------------------------------------------------------------ spaces and currencies
-    def space_score(self, sp: Mapping[str, Any], tile: Any,
-                    spaces: Mapping[str, Mapping[str, Any]]) -> float:
+    def space_score(self, sp: SpaceView, tile: Any, spaces: Mapping[str, SpaceView]) -> float:
         """Worth of placing ``tile`` on a space: its bonus, oceans and own tiles near."""
         j = self.judge
         value = 0.0

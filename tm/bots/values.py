@@ -23,6 +23,7 @@ from tm.bots.economy import Economy, money_worth
 from tm.bots.outlook import Outlook
 from tm.bots.races import Races, award_spread
 from tm.cards.dsl import Card
+from tm.view_model import GameView
 
 
 class Judge:
@@ -39,7 +40,7 @@ class Judge:
     (solo: the plan of :mod:`tm.bots.solo` and its corrections of metals and triggers).
     """
 
-    def __init__(self, view: Mapping[str, Any], sharp: bool = True,
+    def __init__(self, view: GameView, sharp: bool = True,
                  features: Iterable[str] = ()) -> None:
         self.outlook = Outlook.of_view(view, sharp, frozenset(features))
         # The worth of money follows what the hand needs, judged with money at face

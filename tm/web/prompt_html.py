@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal
 
 from tm.cards import card
+from tm.prompts.contract import Purpose
 from tm.view_model import MenuEntry
 from tm.web import prompt_steps
 from tm.web.card_text import qty, steps_text, tile_phrase
@@ -198,7 +199,8 @@ def _space(ask: Ask) -> str:
 
 
 # Choosing a card to keep or to play now: show all of it, not just its name.
-FULL_CARD_PURPOSES = ("draft", "keep_cards", "play_from_hand", *EXPANSION_FULL_CARDS)
+FULL_CARD_PURPOSES: tuple[Purpose, ...] = ("draft", "keep_cards", "play_from_hand",
+                                          *EXPANSION_FULL_CARDS)
 
 
 def _card(ask: Ask) -> str:

@@ -25,7 +25,7 @@ from typing import Any
 from tm.bots.policy import Mind
 from tm.bots.values import Judge
 from tm.core.rng import Rng
-from tm.view_model import DecisionView, GameView
+from tm.view_model import DecisionView, GameView, ListedChoice
 
 LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
 PLAYING_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")  # offered on the new-game form
@@ -54,13 +54,13 @@ class Bot:
         self._stream = Rng.from_seed(self.seed)  # the random level's own stream
         self._same: tuple[int, Any] = (0, None)  # decisions in a row at one moment
 
-    def decide(self, view: GameView) -> dict[str, Any]:
+    def decide(self, view: GameView) -> ListedChoice:
         """One of the choices listed in ``view["you"]["decision"]`` (the view of the seat
         that must decide)."""
         choice, self.reason = self.think(view)
         return choice
 
-    def think(self, view: GameView) -> tuple[dict[str, Any], str]:
+    def think(self, view: GameView) -> tuple[ListedChoice, str]:
         """The choice and a short reason key (what it is doing)."""
         you = view.get("you")
         decision = you.get("decision") if you else None

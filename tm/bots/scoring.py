@@ -13,9 +13,9 @@ from tm.bots.values import Judge
 from tm.cards import card
 from tm.core import manifest as expansions
 from tm.rules.actions import PROJECTS
-from tm.view_model import GameView, SpaceView
+from tm.view_model import GameView, ListedChoice, SpaceView
 
-Choice = dict[str, Any]
+Choice = ListedChoice  # one listed choice of the decision (its response's fields, label)
 Scorer = Callable[[Choice], float]
 SOLO_BUY = 4.0  # solo: the least net worth of a card worth buying
 BACKLOG = 1.5  # generations of income the cards waiting in hand may cost before ...

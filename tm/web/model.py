@@ -19,6 +19,7 @@ from tm.view_model import DecisionView, GameView, ListedChoice, YouView
 from tm.web.i18n import t
 
 if TYPE_CHECKING:
+    from tm.bots.hint import Hint
     from tm.web.saves import SaveEntry
 
 View = GameView  # the engine's view() of one viewer (tm.view_model)
@@ -109,7 +110,7 @@ class BotsShown:
     levels: tuple[str, ...] = ()
     thinking: int | None = None
     can_hint: bool = False
-    hint: Mapping[str, Any] | None = None
+    hint: Hint | None = None
     hint_index: int | None = None
     hint_player: int | None = None
 

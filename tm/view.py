@@ -20,6 +20,10 @@ the viewer (``you``) each card in hand with its cost after discounts and whether
 played now with every reason if not, the same for standard projects, milestones and
 awards, and the decision waiting for them (with the cost after discounts of each card it
 offers).
+
+The view's shape is typed, node by node, in :mod:`tm.view_model` (:class:`GameView` and
+its nodes): the section builders return those nodes, and the page and the bots read them,
+so mypy checks every key they read.
 """
 from __future__ import annotations
 

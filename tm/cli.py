@@ -11,6 +11,7 @@ from tm.bots.tournament import report, run
 from tm.cards import all_cards
 from tm.cards.export import card_records, card_stats
 from tm.core import manifest as expansions
+from tm.core.ruleset import rules_for
 from tm.core.state import Options
 from tm.game import Game
 from tm.sim import SimReport, play_random_game, simulate
@@ -38,7 +39,7 @@ def _simulate(args: argparse.Namespace) -> int:
     if report.generations:
         mean = sum(report.generations) / len(report.generations)
         print(f"generations: mean {mean:.1f}, max {max(report.generations)}")
-    sets = expansions.card_sets(Options(players=args.players, expansions=chosen))
+    sets = rules_for(Options(players=args.players, expansions=chosen)).card_sets
     in_game = [c for c in all_cards() if c.set in sets]
     print(_played_line("cards", [c.name for c in in_game if c.is_project], report))
     preludes = [c.name for c in in_game if c.is_prelude]

@@ -9,7 +9,6 @@ from __future__ import annotations
 import pickle  # (Game.copy: imported with the engine, so a first staged action waits for no import)
 from typing import Any
 
-from tm.board.maps import get_map
 from tm.cards import corporation_deck, project_deck
 
 # Importing these registers their ops and prompt handlers.
@@ -17,7 +16,9 @@ from tm.core import manifest as expansions
 from tm.core.errors import IllegalMove, SaveError, reason
 from tm.core.flow import HANDLERS, run
 from tm.core.ledger import log
+from tm.core.mapdef import get_map
 from tm.core.rng import Rng
+from tm.core.ruleset import rules_of, start_sections
 from tm.core.state import RESOURCES, GameState, Options, PlayerState, from_dict, to_dict
 from tm.persist import saves
 from tm.persist.codec import state_digest
@@ -87,17 +88,17 @@ def _new_state(options: Options) -> GameState:
     solo = options.players == 1
     options.expansions = [m.name for m in expansions.chosen(options)]  # R-SOLO-1
     g = GameState(options=options, rng=Rng.from_seed(options.seed))
-    sets = expansions.card_sets(options)
-    g.deck, g.corp_deck = project_deck(sets), corporation_deck(sets)
+    rules = rules_of(g)
+    g.deck, g.corp_deck = project_deck(rules.card_sets), corporation_deck(rules.card_sets)
     g.rng.shuffle(g.deck)
     g.rng.shuffle(g.corp_deck)
     for i in range(options.players):
         name = options.names[i] if i < len(options.names) else f"Player {i + 1}"
         pl = PlayerState(index=i, name=name, tr=SOLO_TR if solo else START_TR)
-        pl.prod = dict.fromkeys(RESOURCES, expansions.starting_production(options))  # R-SETUP-3
+        pl.prod = dict.fromkeys(RESOURCES, rules.starting_production)  # R-SETUP-3
         g.players.append(pl)
         g.queues.append([])
-    expansions.start_sections(g)
+    start_sections(g)
     return g
 
 

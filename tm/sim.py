@@ -14,10 +14,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from tm.board.maps import get_map
 from tm.board.parameters import limits
-from tm.core import manifest as expansion_hooks
+from tm.core import ruleset as expansion_hooks
+from tm.core.mapdef import get_map
 from tm.core.rng import Rng
+from tm.core.ruleset import rules_of
 from tm.core.state import RESOURCES, Options, to_dict
 from tm.game import Game
 from tm.persist.codec import canonical_json
@@ -194,7 +195,7 @@ def simulate_game(options: Options, report: SimReport) -> None:
 
 def _count_board_use(game: Game, report: SimReport) -> None:
     g = game.state
-    spaces = get_map(g.options.board).spaces
+    spaces = rules_of(g).map.spaces
     report.special_spaces.update(sid for sid, entry in g.board.items()
                                  if entry["tile"] and (spaces[sid].cost or spaces[sid].effect))
     report.milestones.update(name for name, _ in g.milestones)

@@ -32,13 +32,12 @@ from functools import lru_cache
 from typing import Any, cast
 
 from tm.board import parameters
-from tm.board import placement as board
-from tm.board.maps import get_map
 from tm.cards import card
 from tm.cards.tableau import tag_counts
 from tm.core import memo
 from tm.core.frozen import thaw
-from tm.core.manifest import describe_offers, view_sections
+from tm.core.mapdef import MapDef
+from tm.core.ruleset import describe_offers, rules_of, view_sections
 from tm.core.state import GameState, Options, PlayerState, to_dict
 from tm.prompts.kinds import Prompt
 from tm.rules import actions, milestones, phases, playability
@@ -191,10 +190,10 @@ def _log_copies(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 # ---------------------------------------------------------------- the board, the parameters
 @lru_cache(maxsize=16)
-def _static_spaces(map_name: str) -> tuple[tuple[str, dict[str, Any]], ...]:
+def _static_spaces(map_def: MapDef) -> tuple[tuple[str, dict[str, Any]], ...]:
     """The printed board: what never changes during a game (derived from frozen map data)."""
     found = []
-    for sp in get_map(map_name).spaces.values():
+    for sp in map_def.spaces.values():
         found.append((sp.id, {"id": sp.id, "kind": sp.kind, "row": sp.row, "x": sp.x,
                               "volcanic": sp.volcanic, "bonus": list(sp.bonus),
                               "name": sp.name, "reserved_for": sp.reserved_for,
@@ -206,7 +205,7 @@ def _static_spaces(map_name: str) -> tuple[tuple[str, dict[str, Any]], ...]:
 def _spaces(g: GameState) -> list[SpaceView]:
     """Every space of the board with what lies on it now."""
     found = []
-    for sid, static in _static_spaces(g.options.board):
+    for sid, static in _static_spaces(rules_of(g).map):
         entry = g.board.get(sid) or {}
         found.append({**static, "bonus": list(static["bonus"]),
                       "neighbors": list(static["neighbors"]), "tile": entry.get("tile"),
@@ -218,12 +217,13 @@ def _spaces(g: GameState) -> list[SpaceView]:
 def _map(g: GameState) -> MapView:
     """The board's name, its title, milestones, awards, track bonuses and, in solo, the
     generation the game ends with (R-SOLO-3, R-MAP-4)."""
-    board_def = board.map_of(g)
+    rules = rules_of(g)
+    board_def = rules.map
     return {"name": board_def.name, "title": board_def.title,
             "milestones": list(board_def.milestone_names), "awards": list(board_def.award_names),
             "track_bonuses": [{"param": b.param, "at": b.at, "gain": b.gain}
                               for b in board_def.track_bonuses],
-            "last_generation": phases.solo_length(g) if len(g.players) == 1 else None}
+            "last_generation": rules.solo_generations if len(g.players) == 1 else None}
 
 
 def _parameters(g: GameState) -> dict[str, ParameterView]:
@@ -242,15 +242,15 @@ def _standings(g: GameState) -> Standings:
     ms_open = not g.over and len(g.milestones) < milestones.MAX_CLAIMED
     aw_open = not g.over and len(g.awards) < len(milestones.FUND_COSTS)
     return {
-        "milestones": [{"name": name, "needed": milestones.MILESTONES[name].threshold,
+        "milestones": [{"name": name, "needed": rules_of(g).milestones[name].threshold,
                         "cost": milestones.CLAIM_COST, "claimed_by": claimed.get(name),
                         "open": ms_open and name not in claimed,
                         "values": [milestones.milestone_value(g, p, name) for p in seats]}
-                       for name in milestones.milestones_in_play(g)],
+                       for name in rules_of(g).milestones],
         "awards": [{"name": name, "cost": milestones.fund_cost(g), "funded_by": funded.get(name),
                     "open": aw_open and name not in funded,
                     "values": [milestones.award_value(g, p, name) for p in seats]}
-                   for name in milestones.awards_in_play(g)],
+                   for name in rules_of(g).awards],
     }
 
 
@@ -261,8 +261,8 @@ def _you(g: GameState, p: int) -> YouView:
         "player": p,
         "hand": [_hand_card(g, p, name) for name in pl.hand],
         "projects": [_project(g, p, name) for name in actions.projects_of(g)],
-        "milestones": [_milestone(g, p, name) for name in milestones.milestones_in_play(g)],
-        "awards": [_award(g, p, name) for name in milestones.awards_in_play(g)],
+        "milestones": [_milestone(g, p, name) for name in rules_of(g).milestones],
+        "awards": [_award(g, p, name) for name in rules_of(g).awards],
         "decision": _decision(g, p),
         "draft": _draft(g, p),
     }
@@ -293,7 +293,7 @@ def _milestone(g: GameState, p: int, name: str) -> MilestoneEntry:
     reasons = playability.milestone_reasons(g, p, name)
     return {"name": name, "cost": milestones.CLAIM_COST, "available": not reasons,
             "reasons": reasons, "current": milestones.milestone_value(g, p, name),
-            "needed": milestones.MILESTONES[name].threshold}
+            "needed": rules_of(g).milestones[name].threshold}
 
 
 def _award(g: GameState, p: int, name: str) -> AwardEntry:

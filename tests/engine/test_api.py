@@ -14,7 +14,7 @@ import pytest
 
 import tm
 from tm import Game, IllegalMove, Options
-from tm.board.maps import get_map
+from tm.core.mapdef import get_map
 from tm.core.rng import Rng
 from tm.prompts.contract import Choice
 from tm.prompts.kinds import KINDS, Prompt

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from tm.board.maps import get_map
 from tm.cards import card
 from tm.core.flow import handler, op
 from tm.core.frozen import DuplicateName
+from tm.core.mapdef import get_map
 from tm.testing import answer, give_cards, make_game, prompt, set_production, set_resources
 
 

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from tm import Game, IllegalMove, Options
-from tm.board.maps import get_map
 from tm.bots import Bot
+from tm.core.mapdef import get_map
 from tm.testing import choose_setup, offered, prompt
 
 GAMES = int(os.environ.get("TM_HIDDEN_GAMES", "2"))

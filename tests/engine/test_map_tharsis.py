@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 from tests.kits.facts import load_reference
-from tm.board.maps import MapDef, Space, get_map
 from tm.board.maps.geometry import STANDARD, build_spaces, is_edge, parse_token
+from tm.core.mapdef import MapDef, Space, get_map
 
 BONUS_NAMES = {
     "steel": "steel",

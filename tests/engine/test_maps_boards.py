@@ -11,9 +11,10 @@ import pytest
 
 from tests.kits.facts import load_reference
 from tm import Game, Options
-from tm.board.maps import STANDARD_GOALS, STANDARD_TRACK_BONUSES, builtin_maps, get_map
+from tm.board.maps import builtin_maps
 from tm.board.maps.geometry import is_edge
 from tm.core.manifest import Manifest, add, known
+from tm.core.mapdef import STANDARD_GOALS, STANDARD_TRACK_BONUSES, get_map
 from tm.rules import milestones
 from tm.testing import make_game, parameters
 

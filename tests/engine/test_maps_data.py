@@ -12,9 +12,19 @@ import pytest
 
 from tests.kits.facts import load_reference
 from tests.kits.mapkit import AMAZONIS, AMAZONIS_COST_SPACE, amazonis_reference, registered
-from tm.board.maps import MAPS, STANDARD_GOALS, Goal, MapDef, Space, TrackBonus, get_map, register
 from tm.board.maps.geometry import Geometry, build_spaces, is_edge
-from tm.board.maps.model import Measure, Milestone
+from tm.core.mapdef import (
+    MAPS,
+    STANDARD_GOALS,
+    Goal,
+    MapDef,
+    Measure,
+    Milestone,
+    Space,
+    TrackBonus,
+    get_map,
+    register,
+)
 from tm.rules import milestones
 
 TM = Path(__file__).resolve().parents[2] / "tm"

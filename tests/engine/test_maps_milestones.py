@@ -12,8 +12,7 @@ import pytest
 
 from tests.kits.facts import load_reference
 from tm import Game, IllegalMove
-from tm.board.maps import get_map
-from tm.board.maps.model import Measure
+from tm.core.mapdef import Measure, get_map
 from tm.core.state import RESOURCES
 from tm.rules import milestones, playability
 from tm.testing import (

@@ -14,7 +14,7 @@ from typing import Any
 
 from tests.kits.facts import decisions
 from tm import Game
-from tm.board.maps import get_map
+from tm.core.mapdef import get_map
 from tm.testing import (
     answer,
     choice_types,

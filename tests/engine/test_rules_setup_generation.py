@@ -8,8 +8,8 @@ import pytest
 
 from tests.kits.cardkit import printed_cost, reference
 from tm import Game, IllegalMove, Options
-from tm.board.maps import get_map
 from tm.cards import all_cards
+from tm.core.mapdef import get_map
 from tm.core.state import NEUTRAL
 from tm.testing import (
     answer,

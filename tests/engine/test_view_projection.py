@@ -74,8 +74,8 @@ HIDDEN = {
               "PlayerState.setup_choice", "PlayerState.offer", "PlayerState.draft_hand",
               "PlayerState.drafted", "prelude.dealt"],
     "secret": ["Options.seed", "Options.bot_seed", "GameState.rng", "GameState.deck",
-               "GameState.discard", "GameState.corp_deck", "prelude.deck", "prelude.discard",
-               "colonies.aridor"],
+               "GameState.discard", "GameState.corp_deck", "GameState.ruled", "prelude.deck",
+               "prelude.discard", "colonies.aridor"],
 }
 
 
@@ -166,8 +166,9 @@ def _secrets(g: GameState) -> list[tuple[Any, str, bool]]:
     """(holder, field or key, is a section key) of every secret of the state."""
     found: list[tuple[Any, str, bool]] = []
     for holder in (g, g.options, *g.players):
-        found += [(holder, name, False) for name, who, _ in marks_of(type(holder))
-                  if who == "secret"]
+        derived = {f.name for f in dataclasses.fields(holder) if not f.init}  # (the rules:
+        found += [(holder, name, False) for name, who, _ in marks_of(type(holder))  # made
+                  if who == "secret" and name not in derived]  # from the options, planted)
     for name, sec in g.ext.items():
         found += [(sec, key, True) for key, mark in MANIFESTS[name].seen.items()
                   if mark["seen"] == "secret"]

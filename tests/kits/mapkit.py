@@ -10,7 +10,9 @@ from types import MappingProxyType
 from typing import Any
 
 from tests.kits.facts import load_reference
-from tm.board.maps import (
+from tm.board.maps import tharsis
+from tm.board.maps.geometry import build_spaces
+from tm.core.mapdef import (
     MAPS,
     STANDARD_GOALS,
     STANDARD_TRACK_BONUSES,
@@ -18,9 +20,7 @@ from tm.board.maps import (
     MapDef,
     TrackBonus,
     register,
-    tharsis,
 )
-from tm.board.maps.geometry import build_spaces
 
 AMAZONIS = "test_amazonis_planitia"  # built from boards.json's amazonis_planitia_published
 SMALL = "test_small_hex"  # 7 rows, written in our notation below

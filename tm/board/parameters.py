@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from tm.board.maps import Goal, get_map
 from tm.core.deck import draw_cards
 from tm.core.flow import push
 from tm.core.ledger import change_prod, log, tr_up
+from tm.core.mapdef import Goal
+from tm.core.ruleset import rules_of
 from tm.core.state import NEUTRAL, GameState
 
 GAIN_PARAM = {"ocean": "oceans", "temperature": "temperature"}  # gains that need room to rise
@@ -19,7 +20,7 @@ PRODUCTION_GAINS = {"heat_production": "heat", "plant_production": "plants"}
 
 def limits(g: GameState) -> Mapping[str, Goal]:
     """The goals of the game's map, per parameter (temperature, oxygen, oceans)."""
-    return get_map(g.options.board).goals
+    return rules_of(g).map.goals
 
 
 def is_maxed(g: GameState, param: str) -> bool:
@@ -60,7 +61,7 @@ def _track_bonuses(g: GameState, player: int, param: str) -> None:
     if player == NEUTRAL:
         return
     value = getattr(g, param)
-    for bonus in get_map(g.options.board).track_bonuses:
+    for bonus in rules_of(g).map.track_bonuses:
         if bonus.param == param and bonus.at == value:
             gain(g, player, bonus.gain)
 

@@ -2,15 +2,11 @@
 from __future__ import annotations
 
 from tm.board import parameters
-from tm.board.maps import MapDef, Space, get_map
-from tm.board.maps.model import CITY_TILES as CITY_TILES  # (what counts as a city, here too)
+from tm.core.mapdef import CITY_TILES as CITY_TILES  # (what counts as a city, here too)
+from tm.core.mapdef import Space
 from tm.core.memo import remembered
+from tm.core.ruleset import rules_of
 from tm.core.state import NEUTRAL, GameState
-
-
-def map_of(g: GameState) -> MapDef:
-    """The board this game is played on."""
-    return get_map(g.options.board)
 
 
 def tile_at(g: GameState, sid: str) -> str | None:
@@ -32,7 +28,7 @@ def is_city(g: GameState, sid: str) -> bool:
 
 def neighbors(g: GameState, sid: str) -> tuple[str, ...]:
     """Adjacent space ids, in the board's neighbour order."""
-    return map_of(g).spaces[sid].neighbors
+    return rules_of(g).map.spaces[sid].neighbors
 
 
 def adjacent_count(g: GameState, sid: str, tiles: frozenset[str]) -> int:
@@ -48,7 +44,7 @@ def owned_spaces(g: GameState, player: int) -> list[str]:
 def count_tiles(g: GameState, kinds: frozenset[str], owner: int | None = None,
                 mars_only: bool = False) -> int:
     """Tiles of the given kinds, optionally one owner's, optionally only on Mars."""
-    spaces = map_of(g).spaces
+    spaces = rules_of(g).map.spaces
     return sum(1 for sid, entry in g.board.items()
                if entry["tile"] in kinds
                and (owner is None or entry.get("owner") == owner)
@@ -78,7 +74,7 @@ def _free_for(g: GameState, space: Space, player: int, tile: str) -> bool:
 
 
 def _land(g: GameState, player: int, tile: str) -> list[Space]:
-    return [sp for sp in map_of(g).spaces.values()
+    return [sp for sp in rules_of(g).map.spaces.values()
             if sp.kind == "land" and _free_for(g, sp, player, tile)]
 
 
@@ -110,10 +106,10 @@ def legal_spaces(g: GameState, player: int, tile: str, on: str,
     if space is not None:
         named = _named_space(g, space)
         if named is not None:
-            sp = map_of(g).spaces[named]
+            sp = rules_of(g).map.spaces[named]
             usable = sp.kind != "restricted" and can_pay_for(g, sp, player)
             return [named] if usable and tile_at(g, named) is None else []
-    spaces = map_of(g).spaces.values()
+    spaces = rules_of(g).map.spaces.values()
     if on == "ocean":
         found = [sp for sp in spaces if sp.kind == "ocean" and _free_for(g, sp, player, tile)]
     elif on == "greenery":
@@ -125,7 +121,7 @@ def legal_spaces(g: GameState, player: int, tile: str, on: str,
 
 def _named_space(g: GameState, name: str) -> str | None:
     """A space by id, by its name, or by the card it is reserved for (R-MAP-2)."""
-    for sp in map_of(g).spaces.values():
+    for sp in rules_of(g).map.spaces.values():
         if name in (sp.id, sp.name, sp.reserved_for):
             return sp.id
     return None
@@ -141,9 +137,9 @@ def _land_rule(g: GameState, player: int, sp: Space, on: str) -> bool:
     if on == "city":
         return _no_city_next(g, sp)
     if on == "volcanic":  # a board without volcanic spaces takes any land space instead
-        return sp.volcanic or not map_of(g).has_volcanic
+        return sp.volcanic or not rules_of(g).map.has_volcanic
     if on == "volcanic_city":
-        return sp.volcanic if map_of(g).has_volcanic else _no_city_next(g, sp)
+        return sp.volcanic if rules_of(g).map.has_volcanic else _no_city_next(g, sp)
     if on == "isolated":
         return not any(tile_at(g, n) for n in sp.neighbors)
     if on == "adjacent_city":

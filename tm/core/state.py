@@ -138,6 +138,9 @@ class GameState:
     final_greenery: list[int] = field(default_factory=list, metadata=PUBLIC)
     # each expansion's own section, by name; its keys marked by its manifest's ``seen``
     ext: dict[str, Any] = field(default_factory=dict, metadata=PUBLIC)
+    # the rules it is played by (tm.core.ruleset.rules_of: built from the options when first
+    # asked); never saved, copied out or shown: it follows from the options
+    ruled: object = field(default=None, init=False, repr=False, compare=False, metadata=SECRET)
 
 
 S = TypeVar("S")
@@ -162,7 +165,7 @@ def to_dict(obj: Any) -> Any:
     if names is None:
         if not (dataclasses.is_dataclass(obj) and not isinstance(obj, type)):
             return _other_to_dict(obj)
-        names = _FIELD_NAMES[kind] = tuple(f.name for f in dataclasses.fields(obj))
+        names = _FIELD_NAMES[kind] = tuple(f.name for f in dataclasses.fields(obj) if f.init)
     return {name: to_dict(getattr(obj, name)) for name in names}
 
 

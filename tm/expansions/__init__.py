@@ -7,6 +7,7 @@ The card order is the order every deck is built in, so saved games replay only w
 """
 from __future__ import annotations
 
+from tm.board import maps
 from tm.cards import install as install_cards
 from tm.core import manifest
 from tm.core.manifest import Manifest
@@ -47,6 +48,9 @@ def install() -> None:
 modules listed above are imported by then."""
     if _INSTALLED:
         return
+    maps.install()
+    for map_def in maps.builtin_maps():
+        milestones.index_map(map_def)
     for card_list in CARD_LISTS:
         install_cards(card_list)
     for expansion in MANIFESTS:

@@ -9,8 +9,8 @@ form a game records. A row may be chosen again while one is held (to look elsewh
 """
 from __future__ import annotations
 
-from tm.board.placement import map_of
 from tm.core.errors import IllegalMove, reason
+from tm.core.ruleset import rules_of
 from tm.core.state import GameState
 from tm.prompts.contract import Choice, Response
 from tm.prompts.selection import Item, expect
@@ -23,7 +23,7 @@ def _rule(d: Item) -> str:
 
 
 def _row_of(g: GameState, sid: str) -> int:
-    return map_of(g).spaces[sid].row
+    return rules_of(g).map.spaces[sid].row
 
 
 def rows(g: GameState, d: Item) -> list[int]:

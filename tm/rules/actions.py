@@ -13,11 +13,11 @@ from tm.board import placement as board
 from tm.cards import card
 from tm.cards.dsl import Step, city, greenery, ocean, prod, raise_
 from tm.cards.tableau import effects, standing_effects
-from tm.core import manifest as expansions
 from tm.core.errors import reason
 from tm.core.flow import Item, ask, handler, op, push, run_steps
 from tm.core.frozen import freeze, thaw
 from tm.core.ledger import change_res, log
+from tm.core.ruleset import rules_of
 from tm.core.state import GameState
 from tm.prompts.contract import ActionAsk, CardsAsk, CardsResponse, Choice, Label, Response
 from tm.rules import milestones
@@ -44,7 +44,7 @@ HEAT_PER_STEP = 8  # R-ACT-7
 def projects_of(g: GameState) -> dict[str, tuple[int, tuple[Step, ...]]]:
     """The standard projects of this game: the base game's and its expansions'."""
     found = dict(PROJECTS)
-    for m in expansions.active(g):
+    for m in rules_of(g).manifests:
         found.update(m.projects)
     return found
 
@@ -52,7 +52,7 @@ def projects_of(g: GameState) -> dict[str, tuple[int, tuple[Step, ...]]]:
 def actions_of(g: GameState) -> dict[str, Any]:
     """The action types of this game: the base game's and its expansions'."""
     found = dict(ACTIONS)
-    for m in expansions.active(g):
+    for m in rules_of(g).manifests:
         found.update(m.actions)
     return found
 
@@ -263,12 +263,12 @@ def _card_actions(g: GameState, p: int) -> Iterator[Response]:
 
 
 def _milestones(g: GameState, p: int) -> Iterator[Response]:
-    for name in milestones.milestones_in_play(g):
+    for name in rules_of(g).milestones:
         yield {"type": "claim_milestone", "milestone": name}
 
 
 def _awards(g: GameState, p: int) -> Iterator[Response]:
-    for name in milestones.awards_in_play(g):
+    for name in rules_of(g).awards:
         yield {"type": "fund_award", "award": name}
 
 

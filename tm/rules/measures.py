@@ -17,13 +17,12 @@ from functools import lru_cache
 from types import MappingProxyType
 
 from tm.board import placement as board
-from tm.board.maps import Space
-from tm.board.maps.model import Measure
 from tm.cards import card, corporation_deck, prelude_deck, project_deck
 from tm.cards.dsl import TAGS, WILD, Card
 from tm.cards.tableau import resource_cards, tag_count, tag_counts
-from tm.core import manifest as expansions
-from tm.core.manifest import card_sets
+from tm.core import ruleset as expansions
+from tm.core.mapdef import Measure, Space
+from tm.core.ruleset import rules_of
 from tm.core.state import RESOURCES, GameState
 
 CountFn = Callable[[GameState, int, Measure], int]
@@ -40,7 +39,7 @@ def _not_next_to_ocean(g: GameState, sp: Space) -> bool:
 
 
 def _on_or_next_to_volcanic(g: GameState, sp: Space) -> bool:
-    spaces = board.map_of(g).spaces
+    spaces = rules_of(g).map.spaces
     return sp.volcanic or any(spaces[n].volcanic for n in sp.neighbors)
 
 
@@ -60,7 +59,7 @@ def tile_category(tile: str) -> str:
 
 def _owned(g: GameState, p: int, m: Measure) -> Iterator[tuple[Space, str]]:
     """(space, tile) of p's tiles passing the measure's kinds, rows and filter."""
-    spaces = board.map_of(g).spaces
+    spaces = rules_of(g).map.spaces
     for sid in board.owned_spaces(g, p):
         sp, tile = spaces[sid], str(board.tile_at(g, sid))
         if m.of and tile not in m.of:
@@ -128,7 +127,7 @@ def tag_types(g: GameState, counts: Mapping[str, int]) -> int:
     """The one rule of counting tag types (R-MAP-5): the kinds among ``counts`` (tags in
     play, by kind), and each wild tag one more kind, at most the game's kinds of tag."""
     printed = sum(1 for tag, n in counts.items() if n > 0 and tag != WILD)
-    return min(printed + counts.get(WILD, 0), len(game_tag_types(card_sets(g.options))))
+    return min(printed + counts.get(WILD, 0), len(game_tag_types(rules_of(g).card_sets)))
 
 
 @lru_cache(maxsize=8)
@@ -190,7 +189,7 @@ def _max_production(g: GameState, p: int, m: Measure) -> int:
 
 def _productions_above_start(g: GameState, p: int, m: Measure) -> int:
     """Productions of ``of`` above where they started (1 each, 0 with Corporate Era)."""
-    start = expansions.starting_production(g.options)
+    start = rules_of(g).starting_production
     return sum(1 for r in m.of if g.players[p].prod[r] > start)
 
 

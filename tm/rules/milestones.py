@@ -10,13 +10,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from tm.board import placement as board
-from tm.board.maps import builtin_maps
-from tm.board.maps.model import Award, Milestone
 from tm.cards.dsl import Step
 from tm.core.errors import reason
 from tm.core.flow import ask, handler
 from tm.core.ledger import log
+from tm.core.mapdef import Award, MapDef, Milestone
+from tm.core.ruleset import rules_of
 from tm.core.state import GameState
 from tm.prompts.contract import OptionAsk, OptionResponse
 from tm.rules.measures import COUNTS as COUNTS  # re-exported: the measures' registry
@@ -55,36 +54,29 @@ def register_award(award: Award) -> None:
     _AWARDS[award.name] = award
 
 
-for _map in builtin_maps():  # every map's own milestones and awards, by name
-    for _milestone in _map.milestones:
-        register_milestone(_milestone)
-    for _award in _map.awards:
-        register_award(_award)
+def index_map(map_def: MapDef) -> None:
+    """Index a map's own milestones and awards by name (the load order of
+    :mod:`tm.expansions` does, for each shipped map): a game reads those in play from its
+    rules (``rules_of(g).milestones``); the index is every map's, for readers of a view."""
+    for milestone in map_def.milestones:
+        register_milestone(milestone)
+    for award in map_def.awards:
+        register_award(award)
 
 
 def milestone_value(g: GameState, p: int, name: str) -> int:
     """Where player ``p`` stands on a milestone's measure."""
-    return measure_value(g, p, _MILESTONES[name].measure)
+    return measure_value(g, p, rules_of(g).milestones[name].measure)
 
 
 def award_value(g: GameState, p: int, name: str) -> int:
     """Where player ``p`` stands on an award's measure."""
-    return measure_value(g, p, _AWARDS[name].measure)
-
-
-def milestones_in_play(g: GameState) -> tuple[str, ...]:
-    """The board's milestones; none in solo (R-MA-4)."""
-    return () if len(g.players) == 1 else board.map_of(g).milestone_names
-
-
-def awards_in_play(g: GameState) -> tuple[str, ...]:
-    """The board's awards; none in solo (R-MA-4)."""
-    return () if len(g.players) == 1 else board.map_of(g).award_names
+    return measure_value(g, p, rules_of(g).awards[name].measure)
 
 
 def why_not_claim(g: GameState, p: int, name: str) -> tuple[str, str] | None:
     """None when ``p`` may claim the milestone now, else (reason, rule)."""
-    if name not in milestones_in_play(g):
+    if name not in rules_of(g).milestones:
         return reason("ms.none", "no such milestone in this game"), "R-MA-1"
     if any(claimed == name for claimed, _ in g.milestones):
         return reason("ms.claimed", "milestone already claimed"), "R-ACT-3"
@@ -92,15 +84,15 @@ def why_not_claim(g: GameState, p: int, name: str) -> tuple[str, str] | None:
         return reason("ms.three", "three milestones are claimed already"), "R-ACT-3"
     if not has_expansion(g, name):
         return reason("ms.expansion", "needs an expansion this game does not have"), "R-MAP-4"
-    if milestone_value(g, p, name) < _MILESTONES[name].threshold:
+    if milestone_value(g, p, name) < rules_of(g).milestones[name].threshold:
         return reason("ms.condition", "condition not met"), "R-ACT-3"
     return None
 
 
 def has_expansion(g: GameState, name: str) -> bool:
     """Whether the game has the expansion a milestone requires (Lobbyist: never, R-MAP-4)."""
-    requires = _MILESTONES[name].requires
-    return requires is None or requires in g.options.expansions
+    requires = rules_of(g).milestones[name].requires
+    return requires is None or requires in rules_of(g).expansions
 
 
 def fund_cost(g: GameState) -> int:
@@ -110,7 +102,7 @@ def fund_cost(g: GameState) -> int:
 
 def why_not_fund(g: GameState, name: str) -> tuple[str, str] | None:
     """None when the award may be funded now, else (reason, rule)."""
-    if name not in awards_in_play(g):
+    if name not in rules_of(g).awards:
         return reason("aw.none", "no such award in this game"), "R-MA-2"
     if any(funded == name for funded, _ in g.awards):
         return reason("aw.funded", "award already funded"), "R-ACT-4"
@@ -137,7 +129,7 @@ def award_points(g: GameState, name: str) -> dict[int, int]:
 # ---------------------------------------------------------------- an award for free
 def fundable_awards(g: GameState) -> list[str]:
     """Awards that may be funded now (none in solo, none once three are funded)."""
-    return [name for name in awards_in_play(g)
+    return [name for name in rules_of(g).awards
             if why_not_fund(g, name) is None]
 
 

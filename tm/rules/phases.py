@@ -13,10 +13,11 @@ from tm.board import parameters
 from tm.board import placement as board
 from tm.cards import BEGINNER, card
 from tm.cards.tableau import CARD_PRICE, card_price
-from tm.core import manifest as expansions
+from tm.core import ruleset as expansions
 from tm.core.deck import draw_cards
 from tm.core.flow import ask, handler, push
 from tm.core.ledger import change_res, log
+from tm.core.ruleset import rules_of
 from tm.core.state import GameState
 from tm.prompts.contract import (
     CardAsk,
@@ -34,7 +35,6 @@ from tm.vocab.payment import budget, pay_op
 from tm.vocab.tiles import place_op
 
 RESEARCH_DRAW = 4
-SOLO_GENERATIONS = 14  # R-SOLO-3
 
 
 # ---------------------------------------------------------------- setup
@@ -259,17 +259,10 @@ def income(g: GameState, p: int) -> None:
         mc_prod=pl.prod["megacredits"], energy_to_heat=energy)
 
 
-def solo_length(g: GameState) -> int:
-    """How many generations a solo game lasts: 14, 12 with Prelude (R-SOLO-3), plus what
-    the map adds (R-MAP-4: Amazonis Planitia's two)."""
-    base = expansions.solo_generations(g.options, SOLO_GENERATIONS)
-    return base + board.map_of(g).solo_extra_generations
-
-
 def is_last_generation(g: GameState) -> bool:
-    """R-END-1; solo: a fixed number of generations (:func:`solo_length`), R-SOLO-3."""
+    """R-END-1; solo: a fixed number of generations (``rules_of(g).solo_generations``), R-SOLO-3."""
     if len(g.players) == 1:
-        return g.generation >= solo_length(g)
+        return g.generation >= rules_of(g).solo_generations
     return parameters.all_maxed(g)
 
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from tm.cards import card
 from tm.cards.dsl import Step
+from tm.core.ruleset import rules_of
 from tm.core.state import GameState
 from tm.rules import actions, milestones
 from tm.rules.play import cost_of, pays_with, requirement_status, reserve_of
@@ -82,9 +83,9 @@ def milestone_reasons(g: GameState, p: int, name: str) -> list[Reason]:
     if len(g.milestones) >= milestones.MAX_CLAIMED:
         found.append({"key": "limit", "count": milestones.MAX_CLAIMED})
     if not milestones.has_expansion(g, name):
-        found.append({"key": "expansion", "expansion": milestones.MILESTONES[name].requires})
+        found.append({"key": "expansion", "expansion": rules_of(g).milestones[name].requires})
     value = milestones.milestone_value(g, p, name)
-    threshold = milestones.MILESTONES[name].threshold
+    threshold = rules_of(g).milestones[name].threshold
     if value < threshold:
         found.append({"key": "condition", "current": value, "needed": threshold})
     if budget(g, p) < milestones.CLAIM_COST:

@@ -7,6 +7,7 @@ from tm.board import parameters
 from tm.board import placement as board
 from tm.cards import card
 from tm.cards.tableau import tableau
+from tm.core.ruleset import rules_of
 from tm.core.state import GameState
 from tm.rules import milestones
 from tm.vocab.kinds import amount
@@ -26,7 +27,7 @@ def card_vp(g: GameState, p: int) -> int:
 
 def city_vp(g: GameState, p: int) -> int:
     """1 VP per greenery (anyone's) next to each of the player's cities on Mars."""
-    spaces = board.map_of(g).spaces
+    spaces = rules_of(g).map.spaces
     return sum(board.adjacent_count(g, sid, _GREENERY)
                for sid, entry in g.board.items()
                if entry["tile"] in board.CITY_TILES and entry.get("owner") == p

@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from tm.board import placement as board
-from tm.board.maps import Space
 from tm.cards import card
 from tm.core.deck import draw_cards
+from tm.core.mapdef import Space
+from tm.core.ruleset import rules_of
 from tm.core.state import NEUTRAL, GameState
 from tm.vocab.tiles import place_tile
 
@@ -20,14 +21,14 @@ def _free_land(g: GameState, sp: Space) -> bool:
 
 
 def _city_candidates(g: GameState, from_top: bool) -> list[str]:
-    spaces = list(board.map_of(g).spaces.values())
+    spaces = list(rules_of(g).map.spaces.values())
     if not from_top:
         spaces.reverse()
     found = []
     for sp in spaces:
         if not _free_land(g, sp) or any(board.is_city(g, n) for n in sp.neighbors):
             continue
-        if any(_free_land(g, board.map_of(g).spaces[n]) for n in sp.neighbors):
+        if any(_free_land(g, rules_of(g).map.spaces[n]) for n in sp.neighbors):
             found.append(sp.id)
     return found
 
@@ -36,7 +37,7 @@ def _neutral_city_with_greenery(g: GameState, from_top: bool) -> None:
     candidates = _city_candidates(g, from_top)
     city_space = candidates[_count_from_card(g) % len(candidates)]
     place_tile(g, NEUTRAL, city_space, "city", None)
-    spaces = board.map_of(g).spaces
+    spaces = rules_of(g).map.spaces
     free = [n for n in spaces[city_space].neighbors if _free_land(g, spaces[n])]
     place_tile(g, NEUTRAL, free[_count_from_card(g) % len(free)], "greenery", None)
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from tm.board.maps import get_map
 from tm.board.placement import set_tile
 from tm.cards import card
-from tm.core import manifest as expansions
+from tm.core import ruleset as expansions
 from tm.core.flow import run
+from tm.core.ruleset import rules_of
 from tm.core.state import RESOURCES, Options
 from tm.game import Game
 from tm.rules.phases import advance
@@ -118,7 +118,7 @@ def set_parameters(game: Game, temperature: int | None = None, oxygen: int | Non
         g.oxygen = oxygen
     if oceans is not None:
         while g.oceans < oceans:
-            free = [sid for sid, sp in get_map(g.options.board).spaces.items()
+            free = [sid for sid, sp in rules_of(g).map.spaces.items()
                     if sp.kind == "ocean" and sid not in g.board]
             set_tile(g, free[-1], "ocean", None)
             g.oceans += 1

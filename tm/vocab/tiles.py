@@ -10,6 +10,7 @@ from tm.cards.dsl import Step, add_res, choose, gain
 from tm.core.deck import draw_cards
 from tm.core.flow import ask, handler, op, push, run_steps
 from tm.core.ledger import log, raise_tr
+from tm.core.ruleset import rules_of
 from tm.core.state import NEUTRAL, RESOURCES, GameState
 from tm.prompts.contract import SpaceAsk, SpaceResponse
 from tm.vocab.kinds import amount, step_kind
@@ -93,7 +94,7 @@ def place_tile(g: GameState, p: int, sid: str, tile: str, src: str | None) -> No
 
 def _special_space(g: GameState, p: int, sid: str) -> None:
     """Pay a space's cost and get its effect, while the effect can happen (R-MAP-3)."""
-    sp = board.map_of(g).spaces[sid]
+    sp = rules_of(g).map.spaces[sid]
     cost = board.space_cost(g, sp)
     if cost:
         g.players[p].res["megacredits"] -= cost
@@ -109,7 +110,7 @@ def any_resource() -> Step:
 
 def _placement_bonus(g: GameState, p: int, sid: str) -> None:
     pl = g.players[p]
-    icons = board.map_of(g).spaces[sid].bonus
+    icons = rules_of(g).map.spaces[sid].bonus
     gained: dict[str, int] = {}
     drawn: list[str] = []
     for bonus in icons:

@@ -1,10 +1,11 @@
 """Ongoing card effects that fire on events: tiles placed, cards played, projects used."""
 from __future__ import annotations
 
-from tm.board.placement import CITY_TILES, map_of
+from tm.board.placement import CITY_TILES
 from tm.cards.dsl import Card
 from tm.cards.tableau import effects
 from tm.core.flow import run_steps
+from tm.core.ruleset import rules_of
 from tm.core.state import GameState
 
 
@@ -21,7 +22,7 @@ def _tile_matches(wanted: str | None, tile: str) -> bool:
 
 def tile_placed(g: GameState, p: int, sid: str, tile: str) -> None:
     """Queue every ``on_tile`` effect that a tile placed by ``p`` on ``sid`` sets off."""
-    space = map_of(g).spaces[sid]
+    space = rules_of(g).map.spaces[sid]
     for q in _players_from_active(g):
         for c, e in effects(g.players[q], "on_tile"):
             if e["by"] == "self" and q != p:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import math
 
-from tm.board.maps import MapDef, builtin_maps
+from tm.board.maps import builtin_maps
+from tm.core.mapdef import MapDef
 from tm.web.html import attrs, esc
 from tm.web.i18n import has, name, t, tn
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Sequence
 
-from tm.board.maps import get_map
+from tm.core.mapdef import get_map
 from tm.view_model import SpaceView
 from tm.web.board_tiles import SPECIAL_GLYPHS, special_symbols
 from tm.web.card_text import tile_name

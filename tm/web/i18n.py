@@ -3,7 +3,12 @@
 The English words are the dicts here (and the ``EN_*`` dicts of the i18n_*.py modules
 merged into ``EN``); the other languages are gettext catalogs, tm/web/locale/<lang>.po,
 written from these by scripts/i18n_extract.py and read at runtime (:mod:`tm.web.po`).
-``t`` shows the language chosen with :func:`set_language` and falls back to English.
+``t`` shows the language being spoken and falls back to English. The language is a
+context variable, scoped as :func:`decimal.localcontext` scopes a precision: whoever draws
+a screen or acts for one speaks its language for the duration (:func:`speaking`, used by
+the renderer and the App around each drawing and action), so renderers read words in the
+language of the screen they draw and no drawing sees another's. Outside any such scope
+it is the default, English unless :func:`set_language` chose another (tests, scripts).
 Counted phrases have ``.zero`` / ``.one`` / ``.other`` forms picked by ``tn``; in another
 language ``t`` picks that language's plural category from the count ``n``.
 Card wording lives beside it in :mod:`tm.web.i18n_cards` (merged into ``EN``).
@@ -12,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 # The expansions' catalogs (their page manifests' words) merge into EN in the slots they
@@ -28,7 +34,7 @@ NAME_FIELDS = {"card": "card", "corporation": "card", "milestone": "milestone",
 _PLAIN_NUMBERS = {"id", "seed", "key", "year", "pos"}
 PLURAL_BASES = {k.rsplit(".", 1)[0] for k in EN if k.endswith((".one", ".other"))}
 CATALOGS: dict[str, dict[str, str]] = {"en": EN}
-_current = ["en"]
+_SPOKEN: ContextVar[str] = ContextVar("tm_language", default="en")
 
 
 def catalog(lang: str) -> dict[str, str]:
@@ -45,26 +51,28 @@ def catalog(lang: str) -> dict[str, str]:
 
 def set_language(lang: str) -> str:
     """Show every later message in ``lang`` (unknown languages show English)."""
-    _current[0] = lang if lang in LANGUAGES else "en"
-    catalog(_current[0])
-    return _current[0]
+    chosen = lang if lang in LANGUAGES else "en"
+    catalog(chosen)
+    _SPOKEN.set(chosen)
+    return chosen
 
 
 def language() -> str:
     """The language messages are shown in."""
-    return _current[0]
+    return _SPOKEN.get()
 
 
 @contextmanager
 def speaking(lang: str) -> Iterator[str]:
     """Messages in ``lang`` for the duration (one drawing of a screen, one action of the
     App): the language a screen model carries, set by whoever draws or acts in it."""
-    before = _current[0]
-    chosen = set_language(lang)
+    chosen = lang if lang in LANGUAGES else "en"
+    catalog(chosen)
+    token = _SPOKEN.set(chosen)
     try:
         yield chosen
     finally:
-        _current[0] = before
+        _SPOKEN.reset(token)
 
 
 def pick_language(preferred: list[str]) -> str:
@@ -107,7 +115,7 @@ def _template(message_key: str, lang: str, values: dict[str, Any]) -> str | None
 
 def format_number(n: int, lang: str | None = None) -> str:
     """A whole number as the language writes it (digit grouping from 10 000 up)."""
-    lang = lang or _current[0]
+    lang = lang or _SPOKEN.get()
     if abs(n) < 10000:
         return str(n)
     grouped = f"{abs(n):,}".replace(",", {"de": ".", "be": "\u00a0"}.get(lang, ","))
@@ -124,7 +132,7 @@ def name(kind: str, english: str, lang: str | None = None) -> str:
     """The one way a name reaches the page: the published (or our) name of a card,
     milestone, award, colony tile or map space in the language (``name.<kind>.<English>``
     in its catalog); the English name when the catalog has none."""
-    lang = lang or _current[0]
+    lang = lang or _SPOKEN.get()
     if lang == "en" or not english:
         return english
     return catalog(lang).get(f"name.{kind}.{english}") or english
@@ -156,7 +164,7 @@ def _shown(field: str, value: Any, lang: str) -> Any:
 
 def t(message_key: str, lang: str | None = None, **values: Any) -> str:
     """The message for ``message_key`` with ``{name}`` fields filled; the key if unknown."""
-    lang = lang or _current[0]
+    lang = lang or _SPOKEN.get()
     template = (_template(message_key, lang, values) if lang != "en" else None) \
         or EN.get(message_key) or message_key
     try:

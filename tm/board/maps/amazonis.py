@@ -11,7 +11,7 @@ lasts two generations more. Noctis City follows city rules (R-MAP-2).
 from __future__ import annotations
 
 from tm.board.maps.geometry import build_spaces
-from tm.board.maps.model import PROJECTS, Award, Goal, MapDef, Measure, Milestone, TrackBonus
+from tm.core.mapdef import PROJECTS, Award, Goal, MapDef, Measure, Milestone, TrackBonus
 from tm.core.state import RESOURCES
 
 ROWS: tuple[str, ...] = (

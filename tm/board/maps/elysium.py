@@ -8,7 +8,7 @@ Noctis City, which follows city rules here (R-MAP-2).
 from __future__ import annotations
 
 from tm.board.maps.geometry import build_spaces
-from tm.board.maps.model import (
+from tm.core.mapdef import (
     PROJECTS,
     STANDARD_GOALS,
     STANDARD_TRACK_BONUSES,

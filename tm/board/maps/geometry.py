@@ -29,7 +29,7 @@ from itertools import pairwise
 from types import MappingProxyType
 from typing import Any
 
-from tm.board.maps.model import Space
+from tm.core.mapdef import Space
 
 KINDS: dict[str, tuple[str, bool]] = {
     ".": ("land", False),

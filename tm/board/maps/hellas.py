@@ -10,7 +10,7 @@ follows city rules (R-MAP-2).
 from __future__ import annotations
 
 from tm.board.maps.geometry import build_spaces
-from tm.board.maps.model import (
+from tm.core.mapdef import (
     PROJECTS,
     STANDARD_GOALS,
     STANDARD_TRACK_BONUSES,

@@ -8,7 +8,7 @@ ones (R-GLOB-1, R-GLOB-3, R-GLOB-4); Noctis City has its own space (R-MAP-2).
 from __future__ import annotations
 
 from tm.board.maps.geometry import build_spaces
-from tm.board.maps.model import (
+from tm.core.mapdef import (
     CITIES,
     STANDARD_GOALS,
     STANDARD_TRACK_BONUSES,

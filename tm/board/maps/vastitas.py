@@ -10,7 +10,7 @@ Goals and track bonuses are the standard ones; Noctis City follows city rules (R
 from __future__ import annotations
 
 from tm.board.maps.geometry import build_spaces
-from tm.board.maps.model import (
+from tm.core.mapdef import (
     STANDARD_GOALS,
     STANDARD_TRACK_BONUSES,
     Award,

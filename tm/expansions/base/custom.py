@@ -13,6 +13,7 @@ from tm.cards.dsl import Step, choose, custom, prod
 from tm.core.deck import draw_cards
 from tm.core.flow import ask, push, run_steps
 from tm.core.ledger import change_prod, log
+from tm.core.ruleset import rules_of
 from tm.core.state import GameState
 from tm.vocab.cards import add_card_resource
 from tm.vocab.custom import custom_step
@@ -54,7 +55,7 @@ def _flooded(g: GameState, p: int, src: str | None, step: Step) -> None:
 @custom_step("prod_of_the_metal_under_the_tile")
 def _mining_rights(g: GameState, p: int, src: str | None, step: Step) -> None:
     """+1 production of the steel or titanium printed on the space under this card's tile."""
-    spaces = board.map_of(g).spaces
+    spaces = rules_of(g).map.spaces
     for sid, entry in g.board.items():
         if entry.get("card") == src and entry.get("owner") == p:
             metals = [m for m in METALS if m in spaces[sid].bonus]

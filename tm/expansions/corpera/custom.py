@@ -10,13 +10,13 @@ Each is registered with :func:`tm.vocab.custom.custom_step`; queued work stays d
 """
 from __future__ import annotations
 
-from tm.board import placement as board
 from tm.cards import card
 from tm.cards.dsl import Step, add_res, choose, gain
 from tm.cards.tableau import resource_cards
 from tm.core.deck import draw_cards
 from tm.core.flow import ask, handler, run_steps
 from tm.core.ledger import change_res, log
+from tm.core.ruleset import rules_of
 from tm.core.state import NEUTRAL, GameState
 from tm.prompts.contract import (
     CardAsk,
@@ -205,7 +205,7 @@ def _copied(g: GameState, p: int, prompt: CardAsk, response: CardResponse) -> No
 # ---------------------------------------------------------------- Land Claim
 def claimable(g: GameState) -> list[str]:
     """Free land spaces not reserved for a card, with no tile and no claim."""
-    return [sp.id for sp in board.map_of(g).spaces.values()
+    return [sp.id for sp in rules_of(g).map.spaces.values()
             if sp.kind == "land" and sp.reserved_for is None and sp.id not in g.board]
 
 

@@ -14,10 +14,10 @@ from __future__ import annotations
 from typing import Any
 
 from tm.cards import card, prelude_deck
-from tm.core import manifest as expansions
 from tm.core.flow import ask, handler, op, push, run_steps
 from tm.core.ledger import log
 from tm.core.manifest import Manifest, SetupOffer
+from tm.core.ruleset import rules_of, section_as_seen
 from tm.core.state import FACE_DOWN, OWNER, PUBLIC, GameState, PlayerState, from_dict, to_dict
 from tm.prompts.contract import CardAsk, CardResponse
 from tm.rules.play import requirements_met
@@ -42,7 +42,7 @@ def section(g: GameState) -> dict[str, Any]:
 def _build_deck(g: GameState) -> None:
     """Setup: the preludes of the game's card sets, shuffled by the game's RNG."""
     sec = section(g)
-    sec["deck"] = prelude_deck(expansions.card_sets(g.options))
+    sec["deck"] = prelude_deck(rules_of(g).card_sets)
     g.rng.shuffle(sec["deck"])
     sec["dealt"] = [[] for _ in g.players]
     sec["kept"] = [[] for _ in g.players]
@@ -193,7 +193,7 @@ def _one_of_several(g: GameState, p: int, prompt: CardAsk,
 def _view(g: GameState, viewer: int | None) -> dict[str, Any]:
     """Deck and discard pile as counts; the viewer's own dealt preludes (others' as counts);
     kept preludes, shown to everyone once setup is revealed (by the marks of its ``seen``)."""
-    return expansions.section_as_seen(g, NAME, viewer)
+    return section_as_seen(g, NAME, viewer)
 
 
 PRELUDE = Manifest(

@@ -1,11 +1,14 @@
-"""Map data: the Mars boards as immutable records (the registry is :mod:`tm.board.maps`).
+"""Map data: the Mars boards as immutable records, and the registry of maps by name.
 
-A map module (``tm/board/maps/tharsis.py``, ``elysium.py``, ...) is data only: it writes
-its spaces in the compact notation of :mod:`tm.board.maps.geometry` and defines a
-:class:`MapDef` with its own milestones and awards (each a :class:`Measure` as data,
-counted by :mod:`tm.rules.measures`), its global-parameter goals and its track bonuses.
-Neighbours are computed from the hex geometry, never written by hand. Nothing
-outside this package compares a board's name: the engine asks the game's map.
+The records are the core's vocabulary (a game's :class:`tm.core.ruleset.Rules` holds its
+map); the maps this engine ships are listed in :mod:`tm.board.maps`, which registers them
+here (:func:`register`) in the order players are offered them. A map module
+(``tm/board/maps/tharsis.py``, ``elysium.py``, ...) is data only: it writes its spaces in
+the compact notation of :mod:`tm.board.maps.geometry` and defines a :class:`MapDef` with
+its own milestones and awards (each a :class:`Measure` as data, counted by
+:mod:`tm.rules.measures`), its global-parameter goals and its track bonuses. Neighbours
+are computed from the hex geometry, never written by hand. Nothing compares a board's
+name: the engine asks the game's map (``rules_of(g).map``).
 """
 from __future__ import annotations
 
@@ -186,3 +189,20 @@ def check(m: MapDef) -> None:
             raise ValueError(f"{m.name}: {param} goal {goal} is not a whole number of steps")
     if m.solo_extra_generations < 0:
         raise ValueError(f"{m.name}: a solo game cannot be shortened by the map")
+
+
+_MAPS: dict[str, MapDef] = {}
+MAPS: Mapping[str, MapDef] = MappingProxyType(_MAPS)  # read-only view of the registry
+
+
+def register(map_def: MapDef) -> MapDef:
+    """Add a map to the registry under its name; a second map of that name raises."""
+    if map_def.name in _MAPS:
+        raise ValueError(f"a map called {map_def.name!r} is registered already")
+    _MAPS[map_def.name] = map_def
+    return map_def
+
+
+def get_map(name: str) -> MapDef:
+    """The registered map called ``name`` (KeyError if there is none)."""
+    return _MAPS[name]

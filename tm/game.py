@@ -28,6 +28,7 @@ from tm.rules import phases
 from tm.rules.scoring import scores, winners
 from tm.rules.solo import neutral_setup
 from tm.view import view_for
+from tm.view_model import GameView
 
 MAX_PLAYERS = 5
 MAX_NAME = 40  # characters in a player's name
@@ -245,7 +246,7 @@ class Game:
         """The winning players (ties on VP broken by MC, R-END-3); solo: [0] only if won."""
         return winners(self.state)
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    def view(self, player: int | None) -> GameView:
         """What ``player`` may see (others' hands hidden); None: a spectator."""
         return view_for(self.state, player)
 

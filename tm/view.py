@@ -20,12 +20,16 @@ the viewer (``you``) each card in hand with its cost after discounts and whether
 played now with every reason if not, the same for standard projects, milestones and
 awards, and the decision waiting for them (with the cost after discounts of each card it
 offers).
+
+The view's shape is typed, node by node, in :mod:`tm.view_model` (:class:`GameView` and
+its nodes): the section builders return those nodes, and the page and the bots read them,
+so mypy checks every key they read.
 """
 from __future__ import annotations
 
 from dataclasses import fields
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from tm.board import parameters
 from tm.cards import card
@@ -40,6 +44,23 @@ from tm.rules import actions, milestones, phases, playability
 from tm.rules.play import cost_of
 from tm.rules.scoring import scores, winners
 from tm.simultaneous import as_seen_by
+from tm.view_model import (
+    AwardEntry,
+    DecisionView,
+    DraftView,
+    GameView,
+    HandEntry,
+    MapView,
+    MilestoneEntry,
+    OptionsView,
+    ParameterView,
+    PlayerView,
+    ProjectEntry,
+    ScoreRow,
+    SpaceView,
+    Standings,
+    YouView,
+)
 
 Marks = tuple[tuple[str, str, bool], ...]
 
@@ -58,13 +79,13 @@ SHOWN_OPTIONS = tuple(name for name, who, _ in _OPTIONS if who == "public")
 _LATER = ("options", "log", "ext")  # game fields whose sections follow the others
 
 
-def view_for(g: GameState, viewer: int | None) -> dict[str, Any]:
+def view_for(g: GameState, viewer: int | None) -> GameView:
     """The read model for ``viewer`` (None: a spectator, who sees no hand at all)."""
     with memo.reading():  # (building it only reads the game: questions asked again are
         return _view_for(g, viewer)  # answered once)
 
 
-def _view_for(g: GameState, viewer: int | None) -> dict[str, Any]:
+def _view_for(g: GameState, viewer: int | None) -> GameView:
     g = as_seen_by(g, viewer)  # another seat's choice in research or a draft: not yet
     data = _game_fields(g, viewer)
     data["options"] = _options(g)
@@ -73,7 +94,7 @@ def _view_for(g: GameState, viewer: int | None) -> dict[str, Any]:
     data["spaces"] = _spaces(g)
     data["map"] = _map(g)
     data["parameters"] = _parameters(g)
-    data["scores"] = scores(g)
+    data["scores"] = cast(list[ScoreRow], scores(g))  # (the rules build it: plain dicts)
     data["winners"] = winners(g) if g.over else []
     data["last_generation"] = data["map"]["last_generation"]
     data["pending"] = _pending(g)
@@ -96,7 +117,7 @@ def _shown(obj: Any, marks: Marks, mine: bool) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------- the state's sections
-def _game_fields(g: GameState, viewer: int | None) -> dict[str, Any]:
+def _game_fields(g: GameState, viewer: int | None) -> GameView:
     """The game's own fields as ``viewer`` sees them, in order: the public ones copied, the
     face-down piles as their sizes, each seat by a player section (the options, the log and
     the expansions' sections follow the fields: :func:`_view_for`)."""
@@ -111,27 +132,27 @@ def _game_fields(g: GameState, viewer: int | None) -> dict[str, Any]:
             found[name] = to_dict(getattr(g, name))
         elif count:
             found[name] = len(getattr(g, name))
-    return found
+    return cast(GameView, found)  # (the sections that follow complete it)
 
 
-def _public_player(pl: PlayerState) -> dict[str, Any]:
+def _public_player(pl: PlayerState) -> PlayerView:
     """A seat as the others see it: its public fields, and how many items each of its
     owner-only fields holds (cards in hand, on offer, in the draft), with its tags."""
-    found = _shown(pl, _PLAYER, mine=False)
+    found = cast(PlayerView, _shown(pl, _PLAYER, mine=False))
     found["tags"] = tag_counts(pl)
     return found
 
 
-def _own_player(pl: PlayerState) -> dict[str, Any]:
+def _own_player(pl: PlayerState) -> PlayerView:
     """A seat as its owner sees it: its public and owner-only fields, with its tags."""
-    found = _shown(pl, _PLAYER, mine=True)
+    found = cast(PlayerView, _shown(pl, _PLAYER, mine=True))
     found["tags"] = tag_counts(pl)
     return found
 
 
-def _options(g: GameState) -> dict[str, Any]:
+def _options(g: GameState) -> OptionsView:
     """How the game is set up, as a player may see it (no seed)."""
-    return _shown(g.options, _OPTIONS, mine=False)
+    return cast(OptionsView, _shown(g.options, _OPTIONS, mine=False))
 
 
 def _pending(g: GameState) -> list[int]:
@@ -181,7 +202,7 @@ def _static_spaces(map_def: MapDef) -> tuple[tuple[str, dict[str, Any]], ...]:
     return tuple(found)
 
 
-def _spaces(g: GameState) -> list[dict[str, Any]]:
+def _spaces(g: GameState) -> list[SpaceView]:
     """Every space of the board with what lies on it now."""
     found = []
     for sid, static in _static_spaces(rules_of(g).map):
@@ -190,10 +211,10 @@ def _spaces(g: GameState) -> list[dict[str, Any]]:
                       "neighbors": list(static["neighbors"]), "tile": entry.get("tile"),
                       "owner": entry.get("owner"), "claim": entry.get("claim"),
                       "card": entry.get("card")})
-    return found
+    return cast(list[SpaceView], found)
 
 
-def _map(g: GameState) -> dict[str, Any]:
+def _map(g: GameState) -> MapView:
     """The board's name, its title, milestones, awards, track bonuses and, in solo, the
     generation the game ends with (R-SOLO-3, R-MAP-4)."""
     rules = rules_of(g)
@@ -205,14 +226,14 @@ def _map(g: GameState) -> dict[str, Any]:
             "last_generation": rules.solo_generations if len(g.players) == 1 else None}
 
 
-def _parameters(g: GameState) -> dict[str, dict[str, int | bool]]:
+def _parameters(g: GameState) -> dict[str, ParameterView]:
     return {name: {"value": int(getattr(g, name)), "start": goal.start, "max": goal.max,
                    "step": goal.step, "maxed": parameters.is_maxed(g, name)}
             for name, goal in parameters.limits(g).items()}
 
 
 # ---------------------------------------------------------------- what everyone may work out
-def _standings(g: GameState) -> dict[str, list[dict[str, Any]]]:
+def _standings(g: GameState) -> Standings:
     """Every milestone and award in play: who took it, whether it is still open (R-ACT-3,
     R-ACT-4) and each player's measure."""
     claimed = {name: p for name, p in g.milestones}
@@ -234,7 +255,7 @@ def _standings(g: GameState) -> dict[str, list[dict[str, Any]]]:
 
 
 # ---------------------------------------------------------------- the viewer's own
-def _you(g: GameState, p: int) -> dict[str, Any]:
+def _you(g: GameState, p: int) -> YouView:
     pl = g.players[p]
     return {
         "player": p,
@@ -247,7 +268,7 @@ def _you(g: GameState, p: int) -> dict[str, Any]:
     }
 
 
-def _draft(g: GameState, p: int) -> dict[str, Any] | None:
+def _draft(g: GameState, p: int) -> DraftView | None:
     """During a draft: the cards the viewer kept so far this round (their own) and the
     seat the rest of their hand goes to (R-GEN-4)."""
     if g.phase != "draft":
@@ -256,33 +277,33 @@ def _draft(g: GameState, p: int) -> dict[str, Any] | None:
             "pass_to": (p + phases.draft_direction(g)) % len(g.players)}
 
 
-def _hand_card(g: GameState, p: int, name: str) -> dict[str, Any]:
+def _hand_card(g: GameState, p: int, name: str) -> HandEntry:
     reasons = playability.card_reasons(g, p, name)
     return {"name": name, "cost": cost_of(g, p, card(name)), "playable": not reasons,
             "reasons": reasons}
 
 
-def _project(g: GameState, p: int, name: str) -> dict[str, Any]:
+def _project(g: GameState, p: int, name: str) -> ProjectEntry:
     reasons = playability.project_reasons(g, p, name)
     return {"name": name, "cost": actions.project_cost(g, p, name), "available": not reasons,
             "reasons": reasons}
 
 
-def _milestone(g: GameState, p: int, name: str) -> dict[str, Any]:
+def _milestone(g: GameState, p: int, name: str) -> MilestoneEntry:
     reasons = playability.milestone_reasons(g, p, name)
     return {"name": name, "cost": milestones.CLAIM_COST, "available": not reasons,
             "reasons": reasons, "current": milestones.milestone_value(g, p, name),
             "needed": rules_of(g).milestones[name].threshold}
 
 
-def _award(g: GameState, p: int, name: str) -> dict[str, Any]:
+def _award(g: GameState, p: int, name: str) -> AwardEntry:
     reasons = playability.award_reasons(g, p, name)
     standings = [milestones.award_value(g, pl.index, name) for pl in g.players]
     return {"name": name, "cost": milestones.fund_cost(g), "available": not reasons,
             "reasons": reasons, "standings": standings}
 
 
-def _decision(g: GameState, p: int) -> dict[str, Any] | None:
+def _decision(g: GameState, p: int) -> DecisionView | None:
     """The viewer's waiting decision: its kind, its details and its listed choices."""
     queue = g.queues[p]
     if not queue or queue[0]["op"] != "ask":

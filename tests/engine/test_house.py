@@ -30,7 +30,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("tm",),  # the package's face: Game, Options, errors, and the load order run once
     ("tm.persist.links",),  # a link replays its moves through the game API
     ("tm.game",),
-    ("tm.view", "tm.simultaneous", "tm.persist", "tm.daily"),
+    ("tm.view", "tm.view_model", "tm.simultaneous", "tm.persist", "tm.daily"),
     ("tm.expansions",),
     ("tm.prompts",),
     ("tm.rules",),

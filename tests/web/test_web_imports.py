@@ -20,6 +20,8 @@ ALLOWED_MODULES = frozenset({"tm.core.errors", "tm.persist.links", "tm.daily",
                              "tm.core.mapdef",  # the maps as data (facts, as the cards)
                              # the prompts' public contract: kinds, purposes, Choice
                              "tm.prompts.contract",
+                             # the read model's shape (static types of what view() gives)
+                             "tm.view_model",
                              # bots answer from view() alone, as the page reads it: the page
                              # runs bot seats and asks the hard bot for hints
                              "tm.bots", "tm.bots.hint"})

@@ -20,12 +20,12 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Mapping
 from typing import Any
 
 from tm.bots.policy import Mind
 from tm.bots.values import Judge
 from tm.core.rng import Rng
+from tm.view_model import DecisionView, GameView, ListedChoice
 
 LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
 PLAYING_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")  # offered on the new-game form
@@ -54,25 +54,26 @@ class Bot:
         self._stream = Rng.from_seed(self.seed)  # the random level's own stream
         self._same: tuple[int, Any] = (0, None)  # decisions in a row at one moment
 
-    def decide(self, view: Mapping[str, Any]) -> dict[str, Any]:
+    def decide(self, view: GameView) -> ListedChoice:
         """One of the choices listed in ``view["you"]["decision"]`` (the view of the seat
         that must decide)."""
         choice, self.reason = self.think(view)
         return choice
 
-    def think(self, view: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
+    def think(self, view: GameView) -> tuple[ListedChoice, str]:
         """The choice and a short reason key (what it is doing)."""
-        decision = (view.get("you") or {}).get("decision")
+        you = view.get("you")
+        decision = you.get("decision") if you else None
         if not decision or not decision.get("choices"):
             raise ValueError("this view has no decision waiting")
         choices = decision["choices"]
         if self.level == "random":  # a stream: the same view may come back (pick, unpick)
             return self._stream.choice(choices), "random"
-        if self._stuck(view):  # a safety net: a selection going round in circles ends
+        if self._stuck(view, decision):  # a safety net: a selection going round in circles ends
             for choice in choices:
                 if choice["type"] in ("done", "confirm"):
                     return choice, "stuck"
-        rng = Rng.from_seed(self._mix(view))
+        rng = Rng.from_seed(self._mix(view, decision))
         spread = NOISE[self.level]
 
         def noise() -> float:
@@ -86,18 +87,16 @@ class Bot:
         self.worth = mind.worth
         return choice, mind.reason
 
-    def _stuck(self, view: Mapping[str, Any]) -> bool:
-        moment = (view["generation"], len(view.get("log") or ()),
-                  view["you"]["decision"]["purpose"])
+    def _stuck(self, view: GameView, decision: DecisionView) -> bool:
+        moment = (view["generation"], len(view.get("log") or ()), decision["purpose"])
         count, last = self._same
         self._same = (count + 1 if moment == last else 1, moment)
         return self._same[0] > STUCK
 
-    def _mix(self, view: Mapping[str, Any]) -> int:
+    def _mix(self, view: GameView, decision: DecisionView) -> int:
         """A stream seed from the bot's seed and what it sees now: the same view gets the
         same answer (replays), and different moments get different draws. Nothing that
         changes while a selection is built goes in (a plan must hold from pick to done)."""
-        decision = view["you"]["decision"]
         key = "|".join(map(str, (self.seed, self.level, view["you"]["player"],
                                  view["generation"], len(view.get("log") or ()),
                                  decision["purpose"],

@@ -14,6 +14,7 @@ from tm.bots import solo
 from tm.bots.card_steps import CardSteps, action_options
 from tm.cards import card
 from tm.cards.dsl import Card
+from tm.view_model import HandEntry
 
 ACTION_AVERAGE = 0.5  # solo: share of the income now a repeated action's income averages
 SOLO_MIN_PACE = 1.0  # solo: steps a generation a parameter is expected to rise at least
@@ -175,11 +176,12 @@ class CardWorth:
 
     def hand_need(self) -> float:
         """Megacredits the cards in hand worth keeping and playable soon will cost."""
-        hand = (self.outlook.view.get("you") or {}).get("hand") or ()
+        you = self.outlook.view.get("you")
+        hand = (you.get("hand") if you else None) or ()
         return sum(float(h["cost"]) for h in hand
                    if self.keep_worth(h["name"], float(h["cost"])) > 0 and self._soon(h))
 
-    def _soon(self, held: Mapping[str, Any]) -> bool:
+    def _soon(self, held: HandEntry) -> bool:
         """Whether a card in hand can be played within SOON generations: its requirements
         met by then, and no production it must lower missing (money kept for a card that
         waits longer would lie idle meanwhile)."""

@@ -13,9 +13,8 @@ from __future__ import annotations
 import hashlib
 import itertools
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
 
 from tm.board.maps import BUILTIN_NAMES
 from tm.bots import LEVELS, Bot, tournament
@@ -23,6 +22,7 @@ from tm.bots.hint import hint
 from tm.core.manifest import known
 from tm.core.state import Options
 from tm.game import Game
+from tm.view_model import GameView
 
 
 def _sets() -> dict[str, tuple[str, ...]]:
@@ -100,20 +100,22 @@ def play_game(options: Options, levels: list[str], bot_seed: int, hints: bool = 
     illegal move, a bot that needed its safety net, no end within the moves a save may
     hold). With ``hints`` the hint a person in the seat would get is asked for at every
     decision too (it must be one of the listed choices)."""
-    def watch(view: Mapping[str, Any], bot: Bot) -> None:
+    def watch(view: GameView, bot: Bot) -> None:
         if hints:
             check_hint(view)
         if bot.reason == "stuck":
             decision = view["you"]["decision"]
+            assert decision is not None  # (the bot decided: a decision waited)
             raise RuntimeError(f"{bot.level} bot stuck at {decision['kind']}/"
                                f"{decision['purpose']} (generation {view['generation']})")
     return tournament.play(options, levels, bot_seed, watch=watch)
 
 
-def check_hint(view: Mapping[str, Any]) -> None:
+def check_hint(view: GameView) -> None:
     """The hint for a seat's decision: one of its listed choices, with a reason."""
     found = hint(view)
     decision = view["you"]["decision"]
+    assert decision is not None  # (a hint is asked only with a decision waiting)
     if found["choice"] not in decision["choices"] or not found["reason"].get("key"):
         raise RuntimeError(f"the hint at {decision['kind']}/{decision['purpose']} is not a "
                            f"listed choice: {found['choice']}")

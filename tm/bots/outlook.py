@@ -10,10 +10,10 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from tm.bots.solo import PARAMS, steps_left
 from tm.cards import card
+from tm.view_model import GameView, ParameterView, PlayerView
 
 MYOPIC = 0.64  # share of future income a beginner sees
 
@@ -22,15 +22,15 @@ MYOPIC = 0.64  # share of future income a beginner sees
 class Outlook:
     """One seat's facts and clock for one decision (see :meth:`of_view`)."""
 
-    view: Mapping[str, Any]
+    view: GameView
     sharp: bool  # the finer judgement of the normal and hard levels
     features: frozenset[str]  # the level's habits
     me: int  # the seat
-    pl: Mapping[str, Any]  # the seat's player in the view
+    pl: PlayerView  # the seat's player in the view
     players: int
     solo: bool  # the seat plays alone
     gen: int
-    params: Mapping[str, Any]  # the global parameters in the view
+    params: Mapping[str, ParameterView]  # the global parameters in the view
     left: Mapping[str, int]  # steps still to make per parameter
     total_left: int
     gl: int  # production phases whose output can still be spent
@@ -41,11 +41,11 @@ class Outlook:
     pace: bool  # solo corrections (hard; see tm.bots.solo): solo with a last generation
 
     @classmethod
-    def of_view(cls, view: Mapping[str, Any], sharp: bool,
+    def of_view(cls, view: GameView, sharp: bool,
                 features: frozenset[str]) -> Outlook:
         """The outlook of the seat whose view this is."""
-        you = view.get("you") or {}
-        me = int(you.get("player", 0))
+        you = view.get("you")
+        me = int(you.get("player", 0) if you else 0)
         players = len(view["players"])
         is_solo = players == 1
         gen = int(view["generation"])
@@ -89,7 +89,7 @@ class Outlook:
                    for e in card(name).effects if e.get("e") == "metal_value")
 
 
-def gens_left(view: Mapping[str, Any], gen: int, players: int, total_left: int) -> int:
+def gens_left(view: GameView, gen: int, players: int, total_left: int) -> int:
     """Production phases whose output can still be spent."""
     last = view.get("last_generation")
     if last:
@@ -98,7 +98,7 @@ def gens_left(view: Mapping[str, Any], gen: int, players: int, total_left: int) 
     return max(0, math.ceil(total_left / rate) - 1)
 
 
-def is_final(view: Mapping[str, Any], gen: int, total_left: int) -> bool:
+def is_final(view: GameView, gen: int, total_left: int) -> bool:
     """Whether this is the last generation for sure (money left after it is worth nothing
     but a tie-break)."""
     last = view.get("last_generation")

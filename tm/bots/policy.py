@@ -16,6 +16,7 @@ from tm.bots.scoring import Choice, Scorer, Scoring
 from tm.bots.values import Judge
 from tm.cards import card
 from tm.expansions.prelude.manifest import PLAY_NOW_PURPOSES
+from tm.view_model import GameView
 
 BUY_PRICE = 3
 
@@ -23,13 +24,15 @@ BUY_PRICE = 3
 class Mind:
     """One decision being made: the view, the judge and the level's habits."""
 
-    def __init__(self, view: Mapping[str, Any], judge: Judge, noise: Callable[[], float],
+    def __init__(self, view: GameView, judge: Judge, noise: Callable[[], float],
                  sharp: bool) -> None:
         self.view = view
         self.judge = judge
         self.noise = noise
         self.sharp = sharp
-        self.decision: Mapping[str, Any] = view["you"]["decision"]
+        decision = view["you"]["decision"]
+        assert decision is not None  # (a bot is asked only with a decision waiting)
+        self.decision = decision
         self.data: Mapping[str, Any] = self.decision["data"]
         self.choices: list[Choice] = list(self.decision["choices"])
         self.reason = ""
@@ -186,7 +189,8 @@ class Mind:
             sign = 1.0 if purpose == "add_res" else -1.0
             return self.best(lambda c: sign * j.card_steps.res_value(c["card"]))
         if purpose in ("play_from_hand",):
-            costs = {h["name"]: float(h["cost"]) for h in self.view["you"]["hand"]}
+            costs: Mapping[str, float] = {h["name"]: float(h["cost"])
+                                          for h in self.view["you"]["hand"]}
             return self.best(lambda c: j.cards.play_worth(c["card"], costs.get(c["card"], 0.0)))
         if purpose == "copy_production":
             return self.best(lambda c: j.card_steps.steps([s for s in card(c["card"]).play

@@ -82,7 +82,8 @@ def award_spread(outlook: Outlook, name: str) -> float:
 def funded_races(outlook: Outlook) -> list[Race]:
     """Funded awards this player can still win or lose."""
     found = []
-    for row in (outlook.view.get("standings") or {}).get("awards") or ():
+    standings = outlook.view.get("standings")
+    for row in (standings.get("awards") if standings else None) or ():
         award = AWARDS.get(row["name"])
         if row.get("funded_by") is None or award is None:
             continue
@@ -99,7 +100,8 @@ def funded_races(outlook: Outlook) -> list[Race]:
 def open_aims(outlook: Outlook) -> list[Aim]:
     """Open milestones with my measure and their threshold."""
     found = []
-    for row in (outlook.view.get("standings") or {}).get("milestones") or ():
+    standings = outlook.view.get("standings")
+    for row in (standings.get("milestones") if standings else None) or ():
         milestone = MILESTONES.get(row["name"])
         if not row.get("open") or milestone is None:
             continue

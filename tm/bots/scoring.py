@@ -14,8 +14,9 @@ from tm.bots.values import Judge
 from tm.cards import card
 from tm.core import manifest as expansions
 from tm.rules.actions import PROJECTS
+from tm.view_model import GameView, ListedChoice, SpaceView
 
-Choice = dict[str, Any]
+Choice = ListedChoice  # one listed choice of the decision (its response's fields, label)
 Scorer = Callable[[Choice], float]
 SOLO_BUY = 4.0  # solo: the least net worth of a card worth buying
 BACKLOG = 1.5  # generations of income the cards waiting in hand may cost before ...
@@ -36,7 +37,7 @@ def project_steps() -> dict[str, Any]:
 class Scoring:
     """The shared scores of one decision (``costs``: the decision's card prices)."""
 
-    def __init__(self, view: Mapping[str, Any], judge: Judge, noise: Callable[[], float],
+    def __init__(self, view: GameView, judge: Judge, noise: Callable[[], float],
                  sharp: bool, costs: Mapping[str, Any]) -> None:
         self.view = view
         self.judge = judge
@@ -199,8 +200,7 @@ class Scoring:
         return [n for _, n in rated[:keep]]
 
     # ------------------------------------------------------------ spaces and currencies
-    def space_score(self, sp: Mapping[str, Any], tile: Any,
-                    spaces: Mapping[str, Mapping[str, Any]]) -> float:
+    def space_score(self, sp: SpaceView, tile: Any, spaces: Mapping[str, SpaceView]) -> float:
         """Worth of placing ``tile`` on a space: its bonus, oceans and own tiles near."""
         j = self.judge
         value = 0.0

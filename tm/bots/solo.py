@@ -38,6 +38,7 @@ from typing import Any, Protocol
 
 from tm.cards import card
 from tm.rules.actions import PROJECTS
+from tm.view_model import GameView, ParameterView, PlayerView
 
 
 class Seat(Protocol):
@@ -95,13 +96,14 @@ class Plan:
         return sum(self.left.values())
 
 
-def plan(view: Mapping[str, Any]) -> Plan | None:
+def plan(view: GameView) -> Plan | None:
     """The pace of a solo game from the seat's view (None: not solo, or no last generation
     known)."""
     last = view.get("last_generation")
     if len(view["players"]) != 1 or not last:
         return None
-    me = int((view.get("you") or {}).get("player", 0))
+    you = view.get("you")
+    me = int(you.get("player", 0) if you else 0)
     pl = view["players"][me]
     gens_left = max(0, int(last) - int(view["generation"]))
     left = {name: steps_left(view["parameters"][name]) for name in PARAMS}
@@ -124,12 +126,12 @@ def plan(view: Mapping[str, Any]) -> Plan | None:
     return Plan(left=left, free=free, need=need, have=have, gens_left=gens_left)
 
 
-def steps_left(param: Mapping[str, Any]) -> int:
+def steps_left(param: ParameterView) -> int:
     """Steps still to make on one global parameter (its entry in the view)."""
     return max(0, (int(param["max"]) - int(param["value"])) // int(param["step"]))
 
 
-def plants_per_greenery(pl: Mapping[str, Any]) -> int:
+def plants_per_greenery(pl: PlayerView) -> int:
     """Plants a greenery costs this player (Ecoline's discount, from its cards in play)."""
     own = [pl.get("corporation")] + list(pl.get("played") or [])
     off = sum(int(e.get("amount", 0)) for name in own if name

@@ -7,7 +7,7 @@ only code here that touches the game.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,6 +15,7 @@ from tm.bots import Bot, bot_seed_for, wilson
 from tm.core.state import Options
 from tm.game import Game
 from tm.persist.codec import MAX_MOVES
+from tm.view_model import GameView
 
 
 @dataclass
@@ -30,7 +31,7 @@ class Result:
     solo_wins: int = 0
 
 
-Watch = Callable[[Mapping[str, Any], Bot], None]
+Watch = Callable[[GameView, Bot], None]
 
 
 def play(options: Options, levels: list[str], bot_seed: int,

@@ -17,14 +17,14 @@ parameter steps (``economy``, :mod:`tm.bots.economy`), card steps and card resou
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Iterable
 
 from tm.bots.card_steps import CardSteps
 from tm.bots.card_worth import CardWorth
 from tm.bots.economy import Economy, money_worth
 from tm.bots.outlook import Outlook
 from tm.bots.races import Races
+from tm.view_model import GameView
 
 
 class Judge:
@@ -41,7 +41,7 @@ class Judge:
     (solo: the plan of :mod:`tm.bots.solo` and its corrections of metals and triggers).
     """
 
-    def __init__(self, view: Mapping[str, Any], sharp: bool = True,
+    def __init__(self, view: GameView, sharp: bool = True,
                  features: Iterable[str] = ()) -> None:
         self.outlook = Outlook.of_view(view, sharp, frozenset(features))
         # The worth of money follows what the hand needs, judged with money at face

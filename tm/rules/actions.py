@@ -14,12 +14,12 @@ from tm.cards import card
 from tm.cards.dsl import Step, city, greenery, ocean, prod, raise_
 from tm.cards.tableau import effects, standing_effects
 from tm.core.errors import reason
-from tm.core.flow import ask, handler, op, push, run_steps
+from tm.core.flow import Item, ask, handler, op, push, run_steps
 from tm.core.frozen import freeze, thaw
 from tm.core.ledger import change_res, log
 from tm.core.ruleset import rules_of
 from tm.core.state import GameState
-from tm.prompts.contract import ActionAsk, CardsAsk, CardsResponse, Choice, Response
+from tm.prompts.contract import ActionAsk, CardsAsk, CardsResponse, Choice, Label, Response
 from tm.rules import milestones
 from tm.rules.play import cost_of, start_play, why_not_playable
 from tm.vocab.kinds import can_steps
@@ -41,7 +41,7 @@ PLANTS_PER_GREENERY = 8  # R-ACT-6
 HEAT_PER_STEP = 8  # R-ACT-7
 
 
-def projects_of(g: GameState) -> dict[str, Any]:
+def projects_of(g: GameState) -> dict[str, tuple[int, tuple[Step, ...]]]:
     """The standard projects of this game: the base game's and its expansions'."""
     found = dict(PROJECTS)
     for m in rules_of(g).manifests:
@@ -72,7 +72,7 @@ def plant_cost(g: GameState, p: int) -> int:
 
 
 # ---------------------------------------------------------------- checks
-def _why_project(g: GameState, p: int, r: dict[str, Any]) -> Why:
+def _why_project(g: GameState, p: int, r: Response) -> Why:
     project = r.get("project")
     projects = projects_of(g)
     if not isinstance(project, str) or project not in projects:
@@ -90,7 +90,7 @@ def _why_project(g: GameState, p: int, r: dict[str, Any]) -> Why:
     return None
 
 
-def _why_card_action(g: GameState, p: int, r: dict[str, Any]) -> Why:
+def _why_card_action(g: GameState, p: int, r: Response) -> Why:
     pl = g.players[p]
     name = r.get("card")
     if name not in pl.played and name != pl.corporation:
@@ -105,21 +105,21 @@ def _why_card_action(g: GameState, p: int, r: dict[str, Any]) -> Why:
     return None
 
 
-def _why_milestone(g: GameState, p: int, r: dict[str, Any]) -> Why:
+def _why_milestone(g: GameState, p: int, r: Response) -> Why:
     why = milestones.why_not_claim(g, p, str(r.get("milestone")))
     if why is None and not can_afford(g, p, milestones.CLAIM_COST):
         return reason("action.cannot_pay_claim", "cannot pay 8 MC"), "R-ACT-3"
     return why
 
 
-def _why_award(g: GameState, p: int, r: dict[str, Any]) -> Why:
+def _why_award(g: GameState, p: int, r: Response) -> Why:
     why = milestones.why_not_fund(g, str(r.get("award")))
     if why is None and not can_afford(g, p, milestones.fund_cost(g)):
         return reason("action.cannot_fund", "cannot pay the funding cost"), "R-ACT-4"
     return why
 
 
-def _why_plants(g: GameState, p: int, r: dict[str, Any]) -> Why:
+def _why_plants(g: GameState, p: int, r: Response) -> Why:
     if g.players[p].res["plants"] < plant_cost(g, p):
         return reason("action.plants", "not enough plants"), "R-ACT-6"
     if not board.legal_spaces(g, p, "greenery", "greenery"):
@@ -127,23 +127,23 @@ def _why_plants(g: GameState, p: int, r: dict[str, Any]) -> Why:
     return None
 
 
-def _why_heat(g: GameState, p: int, r: dict[str, Any]) -> Why:
+def _why_heat(g: GameState, p: int, r: Response) -> Why:
     if g.players[p].res["heat"] >= HEAT_PER_STEP:
         return None
     return reason("action.heat", "not enough heat"), "R-ACT-7"
 
 
-def _why_end_turn(g: GameState, p: int, r: dict[str, Any]) -> Why:
+def _why_end_turn(g: GameState, p: int, r: Response) -> Why:
     if g.actions_this_turn == 1:
         return None
     return reason("action.none_yet", "no action taken this turn yet"), "R-GEN-5"
 
 
-def _why_play(g: GameState, p: int, r: dict[str, Any]) -> Why:
+def _why_play(g: GameState, p: int, r: Response) -> Why:
     return why_not_playable(g, p, str(r.get("card")))
 
 
-def _always(g: GameState, p: int, r: dict[str, Any]) -> Why:
+def _always(g: GameState, p: int, r: Response) -> Why:
     return None
 
 
@@ -152,12 +152,12 @@ def _done(g: GameState, p: int) -> None:
     push(g, p, {"op": "action_done", "p": p})
 
 
-def _do_play(g: GameState, p: int, r: dict[str, Any]) -> None:
+def _do_play(g: GameState, p: int, r: Response) -> None:
     _done(g, p)
     start_play(g, p, r["card"])
 
 
-def _do_project(g: GameState, p: int, r: dict[str, Any]) -> None:
+def _do_project(g: GameState, p: int, r: Response) -> None:
     project = r["project"]
     _done(g, p)
     if project == "sell_patents":
@@ -172,7 +172,7 @@ def _do_project(g: GameState, p: int, r: dict[str, Any]) -> None:
 
 
 @op("project_used")
-def _project_used(g: GameState, item: dict[str, Any]) -> None:
+def _project_used(g: GameState, item: Item) -> None:
     project_used(g, item["p"], item["project"], item["base"])
 
 
@@ -188,21 +188,21 @@ def _sold(g: GameState, p: int, prompt: CardsAsk, response: CardsResponse) -> No
     push(g, p, {"op": "project_used", "p": p, "project": "sell_patents", "base": 0})
 
 
-def _do_card_action(g: GameState, p: int, r: dict[str, Any]) -> None:
+def _do_card_action(g: GameState, p: int, r: Response) -> None:
     g.players[p].used_actions.append(r["card"])
     log(g, "card_action", player=p, card=r["card"])
     _done(g, p)
     run_steps(g, p, card(r["card"]).action, r["card"])
 
 
-def _do_milestone(g: GameState, p: int, r: dict[str, Any]) -> None:
+def _do_milestone(g: GameState, p: int, r: Response) -> None:
     g.milestones.append([r["milestone"], p])
     log(g, "milestone", player=p, milestone=r["milestone"])
     _done(g, p)
     push(g, p, pay_op(p, milestones.CLAIM_COST, for_={"milestone": r["milestone"]}))
 
 
-def _do_award(g: GameState, p: int, r: dict[str, Any]) -> None:
+def _do_award(g: GameState, p: int, r: Response) -> None:
     cost = milestones.fund_cost(g)
     g.awards.append([r["award"], p])
     log(g, "award", player=p, award=r["award"])
@@ -210,19 +210,19 @@ def _do_award(g: GameState, p: int, r: dict[str, Any]) -> None:
     push(g, p, pay_op(p, cost, for_={"award": r["award"]}))
 
 
-def _do_plants(g: GameState, p: int, r: dict[str, Any]) -> None:
+def _do_plants(g: GameState, p: int, r: Response) -> None:
     change_res(g, p, {"plants": -plant_cost(g, p)}, "spent")
     _done(g, p)
     push(g, p, place_op(p, "greenery", "greenery", None, None))
 
 
-def _do_heat(g: GameState, p: int, r: dict[str, Any]) -> None:
+def _do_heat(g: GameState, p: int, r: Response) -> None:
     change_res(g, p, {"heat": -HEAT_PER_STEP}, "spent")
     _done(g, p)
     run_steps(g, p, [raise_("temperature")], None)
 
 
-def _do_first_action(g: GameState, p: int, r: dict[str, Any]) -> None:
+def _do_first_action(g: GameState, p: int, r: Response) -> None:
     pl = g.players[p]
     pl.first_action_due = False
     _done(g, p)
@@ -230,57 +230,57 @@ def _do_first_action(g: GameState, p: int, r: dict[str, Any]) -> None:
     run_steps(g, p, card(pl.corporation).first_action, pl.corporation)
 
 
-def _do_end_turn(g: GameState, p: int, r: dict[str, Any]) -> None:
+def _do_end_turn(g: GameState, p: int, r: Response) -> None:
     g.actions_this_turn = 2
 
 
-def _do_pass(g: GameState, p: int, r: dict[str, Any]) -> None:
+def _do_pass(g: GameState, p: int, r: Response) -> None:
     g.players[p].passed = True  # R-ACT-8
     log(g, "pass", player=p)
 
 
 @op("action_done")
-def _action_done(g: GameState, item: dict[str, Any]) -> None:
+def _action_done(g: GameState, item: Item) -> None:
     g.actions_this_turn += 1
 
 
 # ---------------------------------------------------------------- the menu
-def _cards_in_hand(g: GameState, p: int) -> Iterator[dict[str, Any]]:
+def _cards_in_hand(g: GameState, p: int) -> Iterator[Response]:
     for name in g.players[p].hand:
         yield {"type": "play_card", "card": name}
 
 
-def _projects(g: GameState, p: int) -> Iterator[dict[str, Any]]:
+def _projects(g: GameState, p: int) -> Iterator[Response]:
     for project in projects_of(g):
         yield {"type": "standard_project", "project": project}
 
 
-def _card_actions(g: GameState, p: int) -> Iterator[dict[str, Any]]:
+def _card_actions(g: GameState, p: int) -> Iterator[Response]:
     pl = g.players[p]
     for name in [pl.corporation, *pl.played]:
         if name and card(name).action:
             yield {"type": "card_action", "card": name}
 
 
-def _milestones(g: GameState, p: int) -> Iterator[dict[str, Any]]:
+def _milestones(g: GameState, p: int) -> Iterator[Response]:
     for name in rules_of(g).milestones:
         yield {"type": "claim_milestone", "milestone": name}
 
 
-def _awards(g: GameState, p: int) -> Iterator[dict[str, Any]]:
+def _awards(g: GameState, p: int) -> Iterator[Response]:
     for name in rules_of(g).awards:
         yield {"type": "fund_award", "award": name}
 
 
-def _single(kind: str) -> Callable[[GameState, int], Iterator[dict[str, Any]]]:
-    def offer(g: GameState, p: int) -> Iterator[dict[str, Any]]:
+def _single(kind: str) -> Callable[[GameState, int], Iterator[Response]]:
+    def offer(g: GameState, p: int) -> Iterator[Response]:
         yield {"type": kind}
     return offer
 
 
-Check = Callable[[GameState, int, dict[str, Any]], Why]
-Perform = Callable[[GameState, int, dict[str, Any]], None]
-Offer = Callable[[GameState, int], Iterator[dict[str, Any]]]
+Check = Callable[[GameState, int, Response], Why]
+Perform = Callable[[GameState, int, Response], None]
+Offer = Callable[[GameState, int], Iterator[Response]]
 
 ACTIONS: dict[str, tuple[Offer, Check, Perform, tuple[str, ...]]] = {  # type: (offer, check, do, keys)
     "play_card": (_cards_in_hand, _why_play, _do_play, ("card",)),
@@ -303,7 +303,7 @@ def first_action_due(g: GameState, p: int) -> bool:
         g, p, pl.corporation, card(pl.corporation).first_action)
 
 
-def why_not(g: GameState, p: int, response: dict[str, Any]) -> Why:
+def why_not(g: GameState, p: int, response: Response) -> Why:
     """None when the action is legal for ``p`` now, else (reason, rule id)."""
     kind = response.get("type")
     if first_action_due(g, p):  # the corporation's first action comes first
@@ -328,10 +328,10 @@ def choices(g: GameState, p: int) -> list[Choice]:
             for choice in offer(g, p) if check(g, p, choice) is None]
 
 
-def label(g: GameState, p: int, choice: dict[str, Any]) -> dict[str, Any]:
+def label(g: GameState, p: int, choice: Response) -> Label:
     """What an action choice is, as a record the page translates (with its cost)."""
     kind = choice["type"]
-    found: dict[str, Any] = {"key": kind, **{k: v for k, v in choice.items() if k != "type"}}
+    found: Label = {"key": kind, **{k: v for k, v in choice.items() if k != "type"}}
     if kind == "play_card":
         found["cost"] = cost_of(g, p, card(choice["card"]))
     elif kind == "standard_project":
@@ -350,7 +350,7 @@ def label(g: GameState, p: int, choice: dict[str, Any]) -> dict[str, Any]:
     return found
 
 
-def clean(g: GameState, response: dict[str, Any]) -> dict[str, Any]:
+def clean(g: GameState, response: Response) -> Response:
     """The response reduced to the keys its action type uses."""
     kind = response["type"]
     table = actions_of(g)
@@ -358,7 +358,7 @@ def clean(g: GameState, response: dict[str, Any]) -> dict[str, Any]:
     return {"type": kind, **{k: response[k] for k in keys}}
 
 
-def perform(g: GameState, p: int, response: dict[str, Any]) -> None:
+def perform(g: GameState, p: int, response: Response) -> None:
     """Carry out a checked action."""
     if response["type"] == "first_action":
         _do_first_action(g, p, response)

@@ -5,9 +5,10 @@ from typing import Any
 
 from tm.cards.tableau import tag_counts
 from tm.game import Game
+from tm.view_model import SpaceView
 
 
-def board(game: Game) -> dict[str, dict[str, Any]]:
+def board(game: Game) -> dict[str, SpaceView]:
     """Every space by id: kind, bonus, neighbours, tile, owner (as the view shows them)."""
     return {space["id"]: space for space in game.view(None)["spaces"]}
 

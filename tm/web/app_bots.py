@@ -21,7 +21,7 @@ from typing import Any
 
 from tm import daily
 from tm.bots import PLAYING_LEVELS, Bot
-from tm.bots.hint import hint
+from tm.bots.hint import Hint, hint
 from tm.game import Game
 from tm.web.app_base import Actions, Controller, Host, bot_levels, is_bot
 from tm.web.i18n import t
@@ -47,7 +47,7 @@ class HintShown:
     game: Game
     moves: int
     player: int
-    record: dict[str, Any]  # tm.bots.hint.hint's answer: choice and reason
+    record: Hint  # tm.bots.hint.hint's answer: choice and reason
     index: int | None  # the choice's place in the listed choices (None: not listed)
 
 

@@ -6,17 +6,15 @@ only the board's geometry (how many spaces each row holds)."""
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Mapping, Sequence
-from typing import Any
+from collections.abc import Collection, Sequence
 
 from tm.core.mapdef import get_map
+from tm.view_model import SpaceView
 from tm.web.board_tiles import SPECIAL_GLYPHS, special_symbols
 from tm.web.card_text import tile_name
 from tm.web.html import attrs, esc
 from tm.web.i18n import has, name, space_name, t
 from tm.web.model import View, player_name
-
-SpaceView = Mapping[str, Any]
 
 RADIUS = 30.0
 HEX_W = math.sqrt(3) * RADIUS
@@ -196,11 +194,12 @@ def _empty_svg(sp: SpaceView, cx: float, cy: float) -> str:
     if sp.get("cost"):  # a space its user pays for (and what it then gives: R-MAP-3)
         parts.append(f'<text x="{cx:.1f}" y="{cy - 6:.1f}" class="space-cost">'
                      f'{esc(t("board.space_cost_short", n=sp["cost"]))}</text>')
-        if sp.get("effect") == "ocean":
+        effect = sp.get("effect")
+        if effect == "ocean":
             parts.append(_use("t-wave", cx, cy + 6, 16))
-        elif sp.get("effect"):
+        elif effect:
             parts.append(f'<text x="{cx:.1f}" y="{cy + 8:.1f}" class="space-cost">'
-                         f'{esc(t("space_effect." + sp["effect"]))}</text>')
+                         f'{esc(t("space_effect." + effect))}</text>')
     label = board_label(sp["name"] or sp["reserved_for"] or "")
     if label:
         parts.append(f'<text x="{cx:.1f}" y="{cy + 19:.1f}" class="space-name">{esc(label)}'

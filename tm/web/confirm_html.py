@@ -19,7 +19,8 @@ SILENT_STEPS = ("use", "region")  # payment steppers, a board row before its spa
 def _space_words(screen: Screen, sid: str) -> str:
     """A space as the board names it: its number and name, if it has one."""
     sp = next((sp for sp in screen.game["spaces"] if sp["id"] == sid), None)
-    name = f" · {space_name(sp['name'])}" if sp is not None and sp.get("name") else ""
+    printed = sp.get("name") if sp is not None else None
+    name = f" · {space_name(printed)}" if printed else ""
     return t("held.space", space=sid) + name
 
 

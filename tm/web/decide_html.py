@@ -3,9 +3,7 @@ the Cancel of an action under way, and the questions of taking back moves in a h
 game. Pure functions of the screen model."""
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
+from tm.view_model import PlayerView
 from tm.web.bots_html import strip_item
 from tm.web.expansions.pages import PAGES
 from tm.web.html import attrs, button, esc
@@ -29,7 +27,7 @@ def _item(cls: str, shown: str, said: str) -> str:
             f'<span class="sr">{esc(said)}</span></li>')
 
 
-def _resources(pl: Mapping[str, Any]) -> str:
+def _resources(pl: PlayerView) -> str:
     items = []
     for r in RESOURCES:
         have, prod = int(pl["res"][r]), int(pl["prod"][r])

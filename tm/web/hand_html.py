@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from tm.cards import card
+from tm.view_model import HandEntry
 from tm.web.card_text import tag_name
 from tm.web.cards_html import card_chip, card_html
 from tm.web.html import attrs, esc
@@ -17,7 +18,7 @@ from tm.web.panels import swatch
 from tm.web.prompt_base import Ask
 from tm.web.regions import drawn_for
 
-Entry = Mapping[str, Any]
+Entry = HandEntry
 NO_TAG = "none"
 
 
@@ -154,8 +155,9 @@ def card_dialog(screen: Screen) -> str:
     name = screen.hand.reading
     if name is None:
         return ""
-    you = screen.you or {}
-    entry = next((e for e in you.get("hand") or () if e["name"] == name), None)
+    you = screen.you
+    entry = next((e for e in (you.get("hand") if you else None) or () if e["name"] == name),
+                 None)
     names = [str(pl["name"]) for pl in screen.game["players"]] if screen.view else []
     tile = (card_html(name, entry["cost"], reasons=entry["reasons"], names=names)
             if entry is not None else card_html(name))

@@ -76,7 +76,7 @@ def _tr(v: dict[str, Any]) -> str:
 
 def _param(v: dict[str, Any], view: View) -> str:
     param = str(v.get("param"))
-    limits = view.get("parameters", {}).get(param, {})
+    limits: Mapping[str, Any] = view.get("parameters", {}).get(param, {})
     value = v.get("value")
     if param != "oceans":  # a true minus sign, as the tracks show it
         value = t(f"reqv.{param}", n=str(value).replace("-", "\u2212"))

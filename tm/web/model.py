@@ -15,12 +15,14 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
 
 from tm.prompts.contract import Choice
+from tm.view_model import DecisionView, GameView, ListedChoice, YouView
 from tm.web.i18n import t
 
 if TYPE_CHECKING:
+    from tm.bots.hint import Hint
     from tm.web.saves import SaveEntry
 
-View = Mapping[str, Any]
+View = GameView  # the engine's view() of one viewer (tm.view_model)
 COLOUR_CHOICES: tuple[str, ...] = ("red", "green", "blue", "yellow", "black")
 RESOURCES = ("megacredits", "steel", "titanium", "plants", "energy", "heat")  # board order
 
@@ -108,7 +110,7 @@ class BotsShown:
     levels: tuple[str, ...] = ()
     thinking: int | None = None
     can_hint: bool = False
-    hint: Mapping[str, Any] | None = None
+    hint: Hint | None = None
     hint_index: int | None = None
     hint_player: int | None = None
 
@@ -170,7 +172,7 @@ class Screen:
         return pending[0] if pending else None
 
     @property
-    def decision(self) -> Mapping[str, Any] | None:
+    def decision(self) -> DecisionView | None:
         """The viewer's own decision (its kind, purpose, data and listed choices)."""
         if self.view is None or self.turn is None or self.turn != self.viewer:
             return None
@@ -178,7 +180,7 @@ class Screen:
         return you["decision"] if you else None
 
     @property
-    def you(self) -> Mapping[str, Any] | None:
+    def you(self) -> YouView | None:
         """The viewer's own part of the view (hand, projects, milestones, awards). Once
         the game is over the hand is only listed: nothing is playable, so no card says why
         it is not."""
@@ -217,20 +219,21 @@ class ViewCache:
             del self._kept[next(iter(self._kept))]
         return view
 
-    def listed(self, game: Any, player: int) -> list[dict[str, Any]] | None:
+    def listed(self, game: Any, player: int) -> list[ListedChoice] | None:
         """The choices of ``player``'s decision as their kept view listed them, when that
         view is of ``game`` as it stands (a click answers what was shown, and listing the
         action menu's choices again costs more than the answer); else None."""
         kept = self._kept.get(player)
         if kept is None or not self._matches(kept[0], game):
             return None
-        decision = (kept[1].get("you") or {}).get("decision")
+        you = kept[1].get("you")
+        decision = you.get("decision") if you else None
         return list(decision["choices"]) if decision else None
 
 
 def player_name(view: View, p: Any) -> str:
     """A player's name; anyone else (the neutral player of the solo game) as "neutral"."""
-    players: Sequence[Mapping[str, Any]] = view["players"]
+    players = view["players"]
     if isinstance(p, int) and 0 <= p < len(players):
         return str(players[p]["name"])
     return t("game.neutral")

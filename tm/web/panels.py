@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tm.cards import card
+from tm.view_model import ParameterView, PlayerView, ScoreRow
 from tm.web.card_text import tag_name
 from tm.web.cards_html import card_chip, card_html
 from tm.web.html import attrs, esc
@@ -18,7 +19,7 @@ from tm.web.regions import memo
 __all__ = ["milestones_awards", "player_name", "player_panel", "scores_by_player", "swatch",
            "tracks"]
 
-Player = Mapping[str, Any]
+Player = PlayerView
 
 
 def swatch(colour: str, seat: int | None = None) -> str:
@@ -43,7 +44,7 @@ def _bonus_marks(param: str, low: int, high: int, bonuses: Any) -> tuple[str, st
     return "".join(marks), "; ".join(words)
 
 
-def _track(param: str, track: Mapping[str, Any], bonuses: Any = ()) -> str:
+def _track(param: str, track: ParameterView, bonuses: Any = ()) -> str:
     value = int(track["value"])
     low, high, step = int(track["start"]), int(track["max"]), int(track["step"])
     share = max(0.0, min(1.0, (value - low) / (high - low)))
@@ -75,7 +76,7 @@ def _track(param: str, track: Mapping[str, Any], bonuses: Any = ()) -> str:
 TRACK_ORDER = ("temperature", "oxygen", "oceans")
 
 
-def _in_track_order(parameters: Mapping[str, Any]) -> list[str]:
+def _in_track_order(parameters: Mapping[str, ParameterView]) -> list[str]:
     """The printed board's order, whatever the order of the view's keys."""
     return [p for p in TRACK_ORDER if p in parameters] + \
         sorted(p for p in parameters if p not in TRACK_ORDER)
@@ -261,6 +262,6 @@ def milestones_awards(view: View, colours: Sequence[str]) -> str:
             "</div></section>")
 
 
-def scores_by_player(rows: Sequence[Mapping[str, Any]]) -> dict[int, int]:
+def scores_by_player(rows: Sequence[ScoreRow]) -> dict[int, int]:
     """Total VP per player index from a scores() table."""
     return {int(r["player"]): int(r["total"]) for r in rows}

@@ -13,6 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tm.prompts.contract import Kind, Purpose
+from tm.view_model import PlayerView
 from tm.web.html import attrs, esc
 from tm.web.i18n import sentence, t
 from tm.web.model import Screen, View, player_name
@@ -30,8 +32,8 @@ class Ask:
 
     view: View
     player: int
-    kind: str
-    purpose: str
+    kind: Kind
+    purpose: Purpose
     data: Mapping[str, Any]
     choices: Sequence[Choice]
     costs: Mapping[str, int]
@@ -44,8 +46,8 @@ class Ask:
         decision = screen.decision
         if decision is None or screen.viewer is None:
             return None
-        return cls(screen.game, screen.viewer, str(decision["kind"]),
-                   str(decision["purpose"]), decision["data"], decision["choices"],
+        return cls(screen.game, screen.viewer, decision["kind"],
+                   decision["purpose"], decision["data"], decision["choices"],
                    decision.get("costs") or {}, screen.colours, screen.staged)
 
     @property
@@ -59,10 +61,9 @@ class Ask:
         return int(self.data.get("max", 0))
 
     @property
-    def me(self) -> Mapping[str, Any]:
-        """The deciding player's public record (resources, cards in play, ...)."""
-        players: Sequence[Mapping[str, Any]] = self.view["players"]
-        return players[self.player]
+    def me(self) -> PlayerView:
+        """The deciding player's record (resources, cards in play, ...)."""
+        return self.view["players"][self.player]
 
     def colour(self, p: Any) -> str:
         """A player's colour (grey when unknown)."""

@@ -3,9 +3,11 @@ drawn from the view's decision (:class:`~tm.web.prompt_parts.Ask`)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Literal
 
 from tm.cards import card
+from tm.prompts.contract import Purpose
+from tm.view_model import MenuEntry
 from tm.web import prompt_steps
 from tm.web.card_text import qty, steps_text, tile_phrase
 from tm.web.cards_html import card_html
@@ -43,14 +45,14 @@ def _sub(ask: Ask, choice: Mapping[str, Any]) -> str | None:
 # ---------------------------------------------------------------- the action menu
 # Groups the view lists in full (each entry with the reasons it cannot be used now):
 # group, the choice type that uses an entry, the entry's key in that choice, its words.
-LISTED_GROUPS: Mapping[str, tuple[str, str, str]] = {
+LISTED_GROUPS: Mapping[str, tuple[str, str, Literal["projects", "milestones", "awards"]]] = {
     "projects": ("standard_project", "project", "projects"),
     "milestones": ("claim_milestone", "milestone", "milestones"),
     "awards": ("fund_award", "award", "awards"),
 }
 
 
-def _entry_label(kind: str, entry: Mapping[str, Any]) -> str:
+def _entry_label(kind: str, entry: MenuEntry) -> str:
     """An entry of a listed group in the words of its choice's label."""
     if kind == "standard_project":
         return t("action.standard_project", project=t(f"project.{entry['name']}"),
@@ -67,10 +69,11 @@ def _listed_group(ask: Ask, group: str, choices: Sequence[tuple[int, Mapping[str
     kind, key, section = LISTED_GROUPS[group]
     mine = [(i, c) for i, c in choices if c["type"] == kind]
     at = {c.get(key): i for i, c in mine}
-    you = ask.view.get("you") or {}
+    you = ask.view.get("you")
+    entries: Sequence[MenuEntry] = (you.get(section) if you else None) or ()
     names = [str(pl["name"]) for pl in ask.view["players"]]
     items, named = [], set()
-    for entry in you.get(section) or ():
+    for entry in entries:
         named.add(entry["name"])
         index = at.get(entry["name"])
         if index is not None:
@@ -95,12 +98,15 @@ def _name(group: str, english: str) -> str:
 
 def _taken_by(ask: Ask, group: str, english: str) -> str | None:
     """A claimed milestone or funded award, with whom (None: not taken)."""
-    if group not in ("milestones", "awards"):
+    standings = ask.view.get("standings")
+    if group not in ("milestones", "awards") or not standings:
         return None
-    field = "claimed_by" if group == "milestones" else "funded_by"
-    entry = next((e for e in (ask.view.get("standings") or {}).get(group) or ()
-                  if e.get("name") == english), None)
-    who = entry.get(field) if entry is not None else None
+    if group == "milestones":
+        who = next((e.get("claimed_by") for e in standings.get("milestones") or ()
+                    if e.get("name") == english), None)
+    else:
+        who = next((e.get("funded_by") for e in standings.get("awards") or ()
+                    if e.get("name") == english), None)
     if who is None:
         return None
     words = t("game.claimed_by" if group == "milestones" else "game.funded_by",
@@ -133,10 +139,12 @@ TURN_KINDS = ("end_turn", "pass")
 
 # ---------------------------------------------------------------- renderers
 def _playable_cards(ask: Ask, choices: Sequence[tuple[int, Mapping[str, Any]]]) -> str:
-    hand = {entry["name"]: entry for entry in (ask.view.get("you") or {}).get("hand") or ()}
-    playable = [card_html(c["card"], (hand.get(c["card"]) or {}).get("cost"),
+    you = ask.view.get("you")
+    hand = {entry["name"]: entry for entry in (you.get("hand") if you else None) or ()}
+    none: Mapping[str, Any] = {}
+    playable = [card_html(c["card"], (hand.get(c["card"]) or none).get("cost"),
                           action=("choose", i),
-                          reasons=(hand.get(c["card"]) or {}).get("reasons") or ())
+                          reasons=(hand.get(c["card"]) or none).get("reasons") or ())
                 for i, c in choices if c["type"] == "play_card"]  # (playable: all met)
     if not playable:
         return ""
@@ -191,7 +199,8 @@ def _space(ask: Ask) -> str:
 
 
 # Choosing a card to keep or to play now: show all of it, not just its name.
-FULL_CARD_PURPOSES = ("draft", "keep_cards", "play_from_hand", *EXPANSION_FULL_CARDS)
+FULL_CARD_PURPOSES: tuple[Purpose, ...] = ("draft", "keep_cards", "play_from_hand",
+                                          *EXPANSION_FULL_CARDS)
 
 
 def _card(ask: Ask) -> str:
@@ -211,7 +220,8 @@ def _card(ask: Ask) -> str:
         tiles.append(card_html(c["card"], ask.costs.get(c["card"]), action=("choose", i),
                                resources=None if full else held, compact=not full, note=note))
     hint = ""
-    drafted = list(ask.me["drafted"]) if ask.purpose == "draft" else []
+    mine = ask.me["drafted"] if ask.purpose == "draft" else []  # (the viewer's own: a list)
+    drafted = list(mine) if isinstance(mine, list) else []
     if drafted:
         names = t("list.and").join(card_name(c) for c in drafted)
         hint = f'<p class="hint">{esc(t("prompt.drafted", list=names))}</p>'

@@ -12,11 +12,13 @@ drawn outside a renderer, nothing is kept and everything is drawn afresh.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import wraps
 from typing import Any, ParamSpec, TypeVar, cast
+
+from tm.view_model import GameView
 
 T = TypeVar("T")
 P = ParamSpec("P")
@@ -75,17 +77,18 @@ def region(name: str, view: Any, settings: Hashable, draw: Callable[[], str]) ->
     return html
 
 
-def region_of(name: str, view: Mapping[str, Any], keys: tuple[str, ...], settings: Hashable,
-              draw: Callable[[Mapping[str, Any]], str]) -> str:
+def region_of(name: str, view: GameView, keys: tuple[str, ...], settings: Hashable,
+              draw: Callable[[GameView], str]) -> str:
     """The HTML of region ``name``, drawn by ``draw`` from the view's ``keys`` alone (it is
     given only those: reading any other part of the view is an error, so the region can
     never show something stale) unless they and ``settings`` are equal to last time's.
     A move or a staged step builds a new view where most parts are equal to the last
     one's: comparing them costs a fraction of drawing them again."""
     values = tuple(view.get(key) for key in keys)
-    return drawn_for(name, (values, settings),
-                     lambda: draw({key: value for key, value in zip(keys, values, strict=True)
-                                   if key in view}))
+    return drawn_for(name, (values, settings),  # (a view of ``keys`` alone, typed as a view)
+                     lambda: draw(cast(GameView, {key: value for key, value
+                                                  in zip(keys, values, strict=True)
+                                                  if key in view})))
 
 
 def drawn_for(name: str, inputs: Any, draw: Callable[[], T]) -> T:

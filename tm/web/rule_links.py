@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from tm.prompts.contract import Purpose
 from tm.web.html import attrs
 from tm.web.i18n import t
 
@@ -99,7 +100,7 @@ def rule_link(rule: str | None) -> str:
     return f"<a{link}>?</a>"
 
 
-def prompt_rule(kind: str, purpose: str, data: Mapping[str, Any]) -> str:
+def prompt_rule(kind: str, purpose: Purpose, data: Mapping[str, Any]) -> str:
     """The rule a decision follows."""
     if kind == "space" and purpose == "place":
         return TILE_RULES.get(str(data.get("tile")), OTHER_TILE)

@@ -3,8 +3,9 @@ pure function of the screen model (:class:`~tm.web.model.Screen`)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import cast
 
+from tm.view_model import ScorePart
 from tm.web.board_preview import board_picker
 from tm.web.board_svg import board_legend, board_svg
 from tm.web.bots_html import (
@@ -319,11 +320,11 @@ def game_screen(screen: Screen, cover: str = "") -> str:
             + "</div></div></main>")
 
 
-def _names_only(view: View) -> dict[str, Any]:
+def _names_only(view: View) -> View:
     """The view with each player reduced to their name: the board, the milestones and
     the colonies name players and read nothing else of them, so a move that changes a
     player's resources (every move) leaves those drawings as they were."""
-    return {**view, "players": [{"name": pl["name"]} for pl in view["players"]]}
+    return cast(View, {**view, "players": [{"name": pl["name"]} for pl in view["players"]]})
 
 
 def _sections(named: View, colours: tuple[str, ...]) -> str:
@@ -349,8 +350,8 @@ def end_section(screen: Screen) -> str:
     rows = view["scores"]
     colours = screen.colours
     winners = view["winners"]
-    cols: tuple[str, ...] = ("tr", "milestones", "awards", "greeneries", "cities", "cards",
-                             "total")
+    cols: tuple[ScorePart, ...] = ("tr", "milestones", "awards", "greeneries", "cities",
+                                   "cards", "total")
     if len(view["players"]) == 1:  # none in solo (R-SOLO-1): no empty columns
         cols = tuple(c for c in cols if c not in ("milestones", "awards"))
     head = "".join(f'<th scope="col">{esc(t("end.col." + c))}</th>' for c in cols)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from tm.view_model import ScorePart
 from tm.web.html import attrs, button, esc
 from tm.web.i18n import t
 from tm.web.icons import icon, icon_button, seat_shape
@@ -74,7 +75,8 @@ def live_scores(screen: Screen) -> str:
     if not screen.tools.show_scores or screen.view is None:
         return ""
     view = screen.view
-    cols = ("tr", "milestones", "awards", "greeneries", "cities", "cards", "total")
+    cols: tuple[ScorePart, ...] = ("tr", "milestones", "awards", "greeneries", "cities",
+                                   "cards", "total")
     head = "".join(f'<th scope="col">{esc(t("end.col." + c))}</th>' for c in cols)
     rows = "".join(
         f'<tr><th scope="row">{esc(player_name(view, r["player"]))}</th>'

@@ -18,7 +18,10 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-View = Mapping[str, Any]  # (as tm.web.model.View: the engine's view() of one viewer)
+from tm.prompts.contract import Purpose
+from tm.view_model import GameView
+
+View = GameView  # (as tm.web.model.View: the engine's view() of one viewer)
 Record = Mapping[str, Any]  # one log record, its players already named
 Pairs = Sequence[tuple[int, Mapping[str, Any]]]  # (index, choice) of a decision's choices
 # ``Any`` below is a prompt (tm.web.prompt_base.Ask): typed loosely so that this module,
@@ -82,10 +85,10 @@ class PageManifest:
     strip: StripFn | None = None  # its item of the status strip
     end_column: PlayerFn | None = None  # under a player's name in the end table
     labels: Mapping[str, LabelFn] = field(default_factory=dict)  # choice words by label key
-    options: Mapping[str, PromptFn] = field(default_factory=dict)  # option prompts by purpose
+    options: Mapping[Purpose, PromptFn] = field(default_factory=dict)  # option prompts by purpose
     action_groups: tuple[ActionGroup, ...] = ()  # groups of the action menu
     offer_items: Mapping[str, OfferFn] = field(default_factory=dict)  # setup offers by item
-    full_card_purposes: tuple[str, ...] = ()  # card prompts that show whole cards
+    full_card_purposes: tuple[Purpose, ...] = ()  # card prompts that show whole cards
     log_texts: Mapping[str, LogFn] = field(default_factory=dict)  # log records by key
 
     def __post_init__(self) -> None:

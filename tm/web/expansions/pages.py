@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import TypeVar
 
+from tm.prompts.contract import Purpose
 from tm.web.expansions import LabelFn, LogFn, OfferFn, PageManifest, PromptFn
 from tm.web.expansions.colonies.page import PAGE as COLONIES
 from tm.web.expansions.corpera import PAGE as CORPERA
@@ -16,11 +17,12 @@ PAGES: tuple[PageManifest, ...] = (CORPERA, PRELUDE, COLONIES)
 
 
 T = TypeVar("T")
+K = TypeVar("K", bound=str)
 
 
-def _merged(field: Callable[[PageManifest], Mapping[str, T]]) -> Mapping[str, T]:
+def _merged(field: Callable[[PageManifest], Mapping[K, T]]) -> Mapping[K, T]:
     """One mapping field of every manifest, merged (a key twice is a mistake: raises)."""
-    merged: dict[str, T] = {}
+    merged: dict[K, T] = {}
     for page in PAGES:
         for key, value in field(page).items():
             if key in merged:
@@ -33,7 +35,8 @@ def _merged(field: Callable[[PageManifest], Mapping[str, T]]) -> Mapping[str, T]
 SWITCHES: tuple[tuple[str, str], ...] = tuple(
     (page.switch.box, page.name) for page in PAGES if page.switch is not None)
 LABELS: Mapping[str, LabelFn] = _merged(lambda page: page.labels)  # choice words by key
-OPTION_PROMPTS: Mapping[str, PromptFn] = _merged(lambda page: page.options)  # by purpose
+OPTION_PROMPTS: Mapping[Purpose, PromptFn] = _merged(lambda page: page.options)  # by purpose
 OFFER_ITEMS: Mapping[str, OfferFn] = _merged(lambda page: page.offer_items)  # by item kind
 LOG_TEXTS: Mapping[str, LogFn] = _merged(lambda page: page.log_texts)  # by record key
-FULL_CARD_PURPOSES: tuple[str, ...] = tuple(p for page in PAGES for p in page.full_card_purposes)
+FULL_CARD_PURPOSES: tuple[Purpose, ...] = tuple(p for page in PAGES
+                                                for p in page.full_card_purposes)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from tm.prompts.contract import Purpose
 from tm.web.card_text import join_or, qty
 from tm.web.expansions.colonies.section import (
     owners_text,
@@ -31,9 +32,9 @@ from tm.web.prompt_base import (
     list_html,
 )
 
-COLONY_PURPOSES = frozenset({"build_colony", "trade_fee", "trade_offset", "trade_tile",
-                             "marker_up", "marker_down", "colony_tile_added", "refuge_tile",
-                             "discard_from_hand"})
+COLONY_PURPOSES: frozenset[Purpose] = frozenset({
+    "build_colony", "trade_fee", "trade_offset", "trade_tile", "marker_up", "marker_down",
+    "colony_tile_added", "refuge_tile", "discard_from_hand"})
 
 
 def _fees_text(fees: Mapping[str, Any]) -> str:

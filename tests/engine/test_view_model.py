@@ -1,0 +1,123 @@
+"""The typed view tree (tm/view_model.py) says what ``view()`` holds: every view of simulated
+games over all expansion sets (each seat's and a spectator's, at every decision of a
+sample) fits :class:`GameView` key for key, nested nodes included, so the types mypy
+checks the page's and the bots' reads against are the view's true shape."""
+from __future__ import annotations
+
+import itertools
+import types
+import typing
+from collections.abc import Iterator, Mapping
+from functools import cache
+from typing import Any
+
+from tm import Game, Options
+from tm.core.rng import Rng
+from tm.sim import random_response
+from tm.view_model import GameView, PlayerView
+
+SETS = ("corpera", "prelude", "colonies")
+EVERY = 25  # views checked at every 25th decision (and at the end)
+
+
+def _fits(value: Any, hint: Any) -> bool:
+    """Whether a JSON value fits a type hint (int, str, bool, list[X], dict[K, V], Mapping,
+    X | None, Literal[...], a TypedDict, Any)."""
+    if hint is Any:
+        return True
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is typing.Literal:
+        return value in args
+    if origin in (typing.Union, types.UnionType):
+        return any(_fits(value, a) for a in args)
+    if origin is list:
+        return isinstance(value, list) and all(_fits(v, args[0]) for v in value)
+    if origin in (dict, Mapping):
+        return isinstance(value, dict) and all(
+            _fits(k, args[0]) and _fits(v, args[1]) for k, v in value.items())
+    if typing.is_typeddict(hint):
+        return not misfits(value, hint)
+    if hint in (int, float):
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is type(None):
+        return value is None
+    return isinstance(value, hint)
+
+
+def misfits(node: Any, shape: Any, path: str = "") -> list[str]:
+    """What in ``node`` does not fit the TypedDict ``shape``: missing, unknown or mistyped
+    keys, looking into nested TypedDicts (and lists of them) for the key at fault."""
+    if not isinstance(node, dict):
+        return [f"{path or shape.__name__}: not a dict"]
+    hints = typing.get_type_hints(shape)
+    where = path or shape.__name__
+    wrong = [f"{where}: missing {k}" for k in sorted(shape.__required_keys__ - set(node))]
+    wrong += [f"{where}: unknown {k}" for k in sorted(set(node) - set(hints))]
+    for key in sorted(set(node) & set(hints)):
+        hint, value = hints[key], node[key]
+        inner = _typeddict_in(hint)
+        if inner is not None and isinstance(value, list):
+            wrong += [w for i, v in enumerate(value)
+                      for w in misfits(v, inner, f"{where}.{key}[{i}]")]
+        elif inner is not None and isinstance(value, dict) and typing.is_typeddict(hint):
+            wrong += misfits(value, inner, f"{where}.{key}")
+        elif not _fits(value, hint):
+            wrong.append(f"{where}.{key}={value!r} is not {hint}")
+    return wrong
+
+
+def _typeddict_in(hint: Any) -> Any:
+    """The TypedDict a hint is, or holds a list of (else None)."""
+    if typing.is_typeddict(hint):
+        return hint
+    args = typing.get_args(hint)
+    if typing.get_origin(hint) is list and typing.is_typeddict(args[0]):
+        return args[0]
+    return None
+
+
+def _views(game: Game) -> Iterator[dict[str, Any]]:
+    for viewer in [*range(len(game.state.players)), None]:
+        yield dict(game.view(viewer))
+
+
+@cache
+def _sampled_views() -> tuple[dict[str, Any], ...]:
+    """Views of random games over every combination of sets (solo and 3 players in turn, a
+    draft in some): every seat's and a spectator's, at every EVERY-th decision and at the
+    end."""
+    found: list[dict[str, Any]] = []
+    sets = [c for n in range(len(SETS) + 1) for c in itertools.combinations(SETS, n)]
+    for number, chosen in enumerate(sets):
+        game = Game.new(Options(players=1 + 2 * (number % 2), seed=70 + number,
+                                draft=number % 4 == 3, expansions=list(chosen)))
+        rng = Rng.from_seed(number)
+        moves = 0
+        while not game.is_over:
+            if moves % EVERY == 0:
+                found += _views(game)
+            player, prompt = game.pending[0]
+            game.respond(player, random_response(prompt, rng))
+            moves += 1
+        found += _views(game)
+    return tuple(found)
+
+
+def test_every_view_of_simulated_games_fits_the_typed_view_tree() -> None:
+    views = _sampled_views()
+    wrong = sorted({problem for view in views for problem in misfits(view, GameView)})
+    assert not wrong, wrong[:20]
+    assert sum("you" in v and v["you"]["decision"] is not None for v in views) > 50
+
+
+def test_the_tree_check_catches_an_unknown_a_missing_and_a_mistyped_key() -> None:
+    view = _sampled_views()[-1]
+    player = dict(view["players"][0])
+    assert not misfits(player, PlayerView)
+    assert misfits({**player, "bot_seed": 3}, PlayerView) == ["PlayerView: unknown bot_seed"]
+    assert misfits({k: v for k, v in player.items() if k != "tr"},
+                   PlayerView) == ["PlayerView: missing tr"]
+    assert misfits({**player, "hand": "x"}, PlayerView) == [
+        "PlayerView.hand='x' is not list[str] | int"]
+    nested = {**view, "players": [{**player, "secret": 1}]}
+    assert misfits(nested, GameView) == ["GameView.players[0]: unknown secret"]

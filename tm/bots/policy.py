@@ -123,7 +123,7 @@ class Mind:
         d = self.data
         money = d["starting_mc"][d["corporations"].index(name)]
         weight = solo.START_MC if self.judge.outlook.pace else 1.0
-        value = money * weight + self.judge.cards.card_value(name)
+        value: float = money * weight + self.judge.cards.card_value(name)
         value += sum(w for w, _ in self.buy_plan(list(d["cards"]), money, self.price(d)))
         return value
 

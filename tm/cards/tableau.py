@@ -67,7 +67,8 @@ def standing_effects(g: GameState, pl: PlayerState, kind: str) -> Iterator[Effec
 def metal_value(pl: PlayerState, metal: str) -> int:
     """MC value of one steel (2) or titanium (3), plus card bonuses (R-PAY-1)."""
     base = 2 if metal == "steel" else 3
-    return base + sum(e.get(metal, 0) for _, e in effects(pl, "metal_value"))
+    bonus: int = sum(e.get(metal, 0) for _, e in effects(pl, "metal_value"))
+    return base + bonus
 
 
 def resource_cards(pl: PlayerState, rtype: str | None = None) -> list[str]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, TypeVar
 
 from tm.board.parameters import is_maxed
 from tm.cards import card
@@ -19,6 +19,8 @@ from tm.core.errors import reason
 from tm.core.state import GameState
 from tm.prompts.kinds import Prompt
 from tm.vocab.kinds import PROD_FLOOR
+
+T = TypeVar("T")
 
 # Asks that were multi-card selections (a bit mask per move) in format 1, now single picks.
 _WAS_SELECTION = ("draft", "keep_cards")
@@ -65,7 +67,7 @@ def format1_move(g: GameState, prompt: Prompt, code: int) -> dict[str, Any]:
     return _nth([c.response for c in prompt.choices()], code)
 
 
-def _nth(items: list[Any], code: int) -> Any:
+def _nth(items: list[T], code: int) -> T:
     if not 0 <= code < len(items):
         raise ValueError(reason("link.not_a_choice", "a move is not one of the legal choices"))
     return items[code]

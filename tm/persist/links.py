@@ -236,7 +236,7 @@ def _is_int(value: Any) -> bool:
 def _link_options(options: Options) -> dict[str, Any]:
     """The options a link carries: without the bot fields when no seat is a bot (links of
     games without bots stay as they were)."""
-    data = to_dict(options)
+    data: dict[str, Any] = to_dict(options)
     if not any(data.get("bots") or ()):
         data.pop("bots", None)
         data.pop("bot_seed", None)

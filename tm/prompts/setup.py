@@ -45,7 +45,7 @@ def _budget(d: Item) -> int:
         return 0
     chosen = d.get("corporation")
     starting = d["starting_mc"]
-    money = starting[d["corporations"].index(chosen)] if chosen else max(starting)
+    money: int = starting[d["corporations"].index(chosen)] if chosen else max(starting)
     return min(len(d["cards"]), money // _price(d))
 
 

@@ -60,14 +60,14 @@ def actions_of(g: GameState) -> dict[str, Any]:
 def project_cost(g: GameState, p: int, project: str) -> int:
     """A standard project's cost after discounts (e.g. a power plant for less)."""
     base = projects_of(g)[project][0]
-    off = sum(e["amount"] for e in standing_effects(g, g.players[p], "project_discount")
-              if e["project"] == project)
+    off: int = sum(e["amount"] for e in standing_effects(g, g.players[p], "project_discount")
+                   if e["project"] == project)
     return max(0, base - off)
 
 
 def plant_cost(g: GameState, p: int) -> int:
     """Plants needed for a greenery (cards may lower it)."""
-    off = sum(e["amount"] for _, e in effects(g.players[p], "plant_discount"))
+    off: int = sum(e["amount"] for _, e in effects(g.players[p], "plant_discount"))
     return PLANTS_PER_GREENERY - off
 
 
@@ -314,7 +314,8 @@ def why_not(g: GameState, p: int, response: Response) -> Why:
     table = actions_of(g)
     if kind not in table:
         return reason("action.unknown", "unknown action"), "R-ACT-1"
-    return table[str(kind)][1](g, p, response)
+    why: tuple[str, str] | None = table[str(kind)][1](g, p, response)
+    return why
 
 
 def choices(g: GameState, p: int) -> list[Choice]:

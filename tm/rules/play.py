@@ -76,9 +76,12 @@ def _requirement_met(g: GameState, p: int, req: Req, bonus: int) -> bool:
     if req["r"] == "global":
         slack = bonus * parameters.limits(g)[req["param"]].step
         if "min" in req:
-            return value + slack >= req["min"]
-        return value - slack <= req["max"]
-    return value <= req["max"] if "max" in req else value >= req["count"]
+            least: int = req["min"]
+            return value + slack >= least
+        most: int = req["max"]
+        return value - slack <= most
+    bound: int = req["max"] if "max" in req else req["count"]
+    return value <= bound if "max" in req else value >= bound
 
 
 def requirement_status(g: GameState, p: int, req: Req) -> dict[str, Any]:

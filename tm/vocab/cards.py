@@ -88,7 +88,8 @@ def add_card_resource(g: GameState, p: int, name: str, count: int) -> None:
 
 
 def _spend_here_ok(g: GameState, p: int, src: str | None, step: Step) -> bool:
-    return g.players[p].card_res.get(src or "", 0) >= step["count"]
+    needed: int = step["count"]
+    return g.players[p].card_res.get(src or "", 0) >= needed
 
 
 @step_kind("spend_here", can=_spend_here_ok)

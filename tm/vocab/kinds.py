@@ -98,7 +98,8 @@ def amount(g: GameState, p: int, src: str | None, value: int | Mapping[str, Any]
         count = COUNTABLES[per](g, p, src, value)
     else:
         raise ValueError(f"unknown countable {per!r}")
-    return count // value.get("div", 1)
+    divisor: int = value.get("div", 1)
+    return count // divisor
 
 
 def _adjacent_to_own_tile(g: GameState, p: int, src: str | None, tile: str) -> int:

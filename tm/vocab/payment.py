@@ -94,13 +94,15 @@ def _pay(g: GameState, item: dict[str, Any]) -> None:
 
 # ---------------------------------------------------------------- the stepper
 def _available(g: GameState, p: int, d: Item, resource: str) -> int:
-    return max(0, holding(g, p, resource) - d["reserve"].get(resource, 0))
+    reserved: int = d["reserve"].get(resource, 0)
+    return max(0, holding(g, p, resource) - reserved)
 
 
 def _limit(g: GameState, p: int, d: Item, resource: str) -> int:
     """Most units of ``resource`` worth spending: never a whole unit beyond the cost."""
-    rate = d["rates"][resource]
-    return min(_available(g, p, d, resource), -(-d["cost"] // rate))
+    rate, cost = d["rates"][resource], d["cost"]
+    units: int = -(-cost // rate)
+    return min(_available(g, p, d, resource), units)
 
 
 def _value(d: Item, use: dict[str, int]) -> int:

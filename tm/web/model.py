@@ -212,7 +212,7 @@ class ViewCache:
         if kept is not None and self._matches(kept[0], game):
             self._kept[viewer] = self._kept.pop(viewer)  # (the latest used last)
             return kept[1]
-        view = game.view(viewer)
+        view: View = game.view(viewer)
         self._kept.pop(viewer, None)
         self._kept[viewer] = ((game, game.state, len(game.moves)), view)
         while len(self._kept) > self.KEPT:

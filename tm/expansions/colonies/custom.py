@@ -120,7 +120,8 @@ def _take_own(g: GameState, p: int, name: str, count: int) -> None:
 
 
 def _has_res_here(g: GameState, p: int, src: str | None, step: Step) -> bool:
-    return g.players[p].card_res.get(src or "", 0) >= step["count"]
+    needed: int = step["count"]
+    return g.players[p].card_res.get(src or "", 0) >= needed
 
 
 @custom_step("needs_res_here", can=_has_res_here)

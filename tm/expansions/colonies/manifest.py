@@ -99,7 +99,8 @@ def _generation_end(g: GameState) -> None:
 
 # ---------------------------------------------------------------- view
 def _what(steps: Any) -> list[dict[str, Any]]:
-    return thaw(steps)
+    thawed: list[dict[str, Any]] = thaw(steps)
+    return thawed
 
 
 @lru_cache(maxsize=1)

@@ -87,3 +87,27 @@ def test_the_names_come_from_the_engine_registries() -> None:
 def test_every_expansion_has_a_page_manifest_in_the_engine_load_order() -> None:
     assert [page.name for page in PAGES] == [m.name for m in MANIFESTS_IN_ORDER]
     assert {page.name for page in PAGES} <= set(manifest.known())
+
+
+def expansion_imports(source: str, where: str) -> list[str]:
+    """Imports of one expansion's own package (``tm.expansions.<name>``): the page and the
+    bots reach an expansion only through its page manifest or the public contract."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        modules = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                   else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+        found += [f"{where}: {m}" for m in modules if m.startswith("tm.expansions.")]
+    return found
+
+
+def test_the_page_and_bots_import_no_expansions_package() -> None:
+    found = [hit for path in _sources()
+             for hit in expansion_imports(path.read_text(encoding="utf-8"), path.name)]
+    assert found == []
+
+
+def test_the_import_scan_finds_a_planted_import_of_an_expansion() -> None:
+    planted = ("from tm.expansions.prelude.manifest import PLAY_NOW\n"
+               "def f():\n    import tm.expansions.colonies.trade\n")
+    assert expansion_imports(planted, "policy.py") == [
+        "policy.py: tm.expansions.prelude.manifest", "policy.py: tm.expansions.colonies.trade"]

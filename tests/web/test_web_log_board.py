@@ -132,18 +132,18 @@ def test_R_GEN_1_log_grouping_kept_between_moves_equals_a_fresh_grouping() -> No
     from tm.web import regions
     game = Game.new(Options(players=3, seed=21))
     rng = Rng.from_seed(5)
-    checked = 0
+    checked, kept = 0, regions.Kept()
     while not game.is_over:
         player, waiting = game.pending[0]
         trial = game.copy()  # the page stages on a copy: its log shares the records
         trial.respond(player, random_response(waiting, rng))
         for shown in (trial, game):
-            kept = group_log(shown.view(None)["log"])
-            regions.forget_elsewhere()  # (the log grouping kept between moves)
-            assert kept == group_log(shown.view(None)["log"])
+            with regions.drawing_with(kept):  # (the log grouping kept between moves)
+                grouped = group_log(shown.view(None)["log"])
+            assert grouped == group_log(shown.view(None)["log"])  # (afresh: no renderer)
             checked += 1
         game = trial
-    assert checked > 200
+    assert checked > 200 and "log_grouping" in kept.work
 
 
 def test_the_log_reads_each_step_in_the_order_it_took_effect_at_setup() -> None:

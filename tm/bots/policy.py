@@ -15,7 +15,7 @@ from tm.bots import solo
 from tm.bots.scoring import Choice, Scorer, Scoring
 from tm.bots.values import Judge
 from tm.cards import card
-from tm.expansions.prelude.manifest import PLAY_NOW_PURPOSES
+from tm.prompts.contract import PLAY_NOW_PURPOSES
 from tm.view_model import GameView
 
 BUY_PRICE = 3

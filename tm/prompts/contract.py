@@ -45,6 +45,9 @@ Purpose = Literal[
     "resources_here_to_titanium",
 ]
 PURPOSES: tuple[Purpose, ...] = get_args(Purpose)
+# The card prompts whose chosen card is played at once, paid for by nobody (a reader values
+# the choice as the card played).
+PLAY_NOW_PURPOSES: tuple[Purpose, ...] = ("prelude_first", "prelude_of_several")
 
 # The kinds each purpose is asked as (the page words a purpose per kind: a one-card
 # keep is a ``card`` ask, a keep of several a ``cards`` ask, both ``keep_cards``).

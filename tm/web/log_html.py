@@ -18,7 +18,7 @@ from tm.web.i18n import t, tn
 from tm.web.log_text import MARKERS, Record, log_line
 from tm.web.model import View, player_name
 from tm.web.panels import swatch
-from tm.web.regions import drawn_for, on_forget, part
+from tm.web.regions import drawn_for, keep_work, kept_work, part
 
 LOG_DEPTH = 2  # generations shown at first: this one and the one before
 LOG_MORE = 3  # generations one press of "earlier" adds
@@ -67,17 +67,18 @@ def _generation(value: Any, current: int) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else current
 
 
-# The last grouping: the records grouped, every generation (empty ones too) and the index
-# of the record the last generation starts at. Generations before the last one are
-# complete (records only ever join the last), so the next grouping of a log that starts
-# with the same records takes them as they are and groups from the last one's start on:
-# a move, or a staged step, regroups one generation instead of the whole game.
-_GROUPED: tuple[list[Record], list[Generation], int] | None = None
+# The last grouping, kept by the renderer drawing (tm.web.regions.kept_work): the records
+# grouped, every generation (empty ones too) and the index of the record the last
+# generation starts at. Generations before the last one are complete (records only ever
+# join the last), so the next grouping of a log that starts with the same records takes
+# them as they are and groups from the last one's start on: a move, or a staged step,
+# regroups one generation instead of the whole game.
+GROUPING = "log_grouping"
+Grouped = tuple[list[Record], list[Generation], int]
 
 
 def group_log(records: Sequence[Record]) -> list[Generation]:
     """The records grouped by generation and turn (both oldest first)."""
-    global _GROUPED
     gens, start = _kept_generations(records)
     last_start = start
     for index in range(start, len(records)):
@@ -99,22 +100,14 @@ def group_log(records: Sequence[Record]) -> list[Generation]:
             last_start = index
         if key not in MARKERS or key == "action":  # actions split a turn on screen
             gens[-1].turns[-1].records.append(r)
-    _GROUPED = (list(records), gens, last_start)
+    keep_work(GROUPING, (list(records), gens, last_start))
     return [g for g in gens if any(turn.has_steps for turn in g.turns)]
-
-
-def _forget_grouping() -> None:
-    global _GROUPED
-    _GROUPED = None
-
-
-on_forget(_forget_grouping)
 
 
 def _kept_generations(records: Sequence[Record]) -> tuple[list[Generation], int]:
     """The complete generations of the last grouping when ``records`` begin with the
     records they were grouped from, and where grouping goes on; a fresh start otherwise."""
-    last = _GROUPED
+    last: Grouped | None = kept_work(GROUPING)
     if last is not None:
         seen, gens, start = last
         # (list equality tests identity first: the same records compare in a few µs)

@@ -35,6 +35,7 @@ class Kept:
         self.by_inputs: dict[str, tuple[Any, Any]] = {}
         self.last: dict[str, str] = {}  # each region of BELOW as last drawn
         self.memo: dict[tuple[Any, ...], Any] = {}  # see :func:`memo`
+        self.work: dict[str, Any] = {}  # language-free work by name (see :func:`kept_work`)
 
     @contextmanager
     def unseen(self) -> Iterator[None]:
@@ -124,7 +125,6 @@ def memo(fn: Callable[P, T]) -> Callable[P, T]:
     return kept_call
 
 
-_FORGETTERS: list[Callable[[], None]] = []  # other modules' kept work (see on_forget)
 
 # The regions below the fold of the game screen, by the box that holds each one there
 # (tm/web/screens.py): the page may show one of them as last drawn for a frame while the
@@ -157,16 +157,19 @@ def unless_stale(name: str, draw: Callable[[], str]) -> str:
     return html
 
 
-def on_forget(forget_kept: Callable[[], None]) -> None:
-    """Have a renderer's ``forget`` also call ``forget_kept`` (a module's own kept work,
-    language-free)."""
-    _FORGETTERS.append(forget_kept)
+def kept_work(name: str) -> Any:
+    """What the renderer drawing now kept under ``name`` from its earlier drawings (work
+    a module may reuse, such as the log's grouping); None when nothing is kept or no
+    renderer is drawing."""
+    kept = _DRAWING.get()
+    return None if kept is None else kept.work.get(name)
 
 
-def forget_elsewhere() -> None:
-    """Call what :func:`on_forget` registered (a renderer forgetting its drawings)."""
-    for forget_kept in _FORGETTERS:
-        forget_kept()
+def keep_work(name: str, value: Any) -> None:
+    """Keep ``value`` under ``name`` with the renderer drawing now (nothing outside one)."""
+    kept = _DRAWING.get()
+    if kept is not None:
+        kept.work[name] = value
 
 
 # ---------------------------------------------------------------- parts of the document

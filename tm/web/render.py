@@ -15,7 +15,7 @@ from tm.web import screens
 from tm.web.alerts import Alerts, render_alerts
 from tm.web.i18n import speaking
 from tm.web.model import Screen
-from tm.web.regions import Kept, drawing_with, forget_elsewhere
+from tm.web.regions import Kept, drawing_with
 
 
 class Renderer:
@@ -45,4 +45,3 @@ class Renderer:
     def forget(self) -> None:
         """Draw everything afresh next time (tests compare kept and fresh drawings)."""
         self.kept = Kept()
-        forget_elsewhere()

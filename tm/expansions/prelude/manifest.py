@@ -26,8 +26,6 @@ from tm.vocab.kinds import RUN, can_step
 NAME = "prelude"
 DEALT, KEEP = 4, 2  # R-PRE-1
 FIZZLE_MC = 15  # R-PRE-2
-# The card prompts whose chosen prelude is played at once (a bot values it as played).
-PLAY_NOW_PURPOSES = ("prelude_first", "prelude_of_several")
 SOLO_GENERATIONS = 12  # R-PRE-4
 _APPLIED = ("prod", "gain", "spend")  # steps whose result later steps' checks must see
 

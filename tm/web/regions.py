@@ -125,7 +125,6 @@ def memo(fn: Callable[P, T]) -> Callable[P, T]:
     return kept_call
 
 
-
 # The regions below the fold of the game screen, by the box that holds each one there
 # (tm/web/screens.py): the page may show one of them as last drawn for a frame while the
 # window does not show it (:func:`stale_allowed`).

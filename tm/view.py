@@ -42,7 +42,7 @@ from tm.core.state import GameState, Options, PlayerState, to_dict
 from tm.prompts.kinds import Prompt
 from tm.rules import actions, milestones, phases, playability
 from tm.rules.play import cost_of
-from tm.rules.scoring import scores, winners
+from tm.rules.scoring import card_points, scores, winners
 from tm.simultaneous import as_seen_by
 from tm.view_model import (
     AwardEntry,
@@ -94,7 +94,7 @@ def _view_for(g: GameState, viewer: int | None) -> GameView:
     data["spaces"] = _spaces(g)
     data["map"] = _map(g)
     data["parameters"] = _parameters(g)
-    data["scores"] = cast(list[ScoreRow], scores(g))  # (the rules build it: plain dicts)
+    data["scores"] = _scores(g)
     data["winners"] = winners(g) if g.over else []
     data["last_generation"] = data["map"]["last_generation"]
     data["pending"] = _pending(g)
@@ -102,6 +102,14 @@ def _view_for(g: GameState, viewer: int | None) -> GameView:
     if viewer is not None and 0 <= viewer < len(g.players):
         data["you"] = _you(g, viewer)
     return data
+
+
+def _scores(g: GameState) -> list[ScoreRow]:
+    """Each player's score by part, with the cards worth VP (the tableaux are public)."""
+    rows = cast(list[ScoreRow], scores(g))  # (the rules build it: plain dicts)
+    for row in rows:
+        row["card_points"] = card_points(g, row["player"])
+    return rows
 
 
 def _shown(obj: Any, marks: Marks, mine: bool) -> dict[str, Any]:

@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from typing import Any, Literal, NotRequired, TypedDict
 
 from tm.prompts.contract import Kind, Label, Purpose
+from tm.rules.scoring import CardPoints as CardPoints  # (re-exported: the page reads it here)
 
 Words = Label  # a reason or a label: a record the page words (``key`` and its fields)
 LogEntry = dict[str, Any]  # one log record: ``key`` and the fields of RECORDS[key]
@@ -146,6 +147,7 @@ class ScoreRow(TypedDict):
     cards: int
     total: int
     megacredits: int
+    card_points: list[CardPoints]  # the cards' part, card by card (sums to ``cards``)
 
 
 class MilestoneStanding(TypedDict):

@@ -1,11 +1,13 @@
 """Scoring (R-END-2, R-END-3): final and live, per player, with its breakdown."""
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterator
+from typing import Any, TypedDict
 
 from tm.board import parameters
 from tm.board import placement as board
 from tm.cards import card
+from tm.cards.dsl import Card
 from tm.cards.tableau import tableau
 from tm.core.ruleset import rules_of
 from tm.core.state import GameState
@@ -15,14 +17,55 @@ from tm.vocab.kinds import amount
 _GREENERY = frozenset({"greenery"})
 
 
-def card_vp(g: GameState, p: int) -> int:
-    """VP printed on played cards and events, and from resources on cards (R-CARD-6)."""
+def _scoring_cards(g: GameState, p: int) -> Iterator[Card]:
+    """The player's cards that print VP: corporation and cards in play, then events."""
     pl = g.players[p]
-    total = 0
     for c in [*tableau(pl), *(card(name) for name in pl.events)]:
         if c.vp is not None:
-            total += amount(g, p, c.name, c.vp)
-    return total
+            yield c
+
+
+def card_vp(g: GameState, p: int) -> int:
+    """VP printed on played cards and events, and from resources on cards (R-CARD-6)."""
+    return sum(amount(g, p, c.name, c.vp) for c in _scoring_cards(g, p) if c.vp is not None)
+
+
+class CardPoints(TypedDict):
+    """One card's VP at the final count (R-CARD-6, R-END-2): ``per`` None for VP printed as
+    a number; otherwise what the card counts (``res``: resources on it, ``tag``, ``city``,
+    ``adjacent``, ``colony``, ``held``, ...: the card's ``vp`` amount says how) and
+    ``count`` how many of them there are (before dividing: 5 animals at 1 VP per 2 give 2)."""
+
+    card: str
+    vp: int
+    per: str | None
+    count: int
+
+
+def card_points(g: GameState, p: int) -> list[CardPoints]:
+    """Each of the player's cards worth VP now (none at 0), in tableau order: the
+    breakdown of :func:`card_vp`, which it sums to."""
+    found: list[CardPoints] = []
+    for c in _scoring_cards(g, p):
+        assert c.vp is not None  # (the generator keeps only cards that print VP)
+        vp = amount(g, p, c.name, c.vp)
+        if vp == 0:
+            continue
+        if isinstance(c.vp, int):
+            found.append({"card": c.name, "vp": vp, "per": None, "count": 0})
+        else:
+            found.append({"card": c.name, "vp": vp, "per": str(c.vp["per"]),
+                          "count": _counted(g, p, c)})
+    return found
+
+
+def _counted(g: GameState, p: int, c: Card) -> int:
+    """What a card's VP amount counts, before its rate: the resources on it for ``res``
+    and ``held`` (Search For Life's 3 VP for any), else the amount undivided."""
+    assert c.vp is not None and not isinstance(c.vp, int)
+    if c.vp["per"] in ("res", "held"):
+        return g.players[p].card_res.get(c.name, 0)
+    return amount(g, p, c.name, {**c.vp, "div": 1})
 
 
 def city_vp(g: GameState, p: int) -> int:

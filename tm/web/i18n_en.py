@@ -355,6 +355,16 @@ EN: dict[str, str] = {
     "chart.generation": "Generation", "chart.vp_of": "{name} VP", "chart.tr_of": "{name} TR",
     "end.link": "Anyone can replay and check this result:",
     "end.link_text": "link to the finished game",
+    # the end screen's VP from cards, card by card (card_points_html)
+    "end.cards.title": "VP from cards",
+    "end.cards.none": "No card scored VP.",
+    "end.cards.note": "Under a card: what its VP counted. A card with no note scores the VP "
+                      "printed on it.",
+    "end.cards.source": "{counted}: {rule}",
+    "end.cards.tags.one": "{n} {tag} tag", "end.cards.tags.other": "{n} {tag} tags",
+    "end.cards.cities.one": "{n} city", "end.cards.cities.other": "{n} cities",
+    "end.cards.colonies.one": "{n} colony", "end.cards.colonies.other": "{n} colonies",
+    "end.cards.counted.one": "{n} counted", "end.cards.counted.other": "{n} counted",
     # a save or link that replays differently under today's rules
     "rules.changed": "The rules have changed since this game was saved: it may not go on "
                      "exactly as it was played.",

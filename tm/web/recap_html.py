@@ -65,7 +65,7 @@ def _nav(step: int | None, count: int) -> str:
             f'<button type="button" data-action="recap_close">{esc(close)}</button></div>')
 
 
-def recap_panel(screen: Screen) -> str:
+def recap_box(screen: Screen) -> str:
     """The recap, or "" when there is none (nobody else acted, or it was closed)."""
     recap, actions = screen.recap, shown_actions(screen)
     if recap is None or not actions:

@@ -33,6 +33,7 @@ from tm.web.app_games import (
 from tm.web.app_hand import HandController
 from tm.web.app_linkplay import LinkPlayController
 from tm.web.app_play import PlayController, finishing_choice
+from tm.web.app_recap import RecapController
 from tm.web.app_share import ShareController
 from tm.web.app_stage import Stage
 from tm.web.app_tabs import TabsController
@@ -63,13 +64,14 @@ class App:
         self.play = PlayController(self)
         self.bots = BotsController(self)
         self.share = ShareController(self)
+        self.recap = RecapController(self)
         self.games = GamesController(self, self.bots, self.linkplay, self.play, self.tabs)
         self.table = action_table(self.controllers())
 
     def controllers(self) -> tuple[Any, ...]:
         """The App's controllers, in the order their tables are read."""
         return (self.games, self.play, self.share, self.tabs, self.linkplay, self.bots,
-                self.hand)
+                self.hand, self.recap)
 
     # ------------------------------------------------------------ actions
     def handle(self, action: str, data: dict[str, Any]) -> None:
@@ -172,6 +174,9 @@ class App:
     def forget_hint(self) -> None:
         self.bots.state.hint = None
 
+    def start_recap(self, seat: int | None) -> None:
+        self.recap.start(seat)
+
     # ------------------------------------------------------------ rendering
     def screen_model(self) -> Screen:
         """The model of what the App shows now, from the controllers' frozen records
@@ -186,7 +191,8 @@ class App:
         replaying = shown.replay is not None and shown.screen == "replay"
         viewer = shown.viewer if shown.screen == "game" else None  # (seat, older: nobody's)
         return assemble(self._record(viewer), tools=self._tools(replaying),
-                        game=self._game_shown(replaying, viewer), **common)
+                        game=self._game_shown(replaying, viewer),
+                        recap=None if replaying else self.recap.snapshot(), **common)
 
     def _record(self, viewer: int | None) -> ShownRecord:
         shown = self.shown

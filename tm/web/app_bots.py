@@ -174,6 +174,8 @@ class BotsController(Controller):
         self.state.last_kind = prompt.kind
         self.host.committed()
         self.host.refresh_screen()
+        if self.bot_turn() is None and self.shown.screen == "game":
+            self.host.start_recap(self.shown.viewer)  # the bots are done: what they did
         return True
 
     def run_bots(self, limit: int = 100_000) -> int:

@@ -184,6 +184,7 @@ class LinkPlayController(Controller):
         self.host.stored_as(save_id, stored)
         if meta.seat >= 0:
             self.host.autosave()
+        self.host.start_recap(meta.seat)  # what the others did since this seat's last move
         return True
 
     @staticmethod

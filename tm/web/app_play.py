@@ -161,6 +161,7 @@ class PlayController(Controller):
         decision = self.current()
         if decision is not None:
             self.shown.viewer = decision[0]
+            self.host.start_recap(decision[0])
 
     def answer_first(self, data: dict[str, Any]) -> None:
         """Test hook: answer the waiting prompt with a listed choice that heads for its end

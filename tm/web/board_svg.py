@@ -208,13 +208,14 @@ def _empty_svg(sp: SpaceView, cx: float, cy: float) -> str:
 
 
 def _space_svg(view: View, sp: SpaceView, colours: Sequence[str], legal: Collection[str],
-               rows: tuple[int, ...]) -> str:
+               rows: tuple[int, ...], lit: Collection[str] = ()) -> str:
     cx, cy = centre(sp["row"], sp["x"], rows)
     sid, tile = sp["id"], sp["tile"]
     classes = f"space {sp['kind']}" + (" volcanic" if sp["volcanic"] else "")
     classes += f" tile-{tile if tile in TILE_GLYPH else 'special'}" if tile else ""
     claim = sp.get("claim")
     classes += " claimed" if claim is not None and not tile else ""
+    classes += " recap-space" if sid in lit else ""  # named by the recap of others' moves
     label = space_label(view, sp, sid in legal)
     extra: dict[str, object] = {"role": "img", "data_tile": tile or None}
     if sid in legal:
@@ -231,9 +232,10 @@ def _space_svg(view: View, sp: SpaceView, colours: Sequence[str], legal: Collect
 
 
 def _offmap_svg(view: View, sp: SpaceView, colours: Sequence[str], legal: Collection[str],
-                cx: float, cy: float) -> str:
+                cx: float, cy: float, lit: Collection[str] = ()) -> str:
     sid, tile = sp["id"], sp["tile"]
     classes = "space offmap" + (" tile-city" if tile else "")
+    classes += " recap-space" if sid in lit else ""
     label = space_label(view, sp, sid in legal)
     extra: dict[str, object] = {"role": "img"}
     if sid in legal:
@@ -249,9 +251,10 @@ def _offmap_svg(view: View, sp: SpaceView, colours: Sequence[str], legal: Collec
 
 
 def board_svg(view: View, colours: Sequence[str],
-              legal: Collection[str] | None = None) -> str:
+              legal: Collection[str] | None = None, lit: Collection[str] = ()) -> str:
     """The board; ``legal`` holds the spaces the viewer may place on now (clicking one
-    sends the App's ``place`` action with the space)."""
+    sends the App's ``place`` action with the space); ``lit`` the spaces highlighted (the
+    recap of the others' moves)."""
     legal = legal or ()
     board_name = view["options"]["board"]
     rows = get_map(board_name).row_lengths
@@ -262,10 +265,10 @@ def board_svg(view: View, colours: Sequence[str],
     for sp in view["spaces"]:
         if sp["kind"] == "offmap":
             spaces.append(_offmap_svg(view, sp, colours, legal, width - RADIUS - MARGIN,
-                                      offmap_y))
+                                      offmap_y, lit))
             offmap_y += 2.6 * RADIUS
         else:
-            spaces.append(_space_svg(view, sp, colours, legal, rows))
+            spaces.append(_space_svg(view, sp, colours, legal, rows, lit))
     title = esc(t(f"board.{board_name}"))
     picking = " picking" if legal else ""
     return (f'<svg class="board{picking}" viewBox="0 0 {width:.0f} {height:.0f}" role="group" '

@@ -16,6 +16,7 @@ from tm.web.i18n_linkplay import EN_LINKPLAY
 from tm.web.i18n_log import EN_LOG
 from tm.web.i18n_maps import EN_MAPS
 from tm.web.i18n_page import EN_PAGE
+from tm.web.i18n_recap import EN_RECAP
 from tm.web.i18n_rules import EN_RULES
 
 EN: dict[str, str] = {
@@ -394,4 +395,5 @@ EN: dict[str, str] = {
     **EN_ERRORS,
     **EN_LINKPLAY,
     **EN_BOTS,
+    **EN_RECAP,
 }

@@ -116,6 +116,17 @@ class BotsShown:
 
 
 @dataclass(frozen=True, slots=True)
+class RecapShown:
+    """The recap of the others' moves since ``seat`` last acted: the log index it starts
+    at and the action shown alone (None: all of them). Its lines are read from the view's
+    log (:mod:`tm.web.recap`)."""
+
+    seat: int
+    since: int = 0
+    step: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class ShownRecord:
     """The controllers' shared record, frozen for one redraw (see
     :class:`tm.web.app_base.Shown`)."""
@@ -153,6 +164,7 @@ class Screen:
     hand: HandPrefs = HandPrefs()
     linkplay: LinkPlayShown | None = None  # play by link and the daily challenge
     bots: BotsShown | None = None  # seats bots play, the one thinking, the hint (app_bots)
+    recap: RecapShown | None = None  # the others' moves since the viewer last acted
 
     @property
     def game(self) -> View:
@@ -273,7 +285,7 @@ class GameShown:
 def assemble(shown: ShownRecord, language: str, hand: HandPrefs, tools: Tools,
              linkplay: LinkPlayShown | None, bots: BotsShown | None,
              game: GameShown | None = None, form: Mapping[str, str] | None = None,
-             saves: tuple[SaveEntry, ...] = ()) -> Screen:
+             saves: tuple[SaveEntry, ...] = (), recap: RecapShown | None = None) -> Screen:
     """One redraw's model from the controllers' frozen records (no game: the start)."""
     common: dict[str, Any] = {"notice": shown.notice, "info": shown.info, "hand": hand,
                               "notice_rule": shown.notice_rule, "language": language,
@@ -284,4 +296,5 @@ def assemble(shown: ShownRecord, language: str, hand: HandPrefs, tools: Tools,
     return Screen(name=shown.name, **common, view=game.view, viewer=shown.viewer,
                   colours=colours_for(shown.colours, len(game.view["players"])),
                   tools=tools, replay=game.replay, history=game.history, link=game.link,
-                  log_depth=game.log_depth, staged=game.staged, held=game.held)
+                  log_depth=game.log_depth, staged=game.staged, held=game.held,
+                  recap=recap)

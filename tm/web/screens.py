@@ -37,6 +37,7 @@ from tm.web.log_html import log_section
 from tm.web.model import COLOUR_CHOICES, Screen, View, player_name
 from tm.web.panels import milestones_awards, player_panel, scores_by_player, swatch, tracks
 from tm.web.prompt_html import FULL_CARD_PURPOSES, Ask, render_prompt
+from tm.web.recap_html import recap_box, recap_lit
 from tm.web.regions import drawn_for, part, region, region_of, unless_stale
 from tm.web.rule_links import PAGE as RULES_PAGE
 from tm.web.rule_links import rule_link
@@ -279,7 +280,7 @@ def game_screen(screen: Screen, cover: str = "") -> str:
     tools = (button(t("app.menu"), "menu", "menu") + button(t("game.export"), "export_current", "")
              + tool_buttons(screen.tools, over=bool(view["over"])))
     extras = (undo_bar(screen) + link_banner(screen.tools) + share_dialog(screen.tools)
-              + send_panel(screen) + daily_panel(screen) + live_scores(screen))
+              + send_panel(screen) + daily_panel(screen) + live_scores(screen) + recap_box(screen))
     tool_bar = f'<div class="tools">{tools}</div>'
     wide = _wide(ask)
     decision = (f'<div class="decision{" wide" if wide else ""}" role="region" '
@@ -287,11 +288,11 @@ def game_screen(screen: Screen, cover: str = "") -> str:
                 f"{_decision_area(screen, ask)}{draft_info(screen, ask)}</div>")
     if wide:
         extras += decision
-    legal = _legal_spaces(ask)
+    legal, lit = _legal_spaces(ask), recap_lit(screen)
     colours = tuple(screen.colours)
     named = _names_only(view)  # (what the board, milestones and colonies read of players)
-    board = region_of("board", named, BOARD_KEYS, (colours, legal),
-                      lambda v: board_svg(v, colours, legal) + board_legend(v))
+    board = region_of("board", named, BOARD_KEYS, (colours, legal, lit),
+                      lambda v: board_svg(v, colours, legal, lit) + board_legend(v))
     players = "solo" if len(view["players"]) == 1 else "multi"  # card lines of one only
     return (f'<main class="game" data-players="{players}">{part("cover", cover)}'
             f'<div class="screen-body">{part("strip", status_strip(screen))}'

@@ -1,0 +1,81 @@
+"""The recap of the others' moves in the page, on a desktop (1366×768) and a phone
+(390×844): in a game against a bot (at pace 0: ``?botpace=0``), once the bot has played,
+the person sees its moves one line each with the spaces they placed tiles on lit on the
+board, steps through them with Next, and skips the recap.
+
+TM_E2E_SHOTS=/some/folder saves screenshots of the recap there.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.e2e.helpers import CONTEXTS as VIEWPORTS
+from tests.e2e.helpers import expect, start_game, wait_idle, wait_screen
+
+pytestmark = pytest.mark.e2e
+
+SHOTS = os.environ.get("TM_E2E_SHOTS")
+
+# The person answers by the test hook until a recap shows that lights a space on the
+# board; while the bot decides the page is left to it (its slices run on timers).
+TO_A_RECAP = """async (limit) => {
+    const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+    let person = 0, waits = 0;
+    while (person < limit && waits < 20000) {
+        if (document.querySelector('#app .recap')
+                && document.querySelector('#app .board .recap-space')) break;
+        const botTurn = document.body.dataset.bot !== undefined
+            && !document.querySelector('#app .prompt');
+        if (botTurn) { waits++; await sleep(5); continue; }
+        window.tmAnswerFirst();
+        person++;
+        await sleep(0);
+    }
+    return [person, waits];
+}"""
+
+
+@pytest.fixture(params=sorted(VIEWPORTS))
+def screen(request: pytest.FixtureRequest, new_page: Any) -> Any:
+    """A watched page at each size (its name on ``page.size``), not booted yet."""
+    page = new_page(**VIEWPORTS[request.param])
+    page.size = request.param
+    return page
+
+
+def shot(page: Any, name: str) -> None:
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(SHOTS) / f"recap-{name}-{page.size}.png"))
+
+
+def test_after_the_bots_turn_the_recap_shows_steps_and_skips(screen: Any, boot: Any) -> None:
+    page = screen
+    boot(page, "?botpace=0")
+    start_game(page, players=2, names=["Ada"], seed=5, submit=False)
+    page.locator("form.new-game select[name=seat_1]").select_option("easy")
+    page.locator("form.new-game button[type=submit]").click()
+    wait_screen(page, "game")
+    person, waits = page.evaluate(TO_A_RECAP, 400)
+    wait_idle(page)
+    recap = page.locator("#app .recap")
+    expect(recap).to_be_visible()
+    lines = recap.locator(".recap-line")
+    assert lines.count() >= 1
+    expect(lines.first).to_contain_text("Bot 1 (easy)")
+    lit = page.locator("#app .board .space.recap-space")
+    assert lit.count() >= 1
+    recap.scroll_into_view_if_needed()
+    shot(page, "list")
+    recap.locator("[data-action=recap_next]").click()
+    expect(recap.locator(".recap-where")).to_contain_text(f"Move 1 of {lines.count()}")
+    expect(recap.locator(".recap-line.current")).to_have_count(1)
+    shot(page, "step")
+    recap.locator("[data-action=recap_close]").click()
+    expect(page.locator("#app .recap")).to_have_count(0)
+    expect(page.locator("#app .board .space.recap-space")).to_have_count(0)
+    print(f"{page.size}: {person} person moves, {waits} waits before the recap")

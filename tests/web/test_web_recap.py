@@ -1,0 +1,190 @@
+"""The recap of the others' moves since this seat last acted, driven through the App: after
+the bots' turns, after a hot-seat hand-off, after a link of a game played by link opens;
+stepping through it (each action's spaces lit on the board), skipping it, and its absence
+when nobody else acted."""
+from __future__ import annotations
+
+import re
+
+from tests.kits.games import form_fields
+from tests.web.webkit import text
+from tm.web.app import App
+from tm.web.saves import MemoryStorage
+
+CLOCK = 1_796_126_400_000.0
+
+
+def _app() -> App:
+    return App(MemoryStorage(), clock=lambda: CLOCK, base_url="https://tm.example/")
+
+
+def _panel(app: App) -> str:
+    found = re.search(r'<section class="recap".*?</section>', app.render()["app"], re.S)
+    return found.group(0) if found else ""
+
+
+def _lit(app: App) -> set[str]:
+    return set(re.findall(r'class="space [^"]*recap-space[^"]*" data-space="([^"]+)"',
+                          app.render()["app"]))
+
+
+def _bot_game(seed: int = 5) -> App:
+    app = _app()
+    fields = form_fields(2, ["Ada"], seed)
+    app.handle("new_game", {**fields, "seat_1": "easy"})
+    return app
+
+
+def _until_recap(app: App, wanted: int = 1, spaces: bool = False, moves: int = 400) -> None:
+    """The person answers (the bots play their turns) until a recap of at least ``wanted``
+    actions shows (``spaces``: one that lights a space)."""
+    for _ in range(moves):
+        app.bots.run_bots()
+        if app.shown.screen == "handoff":
+            app.handle("reveal", {})
+        if app.recap.is_open() and app.recap.state.count >= wanted and \
+                (not spaces or _lit(app)):
+            return
+        app.handle("answer_first", {})
+    raise AssertionError("no recap shown")
+
+
+def _bot_records(app: App) -> list[dict[str, object]]:
+    game = app.shown.game
+    assert game is not None
+    since = app.recap.state.since
+    return [dict(r) for r in game.state.log[since:] if r.get("player") == 1]
+
+
+def test_after_the_bots_turn_the_recap_lists_each_bot_action_with_its_payments() -> None:
+    app = _bot_game()
+    _until_recap(app, wanted=2)
+    panel = _panel(app)
+    actions = [r for r in _bot_records(app) if r.get("key") == "action"
+               and r.get("action") != "end_turn"]
+    assert panel.count('class="recap-line') == app.recap.state.count >= len(actions) - 1
+    words = text(panel)
+    for r in _bot_records(app):
+        if r.get("key") == "card_played":
+            assert str(r["card"]) in words
+        if r.get("key") == "paid":
+            assert "pays" in words
+    lines = re.findall(r'<li class="recap-line.*?</li>', panel, re.S)
+    assert all(text(line).startswith("Bot 1") for line in lines)  # only the others' moves
+
+
+def test_after_a_hand_off_the_recap_lists_the_previous_players_actions() -> None:
+    app = _app()
+    app.handle("new_game", form_fields(2, ["Ann", "Bob"], 7))
+    _until_recap(app)
+    assert app.shown.screen == "game"
+    viewer = app.shown.viewer
+    other = "Bob" if viewer == 0 else "Ann"
+    words = text(_panel(app))
+    assert other in words and "Since your last move" in words
+
+
+def test_next_and_previous_step_through_the_actions_lighting_each_ones_spaces() -> None:
+    app = _bot_game()
+    _until_recap(app, spaces=True)
+    all_lit = _lit(app)
+    count = app.recap.state.count
+    app.handle("recap_next", {})
+    assert 'aria-current="step"' in _panel(app) and f"Move 1 of {count}" in text(_panel(app))
+    seen: set[str] = set()
+    for step in range(count):
+        assert app.recap.state.step == step
+        seen |= _lit(app)
+        app.handle("recap_next", {})
+    assert seen == all_lit and app.recap.state.step == count - 1  # (Next stops at the last)
+    assert re.search(r'<button type="button" class="primary" data-action="recap_next" '
+                     r'disabled>', _panel(app))
+    for _ in range(count):
+        app.handle("recap_prev", {})
+    assert app.recap.state.step is None and _lit(app) == all_lit
+
+
+def test_a_clicked_line_shows_that_action_alone() -> None:
+    app = _bot_game()
+    _until_recap(app, wanted=2)
+    app.handle("recap_step", {"index": 1})
+    assert "Move 2 of" in text(_panel(app))
+    app.handle("recap_step", {"index": 99})  # (a stale click changes nothing)
+    assert app.recap.state.step == 1
+
+
+def test_skip_closes_the_recap_and_it_does_not_come_back_for_the_same_moves() -> None:
+    app = _bot_game()
+    _until_recap(app)
+    app.handle("recap_close", {})
+    assert _panel(app) == "" and not _lit(app)
+    app.recap.start(app.shown.viewer)  # (asked again with nothing new: nothing shows)
+    assert _panel(app) == ""
+
+
+def test_the_recap_goes_when_the_seat_makes_its_move() -> None:
+    app = _bot_game()
+    _until_recap(app)
+    game = app.shown.game
+    assert game is not None and _panel(app)
+    before = len(game.moves)
+    while len(game.moves) == before:
+        app.handle("answer_first", {})
+    assert _panel(app) == "" and not _lit(app)
+
+
+def test_no_recap_when_nobody_else_acted() -> None:
+    app = _app()
+    app.handle("new_game", form_fields(2, ["Ann", "Bob"], 7))
+    for _ in range(30):  # the setup and the first action of the game: nobody acted before
+        if app.shown.screen == "handoff":
+            app.handle("reveal", {})
+        decision = app.current()
+        assert decision is not None
+        assert _panel(app) == ""
+        if decision[1].kind == "action":
+            return
+        app.handle("answer_first", {})
+    raise AssertionError("never reached the first action")
+
+
+def test_a_solo_game_never_shows_a_recap() -> None:
+    app = _app()
+    app.handle("new_game", form_fields(1, ["Ada"], 3))
+    for _ in range(60):
+        app.handle("answer_first", {})
+        assert _panel(app) == ""
+
+
+def test_opening_the_other_devices_link_recaps_its_moves() -> None:
+    ann, bob = _app(), _app()
+    ann.handle("new_game", {**form_fields(2, ["Ann", "Bob"], 5), "by_link": "on"})
+    ann.handle("choose_seat", {"seat": 0})
+    devices = {0: ann, 1: bob}
+    recaps = 0
+    for _ in range(40):
+        for seat, device in devices.items():
+            while device.current() is not None:
+                device.handle("answer_first", {})
+            link = device.linkplay.snapshot().send_link
+            if device.linkplay.snapshot().send_to is None or link is None:
+                continue
+            other = devices[1 - seat]
+            other.handle("open_link", {"text": link.split("#", 1)[1]})
+            if other.shown.screen == "seat":
+                other.handle("choose_seat", {"seat": 1 - seat})
+            panel = _panel(other)
+            if panel:
+                recaps += 1
+                assert ("Ann" if seat == 0 else "Bob") in text(panel)
+        if recaps >= 2:
+            return
+    raise AssertionError(f"only {recaps} recaps after opening links")
+
+
+def test_the_recap_escapes_names() -> None:
+    app = _app()
+    app.handle("new_game", form_fields(2, ["<i>Ann</i>", "Bob & co"], 7))
+    _until_recap(app)
+    panel = _panel(app)
+    assert "<i>" not in panel and ("&lt;i&gt;Ann" in panel or "Bob &amp; co" in panel)

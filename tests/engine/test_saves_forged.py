@@ -23,8 +23,10 @@ import pytest
 
 from tm import Game, IllegalMove, Options, SaveError
 from tm.core.errors import reason_of
+from tm.core.state import to_dict
 from tm.persist.codec import RULES_VERSION, canonical_json, pack_state, unpack_state
-from tm.sim import play_random
+from tm.persist.validate import checked_state
+from tm.sim import play_random, play_random_game
 
 SEED = 20261202
 CASES = 1000
@@ -224,3 +226,16 @@ def test_a_real_save_still_opens_as_it_was(saves: list[dict[str, Any]]) -> None:
         game = Game.from_save(save)
         assert game.digest() == save["checksum"] and not game.rules_changed
         assert game.moves == save["moves"] and game.base_moves == 0
+
+
+def test_every_position_of_real_games_passes_the_check(saves: list[dict[str, Any]]) -> None:
+    """The check refuses no state a real game reaches (a save of older rules stores one)."""
+    for save in saves:
+        game = Game.from_save(save)
+        fresh = Game.new(game.state.options).state
+        for count in range(0, len(game.moves) + 1, 15):
+            position = game.at(count).state
+            checked_state(to_dict(position), position.options, fresh)
+    finished = play_random_game(players=3, seed=4)
+    checked_state(to_dict(finished.state), finished.state.options,
+                  Game.new(finished.state.options).state)

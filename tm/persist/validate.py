@@ -127,7 +127,7 @@ def _ranges(g: GameState) -> None:
     _need(g.phase in PHASES or g.phase in ("setup", "end"), "phase")
     _need(1 <= g.generation <= MAX_GENERATION, "generation")
     _need(0 <= g.first_player < count and 0 <= g.active < count, "player order")
-    _need(0 <= g.actions_this_turn <= 2 and 0 <= g.draft_round and 0 <= g.reveals, "counters")
+    _need(0 <= g.actions_this_turn <= 2 and g.draft_round >= 0 and g.reveals >= 0, "counters")
     for param, goal in limits(g).items():
         _need(goal.start <= getattr(g, param) <= goal.max, param)
     spaces = rules_of(g).map.spaces
@@ -149,7 +149,7 @@ def _player(pl: PlayerState, index: int) -> None:
     _need(set(pl.res) == set(RESOURCES) and set(pl.prod) == set(RESOURCES), "resources")
     for name in RESOURCES:
         _need(pl.res[name] >= 0 and pl.prod[name] >= PROD_FLOOR.get(name, 0), "resources")
-    _need(0 <= pl.tr and all(n >= 0 for n in pl.card_res.values()), "TR")
+    _need(pl.tr >= 0 and all(n >= 0 for n in pl.card_res.values()), "TR")
     in_play = {*pl.played, *pl.events}
     _need(all(name in in_play or name == pl.corporation for name in pl.card_res), "card resources")
 

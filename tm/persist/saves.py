@@ -1,11 +1,15 @@
 """Saves: the moves are the truth, the stored state keeps a game alive across rules fixes.
 
 Format 2 holds the options, the moves, the checksum of the state they lead to and that
-state itself (packed); a game that continues from a stored state also holds that base.
-Opening a save replays its moves: when the replay reproduces the checksum, that is the
-game; when it does not (a rules fix changed what the moves produce), the game continues
-from the stored state and says the rules changed. Format 1 (moves and checksum only,
-options with a flag per expansion) still opens: its moves replay under today's rules.
+state itself (packed); a game that continues from a stored state also holds that base
+(and the rules version it was made under). Opening a save replays its moves: when the
+replay reproduces the checksum, that is the game. The checksum is a public hash, so a
+stored state proves nothing by itself: it is used only when the save was made under older
+rules and today's replay fails, or differs only where those rules changes reach (then the
+game continues from it, checked whole by tm/persist/validate.py, and says the rules
+changed). Otherwise a stored state its moves do not reach is damaged or forged, and the
+game opens from its moves and says so. Format 1 (moves and checksum only, options with a
+flag per expansion) still opens: its moves replay under today's rules.
 """
 from __future__ import annotations
 

@@ -475,6 +475,11 @@ def _swap_purchase(data: dict[str, Any]) -> None:
     raise AssertionError("no purchase to change")
 
 
+def _state_and_moves(data: dict[str, Any]) -> None:
+    data["moves"].pop()
+    data["state"] = Game.new(Options(players=3, seed=1)).to_save()["state"]
+
+
 def _older_rules(change: Any) -> Any:
     def changed(data: dict[str, Any]) -> None:
         change(data)
@@ -482,13 +487,13 @@ def _older_rules(change: Any) -> Any:
     return changed
 
 
-@pytest.mark.parametrize("change", [_other_corporation, _swap_purchase,
-                                    lambda d: d["moves"].append(d["moves"][-1])])
 def test_save_of_older_rules_whose_moves_no_longer_replay_continues_from_its_stored_state(
-        midgame: Game, change: Any) -> None:
-    """Moves saved under older rules that replay to another checksum today: the game
-    continues from the state the save stored (checked whole), which its checksum proves."""
-    game = Game.from_save(_tampered(midgame, _older_rules(change)))
+        midgame: Game) -> None:
+    """Moves saved under older rules that are refused today after a card whose rules changed
+    (Saturn Systems) is in play: the game continues from the state the save stored (checked
+    whole), which its checksum proves."""
+    game = Game.from_save(_tampered(midgame, _older_rules(
+        lambda d: d["moves"].append(d["moves"][-1]))))
     assert game.digest() == midgame.digest()
     assert game.rules_changed == [{"key": "rules_changed_state", "moves": len(game.moves)}]
     assert game.undo_floor() == len(game.moves)
@@ -496,7 +501,8 @@ def test_save_of_older_rules_whose_moves_no_longer_replay_continues_from_its_sto
 
 @pytest.mark.parametrize("change", [lambda d: d["moves"].pop(),
                                     lambda d: d.update(checksum="0" * 32),
-                                    _older_rules(lambda d: d["moves"].pop())])
+                                    _older_rules(lambda d: d["moves"].pop()),
+                                    _older_rules(_state_and_moves)])
 def test_save_of_these_rules_whose_state_its_moves_do_not_reach_opens_from_its_moves(
         midgame: Game, change: Any) -> None:
     """The moves are the truth: a stored state they do not reach (under the same rules, or
@@ -508,15 +514,11 @@ def test_save_of_these_rules_whose_state_its_moves_do_not_reach_opens_from_its_m
     assert game.rules_changed == [{"key": "state_mismatch"}]
 
 
-def _state_and_moves(data: dict[str, Any]) -> None:
-    data["moves"].pop()
-    data["state"] = Game.new(Options(players=3, seed=1)).to_save()["state"]
-
-
 @pytest.mark.parametrize("change", [
-    _older_rules(_state_and_moves),
     _other_corporation,
     _swap_purchase,
+    _older_rules(_other_corporation),  # refused before any card whose rules changed
+    _older_rules(_swap_purchase),
     lambda d: d["moves"].append(d["moves"][-1]),
     lambda d: d.pop("checksum"),
     lambda d: d["options"].update(seed=d["options"]["seed"] + 1),

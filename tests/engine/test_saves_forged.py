@@ -4,9 +4,10 @@ A save's checksum is a public hash: a forger edits the stored state and writes t
 that matches it. Real saves of several kinds of game are forged every way (wrong types,
 numbers out of range, unknown or doubled cards, broken queues, keys added or removed, and
 forgeries that look consistent, such as TR 200), each saved under today's rules, under
-older rules and as the base state a game continues from. Each must be refused with a
-SaveError in plain words or open; an opened game is drawn for every seat and played on a
-few moves without any other error. The outcomes are counted and printed.
+older rules (also with a last move today's rules refuse) and as the base state a game
+continues from. Each must be refused with a SaveError in plain words or open; a game opened
+from a stored state is drawn for every seat and played on a few moves without any other
+error. The outcomes are counted and printed.
 """
 from __future__ import annotations
 
@@ -164,10 +165,12 @@ def _forged(save: dict[str, Any], rnd: random.Random) -> tuple[dict[str, Any], s
     data = copy.deepcopy(save)
     state = unpack_state(data["state"])
     rnd.choice(MUTATIONS)(state, rnd)
-    how = rnd.choice(["today", "older", "base"])
+    how = rnd.choice(["today", "older", "older, a move refused", "base"])
     if how == "base":  # a game that continues from a (forged) stored state
         data["base"] = {"moves": len(data["moves"]), "state": pack_state(state)}
     else:
+        if how == "older, a move refused":  # as if the rules changed under a move
+            data["moves"].append(data["moves"][-1])
         data["state"] = pack_state(state)
         data["rules"] = RULES_VERSION if how == "today" else RULES_VERSION - 1
     data["checksum"] = _digest(state)

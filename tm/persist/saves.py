@@ -41,6 +41,8 @@ class SavedGame(Protocol):
 
     def digest(self) -> str: ...
 
+    def respond(self, player: int, response: Any) -> None: ...
+
 
 G = TypeVar("G", bound=SavedGame)
 Replay = Callable[[Options, list[list[Any]], "dict[str, Any] | None"], G]
@@ -107,8 +109,9 @@ def _base_of(data: dict[str, Any], options: Options, replay: Replay[G],
     _checked(state, fresh)
     try:
         replayed = replay(options, data["moves"][:moves], None)
-    except (IllegalMove, TypeError, ValueError, KeyError, IndexError):
-        replayed = None  # they no longer replay: the stored base is needed
+    except (IllegalMove, TypeError, ValueError, KeyError, IndexError) as error:
+        _refused_by_rules(rules, replay(options, [], None), data["moves"][:moves], error)
+        replayed = None  # they no longer replay as rules changed: the stored base is needed
     if replayed is not None and not _by_rules(rules, replayed, raw.get("state")):
         return None  # its moves reach it today, or it is forged: the game is its moves
     return {"moves": moves, "state": state, "rules": rules}
@@ -173,7 +176,25 @@ def open_save(data: Any, replay: Replay[G], resume: Resume[G]) -> G:
     if replayed is not None and not _by_rules(data["rules"], replayed, data.get("state")):
         replayed.rules_changed = [{"key": "state_mismatch"}]  # its moves hold: a forged state
         return replayed
+    if replayed is None:
+        start = data["moves"][:base["moves"]] if base else []
+        _refused_by_rules(data["rules"], replay(options, start, base), data["moves"], failure)
     return _continue_from_state(data, fresh, resume)
+
+
+def _refused_by_rules(rules: int, game: SavedGame, moves: list[list[Any]],
+                      failure: Exception | None) -> None:
+    """SaveError unless the moves, played on ``game`` until one is refused, have by then a
+    card in play whose rules changed since ``rules`` (else no rules change explains the
+    refusal, and a stored state beyond it would be taken on trust)."""
+    for player, response in moves[len(game.moves):]:
+        try:
+            game.respond(player, response)
+        except (IllegalMove, TypeError, ValueError, KeyError, IndexError):
+            break
+    if not rules_notes(rules, game):
+        raise SaveError(reason("save.no_replay", f"save does not replay: {failure}",
+                               reason=failure))
 
 
 def _by_rules(rules: int, replayed: SavedGame, packed: Any) -> bool:

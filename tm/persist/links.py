@@ -266,8 +266,10 @@ _SWITCHES = ("corporate_era", "prelude", "colonies", "draft", "strict_undo")  # 
 def decode(text: str) -> Game:
     """The game a link holds, replayed move by move; LinkError if anything is wrong.
 
-    A link made under other rules replays under today's; when it no longer leads to the
-    state it recorded, ``rules_changed`` of the game says so.
+    A link of this format ends with the checksum of the state its moves lead to: under
+    today's rules a missing or wrong one is refused (the link was cut or changed). A link
+    made under other rules replays under today's; when it no longer leads to the state it
+    recorded, ``rules_changed`` of the game says so.
     """
     try:
         return _decode(text)

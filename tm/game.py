@@ -263,8 +263,9 @@ class Game:
     def from_save(cls, data: Any) -> Game:
         """Replay a save (any format ever released); SaveError if it cannot be opened.
 
-        When the replay no longer reproduces the save's checksum (the rules changed), the
-        game continues from the state stored in the save and ``rules_changed`` says so.
+        When a save of older rules no longer replays as saved, the game continues from the
+        state stored in the save (checked whole first) and ``rules_changed`` says so; a
+        stored state its moves do not reach otherwise is not used (tm/persist/saves.py).
         """
         return saves.open_save(data, _replay, _resumed)
 

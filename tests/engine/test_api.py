@@ -475,27 +475,51 @@ def _swap_purchase(data: dict[str, Any]) -> None:
     raise AssertionError("no purchase to change")
 
 
-@pytest.mark.parametrize("change", [_other_corporation, _swap_purchase,
-                                    lambda d: d["moves"].pop(),
-                                    lambda d: d["moves"].append(d["moves"][-1])])
-def test_save_whose_moves_no_longer_replay_continues_from_its_stored_state(
-        midgame: Game, change: Any) -> None:
-    """Moves that replay to another checksum (a rules fix, or an edit) cannot be trusted:
-    the game continues from the state the save stored, which its checksum proves."""
-    game = Game.from_save(_tampered(midgame, change))
-    assert game.digest() == midgame.digest()
-    assert game.rules_changed == [{"key": "rules_changed_state", "moves": len(game.moves)}]
-    assert game.undo_floor() == len(game.moves)
-
-
 def _state_and_moves(data: dict[str, Any]) -> None:
     data["moves"].pop()
     data["state"] = Game.new(Options(players=3, seed=1)).to_save()["state"]
 
 
+def _older_rules(change: Any) -> Any:
+    def changed(data: dict[str, Any]) -> None:
+        change(data)
+        data["rules"] = 1  # saved under older rules: the same moves may lead elsewhere today
+    return changed
+
+
+def test_save_of_older_rules_whose_moves_no_longer_replay_continues_from_its_stored_state(
+        midgame: Game) -> None:
+    """Moves saved under older rules that are refused today after a card whose rules changed
+    (Saturn Systems) is in play: the game continues from the state the save stored (checked
+    whole), which its checksum proves."""
+    game = Game.from_save(_tampered(midgame, _older_rules(
+        lambda d: d["moves"].append(d["moves"][-1]))))
+    assert game.digest() == midgame.digest()
+    assert game.rules_changed == [{"key": "rules_changed_state", "moves": len(game.moves)}]
+    assert game.undo_floor() == len(game.moves)
+
+
+@pytest.mark.parametrize("change", [lambda d: d["moves"].pop(),
+                                    lambda d: d.update(checksum="0" * 32),
+                                    _older_rules(lambda d: d["moves"].pop()),
+                                    _older_rules(_state_and_moves)])
+def test_save_of_these_rules_whose_state_its_moves_do_not_reach_opens_from_its_moves(
+        midgame: Game, change: Any) -> None:
+    """The moves are the truth: a stored state they do not reach (under the same rules, or
+    under older ones where no rules change explains the difference) is damaged or forged,
+    never used; the game is its moves, with a notice."""
+    data = _tampered(midgame, change)
+    game = Game.from_save(data)
+    assert game.moves == data["moves"] and game.base_moves == 0
+    assert game.rules_changed == [{"key": "state_mismatch"}]
+
+
 @pytest.mark.parametrize("change", [
-    _state_and_moves,
-    lambda d: d.update(checksum="0" * 32),
+    _other_corporation,
+    _swap_purchase,
+    _older_rules(_other_corporation),  # refused before any card whose rules changed
+    _older_rules(_swap_purchase),
+    lambda d: d["moves"].append(d["moves"][-1]),
     lambda d: d.pop("checksum"),
     lambda d: d["options"].update(seed=d["options"]["seed"] + 1),
     lambda d: d.update(format=99),

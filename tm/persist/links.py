@@ -266,8 +266,10 @@ _SWITCHES = ("corporate_era", "prelude", "colonies", "draft", "strict_undo")  # 
 def decode(text: str) -> Game:
     """The game a link holds, replayed move by move; LinkError if anything is wrong.
 
-    A link made under other rules replays under today's; when it no longer leads to the
-    state it recorded, ``rules_changed`` of the game says so.
+    A link of this format ends with the checksum of the state its moves lead to: under
+    today's rules a missing or wrong one is refused (the link was cut or changed). A link
+    made under other rules replays under today's; when it no longer leads to the state it
+    recorded, ``rules_changed`` of the game says so.
     """
     try:
         return _decode(text)
@@ -292,8 +294,13 @@ def _decode(text: str) -> Game:
                                f"the link's options are not a game: {error}",
                                reason=error)) from error
     tail = DIGEST_BYTES if fmt == LINK_FORMAT else 0
+    if reader.left < tail:  # a link of this format always ends with its checksum
+        raise LinkError(reason("link.no_checksum", "the link has lost its checksum: it was cut "
+                               "short or changed"))
+    checksum = reader.data[len(reader.data) - tail:]
+    reader = _Reader(reader.data[reader.pos:len(reader.data) - tail])  # moves never read into it
     moves = 0
-    while reader.left > tail:
+    while reader.left:
         moves += 1
         if moves > MAX_MOVES:
             raise LinkError(reason("link.too_many_moves", "the link holds too many moves"))
@@ -314,7 +321,10 @@ def _decode(text: str) -> Game:
         except (LinkError, IllegalMove, ValueError) as error:  # refused at the first illegal move
             raise LinkError(reason("link.move_illegal", f"move {moves} is not legal: {error}",
                                    move=moves, reason=error)) from error
-    if tail and reader.take(tail).hex() != game.digest()[:2 * tail]:
+    if tail and checksum.hex() != game.digest()[:2 * tail]:
+        if rules == RULES_VERSION:  # the same rules lead the same moves to the same state
+            raise LinkError(reason("link.checksum", "the link's checksum does not match its "
+                                   "moves: it was changed or damaged"))
         game.rules_changed = [{"key": "rules_changed_link"}]
     elif not tail:  # format 1 recorded no checksum: name the cards whose rules changed
         game.rules_changed = rules_notes(rules, game)

@@ -379,6 +379,9 @@ EN: dict[str, str] = {
     "rules.changed_link": "This link was made under other rules. Its moves have been replayed "
                           "under today's rules and may not lead to the position it was "
                           "shared from.",
+    "rules.state_mismatch": "The position stored in this save does not follow from its moves "
+                            "(the save was damaged or changed), so the game was rebuilt from "
+                            "its moves.",
     # log
     "game.log": "Game log",
     **EN_CARDS,

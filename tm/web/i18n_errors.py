@@ -86,6 +86,8 @@ EN_ERRORS: dict[str, str] = {
     "err.save.rules_version": "the save was made with rules version {made}; "
                               "this version is {version}",
     "err.save.state_damaged": "the stored state is damaged",
+    "err.save.state_invalid": "the save's stored state is not a game this version can "
+                              "continue: it is damaged or was changed",
     "err.save.state_not_text": "the stored state is not text",
     "err.save.state_too_large": "the stored state is damaged or too large",
     "err.save.stored_damaged": "the save's stored state is damaged",
@@ -104,11 +106,14 @@ EN_ERRORS: dict[str, str] = {
     # links (tm/links.py, tm/legacy.py)
     "err.link.after_end": "the link goes on after the game ended",
     "err.link.cannot_open": "the link cannot be opened ({name})",
+    "err.link.checksum": "the link's checksum does not match its moves: it was changed or "
+                         "damaged",
     "err.link.cut_short": "the link is cut short",
     "err.link.damaged": "the link is damaged",
     "err.link.format": "link format {format}; this version reads formats {known}",
     "err.link.illegal_move": "the link holds an illegal move: {reason}",
     "err.link.move_illegal": "move {move} is not legal: {reason}",
+    "err.link.no_checksum": "the link has lost its checksum: it was cut short or changed",
     "err.link.no_decision": "move {move} names a player who has no decision",
     "err.link.not_a_choice": "a move is not one of the legal choices",
     "err.link.not_a_link": "this is not a game link",

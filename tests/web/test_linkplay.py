@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import json
 import re
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -172,6 +173,104 @@ def test_link_play_an_older_link_offers_the_newer_game() -> None:
     bob.handle("older_newer", {})
     assert bob.shown.screen == "game" and bob.shown.game is not None \
         and len(bob.shown.game.moves) == moves
+
+
+# ---------------------------------------------------------------- forks kept apart
+def _bob_playing() -> tuple[App, App, str]:
+    """Ann's and Bob's devices after Ann's setup and Bob's: Bob's link to Ann is due."""
+    ann = _by_link_game()
+    ann.handle("choose_seat", {"seat": 0})
+    _play_own(ann)
+    bob = _app()
+    bob.handle("open_link", {"text": _fragment(str(ann.linkplay.snapshot().send_link))})
+    bob.handle("choose_seat", {"seat": 1})
+    _play_own(bob)
+    ann.handle("open_link", {"text": _fragment(str(bob.linkplay.snapshot().send_link))})
+    _play_own(ann)
+    return ann, bob, ann.shown.meta.link_id
+
+
+def _forged(moves: list[Any], options: Options, link_id: str) -> str:
+    """A link of the given options and moves under a game's id."""
+    game = Game.new(options)
+    for player, response in moves:
+        game.respond(player, response)
+    return links.with_params(links.encode(game), {"p": link_id})
+
+
+def _first_move_of(game: Game, player: int) -> dict[str, Any]:
+    from tm.web.app import finishing_choice
+    return finishing_choice(dict(game.pending)[player])
+
+
+def _kept_apart(bob: App, link: str, words: str) -> None:
+    """Bob's device shows the fork's notice over a copy and keeps its own game."""
+    save_id = str(bob.shown.save_id)
+    stored, moves = bob.store.raw(save_id), list(bob.shown.game.moves)  # type: ignore[union-attr]
+    bob.handle("menu", {})
+    bob.handle("open_link", {"text": link})
+    assert bob.shown.screen == "older" and bob.linkplay.state.older is not None
+    assert bob.linkplay.state.older.fork
+    page = html.unescape(bob.render()["app"])
+    assert "does not continue your game" in page and words in page
+    assert bob.store.raw(save_id) == stored  # nothing written over the device's game
+    bob.handle("older_newer", {})  # "Keep my game"
+    assert bob.shown.screen == "game" and bob.shown.save_id == save_id
+    assert bob.shown.game is not None and bob.shown.game.moves == moves
+
+
+def test_link_play_a_link_making_moves_for_this_devices_seat_is_kept_apart() -> None:
+    ann, bob, link_id = _bob_playing()
+    assert ann.shown.game is not None and bob.shown.game is not None
+    # Ann's device answers Bob's next decision itself (as a forger would)
+    game = Game.new(ann.shown.game.state.options)
+    for player, response in ann.shown.game.moves:
+        game.respond(player, response)
+    for _ in range(50):  # play every seat until a move of Bob's is in the link
+        if not game.pending:
+            break
+        player, _ = game.pending[0]
+        game.respond(player, _first_move_of(game, player))
+        if player == 1:
+            break
+    link = links.with_params(links.encode(game), {"p": link_id})
+    _kept_apart(bob, link, "makes moves for your seat (Bob, from move")
+
+
+def test_link_play_a_link_rewriting_a_past_move_names_the_move_and_its_player() -> None:
+    ann, bob, link_id = _bob_playing()
+    assert bob.shown.game is not None
+    moves = list(bob.shown.game.moves)
+    options = bob.shown.game.state.options
+    # Bob's first move of his setup answered otherwise (another corporation or cards)
+    index = next(i for i, (p, _) in enumerate(moves) if p == 1)
+    game = Game.new(options)
+    for player, response in moves[:index]:
+        game.respond(player, response)
+    prompt = dict(game.pending)[1]
+    other = next(c.response for c in prompt.choices() if c.response != moves[index][1])
+    game.respond(1, other)
+    link = links.with_params(links.encode(game), {"p": link_id})
+    _kept_apart(bob, link, f"changes Bob's move {index + 1}")
+
+
+@pytest.mark.parametrize("change", ["seed", "board"])
+def test_link_play_another_game_under_the_same_id_is_kept_apart(change: str) -> None:
+    ann, bob, link_id = _bob_playing()
+    assert bob.shown.game is not None
+    options = bob.shown.game.state.options
+    other = replace(options, seed=options.seed + 1) if change == "seed" \
+        else replace(options, board="hellas")
+    _kept_apart(bob, _forged([], other, link_id=link_id), "another game under the same name")
+
+
+def test_link_play_an_honest_link_still_extends_the_game() -> None:
+    ann, bob, _ = _bob_playing()
+    link = ann.linkplay.snapshot().send_link
+    assert link is not None and ann.shown.game is not None
+    bob.handle("open_link", {"text": _fragment(link)})
+    assert bob.shown.screen == "game" and bob.linkplay.state.older is None
+    assert bob.shown.game is not None and bob.shown.game.moves == ann.shown.game.moves
 
 
 def test_link_play_meta_of_older_saves_still_reads() -> None:

@@ -162,47 +162,30 @@ class LinkPlayController(Controller):
 
     # ------------------------------------------------------------ opening a link
     def open_link_played(self, game: Game, params: dict[str, str]) -> bool:
-        """Open a link of a game played by link (``p`` given); whether it was one."""
+        """Open a link of a game played by link (``p`` given); whether it was one. It
+        replaces this device's save of the game only when it extends it with the other
+        seats' moves; an older link offers the newer game, a fork is kept apart."""
         self.state.older = None
         link_id = params.get("p")
         if not link_id or game.state.options.players < 2:
             return False
         save_id, shown = LINK_SAVE + link_id, self.shown
         stored = self.host.store.raw(save_id)
-        local_meta, local_moves = self._local(stored, game)
-        if local_moves is not None and local_moves > len(game.moves):
+        local_meta, verdict = compare_link(stored, game)
+        if verdict is not None:  # shown as a copy over which the cover asks; nothing saved
             shown.game, shown.meta, shown.save_id, shown.from_link = game, SaveMeta(
                 names=[pl.name for pl in game.state.players]), None, True
-            self.state.older = Older(save_id, len(game.moves), local_moves)
+            self.state.older = Older(save_id, *verdict)
             return True
         meta = local_meta or SaveMeta(names=[pl.name for pl in game.state.players])
         meta.link_id = link_id
         shown.game, shown.meta, shown.save_id, shown.from_link = game, meta, save_id, False
         shown.redo_moves = []
-        # The link's game replaces this device's copy (it extends it, or the players chose
-        # it over a copy that went another way): written over what is stored now.
+        # The link's game extends this device's copy: written over what is stored now.
         self.host.stored_as(save_id, stored)
         if meta.seat >= 0:
             self.host.autosave()
         return True
-
-    @staticmethod
-    def _local(stored: str | None, game: Game) -> tuple[SaveMeta | None, int | None]:
-        """This device's save of the same game: (its meta, its move count when it extends
-        the link's moves; None when it does not)."""
-        if stored is None:
-            return None, None
-        try:
-            meta, save = parse_entry(stored)
-        except SaveError:
-            return None, None
-        ours = json.loads(json.dumps({"options": game.to_save()["options"],
-                                      "moves": game.moves}))
-        moves = save.get("moves")
-        if (save.get("options") != ours["options"] or not isinstance(moves, list)
-                or moves[:len(ours["moves"])] != ours["moves"]):
-            return meta, None
-        return meta, len(moves)
 
     def older_copy(self, data: dict[str, Any]) -> None:
         """Look at the older link's game anyway, as a link's read-only copy."""
@@ -326,3 +309,56 @@ def _score(game: Game) -> tuple[int, bool]:
     """A solo game's final score and whether it was won."""
     view = game.view(0)
     return int(view["scores"][0]["total"]), bool(view["winners"])
+
+
+# ---------------------------------------------------------------- forks kept apart
+Verdict = tuple[int, int, str, str, int]  # Older's fields after save_id
+
+
+def compare_link(stored: str | None, game: Game) -> tuple[SaveMeta | None, Verdict | None]:
+    """This device's save of a link's game id against the link: (its meta, None when the
+    link may replace it) or (meta, what the cover says: the link's and this device's move
+    counts, the kind of fork, the player and move concerned). The link must hold the same
+    options and seed, this device's moves as they were, and no new move for this device's
+    own seat (a device answers only its own seat; no other device answers for it)."""
+    if stored is None:
+        return None, None
+    try:
+        meta, save = parse_entry(stored)
+    except SaveError:  # an unreadable save is no game to keep (the link opens as before)
+        return None, None
+    ours = json.loads(json.dumps({"options": game.to_save()["options"],
+                                  "moves": game.moves}))
+    moves, theirs = save.get("moves"), ours["moves"]
+    if not isinstance(moves, list):
+        return meta, None
+    counts = (len(theirs), len(moves))
+    if save.get("options") != ours["options"]:
+        return meta, (*counts, "other_game", "", 0)
+    names = [pl.name for pl in game.state.players]
+    changed = _first_change(moves, theirs)
+    if changed is not None:
+        return meta, (*counts, "changes", _mover(moves[changed], names), changed + 1)
+    if len(moves) > len(theirs):
+        return meta, (*counts, "", "", 0)  # older: this device's game extends the link's
+    own = next((i for i, (player, _) in enumerate(theirs[len(moves):], len(moves))
+                if player == meta.seat and meta.seat >= 0), None)
+    if own is not None:
+        return meta, (*counts, "own_seat", names[meta.seat], own + 1)
+    return meta, None
+
+
+def _first_change(ours: list[Any], theirs: list[Any]) -> int | None:
+    """The index of the first move the two histories differ in (None: one extends the
+    other)."""
+    return next((i for i, (a, b) in enumerate(zip(ours, theirs, strict=False)) if a != b),
+                None)
+
+
+def _mover(move: Any, names: list[str]) -> str:
+    """The name of the player of a stored move (``[player, response]``)."""
+    player = move[0] if isinstance(move, list) and move else None
+    if isinstance(player, int) and not isinstance(player, bool) and 0 <= player < len(names):
+        return names[player]
+    return "?"
+

@@ -3,11 +3,11 @@ RFC 6979's vectors and against forged signatures, batches of moves vouched for b
 seat's key, and the seats' keys pinned on first use."""
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
 import pytest
 
+from tests.kits.keys import TestKey as _Key
 from tm.persist import sigs
 
 # RFC 6979, A.2.5: the P-256 key and its SHA-256 signatures of "sample" and "test"
@@ -21,47 +21,6 @@ SAMPLE = bytes.fromhex(
 TEST = bytes.fromhex(
     "F1ABB023518351CD71D881567B1EA663ED3EFCF6C5132B354F28D3B0B7D38367"
     "019F4113742A2B14BD25926B49C649155F267E60D3814B4C0CC84250E46F0083")
-
-
-def _mul(k: int, point: tuple[int, int]) -> tuple[int, int]:
-    """k·point in affine coordinates (slow, plain: a signer for the tests only)."""
-    result: tuple[int, int] | None = None
-    addend: tuple[int, int] | None = point
-    while k:
-        if k & 1:
-            result = _plus(result, addend)
-        addend, k = _plus(addend, addend), k >> 1
-    assert result is not None
-    return result
-
-
-def _plus(a: tuple[int, int] | None, b: tuple[int, int] | None) -> tuple[int, int] | None:
-    p = sigs.P
-    if a is None or b is None:
-        return a or b
-    if a[0] == b[0] and (a[1] + b[1]) % p == 0:
-        return None
-    if a == b:
-        slope = (3 * a[0] * a[0] - 3) * pow(2 * a[1], -1, p) % p
-    else:
-        slope = (b[1] - a[1]) * pow(b[0] - a[0], -1, p) % p
-    x = (slope * slope - a[0] - b[0]) % p
-    return x, (slope * (a[0] - x) - a[1]) % p
-
-
-class _Key:
-    """A device's key pair, as the page's WebCrypto would hold it (tests only)."""
-
-    def __init__(self, secret: int) -> None:
-        self.secret = secret
-        x, y = _mul(secret, sigs.G)
-        self.public = b"\x04" + x.to_bytes(32, "big") + y.to_bytes(32, "big")
-
-    def sign(self, message: bytes, nonce: int = 0x1234567) -> bytes:
-        e = int.from_bytes(hashlib.sha256(message).digest(), "big")
-        r = _mul(nonce, sigs.G)[0] % sigs.N
-        s = pow(nonce, -1, sigs.N) * (e + r * self.secret) % sigs.N
-        return r.to_bytes(32, "big") + s.to_bytes(32, "big")
 
 
 def test_p256_verify_accepts_rfc6979_signatures() -> None:

@@ -11,11 +11,13 @@ from typing import Any
 import pytest
 
 from tests.kits.games import form_fields
+from tests.kits.keys import TestKey, TestSigner
 from tm import daily
 from tm.core.errors import SaveError
 from tm.core.state import Options
 from tm.game import Game
-from tm.persist import links
+from tm.persist import links, sigs
+from tm.web import linkseals
 from tm.web.app import App
 from tm.web.app_lang import switch
 from tm.web.i18n import t
@@ -176,12 +178,15 @@ def test_link_play_an_older_link_offers_the_newer_game() -> None:
 
 
 # ---------------------------------------------------------------- forks kept apart
-def _bob_playing() -> tuple[App, App, str]:
-    """Ann's and Bob's devices after Ann's setup and Bob's: Bob's link to Ann is due."""
+def _bob_playing(signed: bool = False) -> tuple[App, App, str]:
+    """Ann's and Bob's devices after Ann's setup and Bob's: Bob's link to Ann is due (each
+    device signing its links when ``signed``)."""
     ann = _by_link_game()
+    bob = _app()
+    if signed:
+        ann.linkplay.state.signer, bob.linkplay.state.signer = TestSigner(11), TestSigner(22)
     ann.handle("choose_seat", {"seat": 0})
     _play_own(ann)
-    bob = _app()
     bob.handle("open_link", {"text": _fragment(str(ann.linkplay.snapshot().send_link))})
     bob.handle("choose_seat", {"seat": 1})
     _play_own(bob)
@@ -271,6 +276,72 @@ def test_link_play_an_honest_link_still_extends_the_game() -> None:
     bob.handle("open_link", {"text": _fragment(link)})
     assert bob.shown.screen == "game" and bob.linkplay.state.older is None
     assert bob.shown.game is not None and bob.shown.game.moves == ann.shown.game.moves
+
+
+# ---------------------------------------------------------------- seats owned by devices
+def test_link_play_signed_links_announce_keys_and_play_on() -> None:
+    ann, bob, link_id = _bob_playing(signed=True)
+    link = str(ann.linkplay.snapshot().send_link)
+    assert "&k=" in link and "&s=" in link
+    bob.handle("open_link", {"text": _fragment(link)})
+    assert bob.shown.screen == "game" and bob.linkplay.state.older is None
+    keys, kept = linkseals.read_record(bob.store.storage, link_id)
+    assert keys == {0: TestKey(11).public, 1: TestKey(22).public} and set(kept) == {0, 1}
+
+
+def _watcher(link: str) -> App:
+    """A third device that opened a game's link once (its seats' keys pinned), no seat."""
+    carl = _app()
+    carl.handle("open_link", {"text": _fragment(link)})
+    assert carl.shown.screen == "seat"
+    return carl
+
+
+def _with_bobs_move(ann: App, link_id: str, keys: dict[int, bytes]) -> str:
+    """Ann's device makes Bob's next move and seals the link with Ann's signature only."""
+    assert ann.shown.game is not None
+    game = Game.new(ann.shown.game.state.options)
+    for player, response in ann.shown.game.moves:
+        game.respond(player, response)
+    while game.pending and game.pending[0][0] != 1:
+        game.respond(game.pending[0][0], _first_move_of(game, game.pending[0][0]))
+    game.respond(1, _first_move_of(game, 1))
+    moves = json.loads(json.dumps(game.moves))
+    _, kept = linkseals.read_record(ann.store.storage, link_id)
+    mine = sigs.SeatSignature(0, len(moves), TestKey(11).sign(
+        sigs.batch_message(link_id, 0, moves)))
+    fragment = links.with_params(links.encode(game), {"p": link_id})
+    return links.with_seals(fragment, keys, [kept[1], mine])
+
+
+def test_link_play_a_move_not_signed_by_its_seats_key_is_kept_apart() -> None:
+    ann, _, link_id = _bob_playing(signed=True)
+    carl = _watcher(str(ann.linkplay.snapshot().send_link))
+    keys, _ = linkseals.read_record(carl.store.storage, link_id)
+    forged = _with_bobs_move(ann, link_id, keys)
+    carl.handle("open_link", {"text": forged})
+    older = carl.linkplay.state.older
+    assert older is not None and older.fork == "unsigned" and older.player == "Bob"
+    assert "that Bob's device did not sign" in html.unescape(carl.render()["app"])
+
+
+def test_link_play_another_key_for_a_pinned_seat_is_kept_apart() -> None:
+    ann, _, link_id = _bob_playing(signed=True)
+    carl = _watcher(str(ann.linkplay.snapshot().send_link))
+    keys, _ = linkseals.read_record(carl.store.storage, link_id)
+    forged = _with_bobs_move(ann, link_id, {**keys, 1: TestKey(33).public})
+    carl.handle("open_link", {"text": forged})
+    older = carl.linkplay.state.older
+    assert older is not None and older.fork == "seat_key" and older.player == "Bob"
+    assert "claims Bob's seat with another device's key" in html.unescape(carl.render()["app"])
+
+
+def test_link_play_links_without_keys_still_open_and_play_on() -> None:
+    ann, bob, _ = _bob_playing()  # as every link made before keys: nothing pinned
+    link = str(ann.linkplay.snapshot().send_link)
+    assert "&k=" not in link
+    bob.handle("open_link", {"text": _fragment(link)})
+    assert bob.shown.screen == "game" and bob.linkplay.state.older is None
 
 
 def test_link_play_meta_of_older_saves_still_reads() -> None:

@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, Any
 from tm import daily
 from tm.core.errors import SaveError
 from tm.game import Game
-from tm.persist import links, safejson
+from tm.persist import links, safejson, sigs
+from tm.web import linkseals
 from tm.web.app_base import Actions, Controller, Host
 from tm.web.i18n import t
 from tm.web.model import LinkPlayShown, Older
@@ -49,6 +50,8 @@ class LinkPlayState:
     copied_link: str | None = None  # the last link the clipboard took (a button says so)
     can_share: bool = False  # set by the page where the browser has a share sheet
     send_cache: tuple[Any, int, str] | None = None  # (game, moves, its link)
+    verifier: sigs.Verifier = sigs.P256Verifier()  # checks the seats' signatures
+    signer: linkseals.Signer | None = None  # this device's keys, where the page can sign
 
 
 def today_of(clock_ms: float) -> str:
@@ -156,6 +159,8 @@ class LinkPlayController(Controller):
         if cached is not None and cached[0] is game and cached[1] == len(game.moves):
             return cached[2]
         fragment = links.with_params(links.encode(game), {"p": self.shown.meta.link_id})
+        fragment = linkseals.sealed(fragment, self.host.store.storage, self.shown.meta.link_id,
+                                    self.shown.meta.seat, _saved_moves(game), self.state.signer)
         url = f"{self.host.base_url}#{fragment}"
         self.state.send_cache = (game, len(game.moves), url)
         return url
@@ -172,6 +177,8 @@ class LinkPlayController(Controller):
         save_id, shown = LINK_SAVE + link_id, self.shown
         stored = self.host.store.raw(save_id)
         local_meta, verdict = compare_link(stored, game)
+        if verdict is None:
+            verdict = self._check_seals(link_id, params, game, stored, local_meta)
         if verdict is not None:  # shown as a copy over which the cover asks; nothing saved
             shown.game, shown.meta, shown.save_id, shown.from_link = game, SaveMeta(
                 names=[pl.name for pl in game.state.players]), None, True
@@ -186,6 +193,21 @@ class LinkPlayController(Controller):
         if meta.seat >= 0:
             self.host.autosave()
         return True
+
+    def _check_seals(self, link_id: str, params: dict[str, str], game: Game,
+                     stored: str | None, meta: SaveMeta | None) -> Verdict | None:
+        """The link's new moves against the seats' pinned keys (see linkseals)."""
+        moves = _saved_moves(game)
+        held = parse_entry(stored)[1].get("moves") if stored and meta else None
+        start = len(held) if isinstance(held, list) else 0  # (compare_link found it extended)
+        refused = linkseals.check_link(self.host.store.storage, link_id, params, moves, start,
+                                       meta.seat if meta else -1, self.state.verifier)
+        if refused is None:
+            return None
+        kind, seat, index = refused
+        names = [pl.name for pl in game.state.players]
+        name = names[seat] if 0 <= seat < len(names) else "?"
+        return len(moves), start, kind, name, index + 1
 
     def older_copy(self, data: dict[str, Any]) -> None:
         """Look at the older link's game anyway, as a link's read-only copy."""
@@ -346,6 +368,12 @@ def compare_link(stored: str | None, game: Game) -> tuple[SaveMeta | None, Verdi
     if own is not None:
         return meta, (*counts, "own_seat", names[meta.seat], own + 1)
     return meta, None
+
+
+def _saved_moves(game: Game) -> list[Any]:
+    """A game's moves as a save and a signature hold them (``[player, response]``)."""
+    moves: list[Any] = json.loads(json.dumps(game.moves))
+    return moves
 
 
 def _first_change(ours: list[Any], theirs: list[Any]) -> int | None:

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from tests.kits.corpus import recorded
 from tests.kits.games import form_fields
 from tests.kits.keys import TestKey, TestSigner
 from tm import daily
@@ -342,6 +343,20 @@ def test_link_play_links_without_keys_still_open_and_play_on() -> None:
     assert "&k=" not in link
     bob.handle("open_link", {"text": _fragment(link)})
     assert bob.shown.screen == "game" and bob.linkplay.state.older is None
+
+
+def test_link_play_a_recorded_sealed_link_opens_and_pins_its_seats_keys() -> None:
+    entry = recorded("seals")[0]
+    carl = _app()
+    carl.handle("open_link", {"text": entry["link"]})
+    assert carl.shown.screen == "seat" and carl.shown.game is not None
+    assert len(carl.shown.game.moves) == entry["moves"]
+    assert carl.shown.game.digest() == entry["digest"]
+    keys, kept = linkseals.read_record(carl.store.storage, entry["link_id"])
+    assert sorted(keys) == sorted(kept) == entry["seats"]
+    # a reader of links without seals opens the same game from it
+    game_part, params = links.split_params(entry["link"])
+    assert links.decode(game_part).digest() == entry["digest"] and params["p"]
 
 
 def test_link_play_meta_of_older_saves_still_reads() -> None:

@@ -106,6 +106,60 @@ def test_two_devices_play_by_link_to_the_third_generation(new_page: Any, boot: A
     assert "#g=" not in bob.url
 
 
+def _start_by_link(ann: Any) -> None:
+    """Ann's device starts a 2-player game by link and takes Ann's seat."""
+    start_game(ann, players=2, names=["Ann", "Bob"], seed=11, submit=False)
+    ann.locator("form.new-game input[name=by_link]").check()
+    ann.locator("form.new-game button[type=submit]").click()
+    wait_screen(ann, "seat")
+    ann.get_by_role("button", name="I am Ann").click()
+    wait_screen(ann, "game")
+
+
+def _forged_for_seat(game: Game, seat: int, link_id: str, base: str) -> str:
+    """A link of a game whose next moves are played on another device for ``seat`` too
+    (every seat answered with its finishing choice until ``seat`` has moved once)."""
+    from tm.persist import links
+    from tm.web.app import finishing_choice
+
+    for _ in range(50):
+        player, prompt = game.pending[0]
+        game.respond(player, finishing_choice(prompt))
+        if player == seat:
+            break
+    return f"{base}#" + links.with_params(links.encode(game), {"p": link_id})
+
+
+def test_a_link_making_moves_for_the_receivers_seat_is_kept_apart(
+        new_page: Any, boot: Any, server: Server) -> None:
+    ann = new_page(viewport=DESKTOP)
+    boot(ann)
+    _start_by_link(ann)
+    bob = new_page(viewport=DESKTOP)
+    bob.goto(_play_own_turns(ann))
+    wait_ready(bob)
+    wait_screen(bob, "seat")
+    bob.get_by_role("button", name="I am Bob").click()
+    wait_screen(bob, "game")
+    link = _play_own_turns(bob)
+    kept = _saved_game(bob).moves
+    ann.goto(link)
+    _wait_moves(ann, len(kept))
+    # Ann's device answers Bob's next decision itself and sends that link to Bob
+    link_id = link.split("&p=", 1)[1]
+    forged = _forged_for_seat(_saved_game(ann), 1, link_id, server.url)
+    bob.goto(forged)
+    cover = bob.locator(".fork-link")
+    expect(cover).to_contain_text("This link does not continue your game")
+    expect(cover).to_contain_text("makes moves for your seat (Bob")
+    assert _saved_game(bob).moves == kept  # nothing written over Bob's game
+    bob.get_by_role("button", name="Keep my game").click()
+    wait_screen(bob, "game")
+    _wait_moves(bob, len(kept))
+    assert _saved_game(bob).moves == kept
+    expect(bob.locator(".send-panel .you-are")).to_contain_text("Bob")
+
+
 def _challenge_date() -> str:
     """A recent date (UTC) whose challenge is Corporate Era alone (a Tuesday or a Friday:
     no Prelude, which the test hook cannot finish setting up)."""

@@ -5,16 +5,20 @@ from __future__ import annotations
 import html
 import json
 import re
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
+from tests.kits.corpus import recorded
 from tests.kits.games import form_fields
+from tests.kits.keys import TestKey, TestSigner
 from tm import daily
 from tm.core.errors import SaveError
 from tm.core.state import Options
 from tm.game import Game
-from tm.persist import links
+from tm.persist import links, sigs
+from tm.web import linkseals
 from tm.web.app import App
 from tm.web.app_lang import switch
 from tm.web.i18n import t
@@ -172,6 +176,187 @@ def test_link_play_an_older_link_offers_the_newer_game() -> None:
     bob.handle("older_newer", {})
     assert bob.shown.screen == "game" and bob.shown.game is not None \
         and len(bob.shown.game.moves) == moves
+
+
+# ---------------------------------------------------------------- forks kept apart
+def _bob_playing(signed: bool = False) -> tuple[App, App, str]:
+    """Ann's and Bob's devices after Ann's setup and Bob's: Bob's link to Ann is due (each
+    device signing its links when ``signed``)."""
+    ann = _by_link_game()
+    bob = _app()
+    if signed:
+        ann.linkplay.state.signer, bob.linkplay.state.signer = TestSigner(11), TestSigner(22)
+    ann.handle("choose_seat", {"seat": 0})
+    _play_own(ann)
+    bob.handle("open_link", {"text": _fragment(str(ann.linkplay.snapshot().send_link))})
+    bob.handle("choose_seat", {"seat": 1})
+    _play_own(bob)
+    ann.handle("open_link", {"text": _fragment(str(bob.linkplay.snapshot().send_link))})
+    _play_own(ann)
+    return ann, bob, ann.shown.meta.link_id
+
+
+def _forged(moves: list[Any], options: Options, link_id: str) -> str:
+    """A link of the given options and moves under a game's id."""
+    game = Game.new(options)
+    for player, response in moves:
+        game.respond(player, response)
+    return links.with_params(links.encode(game), {"p": link_id})
+
+
+def _first_move_of(game: Game, player: int) -> dict[str, Any]:
+    from tm.web.app import finishing_choice
+    return finishing_choice(dict(game.pending)[player])
+
+
+def _kept_apart(bob: App, link: str, words: str) -> None:
+    """Bob's device shows the fork's notice over a copy and keeps its own game."""
+    save_id = str(bob.shown.save_id)
+    stored, moves = bob.store.raw(save_id), list(bob.shown.game.moves)  # type: ignore[union-attr]
+    bob.handle("menu", {})
+    bob.handle("open_link", {"text": link})
+    assert bob.shown.screen == "older" and bob.linkplay.state.older is not None
+    assert bob.linkplay.state.older.fork
+    page = html.unescape(bob.render()["app"])
+    assert "does not continue your game" in page and words in page
+    assert bob.store.raw(save_id) == stored  # nothing written over the device's game
+    bob.handle("older_newer", {})  # "Keep my game"
+    assert bob.shown.screen == "game" and bob.shown.save_id == save_id
+    assert bob.shown.game is not None and bob.shown.game.moves == moves
+
+
+def test_link_play_a_link_making_moves_for_this_devices_seat_is_kept_apart() -> None:
+    ann, bob, link_id = _bob_playing()
+    assert ann.shown.game is not None and bob.shown.game is not None
+    # Ann's device answers Bob's next decision itself (as a forger would)
+    game = Game.new(ann.shown.game.state.options)
+    for player, response in ann.shown.game.moves:
+        game.respond(player, response)
+    for _ in range(50):  # play every seat until a move of Bob's is in the link
+        if not game.pending:
+            break
+        player, _ = game.pending[0]
+        game.respond(player, _first_move_of(game, player))
+        if player == 1:
+            break
+    link = links.with_params(links.encode(game), {"p": link_id})
+    _kept_apart(bob, link, "makes moves for your seat (Bob, from move")
+
+
+def test_link_play_a_link_rewriting_a_past_move_names_the_move_and_its_player() -> None:
+    ann, bob, link_id = _bob_playing()
+    assert bob.shown.game is not None
+    moves = list(bob.shown.game.moves)
+    options = bob.shown.game.state.options
+    # Bob's first move of his setup answered otherwise (another corporation or cards)
+    index = next(i for i, (p, _) in enumerate(moves) if p == 1)
+    game = Game.new(options)
+    for player, response in moves[:index]:
+        game.respond(player, response)
+    prompt = dict(game.pending)[1]
+    other = next(c.response for c in prompt.choices() if c.response != moves[index][1])
+    game.respond(1, other)
+    link = links.with_params(links.encode(game), {"p": link_id})
+    _kept_apart(bob, link, f"changes Bob's move {index + 1}")
+
+
+@pytest.mark.parametrize("change", ["seed", "board"])
+def test_link_play_another_game_under_the_same_id_is_kept_apart(change: str) -> None:
+    ann, bob, link_id = _bob_playing()
+    assert bob.shown.game is not None
+    options = bob.shown.game.state.options
+    other = replace(options, seed=options.seed + 1) if change == "seed" \
+        else replace(options, board="hellas")
+    _kept_apart(bob, _forged([], other, link_id=link_id), "another game under the same name")
+
+
+def test_link_play_an_honest_link_still_extends_the_game() -> None:
+    ann, bob, _ = _bob_playing()
+    link = ann.linkplay.snapshot().send_link
+    assert link is not None and ann.shown.game is not None
+    bob.handle("open_link", {"text": _fragment(link)})
+    assert bob.shown.screen == "game" and bob.linkplay.state.older is None
+    assert bob.shown.game is not None and bob.shown.game.moves == ann.shown.game.moves
+
+
+# ---------------------------------------------------------------- seats owned by devices
+def test_link_play_signed_links_announce_keys_and_play_on() -> None:
+    ann, bob, link_id = _bob_playing(signed=True)
+    link = str(ann.linkplay.snapshot().send_link)
+    assert "&k=" in link and "&s=" in link
+    bob.handle("open_link", {"text": _fragment(link)})
+    assert bob.shown.screen == "game" and bob.linkplay.state.older is None
+    keys, kept = linkseals.read_record(bob.store.storage, link_id)
+    assert keys == {0: TestKey(11).public, 1: TestKey(22).public} and set(kept) == {0, 1}
+
+
+def _watcher(link: str) -> App:
+    """A third device that opened a game's link once (its seats' keys pinned), no seat."""
+    carl = _app()
+    carl.handle("open_link", {"text": _fragment(link)})
+    assert carl.shown.screen == "seat"
+    return carl
+
+
+def _with_bobs_move(ann: App, link_id: str, keys: dict[int, bytes]) -> str:
+    """Ann's device makes Bob's next move and seals the link with Ann's signature only."""
+    assert ann.shown.game is not None
+    game = Game.new(ann.shown.game.state.options)
+    for player, response in ann.shown.game.moves:
+        game.respond(player, response)
+    while game.pending and game.pending[0][0] != 1:
+        game.respond(game.pending[0][0], _first_move_of(game, game.pending[0][0]))
+    game.respond(1, _first_move_of(game, 1))
+    moves = json.loads(json.dumps(game.moves))
+    _, kept = linkseals.read_record(ann.store.storage, link_id)
+    mine = sigs.SeatSignature(0, len(moves), TestKey(11).sign(
+        sigs.batch_message(link_id, 0, moves)))
+    fragment = links.with_params(links.encode(game), {"p": link_id})
+    return links.with_seals(fragment, keys, [kept[1], mine])
+
+
+def test_link_play_a_move_not_signed_by_its_seats_key_is_kept_apart() -> None:
+    ann, _, link_id = _bob_playing(signed=True)
+    carl = _watcher(str(ann.linkplay.snapshot().send_link))
+    keys, _ = linkseals.read_record(carl.store.storage, link_id)
+    forged = _with_bobs_move(ann, link_id, keys)
+    carl.handle("open_link", {"text": forged})
+    older = carl.linkplay.state.older
+    assert older is not None and older.fork == "unsigned" and older.player == "Bob"
+    assert "that Bob's device did not sign" in html.unescape(carl.render()["app"])
+
+
+def test_link_play_another_key_for_a_pinned_seat_is_kept_apart() -> None:
+    ann, _, link_id = _bob_playing(signed=True)
+    carl = _watcher(str(ann.linkplay.snapshot().send_link))
+    keys, _ = linkseals.read_record(carl.store.storage, link_id)
+    forged = _with_bobs_move(ann, link_id, {**keys, 1: TestKey(33).public})
+    carl.handle("open_link", {"text": forged})
+    older = carl.linkplay.state.older
+    assert older is not None and older.fork == "seat_key" and older.player == "Bob"
+    assert "claims Bob's seat with another device's key" in html.unescape(carl.render()["app"])
+
+
+def test_link_play_links_without_keys_still_open_and_play_on() -> None:
+    ann, bob, _ = _bob_playing()  # as every link made before keys: nothing pinned
+    link = str(ann.linkplay.snapshot().send_link)
+    assert "&k=" not in link
+    bob.handle("open_link", {"text": _fragment(link)})
+    assert bob.shown.screen == "game" and bob.linkplay.state.older is None
+
+
+def test_link_play_a_recorded_sealed_link_opens_and_pins_its_seats_keys() -> None:
+    entry = recorded("seals")[0]
+    carl = _app()
+    carl.handle("open_link", {"text": entry["link"]})
+    assert carl.shown.screen == "seat" and carl.shown.game is not None
+    assert len(carl.shown.game.moves) == entry["moves"]
+    assert carl.shown.game.digest() == entry["digest"]
+    keys, kept = linkseals.read_record(carl.store.storage, entry["link_id"])
+    assert sorted(keys) == sorted(kept) == entry["seats"]
+    # a reader of links without seals opens the same game from it
+    game_part, params = links.split_params(entry["link"])
+    assert links.decode(game_part).digest() == entry["digest"] and params["p"]
 
 
 def test_link_play_meta_of_older_saves_still_reads() -> None:

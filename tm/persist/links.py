@@ -22,6 +22,7 @@ from tm.persist import safejson
 from tm.persist.codec import MAX_MOVES, RULES_VERSION
 from tm.persist.legacy import format1_move
 from tm.persist.saves import options_from, rules_notes
+from tm.persist.sigs import KEY_BYTES, SIG_BYTES, SeatSignature
 from tm.prompts.kinds import Prompt, whole_selection
 
 LINK_FORMAT = 2  # 1: moves as indices among the choices of the format-1 engine
@@ -35,6 +36,8 @@ PREFIX = "g="
 # challenge. A reader ignores keys it does not know; the game part reads as before.
 PARAM_KEYS = ("p", "d")
 MAX_PARAM = 40
+SEAL_KEYS = ("k", "s")  # the seats' keys and signatures (see with_seals, at the end)
+MAX_SEAL = 1200
 
 
 class LinkError(ValueError):
@@ -157,6 +160,13 @@ def _param_ok(value: str) -> bool:
                                                for c in value)
 
 
+def _seal_ok(value: str) -> bool:
+    """A seal parameter's text: base64url, seat numbers, ``.`` and ``~`` (read_seals checks
+    each item)."""
+    return 0 < len(value) <= MAX_SEAL and all(c.isascii() and (c.isalnum() or c in "-_.~")
+                                              for c in value)
+
+
 def with_params(fragment: str, params: dict[str, str]) -> str:
     """A link fragment (``g=…``) with parameters after it (see ``PARAM_KEYS``)."""
     extra = []
@@ -176,7 +186,8 @@ def split_params(text: str) -> tuple[str, dict[str, str]]:
     params: dict[str, str] = {}
     for item in rest:
         key, _, value = item.partition("=")
-        if key in PARAM_KEYS and key not in params and _param_ok(value):
+        ok = _param_ok(value) if key in PARAM_KEYS else key in SEAL_KEYS and _seal_ok(value)
+        if ok and key not in params:
             params[key] = value
     return head, params
 
@@ -329,3 +340,55 @@ def _decode(text: str) -> Game:
     elif not tail:  # format 1 recorded no checksum: name the cards whose rules changed
         game.rules_changed = rules_notes(rules, game)
     return game
+
+
+# ---------------------------------------------------------------- seals: seats' keys and signatures
+# A link of a game played by link may end with ``&k=`` (the seats' public keys, each
+# ``seat.key``, joined by ``~``) and ``&s=`` (each seat's latest signature, ``seat.upto.sig``):
+# see tm.persist.sigs. Readers before them ignore unknown keys, so such a link still opens
+# there; a link without them (every link made before) reads as announcing and signing
+# nothing. A damaged seal is read as absent, never an error: the game part opens.
+MAX_SEALS = 8  # seats (a game has up to 5 players)
+
+
+def _b64(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).decode().rstrip("=")
+
+
+def _unb64(text: str, size: int) -> bytes | None:
+    try:
+        data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    except (binascii.Error, ValueError):
+        return None
+    return data if len(data) == size else None
+
+
+def with_seals(fragment: str, keys: dict[int, bytes], signatures: list[SeatSignature]) -> str:
+    """A link fragment with the seats' keys and latest signatures after it."""
+    parts = []
+    if keys:
+        parts.append("&k=" + "~".join(f"{seat}.{_b64(key)}" for seat, key in sorted(keys.items())))
+    if signatures:
+        parts.append("&s=" + "~".join(f"{s.seat}.{s.upto}.{_b64(s.signature)}"
+                                      for s in sorted(signatures, key=lambda s: s.seat)))
+    return fragment + "".join(parts)
+
+
+def read_seals(found: dict[str, str]) -> tuple[dict[int, bytes], list[SeatSignature]]:
+    """The keys and signatures of a link's parameters (``split_params``; none when absent
+    or damaged)."""
+    keys: dict[int, bytes] = {}
+    for entry in found.get("k", "").split("~")[:MAX_SEALS]:
+        seat, _, raw = entry.partition(".")
+        key = _unb64(raw, KEY_BYTES) if seat.isdigit() and len(seat) < 3 else None
+        if key is not None and int(seat) not in keys:
+            keys[int(seat)] = key
+    signatures: list[SeatSignature] = []
+    for entry in found.get("s", "").split("~")[:MAX_SEALS]:
+        fields = entry.split(".")
+        if len(fields) != 3 or not all(f.isdigit() and len(f) < 7 for f in fields[:2]):
+            continue
+        signature = _unb64(fields[2], SIG_BYTES)
+        if signature is not None:
+            signatures.append(SeatSignature(int(fields[0]), int(fields[1]), signature))
+    return keys, signatures

@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, Any
 from tm import daily
 from tm.core.errors import SaveError
 from tm.game import Game
-from tm.persist import links, safejson
+from tm.persist import links, safejson, sigs
+from tm.web import linkseals
 from tm.web.app_base import Actions, Controller, Host
 from tm.web.i18n import t
 from tm.web.model import LinkPlayShown, Older
@@ -49,6 +50,8 @@ class LinkPlayState:
     copied_link: str | None = None  # the last link the clipboard took (a button says so)
     can_share: bool = False  # set by the page where the browser has a share sheet
     send_cache: tuple[Any, int, str] | None = None  # (game, moves, its link)
+    verifier: sigs.Verifier = sigs.P256Verifier()  # checks the seats' signatures
+    signer: linkseals.Signer | None = None  # this device's keys, where the page can sign
 
 
 def today_of(clock_ms: float) -> str:
@@ -156,54 +159,56 @@ class LinkPlayController(Controller):
         if cached is not None and cached[0] is game and cached[1] == len(game.moves):
             return cached[2]
         fragment = links.with_params(links.encode(game), {"p": self.shown.meta.link_id})
+        fragment = linkseals.sealed(fragment, self.host.store.storage, self.shown.meta.link_id,
+                                    self.shown.meta.seat, _saved_moves(game), self.state.signer)
         url = f"{self.host.base_url}#{fragment}"
         self.state.send_cache = (game, len(game.moves), url)
         return url
 
     # ------------------------------------------------------------ opening a link
     def open_link_played(self, game: Game, params: dict[str, str]) -> bool:
-        """Open a link of a game played by link (``p`` given); whether it was one."""
+        """Open a link of a game played by link (``p`` given); whether it was one. It
+        replaces this device's save of the game only when it extends it with the other
+        seats' moves; an older link offers the newer game, a fork is kept apart."""
         self.state.older = None
         link_id = params.get("p")
         if not link_id or game.state.options.players < 2:
             return False
         save_id, shown = LINK_SAVE + link_id, self.shown
         stored = self.host.store.raw(save_id)
-        local_meta, local_moves = self._local(stored, game)
-        if local_moves is not None and local_moves > len(game.moves):
+        local_meta, verdict = compare_link(stored, game)
+        if verdict is None:
+            verdict = self._check_seals(link_id, params, game, stored, local_meta)
+        if verdict is not None:  # shown as a copy over which the cover asks; nothing saved
             shown.game, shown.meta, shown.save_id, shown.from_link = game, SaveMeta(
                 names=[pl.name for pl in game.state.players]), None, True
-            self.state.older = Older(save_id, len(game.moves), local_moves)
+            self.state.older = Older(save_id, *verdict)
             return True
         meta = local_meta or SaveMeta(names=[pl.name for pl in game.state.players])
         meta.link_id = link_id
         shown.game, shown.meta, shown.save_id, shown.from_link = game, meta, save_id, False
         shown.redo_moves = []
-        # The link's game replaces this device's copy (it extends it, or the players chose
-        # it over a copy that went another way): written over what is stored now.
+        # The link's game extends this device's copy: written over what is stored now.
         self.host.stored_as(save_id, stored)
         if meta.seat >= 0:
             self.host.autosave()
         self.host.start_recap(meta.seat)  # what the others did since this seat's last move
         return True
 
-    @staticmethod
-    def _local(stored: str | None, game: Game) -> tuple[SaveMeta | None, int | None]:
-        """This device's save of the same game: (its meta, its move count when it extends
-        the link's moves; None when it does not)."""
-        if stored is None:
-            return None, None
-        try:
-            meta, save = parse_entry(stored)
-        except SaveError:
-            return None, None
-        ours = json.loads(json.dumps({"options": game.to_save()["options"],
-                                      "moves": game.moves}))
-        moves = save.get("moves")
-        if (save.get("options") != ours["options"] or not isinstance(moves, list)
-                or moves[:len(ours["moves"])] != ours["moves"]):
-            return meta, None
-        return meta, len(moves)
+    def _check_seals(self, link_id: str, params: dict[str, str], game: Game,
+                     stored: str | None, meta: SaveMeta | None) -> Verdict | None:
+        """The link's new moves against the seats' pinned keys (see linkseals)."""
+        moves = _saved_moves(game)
+        held = parse_entry(stored)[1].get("moves") if stored and meta else None
+        start = len(held) if isinstance(held, list) else 0  # (compare_link found it extended)
+        refused = linkseals.check_link(self.host.store.storage, link_id, params, moves, start,
+                                       meta.seat if meta else -1, self.state.verifier)
+        if refused is None:
+            return None
+        kind, seat, index = refused
+        names = [pl.name for pl in game.state.players]
+        name = names[seat] if 0 <= seat < len(names) else "?"
+        return len(moves), start, kind, name, index + 1
 
     def older_copy(self, data: dict[str, Any]) -> None:
         """Look at the older link's game anyway, as a link's read-only copy."""
@@ -327,3 +332,62 @@ def _score(game: Game) -> tuple[int, bool]:
     """A solo game's final score and whether it was won."""
     view = game.view(0)
     return int(view["scores"][0]["total"]), bool(view["winners"])
+
+
+# ---------------------------------------------------------------- forks kept apart
+Verdict = tuple[int, int, str, str, int]  # Older's fields after save_id
+
+
+def compare_link(stored: str | None, game: Game) -> tuple[SaveMeta | None, Verdict | None]:
+    """This device's save of a link's game id against the link: (its meta, None when the
+    link may replace it) or (meta, what the cover says: the link's and this device's move
+    counts, the kind of fork, the player and move concerned). The link must hold the same
+    options and seed, this device's moves as they were, and no new move for this device's
+    own seat (a device answers only its own seat; no other device answers for it)."""
+    if stored is None:
+        return None, None
+    try:
+        meta, save = parse_entry(stored)
+    except SaveError:  # an unreadable save is no game to keep (the link opens as before)
+        return None, None
+    ours = json.loads(json.dumps({"options": game.to_save()["options"],
+                                  "moves": game.moves}))
+    moves, theirs = save.get("moves"), ours["moves"]
+    if not isinstance(moves, list):
+        return meta, None
+    counts = (len(theirs), len(moves))
+    if save.get("options") != ours["options"]:
+        return meta, (*counts, "other_game", "", 0)
+    names = [pl.name for pl in game.state.players]
+    changed = _first_change(moves, theirs)
+    if changed is not None:
+        return meta, (*counts, "changes", _mover(moves[changed], names), changed + 1)
+    if len(moves) > len(theirs):
+        return meta, (*counts, "", "", 0)  # older: this device's game extends the link's
+    own = next((i for i, (player, _) in enumerate(theirs[len(moves):], len(moves))
+                if player == meta.seat and meta.seat >= 0), None)
+    if own is not None:
+        return meta, (*counts, "own_seat", names[meta.seat], own + 1)
+    return meta, None
+
+
+def _saved_moves(game: Game) -> list[Any]:
+    """A game's moves as a save and a signature hold them (``[player, response]``)."""
+    moves: list[Any] = json.loads(json.dumps(game.moves))
+    return moves
+
+
+def _first_change(ours: list[Any], theirs: list[Any]) -> int | None:
+    """The index of the first move the two histories differ in (None: one extends the
+    other)."""
+    return next((i for i, (a, b) in enumerate(zip(ours, theirs, strict=False)) if a != b),
+                None)
+
+
+def _mover(move: Any, names: list[str]) -> str:
+    """The name of the player of a stored move (``[player, response]``)."""
+    player = move[0] if isinstance(move, list) and move else None
+    if isinstance(player, int) and not isinstance(player, bool) and 0 <= player < len(names):
+        return names[player]
+    return "?"
+

@@ -26,6 +26,21 @@ EN_LINKPLAY: dict[str, str] = {
                       "move {local}.",
     "linkplay.open_newer": "Open the newer game",
     "linkplay.open_older": "Look at the link's game (a copy)",
+    "linkplay.fork_title": "This link does not continue your game",
+    "linkplay.fork_other_game": "This link is another game under the same name: its "
+                                "board, expansions or deal differ from the game on this "
+                                "device.",
+    "linkplay.fork_changes": "This link changes {name}'s move {move}: from there it tells "
+                             "another story than the game on this device.",
+    "linkplay.fork_own_seat": "This link makes moves for your seat ({name}, from move "
+                              "{move}) that this device did not make.",
+    "linkplay.fork_seat_key": "This link claims {name}'s seat with another device's key "
+                              "(from move {move}): it does not come from {name}'s device.",
+    "linkplay.fork_unsigned": "This link holds moves for {name} (from move {move}) that "
+                              "{name}'s device did not sign.",
+    "linkplay.fork_kept": "Your game on this device is kept as it was. Ask the sender for "
+                          "the link of the game you are playing.",
+    "linkplay.keep_mine": "Keep my game",
     "linkplay.bad_seat": "That seat is not one of this game's players.",
     # daily challenge
     "daily.title": "Daily challenge",

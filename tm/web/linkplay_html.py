@@ -9,7 +9,7 @@ from tm.web.app_linkplay import LinkPlayShown
 from tm.web.html import attrs, button, esc
 from tm.web.i18n import t
 from tm.web.icons import icon
-from tm.web.model import Screen
+from tm.web.model import Older, Screen
 
 
 def _shown(screen: Screen) -> LinkPlayShown:
@@ -40,15 +40,30 @@ def seat_cover(screen: Screen) -> str:
 
 
 def older_cover(screen: Screen) -> str:
-    """An older link of a game this device holds further on: the newer game offered."""
+    """An older link of a game this device holds further on: the newer game offered. A
+    link that does not extend it (a fork) says what differs and keeps this device's game."""
     older = _shown(screen).older
     if older is None:
         return ""
+    if older.fork:
+        return fork_cover(older)
     text = t("linkplay.older", link=older.link_moves, local=older.local_moves)
     return (f'<div class="handoff older-link" role="dialog" aria-modal="true" '
             f'aria-labelledby="older-title"><h1 id="older-title">'
             f'{esc(t("linkplay.older_title"))}</h1><p>{esc(text)}</p>'
             + button(t("linkplay.open_newer"), "older_newer", "primary")
+            + button(t("linkplay.open_older"), "older_copy", "") + "</div>")
+
+
+def fork_cover(fork: Older) -> str:
+    """A link kept apart from this device's game: what differs in plain words; this
+    device's game is kept (first button), the link's can be looked at as a copy."""
+    text = t(f"linkplay.fork_{fork.fork}", name=fork.player, move=fork.move)
+    return (f'<div class="handoff older-link fork-link" role="alertdialog" aria-modal="true" '
+            f'aria-labelledby="fork-title"><h1 id="fork-title">'
+            f'{esc(t("linkplay.fork_title"))}</h1><p>{esc(text)}</p>'
+            f'<p class="hint">{esc(t("linkplay.fork_kept"))}</p>'
+            + button(t("linkplay.keep_mine"), "older_newer", "primary")
             + button(t("linkplay.open_older"), "older_copy", "") + "</div>")
 
 

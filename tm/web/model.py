@@ -73,11 +73,15 @@ class ReplayAt:
 
 @dataclass(frozen=True, slots=True)
 class Older:
-    """A link opened that is older than this device's save of the same game."""
+    """A link opened that is older than this device's save of the same game, or (``fork``
+    set) one that does not extend it: kept apart, never written over this device's game."""
 
     save_id: str
     link_moves: int
     local_moves: int
+    fork: str = ""  # "" older; "other_game", "changes" (a move rewritten), "own_seat"
+    player: str = ""  # the player whose move the link changes or makes (their name)
+    move: int = 0  # the number of that move in the game (1 the first)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,186 @@
+"""Signatures of play by link: which device may make a seat's moves.
+
+A device that takes a seat makes an ECDSA P-256 key pair (WebCrypto in the browser; the
+private key never leaves it) and announces the public key with its first link. Every link
+it sends carries its signature over :func:`batch_message`: the game's id, its seat and the
+hash of the whole history up to its last move, so one signature per seat (the latest)
+vouches for all that seat's moves in that prefix and pins the prefix itself.
+
+Checking needs only public keys, so it runs in CPython and in Pyodide alike: a pure-Python
+P-256 verify (no private key ever here), behind :class:`Verifier` so a page may use
+WebCrypto's instead and tests may use a double.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+# P-256 (secp256r1, FIPS 186-4 D.1.2.3): y^2 = x^3 - 3x + b over GF(P), order N
+P = 0xFFFFFFFF00000001000000000000000000000000FFFFFFFFFFFFFFFFFFFFFFFF
+N = 0xFFFFFFFF00000000FFFFFFFFFFFFFFFFBCE6FAADA7179E84F3B9CAC2FC632551
+B = 0x5AC635D8AA3A93E7B3EBBD55769886BC651D06B0CC53B0F63BCE3C3E27D2604B
+G = (0x6B17D1F2E12C4247F8BCE6E563A440F277037D812DEB33A0F4A13945D898C296,
+     0x4FE342E2FE1A7F9B8EE7EB4A7C0F9E162BCE33576B315ECECBB6406837BF51F5)
+KEY_BYTES = 65  # an uncompressed point, as WebCrypto's "raw" export: 0x04 | x | y
+SIG_BYTES = 64  # r | s, as WebCrypto's ECDSA signature (IEEE P1363)
+BATCH_TAG = "tm-link-batch-1"
+
+Point = tuple[int, int] | None  # None: the point at infinity
+_Jacobian = tuple[int, int, int]
+
+
+class Verifier(Protocol):
+    """Checks a signature of a message by a public key (both as WebCrypto gives them)."""
+
+    def verify(self, public_key: bytes, message: bytes, signature: bytes) -> bool: ...
+
+
+# ---------------------------------------------------------------- the curve
+def _double(p: _Jacobian) -> _Jacobian:
+    x, y, z = p
+    if not y or not z:
+        return (0, 1, 0)
+    zz = z * z % P
+    m = 3 * (x - zz) * (x + zz) % P  # a = -3
+    yy = y * y % P
+    s = 4 * x * yy % P
+    x3 = (m * m - 2 * s) % P
+    return x3, (m * (s - x3) - 8 * yy * yy) % P, 2 * y * z % P
+
+
+def _add(p: _Jacobian, q: _Jacobian) -> _Jacobian:
+    if not p[2]:
+        return q
+    if not q[2]:
+        return p
+    z1z1, z2z2 = p[2] * p[2] % P, q[2] * q[2] % P
+    u1, u2 = p[0] * z2z2 % P, q[0] * z1z1 % P
+    s1, s2 = p[1] * q[2] * z2z2 % P, q[1] * p[2] * z1z1 % P
+    if u1 == u2:
+        return _double(p) if s1 == s2 else (0, 1, 0)
+    h, r = (u2 - u1) % P, (s2 - s1) % P
+    hh = h * h % P
+    hhh, v = h * hh % P, u1 * hh % P
+    x3 = (r * r - hhh - 2 * v) % P
+    return x3, (r * (v - x3) - s1 * hhh) % P, h * p[2] * q[2] % P
+
+
+def _affine(p: _Jacobian) -> Point:
+    if not p[2]:
+        return None
+    zi = pow(p[2], -1, P)
+    zi2 = zi * zi % P
+    return p[0] * zi2 % P, p[1] * zi2 * zi % P
+
+
+def _mul_add(u1: int, u2: int, q: tuple[int, int]) -> Point:
+    """u1·G + u2·Q (Shamir's trick: one pass over the bits)."""
+    g, qj = (G[0], G[1], 1), (q[0], q[1], 1)
+    both = _add(g, qj)
+    acc: _Jacobian = (0, 1, 0)
+    for bit in range(max(u1.bit_length(), u2.bit_length()) - 1, -1, -1):
+        acc = _double(acc)
+        pick = ((u1 >> bit) & 1, (u2 >> bit) & 1)
+        if pick == (1, 1):
+            acc = _add(acc, both)
+        elif pick == (1, 0):
+            acc = _add(acc, g)
+        elif pick == (0, 1):
+            acc = _add(acc, qj)
+    return _affine(acc)
+
+
+def on_curve(point: tuple[int, int]) -> bool:
+    """Whether a point with coordinates in range lies on P-256."""
+    x, y = point
+    return 0 <= x < P and 0 <= y < P and (y * y - x * x * x + 3 * x - B) % P == 0
+
+
+def public_point(raw: bytes) -> tuple[int, int] | None:
+    """The point of a raw public key (None when it is not one: wrong length, prefix, or
+    off the curve; a point off the curve could leak nothing here but is refused anyway)."""
+    if not isinstance(raw, bytes) or len(raw) != KEY_BYTES or raw[0] != 4:
+        return None
+    point = (int.from_bytes(raw[1:33], "big"), int.from_bytes(raw[33:], "big"))
+    return point if on_curve(point) else None
+
+
+def verify_p256(public_key: bytes, message: bytes, signature: bytes) -> bool:
+    """ECDSA P-256 with SHA-256 (WebCrypto's ``{name: "ECDSA", hash: "SHA-256"}``)."""
+    q = public_point(public_key)
+    if q is None or not isinstance(signature, bytes) or len(signature) != SIG_BYTES:
+        return False
+    r, s = int.from_bytes(signature[:32], "big"), int.from_bytes(signature[32:], "big")
+    if not (0 < r < N and 0 < s < N):
+        return False
+    e = int.from_bytes(hashlib.sha256(message).digest(), "big")
+    w = pow(s, -1, N)
+    point = _mul_add(e * w % N, r * w % N, q)
+    return point is not None and point[0] % N == r
+
+
+class P256Verifier:
+    """The pure-Python verifier (standard library only: runs in Pyodide as in CPython)."""
+
+    def verify(self, public_key: bytes, message: bytes, signature: bytes) -> bool:
+        return verify_p256(public_key, message, signature)
+
+
+# ---------------------------------------------------------------- batches of moves
+def batch_message(link_id: str, seat: int, moves: list[Any]) -> bytes:
+    """What a seat's device signs when it sends a link: the game id, the seat and the hash
+    of the whole history up to its last move (moves as saved: ``[player, response]``)."""
+    history = json.dumps(moves, sort_keys=True, separators=(",", ":")).encode()
+    digest = hashlib.sha256(history).hexdigest()
+    return f"{BATCH_TAG}|{link_id}|{seat}|{len(moves)}|{digest}".encode()
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSignature:
+    """A seat's latest signature in a link: it covers the first ``upto`` moves."""
+
+    seat: int
+    upto: int
+    signature: bytes
+
+
+def unsigned_moves(link_id: str, moves: list[Any], keys: dict[int, bytes],
+                   signatures: list[SeatSignature], verifier: Verifier,
+                   start: int = 0) -> list[int]:
+    """The indexes (from ``start``, the moves this device has not seen) of moves not
+    vouched for: a move of a seat is vouched for when that seat's signature verifies under
+    its pinned key and covers the move. An empty list: every new move is signed."""
+    covered: dict[int, int] = {}
+    for item in signatures:
+        key = keys.get(item.seat)
+        if key is None or not 0 < item.upto <= len(moves):
+            continue
+        message = batch_message(link_id, item.seat, moves[:item.upto])
+        if verifier.verify(key, message, item.signature):
+            covered[item.seat] = max(covered.get(item.seat, 0), item.upto)
+    return [i for i in range(start, len(moves))
+            if not _is_seat(moves[i]) or i >= covered.get(moves[i][0], 0)]
+
+
+def _is_seat(move: Any) -> bool:
+    return isinstance(move, list | tuple) and bool(move) and isinstance(move[0], int) \
+        and not isinstance(move[0], bool)
+
+
+def pin_keys(pinned: dict[int, bytes], announced: dict[int, bytes],
+             own_seat: int) -> dict[int, bytes] | None:
+    """The seats' keys after a link's announcement: a seat's first key is kept (trust on
+    first use); None when the link announces another key for a pinned seat or any key for
+    this device's own seat but its own (it would take the seat over)."""
+    merged = dict(pinned)
+    for seat, key in sorted(announced.items()):
+        if public_point(key) is None:
+            return None
+        if seat in merged and merged[seat] != key:
+            return None
+        if seat == own_seat and seat not in merged:
+            return None
+        merged[seat] = key
+    return merged

@@ -273,10 +273,26 @@ setTimeout(() => {
 // failure) the screen becomes live and the line goes. The copies are kept here, in
 // localStorage, as Python says on body[data-keep] what may be kept of the screen it drew
 // ("start", "game", "handoff" or "": never another player's hand, never a replay).
-const SCREEN_KEY = "tm:last-screen"; // the start screen's HTML (not a save: tm:save:)
-const GAME_KEY = "tm:last-game"; // {save, screen, html} of the saved game last shown
+// A copy is kept as data, not HTML (static/kept.js draws it with textContent, tags and
+// attributes it knows): a tree of [tag, {attribute: value}, ...children] and strings (text).
+const SCREEN_KEY = "tm:last-screen"; // the start screen's tree (not a save: tm:save:)
+const GAME_KEY = "tm:last-game"; // {save, screen, tree} of the saved game last shown
 const OPEN_KEY = "tm:open"; // sessionStorage: the saved game this tab shows (browser.py)
 const KEEP_AT_MOST = 1_000_000; // characters: a larger screen is not kept (saves come first)
+
+// The tree of ``element``'s children (comments and the inline <style> of a hint left out).
+function screenTree(element) {
+  const tree = [];
+  for (const node of element.childNodes) {
+    if (node.nodeType === Node.TEXT_NODE) tree.push(node.data);
+    else if (node.nodeType === Node.ELEMENT_NODE && node.localName !== "style") {
+      const attributes = {};
+      for (const attribute of node.attributes) attributes[attribute.name] = attribute.value;
+      tree.push([node.localName, attributes, ...screenTree(node)]);
+    }
+  }
+  return tree;
+}
 
 function takeOver() {
   const app = document.getElementById("app");
@@ -299,15 +315,16 @@ function keepScreens() {
     const body = document.body.dataset;
     if (body.busy !== undefined || body.fault !== undefined || body.keep === undefined) return;
     try {
-      const html = app.innerHTML;
       if (body.keep === "start") {
-        if (localStorage.getItem(SCREEN_KEY) !== html) localStorage.setItem(SCREEN_KEY, html);
+        const tree = JSON.stringify(screenTree(app));
+        if (localStorage.getItem(SCREEN_KEY) !== tree) localStorage.setItem(SCREEN_KEY, tree);
         return;
       }
       // (static/kept.js shows a game's copy only to the tab that showed that game)
       const save = sessionStorage.getItem(OPEN_KEY);
-      if (!body.keep || save === null || html.length > KEEP_AT_MOST) return;
-      const kept = JSON.stringify({ save, screen: body.keep, html });
+      if (!body.keep || save === null) return;
+      const kept = JSON.stringify({ save, screen: body.keep, tree: screenTree(app) });
+      if (kept.length > KEEP_AT_MOST) return;
       if (localStorage.getItem(GAME_KEY) !== kept) localStorage.setItem(GAME_KEY, kept);
     } catch {
       // storage full or refused: the next visit shows the prerendered screen

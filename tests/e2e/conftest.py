@@ -33,6 +33,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from tests.kits import wait_without_eval
+
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
 SITE = Path(os.environ.get("TM_E2E_ROOT") or DIST).resolve()
@@ -269,40 +271,9 @@ class Recorder:
 PageFactory = Callable[..., Any]
 
 
-def wait_for_function(page: Any, expression: str, arg: Any = None,
-                      timeout: float | None = None, polling: Any = None) -> Any:
-    """``page.wait_for_function`` for pages under the site's CSP (installed on Playwright's
-    Page below): Playwright's own compiles its predicate in the page with ``new Function``,
-    which a policy without 'unsafe-eval' refuses. This one evaluates the expression (or
-    function, with ``arg``) from the test's side (DevTools evaluation, which the page's CSP
-    does not govern) every 50 ms until it is truthy; a navigation in between is retried."""
-    from playwright.sync_api import Error as PlaywrightError
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-    deadline = time.monotonic() + (WAIT_MS if timeout is None else timeout) / 1000
-    while True:
-        try:
-            value = page.evaluate(expression, arg)
-        except PlaywrightError as error:
-            if "context was destroyed" not in str(error) and "navigat" not in str(error):
-                raise
-            value = None
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise PlaywrightTimeout(f"waiting for {expression!r}: timeout exceeded")
-        time.sleep(0.05)
-
-
-def _wait_without_eval() -> None:
-    try:
-        from playwright.sync_api import Page
-    except ImportError:  # (the tests are skipped then)
-        return
-    Page.wait_for_function = wait_for_function  # type: ignore[assignment,method-assign]
-
-
-_wait_without_eval()
+# Playwright's page.wait_for_function compiles its predicate with new Function in the page,
+# which the site's CSP (no 'unsafe-eval') refuses: pages wait from the test's side instead.
+wait_without_eval.install()
 
 # How long an action or a wait on the page may take (tests/e2e/helpers.py gives Playwright's
 # assertions the same): generous, for CI machines that run the suite beside other work.

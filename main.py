@@ -1,5 +1,6 @@
-"""PyScript entry point: make sure the engine a restored snapshot holds is the archive
-static/boot.mjs fetched (static/build/engine.zip), then start the page (tm/web/page_boot.py).
+"""The page's Python entry point, run by static/boot.mjs once Python is up: make sure the
+engine a restored snapshot holds is the archive static/boot.mjs fetched
+(static/build/engine.zip), then start the page (tm/web/page_boot.py).
 
 The engine is imported straight from the archive (zipimport), as the snapshot was made:
 nothing is unpacked."""
@@ -32,14 +33,14 @@ def _engine_source() -> str:
 
 def _failed(reason: str) -> None:
     """Python runs, but the page cannot start: a plain notice (static/boot.mjs), never the
-    loading screen forever nor only PyScript's error box."""
+    loading screen forever."""
     import traceback
 
     details = traceback.format_exc()
     show = getattr(js.window, "tmBootFailed", None)
     if show is not None:
         show(reason, details)
-    else:  # boot.mjs is PyScript's interpreter module, so this is not expected
+    else:  # boot.mjs runs this file, so this is not expected
         js.document.getElementById("app").textContent = f"The game could not start: {reason}."
 
 

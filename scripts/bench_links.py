@@ -30,10 +30,13 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from tests.kits import wait_without_eval  # noqa: E402
 from tm.core.state import Options  # noqa: E402
 from tm.game import Game  # noqa: E402
 from tm.persist.links import decode, encode  # noqa: E402
 from tm.sim import play_random_game  # noqa: E402
+
+wait_without_eval.install()  # (Playwright's own wait is refused by the site's CSP)
 
 
 def _bench_browser() -> Any:

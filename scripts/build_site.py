@@ -9,18 +9,18 @@ request, and nothing else (tests/e2e/test_site_folder.py compares the two):
 - rules.html, the rules reference, written from its catalogs (scripts/build_rules.py) with
   static/rules.js;
 - index.html with the start screen prerendered into #app (tm.web renders it here, in
-  CPython, as Python will draw it once it is up), the style sheets inlined (static/app.css
-  and PyScript's core.css: the first paint waits for no other request) and preloads of what
+  CPython, as Python will draw it once it is up), the style sheet inlined (static/app.css:
+  the first paint waits for no other request) and preloads of what
   Python's start downloads (its downloads begin with the page's head) and static/kept.js
-  inline (a return visit's last screen drawn before the first paint), main.py,
-  pyscript.toml, sw.js;
+  inline (a return visit's last screen drawn before the first paint), main.py (run by
+  static/boot.mjs once Python is up: no PyScript, so no 'unsafe-eval'), sw.js;
 - static/: static/boot.mjs, the icons and the web manifest;
 - static/build/: the engine archive, the trimmed standard library (both compiled to
   bytecode by scripts/compile_pyc.mjs when that is up to date) and the memory snapshot with
   its manifest (`make setup` makes them: scripts/build_engine.py, scripts/trim_stdlib.py,
   scripts/compile_pyc.mjs, scripts/make_snapshot.mjs);
 - static/vendor/: of Pyodide only the loader, the runtime and its lock file (the standard
-  library is the trimmed one above), of PyScript its core and the chunks it loads at boot;
+  library is the trimmed one above);
 - the Japanese web font (scripts/build_fonts.py): static/fonts-ja.css and the font files
   it names, requested only by a page shown in Japanese, and then only the slices holding
   characters shown (not precached by the service worker: kept once fetched).
@@ -40,7 +40,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PAGE_FILES = ("index.html", "main.py", "pyscript.toml")
+PAGE_FILES = ("index.html", "main.py")
 STATIC_FILES = ("boot.mjs", "screen.mjs", "rules.js", "icon.svg", "icon-192.png",
                 "icon-512.png", "manifest.webmanifest")
 STYLESHEET = re.compile(r'<link rel="stylesheet" href="([^"]+\.css)">')
@@ -94,9 +94,9 @@ def preload_links(runtime: str) -> str:
     is read, instead of after boot.mjs and Pyodide's loader have loaded and run (two round
     trips later): the runtime's WebAssembly, the standard library and the engine archive
     (fetch()ed by Pyodide and boot.mjs: same URL and mode, so the browser hands over the
-    preloaded response), main.py (PyScript fetches it only once Python is up: a round trip
-    on the way to ready) and Pyodide's loader. Python's start needs the runtime and the
-    standard library; the engine and main.py only after it (and PyScript's start): they
+    preloaded response), main.py (static/boot.mjs fetches it only once Python is up: a round
+    trip on the way to ready) and Pyodide's loader. Python's start needs the runtime and the
+    standard library; the engine and main.py only after it: they
     ask for their share of the bandwidth last (fetchpriority="low")."""
     fetched = ((f"{runtime}/pyodide.asm.wasm", "high"), ("static/build/python_stdlib.zip", "high"),
                ("static/build/engine.zip", "low"), ("main.py", "low"))
@@ -142,7 +142,7 @@ def with_kept_inline(source: str, root: Path) -> str:
 
 def site_files(root: Path) -> dict[str, Path]:
     """Site-relative path -> the file in the repository it is copied from."""
-    runtime, pyscript = gen_sw.vendor_folders(root)
+    runtime = gen_sw.vendor_folders(root)[0]
     files = {name: root / name for name in PAGE_FILES}
     files |= {f"static/{name}": root / "static" / name for name in STATIC_FILES}
     build = root / "static" / "build"
@@ -152,8 +152,6 @@ def site_files(root: Path) -> dict[str, Path]:
         name = json.loads((build / "snapshot.json").read_text(encoding="utf-8"))["file"]
         files[f"static/build/{name}"] = build / name
     files |= {f"{runtime}/{name}": root / runtime / name for name in PYODIDE_FILES}
-    files |= {path: root / path for path in gen_sw.pyscript_files(root)
-              if not path.endswith(".css")}
     files |= build_fonts.site_files(root)
     missing = sorted(path for path, source in files.items() if not source.is_file())
     if missing:

@@ -1,12 +1,10 @@
-// Starts Python for the page. index.html loads this module before PyScript, so everything
-// here begins at once: the runtime (with the trimmed standard library of static/build/) and
-// the engine archive (static/build/engine.zip) download side by side. On a return visit,
-// when the offline worker's cache holds our memory snapshot (static/build/, made by
-// scripts/make_snapshot.mjs), Pyodide restores it — Python initialised, the engine already
-// imported — while PyScript is still starting; a first visit boots the normal way (the
-// snapshot would cost more bytes than it saves time) and the worker fetches the snapshot
-// for the next one. PyScript then gets that interpreter from loadPyodide() below: this
-// module is its `interpreter` (pyscript.toml).
+// Starts Python for the page and runs main.py. index.html loads this module in its head, so
+// everything here begins at once: the runtime (with the trimmed standard library of
+// static/build/) and the engine archive (static/build/engine.zip) download side by side. On a
+// return visit, when the offline worker's cache holds our memory snapshot (static/build/,
+// made by scripts/make_snapshot.mjs), Pyodide restores it — Python initialised, the engine
+// already imported; a first visit boots the normal way (the snapshot would cost more bytes
+// than it saves time) and the worker fetches the snapshot for the next one.
 // Any problem with the snapshot — no manifest, another Pyodide version, a missing or
 // corrupt file — means the normal boot. The path taken is left on
 // <html data-snapshot="restored|fallback|none">; main.py adds whether the restored engine
@@ -32,8 +30,7 @@ try {
 }
 
 const BUILD = new URL("./build/", import.meta.url);
-// PyScript would point Pyodide at this module's folder; the runtime lives in the folder
-// of its version (cached as immutable), the one the import above names.
+// The runtime lives in the folder of its version (cached as immutable), the one the import above names.
 const INDEX_URL = new URL(`./vendor/pyodide-${runtime.version}/`, import.meta.url).href;
 
 const FORMAT = "runs+gzip"; // scripts/make_snapshot.mjs
@@ -205,15 +202,33 @@ function describe(error) {
   return String(error && error.message ? error.message : error);
 }
 
+function details(error) {
+  return [describe(error), ...blocked].join("\n");
+}
+
 const LOAD_FAILED = "The game could not start: its Python runtime did not load (the connection "
   + "may have dropped, or this browser may lack WebAssembly).";
+
+// A Content-Security-Policy that refuses what Python's start needs (a host serving the page
+// without netlify.toml's headers, or with stricter ones) is named as the cause: the
+// connection and WebAssembly are fine then. The refusals seen before the page is ready.
+const CSP_FAILED = "The game could not start: this site's Content-Security-Policy refused "
+  + "code its Python runtime needs (the site's headers are misconfigured; see netlify.toml).";
+const blocked = [];
+addEventListener("securitypolicyviolation", (event) => {
+  if (event.effectiveDirective.startsWith("script-src") || event.effectiveDirective === "worker-src") {
+    blocked.push(`${event.effectiveDirective} refused ${event.blockedURI || "inline code"}`
+      + ` (${event.sourceFile || "page"}:${event.lineNumber})`);
+  }
+});
 
 // Some failures of the runtime's download never settle loadPyodide(): they surface only as
 // an uncaught error. Until the page is ready, any such error means it will not be.
 function failedWhileBooting(event) {
   const root = document.documentElement.dataset;
   if (root.failed === "1" || (document.body && document.body.dataset.ready === "1")) return;
-  showFailure(LOAD_FAILED, describe(event.reason ?? event.error ?? event.message));
+  showFailure(blocked.length ? CSP_FAILED : LOAD_FAILED,
+    details(event.reason ?? event.error ?? event.message));
 }
 addEventListener("unhandledrejection", failedWhileBooting);
 addEventListener("error", failedWhileBooting);
@@ -258,10 +273,26 @@ setTimeout(() => {
 // failure) the screen becomes live and the line goes. The copies are kept here, in
 // localStorage, as Python says on body[data-keep] what may be kept of the screen it drew
 // ("start", "game", "handoff" or "": never another player's hand, never a replay).
-const SCREEN_KEY = "tm:last-screen"; // the start screen's HTML (not a save: tm:save:)
-const GAME_KEY = "tm:last-game"; // {save, screen, html} of the saved game last shown
+// A copy is kept as data, not HTML (static/kept.js draws it with textContent, tags and
+// attributes it knows): a tree of [tag, {attribute: value}, ...children] and strings (text).
+const SCREEN_KEY = "tm:last-screen"; // the start screen's tree (not a save: tm:save:)
+const GAME_KEY = "tm:last-game"; // {save, screen, tree} of the saved game last shown
 const OPEN_KEY = "tm:open"; // sessionStorage: the saved game this tab shows (browser.py)
 const KEEP_AT_MOST = 1_000_000; // characters: a larger screen is not kept (saves come first)
+
+// The tree of ``element``'s children (comments and the inline <style> of a hint left out).
+function screenTree(element) {
+  const tree = [];
+  for (const node of element.childNodes) {
+    if (node.nodeType === Node.TEXT_NODE) tree.push(node.data);
+    else if (node.nodeType === Node.ELEMENT_NODE && node.localName !== "style") {
+      const attributes = {};
+      for (const attribute of node.attributes) attributes[attribute.name] = attribute.value;
+      tree.push([node.localName, attributes, ...screenTree(node)]);
+    }
+  }
+  return tree;
+}
 
 function takeOver() {
   const app = document.getElementById("app");
@@ -284,15 +315,16 @@ function keepScreens() {
     const body = document.body.dataset;
     if (body.busy !== undefined || body.fault !== undefined || body.keep === undefined) return;
     try {
-      const html = app.innerHTML;
       if (body.keep === "start") {
-        if (localStorage.getItem(SCREEN_KEY) !== html) localStorage.setItem(SCREEN_KEY, html);
+        const tree = JSON.stringify(screenTree(app));
+        if (localStorage.getItem(SCREEN_KEY) !== tree) localStorage.setItem(SCREEN_KEY, tree);
         return;
       }
       // (static/kept.js shows a game's copy only to the tab that showed that game)
       const save = sessionStorage.getItem(OPEN_KEY);
-      if (!body.keep || save === null || html.length > KEEP_AT_MOST) return;
-      const kept = JSON.stringify({ save, screen: body.keep, html });
+      if (!body.keep || save === null) return;
+      const kept = JSON.stringify({ save, screen: body.keep, tree: screenTree(app) });
+      if (kept.length > KEEP_AT_MOST) return;
       if (localStorage.getItem(GAME_KEY) !== kept) localStorage.setItem(GAME_KEY, kept);
     } catch {
       // storage full or refused: the next visit shows the prerendered screen
@@ -322,25 +354,28 @@ const found = manifest();
 engine.catch(() => null); // handled where it is awaited
 const python = startPython();
 
-// PyScript's call. Of its options only the output handlers matter here (it asks for no
-// packages), and they can be set on the running interpreter.
-// If Python cannot start, the page says so (showFailure) and PyScript is left waiting: its
-// own error box would only repeat the notice in a developer's words.
-export async function loadPyodide(given = {}) {
-  performance.mark("tm:pyscript-asks");
+// Python up, the page's own Python starts: main.py, run here, not by PyScript. PyScript
+// was used only for this, and its core builds a function from a string at start-up (its
+// worker hooks, Function("return(w,x)=>...")), which a Content-Security-Policy without
+// 'unsafe-eval' refuses: the page never started. Pyodide needs only 'wasm-unsafe-eval'.
+// If Python cannot start, the page says so (showFailure), naming the Content-Security-Policy
+// when the browser refused code for it (a misconfigured host), not the connection.
+async function runPage() {
   let pyodide;
+  let source;
   try {
     const started = await python;
     pyodide = started.pyodide;
     document.documentElement.dataset.snapshot = started.path;
     pyodide.FS.writeFile(`${pyodide.FS.cwd()}/engine.zip`, await engine);
+    const response = await fetch(new URL("../main.py", import.meta.url));
+    if (!response.ok) throw new Error(`main.py: HTTP ${response.status}`);
+    source = await response.text();
   } catch (error) {
     console.warn("Python did not start:", error);
-    showFailure(LOAD_FAILED, describe(error));
-    return new Promise(() => {});
+    showFailure(blocked.length ? CSP_FAILED : LOAD_FAILED, details(error));
+    return;
   }
-  if (given.stdout) pyodide.setStdout({ batched: given.stdout });
-  if (given.stderr) pyodide.setStderr({ batched: given.stderr });
   try { // Pyodide's hook for a fatal error (a private API: without it, the notice is missed)
     pyodide._api.on_fatal = (error) => showFailure("The game stopped: its Python runtime failed "
       + "and cannot go on.", describe(error));
@@ -349,5 +384,11 @@ export async function loadPyodide(given = {}) {
   }
   unwatchWasm();
   performance.mark("tm:python-ready");
-  return pyodide;
+  try {
+    pyodide.runPython(source, { filename: "main.py" });
+  } catch (error) { // main.py reports its own failures: this is Python not running it at all
+    showFailure("The game could not start: its Python code did not run.", describe(error));
+  }
 }
+
+runPage();

@@ -2,13 +2,18 @@
 // this script inline right after #app in dist/index.html (netlify.toml's Content-Security-
 // Policy allows it by its hash), so it runs as the page is parsed, with no download. The
 // copies are made by static/boot.mjs: the start screen (tm:last-screen), or the saved game
-// being played (tm:last-game: {save, screen, html}) when this tab showed it (a reload, the
+// being played (tm:last-game: {save, screen, tree}) when this tab showed it (a reload, the
 // browser restoring its tabs: sessionStorage tm:open, which Python reads to reopen it,
 // tm/web/browser.py; a new tab starts on the start screen). The copy stays inert, with the
 // line saying the game is starting, until Python takes over (static/boot.mjs). Nothing is
 // drawn when a link is opened or when the game was deleted since. The page's language
 // (tm:language, tm/web/app_lang.py) goes on <html lang> at once: the copy is in it, and
 // the browser hyphenates and picks fonts by it.
+// A copy is data, never HTML: a tree of [tag, {attribute: value}, ...children] and strings
+// (text), built here element by element with textContent, so whatever storage holds (another
+// script on this origin, a hostile extension, an old copy as HTML) shows as text or not at
+// all: only the tags and attributes a screen uses are made, never a handler (on...), a
+// script or a URL of another scheme than http(s).
 (() => {
   const app = document.getElementById("app");
   try {
@@ -18,19 +23,61 @@
     // no storage: English until Python reads the browser's languages
   }
   if (location.hash || !app || !app.classList.contains("prerendered")) return;
+  const SVG = "http://www.w3.org/2000/svg";
+  const TAGS = new Set(("a abbr b br button caption code del details dd div dl dt em fieldset "
+    + "footer form h1 h2 h3 h4 h5 h6 header hr i input kbd label legend li main mark meter nav "
+    + "ol optgroup option output p pre progress s section select small span strong sub summary "
+    + "sup table tbody td textarea tfoot th thead time tr u ul").split(" "));
+  const SVG_TAGS = new Set(("svg g path circle ellipse rect line polyline polygon text tspan "
+    + "title desc defs symbol use").split(" "));
+  const URLS = new Set(["href", "xlink:href", "src", "action", "formaction"]);
+  const NAME = /^[a-z][a-z0-9_.:-]*$/i;
+  const SCHEME = /^\s*[a-z][a-z0-9+.-]*:/i;
+  const safe = (name, value) => NAME.test(name) && !/^on/i.test(name) && name !== "style"
+    && (!URLS.has(name.toLowerCase()) || !SCHEME.test(value) || /^\s*https?:/i.test(value));
+  let count = 0;
+  const draw = (node, svg, into) => {
+    count += 1;
+    if (count > 200000) throw new Error("too large");
+    if (typeof node === "string") {
+      into.append(document.createTextNode(node));
+      return;
+    }
+    if (!Array.isArray(node) || typeof node[0] !== "string") return;
+    const tag = node[0].toLowerCase();
+    const inSvg = svg || tag === "svg";
+    if (!(inSvg ? SVG_TAGS : TAGS).has(tag)) return;
+    const made = inSvg ? document.createElementNS(SVG, tag) : document.createElement(tag);
+    const attributes = node[1] && typeof node[1] === "object" ? node[1] : {};
+    for (const [name, value] of Object.entries(attributes)) {
+      if (typeof value === "string" && safe(name, value)) made.setAttribute(name, value);
+    }
+    for (const child of node.slice(2)) draw(child, inSvg, made);
+    into.append(made);
+  };
+  // The copy drawn off the page first: one that does not parse leaves the prerendered one.
+  const drawn = (tree) => {
+    if (!Array.isArray(tree)) return null;
+    const part = document.createDocumentFragment();
+    for (const node of tree) draw(node, false, part);
+    return part;
+  };
   try {
     const game = JSON.parse(localStorage.getItem("tm:last-game") || "null");
     const open = sessionStorage.getItem("tm:open");
-    if (game && typeof game.save === "string" && typeof game.html === "string"
+    if (game && typeof game.save === "string" && typeof game.screen === "string"
         && game.save === open && localStorage.getItem(`tm:save:${game.save}`) !== null) {
-      app.innerHTML = game.html;
-      document.documentElement.dataset.kept = game.screen;
-      performance.mark("tm:last-game");
-      return;
+      const part = drawn(game.tree);
+      if (part) {
+        app.replaceChildren(part);
+        document.documentElement.dataset.kept = game.screen === "handoff" ? "handoff" : "game";
+        performance.mark("tm:last-game");
+        return;
+      }
     }
-    const html = localStorage.getItem("tm:last-screen");
-    if (html) {
-      app.innerHTML = html;
+    const part = drawn(JSON.parse(localStorage.getItem("tm:last-screen") || "null"));
+    if (part) {
+      app.replaceChildren(part);
       document.documentElement.dataset.kept = "start";
       performance.mark("tm:last-screen");
     }

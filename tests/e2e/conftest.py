@@ -33,6 +33,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from tests.kits import wait_without_eval
+
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
 SITE = Path(os.environ.get("TM_E2E_ROOT") or DIST).resolve()
@@ -267,6 +269,11 @@ class Recorder:
 
 
 PageFactory = Callable[..., Any]
+
+
+# Playwright's page.wait_for_function compiles its predicate with new Function in the page,
+# which the site's CSP (no 'unsafe-eval') refuses: pages wait from the test's side instead.
+wait_without_eval.install()
 
 # How long an action or a wait on the page may take (tests/e2e/helpers.py gives Playwright's
 # assertions the same): generous, for CI machines that run the suite beside other work.

@@ -90,7 +90,7 @@ def test_a_saved_game_continues_offline(page: Any, boot: Any, server: Server) ->
     page.context.set_offline(True)
     worker = page.context.service_workers[0]
     assert worker.evaluate(  # truly offline, the service worker's own fetches included
-        "fetch('pyscript.toml?not-cached').then(() => 'online', () => 'offline')") == "offline"
+        "fetch('main.py?not-cached').then(() => 'online', () => 'offline')") == "offline"
     page.reload()  # offline, back in the game played
     wait_ready(page)
     wait_screen(page, "game")

@@ -35,6 +35,11 @@ EN_PAGE: dict[str, str] = {
     "tabs.copy": "Keep this one as a copy",
     "tabs.updated": "This game was continued in another tab: it now shows the latest moves.",
     "tabs.copied": "This game is now saved as a separate copy; the other one is unchanged.",
+    # a new version of the site took over this tab's offline worker (tm/web/page_boot.py)
+    "update.ready": "A new version of the game is ready — reload to use it. Your game is "
+                    "saved and goes on where you are.",
+    "update.reload": "Reload",
+    "update.later": "Later",
     # leaving a game whose last moves are not saved
     "leave.ask": "The last moves of this game are not saved ({why}). Leave it anyway?",
     "leave.why.full": "this browser's storage is full",

@@ -15,8 +15,8 @@ from tm.web import bot_loop
 from tm.web.app import App
 from tm.web.app_lang import STORAGE_KEY, browser_languages, initial_language
 from tm.web.browser import KEEP, Page
-from tm.web.i18n import CATALOGS, LANGUAGES, catalog
-from tm.web.page_dom import COVERED, language_font, missing, tab_in_cover
+from tm.web.i18n import CATALOGS, LANGUAGES, catalog, t
+from tm.web.page_dom import COVERED, language_font, missing, new_version_notice, tab_in_cover
 from tm.web.page_store import LocalStorage
 from tm.web.saves import MemoryStorage
 
@@ -195,7 +195,7 @@ def start() -> None:
     js.document.body.dataset.ready = "1"
     page.guard("link", page.open_hash)
     page.guard("boot", page.resume)
-    page.guard("boot", register_service_worker)
+    page.guard("boot", register_service_worker, page)
     page.guard("boot", preload_languages)
 
 
@@ -216,14 +216,47 @@ def preload_languages() -> None:
     idle(create_once_callable(next_one))
 
 
-def register_service_worker() -> None:
+def register_service_worker(page: Page) -> None:
     """Offline play: register /sw.js where browsers allow one (https, or http on this
     machine). A refusal changes nothing, so it is not reported."""
     where = js.location
     local = where.protocol == "http:" and where.hostname in ("localhost", "127.0.0.1", "[::1]")
     workers: Any = getattr(js.navigator, "serviceWorker", None)
     if not missing(workers) and (where.protocol == "https:" or local):
+        watch_new_version(page, workers)
         try:
             workers.register("sw.js").catch(lambda _error: None)
         except Exception:
             pass
+
+
+def watch_new_version(page: Page, workers: Any) -> None:
+    """When a new version's worker takes this tab over (sw.js claims the open pages as it
+    activates), say that a new version is ready, with a button to reload: the game is saved
+    first, and the reloaded tab reopens it (sessionStorage tm:open). A tab no worker
+    controlled yet (a first visit) is only being taken in: nothing to say then."""
+    controlled = [not missing(workers.controller)]
+
+    def on_change(_event: Any) -> None:
+        if controlled[0]:
+            show_new_version(page)
+        controlled[0] = True
+
+    _listen(page, workers, "controllerchange", on_change)
+
+
+def show_new_version(page: Page) -> None:
+    """The notice of a new version, in the page's language (page_dom.new_version_notice)."""
+    lang = page.app.language
+    shown = new_version_notice(t("update.ready", lang), t("update.reload", lang),
+                               t("update.later", lang))
+    if shown is None:
+        return
+    notice, reload, later = shown
+
+    def on_reload(_event: Any) -> None:
+        page.app.tabs.flush_save()
+        js.location.reload()
+
+    _listen(page, reload, "click", on_reload)
+    _listen(page, later, "click", lambda _event: notice.remove())

@@ -219,3 +219,31 @@ def _centre_legal(board: Any) -> None:
     at = float(frame.getBoundingClientRect().left)
     middle = (left + right) / 2 - at + float(frame.scrollLeft)
     frame.scrollLeft = max(0.0, middle - float(frame.clientWidth) / 2)
+
+
+NEW_VERSION_ID = "new-version"
+
+
+def new_version_notice(message: str, reload: str, later: str) -> tuple[Any, Any, Any] | None:
+    """Show, above the page's notices, that a new version of the site is ready (its text and
+    its two buttons' labels given, already translated); the notice and its Reload and Later
+    buttons, or None when it is already shown. Outside #alerts, which every redraw
+    replaces; built with textContent: nothing is parsed as HTML."""
+    if not missing(js.document.getElementById(NEW_VERSION_ID)):
+        return None
+    notice = js.document.createElement("div")
+    notice.id, notice.className = NEW_VERSION_ID, "notice new-version"
+    notice.setAttribute("role", "status")
+    text = js.document.createElement("p")
+    text.textContent = message
+    actions = js.document.createElement("p")
+    actions.className = "notice-actions"
+    buttons = []
+    for label, kind in ((reload, "primary"), (later, "")):
+        made = js.document.createElement("button")
+        made.type, made.className, made.textContent = "button", kind, label
+        actions.append(made)
+        buttons.append(made)
+    notice.append(text, actions)
+    js.document.getElementById("alerts").before(notice)
+    return notice, buttons[0], buttons[1]

@@ -334,7 +334,7 @@ def test_link_play_another_key_for_a_pinned_seat_is_kept_apart() -> None:
     carl.handle("open_link", {"text": forged})
     older = carl.linkplay.state.older
     assert older is not None and older.fork == "seat_key" and older.player == "Bob"
-    assert "claims Bob's seat with another device's key" in html.unescape(carl.render()["app"])
+    assert "takes Bob's seat with another device's key" in html.unescape(carl.render()["app"])
 
 
 def test_link_play_links_without_keys_still_open_and_play_on() -> None:

@@ -16,6 +16,7 @@ WEB = Path(__file__).resolve().parents[2] / "tm" / "web"
 # text is generated from the cards; the board's geometry comes from its map).
 ALLOWED_MODULES = frozenset({"tm.core.errors", "tm.persist.links", "tm.daily",
                              "tm.persist.history", "tm.persist.saves", "tm.persist.safejson",
+                             "tm.persist.sigs",  # the seats' signatures (no rules in it)
                              "tm.core.frozen", "tm.cards", "tm.cards.dsl", "tm.board.maps",
                              "tm.core.mapdef",  # the maps as data (facts, as the cards)
                              # the prompts' public contract: kinds, purposes, Choice

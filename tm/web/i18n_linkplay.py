@@ -34,7 +34,7 @@ EN_LINKPLAY: dict[str, str] = {
                              "another story than the game on this device.",
     "linkplay.fork_own_seat": "This link makes moves for your seat ({name}, from move "
                               "{move}) that this device did not make.",
-    "linkplay.fork_seat_key": "This link claims {name}'s seat with another device's key "
+    "linkplay.fork_seat_key": "This link takes {name}'s seat with another device's key "
                               "(from move {move}): it does not come from {name}'s device.",
     "linkplay.fork_unsigned": "This link holds moves for {name} (from move {move}) that "
                               "{name}'s device did not sign.",

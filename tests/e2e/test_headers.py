@@ -26,7 +26,6 @@ from tests.e2e.helpers import answer_first, expect, start_game, wait_ready, wait
 
 pytestmark = pytest.mark.e2e
 
-SHOTS = Path(__file__).resolve().parents[2] / "test-results"
 # Run before the page's scripts: every refusal of the page's CSP, kept for the test.
 WATCH_CSP = """
 window.tmViolations = [];
@@ -138,7 +137,8 @@ def _watched(context: Any, served: Server) -> tuple[Any, Recorder]:
 @pytest.mark.parametrize("lang,words", [("en", "A new version of the game is ready"),
                                         ("de", "Eine neue Version des Spiels ist bereit")])
 def test_an_open_tab_is_told_a_new_version_is_ready_and_keeps_its_game(
-        browser: Any, site_copy: tuple[Path, Server], lang: str, words: str) -> None:
+        browser: Any, site_copy: tuple[Path, Server], tmp_path: Path, lang: str,
+        words: str) -> None:
     root, served = site_copy
     size = {"desktop": (1366, 768), "phone": (390, 844)}["desktop" if lang == "en" else "phone"]
     context = browser.new_context(viewport={"width": size[0], "height": size[1]})
@@ -167,8 +167,7 @@ def test_an_open_tab_is_told_a_new_version_is_ready_and_keeps_its_game(
         notice = page.locator("#new-version")
         expect(notice).to_contain_text(words, timeout=60_000)
         expect(page.locator("body[data-screen='game']")).to_have_count(1)  # nothing redrawn
-        SHOTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"new-version-{lang}.png"))
+        page.screenshot(path=str(tmp_path / f"new-version-{lang}.png"))  # (looked at by hand)
 
         notice.locator("button.primary").click()
         wait_ready(page)

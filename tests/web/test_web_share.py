@@ -686,10 +686,26 @@ def test_a_save_replayed_under_changed_rules_says_so_in_plain_words() -> None:
     assert app.shown.info is None and app.shown.notice is None
 
 
-def test_a_save_whose_moves_no_longer_lead_to_its_state_goes_on_from_it() -> None:
+def test_a_save_whose_moves_do_not_lead_to_its_state_is_rebuilt_from_them() -> None:
     game = random_game(1, 5, ["Rae"], max_moves=30)
     save = game.to_save()
-    save["moves"] = save["moves"][:-1]  # as if a rules fix changed where the moves lead
+    save["moves"] = save["moves"][:-1]  # under the same rules: damaged or changed
+    storage = MemoryStorage()
+    storage.set(PREFIX + "old", json.dumps({"format": 1, "kind": "tm-save",
+                                            "meta": {"names": ["Rae"]}, "save": save}))
+    app = new_app(storage)
+    app.handle("continue", {"save": "old"})
+    assert app.shown.notice is None and app.shown.info is not None
+    assert "rebuilt from its moves" in app.shown.info and "rules" not in app.shown.info
+    assert game_of(app).moves == save["moves"]
+
+
+def test_a_save_whose_moves_no_longer_lead_to_its_state_goes_on_from_it() -> None:
+    game = random_game(1, 14, ["Rae"], max_moves=40)
+    assert game.state.players[0].corporation == "Saturn Systems"  # its rules changed in 2
+    save = game.to_save()
+    save["moves"].append(save["moves"][-1])  # as if a rules fix refused its last move
+    save["rules"] = 1
     storage = MemoryStorage()
     storage.set(PREFIX + "old", json.dumps({"format": 1, "kind": "tm-save",
                                             "meta": {"names": ["Rae"]}, "save": save}))
@@ -704,7 +720,8 @@ def test_a_save_whose_moves_no_longer_lead_to_its_state_goes_on_from_it() -> Non
 def test_a_link_made_under_other_rules_says_so() -> None:
     inner = _inner(encode(random_game(1, 4, ["Lin"], max_moves=20)))
     tail = bytes(b ^ 0xFF for b in inner[-4:])  # the checksum the link recorded differs
+    assert inner[1] == 2  # the rules version it was made under: here older ones
     app = new_app()
-    app.handle("open_link", {"text": _pack(inner[:-4] + tail)})
+    app.handle("open_link", {"text": _pack(inner[:1] + b"\x01" + inner[2:-4] + tail)})
     assert app.shown.notice is None and app.shown.from_link
     assert app.shown.info is not None and "other rules" in app.shown.info

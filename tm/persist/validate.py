@@ -33,9 +33,12 @@ MAX_ITEMS = 1_000  # queue items, board spaces, log entries per player are far f
 
 
 def damaged(detail: str) -> SaveError:
-    """The one refusal of a stored state that is not a state this engine could reach."""
-    return SaveError(reason("save.state_invalid", f"the save's stored state is not a game "
-                            f"this version can continue ({detail})", detail=detail))
+    """The one refusal of a stored state that is not a state this engine could reach (what
+    failed is a note for the command line and tests, not words for the page)."""
+    error = SaveError(reason("save.state_invalid", "the save's stored state is not a game "
+                             "this version can continue: it is damaged or was changed"))
+    error.add_note(f"stored state: {detail}")
+    return error
 
 
 def checked_state(raw: Any, options: Options, fresh: GameState) -> GameState:

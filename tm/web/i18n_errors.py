@@ -90,7 +90,6 @@ EN_ERRORS: dict[str, str] = {
                               "continue: it is damaged or was changed",
     "err.save.state_not_text": "the stored state is not text",
     "err.save.state_too_large": "the stored state is damaged or too large",
-    "err.save.stored_damaged": "the save's stored state is damaged",
     "err.save.too_many_moves": "a save holds at most {limit} moves; a real game has far fewer",
     "err.entry.format": "it was written in another format ({format}) than this version reads "
                         "({known})",

@@ -6,6 +6,7 @@ from __future__ import annotations
 from tm.web.expansions.colonies.words import EN_COLONIES
 from tm.web.expansions.prelude.words import EN_PRELUDE
 from tm.web.i18n_bots import EN_BOTS
+from tm.web.i18n_card_points import EN_CARD_POINTS
 from tm.web.i18n_cards import EN_CARDS
 from tm.web.i18n_confirm import EN_CONFIRM
 from tm.web.i18n_decide import EN_DECIDE
@@ -356,16 +357,7 @@ EN: dict[str, str] = {
     "chart.generation": "Generation", "chart.vp_of": "{name} VP", "chart.tr_of": "{name} TR",
     "end.link": "Anyone can replay and check this result:",
     "end.link_text": "link to the finished game",
-    # the end screen's VP from cards, card by card (card_points_html)
-    "end.cards.title": "VP from cards",
-    "end.cards.none": "No card scored VP.",
-    "end.cards.note": "Under a card: what its VP counted. A card with no note scores the VP "
-                      "printed on it.",
-    "end.cards.source": "{counted}: {rule}",
-    "end.cards.tags.one": "{n} {tag} tag", "end.cards.tags.other": "{n} {tag} tags",
-    "end.cards.cities.one": "{n} city", "end.cards.cities.other": "{n} cities",
-    "end.cards.colonies.one": "{n} colony", "end.cards.colonies.other": "{n} colonies",
-    "end.cards.counted.one": "{n} counted", "end.cards.counted.other": "{n} counted",
+    **EN_CARD_POINTS,  # the end screen's VP from cards, card by card
     # a save or link that replays differently under today's rules
     "rules.changed": "The rules have changed since this game was saved: it may not go on "
                      "exactly as it was played.",

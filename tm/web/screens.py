@@ -1,18 +1,14 @@
-"""Whole screens: start (new game + saved games), hand-off, game, end, replay; each a
-pure function of the screen model (:class:`~tm.web.model.Screen`)."""
+"""Whole screens: hand-off, game, end, replay (the start screen: :mod:`tm.web.start_html`);
+each a pure function of the screen model (:class:`~tm.web.model.Screen`)."""
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import cast
 
 from tm.view_model import ScorePart
-from tm.web.board_preview import board_picker
 from tm.web.board_svg import board_legend, board_svg
 from tm.web.bots_html import (
-    form_note,
     hint_box,
-    name_placeholder,
-    seat_select,
     thinking_section,
 )
 from tm.web.card_points_html import card_points_section
@@ -23,23 +19,20 @@ from tm.web.expansions import Section
 from tm.web.expansions.pages import PAGES
 from tm.web.hand_html import card_dialog, draft_info, hand_section
 from tm.web.html import attrs, button, esc
-from tm.web.i18n import format_moment, t
+from tm.web.i18n import t
 from tm.web.icons import icon
 from tm.web.linkplay_html import (
-    by_link_box,
     daily_panel,
-    daily_section,
     older_cover,
     seat_cover,
     send_panel,
 )
 from tm.web.log_html import log_section
-from tm.web.model import COLOUR_CHOICES, Screen, View, player_name
+from tm.web.model import Screen, View, player_name
 from tm.web.panels import milestones_awards, player_panel, scores_by_player, swatch, tracks
 from tm.web.prompt_html import FULL_CARD_PURPOSES, Ask, render_prompt
 from tm.web.recap_html import recap_box, recap_lit
 from tm.web.regions import drawn_for, part, region, region_of, unless_stale
-from tm.web.rule_links import PAGE as RULES_PAGE
 from tm.web.rule_links import rule_link
 from tm.web.share_html import (
     end_extras,
@@ -49,6 +42,7 @@ from tm.web.share_html import (
     share_dialog,
     tool_buttons,
 )
+from tm.web.start_html import start_screen
 
 
 def render_app(screen: Screen) -> str:
@@ -63,135 +57,6 @@ def render_app(screen: Screen) -> str:
         "older": lambda s: game_screen(s, older_cover(s))}
     body = screens[screen.name](screen)
     return notice + body
-
-
-# ---------------------------------------------------------------- start
-def _player_rows(form: Mapping[str, str]) -> str:
-    count = int(form.get("players", "2"))
-    rows = []
-    for i in range(5):
-        hidden = " hidden" if i >= count else ""
-        name = form.get(f"name_{i}", "")
-        colour = form.get(f"colour_{i}", COLOUR_CHOICES[i])
-        options = "".join(
-            f'<option value="{c}"{" selected" if c == colour else ""}>{esc(t("colour." + c))}'
-            "</option>" for c in COLOUR_CHOICES)
-        rows.append(
-            f'<fieldset class="player-row"{hidden} data-row="{i}"><legend>'
-            f'{esc(t("start.player_n", n=i + 1))}</legend>'
-            f'<label>{esc(t("start.name"))} <input name="name_{i}" maxlength="40" '
-            f'value="{esc(name)}" autocomplete="off"{name_placeholder(form, i)}></label>'
-            f'<label>{esc(t("start.colour"))} <select name="colour_{i}">{options}</select></label>'
-            f"{seat_select(form, i)}"
-            f'<label><input type="checkbox" name="beginner_{i}"{_checked(form, f"beginner_{i}")}> '
-            f'{esc(t("start.beginner"))}</label></fieldset>')
-    return "".join(rows)
-
-
-def _checked(form: Mapping[str, str], name: str, default: bool = False) -> str:
-    """A checkbox's state as the player left it (the form sends only ticked boxes)."""
-    captured = "seed" in form  # the whole form has been read at least once
-    ticked = str(form.get(name, "")).lower() in ("on", "true", "1", "yes") if captured \
-        else default
-    return " checked" if ticked else ""
-
-
-def _solo_note(count: str) -> str:
-    """How solo plays, for one player only (the players select redraws the form)."""
-    if count != "1":
-        return ""
-    return f'<p class="hint solo-note">{esc(t("start.solo_note"))} {esc(t("start.solo_ma"))}</p>'
-
-
-def _switches(variant: bool, form: Mapping[str, str]) -> str:
-    """The expansions' checkboxes (their page manifests' switches): the ones that stand
-    with the game's variants, or the others."""
-    return "".join(f'<label><input type="checkbox" name="{esc(sw.box)}"'
-                   f'{_checked(form, sw.box, sw.default)}> {esc(t(sw.words))}</label>'
-                   for page in PAGES if (sw := page.switch) is not None and sw.variant == variant)
-
-
-def _new_game_form(form: Mapping[str, str]) -> str:
-    count = form.get("players", "2")
-    player_options = "".join(f'<option value="{n}"{" selected" if str(n) == count else ""}>{n}'
-                             "</option>" for n in range(1, 6))
-    return (
-        f'<form class="new-game" data-action="new_game">'
-        f'<h2>{esc(t("start.new_game"))}</h2>'
-        f'<label>{esc(t("start.players"))} <select name="players" data-change="form">'
-        f"{player_options}</select></label>"
-        f"{_solo_note(count)}{form_note(int(count))}{_player_rows(form)}"
-        f"{_switches(True, form)}"
-        f'<label><input type="checkbox" name="draft"{_checked(form, "draft")}> '
-        f'{esc(t("start.draft"))}</label>'
-        f'{by_link_box(form)}'
-        f'<label><input type="checkbox" name="strict_undo"{_checked(form, "strict_undo")}> '
-        f'{esc(t("start.strict_undo"))}</label>'
-        f"{_switches(False, form)}"
-        f'{board_picker(form.get("board", ""))}'  # (none named: the first the engine ships)
-        f'<label>{esc(t("start.seed"))} <input name="seed" inputmode="numeric" '
-        f'value="{esc(form.get("seed", ""))}" autocomplete="off"></label>'
-        f'<button type="submit" class="primary">{esc(t("start.start"))}</button></form>')
-
-
-def _saved_games(screen: Screen) -> str:
-    rows = []
-    for entry in screen.saves:
-        if entry.damaged or entry.meta is None:
-            rows.append(f'<li class="damaged">{esc(t("start.damaged", key=entry.key))}</li>')
-            continue
-        meta = entry.meta
-        names = meta.names if isinstance(meta.names, list) else []
-        summary = t("start.save_summary", names=", ".join(str(n) for n in names),
-                    generation=meta.generation, when=_when(meta.updated))
-        if meta.over is True:
-            summary += " · " + t("start.save_over")
-        rows.append(
-            f'<li data-save="{esc(entry.save_id)}"><span>{esc(summary)}</span> '
-            + button(t("start.continue"), "continue", "primary", save=entry.save_id)
-            + button(t("start.export"), "export", "", save=entry.save_id)
-            + button(t("start.delete"), "delete", "danger", save=entry.save_id) + "</li>")
-    listing = "".join(rows) or f'<li class="empty">{esc(t("start.no_saves"))}</li>'
-    return (f'<section class="saves"><h2>{esc(t("start.saved_games"))}</h2>'
-            f'<ul class="save-list">{listing}</ul>'
-            f'<label class="import">{esc(t("start.import"))} '
-            f'<input type="file" accept=".json,application/json" data-change="import"></label>'
-            "</section>")
-
-
-def _when(ms: float) -> str:
-    import datetime
-    try:
-        moment = datetime.datetime.fromtimestamp(ms / 1000, tz=datetime.UTC)
-    except (OverflowError, OSError, ValueError, TypeError):
-        return "?"
-    return format_moment(moment)
-
-
-def _resume(screen: Screen) -> str:
-    """The unfinished game played last, first on the screen: the one to continue."""
-    playing = [e for e in screen.saves if e.meta is not None and not e.damaged
-               and e.meta.over is not True and isinstance(e.meta.updated, (int, float))]
-    if not playing:
-        return ""
-    last = max(playing, key=lambda e: float(e.meta.updated if e.meta else 0))
-    assert last.meta is not None
-    names = last.meta.names if isinstance(last.meta.names, list) else []
-    summary = t("start.save_summary", names=", ".join(str(n) for n in names),
-                generation=last.meta.generation, when=_when(last.meta.updated))
-    return (f'<section class="resume" aria-labelledby="resume-title">'
-            f'<h2 id="resume-title">{esc(t("start.resume"))}</h2>'
-            f'<p>{esc(summary)}</p>'
-            + button(t("start.continue"), "continue", "primary", save=last.save_id,
-                     focus="resume") + "</section>")
-
-
-def start_screen(screen: Screen) -> str:
-    """The game to continue, the new-game form and the saved games."""
-    return (f'<main class="start"><h1>{esc(t("app.title"))}</h1>{_resume(screen)}'
-            f"{_new_game_form(screen.form)}{daily_section(screen)}{_saved_games(screen)}"
-            f'<p class="rules-ref"><a href="{RULES_PAGE}" target="_blank" rel="noopener">'
-            f'{esc(t("rules.open"))}</a></p></main>')
 
 
 # ---------------------------------------------------------------- hand-off

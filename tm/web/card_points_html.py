@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from tm.cards import card
-from tm.view_model import CardPoints
+from tm.view_model import CardPoints, ScoreRow
 from tm.web.card_text import qty, tag_name, vp_text
 from tm.web.html import esc
 from tm.web.i18n import card_name, t, tn
@@ -59,10 +59,15 @@ def _player(view: View, p: int, colour: str, entries: Sequence[CardPoints]) -> s
     return f'<details class="card-vp-player" open>{head}{body}</details>'
 
 
-def card_points_section(view: View, colours: Sequence[str], order: Sequence[int]) -> str:
-    """Each player's VP from cards, card by card, the players in ``order`` (the table's)."""
-    rows = {row["player"]: row for row in view["scores"]}
-    players = "".join(_player(view, p, colours[p], rows[p]["card_points"]) for p in order)
+def final_order(rows: Sequence[ScoreRow]) -> list[ScoreRow]:
+    """The end table's order: most VP first, then most MC left (the tie-break, R-END-3)."""
+    return sorted(rows, key=lambda row: (-row["total"], -row["megacredits"]))
+
+
+def card_points_section(view: View, colours: Sequence[str]) -> str:
+    """Each player's VP from cards, card by card, the players in the end table's order."""
+    players = "".join(_player(view, row["player"], colours[row["player"]], row["card_points"])
+                      for row in final_order(view["scores"]))
     return (f'<section class="card-vp" aria-labelledby="card-vp-title">'
             f'<h3 id="card-vp-title">{esc(t("end.cards.title"))}</h3>'
             f'<p class="note">{esc(t("end.cards.note"))}</p>'

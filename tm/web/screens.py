@@ -11,7 +11,7 @@ from tm.web.bots_html import (
     hint_box,
     thinking_section,
 )
-from tm.web.card_points_html import card_points_section
+from tm.web.card_points_html import final_order
 from tm.web.card_text import tile_phrase
 from tm.web.confirm_html import held_panel
 from tm.web.decide_html import status_strip, undo_bar
@@ -223,8 +223,7 @@ def end_section(screen: Screen) -> str:
         cols = tuple(c for c in cols if c not in ("milestones", "awards"))
     head = "".join(f'<th scope="col">{esc(t("end.col." + c))}</th>' for c in cols)
     body = []
-    ranked = sorted(rows, key=lambda row: (-row["total"], -row["megacredits"]))
-    for r in ranked:
+    for r in final_order(rows):
         p = r["player"]
         won = p in winners
         star = f'{icon("star")}<span class="sr">{esc(t("end.winner_mark"))}</span>'
@@ -244,9 +243,7 @@ def end_section(screen: Screen) -> str:
             f'<p class="winner">{esc(verdict)}</p><div class="table-wrap"><table class="scores">'
             f'<caption>{esc(t("end.caption"))}</caption><thead><tr>'
             f'<th scope="col">{esc(t("end.col.player"))}</th>{head}</tr></thead>'
-            f'<tbody>{"".join(body)}</tbody></table></div>'
-            f'{card_points_section(view, colours, [r["player"] for r in ranked])}'
-            f"{end_extras(screen)}</section>")
+            f'<tbody>{"".join(body)}</tbody></table></div>{end_extras(screen)}</section>')
 
 
 def replay_screen(screen: Screen) -> str:

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tm.view_model import ScorePart
+from tm.web.card_points_html import card_points_section
 from tm.web.html import attrs, button, esc
 from tm.web.i18n import t
 from tm.web.icons import icon, icon_button, seat_shape
@@ -213,14 +214,16 @@ def _chart_table(rows: Sequence[Mapping[str, Any]], names: list[str]) -> str:
 
 
 def end_extras(screen: Screen) -> str:
-    """Below the final scores: the chart with its numbers, and the link to the game."""
+    """Below the final scores: each player's VP from cards, card by card; the chart with its
+    numbers; and the link to the game."""
     rows = screen.history
     names = [str(pl["name"]) for pl in screen.game["players"]]
     chart = _chart_svg(rows, names, screen.colours) if rows else ""
     key = _chart_key(names, screen.colours) if rows else ""
     table = _chart_table(rows, names) if rows else ""
     link = screen.link or ""
-    return (f'<section class="history"><h3>{esc(t("chart.title"))}</h3>'
+    return (card_points_section(screen.game, screen.colours)
+            + f'<section class="history"><h3>{esc(t("chart.title"))}</h3>'
             f"{key}{chart}{table}"
             f'<p class="final-link">{esc(t("end.link"))} '
             f'<a{attrs(href=link, class_="game-link")}>{esc(t("end.link_text"))}</a></p>'

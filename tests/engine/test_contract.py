@@ -5,14 +5,13 @@ log record of simulated games over all expansion sets has its declared shape."""
 from __future__ import annotations
 
 import itertools
-import types
-import typing
 from collections.abc import Iterator, Mapping
 from functools import cache
 from typing import Any
 
 import pytest
 
+from tests.kits.shapes import misfits
 from tm import Game, IllegalMove, Options
 from tm.core.flow import HANDLERS, ask
 from tm.core.ledger import log
@@ -27,43 +26,6 @@ SETS = ("corpera", "prelude", "colonies")
 def _all_sets() -> Iterator[tuple[str, ...]]:
     for count in range(len(SETS) + 1):
         yield from itertools.combinations(SETS, count)
-
-
-def _fits(value: Any, hint: Any) -> bool:
-    """Whether a JSON value fits a type hint (int, str, list[X], dict[K, V], X | None,
-    Literal[...], a TypedDict, Any)."""
-    if hint is Any:
-        return True
-    origin, args = typing.get_origin(hint), typing.get_args(hint)
-    if origin is typing.Literal:
-        return value in args
-    if origin in (typing.Union, types.UnionType):
-        return any(_fits(value, a) for a in args)
-    if origin is list:
-        return isinstance(value, list) and all(_fits(v, args[0]) for v in value)
-    if origin is dict:
-        return isinstance(value, dict) and all(
-            _fits(k, args[0]) and _fits(v, args[1]) for k, v in value.items())
-    if typing.is_typeddict(hint):
-        return not _misfits(value, hint)
-    if hint is int:
-        return isinstance(value, int) and not isinstance(value, bool)
-    if hint is type(None):
-        return value is None
-    return isinstance(value, hint)
-
-
-def _misfits(record: Any, shape: Any) -> list[str]:
-    """What in ``record`` does not fit the TypedDict ``shape`` (missing, unknown or
-    mistyped fields)."""
-    if not isinstance(record, dict):
-        return [f"not a dict: {record!r}"]
-    hints = typing.get_type_hints(shape)
-    wrong = [f"missing {k}" for k in sorted(shape.__required_keys__ - set(record))]
-    wrong += [f"unknown {k}" for k in sorted(set(record) - set(hints))]
-    wrong += [f"{k}={record[k]!r} is not {hints[k]}" for k in sorted(set(record) & set(hints))
-              if not _fits(record[k], hints[k])]
-    return wrong
 
 
 @cache
@@ -118,21 +80,21 @@ def test_every_prompt_of_simulated_games_has_a_listed_kind_and_purpose() -> None
 def test_every_ask_of_simulated_games_over_all_sets_has_its_kinds_shape() -> None:
     _games()
     wrong = {(item["on"], problem) for item in ASKED
-             for problem in _misfits(item, ASKS[item["kind"]])}
+             for problem in misfits(item, ASKS[item["kind"]])}
     assert not wrong, sorted(wrong)
 
 
 def test_every_recorded_response_of_simulated_games_has_its_types_shape() -> None:
     moves = [move[1] for game in _games() for move in game.moves]
     assert {m["type"] for m in moves} <= set(RESPONSES)
-    wrong = {(m["type"], problem) for m in moves for problem in _misfits(m, RESPONSES[m["type"]])}
+    wrong = {(m["type"], problem) for m in moves for problem in misfits(m, RESPONSES[m["type"]])}
     assert not wrong, sorted(wrong)
 
 
 def test_every_log_record_of_simulated_games_over_all_sets_has_its_keys_shape() -> None:
     records = [r for game in _games() for r in game.state.log]
     wrong = {(r["key"], problem) for r in records
-             for problem in _misfits(_fields(r), RECORDS[r["key"]])}
+             for problem in misfits(_fields(r), RECORDS[r["key"]])}
     assert not wrong, sorted(wrong)
     assert len({r["key"] for r in records}) >= 40  # the games reach most keys
 
@@ -150,10 +112,10 @@ def test_a_log_record_with_an_unlisted_key_raises() -> None:
 
 def test_the_shape_check_catches_a_missing_an_unknown_and_a_mistyped_field() -> None:
     shape = RECORDS["tile"]
-    assert not _misfits({"player": 0, "tile": "city", "space": "21"}, shape)
-    assert _misfits({"player": 0, "tile": "city"}, shape) == ["missing space"]
-    assert _misfits({"player": 0, "tile": "city", "space": "21", "x": 1}, shape) == ["unknown x"]
-    assert _misfits({"player": True, "tile": "city", "space": "21"},
+    assert not misfits({"player": 0, "tile": "city", "space": "21"}, shape)
+    assert misfits({"player": 0, "tile": "city"}, shape) == ["missing space"]
+    assert misfits({"player": 0, "tile": "city", "space": "21", "x": 1}, shape) == ["unknown x"]
+    assert misfits({"player": True, "tile": "city", "space": "21"},
                     shape) == ["player=True is not <class 'int'>"]
 
 

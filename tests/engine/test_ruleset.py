@@ -22,7 +22,7 @@ LOOKUPS = re.compile(r"get_map\(|\.options\.board\b|\.options\.expansions\b|\bma
                      r"\bchosen\(")
 
 
-def test_a_game_is_played_by_the_rules_its_options_name() -> None:
+def test_R_MA_1_a_game_is_played_by_the_map_and_sets_its_options_name() -> None:
     g = Game.new(Options(players=2, seed=4, expansions=["prelude", "colonies"],
                          board="hellas")).state
     rules = rules_of(g)
@@ -33,7 +33,8 @@ def test_a_game_is_played_by_the_rules_its_options_name() -> None:
     assert rules.award_names == rules.map.award_names
 
 
-def test_solo_rules_add_corporate_era_and_drop_milestones_and_awards() -> None:
+def test_R_SOLO_1_R_SOLO_3_R_MA_4_R_SETUP_3_solo_rules_add_corpera_shorten_and_drop_goals(
+) -> None:
     rules = rules_for(Options(players=1, board="amazonis_planitia", expansions=["prelude"]))
     assert rules.expansions == ("prelude", "corpera")  # R-SOLO-1
     assert rules.starting_production == 0  # R-SETUP-3: Corporate Era's

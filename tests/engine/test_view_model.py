@@ -5,12 +5,11 @@ checks the page's and the bots' reads against are the view's true shape."""
 from __future__ import annotations
 
 import itertools
-import types
-import typing
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
+from tests.kits import shapes
 from tm import Game, Options
 from tm.core.rng import Rng
 from tm.sim import random_response
@@ -20,60 +19,9 @@ SETS = ("corpera", "prelude", "colonies")
 EVERY = 25  # views checked at every 25th decision (and at the end)
 
 
-def _fits(value: Any, hint: Any) -> bool:
-    """Whether a JSON value fits a type hint (int, str, bool, list[X], dict[K, V], Mapping,
-    X | None, Literal[...], a TypedDict, Any)."""
-    if hint is Any:
-        return True
-    origin, args = typing.get_origin(hint), typing.get_args(hint)
-    if origin is typing.Literal:
-        return value in args
-    if origin in (typing.Union, types.UnionType):
-        return any(_fits(value, a) for a in args)
-    if origin is list:
-        return isinstance(value, list) and all(_fits(v, args[0]) for v in value)
-    if origin in (dict, Mapping):
-        return isinstance(value, dict) and all(
-            _fits(k, args[0]) and _fits(v, args[1]) for k, v in value.items())
-    if typing.is_typeddict(hint):
-        return not misfits(value, hint)
-    if hint in (int, float):
-        return isinstance(value, int) and not isinstance(value, bool)
-    if hint is type(None):
-        return value is None
-    return isinstance(value, hint)
-
-
-def misfits(node: Any, shape: Any, path: str = "") -> list[str]:
-    """What in ``node`` does not fit the TypedDict ``shape``: missing, unknown or mistyped
-    keys, looking into nested TypedDicts (and lists of them) for the key at fault."""
-    if not isinstance(node, dict):
-        return [f"{path or shape.__name__}: not a dict"]
-    hints = typing.get_type_hints(shape)
-    where = path or shape.__name__
-    wrong = [f"{where}: missing {k}" for k in sorted(shape.__required_keys__ - set(node))]
-    wrong += [f"{where}: unknown {k}" for k in sorted(set(node) - set(hints))]
-    for key in sorted(set(node) & set(hints)):
-        hint, value = hints[key], node[key]
-        inner = _typeddict_in(hint)
-        if inner is not None and isinstance(value, list):
-            wrong += [w for i, v in enumerate(value)
-                      for w in misfits(v, inner, f"{where}.{key}[{i}]")]
-        elif inner is not None and isinstance(value, dict) and typing.is_typeddict(hint):
-            wrong += misfits(value, inner, f"{where}.{key}")
-        elif not _fits(value, hint):
-            wrong.append(f"{where}.{key}={value!r} is not {hint}")
-    return wrong
-
-
-def _typeddict_in(hint: Any) -> Any:
-    """The TypedDict a hint is, or holds a list of (else None)."""
-    if typing.is_typeddict(hint):
-        return hint
-    args = typing.get_args(hint)
-    if typing.get_origin(hint) is list and typing.is_typeddict(args[0]):
-        return args[0]
-    return None
+def misfits(node: Any, shape: Any) -> list[str]:
+    """What in a view's node does not fit its TypedDict, each problem under the shape's name."""
+    return shapes.misfits(node, shape, shape.__name__)
 
 
 def _views(game: Game) -> Iterator[dict[str, Any]]:

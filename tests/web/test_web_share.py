@@ -686,15 +686,21 @@ def test_a_save_replayed_under_changed_rules_says_so_in_plain_words() -> None:
     assert app.shown.info is None and app.shown.notice is None
 
 
-def test_a_save_whose_moves_do_not_lead_to_its_state_is_rebuilt_from_them() -> None:
-    game = random_game(1, 5, ["Rae"], max_moves=30)
-    save = game.to_save()
-    save["moves"] = save["moves"][:-1]  # under the same rules: damaged or changed
+def _continued(save: dict[str, Any]) -> App:
+    """An App that continued Rae's game stored as ``save`` (from the saved games)."""
     storage = MemoryStorage()
     storage.set(PREFIX + "old", json.dumps({"format": 1, "kind": "tm-save",
                                             "meta": {"names": ["Rae"]}, "save": save}))
     app = new_app(storage)
     app.handle("continue", {"save": "old"})
+    return app
+
+
+def test_a_save_whose_moves_do_not_lead_to_its_state_is_rebuilt_from_them() -> None:
+    game = random_game(1, 5, ["Rae"], max_moves=30)
+    save = game.to_save()
+    save["moves"] = save["moves"][:-1]  # under the same rules: damaged or changed
+    app = _continued(save)
     assert app.shown.notice is None and app.shown.info is not None
     assert "rebuilt from its moves" in app.shown.info and "rules" not in app.shown.info
     assert game_of(app).moves == save["moves"]
@@ -706,11 +712,7 @@ def test_a_save_whose_moves_no_longer_lead_to_its_state_goes_on_from_it() -> Non
     save = game.to_save()
     save["moves"].append(save["moves"][-1])  # as if a rules fix refused its last move
     save["rules"] = 1
-    storage = MemoryStorage()
-    storage.set(PREFIX + "old", json.dumps({"format": 1, "kind": "tm-save",
-                                            "meta": {"names": ["Rae"]}, "save": save}))
-    app = new_app(storage)
-    app.handle("continue", {"save": "old"})
+    app = _continued(save)
     assert app.shown.notice is None and app.shown.info is not None
     assert "rules have changed" in app.shown.info and "{" not in app.shown.info
     assert game_of(app).digest() == game.digest()

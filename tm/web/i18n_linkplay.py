@@ -42,6 +42,10 @@ EN_LINKPLAY: dict[str, str] = {
                           "the link of the game you are playing.",
     "linkplay.keep_mine": "Keep my game",
     "linkplay.bad_seat": "That seat is not one of this game's players.",
+    "linkplay.seat_taken": "{name} plays on another device: {name}'s moves are signed "
+                           "there. Choose your own seat.",
+    "linkplay.seat_elsewhere": "{name} (on another device)",
+    "linkplay.sealing": "Signing the link with this device's key…",
     # daily challenge
     "daily.title": "Daily challenge",
     "daily.hint": "A solo game dealt the same for everyone on a given date (UTC).",

@@ -72,8 +72,32 @@ def _first_move(game: Game) -> tuple[int, dict[str, Any]]:
 def test_link_game_id_depends_on_the_salt() -> None:
     options = Options(players=2, seed=3)
     first, second = links.game_id(options, "a"), links.game_id(options, "b")
-    assert first != second and len(first) == 16 and first.isalnum()
+    assert first != second and len(first) == 24 and first.isalnum()
     assert links.game_id(options, "a") == first
+
+
+def test_link_game_id_is_bound_to_the_options_and_seed() -> None:
+    options = Options(players=2, seed=3)
+    made = links.game_id(options, "a")
+    assert links.id_fits(made, options) is True
+    assert links.id_fits(made, replace(options, seed=4)) is False
+    assert links.id_fits(made, replace(options, board="hellas")) is False
+    assert links.id_fits("nlh2i66w6plpr645", options) is None  # an id made before binding
+
+
+def test_link_play_a_first_link_whose_deal_is_not_its_ids_opens_as_a_copy() -> None:
+    ann = _by_link_game()
+    ann.handle("choose_seat", {"seat": 0})
+    _play_own(ann)
+    assert ann.shown.game is not None
+    link_id = ann.shown.meta.link_id
+    options = ann.shown.game.state.options
+    carl = _app()
+    carl.handle("open_link", {"text": _forged([], replace(options, seed=options.seed + 1),
+                                              link_id)})
+    assert carl.shown.from_link and carl.shown.save_id is None  # a copy, as any link
+    assert "it was changed on the way" in html.unescape(carl.render()["app"])
+    assert not [k for k in carl.store.storage.names() if link_id in k]
 
 
 # ---------------------------------------------------------------- seats and sending

@@ -198,6 +198,9 @@ class LinkPlayController(Controller):
             return False
         save_id, shown = LINK_SAVE + link_id, self.shown
         stored = self.host.store.raw(save_id)
+        if stored is None and links.id_fits(link_id, game.state.options) is False:
+            shown.notice = t("linkplay.bad_id")  # opened as a link's copy, nothing saved
+            return False
         local_meta, verdict = compare_link(stored, game)
         if verdict is None:
             verdict = self._check_seals(link_id, params, game, stored, local_meta)

@@ -35,7 +35,6 @@ VENDOR_STAMP := $(VENDOR)/.stamp-vendor
 # The runtimes' folders carry their versions (cached as immutable): the pins of package.json.
 pin = $(shell $(PYTHON) -c "import json; print(json.load(open('package.json'))['dependencies']['$(1)'])")
 PYODIDE_DIR := $(VENDOR)/pyodide-$(call pin,pyodide)
-PYSCRIPT_DIR := $(VENDOR)/pyscript-$(call pin,@pyscript/core)
 
 # Browser tests join the run as soon as tests/e2e exists.
 TEST_DIRS := tests/engine tests/web $(wildcard tests/e2e)
@@ -58,20 +57,18 @@ $(NPM_STAMP): package.json package-lock.json
 	npm ci --ignore-scripts --no-audit --no-fund
 	touch $@
 
-# Pyodide's runtime (loader, wasm, standard library, lock file) and PyScript's dist/,
+# Pyodide's runtime (loader, wasm, standard library, lock file),
 # copied so the page loads them from our own origin, into folders named by version
 # (index.html and static/boot.mjs name them; tests/engine/test_site.py checks they match
 # package.json). Type declarations, the npm manifest and Pyodide's demo consoles stay behind.
 $(VENDOR_STAMP): $(NPM_STAMP)
 	rm -rf $(VENDOR)/pyodide* $(VENDOR)/pyscript*
-	mkdir -p $(PYODIDE_DIR) $(PYSCRIPT_DIR)
+	mkdir -p $(PYODIDE_DIR)
 	find node_modules/pyodide -maxdepth 1 -type f \
 	  \( -name '*.js' -o -name '*.mjs' -o -name '*.wasm' -o -name '*.zip' \
 	     -o -name '*.map' -o -name 'pyodide-lock.json' \) \
 	  -exec cp {} $(PYODIDE_DIR)/ \;
-	cp -R node_modules/@pyscript/core/dist/. $(PYSCRIPT_DIR)/
 	test -f $(PYODIDE_DIR)/pyodide.mjs -a -f $(PYODIDE_DIR)/pyodide-lock.json
-	test -f $(PYSCRIPT_DIR)/core.js
 	touch $@
 
 # The Japanese web font (@fontsource/noto-sans-jp, pinned in package.json): its Japanese

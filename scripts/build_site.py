@@ -41,8 +41,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGE_FILES = ("index.html", "main.py")
-STATIC_FILES = ("boot.mjs", "screen.mjs", "rules.js", "icon.svg", "icon-192.png",
-                "icon-512.png", "manifest.webmanifest")
+STATIC_FILES = ("boot.mjs", "screen.mjs", "seatkeys.mjs", "rules.js", "icon.svg",
+                "icon-192.png", "icon-512.png", "manifest.webmanifest")
 STYLESHEET = re.compile(r'<link rel="stylesheet" href="([^"]+\.css)">')
 BUILD_FILES = ("engine.zip", "python_stdlib.zip", "snapshot.json")
 # What loadPyodide() fetches (the standard library comes from static/build/ instead).
@@ -102,7 +102,7 @@ def preload_links(runtime: str) -> str:
                ("static/build/engine.zip", "low"), ("main.py", "low"))
     # (Not the runtime's 1.2 MB module, pyodide.asm.mjs: it arrives long before the
     # WebAssembly anyway, and preloaded it is compiled at once, delaying the first paint.)
-    modules = (f"{runtime}/pyodide.mjs", "static/screen.mjs")
+    modules = (f"{runtime}/pyodide.mjs", "static/screen.mjs", "static/seatkeys.mjs")
     return "".join([f'<link rel="preload" href="{path}" as="fetch" crossorigin '
                     f'fetchpriority="{priority}">\n  ' for path, priority in fetched]
                    + [f'<link rel="modulepreload" href="{path}">\n  ' for path in modules])

@@ -12,6 +12,7 @@
 
 import * as runtime from "./vendor/pyodide-314.0.7/pyodide.mjs";
 import "./screen.mjs"; // the screen's DOM work: parts patched node by node, lit spaces
+import "./seatkeys.mjs"; // this device's keys for its seats in games played by link
 
 export const version = runtime.version;
 

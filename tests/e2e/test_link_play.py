@@ -12,6 +12,7 @@ import pytest
 from tests.e2e.conftest import Server
 from tests.e2e.helpers import answer_first, expect, start_game, wait_ready, wait_screen
 from tm.game import Game
+from tm.persist import links
 
 pytestmark = pytest.mark.e2e
 
@@ -102,8 +103,35 @@ def test_two_devices_play_by_link_to_the_third_generation(new_page: Any, boot: A
         seat = 1 - seat
     game = _saved_game(ann)
     assert game.state.generation >= 3 or _saved_game(bob).state.generation >= 3
+    _seat_keys_are_the_devices_own(ann, bob, seat=0)
+    _seat_keys_are_the_devices_own(bob, ann, seat=1)
     # the address bar no longer holds the link: a reload continues the saved game
     assert "#g=" not in bob.url
+
+
+KEPT_PAIR = """async () => {
+  const done = (r) => new Promise((ok, no) => { r.onsuccess = () => ok(r.result);
+                                                r.onerror = () => no(r.error); });
+  const db = await done(indexedDB.open("tm-keys"));
+  const ids = await done(db.transaction("seats").objectStore("seats").getAllKeys());
+  const pair = await done(db.transaction("seats").objectStore("seats").get(ids[0]));
+  let exported = true;
+  try { await crypto.subtle.exportKey("pkcs8", pair.privateKey); } catch { exported = false; }
+  const raw = new Uint8Array(await crypto.subtle.exportKey("raw", pair.publicKey));
+  return {ids, extractable: pair.privateKey.extractable, exported,
+          public: btoa(String.fromCharCode(...raw))};
+}"""
+
+
+def _seat_keys_are_the_devices_own(device: Any, other: Any, seat: int) -> None:
+    """The device keeps one key pair, for its own seat, its private key non-extractable
+    (IndexedDB); the other device pinned that public key and that seat's signature."""
+    kept = device.evaluate(KEPT_PAIR)
+    assert len(kept["ids"]) == 1 and kept["ids"][0].endswith(f":{seat}")
+    assert kept["extractable"] is False and kept["exported"] is False
+    link_id = kept["ids"][0].rsplit(":", 1)[0]
+    record = json.loads(other.evaluate(f"localStorage.getItem('tm:seats:{link_id}')"))
+    assert record["keys"][str(seat)] == kept["public"] and str(seat) in record["sigs"]
 
 
 def _start_by_link(ann: Any) -> None:
@@ -119,7 +147,6 @@ def _start_by_link(ann: Any) -> None:
 def _forged_for_seat(game: Game, seat: int, link_id: str, base: str) -> str:
     """A link of a game whose next moves are played on another device for ``seat`` too
     (every seat answered with its finishing choice until ``seat`` has moved once)."""
-    from tm.persist import links
     from tm.web.app import finishing_choice
 
     for _ in range(50):
@@ -146,7 +173,8 @@ def test_a_link_making_moves_for_the_receivers_seat_is_kept_apart(
     ann.goto(link)
     _wait_moves(ann, len(kept))
     # Ann's device answers Bob's next decision itself and sends that link to Bob
-    link_id = link.split("&p=", 1)[1]
+    link_id = links.split_params(link.split("#", 1)[1])[1]["p"]
+    assert "&k=" in link and "&s=" in link  # Bob's page signed it with its own key
     forged = _forged_for_seat(_saved_game(ann), 1, link_id, server.url)
     bob.goto(forged)
     cover = bob.locator(".fork-link")

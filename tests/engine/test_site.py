@@ -23,16 +23,16 @@ def _script(name: str) -> Any:
 def _vendor_references(path: Path) -> set[str]:
     """The versioned runtime folders a file names literally."""
     text = path.read_text(encoding="utf-8")
-    return set(re.findall(r"vendor/((?:pyodide|pyscript)-\d[\w.]*)/", text))
+    return set(re.findall(r"vendor/(pyodide-\d[\w.]*)/", text))
 
 
 def test_the_page_names_the_runtime_folders_package_json_pins() -> None:
     """static/vendor/ is cached as immutable, so its folders carry the pinned versions; a
     version bump in package.json must come with the same bump in index.html and boot.mjs."""
     pins = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))["dependencies"]
-    runtime, pyscript = _script("gen_sw").vendor_folders(ROOT)
+    (runtime,) = _script("gen_sw").vendor_folders(ROOT)
     assert runtime == f"static/vendor/pyodide-{pins['pyodide']}"
-    assert pyscript == f"static/vendor/pyscript-{pins['@pyscript/core']}"
+    assert "@pyscript/core" not in pins  # the page starts Pyodide itself (no 'unsafe-eval')
     assert _vendor_references(ROOT / "index.html") == set()  # boot.mjs loads the runtime
     assert _vendor_references(ROOT / "static" / "boot.mjs") == {runtime.rsplit("/", 1)[1]}
 

@@ -72,8 +72,32 @@ def _first_move(game: Game) -> tuple[int, dict[str, Any]]:
 def test_link_game_id_depends_on_the_salt() -> None:
     options = Options(players=2, seed=3)
     first, second = links.game_id(options, "a"), links.game_id(options, "b")
-    assert first != second and len(first) == 16 and first.isalnum()
+    assert first != second and len(first) == 24 and first.isalnum()
     assert links.game_id(options, "a") == first
+
+
+def test_link_game_id_is_bound_to_the_options_and_seed() -> None:
+    options = Options(players=2, seed=3)
+    made = links.game_id(options, "a")
+    assert links.id_fits(made, options) is True
+    assert links.id_fits(made, replace(options, seed=4)) is False
+    assert links.id_fits(made, replace(options, board="hellas")) is False
+    assert links.id_fits("nlh2i66w6plpr645", options) is None  # an id made before binding
+
+
+def test_link_play_a_first_link_whose_deal_is_not_its_ids_opens_as_a_copy() -> None:
+    ann = _by_link_game()
+    ann.handle("choose_seat", {"seat": 0})
+    _play_own(ann)
+    assert ann.shown.game is not None
+    link_id = ann.shown.meta.link_id
+    options = ann.shown.game.state.options
+    carl = _app()
+    carl.handle("open_link", {"text": _forged([], replace(options, seed=options.seed + 1),
+                                              link_id)})
+    assert carl.shown.from_link and carl.shown.save_id is None  # a copy, as any link
+    assert "it was changed on the way" in html.unescape(carl.render()["app"])
+    assert not [k for k in carl.store.storage.names() if link_id in k]
 
 
 # ---------------------------------------------------------------- seats and sending
@@ -335,6 +359,64 @@ def test_link_play_another_key_for_a_pinned_seat_is_kept_apart() -> None:
     older = carl.linkplay.state.older
     assert older is not None and older.fork == "seat_key" and older.player == "Bob"
     assert "takes Bob's seat with another device's key" in html.unescape(carl.render()["app"])
+
+
+class LaterSigner(TestSigner):
+    """A signer that answers later, as the page's WebCrypto does (tm.web.page_keys)."""
+
+    __test__ = False
+
+    def __init__(self, secret: int) -> None:
+        super().__init__(secret)
+        self.ready = False
+
+    def public_key(self, link_id: str, seat: int) -> bytes:
+        if not self.ready:
+            raise linkseals.SealPending("key")
+        return super().public_key(link_id, seat)
+
+
+def test_link_play_the_link_to_send_waits_for_the_devices_signature() -> None:
+    ann = _by_link_game()
+    signer = LaterSigner(11)
+    ann.linkplay.state.signer = signer
+    ann.handle("choose_seat", {"seat": 0})
+    _play_own(ann)
+    shown = ann.linkplay.snapshot()
+    assert shown.send_link is None and shown.sealing and shown.send_to == "Bob"
+    page = html.unescape(ann.render()["app"])
+    assert "Signing the link with this device's key" in page and "send-link" not in page
+    signer.ready = True
+    ann.handle("sealed", {})
+    link = ann.linkplay.snapshot().send_link
+    assert link is not None and "&k=" in link and "&s=" in link
+    assert not ann.linkplay.snapshot().sealing
+
+
+def test_link_play_a_device_that_cannot_sign_sends_unsigned_links() -> None:
+    class NoKeys(TestSigner):
+        __test__ = False
+
+        def public_key(self, link_id: str, seat: int) -> None:  # type: ignore[override]
+            return None
+
+    ann = _by_link_game()
+    ann.linkplay.state.signer = NoKeys(11)
+    ann.handle("choose_seat", {"seat": 0})
+    _play_own(ann)
+    link = ann.linkplay.snapshot().send_link
+    assert link is not None and "&k=" not in link
+
+
+def test_link_play_a_seat_another_device_signs_for_cannot_be_chosen() -> None:
+    ann, _, link_id = _bob_playing(signed=True)
+    carl = _watcher(str(ann.linkplay.snapshot().send_link))
+    assert carl.linkplay.snapshot().taken == (0, 1)
+    page = html.unescape(carl.render()["app"])
+    assert "Ann (on another device)" in page and "Bob (on another device)" in page
+    carl.handle("choose_seat", {"seat": 1})
+    assert carl.shown.meta.seat == -1 and carl.shown.screen == "seat"
+    assert "Bob plays on another device" in html.unescape(carl.render()["app"])
 
 
 def test_link_play_links_without_keys_still_open_and_play_on() -> None:

@@ -1,3 +1,3 @@
-"""The browser front end: pure render functions and an App controller, plus one module
-(``browser``) that binds them to the DOM. Only ``tm.web.browser`` imports ``js``/``pyscript``;
-everything else here runs and is tested in CPython."""
+"""The browser front end: pure render functions and an App controller, plus the browser
+rooms (``browser``, ``page_*``, ``bot_loop``) that bind them to the DOM. Only those import
+``js``; everything else here runs and is tested in CPython."""

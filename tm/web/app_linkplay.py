@@ -85,7 +85,8 @@ class LinkPlayController(Controller):
 
     def actions(self) -> Actions:
         return {"choose_seat": self.choose_seat, "older_copy": self.older_copy,
-                "older_newer": self.older_newer, "daily": self.play_daily}
+                "older_newer": self.older_newer, "daily": self.play_daily,
+                "sealed": self.sealed}
 
     # ------------------------------------------------------------ the mode
     def by_link(self) -> bool:
@@ -134,8 +135,24 @@ class LinkPlayController(Controller):
         if not 0 <= seat < self.shown.game.state.options.players:
             self.shown.notice = t("linkplay.bad_seat")
             return
+        if seat in self.taken_seats():
+            name = self.shown.game.state.players[seat].name
+            self.shown.notice = t("linkplay.seat_taken", name=name)
+            return
         self.shown.meta.seat, self.shown.viewer = seat, seat
         self.host.autosave()
+
+    def taken_seats(self) -> tuple[int, ...]:
+        """The seats another device plays: their keys came pinned with a link (a device
+        that has not yet chosen its seat has pinned no key of its own)."""
+        if self.shown.meta.seat >= 0:
+            return ()
+        keys, _ = linkseals.read_record(self.host.store.storage, self.shown.meta.link_id)
+        return tuple(sorted(keys))
+
+    def sealed(self, data: dict[str, Any]) -> None:
+        """The page's keys have answered: the link to send is made again as it is drawn."""
+        self.state.send_cache = None
 
     # ------------------------------------------------------------ sending
     def send_target(self) -> int | None:
@@ -151,16 +168,21 @@ class LinkPlayController(Controller):
             return None
         return pending[0]
 
-    def send_url(self) -> str:
-        """The link of the game as it stands, with its id (made once per position)."""
+    def send_url(self) -> str | None:
+        """The link of the game as it stands, with its id and seals (made once per
+        position); None while this device's keys have yet to sign it."""
         game = self.shown.game
         assert game is not None
         cached = self.state.send_cache
         if cached is not None and cached[0] is game and cached[1] == len(game.moves):
             return cached[2]
         fragment = links.with_params(links.encode(game), {"p": self.shown.meta.link_id})
-        fragment = linkseals.sealed(fragment, self.host.store.storage, self.shown.meta.link_id,
-                                    self.shown.meta.seat, _saved_moves(game), self.state.signer)
+        try:
+            fragment = linkseals.sealed(fragment, self.host.store.storage,
+                                        self.shown.meta.link_id, self.shown.meta.seat,
+                                        _saved_moves(game), self.state.signer)
+        except linkseals.SealPending:
+            return None
         url = f"{self.host.base_url}#{fragment}"
         self.state.send_cache = (game, len(game.moves), url)
         return url
@@ -176,6 +198,9 @@ class LinkPlayController(Controller):
             return False
         save_id, shown = LINK_SAVE + link_id, self.shown
         stored = self.host.store.raw(save_id)
+        if stored is None and links.id_fits(link_id, game.state.options) is False:
+            shown.notice = t("linkplay.bad_id")  # opened as a link's copy, nothing saved
+            return False
         local_meta, verdict = compare_link(stored, game)
         if verdict is None:
             verdict = self._check_seals(link_id, params, game, stored, local_meta)
@@ -321,6 +346,8 @@ class LinkPlayController(Controller):
             **common, link_id=self.shown.meta.link_id if self.by_link() else "",
             seat=self.shown.meta.seat, names=names,
             send_to=names[target] if target is not None else None, send_link=send_link,
+            sealing=target is not None and send_link is None,
+            taken=self.taken_seats() if self.by_link() else (),
             over=game.is_over,
             copied=copied is not None and copied in (send_link, result_link),
             daily=self.shown.meta.daily if not self.shown.from_link else "",

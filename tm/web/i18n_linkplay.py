@@ -41,7 +41,14 @@ EN_LINKPLAY: dict[str, str] = {
     "linkplay.fork_kept": "Your game on this device is kept as it was. Ask the sender for "
                           "the link of the game you are playing.",
     "linkplay.keep_mine": "Keep my game",
+    "linkplay.bad_id": "This link's board, expansions or deal are not those its game was "
+                       "started with: it was changed on the way. It opens as a copy to look "
+                       "at; no game on this device is changed.",
     "linkplay.bad_seat": "That seat is not one of this game's players.",
+    "linkplay.seat_taken": "{name} plays on another device: {name}'s moves are signed "
+                           "there. Choose your own seat.",
+    "linkplay.seat_elsewhere": "{name} (on another device)",
+    "linkplay.sealing": "Signing the link with this device's key…",
     # daily challenge
     "daily.title": "Daily challenge",
     "daily.hint": "A solo game dealt the same for everyone on a given date (UTC).",

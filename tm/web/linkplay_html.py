@@ -31,12 +31,19 @@ def by_link_box(form: Mapping[str, str]) -> str:
 def seat_cover(screen: Screen) -> str:
     """"Who are you?": the seat this device plays (over the game as nobody's seat sees it)."""
     shown = _shown(screen)
-    seats = "".join(button(t("linkplay.i_am", name=name), "choose_seat", "primary", seat=i)
-                    for i, name in enumerate(shown.names))
+    seats = "".join(_seat_button(i, name, i in shown.taken) for i, name in enumerate(shown.names))
     return (f'<div class="handoff seat-check" role="dialog" aria-modal="true" '
             f'aria-labelledby="seat-title"><h1 id="seat-title">{esc(t("linkplay.who"))}</h1>'
             f'<p class="hint">{esc(t("linkplay.who_hint"))}</p>'
             f'<div class="seats">{seats}</div>{_whole_game()}</div>')
+
+
+def _seat_button(seat: int, name: str, taken: bool) -> str:
+    """"I am <name>", or a disabled button where another device plays that seat."""
+    if not taken:
+        return button(t("linkplay.i_am", name=name), "choose_seat", "primary", seat=seat)
+    return (f'<button type="button" disabled{attrs(data_seat=seat)}>'
+            f'{esc(t("linkplay.seat_elsewhere", name=name))}</button>')
 
 
 def older_cover(screen: Screen) -> str:
@@ -88,6 +95,9 @@ def send_panel(screen: Screen) -> str:
     if not shown.link_id or shown.seat < 0 or shown.seat >= len(shown.names):
         return ""
     you = f'<p class="you-are">{esc(t("linkplay.you_are", name=shown.names[shown.seat]))}</p>'
+    if shown.sealing:
+        return (f'<section class="send-panel quiet">{you}'
+                f'<p role="status">{esc(t("linkplay.sealing"))}</p></section>')
     if shown.send_to is None or shown.send_link is None:
         return f'<section class="send-panel quiet">{you}</section>'
     name = shown.send_to

@@ -20,11 +20,18 @@ from tm.web.saves import Storage
 SEATS_PREFIX = "tm:seats:"
 
 
-class Signer(Protocol):
-    """This device's keys (the page's WebCrypto; a double in tests): one per game's seat."""
+class SealPending(Exception):
+    """The page's keys answer later (WebCrypto is asynchronous): the link is made again
+    when they have, and none is shown meanwhile."""
 
-    def public_key(self, link_id: str, seat: int) -> bytes: ...
-    def sign(self, link_id: str, seat: int, message: bytes) -> bytes: ...
+
+class Signer(Protocol):
+    """This device's keys (the page's WebCrypto; a double in tests): one per game's seat.
+    Each method raises :class:`SealPending` when its answer is on its way, and gives None
+    where this device cannot keep keys (then its links go unsigned, as before keys)."""
+
+    def public_key(self, link_id: str, seat: int) -> bytes | None: ...
+    def sign(self, link_id: str, seat: int, message: bytes) -> bytes | None: ...
 
 
 Record = tuple[dict[int, bytes], dict[int, sigs.SeatSignature]]
@@ -86,12 +93,14 @@ def check_link(storage: Storage, link_id: str, params: dict[str, str], moves: li
 def sealed(fragment: str, storage: Storage, link_id: str, seat: int, moves: list[Any],
            signer: Signer | None) -> str:
     """A link fragment with the seats' keys and signatures: this device's seat signs the
-    history up to now (its key pinned here on first use), the others' latest are passed on."""
+    history up to now (its key pinned here on first use), the others' latest are passed on.
+    Raises :class:`SealPending` while the signer has yet to answer."""
     keys, kept = read_record(storage, link_id)
-    if signer is not None and seat >= 0:
-        own = signer.public_key(link_id, seat)
-        if keys.setdefault(seat, own) == own:
-            message = sigs.batch_message(link_id, seat, moves)
-            kept[seat] = sigs.SeatSignature(seat, len(moves), signer.sign(link_id, seat, message))
+    own = signer.public_key(link_id, seat) if signer is not None and seat >= 0 else None
+    if signer is not None and own is not None and keys.setdefault(seat, own) == own:
+        message = sigs.batch_message(link_id, seat, moves)
+        signature = signer.sign(link_id, seat, message)
+        if signature is not None:
+            kept[seat] = sigs.SeatSignature(seat, len(moves), signature)
             write_record(storage, link_id, (keys, kept))
     return links.with_seals(fragment, keys, list(kept.values()))

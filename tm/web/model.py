@@ -94,6 +94,8 @@ class LinkPlayShown:
     send_to: str | None = None  # the player whose decision is next, on another device
     over: bool = False  # the game is over: the final position is sent on
     send_link: str | None = None
+    sealing: bool = False  # the link waits for this device's keys to sign it
+    taken: tuple[int, ...] = ()  # seats played on other devices (their keys pinned here)
     copied: bool = False
     can_share: bool = False  # the browser has a share sheet (navigator.share)
     older: Older | None = None

@@ -17,6 +17,7 @@ from tm.web.app_lang import STORAGE_KEY, browser_languages, initial_language
 from tm.web.browser import KEEP, Page
 from tm.web.i18n import CATALOGS, LANGUAGES, catalog, t
 from tm.web.page_dom import COVERED, language_font, missing, new_version_notice, tab_in_cover
+from tm.web.page_keys import PageSigner
 from tm.web.page_store import LocalStorage
 from tm.web.saves import MemoryStorage
 
@@ -181,6 +182,7 @@ def start() -> None:
     app.tabs.state.defer_saves = True
     app.linkplay.state.can_share = not missing(getattr(js.navigator, "share", None))
     page = Page(app)
+    app.linkplay.state.signer = PageSigner(lambda: sealed(page))
     reopened = False
     try:
         reopened = page.reopen()
@@ -197,6 +199,13 @@ def start() -> None:
     page.guard("boot", page.resume)
     page.guard("boot", register_service_worker, page)
     page.guard("boot", preload_languages)
+
+
+def sealed(page: Page) -> None:
+    """This device's keys answered: the link to send is drawn with them (a busy page draws
+    when its action ends, and the link is made then)."""
+    if page.app.tabs.state.busy is None:
+        page.guard("event", page.act, "sealed", {})
 
 
 def preload_languages() -> None:

@@ -102,21 +102,3 @@ def with_checksum(link: str, change: str) -> str:
     packed = base64.urlsafe_b64encode(zlib.compress(data, 9)).decode().rstrip("=")
     return f"{base}#{links.PREFIX}{packed}" + "".join(f"&{k}={v}" for k, v in params.items())
 
-
-def sealed_by(link: str, seat: int, signer: Any) -> str:
-    """A link as the device of ``seat`` seals it when it sends it: its key announced
-    beside the others' and its signature over the whole history (until the page signs
-    by itself, its pages' links are sealed here with a test key)."""
-    from tm.persist import sigs
-
-    base, fragment = link.split("#", 1)
-    head, params = links.split_params(fragment)
-    game_id = params["p"]
-    keys, kept = links.read_seals(params)
-    history = json.loads(json.dumps(links.decode(head).moves))
-    keys[seat] = signer.public_key(game_id, seat)
-    message = sigs.batch_message(game_id, seat, history)
-    signature = sigs.SeatSignature(seat, len(history), signer.sign(game_id, seat, message))
-    others = [s for s in kept if s.seat != seat]
-    return f"{base}#" + links.with_seals(links.with_params(head, {"p": game_id}), keys,
-                                        [*others, signature])

@@ -25,7 +25,6 @@ from tests.e2e.linkkit import (
     play_own_turns,
     replayed,
     saved_game,
-    sealed_by,
     start_by_link,
     take_seat,
     wait_moves,
@@ -195,13 +194,10 @@ def test_a_forged_link_is_refused_or_kept_apart_and_the_game_plays_on(
 
 
 # ---------------------------------------------------------------- a third device's seat
-BOBS_KEY = TestSigner(22)  # Bob's device's key (until the page signs by itself)
-
-
 def _forged_for_bob(ann_link: str, game: Game, key: Any | None = None) -> str:
     """Ann's device makes Bob's next move and sends it on with the seals her link carries
-    (Bob's last signature passed on, none over the new move; or a key of her own for Bob's
-    seat signing it)."""
+    (Bob's last signature passed on, none over the new move; or, with ``key``, a key of
+    her own announced for Bob's seat and signing it)."""
     base, fragment = ann_link.split("#", 1)
     _, params = links.split_params(fragment)
     keys, kept = links.read_seals(params)
@@ -231,7 +227,9 @@ def test_moves_for_a_third_devices_seat_not_signed_by_its_key_are_kept_apart(
     boot(ann)
     start_by_link(ann, ["Ann", "Bob", "Carl"])
     take_seat(bob, play_own_turns(ann), "Bob")
-    take_seat(carl, sealed_by(play_own_turns(bob), 1, BOBS_KEY), "Carl")  # Bob's key pinned
+    to_carl = play_own_turns(bob)
+    assert "&k=" in to_carl and "&s=" in to_carl  # Bob's page signs with its own key
+    take_seat(carl, to_carl, "Carl")  # Bob's key pinned on Carl's device
     open_sent(ann, play_own_turns(carl))
     to_bob = play_own_turns(ann)
     kept = saved_game(carl).moves
@@ -242,7 +240,7 @@ def test_moves_for_a_third_devices_seat_not_signed_by_its_key_are_kept_apart(
                 "takes Bob's seat with another device's key", kept)
     # Bob's own move, signed by his device, goes on to Carl's, who plays on
     open_sent(bob, to_bob)
-    open_sent(carl, sealed_by(play_own_turns(bob), 1, BOBS_KEY))
+    open_sent(carl, play_own_turns(bob))
     sent = moves(carl)
     assert saved_game(carl).moves[:len(kept)] == kept and sent > made
     play_own_turns(carl)
@@ -260,19 +258,29 @@ def test_three_devices_play_by_link_to_the_end_of_generation_3(
     for _ in range(200):
         page = devices[sender]
         link = play_own_turns(page)
-        assert link.startswith(server.url + "#g=") and len(link) < 2000
+        assert link.startswith(server.url + "#g=") and "&s=" in link and len(link) < 2000
         to = page.locator(".send-panel h2").inner_text().removeprefix("Send to ")
         if to in seated:
             open_sent(devices[to], link)
         else:
             take_seat(devices[to], link, to)
             seated.add(to)
-        assert saved_game(devices[to]).moves == saved_game(page).moves
-        expect(devices[to].locator(".send-panel .you-are")).to_contain_text(to)
-        if saved_game(devices[to]).state.generation > 3:
+            expect(devices[to].locator(".send-panel .you-are")).to_contain_text(to)
+        game = links.decode(link.split("#", 1)[1])
+        if game.state.generation > 3:
             break
         sender = to
-    assert seated == set(names) and saved_game(devices[to]).state.generation == 4
+    assert seated == set(names) and game.state.generation == 4
+    assert saved_game(devices[to]).moves == game.moves == saved_game(page).moves
+    for name, page in devices.items():  # each device pinned the three seats' own keys
+        assert sorted(_pinned(page, link_id(link))) == ["0", "1", "2"], name
+
+
+def _pinned(page: Any, game_id: str) -> dict[str, str]:
+    """The seats' keys a device pinned for a game."""
+    record = page.evaluate("(k) => localStorage.getItem(k)", "tm:seats:" + game_id)
+    keys: dict[str, str] = json.loads(record or "{}").get("keys", {})
+    return keys
 
 
 # ---------------------------------------------------------------- a game begun before
@@ -284,9 +292,12 @@ def test_a_game_by_link_begun_before_seals_and_checksums_opens_and_goes_on(
     assert saved_game(ann).digest() == entry["digest"]
     expect(ann.locator(".send-panel .you-are")).to_contain_text("Ann")
     to_bob = play_own_turns(ann)
+    assert "&k=" in to_bob  # the old game's links are signed from now on
     bob = _device(new_page, boot, entry["devices"]["Bob"])
     open_sent(bob, to_bob)
     assert moves(bob) > entry["moves"]
     expect(bob.locator(".send-panel .you-are")).to_contain_text("Bob")
     open_sent(ann, play_own_turns(bob))
     assert saved_game(ann).moves == saved_game(bob).moves
+    assert sorted(_pinned(ann, entry["link_id"])) == sorted(_pinned(bob, entry["link_id"])) \
+        == ["0", "1"]

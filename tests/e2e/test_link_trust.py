@@ -194,13 +194,14 @@ def test_a_forged_link_is_refused_or_kept_apart_and_the_game_plays_on(
 
 
 # ---------------------------------------------------------------- a third device's seat
-def _forged_for_bob(ann_link: str, game: Game, key: Any | None = None) -> str:
+def _forged_for_bob(ann_link: str, game: Game, key: Any | None = None,
+                    seals: bool = True) -> str:
     """Ann's device makes Bob's next move and sends it on with the seals her link carries
-    (Bob's last signature passed on, none over the new move; or, with ``key``, a key of
-    her own announced for Bob's seat and signing it)."""
+    (Bob's last signature passed on, none over the new move), with none (as a page that
+    cannot sign), or, with ``key``, a key of her own announced for Bob's seat signing it."""
     base, fragment = ann_link.split("#", 1)
     _, params = links.split_params(fragment)
-    keys, kept = links.read_seals(params)
+    keys, kept = links.read_seals(params) if seals else ({}, [])
     game.respond(1, finishing_choice(dict(game.pending)[1]))
     history = json.loads(json.dumps(game.moves))
     if key is not None:
@@ -234,8 +235,12 @@ def test_moves_for_a_third_devices_seat_not_signed_by_its_key_are_kept_apart(
     to_bob = play_own_turns(ann)
     kept = saved_game(carl).moves
     made = len(saved_game(ann).moves)
-    _kept_apart(carl, _forged_for_bob(to_bob, saved_game(ann)),
-                f"holds moves for Bob (from move {made + 1}) that Bob's device did not sign", kept)
+    unsigned = f"holds moves for Bob (from move {made + 1}) that Bob's device did not sign"
+    _kept_apart(carl, _forged_for_bob(to_bob, saved_game(ann)), unsigned, kept)
+    # without any seal (as from a page that cannot sign) Ann's own new moves go unsigned too
+    _kept_apart(carl, _forged_for_bob(to_bob, saved_game(ann), seals=False),
+                f"holds moves for Ann (from move {len(kept) + 1}) that Ann's device did not sign",
+                kept)
     _kept_apart(carl, _forged_for_bob(to_bob, saved_game(ann), TestSigner(33)),
                 "takes Bob's seat with another device's key", kept)
     # Bob's own move, signed by his device, goes on to Carl's, who plays on

@@ -17,7 +17,7 @@ from tm import daily
 from tm.core.errors import SaveError
 from tm.core.state import Options
 from tm.game import Game
-from tm.persist import links, sigs
+from tm.persist import gameids, links, sigs
 from tm.web import linkseals
 from tm.web.app import App
 from tm.web.app_lang import switch
@@ -71,18 +71,18 @@ def _first_move(game: Game) -> tuple[int, dict[str, Any]]:
 
 def test_link_game_id_depends_on_the_salt() -> None:
     options = Options(players=2, seed=3)
-    first, second = links.game_id(options, "a"), links.game_id(options, "b")
+    first, second = gameids.game_id(options, "a"), gameids.game_id(options, "b")
     assert first != second and len(first) == 24 and first.isalnum()
-    assert links.game_id(options, "a") == first
+    assert gameids.game_id(options, "a") == first
 
 
 def test_link_game_id_is_bound_to_the_options_and_seed() -> None:
     options = Options(players=2, seed=3)
-    made = links.game_id(options, "a")
-    assert links.id_fits(made, options) is True
-    assert links.id_fits(made, replace(options, seed=4)) is False
-    assert links.id_fits(made, replace(options, board="hellas")) is False
-    assert links.id_fits("nlh2i66w6plpr645", options) is None  # an id made before binding
+    made = gameids.game_id(options, "a")
+    assert gameids.id_fits(made, options) is True
+    assert gameids.id_fits(made, replace(options, seed=4)) is False
+    assert gameids.id_fits(made, replace(options, board="hellas")) is False
+    assert gameids.id_fits("nlh2i66w6plpr645", options) is None  # an id made before binding
 
 
 def test_link_play_a_first_link_whose_deal_is_not_its_ids_opens_as_a_copy() -> None:

@@ -408,6 +408,16 @@ def test_link_play_a_device_that_cannot_sign_sends_unsigned_links() -> None:
     assert link is not None and "&k=" not in link
 
 
+def test_link_play_a_device_that_lost_its_seats_key_says_so() -> None:
+    ann, _, link_id = _bob_playing(signed=True)
+    ann.linkplay.state.signer = TestSigner(99)  # the browser's keys cleared: another key
+    ann.linkplay.state.send_cache = None
+    shown = ann.linkplay.snapshot()
+    assert shown.key_lost and shown.send_link is not None
+    assert "no longer holds the key it signed Ann's moves with" in html.unescape(
+        ann.render()["app"])
+
+
 def test_link_play_a_seat_another_device_signs_for_cannot_be_chosen() -> None:
     ann, _, link_id = _bob_playing(signed=True)
     carl = _watcher(str(ann.linkplay.snapshot().send_link))

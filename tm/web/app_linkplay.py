@@ -347,6 +347,9 @@ class LinkPlayController(Controller):
             seat=self.shown.meta.seat, names=names,
             send_to=names[target] if target is not None else None, send_link=send_link,
             sealing=target is not None and send_link is None,
+            key_lost=send_link is not None and linkseals.key_lost(
+                self.host.store.storage, self.shown.meta.link_id, self.shown.meta.seat,
+                self.state.signer),
             taken=self.taken_seats() if self.by_link() else (),
             over=game.is_over,
             copied=copied is not None and copied in (send_link, result_link),

@@ -307,7 +307,8 @@ def test_link_play_an_honest_link_still_extends_the_game() -> None:
 def test_link_play_signed_links_announce_keys_and_play_on() -> None:
     ann, bob, link_id = _bob_playing(signed=True)
     link = str(ann.linkplay.snapshot().send_link)
-    assert "&k=" in link and "&s=" in link
+    assert "&k=" in link and "&s=" in link and ann.linkplay.snapshot().signed
+    assert "no other device can make Ann's moves" in html.unescape(ann.render()["app"])
     bob.handle("open_link", {"text": _fragment(link)})
     assert bob.shown.screen == "game" and bob.linkplay.state.older is None
     keys, kept = linkseals.read_record(bob.store.storage, link_id)
@@ -432,7 +433,7 @@ def test_link_play_a_seat_another_device_signs_for_cannot_be_chosen() -> None:
 def test_link_play_links_without_keys_still_open_and_play_on() -> None:
     ann, bob, _ = _bob_playing()  # as every link made before keys: nothing pinned
     link = str(ann.linkplay.snapshot().send_link)
-    assert "&k=" not in link
+    assert "&k=" not in link and not ann.linkplay.snapshot().signed
     bob.handle("open_link", {"text": _fragment(link)})
     assert bob.shown.screen == "game" and bob.linkplay.state.older is None
 

@@ -347,6 +347,9 @@ class LinkPlayController(Controller):
             seat=self.shown.meta.seat, names=names,
             send_to=names[target] if target is not None else None, send_link=send_link,
             sealing=target is not None and send_link is None,
+            signed=send_link is not None and linkseals.signed_upto(
+                self.host.store.storage, self.shown.meta.link_id,
+                self.shown.meta.seat) == len(game.moves),
             key_lost=send_link is not None and linkseals.key_lost(
                 self.host.store.storage, self.shown.meta.link_id, self.shown.meta.seat,
                 self.state.signer),

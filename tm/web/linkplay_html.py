@@ -106,6 +106,8 @@ def send_panel(screen: Screen) -> str:
             f'<p>{esc(t("linkplay.send_end" if shown.over else "linkplay.send_hint", name=name))}'
             "</p>"
             + _key_lost(shown)
+            + (f'<p class="hint signed">{esc(t("linkplay.signed", name=shown.names[shown.seat]))}'
+               "</p>" if shown.signed else "")
             + _copy_field(shown.send_link, t("linkplay.link_label", name=name), shown.copied,
                           shown.can_share, t("linkplay.send_to", name=name))
             + _whole_game() + "</section>")

@@ -118,3 +118,9 @@ def key_lost(storage: Storage, link_id: str, seat: int, signer: Signer | None) -
         return False
     return pinned is not None and own is not None and own != pinned
 
+
+def signed_upto(storage: Storage, link_id: str, seat: int) -> int:
+    """How many moves this device's latest signature for its seat covers (0: none)."""
+    kept = read_record(storage, link_id)[1].get(seat)
+    return kept.upto if kept is not None else 0
+

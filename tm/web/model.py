@@ -96,6 +96,7 @@ class LinkPlayShown:
     send_link: str | None = None
     sealing: bool = False  # the link waits for this device's keys to sign it
     key_lost: bool = False  # this device lost the key its seat signed with before
+    signed: bool = False  # the link to send carries this device's signature of it
     taken: tuple[int, ...] = ()  # seats played on other devices (their keys pinned here)
     copied: bool = False
     can_share: bool = False  # the browser has a share sheet (navigator.share)

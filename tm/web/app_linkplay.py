@@ -136,6 +136,7 @@ class LinkPlayController(Controller):
             return
         self.shown.meta.seat, self.shown.viewer = seat, seat
         self.host.autosave()
+        self.host.start_recap(seat)  # the others' moves so far, on the first link too
 
     # ------------------------------------------------------------ sending
     def send_target(self) -> int | None:

@@ -47,7 +47,7 @@ def _show(index: int, action: RecapAction) -> str:
         return ""
     show = attrs(class_="recap-show", data_action="recap_show", data_index=index,
                  data_recap_go="", title=t("recap.show"))
-    return (f'<button type="button"{show}><span aria-hidden="true">\U0001f4cd</span> '
+    return (f'<button type="button"{show}><span aria-hidden="true">\u2b21</span> '
             f'{esc(t("recap.show"))}</button>')
 
 
@@ -58,7 +58,7 @@ def _line(screen: Screen, index: int, action: RecapAction, step: int | None) -> 
     pick = attrs(class_="recap-pick", data_action="recap_step", data_index=index)
     return (f'<li{attrs(class_=classes, aria_current="step" if current else None)}>'
             f'<button type="button"{pick}>{esc(action_text(screen.game, action))}</button>'
-            f"{_show(index, action)}</li>")
+            f'{"" if current else _show(index, action)}</li>')  # (stepped: in the nav)
 
 
 def _groups(screen: Screen, actions: list[RecapAction], step: int | None) -> str:

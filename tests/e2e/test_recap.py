@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.helpers import CONTEXTS as VIEWPORTS
-from tests.e2e.helpers import expect, start_game, wait_idle, wait_screen
+from tests.e2e.helpers import expect, start_game, wait_idle, wait_ready, wait_screen
 
 pytestmark = pytest.mark.e2e
 
@@ -81,6 +81,39 @@ def test_after_the_bots_turn_the_recap_shows_steps_and_skips(screen: Any, boot: 
     expect(page.locator("#app .recap")).to_have_count(0)
     expect(page.locator("#app .board .space.recap-space")).to_have_count(0)
     print(f"{page.size}: {person} person moves, {waits} waits before the recap")
+
+
+def _to_a_recap(page: Any, boot: Any) -> Any:
+    boot(page, "?botpace=0")
+    start_game(page, players=2, names=["Ada"], seed=5, submit=False)
+    page.locator("form.new-game select[name=seat_1]").select_option("easy")
+    page.locator("form.new-game button[type=submit]").click()
+    wait_screen(page, "game")
+    page.evaluate(TO_A_RECAP, 400)
+    wait_idle(page)
+    recap = page.locator("#app .recap")
+    expect(recap).to_be_visible()
+    return recap
+
+
+def _reload(page: Any) -> None:
+    page.reload()
+    wait_ready(page)
+    wait_screen(page, "game")
+    wait_idle(page)
+
+
+def test_a_reload_shows_an_unread_recap_again_and_a_skipped_one_never(
+        page: Any, boot: Any) -> None:
+    recap = _to_a_recap(page, boot)
+    words = recap.text_content() or ""
+    _reload(page)
+    expect(page.locator("#app .recap")).to_have_text(words)  # (not read yet: still there)
+    page.locator("#app .recap .recap-nav [data-action=recap_close]").click()
+    expect(page.locator("#app .recap")).to_have_count(0)
+    _reload(page)
+    expect(page.locator("#app .prompt")).to_be_visible()
+    expect(page.locator("#app .recap")).to_have_count(0)  # (skipped: read)
 
 
 def show_on_the_board(page: Any, recap: Any, count: int) -> None:

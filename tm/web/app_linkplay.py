@@ -141,6 +141,7 @@ class LinkPlayController(Controller):
             return
         self.shown.meta.seat, self.shown.viewer = seat, seat
         self.host.autosave()
+        self.host.start_recap(seat)  # the others' moves so far, on the first link too
 
     def taken_seats(self) -> tuple[int, ...]:
         """The seats another device plays: their keys came pinned with a link (a device

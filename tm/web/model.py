@@ -132,6 +132,7 @@ class RecapShown:
     seat: int
     since: int = 0
     step: int | None = None
+    on_board: bool = False  # the board shows the stepped action (the dock at the foot)
 
 
 @dataclass(frozen=True, slots=True)

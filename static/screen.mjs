@@ -116,3 +116,34 @@ function light(event) {
 for (const name of ["mouseover", "focusin", "mouseout", "focusout"]) {
   document.addEventListener(name, light);
 }
+
+// The recap of the others' moves (tm/web/recap_html.py): its "show on the board" button and
+// the dock's steps ([data-recap-go]) bring the spaces the board now lights for the shown
+// action into the middle of the window (on a phone the board lies below the recap, often
+// off-screen, and may scroll sideways in its frame); "back to the list" ([data-recap-back])
+// brings the recap back. Python handles the click itself (the same listener phase, after
+// this one) and redraws at once, so the scroll waits for the task after the click.
+function recapScroll(event) {
+  const target = event.target instanceof Element ? event.target.closest("button") : null;
+  if (target === null || target.disabled) return;
+  const go = target.hasAttribute("data-recap-go");
+  if (!go && !target.hasAttribute("data-recap-back")) return;
+  setTimeout(() => (go ? showLit() : showRecap()), 0);
+}
+
+function smooth() {
+  return matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
+}
+
+function showLit() {
+  const lit = document.querySelector("#app .board .space.recap-space");
+  if (lit !== null) lit.scrollIntoView({ block: "center", inline: "center", behavior: smooth() });
+}
+
+function showRecap() {
+  const line = document.querySelector("#app .recap .recap-line.current")
+    || document.querySelector("#app .recap");
+  if (line !== null) line.scrollIntoView({ block: "center", behavior: smooth() });
+}
+
+document.addEventListener("click", recapScroll);

@@ -6,6 +6,7 @@ version's worker takes it over."""
 from __future__ import annotations
 
 import json
+import os
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -136,7 +137,7 @@ def _watched(context: Any, served: Server) -> tuple[Any, Recorder]:
 
 @pytest.mark.parametrize("lang,words", [("en", "A new version of the game is ready"),
                                         ("de", "Eine neue Version des Spiels ist bereit")])
-def test_an_open_tab_is_told_a_new_version_is_ready_and_keeps_its_game(
+def test_an_open_tab_is_told_calmly_a_new_version_is_ready_in_its_language_and_keeps_its_game(
         browser: Any, site_copy: tuple[Path, Server], tmp_path: Path, lang: str,
         words: str) -> None:
     root, served = site_copy
@@ -167,7 +168,23 @@ def test_an_open_tab_is_told_a_new_version_is_ready_and_keeps_its_game(
         notice = page.locator("#new-version")
         expect(notice).to_contain_text(words, timeout=60_000)
         expect(page.locator("body[data-screen='game']")).to_have_count(1)  # nothing redrawn
-        page.screenshot(path=str(tmp_path / f"new-version-{lang}.png"))  # (looked at by hand)
+        shots = Path(os.environ.get("TM_E2E_SHOTS") or tmp_path)
+        page.screenshot(path=str(shots / f"new-version-{lang}.png"))  # (looked at by hand)
+        # News, not an alarm: the info style, not the error notices' red.
+        assert "info" in (notice.get_attribute("class") or "")
+        assert notice.evaluate("(n) => getComputedStyle(n).backgroundColor") != \
+            page.evaluate("""() => { const probe = document.createElement('div');
+                probe.className = 'notice'; document.body.append(probe);
+                const red = getComputedStyle(probe).backgroundColor; probe.remove();
+                return red; }""")
+        # The language switched while it shows: the notice follows.
+        other, other_words = ("de", "Eine neue Version") if lang == "en" else \
+            ("en", "A new version")
+        page.locator("select[data-change=language]").select_option(other)
+        expect(notice).to_contain_text(other_words)
+        expect(notice.locator("button.primary")).to_have_text(
+            "Neu laden" if other == "de" else "Reload")
+        page.screenshot(path=str(shots / f"new-version-{lang}-to-{other}.png"))
 
         notice.locator("button.primary").click()
         wait_ready(page)

@@ -17,7 +17,7 @@ from tm import daily
 from tm.core.errors import SaveError
 from tm.core.state import Options
 from tm.game import Game
-from tm.persist import links, sigs
+from tm.persist import gameids, links, sigs
 from tm.web import linkseals
 from tm.web.app import App
 from tm.web.app_lang import switch
@@ -71,18 +71,18 @@ def _first_move(game: Game) -> tuple[int, dict[str, Any]]:
 
 def test_link_game_id_depends_on_the_salt() -> None:
     options = Options(players=2, seed=3)
-    first, second = links.game_id(options, "a"), links.game_id(options, "b")
+    first, second = gameids.game_id(options, "a"), gameids.game_id(options, "b")
     assert first != second and len(first) == 24 and first.isalnum()
-    assert links.game_id(options, "a") == first
+    assert gameids.game_id(options, "a") == first
 
 
 def test_link_game_id_is_bound_to_the_options_and_seed() -> None:
     options = Options(players=2, seed=3)
-    made = links.game_id(options, "a")
-    assert links.id_fits(made, options) is True
-    assert links.id_fits(made, replace(options, seed=4)) is False
-    assert links.id_fits(made, replace(options, board="hellas")) is False
-    assert links.id_fits("nlh2i66w6plpr645", options) is None  # an id made before binding
+    made = gameids.game_id(options, "a")
+    assert gameids.id_fits(made, options) is True
+    assert gameids.id_fits(made, replace(options, seed=4)) is False
+    assert gameids.id_fits(made, replace(options, board="hellas")) is False
+    assert gameids.id_fits("nlh2i66w6plpr645", options) is None  # an id made before binding
 
 
 def test_link_play_a_first_link_whose_deal_is_not_its_ids_opens_as_a_copy() -> None:
@@ -307,7 +307,8 @@ def test_link_play_an_honest_link_still_extends_the_game() -> None:
 def test_link_play_signed_links_announce_keys_and_play_on() -> None:
     ann, bob, link_id = _bob_playing(signed=True)
     link = str(ann.linkplay.snapshot().send_link)
-    assert "&k=" in link and "&s=" in link
+    assert "&k=" in link and "&s=" in link and ann.linkplay.snapshot().signed
+    assert "no other device can make Ann's moves" in html.unescape(ann.render()["app"])
     bob.handle("open_link", {"text": _fragment(link)})
     assert bob.shown.screen == "game" and bob.linkplay.state.older is None
     keys, kept = linkseals.read_record(bob.store.storage, link_id)
@@ -408,6 +409,16 @@ def test_link_play_a_device_that_cannot_sign_sends_unsigned_links() -> None:
     assert link is not None and "&k=" not in link
 
 
+def test_link_play_a_device_that_lost_its_seats_key_says_so() -> None:
+    ann, _, link_id = _bob_playing(signed=True)
+    ann.linkplay.state.signer = TestSigner(99)  # the browser's keys cleared: another key
+    ann.linkplay.state.send_cache = None
+    shown = ann.linkplay.snapshot()
+    assert shown.key_lost and shown.send_link is not None
+    assert "no longer holds the key it signed Ann's moves with" in html.unescape(
+        ann.render()["app"])
+
+
 def test_link_play_a_seat_another_device_signs_for_cannot_be_chosen() -> None:
     ann, _, link_id = _bob_playing(signed=True)
     carl = _watcher(str(ann.linkplay.snapshot().send_link))
@@ -422,7 +433,7 @@ def test_link_play_a_seat_another_device_signs_for_cannot_be_chosen() -> None:
 def test_link_play_links_without_keys_still_open_and_play_on() -> None:
     ann, bob, _ = _bob_playing()  # as every link made before keys: nothing pinned
     link = str(ann.linkplay.snapshot().send_link)
-    assert "&k=" not in link
+    assert "&k=" not in link and not ann.linkplay.snapshot().signed
     bob.handle("open_link", {"text": _fragment(link)})
     assert bob.shown.screen == "game" and bob.linkplay.state.older is None
 

@@ -17,6 +17,7 @@ WEB = Path(__file__).resolve().parents[2] / "tm" / "web"
 ALLOWED_MODULES = frozenset({"tm.core.errors", "tm.persist.links", "tm.daily",
                              "tm.persist.history", "tm.persist.saves", "tm.persist.safejson",
                              "tm.persist.sigs",  # the seats' signatures (no rules in it)
+                             "tm.persist.gameids",  # the ids of games played by link
                              "tm.core.frozen", "tm.cards", "tm.cards.dsl", "tm.board.maps",
                              "tm.core.mapdef",  # the maps as data (facts, as the cards)
                              # the prompts' public contract: kinds, purposes, Choice
@@ -31,7 +32,7 @@ ALLOWED_NAMES = {"tm.game": frozenset({"Game"}), "tm.core.state": frozenset({"Op
 # Outside the engine: the standard library (no dynamic imports), and the browser's
 # bindings in the modules that touch the DOM (browser.py and its page_*.py parts).
 DOM_MODULES = ("browser.py", "bot_loop.py",  # bot_loop: the bots' timer
-               "page_boot.py", "page_dom.py", "page_store.py", "page_tools.py")
+               "page_boot.py", "page_dom.py", "page_keys.py", "page_store.py", "page_tools.py")
 BROWSER_ONLY = {"js": DOM_MODULES, "pyodide": DOM_MODULES}
 FORBIDDEN_STDLIB = frozenset({"importlib"})
 

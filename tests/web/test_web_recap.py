@@ -1,9 +1,12 @@
 """The recap of the others' moves since this seat last acted, driven through the App: after
-the bots' turns, after a hot-seat hand-off, after a link of a game played by link opens;
-stepping through it (each action's spaces lit on the board), skipping it, and its absence
-when nobody else acted."""
+the bots' turns, after a hot-seat hand-off, after a link of a game played by link opens or
+its seat is chosen; its lines grouped under each player's name and short in every
+language; stepping through it (each action's spaces lit on the board), showing an action on
+the board (the dock), skipping it, what was read kept over a reload, and its absence when
+nobody else acted."""
 from __future__ import annotations
 
+import json
 import re
 
 from tests.kits.games import form_fields
@@ -69,8 +72,8 @@ def test_after_the_bots_turn_the_recap_lists_each_bot_action_with_its_payments()
             assert str(r["card"]) in words
         if r.get("key") == "paid":
             assert "pays" in words
-    lines = re.findall(r'<li class="recap-line.*?</li>', panel, re.S)
-    assert all(text(line).startswith("Bot 1") for line in lines)  # only the others' moves
+    names = re.findall(r'<p class="recap-who">(.*?)</p>', panel, re.S)
+    assert names and all(text(name) == "Bot 1 (easy)" for name in names)  # the others' only
 
 
 def test_after_a_hand_off_the_recap_lists_the_previous_players_actions() -> None:
@@ -188,3 +191,158 @@ def test_the_recap_escapes_names() -> None:
     _until_recap(app)
     panel = _panel(app)
     assert "<i>" not in panel and ("&lt;i&gt;Ann" in panel or "Bob &amp; co" in panel)
+
+
+def _three_people(seed: int = 7) -> App:
+    app = _app()
+    app.handle("new_game", form_fields(3, ["Ann", "Bob", "Cy"], seed))
+    return app
+
+
+def _groups(panel: str) -> list[tuple[str, list[str]]]:
+    """Each group of the panel: the player's name and the words of their lines."""
+    found = re.findall(r'<li class="recap-group"><p class="recap-who">(.*?)</p>(.*?)</ol></li>',
+                       panel, re.S)
+    return [(text(who), [text(line) for line in re.findall(
+        r'<button type="button" class="recap-pick".*?</button>', lines, re.S)])
+        for who, lines in found]
+
+
+def test_one_players_consecutive_actions_are_grouped_under_their_name_said_once() -> None:
+    app = _three_people()
+    _until_recap(app, wanted=3)
+    groups = _groups(_panel(app))
+    assert sum(len(lines) for _, lines in groups) == app.recap.state.count
+    names = [who for who, _ in groups]
+    assert all(a != b for a, b in zip(names, names[1:], strict=False))  # runs, not repeats
+    assert any(len(lines) >= 2 for _, lines in groups)
+    for who, lines in groups:
+        assert who in ("Ann", "Bob", "Cy")
+        assert all(who not in line for line in lines)  # the name above, not on each line
+
+
+def test_the_recap_lines_are_shorter_than_the_logs_and_keep_payments_and_gains() -> None:
+    app = _three_people()
+    _until_recap(app, wanted=3)
+    lines = [line for _, group in _groups(_panel(app)) for line in group]
+    assert any("pays" in line for line in lines) and any("production" in line for line in lines)
+    game = app.shown.game
+    assert game is not None
+    logged = [r for r in game.state.log[app.recap.state.since:]
+              if r.get("key") not in ("action", "turn")]
+    assert sum(map(len, lines)) < sum(len(str(r)) for r in logged)
+    assert all("Ann pays" not in line and "Bob pays" not in line for line in lines)
+
+
+def test_the_recap_reads_in_each_language_without_untranslated_words() -> None:
+    app = _three_people()
+    _until_recap(app, wanted=3)
+    english = _groups(_panel(app))
+    for lang in ("de", "ja", "be"):
+        app.use_language(lang)
+        groups = _groups(_panel(app))
+        assert [who for who, _ in groups] == [who for who, _ in english]
+        for (_, lines), (_, en_lines) in zip(groups, english, strict=True):
+            for line, en_line in zip(lines, en_lines, strict=True):
+                assert line != en_line and "recap." not in line and "{" not in line
+                assert "pays" not in line and "production" not in line
+
+
+def test_show_on_the_board_shows_that_action_alone_with_the_dock_and_back_leaves_it() -> None:
+    app = _bot_game()
+    _until_recap(app, spaces=True)
+    panel = _panel(app)
+    shows = re.findall(r'data-action="recap_show" data-index="(\d+)"', panel)
+    index = int(shows[0])
+    assert 'class="recap-dock"' not in panel
+    app.handle("recap_show", {"index": index})
+    panel = _panel(app)
+    assert app.recap.state.step == index and 'class="recap-dock"' in panel
+    assert f"Move {index + 1} of" in text(panel.split('class="recap-dock"')[1])
+    assert _lit(app) and "data-recap-go" in panel  # (the page scrolls to the lit spaces)
+    app.handle("recap_back", {})
+    panel = _panel(app)
+    assert 'class="recap-dock"' not in panel and app.recap.state.step == index
+
+
+def test_only_an_action_that_placed_tiles_has_a_show_on_the_board_button() -> None:
+    app = _three_people()
+    _until_recap(app, wanted=3)
+    panel = _panel(app)
+    for line in re.findall(r'<li class="recap-line.*?</li>', panel, re.S):
+        index = int(re.findall(r'data-index="(\d+)"', line)[0])
+        app.handle("recap_step", {"index": index})
+        assert ("recap_show" in line) == bool(_lit(app))
+
+
+def test_choosing_a_seat_on_a_devices_first_link_shows_the_others_moves_so_far() -> None:
+    ann, bob = _app(), _app()
+    ann.handle("new_game", {**form_fields(2, ["Ann", "Bob"], 5), "by_link": "on"})
+    ann.handle("choose_seat", {"seat": 0})
+    devices = {0: ann, 1: bob}
+    for _ in range(40):
+        for seat, device in devices.items():
+            while device.current() is not None:
+                device.handle("answer_first", {})
+            link = device.linkplay.snapshot().send_link
+            if device.linkplay.snapshot().send_to is None or link is None:
+                continue
+            other = devices[1 - seat]
+            other.handle("open_link", {"text": link.split("#", 1)[1]})
+            if other.shown.screen == "seat":
+                other.handle("choose_seat", {"seat": 1 - seat})
+            if seat == 0 and _panel(bob):  # Bob's phone opens the same link, its first
+                phone = _app()
+                phone.handle("open_link", {"text": link.split("#", 1)[1]})
+                assert phone.shown.screen == "seat" and _panel(phone) == ""
+                phone.handle("choose_seat", {"seat": 1})
+                assert _groups(_panel(phone)) == _groups(_panel(bob))
+                assert {who for who, _ in _groups(_panel(phone))} == {"Ann"}
+                return
+    raise AssertionError("Bob never had a recap to compare with")
+
+
+def _reloaded(app: App) -> App:
+    """The same device after a reload: a new App over the same storage, the game reopened."""
+    save_id = app.shown.save_id
+    again = App(app.store.storage, clock=lambda: CLOCK, base_url="https://tm.example/")
+    again.handle("continue", {"save": save_id})
+    return again
+
+
+def test_a_recap_not_closed_before_a_reload_shows_again_after_it() -> None:
+    app = _bot_game()
+    _until_recap(app, wanted=2)
+    before = _groups(_panel(app))
+    again = _reloaded(app)
+    assert again.recap.is_open() and _groups(_panel(again)) == before
+
+
+def test_a_skipped_recap_does_not_come_back_after_a_reload() -> None:
+    app = _bot_game()
+    _until_recap(app, wanted=2)
+    app.handle("recap_close", {})
+    assert _panel(_reloaded(app)) == ""
+
+
+def test_what_was_read_is_kept_outside_the_saves_which_keep_their_format() -> None:
+    app = _bot_game()
+    _until_recap(app, wanted=2)
+    save_id = app.shown.save_id
+    assert save_id is not None
+    stored = app.store.raw(save_id)
+    app.handle("recap_close", {})
+    assert app.store.raw(save_id) == stored  # (the save is not rewritten)
+    assert [e.save_id for e in app.store.list()] == [save_id]
+    memory = app.store.storage.get("tm:recap")
+    assert memory is not None and save_id in memory
+
+
+def test_a_damaged_recap_memory_reads_as_nothing_read() -> None:
+    app = _bot_game()
+    _until_recap(app, wanted=2)
+    app.handle("recap_close", {})
+    damaged_seat = json.dumps({app.shown.save_id: {"0": "x"}})
+    for damaged in ("not json", "[1, 2]", damaged_seat):
+        app.store.storage.set("tm:recap", damaged)
+        assert _reloaded(app).recap.is_open()

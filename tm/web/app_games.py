@@ -15,6 +15,7 @@ from tm.web.app_base import Actions, Controller, Host
 from tm.web.app_bots import BotsController
 from tm.web.app_linkplay import LinkPlayController
 from tm.web.app_play import PlayController
+from tm.web.app_recap import opened_seat
 from tm.web.app_share import rules_notice
 from tm.web.app_tabs import TabsController
 from tm.web.board_preview import board_names
@@ -120,6 +121,7 @@ class GamesController(Controller):
         shown.viewer, shown.replay, self.linkplay.state.older = None, None, None
         shown.info = rules_notice(shown.game)
         self.linkplay.strict_daily()  # (a challenge begun before its undo was strict)
+        self.host.start_recap(opened_seat(shown.game, shown.meta))  # (unread after a reload)
 
     def delete(self, data: dict[str, Any]) -> None:
         self.host.store.delete(str(data.get("save")))

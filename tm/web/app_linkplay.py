@@ -21,12 +21,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tm import daily
-from tm.core.errors import SaveError
 from tm.game import Game
-from tm.persist import links, safejson, sigs
+from tm.persist import gameids, links, safejson, sigs
 from tm.web import linkseals
 from tm.web.app_base import Actions, Controller, Host
 from tm.web.i18n import t
+from tm.web.linkforks import Verdict, compare_link, saved_moves
 from tm.web.model import LinkPlayShown, Older
 from tm.web.saves import SaveMeta, parse_entry
 
@@ -120,7 +120,7 @@ class LinkPlayController(Controller):
         if self.shown.game.state.options.players < 2:
             return
         salt = f"{os.urandom(8).hex()}-{self.host.clock()}"  # (the browser's crypto in Pyodide)
-        self.shown.meta.link_id = links.game_id(self.shown.game.state.options, salt)
+        self.shown.meta.link_id = gameids.game_id(self.shown.game.state.options, salt)
         self.shown.meta.seat = -1
         self.shown.save_id = LINK_SAVE + self.shown.meta.link_id
 
@@ -141,6 +141,7 @@ class LinkPlayController(Controller):
             return
         self.shown.meta.seat, self.shown.viewer = seat, seat
         self.host.autosave()
+        self.host.start_recap(seat)  # the others' moves so far, on the first link too
 
     def taken_seats(self) -> tuple[int, ...]:
         """The seats another device plays: their keys came pinned with a link (a device
@@ -180,7 +181,7 @@ class LinkPlayController(Controller):
         try:
             fragment = linkseals.sealed(fragment, self.host.store.storage,
                                         self.shown.meta.link_id, self.shown.meta.seat,
-                                        _saved_moves(game), self.state.signer)
+                                        saved_moves(game), self.state.signer)
         except linkseals.SealPending:
             return None
         url = f"{self.host.base_url}#{fragment}"
@@ -198,7 +199,7 @@ class LinkPlayController(Controller):
             return False
         save_id, shown = LINK_SAVE + link_id, self.shown
         stored = self.host.store.raw(save_id)
-        if stored is None and links.id_fits(link_id, game.state.options) is False:
+        if stored is None and gameids.id_fits(link_id, game.state.options) is False:
             shown.notice = t("linkplay.bad_id")  # opened as a link's copy, nothing saved
             return False
         local_meta, verdict = compare_link(stored, game)
@@ -223,7 +224,7 @@ class LinkPlayController(Controller):
     def _check_seals(self, link_id: str, params: dict[str, str], game: Game,
                      stored: str | None, meta: SaveMeta | None) -> Verdict | None:
         """The link's new moves against the seats' pinned keys (see linkseals)."""
-        moves = _saved_moves(game)
+        moves = saved_moves(game)
         held = parse_entry(stored)[1].get("moves") if stored and meta else None
         start = len(held) if isinstance(held, list) else 0  # (compare_link found it extended)
         refused = linkseals.check_link(self.host.store.storage, link_id, params, moves, start,
@@ -347,6 +348,12 @@ class LinkPlayController(Controller):
             seat=self.shown.meta.seat, names=names,
             send_to=names[target] if target is not None else None, send_link=send_link,
             sealing=target is not None and send_link is None,
+            signed=send_link is not None and linkseals.signed_upto(
+                self.host.store.storage, self.shown.meta.link_id,
+                self.shown.meta.seat) == len(game.moves),
+            key_lost=send_link is not None and linkseals.key_lost(
+                self.host.store.storage, self.shown.meta.link_id, self.shown.meta.seat,
+                self.state.signer),
             taken=self.taken_seats() if self.by_link() else (),
             over=game.is_over,
             copied=copied is not None and copied in (send_link, result_link),
@@ -359,62 +366,3 @@ def _score(game: Game) -> tuple[int, bool]:
     """A solo game's final score and whether it was won."""
     view = game.view(0)
     return int(view["scores"][0]["total"]), bool(view["winners"])
-
-
-# ---------------------------------------------------------------- forks kept apart
-Verdict = tuple[int, int, str, str, int]  # Older's fields after save_id
-
-
-def compare_link(stored: str | None, game: Game) -> tuple[SaveMeta | None, Verdict | None]:
-    """This device's save of a link's game id against the link: (its meta, None when the
-    link may replace it) or (meta, what the cover says: the link's and this device's move
-    counts, the kind of fork, the player and move concerned). The link must hold the same
-    options and seed, this device's moves as they were, and no new move for this device's
-    own seat (a device answers only its own seat; no other device answers for it)."""
-    if stored is None:
-        return None, None
-    try:
-        meta, save = parse_entry(stored)
-    except SaveError:  # an unreadable save is no game to keep (the link opens as before)
-        return None, None
-    ours = json.loads(json.dumps({"options": game.to_save()["options"],
-                                  "moves": game.moves}))
-    moves, theirs = save.get("moves"), ours["moves"]
-    if not isinstance(moves, list):
-        return meta, None
-    counts = (len(theirs), len(moves))
-    if save.get("options") != ours["options"]:
-        return meta, (*counts, "other_game", "", 0)
-    names = [pl.name for pl in game.state.players]
-    changed = _first_change(moves, theirs)
-    if changed is not None:
-        return meta, (*counts, "changes", _mover(moves[changed], names), changed + 1)
-    if len(moves) > len(theirs):
-        return meta, (*counts, "", "", 0)  # older: this device's game extends the link's
-    own = next((i for i, (player, _) in enumerate(theirs[len(moves):], len(moves))
-                if player == meta.seat and meta.seat >= 0), None)
-    if own is not None:
-        return meta, (*counts, "own_seat", names[meta.seat], own + 1)
-    return meta, None
-
-
-def _saved_moves(game: Game) -> list[Any]:
-    """A game's moves as a save and a signature hold them (``[player, response]``)."""
-    moves: list[Any] = json.loads(json.dumps(game.moves))
-    return moves
-
-
-def _first_change(ours: list[Any], theirs: list[Any]) -> int | None:
-    """The index of the first move the two histories differ in (None: one extends the
-    other)."""
-    return next((i for i, (a, b) in enumerate(zip(ours, theirs, strict=False)) if a != b),
-                None)
-
-
-def _mover(move: Any, names: list[str]) -> str:
-    """The name of the player of a stored move (``[player, response]``)."""
-    player = move[0] if isinstance(move, list) and move else None
-    if isinstance(player, int) and not isinstance(player, bool) and 0 <= player < len(names):
-        return names[player]
-    return "?"
-

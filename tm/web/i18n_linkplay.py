@@ -49,6 +49,11 @@ EN_LINKPLAY: dict[str, str] = {
                            "there. Choose your own seat.",
     "linkplay.seat_elsewhere": "{name} (on another device)",
     "linkplay.sealing": "Signing the link with this device's key…",
+    "linkplay.signed": "Signed with this device's key: no other device can make {name}'s "
+                       "moves.",
+    "linkplay.key_lost": "This device no longer holds the key it signed {name}'s moves "
+                         "with (was this site's data cleared?). The other players' devices "
+                         "will not take the moves of this link.",
     # daily challenge
     "daily.title": "Daily challenge",
     "daily.hint": "A solo game dealt the same for everyone on a given date (UTC).",

@@ -105,9 +105,20 @@ def send_panel(screen: Screen) -> str:
             f'<h2 id="send-title">{esc(t("linkplay.send_to", name=name))}</h2>'
             f'<p>{esc(t("linkplay.send_end" if shown.over else "linkplay.send_hint", name=name))}'
             "</p>"
+            + _key_lost(shown)
+            + (f'<p class="hint signed">{esc(t("linkplay.signed", name=shown.names[shown.seat]))}'
+               "</p>" if shown.signed else "")
             + _copy_field(shown.send_link, t("linkplay.link_label", name=name), shown.copied,
                           shown.can_share, t("linkplay.send_to", name=name))
             + _whole_game() + "</section>")
+
+
+def _key_lost(shown: LinkPlayShown) -> str:
+    if not shown.key_lost:
+        return ""
+    name = shown.names[shown.seat]
+    return f'<p class="key-lost" role="alert">{esc(t("linkplay.key_lost", name=name))}</p>'
+
 
 
 def _history(shown: LinkPlayShown) -> str:

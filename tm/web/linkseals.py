@@ -104,3 +104,23 @@ def sealed(fragment: str, storage: Storage, link_id: str, seat: int, moves: list
             kept[seat] = sigs.SeatSignature(seat, len(moves), signature)
             write_record(storage, link_id, (keys, kept))
     return links.with_seals(fragment, keys, list(kept.values()))
+
+
+def key_lost(storage: Storage, link_id: str, seat: int, signer: Signer | None) -> bool:
+    """Whether this device pinned a key for its own seat that its keys no longer hold (the
+    browser's site data cleared): its links then go unsigned, and the others refuse them."""
+    if signer is None or seat < 0:
+        return False
+    pinned = read_record(storage, link_id)[0].get(seat)
+    try:
+        own = signer.public_key(link_id, seat)
+    except SealPending:
+        return False
+    return pinned is not None and own is not None and own != pinned
+
+
+def signed_upto(storage: Storage, link_id: str, seat: int) -> int:
+    """How many moves this device's latest signature for its seat covers (0: none)."""
+    kept = read_record(storage, link_id)[1].get(seat)
+    return kept.upto if kept is not None else 0
+

@@ -95,6 +95,8 @@ class LinkPlayShown:
     over: bool = False  # the game is over: the final position is sent on
     send_link: str | None = None
     sealing: bool = False  # the link waits for this device's keys to sign it
+    key_lost: bool = False  # this device lost the key its seat signed with before
+    signed: bool = False  # the link to send carries this device's signature of it
     taken: tuple[int, ...] = ()  # seats played on other devices (their keys pinned here)
     copied: bool = False
     can_share: bool = False  # the browser has a share sheet (navigator.share)
@@ -130,6 +132,7 @@ class RecapShown:
     seat: int
     since: int = 0
     step: int | None = None
+    on_board: bool = False  # the board shows the stepped action (the dock at the foot)
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,14 @@ from tm.web.app import App
 from tm.web.app_lang import STORAGE_KEY, browser_languages, initial_language
 from tm.web.browser import KEEP, Page
 from tm.web.i18n import CATALOGS, LANGUAGES, catalog, t
-from tm.web.page_dom import COVERED, language_font, missing, new_version_notice, tab_in_cover
+from tm.web.page_dom import (
+    COVERED,
+    language_font,
+    missing,
+    new_version_notice,
+    relabel_new_version,
+    tab_in_cover,
+)
 from tm.web.page_keys import PageSigner
 from tm.web.page_store import LocalStorage
 from tm.web.saves import MemoryStorage
@@ -255,17 +262,25 @@ def watch_new_version(page: Page, workers: Any) -> None:
 
 
 def show_new_version(page: Page) -> None:
-    """The notice of a new version, in the page's language (page_dom.new_version_notice)."""
-    lang = page.app.language
-    shown = new_version_notice(t("update.ready", lang), t("update.reload", lang),
-                               t("update.later", lang))
+    """The notice of a new version, in the page's language (page_dom.new_version_notice),
+    put in the new language whenever the player switches it while the notice shows."""
+    def words() -> tuple[str, str, str]:
+        lang = page.app.words()
+        return t("update.ready", lang), t("update.reload", lang), t("update.later", lang)
+
+    shown = new_version_notice(*words())
     if shown is None:
         return
     notice, reload, later = shown
+
+    def relabel() -> None:  # after every redraw (a switch of language redraws the page)
+        if not relabel_new_version(*words()) and relabel in page.after_draw:
+            page.after_draw.remove(relabel)
 
     def on_reload(_event: Any) -> None:
         page.app.tabs.flush_save()
         js.location.reload()
 
+    page.after_draw.append(relabel)
     _listen(page, reload, "click", on_reload)
     _listen(page, later, "click", lambda _event: notice.remove())

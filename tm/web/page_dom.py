@@ -232,7 +232,7 @@ def new_version_notice(message: str, reload: str, later: str) -> tuple[Any, Any,
     if not missing(js.document.getElementById(NEW_VERSION_ID)):
         return None
     notice = js.document.createElement("div")
-    notice.id, notice.className = NEW_VERSION_ID, "notice new-version"
+    notice.id, notice.className = NEW_VERSION_ID, "notice info new-version"  # (news, no alarm)
     notice.setAttribute("role", "status")
     text = js.document.createElement("p")
     text.textContent = message
@@ -247,3 +247,16 @@ def new_version_notice(message: str, reload: str, later: str) -> tuple[Any, Any,
     notice.append(text, actions)
     js.document.getElementById("alerts").before(notice)
     return notice, buttons[0], buttons[1]
+
+
+def relabel_new_version(message: str, reload: str, later: str) -> bool:
+    """Give the new-version notice its words in the page's language again (after the
+    language was switched: the notice lies outside the redrawn regions); whether it shows."""
+    notice = js.document.getElementById(NEW_VERSION_ID)
+    if missing(notice):
+        return False
+    nodes = [notice.querySelector("p"), *notice.querySelectorAll("button")]
+    for node, words in zip(nodes, (message, reload, later), strict=False):
+        if not missing(node) and node.textContent != words:
+            node.textContent = words
+    return True

@@ -86,3 +86,15 @@ def lit_spaces(actions: Sequence[RecapAction], step: int | None) -> frozenset[st
     if step is not None and 0 <= step < len(actions):
         return frozenset(actions[step].spaces)
     return frozenset(s for a in actions for s in a.spaces)
+
+
+def by_player(actions: Sequence[RecapAction]) -> list[tuple[int, list[int]]]:
+    """The actions grouped by runs of one player, in order: (player, the indices of their
+    consecutive actions); a player who acts again after another starts a new group."""
+    groups: list[tuple[int, list[int]]] = []
+    for index, action in enumerate(actions):
+        if groups and groups[-1][0] == action.player:
+            groups[-1][1].append(index)
+        else:
+            groups.append((action.player, [index]))
+    return groups

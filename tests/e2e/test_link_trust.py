@@ -127,7 +127,7 @@ def _rewritten_past(pair: Pair, base: str) -> tuple[str, str]:
 def _another_seed(pair: Pair, base: str) -> tuple[str, str]:
     options = pair.bob.state.options
     game = Game.new(replace(options, seed=options.seed + 1))
-    return link_of(game, link_id(pair.honest), base), "another game under the same name"
+    return link_of(game, link_id(pair.honest), base), "same board and expansions, but another deal"
 
 
 def _other_options(pair: Pair, base: str) -> tuple[str, str]:
@@ -135,7 +135,7 @@ def _other_options(pair: Pair, base: str) -> tuple[str, str]:
     options = pair.bob.state.options
     game = Game.new(replace(options, board="hellas",
                             expansions=[*options.expansions, "colonies"]))
-    return link_of(game, link_id(pair.honest), base), "another game under the same name"
+    return link_of(game, link_id(pair.honest), base), "board, expansions or players differ"
 
 
 def _stripped_checksum(pair: Pair, base: str) -> tuple[str, str]:

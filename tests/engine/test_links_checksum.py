@@ -1,6 +1,7 @@
 """A link of this rules version must carry the checksum of the state its moves reach
 (issue 29): stripped or wrong, it is refused in plain words; a link of older rules whose
-checksum differs still opens, saying the rules changed (format 1 never had one:
+checksum differs opens, saying the rules changed, only when a card whose rules changed
+since is in play (format 1 never had one:
 tests/engine/test_corpus.py)."""
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 
 from tm import Game, Options
 from tm.core.errors import reason_of
-from tm.persist import links
+from tm.persist import links, saves
 from tm.sim import play_random
 
 
@@ -52,14 +53,28 @@ def test_a_link_without_room_for_its_checksum_is_refused(game: Game) -> None:
     assert _refused_by(start[:-1]) == "link.no_checksum"
 
 
-def test_a_link_of_older_rules_whose_checksum_differs_opens_saying_so(game: Game) -> None:
+def _older_rules_wrong_checksum(game: Game) -> bytes:
     raw = bytearray(_raw(links.encode(game)))
     assert raw[1] == 2  # the rules version, after the format
     raw[1] = 1
     raw[-links.DIGEST_BYTES:] = bytes(links.DIGEST_BYTES)
-    opened = links.decode(_link(bytes(raw)))
+    return bytes(raw)
+
+
+def test_a_link_of_older_rules_whose_checksum_differs_opens_saying_so(
+        game: Game, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a card of this game whose rules changed in version 2 explains the difference
+    monkeypatch.setitem(saves.RULES_CHANGES, 2, (game.state.players[0].corporation,))
+    opened = links.decode(_link(_older_rules_wrong_checksum(game)))
     assert opened.digest() == game.digest()
     assert opened.rules_changed == [{"key": "rules_changed_link"}]
+
+
+def test_a_link_of_older_rules_with_no_changed_card_must_match_its_checksum(
+        game: Game, monkeypatch: pytest.MonkeyPatch) -> None:
+    # relabelled as older rules to skip the check: no changed card in play explains it
+    monkeypatch.setitem(saves.RULES_CHANGES, 2, ("No Such Card",))
+    assert _refused_by(_older_rules_wrong_checksum(game)) == "link.checksum"
 
 
 def test_an_honest_link_opens_as_it_was(game: Game) -> None:

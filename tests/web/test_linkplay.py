@@ -291,7 +291,8 @@ def test_link_play_another_game_under_the_same_id_is_kept_apart(change: str) -> 
     options = bob.shown.game.state.options
     other = replace(options, seed=options.seed + 1) if change == "seed" \
         else replace(options, board="hellas")
-    _kept_apart(bob, _forged([], other, link_id=link_id), "another game under the same name")
+    words = "but another deal" if change == "seed" else "board, expansions or players differ"
+    _kept_apart(bob, _forged([], other, link_id=link_id), words)
 
 
 def test_link_play_an_honest_link_still_extends_the_game() -> None:

@@ -324,7 +324,9 @@ def _decode(text: str) -> Game:
             raise LinkError(reason("link.move_illegal", f"move {moves} is not legal: {error}",
                                    move=moves, reason=error)) from error
     if tail and checksum.hex() != game.digest()[:2 * tail]:
-        if rules == RULES_VERSION:  # the same rules lead the same moves to the same state
+        # The same rules lead the same moves to the same state; older rules may lead them
+        # elsewhere only through a card whose rules changed since, in play in this game.
+        if rules == RULES_VERSION or not rules_notes(rules, game):
             raise LinkError(reason("link.checksum", "the link's checksum does not match its "
                                    "moves: it was changed or damaged"))
         game.rules_changed = [{"key": "rules_changed_link"}]

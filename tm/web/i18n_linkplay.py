@@ -28,8 +28,11 @@ EN_LINKPLAY: dict[str, str] = {
     "linkplay.open_older": "Look at the link's game (a copy)",
     "linkplay.fork_title": "This link does not continue your game",
     "linkplay.fork_other_game": "This link is another game under the same name: its "
-                                "board, expansions or deal differ from the game on this "
+                                "board, expansions or players differ from the game on this "
                                 "device.",
+    "linkplay.fork_other_deal": "This link is another game under the same name: the same "
+                                "board and expansions, but another deal (other cards, "
+                                "another order of the deck) than the game on this device.",
     "linkplay.fork_changes": "This link changes {name}'s move {move}: from there it tells "
                              "another story than the game on this device.",
     "linkplay.fork_own_seat": "This link makes moves for your seat ({name}, from move "

@@ -32,7 +32,10 @@ def compare_link(stored: str | None, game: Game) -> tuple[SaveMeta | None, Verdi
         return meta, None
     counts = (len(theirs), len(moves))
     if save.get("options") != ours["options"]:
-        return meta, (*counts, "other_game", "", 0)
+        differ = {k for k in {*save["options"], *ours["options"]}
+                  if save["options"].get(k) != ours["options"].get(k)} \
+            if isinstance(save.get("options"), dict) else set()
+        return meta, (*counts, "other_deal" if differ == {"seed"} else "other_game", "", 0)
     names = [pl.name for pl in game.state.players]
     changed = _first_change(moves, theirs)
     if changed is not None:

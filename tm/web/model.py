@@ -79,7 +79,8 @@ class Older:
     save_id: str
     link_moves: int
     local_moves: int
-    fork: str = ""  # "" older; "other_game", "changes" (a move rewritten), "own_seat"
+    fork: str = ""  # "" older; "other_game", "other_deal" (only the seed differs),
+    # "changes" (a move rewritten), "own_seat", "seat_key", "unsigned"
     player: str = ""  # the player whose move the link changes or makes (their name)
     move: int = 0  # the number of that move in the game (1 the first)
 

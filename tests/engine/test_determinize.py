@@ -26,6 +26,7 @@ from tm.core.rng import Rng
 from tm.core.state import GameState, PlayerState, to_dict
 from tm.persist.validate import card_places
 from tm.sim import random_response
+from tm.testing import answer, make_game, put_in_play, set_resources, stack_deck
 from tm.view import marks_of
 
 SETS = ("corpera", "prelude", "colonies")
@@ -112,6 +113,25 @@ def test_the_hidden_part_is_drawn_anew_not_copied_from_the_real_game() -> None:
         assert sampled.state.options.seed != real.state.options.seed
         differ += sampled.state.deck != real.state.deck
     assert differ > len(_cached_samples()) * 0.9
+
+
+def test_a_card_the_log_shows_revealed_and_discarded_lies_in_the_sampled_discard_pile() -> None:
+    """Search For Life reveals the deck's top card to everyone and discards it: the seats'
+    samples put it in the discard pile, never in a hand or the deck."""
+    game, _ = make_game(players=3, seed=4)
+    put_in_play(game, 1, ["Search For Life"])
+    set_resources(game, 1, megacredits=1)
+    stack_deck(game, ["Tardigrades"])
+    game.state.active = 1  # (player 1's turn: player 0 is asked nothing)
+    game.state.queues[0] = []
+    game.state.queues[1] = [{"op": "ask", "kind": "action", "on": "action"}]
+    answer(game, "card_action", "Search For Life", player=1)
+    assert "Tardigrades" in game.state.discard
+    for seat in (0, 2):
+        for seed in range(5):
+            sampled = sample_game(game.view(seat), seat, random.Random(seed)).state
+            assert "Tardigrades" in sampled.discard
+            assert card_places(sampled)["Tardigrades"] == 1
 
 
 def _twin(game: Game, seat: int) -> Game:

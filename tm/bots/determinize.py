@@ -10,12 +10,13 @@ view; a hidden one must have a sampler in :data:`PILES` (a pile of cards, dealt 
 unseen cards of its kind as many as the view counts) or :data:`SAMPLERS` (anything else),
 or the walk raises, so a new hidden field is never filled from nowhere, nor leaked.
 
-The unseen cards of a kind (project cards, corporations, preludes) are the cards of the
-game's sets minus every card the view places (tableaux, the seat's own hand, offers and
-draft, kept preludes, the cards of its waiting decision), shuffled by ``rng`` and dealt
-to the hidden piles in the walk's order; the game's RNG and seeds are drawn from ``rng``
-too, so future draws are not the real ones. The rest of a kind lies out of the game (e.g.
-the corporations turned down at setup).
+The cards (:mod:`tm.bots.unseen`): a hidden pile gets first the cards the public log
+places there (revealed from the deck since the last reshuffle and discarded, or kept by
+another player; preludes discarded for 15 MC), then cards of its kind (project cards,
+corporations, preludes) the view does not place anywhere (tableaux, the seat's own hand,
+offers and draft, kept preludes, the cards of its waiting decision), shuffled by ``rng``.
+The rest of a kind lies out of the game (e.g. the corporations turned down at setup). The
+game's RNG and seeds are drawn from ``rng`` too, so future draws are not the real ones.
 
 Decisions: the seat's own waiting decision is rebuilt from the view. Another seat that
 must still decide in a simultaneous step (setup, research, a draft round) gets its ask
@@ -29,14 +30,15 @@ with the decision.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any, cast
 
 from tm.bots import Bot
-from tm.cards import card, corporation_deck, prelude_deck, project_deck
+from tm.bots.unseen import Sample
+from tm.cards import card
 from tm.cards.dsl import WILD
 from tm.cards.tableau import CARD_PRICE, card_price
-from tm.core.ruleset import Rules, rules_for, rules_of, setup_offers
+from tm.core.ruleset import rules_for, rules_of, setup_offers
 from tm.core.state import GameState, Options, PlayerState, from_dict, to_dict
 from tm.game import Game
 from tm.rules.actions import plant_cost
@@ -55,57 +57,7 @@ PILES: dict[tuple[str, str], str] = {
     ("prelude", "deck"): "prelude", ("prelude", "discard"): "prelude",
     ("prelude", "dealt"): "prelude",
 }
-# Where the view holds a card the seat has seen, beside the piles above (the seat's own).
-_PLACED = ("played", "events", "hand", "offer", "draft_hand", "drafted", "dealt_corps")
-_KINDS: dict[str, Callable[[tuple[str, ...]], list[str]]] = {
-    "project": project_deck, "corporation": corporation_deck, "prelude": prelude_deck}
 SIMULTANEOUS = ("setup", "research", "draft")  # phases whose held-back choices are made again
-
-
-class _Sample:
-    """What one sampling draws from: the view, the seat, the unseen cards by kind, rng."""
-
-    def __init__(self, view: GameView, seat: int, rng: random.Random, rules: Rules) -> None:
-        self.view, self.seat, self.rng, self.rules = view, seat, rng, rules
-        placed = set(_seen_cards(view, seat))
-        self.unseen: dict[str, list[str]] = {}
-        for kind, deck in _KINDS.items():
-            cards = [name for name in deck(rules.card_sets) if name not in placed]
-            rng.shuffle(cards)
-            self.unseen[kind] = cards
-
-    def deal(self, kind: str, count: int) -> list[str]:
-        """``count`` unseen cards of a kind (ValueError: the view counts more than exist)."""
-        pool = self.unseen[kind]
-        if count > len(pool):
-            raise ValueError(f"the view counts {count} hidden {kind} cards; "
-                             f"{len(pool)} are unseen")
-        dealt, self.unseen[kind] = pool[:count], pool[count:]
-        return dealt
-
-
-def _seen_cards(view: GameView, seat: int) -> Iterator[str]:
-    """Every card the view places: tableaux, corporations, the seat's own piles and setup
-    choice, the expansions' public and own card lists, the cards of its decision."""
-    for pl in view["players"]:
-        if pl["corporation"]:
-            yield pl["corporation"]
-        for name in _PLACED:
-            found = pl[name]  # type: ignore[literal-required]
-            if isinstance(found, list):
-                yield from found
-        choice = pl["setup_choice"]
-        if isinstance(choice, dict):
-            yield from choice.get("cards") or ()
-    prelude = view["expansions"].get("prelude")
-    if prelude:
-        for key in ("kept", "dealt"):
-            for entry in prelude.get(key) or ():
-                if isinstance(entry, list):
-                    yield from entry
-    decision = view.get("you", {}).get("decision")
-    if decision:
-        yield from decision["data"].get("cards") or ()
 
 
 # ---------------------------------------------------------------- the walk
@@ -122,28 +74,30 @@ def _walked(obj_marks: tuple[tuple[str, str, bool], ...], shown: Any, mine: bool
     return found
 
 
-def _pile_or_sampler(s: _Sample, where: str, name: str, count: Any) -> Any:
+def _pile_or_sampler(s: Sample, where: str, name: str, count: Any,
+                     owner: int | None = None) -> Any:
     if (where, name) in PILES:
-        return s.deal(PILES[where, name], int(count or 0))
+        return s.deal(PILES[where, name], int(count or 0), (where, name, owner))
     sampler = SAMPLERS.get((where, name))
     if sampler is None:  # a new hidden field: it needs a sampler before a game is rebuilt
         raise KeyError(f"no sampler for the hidden field {where}.{name}")
     return sampler(s)
 
 
-def _options(s: _Sample) -> Json:
+def _options(s: Sample) -> Json:
     shown = cast(Json, s.view["options"])
     return _walked(marks_of(Options), shown, False,
                    lambda name, count: _pile_or_sampler(s, "options", name, count))
 
 
-def _player(s: _Sample, pl: PlayerView) -> Json:
+def _player(s: Sample, pl: PlayerView) -> Json:
     shown = cast(Json, pl)
     return _walked(marks_of(PlayerState), shown, pl["index"] == s.seat,
-                   lambda name, count: _pile_or_sampler(s, "player", name, count))
+                   lambda name, count: _pile_or_sampler(s, "player", name, count,
+                                                        pl["index"]))
 
 
-def _state(s: _Sample) -> Json:
+def _state(s: Sample) -> Json:
     """The game's fields (the players, the options and the sections by their own walks)."""
     own: dict[str, Callable[[], Any]] = {
         "options": lambda: _options(s), "ext": lambda: _sections(s),
@@ -162,7 +116,7 @@ def _state(s: _Sample) -> Json:
     return found
 
 
-def _sections(s: _Sample) -> Json:
+def _sections(s: Sample) -> Json:
     """Each expansion's section by its marks (a key whose view is not its state: SAMPLERS)."""
     found: Json = {}
     for m in s.rules.manifests:
@@ -177,7 +131,7 @@ def _sections(s: _Sample) -> Json:
                 section[key] = shown[key]
             elif mark["seen"] == "owner" and mark["count"]:
                 section[key] = [entry if seat == s.seat
-                                else _pile_or_sampler(s, m.name, key, entry)
+                                else _pile_or_sampler(s, m.name, key, entry, seat)
                                 for seat, entry in enumerate(shown[key])]
             else:
                 section[key] = _pile_or_sampler(s, m.name, key,
@@ -187,29 +141,29 @@ def _sections(s: _Sample) -> Json:
 
 
 # ---------------------------------------------------------------- samplers by name
-def _colony_tiles(s: _Sample) -> list[Json]:
+def _colony_tiles(s: Sample) -> list[Json]:
     return [{"name": t["name"], "marker": t["marker"], "colonies": list(t["colonies"]),
              "visitor": t["visitor"]} for t in s.view["expansions"]["colonies"]["tiles"]]
 
 
-def _fleets(s: _Sample) -> list[int]:
+def _fleets(s: Sample) -> list[int]:
     return [int(f["total"]) for f in s.view["expansions"]["colonies"]["fleets"]]
 
 
-def _aridor(s: _Sample) -> dict[str, list[str]]:
+def _aridor(s: Sample) -> dict[str, list[str]]:
     """Aridor's tag types seen: those of the cards in its tableau (derived, not sampled)."""
     return {str(pl["index"]): sorted({t for name in pl["played"] for t in card(name).tags
                                       if t != WILD})
             for pl in s.view["players"] if pl["corporation"] == "Aridor"}
 
 
-def _seed(s: _Sample) -> int:
+def _seed(s: Sample) -> int:
     return s.rng.getrandbits(62)
 
 
 # The hidden fields that are not piles of cards, and the sections' keys whose view is not
 # their state: (dataclass or expansion, field) -> the sampler.
-SAMPLERS: dict[tuple[str, str], Callable[[_Sample], Any]] = {
+SAMPLERS: dict[tuple[str, str], Callable[[Sample], Any]] = {
     ("options", "seed"): _seed, ("options", "bot_seed"): _seed,
     ("game", "rng"): lambda s: {"state": s.rng.getrandbits(64)},
     ("game", "queues"): lambda s: [[] for _ in s.view["players"]],  # (filled by _asks)
@@ -296,7 +250,7 @@ def _held_back(view: GameView, g: GameState, p: int) -> bool:
     return g.phase == "draft" and bool(pl["draft_hand"])
 
 
-def _asks(s: _Sample, g: GameState, queue: list[Json] | None) -> list[int]:
+def _asks(s: Sample, g: GameState, queue: list[Json] | None) -> list[int]:
     """Fill the queues: the seat's own, the others' waiting asks; returns the seats whose
     held-back choice is to be made again."""
     own = _own_ask(s.view)
@@ -330,10 +284,13 @@ def sample_game(view: GameView, seat: int, rng: random.Random,
     """A game consistent with everything ``view`` (seat ``seat``'s) shows, its hidden part
     sampled by ``rng`` (the same view and rng state: the same game). ``queue``: the seat's
     own whole queue, when the caller holds it (see the module docstring)."""
+    you = view.get("you")
+    if you is None or you["player"] != seat:
+        raise ValueError(f"a view of seat {seat} is needed (its own, with its hand)")
     shown = view["options"]
     rules = rules_for(Options(players=shown["players"], board=shown["board"],
                               expansions=list(shown["expansions"])))
-    sample = _Sample(view, seat, rng, rules)
+    sample = Sample(view, seat, rng, rules)
     state = from_dict(GameState, _state(sample))
     rules_of(state)
     again = _asks(sample, state, queue)

@@ -18,6 +18,8 @@ Json = dict[str, Any]
 Pile = tuple[str, str, "int | None"]  # a hidden pile: (dataclass or expansion, field, seat)
 # A player's fields where the view shows cards (tableaux to all; the rest to their owner).
 _PLACED = ("played", "events", "hand", "offer", "draft_hand", "drafted", "dealt_corps")
+# Records naming a card that went face down, by key: the pile it went to.
+DISCARDED_BY: dict[str, Pile] = {"prelude_discarded": ("prelude", "discard", None)}
 _KINDS: dict[str, Callable[[tuple[str, ...]], list[str]]] = {
     "project": project_deck, "corporation": corporation_deck, "prelude": prelude_deck}
 
@@ -103,8 +105,8 @@ def known_places(view: GameView, seat: int, placed: set[str]) -> dict[Pile, list
                 "player") == batch[0]["player"] else 0
             _settle([r["card"] for r in batch], int(batch[0]["player"]), kept, seat, known)
             batch = [record] if record["key"] == "revealed" else []
-        if record["key"] == "prelude_discarded":
-            known.setdefault(("prelude", "discard", None), []).append(record["card"])
+        if record["key"] in DISCARDED_BY:
+            known.setdefault(DISCARDED_BY[record["key"]], []).append(record["card"])
     return {pile: [c for c in cards if c not in placed] for pile, cards in known.items()}
 
 

@@ -231,7 +231,7 @@ def _turn_ask(g: GameState, p: int) -> Json:
                 "options": [["greenery"], ["done"]], "open": [0, 1], "src": None,
                 "labels": [{"key": "final_greenery", "plants": plant_cost(g, p)},
                            {"key": "done"}]}
-    kept = g.ext.get("prelude", {}).get("kept", [])
+    kept = g.ext.get("prelude", {}).get("kept") or [[] for _ in g.players]
     if g.phase == "after_reveal" and len(kept[p]) > 1:
         count = len(g.players)
         order = [(g.first_player + i) % count for i in range(count)]

@@ -65,17 +65,30 @@ def start_screen() -> str:
     return regions["app"]
 
 
+def boot_words() -> dict[str, dict[str, str]]:
+    """The words static/kept.js shows before Python is up, in each language: the line
+    saying the game is starting, and what a Start pressed then says."""
+    from tm.web.i18n import LANGUAGES, t
+
+    return {lang: {"starting": t("boot.starting", lang), "queued": t("boot.queued", lang)}
+            for lang in LANGUAGES}
+
+
 def prerendered_page(source: str, screen: str) -> str:
-    """index.html with the start screen in #app, inert until Python takes over (static/boot.mjs
-    lifts it at the ready marker) and a line saying the game is still starting."""
+    """index.html with the start screen in #app, inert until static/kept.js makes its
+    new-game form usable (or Python takes over: static/boot.mjs lifts it at the ready
+    marker), and a line saying the game is still starting (its words in every language
+    on #boot-status, for static/kept.js to show the page's)."""
     found = LOADING.search(source)
     if found is None:
         raise SystemExit('index.html: no <div id="app"><main class="loading"> to prerender')
+    words = boot_words()
     status = ('<p class="boot-status" role="status" aria-live="polite">'
               '<progress class="boot-progress" aria-label="Loading"></progress> '
-              f'{html.escape("Starting the game…")}</p>')
+              f'<span class="boot-line">{html.escape(words["en"]["starting"])}</span></p>')
+    data = html.escape(json.dumps(words, ensure_ascii=False, separators=(",", ":")))
     replaced = (f'<div id="app" class="prerendered" inert aria-busy="true">{screen}</div>\n'
-                f'  <div id="boot-status">{status}</div>')
+                f'  <div id="boot-status" data-words="{data}">{status}</div>')
     return source[:found.start()] + replaced + source[found.end():]
 
 

@@ -12,7 +12,9 @@ request, and nothing else (tests/e2e/test_site_folder.py compares the two):
   CPython, as Python will draw it once it is up), the style sheet inlined (static/app.css:
   the first paint waits for no other request) and preloads of what
   Python's start downloads (its downloads begin with the page's head) and static/kept.js
-  inline (a return visit's last screen drawn before the first paint), main.py (run by
+  inline (a return visit's last screen drawn before the first paint; the start screen's
+  new-game form usable before Python is up, the words it shows then in every language on
+  #boot-status), main.py (run by
   static/boot.mjs once Python is up: no PyScript, so no 'unsafe-eval'), sw.js;
 - static/: static/boot.mjs, the icons and the web manifest;
 - static/build/: the engine archive, the trimmed standard library (both compiled to

@@ -132,3 +132,12 @@ def test_a_return_visit_keeps_its_language_while_the_start_waits(
     wait_screen(page, "handoff")
     assert page.evaluate(SAVED_OPTIONS)["names"][0] == "Anna"
     assert page.evaluate("document.documentElement.lang") == "de"
+
+
+def test_a_link_being_opened_keeps_the_start_screen_inert(page: Any, server: Server) -> None:
+    """The link's game takes the screen once Python is up: nothing to fill in meanwhile."""
+    page.route("**/pyodide.asm.wasm", lambda route: None)  # (Python never comes up)
+    page.goto(server.url + "#g=AAAA", wait_until="domcontentloaded")
+    page.wait_for_function("document.getElementById('boot-status') !== null")
+    assert page.locator("#app").get_attribute("inert") is not None
+    assert page.evaluate("typeof window.tmEarlyForm") == "undefined"

@@ -67,15 +67,6 @@ def start_screen() -> str:
     return regions["app"]
 
 
-def boot_words() -> dict[str, dict[str, str]]:
-    """The words static/kept.js shows before Python is up, in each language: the line
-    saying the game is starting, and what a Start pressed then says."""
-    from tm.web.i18n import LANGUAGES, t
-
-    return {lang: {"starting": t("boot.starting", lang), "queued": t("boot.queued", lang)}
-            for lang in LANGUAGES}
-
-
 def prerendered_page(source: str, screen: str) -> str:
     """index.html with the start screen in #app, inert until static/kept.js makes its
     new-game form usable (or Python takes over: static/boot.mjs lifts it at the ready
@@ -84,6 +75,8 @@ def prerendered_page(source: str, screen: str) -> str:
     found = LOADING.search(source)
     if found is None:
         raise SystemExit('index.html: no <div id="app"><main class="loading"> to prerender')
+    from tm.web.early_form import boot_words
+
     words = boot_words()
     status = ('<p class="boot-status" role="status" aria-live="polite">'
               '<progress class="boot-progress" aria-label="Loading"></progress> '

@@ -3,7 +3,6 @@ preloads and the inline script of the last screen."""
 from __future__ import annotations
 
 import hashlib
-import html
 import json
 import sys
 from pathlib import Path
@@ -67,17 +66,3 @@ def test_last_screen_script_with_another_hash_stops_the_build(tmp_path: Path) ->
     with pytest.raises(SystemExit, match="script-src must allow"):
         build_site.with_kept_inline(source, tmp_path)
 
-
-def test_words_shown_before_python_is_up_are_in_every_language_of_the_page() -> None:
-    """static/kept.js shows them in the page's language: written on #boot-status, escaped."""
-    words = build_site.boot_words()
-    assert sorted(words) == ["be", "de", "en", "ja"]
-    for lang, said in words.items():
-        assert said["starting"] and said["queued"]
-        if lang != "en":
-            assert said != words["en"], lang  # (translated, not English)
-    source = (ROOT / "index.html").read_text(encoding="utf-8")
-    page = build_site.prerendered_page(source, '<main class="start"></main>')
-    found = page.split('<div id="boot-status" data-words="', 1)[1].split('"', 1)[0]
-    assert json.loads(html.unescape(found)) == words
-    assert '<span class="boot-line">Starting the game…</span>' in page

@@ -3,9 +3,16 @@ once; tm/web/page_boot.py hands what the player did to the App when Python start
 CPython side of tests/e2e/test_early_start.py."""
 from __future__ import annotations
 
+import html
+import json
+from pathlib import Path
+
+from scripts import build_site
 from tm.web.app import App
-from tm.web.early_form import MAX_VALUE, early_form
+from tm.web.early_form import MAX_VALUE, boot_words, early_form
 from tm.web.saves import MemoryStorage
+
+ROOT = Path(__file__).resolve().parents[2]
 
 TYPED = {"players": "3", "name_0": "Ann", "name_1": "Bob", "name_2": "Cy", "colour_0": "red",
          "colour_1": "green", "colour_2": "blue", "beginner_1": "on", "corporate_era": "on",
@@ -61,3 +68,18 @@ def test_only_short_string_fields_with_a_form_fields_name_are_taken() -> None:
     app = _app()
     assert early.apply(app) is None
     assert 'value="Ann"' in app.render()["app"]
+
+
+def test_words_shown_before_python_is_up_are_in_every_language_of_the_page() -> None:
+    """static/kept.js shows them in the page's language: written on #boot-status, escaped."""
+    words = boot_words()
+    assert sorted(words) == ["be", "de", "en", "ja"]
+    for lang, said in words.items():
+        assert said["starting"] and said["queued"]
+        if lang != "en":
+            assert said != words["en"], lang  # (translated, not English)
+    source = (ROOT / "index.html").read_text(encoding="utf-8")
+    page = build_site.prerendered_page(source, '<main class="start"></main>')
+    found = page.split('<div id="boot-status" data-words="', 1)[1].split('"', 1)[0]
+    assert json.loads(html.unescape(found)) == words
+    assert '<span class="boot-line">Starting the game…</span>' in page

@@ -15,11 +15,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from tm.web.app import App
+from tm.web.i18n import LANGUAGES, t
 
 MAX_FIELDS = 64  # the form has about 30 fields
 MAX_VALUE = 200  # characters: a name is at most 40, a seed a few digits
 FIELD_NAME = re.compile(r"[a-z][a-z0-9_]{0,39}")
 PLAYERS = frozenset("12345")  # the players select's choices (the form is drawn by this count)
+
+
+def boot_words() -> dict[str, dict[str, str]]:
+    """The words static/kept.js shows before Python is up, in each language (written into
+    the page by scripts/build_site.py): the line saying the game is starting, and what a
+    Start pressed then says."""
+    return {lang: {"starting": t("boot.starting", lang), "queued": t("boot.queued", lang)}
+            for lang in LANGUAGES}
 
 
 @dataclass(frozen=True)

@@ -186,24 +186,7 @@ def start() -> None:
     app.linkplay.state.can_share = not missing(getattr(js.navigator, "share", None))
     page = Page(app)
     app.linkplay.state.signer = PageSigner(lambda: sealed(page))
-    early, first = None, None
-    try:  # what the player did with the form while Python was starting (static/kept.js)
-        early = take_early_form()
-        first = None if early is None else early.apply(app)
-    except Exception:  # (the form as Python draws it, with the notice)
-        page.fail("boot", traceback.format_exc())
-    reopened = False
-    if first is not None:  # Start was pressed: the game starts now, with no second click
-        page.guard("boot", page.act, *first)
-    else:
-        try:
-            reopened = page.reopen()
-        except Exception:  # (the start screen instead, with the notice)
-            page.fail("boot", traceback.format_exc())
-    if first is None and not reopened:
-        page.guard("boot", page.draw)
-        if early is not None:
-            page.guard("boot", refocus, early.focus)
+    first_screen(page)
     if not page.guard("boot", install, page):
         raise RuntimeError("the page's listeners could not be installed")
     page.guard("boot", listen_to_window, page)
@@ -213,6 +196,30 @@ def start() -> None:
     page.guard("boot", page.resume)
     page.guard("boot", register_service_worker, page)
     page.guard("boot", preload_languages)
+
+
+def first_screen(page: Page) -> None:
+    """Draw the first screen: the game the player started before Python was up, else the
+    saved game this tab showed (a reload), else the start screen, with what the player
+    typed into its form meanwhile (static/kept.js)."""
+    early, first = None, None
+    try:
+        early = take_early_form()
+        first = None if early is None else early.apply(page.app)
+    except Exception:  # (the form as Python draws it, with the notice)
+        page.fail("boot", traceback.format_exc())
+    if first is not None:  # Start was pressed: the game starts now, with no second click
+        page.guard("boot", page.act, *first)
+        return
+    reopened = False
+    try:
+        reopened = page.reopen()
+    except Exception:  # (the start screen instead, with the notice)
+        page.fail("boot", traceback.format_exc())
+    if not reopened:
+        page.guard("boot", page.draw)
+        if early is not None:
+            page.guard("boot", refocus, early.focus)
 
 
 def take_early_form() -> EarlyForm | None:

@@ -113,7 +113,7 @@ def test_what_was_typed_before_python_is_up_survives_its_start(
 
 def test_a_return_visit_keeps_its_language_while_the_start_waits(
         new_page: Any, server: Server) -> None:
-    page = new_page(viewport=DESKTOP, service_workers="block")
+    page = new_page(viewport=PHONE, service_workers="block")
     page.goto(server.url)
     wait_ready(page)
     page.locator("select[data-change=language]").select_option("de")
@@ -127,6 +127,7 @@ def test_a_return_visit_keeps_its_language_while_the_start_waits(
     form.locator("button[type=submit]").click()
     expect(form.locator("button[type=submit]")).to_have_text(
         "Das Spiel beginnt, sobald die Spiel-Engine geladen ist…")
+    page.screenshot(path="/tmp/tm-early-start-de-phone.png")
     _release(page, held)
     wait_ready(page)
     wait_screen(page, "handoff")

@@ -65,4 +65,3 @@ def test_last_screen_script_with_another_hash_stops_the_build(tmp_path: Path) ->
     source = (ROOT / "index.html").read_text(encoding="utf-8")
     with pytest.raises(SystemExit, match="script-src must allow"):
         build_site.with_kept_inline(source, tmp_path)
-

@@ -12,7 +12,9 @@ request, and nothing else (tests/e2e/test_site_folder.py compares the two):
   CPython, as Python will draw it once it is up), the style sheet inlined (static/app.css:
   the first paint waits for no other request) and preloads of what
   Python's start downloads (its downloads begin with the page's head) and static/kept.js
-  inline (a return visit's last screen drawn before the first paint), main.py (run by
+  inline (a return visit's last screen drawn before the first paint; the start screen's
+  new-game form usable before Python is up, the words it shows then in every language on
+  #boot-status), main.py (run by
   static/boot.mjs once Python is up: no PyScript, so no 'unsafe-eval'), sw.js;
 - static/: static/boot.mjs, the icons and the web manifest;
 - static/build/: the engine archive, the trimmed standard library (both compiled to
@@ -66,16 +68,22 @@ def start_screen() -> str:
 
 
 def prerendered_page(source: str, screen: str) -> str:
-    """index.html with the start screen in #app, inert until Python takes over (static/boot.mjs
-    lifts it at the ready marker) and a line saying the game is still starting."""
+    """index.html with the start screen in #app, inert until static/kept.js makes its
+    new-game form usable (or Python takes over: static/boot.mjs lifts it at the ready
+    marker), and a line saying the game is still starting (its words in every language
+    on #boot-status, for static/kept.js to show the page's)."""
     found = LOADING.search(source)
     if found is None:
         raise SystemExit('index.html: no <div id="app"><main class="loading"> to prerender')
+    from tm.web.early_form import boot_words
+
+    words = boot_words()
     status = ('<p class="boot-status" role="status" aria-live="polite">'
               '<progress class="boot-progress" aria-label="Loading"></progress> '
-              f'{html.escape("Starting the game…")}</p>')
+              f'<span class="boot-line">{html.escape(words["en"]["starting"])}</span></p>')
+    data = html.escape(json.dumps(words, ensure_ascii=False, separators=(",", ":")))
     replaced = (f'<div id="app" class="prerendered" inert aria-busy="true">{screen}</div>\n'
-                f'  <div id="boot-status">{status}</div>')
+                f'  <div id="boot-status" data-words="{data}">{status}</div>')
     return source[:found.start()] + replaced + source[found.end():]
 
 

@@ -266,8 +266,9 @@ setTimeout(() => {
   loading.append(hint, reload);
 }, 30_000);
 
-// The page as built (scripts/build_site.py) shows the start screen at once, prerendered and
-// inert, with a line saying the game is starting. A return visit shows instead the screen
+// The page as built (scripts/build_site.py) shows the start screen at once, prerendered, with
+// a line saying the game is starting: its new-game form usable (static/kept.js: a Start
+// pressed now starts the game once Python is up, tm/web/page_boot.py), the rest inert. A return visit shows instead the screen
 // last drawn (static/kept.js, inline in the page, draws it as the page is parsed): the
 // start screen (its saved games listed), or, in the tab that showed it, the saved game
 // being played, which Python then reopens. Python draws over it; at the ready marker (or a

@@ -4,8 +4,9 @@
 // copies are made by static/boot.mjs: the start screen (tm:last-screen), or the saved game
 // being played (tm:last-game: {save, screen, tree}) when this tab showed it (a reload, the
 // browser restoring its tabs: sessionStorage tm:open, which Python reads to reopen it,
-// tm/web/browser.py; a new tab starts on the start screen). The copy stays inert, with the
-// line saying the game is starting, until Python takes over (static/boot.mjs). Nothing is
+// tm/web/browser.py; a new tab starts on the start screen). A game's copy stays inert, with
+// the line saying the game is starting, until Python takes over (static/boot.mjs); a start
+// screen's new-game form is usable at once (usable() below). Nothing is
 // drawn when a link is opened or when the game was deleted since. The page's language
 // (tm:language, tm/web/app_lang.py) goes on <html lang> at once: the copy is in it, and
 // the browser hyphenates and picks fonts by it.
@@ -83,5 +84,77 @@
     }
   } catch {
     // no storage, or a copy that does not parse: the prerendered screen stays
+  }
+  usable(app);
+
+  // The start screen's new-game form made usable before Python is up (a first visit on a
+  // phone waits seconds for it): the player types names, picks options, ticks boxes and
+  // presses Start (or Enter in a field); the rest of the screen (saved games, the daily
+  // game) stays inert. A Start pressed now is kept: the form says the game starts as soon as
+  // the engine is loaded, and stays as it was. When Python starts, tm/web/page_boot.py asks
+  // tmEarlyForm() what the player did (the form's values, whether Start was pressed, the
+  // field being typed in): it draws the form with those values, or starts that game at once,
+  // with no second click. From that moment this script leaves the form alone. The words are
+  // the page's language's, from #boot-status (scripts/build_site.py writes them there).
+  function usable(app) {
+    const form = app.querySelector('form.new-game[data-action="new_game"]');
+    const status = document.getElementById("boot-status");
+    if (!form || !status) return;
+    let words = {};
+    try {
+      const all = JSON.parse(status.dataset.words || "{}");
+      words = all[document.documentElement.lang] || all.en || {};
+    } catch {
+      // no words: the English line built into the page stays
+    }
+    const line = status.querySelector(".boot-line");
+    if (line && typeof words.starting === "string") line.textContent = words.starting;
+    for (const part of form.parentElement ? form.parentElement.children : []) {
+      if (part !== form && part.querySelector("button, input, select, textarea, [data-action]")) {
+        part.inert = true;
+      }
+    }
+    app.removeAttribute("inert");
+    app.removeAttribute("aria-busy");
+    let touched = false;
+    let started = null; // the form's values when Start was pressed
+    let over = false; // Python has taken the form over
+    const values = () => Object.fromEntries([...new FormData(form)]
+      .filter(([, value]) => typeof value === "string"));
+    // The players select shows as many player rows as it says (Python also shows the notes
+    // that go with a count once it is up).
+    const rows = () => {
+      const count = Number(form.elements.players ? form.elements.players.value : 2);
+      for (const row of form.querySelectorAll("fieldset.player-row[data-row]")) {
+        row.hidden = Number(row.dataset.row) >= count;
+      }
+    };
+    form.addEventListener("input", () => { touched = true; });
+    form.addEventListener("change", (event) => {
+      touched = true;
+      if (!over && event.target.name === "players") rows();
+    });
+    form.addEventListener("submit", (event) => {
+      if (over) return;
+      event.preventDefault(); // (never the browser's own submission: the page would reload)
+      if (started) return;
+      started = values();
+      form.inert = true;
+      form.setAttribute("aria-busy", "true");
+      const button = form.querySelector('button[type="submit"]');
+      if (typeof words.queued === "string") {
+        if (button) button.textContent = words.queued;
+        if (line) line.textContent = words.queued;
+      }
+      performance.mark("tm:early-start");
+    });
+    globalThis.tmEarlyForm = () => {
+      over = true;
+      if (!started && !touched) return null;
+      const focused = document.activeElement;
+      const focus = focused && form.contains(focused) && focused.name ? focused.name : null;
+      return { started: Boolean(started), fields: started || values(), focus };
+    };
+    performance.mark("tm:form-usable");
   }
 })();

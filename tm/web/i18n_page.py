@@ -55,4 +55,8 @@ EN_PAGE: dict[str, str] = {
     "busy.share": "Making the link…",
     "busy.replay": "Preparing the replay…",
     "busy.branch": "Setting up the new game…",
+    # before Python is up: the line at the foot of the prerendered screen, and a Start
+    # pressed then (scripts/build_site.py writes them into the page for static/kept.js)
+    "boot.starting": "Starting the game…",
+    "boot.queued": "Starting as soon as the game engine is loaded…",
 }

@@ -15,6 +15,7 @@ from tm.web import bot_loop
 from tm.web.app import App
 from tm.web.app_lang import STORAGE_KEY, browser_languages, initial_language
 from tm.web.browser import KEEP, Page
+from tm.web.early_form import EarlyForm, early_form
 from tm.web.i18n import CATALOGS, LANGUAGES, catalog, t
 from tm.web.page_dom import (
     COVERED,
@@ -170,7 +171,9 @@ def listen_to_window(page: Page) -> None:
 
 def start() -> None:
     """Boot: build the App, draw the first screen, listen, and mark the page ready. Each
-    step runs inside the guard: a failure is a notice, and the rest still starts."""
+    step runs inside the guard: a failure is a notice, and the rest still starts. The
+    new-game form the player filled in before Python was up is kept (drawn with their
+    values), and a Start they pressed then starts that game now (tm/web/early_form.py)."""
     try:
         storage: Any = LocalStorage()
         storage.names()
@@ -190,13 +193,7 @@ def start() -> None:
     app.linkplay.state.can_share = not missing(getattr(js.navigator, "share", None))
     page = Page(app)
     app.linkplay.state.signer = PageSigner(lambda: sealed(page))
-    reopened = False
-    try:
-        reopened = page.reopen()
-    except Exception:  # (the start screen instead, with the notice)
-        page.fail("boot", traceback.format_exc())
-    if not reopened:
-        page.guard("boot", page.draw)
+    first_screen(page)
     if not page.guard("boot", install, page):
         raise RuntimeError("the page's listeners could not be installed")
     page.guard("boot", listen_to_window, page)
@@ -206,6 +203,55 @@ def start() -> None:
     page.guard("boot", page.resume)
     page.guard("boot", register_service_worker, page)
     page.guard("boot", preload_languages)
+
+
+def first_screen(page: Page) -> None:
+    """Draw the first screen: the game the player started before Python was up, else the
+    saved game this tab showed (a reload), else the start screen, with what the player
+    typed into its form meanwhile (static/kept.js)."""
+    early, first = None, None
+    try:
+        early = take_early_form()
+        first = None if early is None else early.apply(page.app)
+    except Exception:  # (the form as Python draws it, with the notice)
+        page.fail("boot", traceback.format_exc())
+    if first is not None:  # Start was pressed: the game starts now, with no second click
+        page.guard("boot", page.act, *first)
+        return
+    reopened = False
+    try:
+        reopened = page.reopen()
+    except Exception:  # (the start screen instead, with the notice)
+        page.fail("boot", traceback.format_exc())
+    if not reopened:
+        page.guard("boot", page.draw)
+        if early is not None:
+            page.guard("boot", refocus, early.focus)
+
+
+def take_early_form() -> EarlyForm | None:
+    """What the player did with the prerendered new-game form before Python was up:
+    static/kept.js's ``tmEarlyForm()``, which also ends its own handling of the form (None
+    when the form was not usable, a link or a kept game being shown, or left untouched)."""
+    ask: Any = getattr(js.globalThis, "tmEarlyForm", None)
+    if missing(ask):
+        return None
+    answer = ask()
+    return None if missing(answer) else early_form(answer.to_py())
+
+
+def refocus(name: str | None) -> None:
+    """The keyboard focus back in the field the player was typing in when Python drew the
+    form anew, the caret at the end of what they typed."""
+    if name is None:  # (a name early_form checked: [a-z][a-z0-9_]*, safe in a selector)
+        return
+    field = js.document.querySelector(f'#app form.new-game [name="{name}"]')
+    if missing(field):
+        return
+    field.focus()
+    if str(field.tagName) == "INPUT" and str(field.type) == "text":
+        end = len(str(field.value))
+        field.setSelectionRange(end, end)
 
 
 def sealed(page: Page) -> None:

@@ -1,6 +1,7 @@
-"""No expansion or map is named in the page (tm/web) or the bots (tm/bots) outside the
-page manifests (tm/web/expansions/): the core page loops over the manifests and reads
-maps from the engine's map registry, so a new expansion or map needs no edit there.
+"""No expansion or map is named in the page (tm/web) or the bots (tm/bots) outside their
+manifests (tm/web/expansions/, tm/bots/expansions/): the core page and bots loop over the
+manifests and read maps from the engine's map registry, so a new expansion or map needs no
+edit there.
 
 The names come from the engine's registries (tm.core.manifest, tm.board.maps), not a hand list.
 A name counts wherever it stands as a string literal in code (compared, a dict key, an
@@ -21,7 +22,8 @@ from tm.web.expansions.pages import PAGES
 
 ROOT = Path(__file__).resolve().parents[2]
 SCANNED = (ROOT / "tm" / "web", ROOT / "tm" / "bots")
-MANIFESTS = ROOT / "tm" / "web" / "expansions"  # the one place that may name them
+MANIFESTS = (ROOT / "tm" / "web" / "expansions",  # the places that may name them
+             ROOT / "tm" / "bots" / "expansions")
 
 
 def registered_names() -> frozenset[str]:
@@ -52,7 +54,7 @@ def scan(source: str, where: str, names: frozenset[str]) -> list[str]:
 def _sources() -> Iterator[Path]:
     for folder in SCANNED:
         for path in sorted(folder.rglob("*.py")):
-            if MANIFESTS not in path.parents:
+            if not any(folder in path.parents for folder in MANIFESTS):
                 yield path
 
 
@@ -61,7 +63,7 @@ def test_no_expansion_or_map_name_in_the_page_or_bots_outside_the_page_manifests
     found = [hit for path in _sources()
              for hit in scan(path.read_text(encoding="utf-8"),
                              str(path.relative_to(ROOT)), names)]
-    assert not found, "named outside tm/web/expansions:\n" + "\n".join(found)
+    assert not found, "named outside the manifests:\n" + "\n".join(found)
 
 
 def test_the_scan_finds_a_planted_name_in_a_comparison_a_key_and_a_get() -> None:

@@ -34,9 +34,9 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from tm.bots import Bot
+from tm.bots.expansions import listed as expansions
 from tm.bots.unseen import Sample
 from tm.cards import card
-from tm.cards.dsl import WILD
 from tm.cards.tableau import CARD_PRICE, card_price
 from tm.core.ruleset import rules_for, rules_of, setup_offers
 from tm.core.state import GameState, Options, PlayerState, from_dict, to_dict
@@ -54,8 +54,7 @@ PILES: dict[tuple[str, str], str] = {
     ("player", "hand"): "project", ("player", "offer"): "project",
     ("player", "draft_hand"): "project", ("player", "drafted"): "project",
     ("player", "dealt_corps"): "corporation",
-    ("prelude", "deck"): "prelude", ("prelude", "discard"): "prelude",
-    ("prelude", "dealt"): "prelude",
+    **expansions.PILES,
 }
 SIMULTANEOUS = ("setup", "research", "draft")  # phases whose held-back choices are made again
 
@@ -141,22 +140,6 @@ def _sections(s: Sample) -> Json:
 
 
 # ---------------------------------------------------------------- samplers by name
-def _colony_tiles(s: Sample) -> list[Json]:
-    return [{"name": t["name"], "marker": t["marker"], "colonies": list(t["colonies"]),
-             "visitor": t["visitor"]} for t in s.view["expansions"]["colonies"]["tiles"]]
-
-
-def _fleets(s: Sample) -> list[int]:
-    return [int(f["total"]) for f in s.view["expansions"]["colonies"]["fleets"]]
-
-
-def _aridor(s: Sample) -> dict[str, list[str]]:
-    """Aridor's tag types seen: those of the cards in its tableau (derived, not sampled)."""
-    return {str(pl["index"]): sorted({t for name in pl["played"] for t in card(name).tags
-                                      if t != WILD})
-            for pl in s.view["players"] if pl["corporation"] == "Aridor"}
-
-
 def _seed(s: Sample) -> int:
     return s.rng.getrandbits(62)
 
@@ -168,8 +151,7 @@ SAMPLERS: dict[tuple[str, str], Callable[[Sample], Any]] = {
     ("game", "rng"): lambda s: {"state": s.rng.getrandbits(64)},
     ("game", "queues"): lambda s: [[] for _ in s.view["players"]],  # (filled by _asks)
     ("player", "setup_choice"): lambda s: {},  # (made again: _remade)
-    ("colonies", "tiles"): _colony_tiles, ("colonies", "fleets"): _fleets,
-    ("colonies", "aridor"): _aridor,
+    **expansions.SAMPLERS,
 }
 
 
@@ -191,9 +173,7 @@ def _setup_ask(g: GameState, p: int) -> Json:
     """A seat's setup decision, dealt as :func:`tm.rules.phases.deal` deals it."""
     pl = g.players[p]
     corps = list(pl.dealt_corps)
-    held = {"preludes": lambda: g.ext["prelude"]["dealt"][p],
-            "colony_tiles": lambda: g.ext["colonies"]["dealt"]}
-    offers = [{"name": name, "cards": list(held[name]()), "keep": offer.keep,
+    offers = [{"name": name, "cards": expansions.SETUP_HELD[name](g, p), "keep": offer.keep,
                "rule": offer.rule, "picked": []} for name, offer in setup_offers(g).items()]
     ask: Json = {"op": "ask", "kind": "setup", "on": "setup", "corporations": corps,
                  "starting_mc": [card(c).starting_mc for c in corps], "cards": list(pl.offer),
@@ -231,12 +211,10 @@ def _turn_ask(g: GameState, p: int) -> Json:
                 "options": [["greenery"], ["done"]], "open": [0, 1], "src": None,
                 "labels": [{"key": "final_greenery", "plants": plant_cost(g, p)},
                            {"key": "done"}]}
-    kept = g.ext.get("prelude", {}).get("kept") or [[] for _ in g.players]
-    if g.phase == "after_reveal" and len(kept[p]) > 1:
-        count = len(g.players)
-        order = [(g.first_player + i) % count for i in range(count)]
-        return {"op": "ask", "kind": "card", "on": "prelude_first", "cards": list(kept[p]),
-                "rest": order[order.index(p) + 1:]}
+    for ask in expansions.TURN_ASKS:
+        found = ask(g, p)
+        if found is not None:
+            return found
     raise ValueError(f"seat {p} decides in phase {g.phase!r}: its question is unknown")
 
 

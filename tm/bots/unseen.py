@@ -9,7 +9,8 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from tm.cards import card, corporation_deck, prelude_deck, project_deck
+from tm.bots.expansions import listed as expansions
+from tm.cards import card, corporation_deck, project_deck
 from tm.cards.dsl import WILD
 from tm.core.ruleset import Rules
 from tm.view_model import GameView
@@ -19,9 +20,10 @@ Pile = tuple[str, str, "int | None"]  # a hidden pile: (dataclass or expansion, 
 # A player's fields where the view shows cards (tableaux to all; the rest to their owner).
 _PLACED = ("played", "events", "hand", "offer", "draft_hand", "drafted", "dealt_corps")
 # Records naming a card that went face down, by key: the pile it went to.
-DISCARDED_BY: dict[str, Pile] = {"prelude_discarded": ("prelude", "discard", None)}
+DISCARDED_BY: dict[str, Pile] = {
+    record: (where, name, None) for record, (where, name) in expansions.DISCARDED_BY.items()}
 _KINDS: dict[str, Callable[[tuple[str, ...]], list[str]]] = {
-    "project": project_deck, "corporation": corporation_deck, "prelude": prelude_deck}
+    "project": project_deck, "corporation": corporation_deck, **expansions.DECKS}
 
 
 class Sample:
@@ -77,12 +79,10 @@ def seen_cards(view: GameView, seat: int) -> Iterator[str]:
         choice = pl["setup_choice"]
         if isinstance(choice, dict):
             yield from choice.get("cards") or ()
-    prelude = view["expansions"].get("prelude")
-    if prelude:
-        for key in ("kept", "dealt"):
-            for entry in prelude.get(key) or ():
-                if isinstance(entry, list):
-                    yield from entry
+    for where, key in expansions.PLACED:
+        for entry in view["expansions"].get(where, {}).get(key) or ():
+            if isinstance(entry, list):
+                yield from entry
     decision = view.get("you", {}).get("decision")
     if decision:
         yield from decision["data"].get("cards") or ()

@@ -1,7 +1,7 @@
 """The page's memory beside bare Pyodide's, printed (nothing is asserted).
 
     .venv/bin/python scripts/bench_memory.py [--runs 3] [--clicks 200] [--links 20]
-        [--undos 50] [--root dist] [--python] [--trace]
+        [--undos 50] [--every 50] [--root dist] [--python]
 
 One server (scripts/bench_browser.py's: the site as a static host serves it, plus its bare
 Pyodide page) and headless Chromium (the same launch). Each run, in fresh contexts (one
@@ -26,8 +26,7 @@ Pyodide's resident memory (goal: <= 1.2x; no growth over the clicks).
 ``--python`` also prints what Python holds at each point (objects by type, the growth
 between points, the page's kept proxies), reached from the page's test hook
 ``window.tmAnswerFirst`` (a Python function: its module's globals, then Python's own eval;
-a DevTools call, which the page's CSP does not govern); ``--trace`` adds tracemalloc's
-biggest growths and Python's peak between the points after the late game.
+a DevTools call, which the page's CSP does not govern; Pyodide has no tracemalloc).
 
 Measured: the renderer's growth over the clicks comes in
 the first 50 and stops (Python's heap, which never shrinks, reaching its high-water mark;
@@ -60,33 +59,19 @@ POINTS = ("bare Pyodide", "start screen", "5 players, generation 8", "after the 
 
 # Python run in the page (see the docstring): a probe kept in sys, made once.
 PROBE_SOURCE = r'''
-def _tm_probe(trace=False):
+def _tm_probe():
     import gc, sys, json, collections
     gc.collect()
     counts = collections.Counter(type(o).__name__ for o in gc.get_objects())
-    found = {"objects": sum(counts.values()), "blocks": sys.getallocatedblocks(),
-             "types": dict(counts.most_common(400))}
+    found = {"objects": sum(counts.values()), "types": dict(counts.most_common(400))}
     browser = sys.modules.get("tm.web.browser")
     if browser is not None:
         found["keep"] = len(browser.KEEP)
-    if trace:
-        import tracemalloc
-        if not tracemalloc.is_tracing():
-            tracemalloc.start(8)
-            sys._tm_trace = tracemalloc.take_snapshot()
-        else:
-            now = tracemalloc.take_snapshot()
-            diff = now.compare_to(sys._tm_trace, "traceback")[:12]
-            found["trace"] = [[s.size_diff, s.count_diff, [str(f) for f in
-                               list(s.traceback)[-4:]]] for s in diff]
-            found["traced"] = list(tracemalloc.get_traced_memory())  # (now, peak)
-            tracemalloc.reset_peak()
-            sys._tm_trace = now
     return json.dumps(found)
 sys._tm_probe = _tm_probe
 '''
 
-PYTHON = """([source, trace]) => {
+PYTHON = """(source) => {
     const hook = window.tmAnswerFirst;
     if (!hook) return null;
     const globals = hook.__globals__;
@@ -96,7 +81,7 @@ PYTHON = """([source, trace]) => {
         if (!value('hasattr(__import__("sys"), "_tm_probe")', globals)) {
             run('import sys\\n' + source, globals);
         }
-        return value(`__import__("sys")._tm_probe(${trace ? 'True' : 'False'})`, globals);
+        return value('__import__("sys")._tm_probe()', globals);
     } finally {
         for (const p of [run, value, builtins, globals]) p.destroy();
     }
@@ -168,12 +153,11 @@ WASM_PROBE = """
 WASM = "[...window.__tmWasm].reduce((sum, m) => sum + m.buffer.byteLength, 0)"
 
 
-def sample(page: Any, cdp: Any, browser_cdp: Any, python: bool = False,
-           trace: bool = False) -> dict[str, Any]:
+def sample(page: Any, cdp: Any, browser_cdp: Any, python: bool = False) -> dict[str, Any]:
     """Every figure at this point, after the garbage is collected."""
     found: dict[str, Any] = {}
     if python:
-        text = page.evaluate(PYTHON, [PROBE_SOURCE, trace])
+        text = page.evaluate(PYTHON, PROBE_SOURCE)
         if text:
             found["python"] = json.loads(str(text))
     for _ in range(2):
@@ -274,7 +258,7 @@ def ours(browser: Any, browser_cdp: Any, url: str, args: argparse.Namespace,
     found = [sample(page, cdp, browser_cdp, args.python)]
     open_late_game(page, url)
     cdp = _session(context, page)  # (a reload: the metrics again)
-    found.append(sample(page, cdp, browser_cdp, args.python, args.trace))
+    found.append(sample(page, cdp, browser_cdp, args.python))
     made, curve = 0, []  # (resident memory every --every clicks: the growth's shape)
     while made < args.clicks:
         step = click(page, min(args.every, args.clicks - made), made)
@@ -283,10 +267,10 @@ def ours(browser: Any, browser_cdp: Any, url: str, args: argparse.Namespace,
             curve.append(sample(page, cdp, browser_cdp)["rss"])
         if not step:
             break
-    found.append(sample(page, cdp, browser_cdp, args.python, args.trace))
+    found.append(sample(page, cdp, browser_cdp, args.python))
     found[-1].update(made=made, curve=curve)
     undone = open_links(page, url, fragments, args.undos)
-    found.append(sample(page, cdp, browser_cdp, args.python, args.trace))
+    found.append(sample(page, cdp, browser_cdp, args.python))
     found[-1]["made"] = undone
     context.close()
     return found
@@ -332,25 +316,20 @@ def report(runs: list[list[dict[str, Any]]], args: argparse.Namespace) -> None:
           f"<= {GOAL}; after the clicks {clicked / bare_rss:.2f}")
 
 
-def report_python(runs: list[list[dict[str, Any]]], trace: bool) -> None:
+def report_python(runs: list[list[dict[str, Any]]]) -> None:
     """What Python holds at each point of the last run, and which types grew."""
     run = runs[-1]
-    print("Python in the page (last run): objects, allocated blocks, kept proxies")
+    print("Python in the page (last run): objects, kept proxies (tm.web.browser.KEEP)")
     for name, point in zip(POINTS[1:], run[1:], strict=True):
         python = point.get("python") or {}
-        print(f"  {name:<28} {python.get('objects', 0):8d} {python.get('blocks', 0):9d} "
-              f"{python.get('keep', 0):5d}")
-    for (name, one), two in zip(zip(POINTS[2:], run[2:], strict=True), run[3:], strict=False):
+        print(f"  {name:<28} {python.get('objects', 0):8d} {python.get('keep', 0):5d}")
+    for (name, one), (then, two) in zip(zip(POINTS[2:], run[2:], strict=True),
+                                        zip(POINTS[3:], run[3:], strict=True), strict=False):
         a, b = one.get("python", {}).get("types", {}), two.get("python", {}).get("types", {})
         grown = sorted(((b.get(k, 0) - a.get(k, 0), k) for k in set(a) | set(b)),
                        reverse=True)[:10]
-        print(f"  grown after {name}: " + ", ".join(f"{k} {d:+d}" for d, k in grown if d))
-    for name, point in zip(POINTS[3:], run[3:], strict=True) if trace else ():
-        now, peak = point.get("python", {}).get("traced", [0, 0])
-        print(f"  traced by Python {name}: {now / 2**20:.1f} MB, peak since the last point "
-              f"{peak / 2**20:.1f} MB; the biggest growths:")
-        for size, count, frames in point.get("python", {}).get("trace", []):
-            print(f"  {size / 1024:+8.0f} KiB {count:+6d}  {' <- '.join(reversed(frames))}")
+        print(f"  grown from '{name}' to '{then}': "
+              + ", ".join(f"{k} {d:+d}" for d, k in grown if d))
 
 
 def main(argv: list[str]) -> int:
@@ -366,9 +345,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--root", type=Path,
                         default=Path(os.environ.get("TM_E2E_ROOT") or ROOT / "dist"))
     parser.add_argument("--python", action="store_true", help="what Python holds")
-    parser.add_argument("--trace", action="store_true", help="tracemalloc's growths")
     args = parser.parse_args(argv)
-    args.python = args.python or args.trace
     fragments = link_games(args.links, args.undos)
     process, url = start_server(args.root.resolve())
     runs: list[list[dict[str, Any]]] = []
@@ -389,7 +366,7 @@ def main(argv: list[str]) -> int:
         process.wait(timeout=10)
     report(runs, args)
     if args.python:
-        report_python(runs, args.trace)
+        report_python(runs)
     return 0
 
 

@@ -27,6 +27,7 @@ from tm.fairdeck import (
     keys_for,
     new_seed,
     read,
+    reshuffle,
     run_step,
     schedule,
 )
@@ -277,6 +278,44 @@ def test_the_next_device_refuses_a_malformed_step(
     mixed = perform(keys_for(TEST_127, bytes(32), LABEL), "mix", transcript.cards())
     with pytest.raises(ShuffleError, match=message):
         transcript.add(tamper(mixed))
+
+
+def reshuffled(table: Table) -> tuple[Transcript, list[int]]:
+    """The discards (every shown card's position) shuffled into a new deck by all seats,
+    and the cards discarded."""
+    positions = [claim.position for claim in table.claims]
+    new = reshuffle(table.transcript, positions, LABEL + "/2")
+    while (step := new.next_step()) is not None:
+        run_step(new, keys_for(TEST_127, table.seeds[step.seat], new.label))
+    return new, [claim.card for claim in table.claims]
+
+
+@pytest.mark.parametrize("seats", [2, 3])
+def test_a_reshuffle_of_the_discards_deals_exactly_the_discarded_cards(seats: int) -> None:
+    table = played(Table.sit(seats), rounds=2)
+    new, discarded = reshuffled(table)
+    assert len(new.outputs) == 3 * seats - 1 and new.steps()[0].kind == "unlock"
+    cards = card_table(new.cards())
+    every = [[keys_for(TEST_127, seed, new.label).part(j) for seed in table.seeds]
+             for j in range(new.size)]
+    order = [read(TEST_127, cards, new.locked()[j], every[j]) for j in range(new.size)]
+    assert sorted(c for c in order if c is not None) == sorted(discarded)
+    assert order != discarded
+    assert audit(new, Piles.deal(seats, new.size, window=1), table.seeds, [], []) == []
+
+
+def test_the_audit_names_an_unlock_step_that_is_not_the_seats() -> None:
+    table = played(Table.sit(2), rounds=2)
+    new = reshuffle(table.transcript, [claim.position for claim in table.claims], LABEL + "/2")
+    keys = [keys_for(TEST_127, seed, new.label) for seed in table.seeds]
+    run_step(new, keys[0])
+    unlocked = list(perform(keys[1], "unlock", new.last(), new.origin))
+    unlocked[0] = pow(unlocked[0], 3, TEST_127.p)  # seat 1 leaves a mark on one card
+    new.add(unlocked)
+    while (step := new.next_step()) is not None:
+        run_step(new, keys[step.seat])
+    assert audit(new, Piles.deal(2, new.size, window=1), table.seeds, [], []) == [
+        Finding(1, 0, "unlock")]
 
 
 def test_piles_keep_each_seat_a_window_ahead_from_draw_counts_alone() -> None:

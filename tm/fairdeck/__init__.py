@@ -13,9 +13,17 @@ from tm.fairdeck.draw import card_table, holds, read
 from tm.fairdeck.group import GROUPS, MODP_2048, TEST_127, Group
 from tm.fairdeck.keys import PART_BYTES, SEED_BYTES, DeckKeys, RandBytes, keys_for, new_seed
 from tm.fairdeck.piles import PileEmpty, Piles
-from tm.fairdeck.shuffle import ShuffleError, Step, Transcript, run_step, schedule
+from tm.fairdeck.shuffle import (
+    Origin,
+    ShuffleError,
+    Step,
+    Transcript,
+    reshuffle,
+    run_step,
+    schedule,
+)
 
 __all__ = ["GROUPS", "MODP_2048", "PART_BYTES", "SEED_BYTES", "TEST_127", "Claim",
-           "DeckKeys", "Finding", "Group", "Part", "PileEmpty", "Piles", "RandBytes",
+           "DeckKeys", "Finding", "Group", "Origin", "Part", "PileEmpty", "Piles", "RandBytes",
            "ShuffleError", "Step", "Transcript", "audit", "card_table", "holds",
-           "keys_for", "new_seed", "read", "run_step", "schedule"]
+           "keys_for", "new_seed", "read", "reshuffle", "run_step", "schedule"]

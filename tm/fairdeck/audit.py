@@ -16,9 +16,9 @@ from typing import Literal
 from tm.fairdeck.draw import holds
 from tm.fairdeck.keys import DeckKeys, keys_for
 from tm.fairdeck.piles import Piles
-from tm.fairdeck.shuffle import Deck, Step, Transcript, schedule
+from tm.fairdeck.shuffle import Deck, Origin, Step, Transcript, standing
 
-Reason = Literal["no seed", "mix", "lock", "skipped", "reused key", "part", "not drawn",
+Reason = Literal["no seed", "unlock", "mix", "lock", "skipped", "reused key", "part", "not drawn",
                  "wrong card", "claimed twice"]
 DIAGNOSED_PER_STEP = 4  # mismatches per step searched for a reused key (each costs a pass)
 
@@ -60,52 +60,64 @@ def audit(transcript: Transcript, piles: Piles, seeds: Sequence[bytes | None],
             for seed in seeds]
     findings = [Finding(seat, None, "no seed") for seat, seed in enumerate(seeds)
                 if seed is None]
-    before = transcript.cards()
-    for step, after in zip(schedule(transcript.seats), transcript.outputs, strict=False):
+    before = transcript.start()
+    for step, after in zip(transcript.steps(), transcript.outputs, strict=False):
         seat_keys = keys[step.seat]
         if seat_keys is not None:
-            findings += _check_step(seat_keys, step, before, after)
+            findings += _check_step(seat_keys, step, before, after, transcript.origin)
         before = after
     findings += _check_parts(keys, parts, transcript.size)
     findings += _check_claims(transcript, piles, keys, claims)
     return findings
 
 
-def _check_step(keys: DeckKeys, step: Step, before: Deck, after: Deck) -> list[Finding]:
+def _check_step(keys: DeckKeys, step: Step, before: Deck, after: Deck,
+                origin: Origin | None = None) -> list[Finding]:
     """The positions where ``after`` is not the seat's step applied to ``before``."""
-    p = keys.group.p
-    order = keys.permutation(len(before)) if step.kind != "lock" else tuple(range(len(before)))
-    shuffle_key = keys.shuffle_key()
+    order = keys.permutation(len(before)) if "mix" in step.kind else tuple(range(len(before)))
     findings: list[Finding] = []
     for j, x in enumerate(after):
         source = before[order[j]]
-        if step.kind == "mix":
-            ok = pow(source, shuffle_key, p) == x
-        elif step.kind == "mix-lock":
-            ok = pow(source, keys.position_key(j), p) == x
-        else:
-            ok = pow(x, shuffle_key, p) == pow(source, keys.position_key(j), p)
-        if not ok:
+        if not _follows(keys, step, source, x, j, origin):
             diagnose = len(findings) < DIAGNOSED_PER_STEP
-            findings.append(Finding(step.seat, j,
-                                    _why(keys, step, source, x, j, len(after), diagnose)))
+            findings.append(Finding(step.seat, j, _why(keys, step, source, x, j, len(after),
+                                                       diagnose, origin)))
     return findings
 
 
+def _follows(keys: DeckKeys, step: Step, source: int, x: int, j: int,
+             origin: Origin | None) -> bool:
+    """Whether ``x`` is the seat's step applied to ``source`` at output position ``j``,
+    checked with short exponents on both sides."""
+    p = keys.group.p
+    if step.kind == "mix":
+        return pow(source, keys.shuffle_key(), p) == x
+    if step.kind == "unlock":
+        if origin is None:  # (only a reshuffle's schedule has unlock steps)
+            return False
+        old = DeckKeys(keys.group, keys.seed, origin.label)
+        return pow(x, old.position_key(origin.positions[j]), p) == pow(
+            source, keys.unlock_key(), p)
+    off = standing(keys, step.kind, origin)
+    return pow(x, off, p) == pow(source, keys.position_key(j), p)
+
+
 def _why(keys: DeckKeys, step: Step, source: int, x: int, j: int, size: int,
-         diagnose: bool) -> Reason:
+         diagnose: bool, origin: Origin | None) -> Reason:
     """What a mismatching position most likely is: left unencrypted, another position's
     key reused (searched only when ``diagnose``: it costs a pass over the deck), or just
     not the seat's step."""
     if x == source:
         return "skipped"
-    if diagnose and step.kind != "mix":
+    if step.kind in ("mix", "unlock"):
+        return step.kind
+    if diagnose:
         p = keys.group.p
-        seen = pow(x, keys.shuffle_key(), p) if step.kind == "lock" else x
+        seen = pow(x, standing(keys, step.kind, origin), p)
         if any(pow(source, keys.position_key(other), p) == seen
                for other in range(size) if other != j):
             return "reused key"
-    return "mix" if step.kind == "mix" else "lock"
+    return "lock"
 
 
 def _check_parts(keys: Sequence[DeckKeys | None], parts: Sequence[Part],
@@ -136,7 +148,7 @@ def _check_claims(transcript: Transcript, piles: Piles, keys: Sequence[DeckKeys 
         elif claim.position not in piles.drawn_by(claim.seat):
             findings.append(Finding(claim.seat, claim.position, "not drawn"))
         elif all(seat is not None for seat in keys) and not (
-                0 <= claim.card < len(cards) and len(locked) == len(cards) and holds(
+                0 <= claim.card < len(cards) and claim.position < len(locked) and holds(
                     transcript.group, cards[claim.card], locked[claim.position],
                     [seat.part(claim.position) for seat in keys if seat is not None])):
             findings.append(Finding(claim.seat, claim.position, "wrong card"))

@@ -46,6 +46,11 @@ class DeckKeys:
         """The key the seat's mixing step encrypts the whole deck with."""
         return key_of(self.group, _prf(self.seed, b"shuffle", self.label.encode()))
 
+    def unlock_key(self) -> int:
+        """The uniform key the seat puts on a reshuffled deck's elements in place of its
+        old position keys (the unlock round), and takes off again when it locks."""
+        return key_of(self.group, _prf(self.seed, b"unlock", self.label.encode()))
+
     def part(self, position: int) -> bytes:
         """The 32-byte key part of ``position``: published to let others read it."""
         return _prf(self.seed, b"position", self.label.encode(), position.to_bytes(4, "big"))

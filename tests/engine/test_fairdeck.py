@@ -106,7 +106,7 @@ def played(table: Table, rounds: int = 3) -> Table:
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4, 5])
-def test_a_joint_shuffle_holds_every_card_once_in_an_order_no_seat_chose(seats: int) -> None:
+def test_a_joint_shuffle_holds_every_card_once_in_a_shuffled_order(seats: int) -> None:
     transcript, seeds = shuffled(seats)
     cards, locked = card_table(transcript.cards()), transcript.locked()
     every_part = [[keys_for(TEST_127, seed, LABEL).part(j) for seed in seeds]

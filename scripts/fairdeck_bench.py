@@ -1,7 +1,7 @@
-"""Timings of the fair deck in the real 2048-bit group, printed (nothing is asserted).
+"""Timings of the fair deck in a real group, printed (nothing is asserted).
 
-    .venv/bin/python scripts/fairdeck_bench.py [--cards 208]
-    node scripts/fairdeck_pyodide.mjs [--cards 208]      (the same code in Pyodide)
+    .venv/bin/python scripts/fairdeck_bench.py [--cards 208] [--group modp2048|secp256k1]
+    node scripts/fairdeck_pyodide.mjs [--cards 208] [--group ...]   (the same in Pyodide)
 
 Measured: each kind of shuffle step on a ``--cards`` deck (with the receiving device's
 check), a draw (reading a position), the check of a shown card, and the audit's check of
@@ -23,7 +23,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from tm.fairdeck import (  # noqa: E402
-    MODP_2048,
+    GROUPS,
+    Group,
     Piles,
     Transcript,
     audit,
@@ -48,20 +49,20 @@ def timed(work: Callable[..., T], *args: object) -> tuple[T, float]:
     return result, time.perf_counter() - start
 
 
-def bench(cards: int) -> list[str]:
+def bench(group: Group, cards: int) -> list[str]:
     """The report's lines; see the module's docstring."""
     rng = random.Random(1)
     seeds = [new_seed(rng.randbytes) for _ in range(2)]
-    keys = [keys_for(MODP_2048, seed, LABEL) for seed in seeds]
-    transcript = Transcript(MODP_2048, LABEL, 2, cards)
+    keys = [keys_for(group, seed, LABEL) for seed in seeds]
+    transcript = Transcript(group, LABEL, 2, cards)
     step_time: dict[str, float] = {}
     for step in schedule(2):
         step_time[step.kind] = timed(run_step, transcript, keys[step.seat])[1]
     locked, table = transcript.locked(), card_table(transcript.cards())
     parts = [[k.part(j) for k in keys] for j in range(5)]
-    reads = [timed(read, MODP_2048, table, locked[j], parts[j])[1] for j in range(5)]
+    reads = [timed(read, group, table, locked[j], parts[j])[1] for j in range(5)]
     first = transcript.cards()[0]
-    checks = [timed(holds, MODP_2048, first, locked[j], parts[j])[1] for j in range(5)]
+    checks = [timed(holds, group, first, locked[j], parts[j])[1] for j in range(5)]
     check_time: dict[str, float] = {}
     before = transcript.cards()
     for step, after in zip(schedule(2), transcript.outputs, strict=True):
@@ -73,7 +74,7 @@ def bench(cards: int) -> list[str]:
     mix_check = check_time["mix"]
     lock_check = check_time["lock"]
     return [
-        f"{cards}-card deck, {MODP_2048.name}; seconds:",
+        f"{cards}-card deck, {group.name}; seconds:",
         f"  mix step (seats 0..n-2, pass 1)      {mix:8.2f}",
         f"  mix-lock step (the last seat)        {mix_lock:8.2f}",
         f"  lock step (seats 0..n-2, pass 2)     {lock:8.2f}",
@@ -92,9 +93,10 @@ def bench(cards: int) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cards", type=int, default=208)
+    parser.add_argument("--group", choices=["modp2048", "secp256k1"], default="modp2048")
     args = parser.parse_args(argv)
     print(f"Python {sys.version.split()[0]} on {sys.platform}")
-    print("\n".join(bench(args.cards)))
+    print("\n".join(bench(GROUPS[args.group], args.cards)))
     return 0
 
 

@@ -20,7 +20,15 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tm.fairdeck import MODP_2048, PART_BYTES, SEED_BYTES, Piles, schedule  # noqa: E402
+from tm.fairdeck import (  # noqa: E402
+    MODP_2048,
+    PART_BYTES,
+    SECP256K1,
+    SEED_BYTES,
+    Group,
+    Piles,
+    schedule,
+)
 
 POSITION_BYTES = 2  # a shown card names its position (the card itself follows from it)
 
@@ -34,9 +42,9 @@ def line(what: str, size: int) -> str:
     return f"  {what:<62} {size:>9,} B {b64(size):>9,} chars"
 
 
-def shuffle_lines(seats: int, cards: int) -> list[str]:
+def shuffle_lines(group: Group, seats: int, cards: int) -> list[str]:
     """Each hand-off of the shuffle: the decks the receiving seat has not seen yet."""
-    deck = cards * MODP_2048.element_bytes
+    deck = cards * group.element_bytes
     steps = schedule(seats)
     seen_up_to = {seat: -1 for seat in range(seats)}  # the last output each seat holds
     lines = []
@@ -74,13 +82,13 @@ def turn_sizes(seats: int, cards: int, first: int, window: int) -> dict[str, int
     return {"opening": opening, "action": action, "research": research}
 
 
-def report(seats: int, cards: int, first: int, window: int) -> list[str]:
-    deck = cards * MODP_2048.element_bytes
+def report(group: Group, seats: int, cards: int, first: int, window: int) -> list[str]:
+    deck = cards * group.element_bytes
     steps = len(schedule(seats))
     sizes = turn_sizes(seats, cards, first, window)
-    return [f"{seats} seats, a {cards}-card deck, {MODP_2048.name} "
-            f"({MODP_2048.element_bytes} B an element), first {first}, window {window}:",
-            *shuffle_lines(seats, cards),
+    return [f"{seats} seats, a {cards}-card deck, {group.name} "
+            f"({group.element_bytes} B an element), first {first}, window {window}:",
+            *shuffle_lines(group, seats, cards),
             line("each device keeps: the locked deck", deck),
             line(f"  and, for the audit, the {steps} steps' outputs", steps * deck),
             line("opening message: parts for the others' deal and window", sizes["opening"]),
@@ -96,8 +104,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first", type=int, default=10)
     parser.add_argument("--window", type=int, default=4)
     args = parser.parse_args(argv)
-    for seats in (2, 5):
-        print("\n".join(report(seats, args.cards, args.first, args.window)))
+    for group in (MODP_2048, SECP256K1):
+        for seats in (2, 5):
+            print("\n".join(report(group, seats, args.cards, args.first, args.window)))
     return 0
 
 

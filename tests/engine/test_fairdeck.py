@@ -12,6 +12,7 @@ import pytest
 
 from tm.fairdeck import (
     MODP_2048,
+    SECP256K1,
     TEST_127,
     Claim,
     Finding,
@@ -368,3 +369,27 @@ def test_a_two_seat_game_in_the_real_2048_bit_group() -> None:
     assert read(MODP_2048, cards, locked[ahead], table.parts_for(ahead)) is None
     assert read(MODP_2048, cards, locked[ahead],
                 table.parts_for(ahead) + [table.keys(0).part(ahead)]) is not None
+
+
+def test_a_two_seat_game_on_the_elliptic_curve() -> None:
+    table = played(Table.sit(2, size=8, window=1, first=1, group=SECP256K1), rounds=1)
+    assert len(table.claims) == 2 and table.audit() == []
+    ahead = table.piles.undrawn(0)[0]
+    locked, cards = table.transcript.locked(), card_table(table.transcript.cards())
+    assert read(SECP256K1, cards, locked[ahead], table.parts_for(ahead)) is None
+    assert read(SECP256K1, cards, locked[ahead],
+                table.parts_for(ahead) + [table.keys(0).part(ahead)]) is not None
+
+
+def test_curve_elements_are_33_byte_points_and_keys_commute_on_them() -> None:
+    cards = encode_cards(SECP256K1, LABEL, 4)
+    assert all(is_member(SECP256K1, card) for card in cards)
+    assert len(elements_to_bytes(SECP256K1, cards)) == 4 * 33
+    a, b = 12345678901234567890, 98765432109876543210
+    assert SECP256K1.power(SECP256K1.power(cards[0], a), b) == SECP256K1.power(
+        SECP256K1.power(cards[0], b), a)
+    assert SECP256K1.power(cards[1], SECP256K1.q + 1) == cards[1]
+    assert not is_member(SECP256K1, cards[0] + (2 << 256))  # no such prefix
+    generator = 2 << 256 | 0x79BE667EF9DCBBAC55A06295CE870B07029BFCDB2DCE28D959F2815B16F81798
+    twice = 2 << 256 | 0xC6047F9441ED7D6D3045406E95C07CD85C778E4B8CEF3CA7ABAC09B95C709EE5
+    assert SECP256K1.power(generator, 2) == twice  # the curve's published 2G

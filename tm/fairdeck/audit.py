@@ -89,17 +89,17 @@ def _follows(keys: DeckKeys, step: Step, source: int, x: int, j: int,
              origin: Origin | None) -> bool:
     """Whether ``x`` is the seat's step applied to ``source`` at output position ``j``,
     checked with short exponents on both sides."""
-    p = keys.group.p
+    power = keys.group.power
     if step.kind == "mix":
-        return pow(source, keys.shuffle_key(), p) == x
+        return power(source, keys.shuffle_key()) == x
     if step.kind == "unlock":
         if origin is None:  # (only a reshuffle's schedule has unlock steps)
             return False
         old = DeckKeys(keys.group, keys.seed, origin.label)
-        return pow(x, old.position_key(origin.positions[j]), p) == pow(
-            source, keys.unlock_key(), p)
+        return power(x, old.position_key(origin.positions[j])) == power(
+            source, keys.unlock_key())
     off = standing(keys, step.kind, origin)
-    return pow(x, off, p) == pow(source, keys.position_key(j), p)
+    return power(x, off) == power(source, keys.position_key(j))
 
 
 def _why(keys: DeckKeys, step: Step, source: int, x: int, j: int, size: int,
@@ -112,9 +112,9 @@ def _why(keys: DeckKeys, step: Step, source: int, x: int, j: int, size: int,
     if step.kind in ("mix", "unlock"):
         return step.kind
     if diagnose:
-        p = keys.group.p
-        seen = pow(x, standing(keys, step.kind, origin), p)
-        if any(pow(source, keys.position_key(other), p) == seen
+        power = keys.group.power
+        seen = power(x, standing(keys, step.kind, origin))
+        if any(power(source, keys.position_key(other)) == seen
                for other in range(size) if other != j):
             return "reused key"
     return "lock"

@@ -25,7 +25,7 @@ def read(group: Group, table: Mapping[int, int], element: int,
     product = 1
     for part in parts:
         product = product * key_of(group, part) % group.q
-    return table.get(pow(element, pow(product, -1, group.q), group.p))
+    return table.get(group.power(element, pow(product, -1, group.q)))
 
 
 def holds(group: Group, card: int, element: int, parts: Sequence[bytes]) -> bool:
@@ -34,4 +34,4 @@ def holds(group: Group, card: int, element: int, parts: Sequence[bytes]) -> bool
     product = 1
     for part in parts:
         product *= key_of(group, part)
-    return pow(card, product, group.p) == element
+    return group.power(card, product) == element

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from typing import Protocol
 
 # RFC 3526, group 14: a published 2048-bit safe prime (nothing up our sleeve).
 MODP_2048_HEX = (
@@ -24,8 +25,35 @@ MODP_2048_HEX = (
 TEST_127_HEX = "7FFFFFFFFFFFFFFFFFFFFFFFFFFFF55F"
 
 
+class Group(Protocol):
+    """What the protocol needs of a group of prime order ``q``: elements are ints (an
+    element's wire form is ``element_bytes`` big-endian bytes), ``power`` is encryption."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def q(self) -> int: ...
+
+    @property
+    def element_bytes(self) -> int: ...
+
+    def power(self, x: int, e: int) -> int:
+        """``x`` to the ``e`` (``e`` a positive integer, not necessarily below ``q``)."""
+        ...
+
+    def member(self, x: int) -> bool:
+        """Whether ``x`` is an element other than the identity."""
+        ...
+
+    def cards(self, label: str, count: int) -> tuple[int, ...]:
+        """Card ``0 .. count-1`` of the deck ``label`` as elements (not yet checked
+        distinct)."""
+        ...
+
+
 @dataclass(frozen=True, slots=True)
-class Group:
+class ModpGroup:
     """The squares modulo the safe prime ``p``; ``name`` travels in saves."""
     name: str
     p: int
@@ -40,10 +68,24 @@ class Group:
         """How many bytes one element (one encrypted card) takes on the wire."""
         return (self.p.bit_length() + 7) // 8
 
+    def power(self, x: int, e: int) -> int:
+        return pow(x, e, self.p)
 
-MODP_2048 = Group("modp2048", int(MODP_2048_HEX, 16))
-TEST_127 = Group("test127", int(TEST_127_HEX, 16))
-GROUPS = {group.name: group for group in (MODP_2048, TEST_127)}
+    def member(self, x: int) -> bool:
+        """A square in ``2..p-1``: the Jacobi symbol costs far less than ``x**q``."""
+        return 1 < x < self.p and jacobi(x, self.p) == 1
+
+    def cards(self, label: str, count: int) -> tuple[int, ...]:
+        """``h(label, i)**2 mod p``, with 128 extra bits of hash so the reduction mod p is
+        uniform."""
+        width = self.element_bytes + 16
+        return tuple(pow(int.from_bytes(hashlib.shake_256(_framed(
+            b"tm-fairdeck/card", label.encode(), index.to_bytes(4, "big"))).digest(width),
+            "big") % self.p, 2, self.p) for index in range(count))
+
+
+MODP_2048 = ModpGroup("modp2048", int(MODP_2048_HEX, 16))
+TEST_127 = ModpGroup("test127", int(TEST_127_HEX, 16))
 
 
 def _framed(*parts: bytes) -> bytes:
@@ -52,17 +94,13 @@ def _framed(*parts: bytes) -> bytes:
 
 
 def encode_cards(group: Group, label: str, count: int) -> tuple[int, ...]:
-    """Card ``i`` of the deck ``label`` as a square: ``h(label, i)**2 mod p``. Nobody knows
-    a discrete logarithm of one card to another, which is what keeps encryptions apart."""
-    width = group.element_bytes + 16  # 128 extra bits make the reduction mod p uniform
-    cards = []
-    for index in range(count):
-        digest = hashlib.shake_256(_framed(b"tm-fairdeck/card", label.encode(),
-                                           index.to_bytes(4, "big"))).digest(width)
-        cards.append(pow(int.from_bytes(digest, "big") % group.p, 2, group.p))
-    if len(set(cards)) != count or any(card < 2 for card in cards):
+    """Card ``i`` of the deck ``label`` as an element whose discrete logarithm to any other
+    card nobody knows, which is what keeps encryptions apart; raises ``ValueError`` if two
+    cards meet (only in a toy group)."""
+    cards = group.cards(label, count)
+    if len(set(cards)) != count or not all(group.member(card) for card in cards):
         raise ValueError(f"group {group.name} too small for {count} distinct cards")
-    return tuple(cards)
+    return cards
 
 
 def jacobi(a: int, n: int) -> int:
@@ -82,9 +120,8 @@ def jacobi(a: int, n: int) -> int:
 
 
 def is_member(group: Group, x: int) -> bool:
-    """Whether ``x`` is an element of the group other than 1 (a square in ``2..p-1``).
-    The Jacobi symbol costs far less than ``x**q``."""
-    return 1 < x < group.p and jacobi(x, group.p) == 1
+    """Whether ``x`` is an element of the group other than the identity."""
+    return group.member(x)
 
 
 def key_of(group: Group, digest: bytes) -> int:

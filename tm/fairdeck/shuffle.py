@@ -72,19 +72,20 @@ def standing(keys: DeckKeys, kind: StepKind, origin: Origin | None) -> int:
 
 def perform(keys: DeckKeys, kind: StepKind, deck: Deck, origin: Origin | None = None) -> Deck:
     """The seat's step on ``deck``: what it hands to the next seat."""
-    p, q = keys.group.p, keys.group.q
+    group, q = keys.group, keys.group.q
     if kind == "unlock":
         if origin is None:
             raise ShuffleError("only a reshuffle unlocks")
         old, key = DeckKeys(keys.group, keys.seed, origin.label), keys.unlock_key()
-        return tuple(pow(x, pow(old.position_key(position), -1, q) * key % q, p)
+        return tuple(group.power(x, pow(old.position_key(position), -1, q) * key % q)
                      for x, position in zip(deck, origin.positions, strict=True))
     if kind == "mix":
         key = keys.shuffle_key()
-        return tuple(pow(deck[i], key, p) for i in keys.permutation(len(deck)))
+        return tuple(group.power(deck[i], key) for i in keys.permutation(len(deck)))
     off = pow(standing(keys, kind, origin), -1, q)
     order = keys.permutation(len(deck)) if kind == "mix-lock" else tuple(range(len(deck)))
-    return tuple(pow(deck[i], off * keys.position_key(j) % q, p) for j, i in enumerate(order))
+    return tuple(group.power(deck[i], off * keys.position_key(j) % q)
+                 for j, i in enumerate(order))
 
 
 def check_step(group: Group, step: Step, before: Deck, after: Deck) -> None:

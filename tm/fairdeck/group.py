@@ -1,4 +1,6 @@
-"""The group the fair deck computes in: the quadratic residues modulo a safe prime.
+"""The groups the fair deck computes in: what the protocol needs of one (:class:`Group`),
+and the quadratic residues modulo a safe prime (:class:`ModpGroup`; the elliptic curve is
+in :mod:`tm.fairdeck.curve`).
 
 With ``p = 2q + 1`` and ``q`` prime, the squares modulo ``p`` form a group of prime order
 ``q``. Raising to a key ``k`` (``1 <= k < q``) permutes that group, ``x -> x**k`` is undone

@@ -80,8 +80,8 @@ def _check_step(keys: DeckKeys, step: Step, before: Deck, after: Deck,
         source = before[order[j]]
         if not _follows(keys, step, source, x, j, origin):
             diagnose = len(findings) < DIAGNOSED_PER_STEP
-            findings.append(Finding(step.seat, j, _why(keys, step, source, x, j, len(after),
-                                                       diagnose, origin)))
+            kind = _mismatch_kind(keys, step, source, x, j, len(after), diagnose, origin)
+            findings.append(Finding(step.seat, j, kind))
     return findings
 
 
@@ -102,7 +102,7 @@ def _follows(keys: DeckKeys, step: Step, source: int, x: int, j: int,
     return power(x, off) == power(source, keys.position_key(j))
 
 
-def _why(keys: DeckKeys, step: Step, source: int, x: int, j: int, size: int,
+def _mismatch_kind(keys: DeckKeys, step: Step, source: int, x: int, j: int, size: int,
          diagnose: bool, origin: Origin | None) -> Reason:
     """What a mismatching position most likely is: left unencrypted, another position's
     key reused (searched only when ``diagnose``: it costs a pass over the deck), or just

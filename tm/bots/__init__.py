@@ -29,9 +29,13 @@ from tm.view_model import DecisionView, GameView, ListedChoice
 
 LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
 PLAYING_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")  # offered on the new-game form
-NOISE = {"random": 0.0, "easy": 3.0, "normal": 2.0, "hard": 0.0}  # MC, spread of mistakes
+# Levels that search (tm.bots.expert): chosen by name (``python -m tm bots --level expert``),
+# not yet offered on the page nor in the matrix of LEVELS.
+SEARCH_LEVELS: tuple[str, ...] = ("expert",)
+NOISE = {"random": 0.0, "easy": 3.0, "normal": 2.0, "hard": 0.0,
+         "expert": 0.0}  # MC, spread of mistakes
 STUCK = 150  # decisions at one moment (no log record between them) before giving up
-SHARP = {"random": False, "easy": False, "normal": True, "hard": True}
+SHARP = {"random": False, "easy": False, "normal": True, "hard": True, "expert": True}
 FEATURES: dict[str, frozenset[str]] = {  # see tm.bots.values.Judge
     "random": frozenset(),
     "easy": frozenset({"end", "fund", "defend", "myopic", "likely_end"}),
@@ -39,20 +43,24 @@ FEATURES: dict[str, frozenset[str]] = {  # see tm.bots.values.Judge
     "hard": frozenset({"end", "fund", "defend", "aim", "metals", "money", "likely_end",
                        "pace"}),
 }
+FEATURES["expert"] = FEATURES["hard"]  # the hard policy, with a search at the action menu
 
 
 class Bot:
     """One seat's bot at a level, deterministic for its seed."""
 
-    def __init__(self, level: str = "hard", seed: int = 0) -> None:
-        if level not in LEVELS:
-            raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(LEVELS)}")
+    def __init__(self, level: str = "hard", seed: int = 0, budget: Any = None) -> None:
+        if level not in LEVELS + SEARCH_LEVELS:
+            raise ValueError(f"unknown bot level {level!r}; levels: "
+                             f"{', '.join(LEVELS + SEARCH_LEVELS)}")
         self.level = level
         self.seed = int(seed)
         self.reason = ""
         self.worth: float | None = None  # the last action's worth as the bot saw it (MC)
         self._stream = Rng.from_seed(self.seed)  # the random level's own stream
         self._same: tuple[int, Any] = (0, None)  # decisions in a row at one moment
+        self.budget = budget  # expert: a tm.bots.expert.Budget (None: its default)
+        self.search: Any = None  # expert: what its last search did (tm.bots.expert.Search)
 
     def decide(self, view: GameView) -> ListedChoice:
         """One of the choices listed in ``view["you"]["decision"]`` (the view of the seat
@@ -83,9 +91,24 @@ class Bot:
             return (total - 1.5) * 2.0 * spread
         judge = Judge(view, sharp=SHARP[self.level], features=FEATURES[self.level])
         mind = Mind(view, judge, noise, SHARP[self.level])
+        if self.level in SEARCH_LEVELS and decision["kind"] == "action" and len(choices) > 1:
+            return self._searched(view, mind, rng)
         choice = mind.decide()
         self.worth = mind.worth
         return choice, mind.reason
+
+    def _searched(self, view: GameView, mind: Mind, rng: Rng) -> tuple[ListedChoice, str]:
+        """The expert's action: rollouts over the hard policy's best moves."""
+        import random
+
+        from tm.bots import expert  # (it imports this module: imported when first needed)
+        self.search = expert.Search()
+        budget = self.budget if self.budget is not None else expert.Budget()
+        stream = random.Random(rng.below(1 << 62))
+        choice = expert.search(view, mind, stream, budget, self.search)
+        self.worth = mind.scores.action_score(choice)
+        return choice, ("nothing_worth" if choice["type"] in ("pass", "end_turn")
+                        else choice["type"])
 
     def _stuck(self, view: GameView, decision: DecisionView) -> bool:
         moment = (view["generation"], len(view.get("log") or ()), decision["purpose"])
@@ -121,4 +144,4 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-__all__ = ["LEVELS", "PLAYING_LEVELS", "Bot", "bot_seed_for", "wilson"]
+__all__ = ["LEVELS", "PLAYING_LEVELS", "SEARCH_LEVELS", "Bot", "bot_seed_for", "wilson"]

@@ -1,0 +1,81 @@
+"""The expert level (issue 31 item 2): the hard policy with rollouts at the action menu over
+games sampled from the seat's view."""
+from __future__ import annotations
+
+from tm.bots import Bot
+from tm.bots.expert import Budget
+from tm.core.state import Options
+from tm.game import Game
+from tm.view_model import GameView
+
+SMALL = Budget(top=2, samples=1)
+
+
+def _searched_position(seed: int = 11) -> tuple[Game, int, GameView]:
+    """A 2-player game played by hard bots up to an action menu (generation 2 or later)
+    where the expert searches (its candidates are not settled by the hard scores alone)."""
+    game = Game.new(Options(players=2, seed=seed))
+    bots = [Bot("hard", 1), Bot("hard", 2)]
+    while not game.is_over:
+        seat, prompt = game.pending[0]
+        view = game.view(seat)
+        if game.state.generation >= 2 and prompt.kind == "action":
+            probe = Bot("expert", 3, budget=SMALL)
+            probe.think(view)
+            if probe.search.rollouts:
+                return game, seat, view
+        game.respond(seat, bots[seat].decide(view))
+    raise AssertionError("no searched decision in the game")
+
+
+def test_expert_decision_is_deterministic_for_its_seed() -> None:
+    _, _, view = _searched_position()
+    first = Bot("expert", 7, budget=SMALL)
+    again = Bot("expert", 7, budget=SMALL)
+    assert first.think(view) == again.think(view)
+    assert first.search.means == again.search.means
+
+
+def test_expert_never_reads_the_hidden_information() -> None:
+    """Two games that differ only in what the seat cannot see (the other hand, the deck's
+    order) get the same decision and the same rollout values (issue 31 item 1's rule)."""
+    game, seat, view = _searched_position()
+    other = game.copy()
+    state = other.state
+    them = state.players[1 - seat]
+    pool = list(them.hand) + list(state.deck)
+    pool.reverse()  # the same cards, another order and another split
+    them.hand, state.deck = pool[:len(them.hand)], pool[len(them.hand):]
+    assert them.hand != game.state.players[1 - seat].hand
+    assert other.view(seat) == view
+    real = Bot("expert", 5, budget=SMALL)
+    changed = Bot("expert", 5, budget=SMALL)
+    assert real.think(view) == changed.think(other.view(seat))
+    assert real.search.means == changed.search.means
+
+
+def test_expert_budget_is_respected() -> None:
+    _, _, view = _searched_position()
+    for budget in (Budget(top=2, samples=1), Budget(top=3, samples=2), Budget(top=1, samples=3)):
+        bot = Bot("expert", 9, budget=budget)
+        bot.think(view)
+        assert 0 <= bot.search.rollouts <= budget.rollouts
+    single = Bot("expert", 9, budget=Budget(top=1, samples=3))
+    single.think(view)
+    assert single.search.rollouts == 0  # one candidate: nothing to compare, no rollout
+
+
+def test_expert_finishes_a_short_game() -> None:
+    """Solo, hard plays to generation 12; the expert takes the seat to the end."""
+    game = Game.new(Options(players=1, seed=21))
+    hard, expert = Bot("hard", 1), Bot("expert", 1, budget=SMALL)
+    searched = 0
+    while not game.is_over:
+        assert len(game.moves) < 3000
+        seat, _ = game.pending[0]
+        bot = expert if game.state.generation >= 12 else hard
+        game.respond(seat, bot.decide(game.view(seat)))
+        if bot is expert and expert.search is not None:
+            searched += expert.search.rollouts
+    assert game.is_over and game.state.generation >= 12
+    assert searched > 0

@@ -3,7 +3,7 @@ games sampled from the seat's view."""
 from __future__ import annotations
 
 from tm.bots import Bot
-from tm.bots.expert import Budget
+from tm.bots.expert import Budget, Expert
 from tm.core.state import Options
 from tm.game import Game
 from tm.view_model import GameView
@@ -20,9 +20,9 @@ def _searched_position(seed: int = 11) -> tuple[Game, int, GameView]:
         seat, prompt = game.pending[0]
         view = game.view(seat)
         if game.state.generation >= 2 and prompt.kind == "action":
-            probe = Bot("expert", 3, budget=SMALL)
+            probe = Expert(3, budget=SMALL)
             probe.think(view)
-            if probe.search.rollouts:
+            if probe.search is not None and probe.search.rollouts:
                 return game, seat, view
         game.respond(seat, bots[seat].decide(view))
     raise AssertionError("no searched decision in the game")
@@ -30,8 +30,8 @@ def _searched_position(seed: int = 11) -> tuple[Game, int, GameView]:
 
 def test_expert_decision_is_deterministic_for_its_seed() -> None:
     _, _, view = _searched_position()
-    first = Bot("expert", 7, budget=SMALL)
-    again = Bot("expert", 7, budget=SMALL)
+    first = Expert(7, budget=SMALL)
+    again = Expert(7, budget=SMALL)
     assert first.think(view) == again.think(view)
     assert first.search.means == again.search.means
 
@@ -48,8 +48,8 @@ def test_expert_never_reads_the_hidden_information() -> None:
     them.hand, state.deck = pool[:len(them.hand)], pool[len(them.hand):]
     assert them.hand != game.state.players[1 - seat].hand
     assert other.view(seat) == view
-    real = Bot("expert", 5, budget=SMALL)
-    changed = Bot("expert", 5, budget=SMALL)
+    real = Expert(5, budget=SMALL)
+    changed = Expert(5, budget=SMALL)
     assert real.think(view) == changed.think(other.view(seat))
     assert real.search.means == changed.search.means
 
@@ -57,18 +57,19 @@ def test_expert_never_reads_the_hidden_information() -> None:
 def test_expert_budget_is_respected() -> None:
     _, _, view = _searched_position()
     for budget in (Budget(top=2, samples=1), Budget(top=3, samples=2), Budget(top=1, samples=3)):
-        bot = Bot("expert", 9, budget=budget)
+        bot = Expert(9, budget=budget)
         bot.think(view)
-        assert 0 <= bot.search.rollouts <= budget.rollouts
-    single = Bot("expert", 9, budget=Budget(top=1, samples=3))
+        assert bot.search is not None and 0 <= bot.search.rollouts <= budget.rollouts
+    single = Expert(9, budget=Budget(top=1, samples=3))
     single.think(view)
+    assert single.search is not None
     assert single.search.rollouts == 0  # one candidate: nothing to compare, no rollout
 
 
 def test_expert_finishes_a_short_game() -> None:
     """Solo, hard plays to generation 12; the expert takes the seat to the end."""
     game = Game.new(Options(players=1, seed=21))
-    hard, expert = Bot("hard", 1), Bot("expert", 1, budget=SMALL)
+    hard, expert = Bot("hard", 1), Expert(1, budget=SMALL)
     searched = 0
     while not game.is_over:
         assert len(game.moves) < 3000

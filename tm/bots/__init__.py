@@ -13,7 +13,10 @@ its money in the (likely) last generation and plays the awards: funds a lead, ke
 steel and titanium paying for cards, spending at the end, funding awards it leads; a
 little noise); ``hard`` (no noise, and on top: money beyond what its hand needs is worth
 less, so it never hoards; a lead in a funded award is worth keeping; progress towards an
-open milestone is worth something; solo, the pace plan of :mod:`tm.bots.solo`).
+open milestone is worth something; solo, the pace plan of :mod:`tm.bots.solo`; holding
+40 MC or more before the last generation, it acts rather than passes when an action is
+scored near break-even); ``expert`` (not yet offered on the page: :data:`SEARCH_LEVELS`):
+the hard policy, and at the action menu a search by rollouts, :mod:`tm.bots.expert`.
 :data:`FEATURES` lists each level's habits.
 """
 from __future__ import annotations
@@ -41,7 +44,7 @@ FEATURES: dict[str, frozenset[str]] = {  # see tm.bots.values.Judge
     "easy": frozenset({"end", "fund", "defend", "myopic", "likely_end"}),
     "normal": frozenset({"end", "fund", "metals", "likely_end"}),
     "hard": frozenset({"end", "fund", "defend", "aim", "metals", "money", "likely_end",
-                       "pace"}),
+                       "pace", "spend"}),
 }
 FEATURES["expert"] = FEATURES["hard"]  # the hard policy, with a search at the action menu
 
@@ -49,18 +52,18 @@ FEATURES["expert"] = FEATURES["hard"]  # the hard policy, with a search at the a
 class Bot:
     """One seat's bot at a level, deterministic for its seed."""
 
-    def __init__(self, level: str = "hard", seed: int = 0, budget: Any = None) -> None:
+    def __init__(self, level: str = "hard", seed: int = 0) -> None:
         if level not in LEVELS + SEARCH_LEVELS:
             raise ValueError(f"unknown bot level {level!r}; levels: "
                              f"{', '.join(LEVELS + SEARCH_LEVELS)}")
+        if level in SEARCH_LEVELS and type(self) is Bot:
+            raise ValueError(f"the {level} level searches: tm.bots.expert.make_bot builds it")
         self.level = level
         self.seed = int(seed)
         self.reason = ""
         self.worth: float | None = None  # the last action's worth as the bot saw it (MC)
         self._stream = Rng.from_seed(self.seed)  # the random level's own stream
         self._same: tuple[int, Any] = (0, None)  # decisions in a row at one moment
-        self.budget = budget  # expert: a tm.bots.expert.Budget (None: its default)
-        self.search: Any = None  # expert: what its last search did (tm.bots.expert.Search)
 
     def decide(self, view: GameView) -> ListedChoice:
         """One of the choices listed in ``view["you"]["decision"]`` (the view of the seat
@@ -91,24 +94,14 @@ class Bot:
             return (total - 1.5) * 2.0 * spread
         judge = Judge(view, sharp=SHARP[self.level], features=FEATURES[self.level])
         mind = Mind(view, judge, noise, SHARP[self.level])
-        if self.level in SEARCH_LEVELS and decision["kind"] == "action" and len(choices) > 1:
-            return self._searched(view, mind, rng)
+        return self.choose(view, mind, rng)
+
+    def choose(self, view: GameView, mind: Mind, rng: Rng) -> tuple[ListedChoice, str]:
+        """The level's choice once its mind is made up (a searching level overrides it:
+        :class:`tm.bots.expert.Expert`); ``rng``: the stream of this decision."""
         choice = mind.decide()
         self.worth = mind.worth
         return choice, mind.reason
-
-    def _searched(self, view: GameView, mind: Mind, rng: Rng) -> tuple[ListedChoice, str]:
-        """The expert's action: rollouts over the hard policy's best moves."""
-        import random
-
-        from tm.bots import expert  # (it imports this module: imported when first needed)
-        self.search = expert.Search()
-        budget = self.budget if self.budget is not None else expert.Budget()
-        stream = random.Random(rng.below(1 << 62))
-        choice = expert.search(view, mind, stream, budget, self.search)
-        self.worth = mind.scores.action_score(choice)
-        return choice, ("nothing_worth" if choice["type"] in ("pass", "end_turn")
-                        else choice["type"])
 
     def _stuck(self, view: GameView, decision: DecisionView) -> bool:
         moment = (view["generation"], len(view.get("log") or ()), decision["purpose"])

@@ -28,17 +28,18 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from tm.bots import Bot
+from tm.bots import SEARCH_LEVELS, Bot
 from tm.bots.determinize import sample_game
 from tm.bots.policy import Mind
 from tm.bots.solo import PARAMS
 from tm.bots.values import Judge
 from tm.cards import card
+from tm.core.rng import Rng
 from tm.game import Game
 from tm.view_model import GameView, ListedChoice
 
 HARD_FEATURES = frozenset({"end", "fund", "defend", "aim", "metals", "money", "likely_end",
-                           "pace"})
+                           "pace", "spend"})
 STOPS = ("pass", "end_turn")
 TOP = 3  # candidates searched: the hard policy's best few
 SAMPLES = 3  # determinized samples per candidate (the same for every candidate)
@@ -196,4 +197,31 @@ def search(view: GameView, mind: Mind, rng: random.Random, budget: Budget,
     return mind.choices[best]
 
 
-__all__ = ["Budget", "Search", "candidates", "position_worth", "rollout", "search"]
+class Expert(Bot):
+    """The expert level: a hard bot that searches at the action menu."""
+
+    def __init__(self, seed: int = 0, budget: Budget | None = None) -> None:
+        super().__init__("expert", seed)
+        self.budget = budget if budget is not None else Budget()
+        self.search: Search | None = None  # what its last search did
+
+    def choose(self, view: GameView, mind: Mind, rng: Rng) -> tuple[ListedChoice, str]:
+        """At the action menu the search's choice, elsewhere the hard policy's."""
+        if mind.decision["kind"] != "action" or len(mind.choices) < 2:
+            return super().choose(view, mind, rng)
+        self.search = Search()
+        choice = search(view, mind, random.Random(rng.below(1 << 62)), self.budget,
+                        self.search)
+        self.worth = mind.scores.action_score(choice)
+        return choice, ("nothing_worth" if choice["type"] in STOPS else choice["type"])
+
+
+def make_bot(level: str, seed: int = 0) -> Bot:
+    """A bot of any level, the searching ones included (tournaments build bots here)."""
+    if level in SEARCH_LEVELS:
+        return Expert(seed)
+    return Bot(level, seed)
+
+
+__all__ = ["Budget", "Expert", "Search", "candidates", "make_bot", "position_worth", "rollout",
+           "search"]

@@ -2,8 +2,10 @@
 games sampled from the seat's view."""
 from __future__ import annotations
 
-from tm.bots import Bot
+from tm.bots import FEATURES, Bot
 from tm.bots.expert import Budget, Expert
+from tm.bots.policy import IDLE_MC, SLACK, STOPS, Mind
+from tm.bots.values import Judge
 from tm.core.state import Options
 from tm.game import Game
 from tm.view_model import GameView
@@ -80,3 +82,24 @@ def test_expert_finishes_a_short_game() -> None:
             searched += expert.search.rollouts
     assert game.is_over and game.state.generation >= 12
     assert searched > 0
+
+
+def test_hard_never_passes_with_idle_money_while_an_action_is_near_break_even() -> None:
+    """Issue 31 item 4: before the last generation, holding 40 MC or more, hard does not
+    pass while an action (not selling patents) is scored within SLACK of break-even."""
+    game = Game.new(Options(players=2, seed=5003))
+    bots = [Bot("hard", 1), Bot("hard", 2)]
+    rich = []
+    while not game.is_over:
+        seat, prompt = game.pending[0]
+        view = game.view(seat)
+        choice = bots[seat].decide(view)
+        if prompt.kind == "action" and choice["type"] == "pass":
+            mind = Mind(view, Judge(view, True, FEATURES["hard"]), lambda: 0.0, True)
+            if (int(view["players"][seat]["res"]["megacredits"]) >= IDLE_MC
+                    and not mind.judge.outlook.final and mind.judge.outlook.gl >= 1):
+                rich.append(max((mind.scores.action_score(c) for c in mind.choices
+                                 if c["type"] not in STOPS
+                                 and c.get("project") != "sell_patents"), default=-99.0))
+        game.respond(seat, choice)
+    assert all(best < -SLACK for best in rich)

@@ -6,7 +6,7 @@ import json
 import time
 
 from tm.board.maps import BUILTIN_NAMES
-from tm.bots import LEVELS, matrix
+from tm.bots import LEVELS, SEARCH_LEVELS, matrix
 from tm.bots.tournament import report, run
 from tm.cards import all_cards
 from tm.cards.export import card_records, card_stats
@@ -107,8 +107,8 @@ def _bots(args: argparse.Namespace) -> int:
     if args.solo:
         args.players, args.vs = 1, None
     for level in (args.level, args.vs):
-        if level is not None and level not in LEVELS:
-            print(f"bots: unknown level {level!r}; levels: {', '.join(LEVELS)}")
+        if level is not None and level not in LEVELS + SEARCH_LEVELS:
+            print(f"bots: unknown level {level!r}; levels: {', '.join(LEVELS + SEARCH_LEVELS)}")
             return 2
     args.expansions = ["corpera", *(name for flag, name in EXPANSION_FLAGS.items()
                                     if getattr(args, flag))]

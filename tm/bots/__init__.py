@@ -13,7 +13,10 @@ its money in the (likely) last generation and plays the awards: funds a lead, ke
 steel and titanium paying for cards, spending at the end, funding awards it leads; a
 little noise); ``hard`` (no noise, and on top: money beyond what its hand needs is worth
 less, so it never hoards; a lead in a funded award is worth keeping; progress towards an
-open milestone is worth something; solo, the pace plan of :mod:`tm.bots.solo`).
+open milestone is worth something; solo, the pace plan of :mod:`tm.bots.solo`; holding
+40 MC or more before the last generation, it acts rather than passes when an action is
+scored near break-even); ``expert`` (not yet offered on the page: :data:`SEARCH_LEVELS`):
+the hard policy, and at the action menu a search by rollouts, :mod:`tm.bots.expert`.
 :data:`FEATURES` lists each level's habits.
 """
 from __future__ import annotations
@@ -29,24 +32,32 @@ from tm.view_model import DecisionView, GameView, ListedChoice
 
 LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
 PLAYING_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")  # offered on the new-game form
-NOISE = {"random": 0.0, "easy": 3.0, "normal": 2.0, "hard": 0.0}  # MC, spread of mistakes
+# Levels that search (tm.bots.expert): chosen by name (``python -m tm bots --level expert``),
+# not yet offered on the page nor in the matrix of LEVELS.
+SEARCH_LEVELS: tuple[str, ...] = ("expert",)
+NOISE = {"random": 0.0, "easy": 3.0, "normal": 2.0, "hard": 0.0,
+         "expert": 0.0}  # MC, spread of mistakes
 STUCK = 150  # decisions at one moment (no log record between them) before giving up
-SHARP = {"random": False, "easy": False, "normal": True, "hard": True}
+SHARP = {"random": False, "easy": False, "normal": True, "hard": True, "expert": True}
 FEATURES: dict[str, frozenset[str]] = {  # see tm.bots.values.Judge
     "random": frozenset(),
     "easy": frozenset({"end", "fund", "defend", "myopic", "likely_end"}),
     "normal": frozenset({"end", "fund", "metals", "likely_end"}),
     "hard": frozenset({"end", "fund", "defend", "aim", "metals", "money", "likely_end",
-                       "pace"}),
+                       "pace", "spend"}),
 }
+FEATURES["expert"] = FEATURES["hard"]  # the hard policy, with a search at the action menu
 
 
 class Bot:
     """One seat's bot at a level, deterministic for its seed."""
 
     def __init__(self, level: str = "hard", seed: int = 0) -> None:
-        if level not in LEVELS:
-            raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(LEVELS)}")
+        if level not in LEVELS + SEARCH_LEVELS:
+            raise ValueError(f"unknown bot level {level!r}; levels: "
+                             f"{', '.join(LEVELS + SEARCH_LEVELS)}")
+        if level in SEARCH_LEVELS and type(self) is Bot:
+            raise ValueError(f"the {level} level searches: tm.bots.expert.make_bot builds it")
         self.level = level
         self.seed = int(seed)
         self.reason = ""
@@ -83,6 +94,11 @@ class Bot:
             return (total - 1.5) * 2.0 * spread
         judge = Judge(view, sharp=SHARP[self.level], features=FEATURES[self.level])
         mind = Mind(view, judge, noise, SHARP[self.level])
+        return self.choose(view, mind, rng)
+
+    def choose(self, view: GameView, mind: Mind, rng: Rng) -> tuple[ListedChoice, str]:
+        """The level's choice once its mind is made up (a searching level overrides it:
+        :class:`tm.bots.expert.Expert`); ``rng``: the stream of this decision."""
         choice = mind.decide()
         self.worth = mind.worth
         return choice, mind.reason
@@ -121,4 +137,4 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-__all__ = ["LEVELS", "PLAYING_LEVELS", "Bot", "bot_seed_for", "wilson"]
+__all__ = ["LEVELS", "PLAYING_LEVELS", "SEARCH_LEVELS", "Bot", "bot_seed_for", "wilson"]

@@ -19,6 +19,9 @@ from tm.prompts.contract import PLAY_NOW_PURPOSES
 from tm.view_model import GameView
 
 BUY_PRICE = 3
+IDLE_MC = 40  # habit ``spend``: money from which passing before the last generation idles it
+SLACK = 4.0  # MC: how far below break-even an action may be scored and still beat idling
+STOPS = ("pass", "end_turn")
 
 
 class Mind:
@@ -75,11 +78,33 @@ class Mind:
             "pass", "end_turn") else 0.0), -i, c) for i, c in enumerate(self.choices)]
         score, _, choice = max(scores, key=lambda t: (t[0], t[1]))
         self.worth = score
+        if score <= 0.0 and self.judge.outlook.has("spend"):
+            spent = self.idle_money([(s, i, c) for s, i, c in scores if c["type"] not in STOPS
+                                     and c.get("project") != "sell_patents"])
+            if spent is not None:
+                return spent
         if score <= 0.0:
             stop = self.find("end_turn") or self.find("pass")
             if stop is not None:
                 self.reason = "nothing_worth"
                 return stop
+        self.reason = choice["type"]
+        return choice
+
+    def idle_money(self, scored: list[tuple[float, int, Choice]]) -> Choice | None:
+        """Habit ``spend``: before the last generation, holding IDLE_MC or more, the best
+        action within SLACK of break-even rather than stopping (the values of steps and
+        projects are estimates; money held over a generation earns nothing, and issue 31
+        found hard passing with 40-86 MC while every project scored slightly negative)."""
+        o = self.judge.outlook
+        if o.final or o.gl < 1 or not scored:
+            return None
+        if int(o.pl["res"]["megacredits"]) < IDLE_MC:
+            return None
+        score, _, choice = max(scored, key=lambda t: (t[0], t[1]))
+        if score < -SLACK:
+            return None
+        self.worth = score
         self.reason = choice["type"]
         return choice
 

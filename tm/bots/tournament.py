@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tm.bots import Bot, bot_seed_for, wilson
+from tm.bots.expert import make_bot
 from tm.core.state import Options
 from tm.game import Game
 from tm.persist.codec import MAX_MOVES
@@ -40,7 +41,7 @@ def play(options: Options, levels: list[str], bot_seed: int,
     ``watch`` sees each decision's view and the bot that just answered it (and may raise);
     a game that does not end within the moves a save may hold raises."""
     game = Game.new(options)
-    bots = [Bot(level, bot_seed_for(bot_seed, seat)) for seat, level in enumerate(levels)]
+    bots = [make_bot(level, bot_seed_for(bot_seed, seat)) for seat, level in enumerate(levels)]
     while not game.is_over:
         if len(game.moves) > MAX_MOVES:
             raise RuntimeError(f"no end after {MAX_MOVES} moves")

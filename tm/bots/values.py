@@ -38,7 +38,9 @@ class Judge:
     ``metals`` (steel and titanium pay for cards), ``money`` (money beyond what the hand
     needs is worth less: no hoarding), ``likely_end`` (what seems the last generation
     already spends), ``myopic`` (a beginner sees only part of future income), ``pace``
-    (solo: the plan of :mod:`tm.bots.solo` and its corrections of metals and triggers).
+    (solo: the plan of :mod:`tm.bots.solo` and its corrections of metals and triggers),
+    ``spend`` (holding much money before the last generation, an action near break-even
+    beats passing: :meth:`tm.bots.policy.Mind.idle_money`).
     """
 
     def __init__(self, view: GameView, sharp: bool = True,

@@ -36,8 +36,9 @@ VENDOR_STAMP := $(VENDOR)/.stamp-vendor
 pin = $(shell $(PYTHON) -c "import json; print(json.load(open('package.json'))['dependencies']['$(1)'])")
 PYODIDE_DIR := $(VENDOR)/pyodide-$(call pin,pyodide)
 
-# Browser tests join the run as soon as tests/e2e exists.
-TEST_DIRS := tests/engine tests/web $(wildcard tests/e2e)
+# The engine's and the page's CPython tests run on every core (pytest-xdist); the browser
+# tests, which share one served site and one Chromium per run, after them in one process.
+FAST_DIRS := tests/engine tests/web
 
 .PHONY: help setup test lint typecheck pytest serve site engine stdlib pyc snapshot fonts bench simulate clean
 
@@ -102,7 +103,8 @@ test: setup
 	$(BIN)/python scripts/copy_facts.py --check
 	$(BIN)/ruff check tm tests scripts
 	$(BIN)/mypy tm
-	$(BIN)/pytest $(TEST_DIRS) -q
+	$(BIN)/pytest $(FAST_DIRS) -q --numprocesses=auto --maxprocesses=4
+	$(if $(wildcard tests/e2e),$(BIN)/pytest tests/e2e -q)
 
 serve: setup
 	$(PYTHON) scripts/serve.py --port $(PORT) --root dist --rebuild

@@ -11,31 +11,18 @@ import pytest
 
 from tests.e2e.conftest import Server
 from tests.e2e.helpers import answer_first, expect, start_game, wait_ready, wait_screen
+from tests.e2e.linkkit import (
+    DESKTOP,
+    moves,
+    play_own_turns,
+    saved_game,
+    start_by_link,
+    wait_moves,
+)
 from tm.game import Game
 from tm.persist import links
 
 pytestmark = pytest.mark.e2e
-
-DESKTOP = {"width": 1280, "height": 900}
-SEND = ".send-panel input.send-link"
-
-
-def _moves(page: Any) -> int:
-    return int(page.evaluate("document.body.dataset.moves"))
-
-
-def _wait_moves(page: Any, moves: int) -> None:
-    page.wait_for_function("(n) => document.body.dataset.moves === String(n)", arg=moves)
-    wait_ready(page)
-
-
-def _saved_game(page: Any) -> Game:
-    """The game this context saved (its only save), rebuilt in CPython."""
-    saves = page.evaluate("""Object.keys(localStorage).filter(k => k.startsWith('tm:save:'))
-        .map(k => localStorage.getItem(k))""")
-    assert len(saves) == 1
-    return Game.from_save(json.loads(saves[0])["save"])
-
 
 def _cards_shown(page: Any) -> set[str]:
     return set(page.locator("#app [data-card]").evaluate_all(
@@ -44,21 +31,10 @@ def _cards_shown(page: Any) -> set[str]:
 
 def _hides_other_hand(page: Any, seat: int) -> None:
     """No card of the other seat's hand or offer is anywhere in the page."""
-    game = _saved_game(page)
+    game = saved_game(page)
     other = game.state.players[1 - seat]
     secret = set(other.hand) | set(other.offer) | set(other.draft_hand)
     assert not (_cards_shown(page) & secret), (seat, _cards_shown(page) & secret)
-
-
-def _play_own_turns(page: Any, limit: int = 200) -> str:
-    """Answer this device's decisions until the page offers to send the game on; the
-    link it shows (the text of its field, as a player would copy it)."""
-    for _ in range(limit):
-        if page.locator(SEND).count():
-            return str(page.locator(SEND).input_value())
-        answer_first(page)
-        wait_ready(page)
-    raise AssertionError("the page never offered to send the game on")
 
 
 def test_two_devices_play_by_link_to_the_third_generation(new_page: Any, boot: Any,
@@ -79,12 +55,12 @@ def test_two_devices_play_by_link_to_the_third_generation(new_page: Any, boot: A
     seat, opened_by_bob = 0, False
     for _ in range(40):
         page = devices[seat]
-        link = _play_own_turns(page)
+        link = play_own_turns(page)
         assert link.startswith(server.url + "#g=") and "&p=" in link and len(link) < 2000
         expect(page.locator(".send-panel h2")).to_have_text(
             f"Send to {'Bob' if seat == 0 else 'Ann'}")
         _hides_other_hand(page, seat)
-        moves = _moves(page)
+        count = moves(page)
         receiver = devices[1 - seat]
         receiver.goto(link)
         if not opened_by_bob and seat == 0:  # Bob's first link: "I am Bob"
@@ -92,17 +68,17 @@ def test_two_devices_play_by_link_to_the_third_generation(new_page: Any, boot: A
             wait_screen(receiver, "seat")
             receiver.get_by_role("button", name="I am Bob").click()
             opened_by_bob = True
-        _wait_moves(receiver, moves)
+        wait_moves(receiver, count)
         wait_screen(receiver, "game")
-        assert _moves(receiver) == moves
+        assert moves(receiver) == count
         expect(receiver.locator(".send-panel .you-are")).to_contain_text(
             "Bob" if seat == 0 else "Ann")
         _hides_other_hand(receiver, 1 - seat)
-        if _saved_game(receiver).state.generation >= 3:
+        if saved_game(receiver).state.generation >= 3:
             break
         seat = 1 - seat
-    game = _saved_game(ann)
-    assert game.state.generation >= 3 or _saved_game(bob).state.generation >= 3
+    game = saved_game(ann)
+    assert game.state.generation >= 3 or saved_game(bob).state.generation >= 3
     _seat_keys_are_the_devices_own(ann, bob, seat=0)
     _seat_keys_are_the_devices_own(bob, ann, seat=1)
     # the address bar no longer holds the link: a reload continues the saved game
@@ -134,16 +110,6 @@ def _seat_keys_are_the_devices_own(device: Any, other: Any, seat: int) -> None:
     assert record["keys"][str(seat)] == kept["public"] and str(seat) in record["sigs"]
 
 
-def _start_by_link(ann: Any) -> None:
-    """Ann's device starts a 2-player game by link and takes Ann's seat."""
-    start_game(ann, players=2, names=["Ann", "Bob"], seed=11, submit=False)
-    ann.locator("form.new-game input[name=by_link]").check()
-    ann.locator("form.new-game button[type=submit]").click()
-    wait_screen(ann, "seat")
-    ann.get_by_role("button", name="I am Ann").click()
-    wait_screen(ann, "game")
-
-
 def _forged_for_seat(game: Game, seat: int, link_id: str, base: str) -> str:
     """A link of a game whose next moves are played on another device for ``seat`` too
     (every seat answered with its finishing choice until ``seat`` has moved once)."""
@@ -161,30 +127,30 @@ def test_a_link_making_moves_for_the_receivers_seat_is_kept_apart(
         new_page: Any, boot: Any, server: Server) -> None:
     ann = new_page(viewport=DESKTOP)
     boot(ann)
-    _start_by_link(ann)
+    start_by_link(ann, ["Ann", "Bob"])
     bob = new_page(viewport=DESKTOP)
-    bob.goto(_play_own_turns(ann))
+    bob.goto(play_own_turns(ann))
     wait_ready(bob)
     wait_screen(bob, "seat")
     bob.get_by_role("button", name="I am Bob").click()
     wait_screen(bob, "game")
-    link = _play_own_turns(bob)
-    kept = _saved_game(bob).moves
+    link = play_own_turns(bob)
+    kept = saved_game(bob).moves
     ann.goto(link)
-    _wait_moves(ann, len(kept))
+    wait_moves(ann, len(kept))
     # Ann's device answers Bob's next decision itself and sends that link to Bob
     link_id = links.split_params(link.split("#", 1)[1])[1]["p"]
     assert "&k=" in link and "&s=" in link  # Bob's page signed it with its own key
-    forged = _forged_for_seat(_saved_game(ann), 1, link_id, server.url)
+    forged = _forged_for_seat(saved_game(ann), 1, link_id, server.url)
     bob.goto(forged)
     cover = bob.locator(".fork-link")
     expect(cover).to_contain_text("This link does not continue your game")
     expect(cover).to_contain_text("makes moves for your seat (Bob")
-    assert _saved_game(bob).moves == kept  # nothing written over Bob's game
+    assert saved_game(bob).moves == kept  # nothing written over Bob's game
     bob.get_by_role("button", name="Keep my game").click()
     wait_screen(bob, "game")
-    _wait_moves(bob, len(kept))
-    assert _saved_game(bob).moves == kept
+    wait_moves(bob, len(kept))
+    assert saved_game(bob).moves == kept
     expect(bob.locator(".send-panel .you-are")).to_contain_text("Bob")
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 
 from tests.kits.games import form_fields
 from tests.web.webkit import text
@@ -159,13 +160,14 @@ def test_a_solo_game_never_shows_a_recap() -> None:
         assert _panel(app) == ""
 
 
-def test_opening_the_other_devices_link_recaps_its_moves() -> None:
+def _hand_offs(rounds: int = 40) -> Iterator[tuple[int, str, App, App]]:
+    """Ann's and Bob's devices playing by link: after each link opened on the other
+    device (its seat chosen on its first), (the sender's seat, the link, Ann, Bob)."""
     ann, bob = _app(), _app()
     ann.handle("new_game", {**form_fields(2, ["Ann", "Bob"], 5), "by_link": "on"})
     ann.handle("choose_seat", {"seat": 0})
     devices = {0: ann, 1: bob}
-    recaps = 0
-    for _ in range(40):
+    for _ in range(rounds):
         for seat, device in devices.items():
             while device.current() is not None:
                 device.handle("answer_first", {})
@@ -176,10 +178,16 @@ def test_opening_the_other_devices_link_recaps_its_moves() -> None:
             other.handle("open_link", {"text": link.split("#", 1)[1]})
             if other.shown.screen == "seat":
                 other.handle("choose_seat", {"seat": 1 - seat})
-            panel = _panel(other)
-            if panel:
-                recaps += 1
-                assert ("Ann" if seat == 0 else "Bob") in text(panel)
+            yield seat, link, ann, bob
+
+
+def test_opening_the_other_devices_link_recaps_its_moves() -> None:
+    recaps = 0
+    for seat, _, ann, bob in _hand_offs():
+        panel = _panel(bob if seat == 0 else ann)
+        if panel:
+            recaps += 1
+            assert ("Ann" if seat == 0 else "Bob") in text(panel)
         if recaps >= 2:
             return
     raise AssertionError(f"only {recaps} recaps after opening links")
@@ -276,29 +284,15 @@ def test_only_an_action_that_placed_tiles_has_a_show_on_the_board_button() -> No
 
 
 def test_choosing_a_seat_on_a_devices_first_link_shows_the_others_moves_so_far() -> None:
-    ann, bob = _app(), _app()
-    ann.handle("new_game", {**form_fields(2, ["Ann", "Bob"], 5), "by_link": "on"})
-    ann.handle("choose_seat", {"seat": 0})
-    devices = {0: ann, 1: bob}
-    for _ in range(40):
-        for seat, device in devices.items():
-            while device.current() is not None:
-                device.handle("answer_first", {})
-            link = device.linkplay.snapshot().send_link
-            if device.linkplay.snapshot().send_to is None or link is None:
-                continue
-            other = devices[1 - seat]
-            other.handle("open_link", {"text": link.split("#", 1)[1]})
-            if other.shown.screen == "seat":
-                other.handle("choose_seat", {"seat": 1 - seat})
-            if seat == 0 and _panel(bob):  # Bob's phone opens the same link, its first
-                phone = _app()
-                phone.handle("open_link", {"text": link.split("#", 1)[1]})
-                assert phone.shown.screen == "seat" and _panel(phone) == ""
-                phone.handle("choose_seat", {"seat": 1})
-                assert _groups(_panel(phone)) == _groups(_panel(bob))
-                assert {who for who, _ in _groups(_panel(phone))} == {"Ann"}
-                return
+    for seat, link, _, bob in _hand_offs():
+        if seat == 0 and _panel(bob):  # Bob's phone opens the same link, its first
+            phone = _app()
+            phone.handle("open_link", {"text": link.split("#", 1)[1]})
+            assert phone.shown.screen == "seat" and _panel(phone) == ""
+            phone.handle("choose_seat", {"seat": 1})
+            assert _groups(_panel(phone)) == _groups(_panel(bob))
+            assert {who for who, _ in _groups(_panel(phone))} == {"Ann"}
+            return
     raise AssertionError("Bob never had a recap to compare with")
 
 

@@ -146,20 +146,30 @@ class SeatSignature:
     signature: bytes
 
 
+def vouching(link_id: str, moves: list[Any], keys: dict[int, bytes],
+             signatures: list[SeatSignature], verifier: Verifier) -> list[SeatSignature]:
+    """The signatures that verify under their seat's pinned key over a prefix of
+    ``moves``: each vouches for its seat's moves in that prefix."""
+    return [item for item in signatures
+            if item.seat in keys and 0 < item.upto <= len(moves) and verifier.verify(
+                keys[item.seat], batch_message(link_id, item.seat, moves[:item.upto]),
+                item.signature)]
+
+
 def unsigned_moves(link_id: str, moves: list[Any], keys: dict[int, bytes],
                    signatures: list[SeatSignature], verifier: Verifier,
                    start: int = 0) -> list[int]:
     """The indexes (from ``start``, the moves this device has not seen) of moves not
     vouched for: a move of a seat is vouched for when that seat's signature verifies under
     its pinned key and covers the move. An empty list: every new move is signed."""
+    return not_vouched(moves, vouching(link_id, moves, keys, signatures, verifier), start)
+
+
+def not_vouched(moves: list[Any], vouched: list[SeatSignature], start: int = 0) -> list[int]:
+    """The indexes (from ``start``) of moves no verified signature in ``vouched`` covers."""
     covered: dict[int, int] = {}
-    for item in signatures:
-        key = keys.get(item.seat)
-        if key is None or not 0 < item.upto <= len(moves):
-            continue
-        message = batch_message(link_id, item.seat, moves[:item.upto])
-        if verifier.verify(key, message, item.signature):
-            covered[item.seat] = max(covered.get(item.seat, 0), item.upto)
+    for item in vouched:
+        covered[item.seat] = max(covered.get(item.seat, 0), item.upto)
     return [i for i in range(start, len(moves))
             if not _is_seat(moves[i]) or i >= covered.get(moves[i][0], 0)]
 

@@ -49,7 +49,8 @@ class LinkPlayState:
     older: Older | None = None  # a link opened that is older than this device's save
     copied_link: str | None = None  # the last link the clipboard took (a button says so)
     can_share: bool = False  # set by the page where the browser has a share sheet
-    send_cache: tuple[Any, int, str] | None = None  # (game, moves, its link)
+    send_cache: tuple[Any, int, str, linkseals.Sealed] | None = None  # (game, moves,
+    # its link, its seals)
     verifier: sigs.Verifier = sigs.P256Verifier()  # checks the seats' signatures
     signer: linkseals.Signer | None = None  # this device's keys, where the page can sign
 
@@ -172,21 +173,26 @@ class LinkPlayController(Controller):
     def send_url(self) -> str | None:
         """The link of the game as it stands, with its id and seals (made once per
         position); None while this device's keys have yet to sign it."""
+        sent = self._sent()
+        return sent[2] if sent is not None else None
+
+    def _sent(self) -> tuple[Any, int, str, linkseals.Sealed] | None:
+        """(game, moves, the link to send, its seals), made once per position."""
         game = self.shown.game
         assert game is not None
         cached = self.state.send_cache
         if cached is not None and cached[0] is game and cached[1] == len(game.moves):
-            return cached[2]
+            return cached
         fragment = links.with_params(links.encode(game), {"p": self.shown.meta.link_id})
         try:
-            fragment = linkseals.sealed(fragment, self.host.store.storage,
-                                        self.shown.meta.link_id, self.shown.meta.seat,
-                                        saved_moves(game), self.state.signer)
+            seals = linkseals.sealed(fragment, self.host.store.storage,
+                                     self.shown.meta.link_id, self.shown.meta.seat,
+                                     saved_moves(game), self.state.signer)
         except linkseals.SealPending:
             return None
-        url = f"{self.host.base_url}#{fragment}"
-        self.state.send_cache = (game, len(game.moves), url)
-        return url
+        url = f"{self.host.base_url}#{seals.fragment}"
+        self.state.send_cache = (game, len(game.moves), url, seals)
+        return self.state.send_cache
 
     # ------------------------------------------------------------ opening a link
     def open_link_played(self, game: Game, params: dict[str, str]) -> bool:
@@ -338,7 +344,8 @@ class LinkPlayController(Controller):
             return LinkPlayShown(**common)
         names = tuple(pl.name for pl in game.state.players)
         target = self.send_target()
-        send_link = self.send_url() if target is not None else None
+        sent = self._sent() if target is not None else None
+        send_link = sent[2] if sent is not None else None
         over = game.is_over and bool(self.shown.meta.daily)
         score, won = _score(game) if over else (0, False)
         result_link = self.result_url() if over else None
@@ -348,12 +355,8 @@ class LinkPlayController(Controller):
             seat=self.shown.meta.seat, names=names,
             send_to=names[target] if target is not None else None, send_link=send_link,
             sealing=target is not None and send_link is None,
-            signed=send_link is not None and linkseals.signed_upto(
-                self.host.store.storage, self.shown.meta.link_id,
-                self.shown.meta.seat) == len(game.moves),
-            key_lost=send_link is not None and linkseals.key_lost(
-                self.host.store.storage, self.shown.meta.link_id, self.shown.meta.seat,
-                self.state.signer),
+            signed=sent is not None and sent[3].signed,
+            key_lost=sent is not None and sent[3].key_lost,
             taken=self.taken_seats() if self.by_link() else (),
             over=game.is_over,
             copied=copied is not None and copied in (send_link, result_link),

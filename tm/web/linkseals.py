@@ -12,6 +12,7 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from tm.persist import links, safejson, sigs
@@ -72,70 +73,44 @@ def check_link(storage: Storage, link_id: str, params: dict[str, str], moves: li
     with a key that its signature does not cover."""
     pinned, kept = read_record(storage, link_id)
     announced, signatures = links.read_seals(params)
-    verifier = _Remembering(verifier)  # each signature verified once (6-8 ms in Pyodide)
     merged = sigs.pin_keys(pinned, announced, own_seat)
     if merged is None:
         seat = next((s for s, k in sorted(announced.items()) if pinned.get(s, k) != k
                      or s == own_seat), -1)
         return "seat_key", seat, start
-    missing = [i for i in sigs.unsigned_moves(link_id, moves, merged, signatures, verifier,
-                                              start) if moves[i][0] in merged]
+    vouched = sigs.vouching(link_id, moves, merged, signatures, verifier)  # each verified
+    missing = [i for i in sigs.not_vouched(moves, vouched, start) if moves[i][0] in merged]
     if missing:
         return "unsigned", int(moves[missing[0]][0]), missing[0]
-    for item in signatures:
-        if item.seat in merged and item.upto <= len(moves) and verifier.verify(
-                merged[item.seat], sigs.batch_message(link_id, item.seat, moves[:item.upto]),
-                item.signature):
-            kept[item.seat] = item
+    kept.update((item.seat, item) for item in vouched)
     write_record(storage, link_id, (merged, kept))
     return None
 
 
-class _Remembering:
-    """A verifier that answers each (key, message, signature) once."""
+@dataclass(frozen=True)
+class Sealed:
+    """A link fragment with its seals, and what sealing it found."""
 
-    def __init__(self, verifier: sigs.Verifier) -> None:
-        self.verifier = verifier
-        self.answers: dict[tuple[bytes, bytes, bytes], bool] = {}
-
-    def verify(self, public_key: bytes, message: bytes, signature: bytes) -> bool:
-        asked = (public_key, message, signature)
-        if asked not in self.answers:
-            self.answers[asked] = self.verifier.verify(public_key, message, signature)
-        return self.answers[asked]
+    fragment: str
+    signed: bool  # this device's seat signed the whole history
+    key_lost: bool  # its seat's pinned key is not the one its keys hold (site data
+    # cleared): the link goes unsigned, and the others will refuse its moves
 
 
 def sealed(fragment: str, storage: Storage, link_id: str, seat: int, moves: list[Any],
-           signer: Signer | None) -> str:
+           signer: Signer | None) -> Sealed:
     """A link fragment with the seats' keys and signatures: this device's seat signs the
     history up to now (its key pinned here on first use), the others' latest are passed on.
     Raises :class:`SealPending` while the signer has yet to answer."""
     keys, kept = read_record(storage, link_id)
     own = signer.public_key(link_id, seat) if signer is not None and seat >= 0 else None
-    if signer is not None and own is not None and keys.setdefault(seat, own) == own:
-        message = sigs.batch_message(link_id, seat, moves)
-        signature = signer.sign(link_id, seat, message)
+    signed = lost = False
+    if signer is not None and own is not None:
+        lost = keys.setdefault(seat, own) != own
+        signature = None if lost else signer.sign(
+            link_id, seat, sigs.batch_message(link_id, seat, moves))
         if signature is not None:
             kept[seat] = sigs.SeatSignature(seat, len(moves), signature)
             write_record(storage, link_id, (keys, kept))
-    return links.with_seals(fragment, keys, list(kept.values()))
-
-
-def key_lost(storage: Storage, link_id: str, seat: int, signer: Signer | None) -> bool:
-    """Whether this device pinned a key for its own seat that its keys no longer hold (the
-    browser's site data cleared): its links then go unsigned, and the others refuse them."""
-    if signer is None or seat < 0:
-        return False
-    pinned = read_record(storage, link_id)[0].get(seat)
-    try:
-        own = signer.public_key(link_id, seat)
-    except SealPending:
-        return False
-    return pinned is not None and own is not None and own != pinned
-
-
-def signed_upto(storage: Storage, link_id: str, seat: int) -> int:
-    """How many moves this device's latest signature for its seat covers (0: none)."""
-    kept = read_record(storage, link_id)[1].get(seat)
-    return kept.upto if kept is not None else 0
-
+            signed = True
+    return Sealed(links.with_seals(fragment, keys, list(kept.values())), signed, lost)

@@ -74,13 +74,18 @@ def _tr(v: dict[str, Any]) -> str:
     return t("log.tr", player=v["player"], tr=v["tr"])
 
 
-def _param(v: dict[str, Any], view: View) -> str:
+def param_change(v: Mapping[str, Any], view: View) -> str:
+    """A global parameter's new value as the log says it ("Oxygen rises to 5 %")."""
     param = str(v.get("param"))
     limits: Mapping[str, Any] = view.get("parameters", {}).get(param, {})
     value = v.get("value")
     if param != "oceans":  # a true minus sign, as the tracks show it
         value = t(f"reqv.{param}", n=str(value).replace("-", "\u2212"))
-    change = t(f"log.param.{param}", value=value, max=limits.get("max", 9))
+    return t(f"log.param.{param}", value=value, max=limits.get("max", 9))
+
+
+def _param(v: dict[str, Any], view: View) -> str:
+    change = param_change(v, view)
     if "tr" not in v:
         return change
     return t("log.param_tr", change=change, player=v["player"], tr=v["tr"])

@@ -13,7 +13,7 @@ from typing import Any
 from tm.cards import card
 from tm.web.card_text import qty, tile_phrase
 from tm.web.i18n import t
-from tm.web.log_text import amounts, log_line, space_ref
+from tm.web.log_text import amounts, log_line, param_change, space_ref
 from tm.web.model import View, player_name
 from tm.web.recap import RecapAction
 
@@ -45,12 +45,7 @@ def _project(view: View, r: Record) -> str:
 
 
 def _param(view: View, r: Record) -> str:
-    param = str(r.get("param"))
-    limits: Mapping[str, Any] = view.get("parameters", {}).get(param, {})
-    value = r.get("value")
-    if param != "oceans":  # a true minus sign, as the tracks show it
-        value = t(f"reqv.{param}", n=str(value).replace("-", "\u2212"))
-    change = t(f"log.param.{param}", value=value, max=limits.get("max", 9))
+    change = param_change(r, view)
     return change if "tr" not in r else change + t("recap.joiner") + _tr(view, r)
 
 

@@ -156,3 +156,13 @@ def test_the_matrix_command_prints_a_table_and_a_total(capsys: pytest.CaptureFix
     assert all(r[5] == "0" for r in rows)  # failures
     assert out[-1].startswith("total: 2 combinations, 2 games, 0 failures")
     assert main(["bots", "--matrix", "--sets", "venus"]) == 2
+
+
+def test_a_selection_over_a_paged_hand_turns_the_page_to_the_cards_it_wants() -> None:
+    """A hand of 20 cards is listed a page at a time (tm.prompts.kinds.MAX_LISTED): the
+    easy bot selling patents wanted a card on the second page and, not finding it, picked
+    and unpicked a card of the first until its safety net ended the selection."""
+    combination = Combination(2, "corpera+colonies", "tharsis", True)
+    seed = 74070477304808  # the matrix's deal where it happened (generation 10)
+    game = play_game(options_for(combination, seed), ["easy", "normal"], bot_seed=seed)
+    assert game.is_over

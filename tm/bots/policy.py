@@ -158,20 +158,25 @@ class Mind:
 
     def towards(self, d: Mapping[str, Any], want: list[str], pick: str, unpick: str,
                 **extra: Any) -> Choice | None:
-        """The next step that brings a selection closer to ``want`` (None: it is there)."""
+        """The next step that brings a selection closer to ``want`` (None: it is there).
+        A selection over many cards lists them a page at a time: a change whose card is on
+        another page turns the page."""
         held = list(d.get("picked") or [])
+        elsewhere = False
         for name in held:
             if name not in want:
                 step = self.find(unpick, card=name, **extra)
                 if step is not None:
                     return step
+                elsewhere = True
         for name in want:
             if name not in held:
                 step = self.find(pick, card=name, **extra)
                 if step is not None:
                     self.reason = pick
                     return step
-        return None
+                elsewhere = True
+        return self.find("more_cards") if elsewhere else None
 
     # ------------------------------------------------------------ card selections
     def cards(self) -> Choice:

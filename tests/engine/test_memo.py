@@ -32,3 +32,13 @@ def test_answers_are_remembered_only_inside_a_reading_pass() -> None:
         first.append(0)  # (a caller's copy: the remembered answer is unchanged)
         assert square(4) == [16] and square(n=4) == [16]
     assert asked == [3, 3, 4, 4]
+
+
+def test_an_answer_keeps_its_arguments_alive_so_no_new_object_takes_their_id() -> None:
+    @memo.remembered
+    def size(items: list[int]) -> int:
+        return len(items)
+
+    with memo.reading():
+        for count in range(1, 50):  # each list is a temporary: freed ids come back
+            assert size(list(range(count))) == count

@@ -5,7 +5,8 @@ city? which of their cards give a discount?): the standard projects, the cards i
 the action menu each ask them again. Inside :func:`reading` the state does not change, so
 a question asked again with the same arguments gets the first answer; outside it nothing is
 remembered. Arguments are told apart by identity (a state is a mutable dataclass), which
-is sound because the answers are forgotten when the pass ends.
+is sound because the answers are forgotten when the pass ends and each answer keeps its
+arguments alive until then (a freed object's id may be given to a new one).
 """
 from __future__ import annotations
 
@@ -43,8 +44,10 @@ def remembered(fn: Callable[..., T]) -> Callable[..., T]:
         key = (fn, *(_key(arg) for arg in args),
                *((name, _key(value)) for name, value in sorted(named.items())))
         if key not in answers:
-            answers[key] = fn(*args, **named)
-        found = answers[key]
+            # the arguments are kept with the answer: an object told apart by its id must
+            # live as long as the pass, or another could take its id and its answer
+            answers[key] = (fn(*args, **named), args, named)
+        found = answers[key][0]
         return list(found) if isinstance(found, list) else found  # type: ignore[return-value]
     return asked
 

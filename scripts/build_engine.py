@@ -1,5 +1,8 @@
-"""Write static/build/engine.zip: every Python file of tm/ (and the .po message catalogs
-of tm/web/locale/*.po, read with pkgutil.get_data), the engine the page runs.
+"""Write static/build/engine.zip: the Python files of tm/ the page runs (not the command
+line's and the tests' own: :data:`NOT_IN_PAGE`) and the message catalogs of
+tm/web/locale/*.po as the page reads them (tm/web/locale/<lang>.json: each message by key,
+read with pkgutil.get_data; the .po files' English and comments stay behind: a third of
+their bytes).
 
     python scripts/build_engine.py [--root DIR] [--check]
 
@@ -15,19 +18,32 @@ file is live on the next reload during development.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import io
+import json
 import sys
 import zipfile
 from pathlib import Path
+from types import ModuleType
 
 ROOT = Path(__file__).resolve().parents[1]
 ARCHIVE = Path("static", "build", "engine.zip")
 EPOCH = (1980, 1, 1, 0, 0, 0)  # the earliest time a zip entry can hold
+# What only the command line, the benchmarks and the tests import (tests/engine/test_site.py
+# checks that nothing the page imports imports these): left out of the page's download.
+NOT_IN_PAGE = ("tm/__main__.py", "tm/cli.py", "tm/sim.py", "tm/testing/", "tm/fairdeck/",
+               "tm/bots/tournament.py", "tm/bots/matrix.py")
+
+
+def in_page(relative: str) -> bool:
+    """Whether the file at ``relative`` (a posix path under the root) goes in the archive."""
+    return not relative.startswith(NOT_IN_PAGE)
 
 
 def sources(root: Path) -> list[Path]:
     """The engine's Python files and message catalogs under ``root``, in archive order."""
-    files = [p for p in (root / "tm").rglob("*.py") if "__pycache__" not in p.parts]
+    files = [p for p in (root / "tm").rglob("*.py") if "__pycache__" not in p.parts
+             and in_page(p.relative_to(root).as_posix())]
     # The catalogs the page reads (not en.po: English is the code; not locale/rules/: read
     # when the site is built).
     files += (p for p in (root / "tm" / "web" / "locale").glob("*.po") if p.name != "en.po")
@@ -39,11 +55,33 @@ def archive_bytes(root: Path) -> bytes:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
         for path in sources(root):
-            entry = zipfile.ZipInfo(path.relative_to(root).as_posix(), EPOCH)
+            name, data = _entry(root, path)
+            entry = zipfile.ZipInfo(name, EPOCH)
             entry.compress_type = zipfile.ZIP_DEFLATED
             entry.external_attr = 0o100644 << 16
-            archive.writestr(entry, path.read_bytes(), compresslevel=9)
+            archive.writestr(entry, data, compresslevel=9)
     return buffer.getvalue()
+
+
+def _entry(root: Path, path: Path) -> tuple[str, bytes]:
+    """The name and bytes ``path`` has in the archive: a catalog as the page reads it."""
+    name = path.relative_to(root).as_posix()
+    if path.suffix != ".po":
+        return name, path.read_bytes()
+    found = _po_reader(root).messages(path.read_text(encoding="utf-8"), path.stem)
+    text = json.dumps(found, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return name.removesuffix(".po") + ".json", text.encode("utf-8")
+
+
+def _po_reader(root: Path) -> ModuleType:
+    """``root``'s tm/web/po.py (standard library only), loaded on its own: the catalogs are
+    read exactly as the page reads them, whatever engine this process imported."""
+    spec = importlib.util.spec_from_file_location("_tm_po", root / "tm" / "web" / "po.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # (its dataclasses look their module up there)
+    spec.loader.exec_module(module)
+    return module
 
 
 def refresh(root: Path) -> bool:

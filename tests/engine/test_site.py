@@ -37,16 +37,62 @@ def test_the_page_names_the_runtime_folders_package_json_pins() -> None:
     assert _vendor_references(ROOT / "static" / "boot.mjs") == {runtime.rsplit("/", 1)[1]}
 
 
-def test_engine_archive_holds_every_engine_file_and_is_reproducible() -> None:
+def test_engine_archive_holds_every_engine_file_the_page_runs_and_is_reproducible() -> None:
     build_engine = _script("build_engine")
     data = build_engine.archive_bytes(ROOT)
     assert build_engine.archive_bytes(ROOT) == data
-    names = zipfile.ZipFile(io.BytesIO(data)).namelist()
-    code = [p for p in (ROOT / "tm").rglob("*.py") if "__pycache__" not in p.parts]
-    catalogs = [p for p in (ROOT / "tm" / "web" / "locale").glob("*.po") if p.name != "en.po"]
-    assert sorted(names) == sorted(p.relative_to(ROOT).as_posix() for p in code + catalogs)
+    archive = zipfile.ZipFile(io.BytesIO(data))
+    names = archive.namelist()
+    code = [p.relative_to(ROOT).as_posix() for p in (ROOT / "tm").rglob("*.py")
+            if "__pycache__" not in p.parts]
+    page_code = [name for name in code if build_engine.in_page(name)]
+    catalogs = [f"tm/web/locale/{lang}.json" for lang in ("be", "de", "ja")]
+    assert sorted(names) == sorted(page_code + catalogs)
+    assert len(page_code) < len(code)  # the command line's own modules stay behind
     assert not [n for n in names if "/locale/rules/" in n]  # read only when the site is built
     assert {"tm/__init__.py", "tm/web/browser.py", "tm/expansions/base/cards.py"} <= set(names)
+
+
+def test_the_archive_catalogs_hold_the_po_files_messages() -> None:
+    """The page reads locale/<lang>.json from the archive: the same messages the .po gives."""
+    from tm.web.po import messages
+
+    data = _script("build_engine").archive_bytes(ROOT)
+    archive = zipfile.ZipFile(io.BytesIO(data))
+    for lang in ("de", "ja", "be"):
+        source = (ROOT / "tm" / "web" / "locale" / f"{lang}.po").read_text(encoding="utf-8")
+        shipped = json.loads(archive.read(f"tm/web/locale/{lang}.json").decode("utf-8"))
+        assert shipped == messages(source, lang) and len(shipped) > 1000
+
+
+def _imported(path: Path) -> set[str]:
+    """The tm modules a file imports anywhere in it (at the top or inside a function)."""
+    import ast
+
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return {name for name in found if name == "tm" or name.startswith("tm.")}
+
+
+def test_nothing_in_the_page_archive_imports_what_it_leaves_out() -> None:
+    """The page imports only what the archive holds: a module left out (the command line,
+    the tests' helpers) imported by one kept would fail in the page alone."""
+    build_engine = _script("build_engine")
+    kept = {p for p in (ROOT / "tm").rglob("*.py") if "__pycache__" not in p.parts
+            and build_engine.in_page(p.relative_to(ROOT).as_posix())}
+    left_out = [p.relative_to(ROOT).as_posix() for p in (ROOT / "tm").rglob("*.py")
+                if p not in kept and "__pycache__" not in p.parts]
+    assert left_out
+    banned = {name.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+              for name in left_out}
+    wrong = {(p.relative_to(ROOT).as_posix(), name) for p in kept for name in _imported(p)
+             if any(name == b or name.startswith(b + ".") for b in banned)}
+    assert not wrong
 
 
 def test_headers_deny_what_the_game_never_uses() -> None:

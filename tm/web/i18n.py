@@ -38,15 +38,29 @@ _SPOKEN: ContextVar[str] = ContextVar("tm_language", default="en")
 
 
 def catalog(lang: str) -> dict[str, str]:
-    """The messages of ``lang`` by key (read from its .po file the first time)."""
+    """The messages of ``lang`` by key, read the first time: in the page from the engine
+    archive's locale/<lang>.json (scripts/build_engine.py: the .po file's messages by key),
+    elsewhere from the .po file itself."""
     if lang not in CATALOGS:
-        import pkgutil
-
-        from tm.web.po import messages
-
-        data = pkgutil.get_data("tm.web", f"locale/{lang}.po") if lang in LANGUAGES else None
-        CATALOGS[lang] = messages(data.decode("utf-8"), lang) if data else {}
+        CATALOGS[lang] = _read_catalog(lang) if lang in LANGUAGES else {}
     return CATALOGS[lang]
+
+
+def _read_catalog(lang: str) -> dict[str, str]:
+    import json
+    import pkgutil
+
+    try:
+        data = pkgutil.get_data("tm.web", f"locale/{lang}.json")
+    except OSError:  # (not in the archive: the sources)
+        data = None
+    if data:
+        found = json.loads(data.decode("utf-8"))
+        return {str(key): str(value) for key, value in found.items()}
+    from tm.web.po import messages
+
+    source = pkgutil.get_data("tm.web", f"locale/{lang}.po")
+    return messages(source.decode("utf-8"), lang) if source else {}
 
 
 def set_language(lang: str) -> str:

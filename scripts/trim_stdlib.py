@@ -18,12 +18,14 @@ from __future__ import annotations
 
 import argparse
 import ast
+import importlib.util
 import io
 import json
 import re
 import sys
 import zipfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 MODULES = Path(__file__).resolve().with_name("stdlib_modules.txt")
@@ -84,11 +86,25 @@ def _module_level(body: list[ast.stmt]) -> list[ast.AST]:
 
 
 def engine_imports(root: Path = ROOT) -> set[str]:
-    """Every module tm/ and main.py import, wherever the import statement is."""
+    """Every module main.py and the page's engine import (the files of tm/ that
+    scripts/build_engine.py puts in the page's archive), wherever the import statement is."""
+    in_page = _build_engine(root).in_page
     found: set[str] = set()
-    for path in sorted((root / "tm").rglob("*.py")) + [root / "main.py"]:
+    engine = [path for path in sorted((root / "tm").rglob("*.py"))
+              if in_page(path.relative_to(root).as_posix())]
+    for path in engine + [root / "main.py"]:
         found |= imported_names(path.read_text(encoding="utf-8"))
     return found
+
+
+def _build_engine(root: Path) -> Any:
+    """``root``'s scripts/build_engine.py, which says what the page's archive holds."""
+    spec = importlib.util.spec_from_file_location("_tm_build_engine",
+                                                  root / "scripts" / "build_engine.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def source_archive(root: Path) -> Path:

@@ -10,6 +10,9 @@ import re
 import time
 from typing import Any
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from tests.web.webkit import choose as _choose
 from tests.web.webkit import hoard_until_action, solo_app
 from tm.cards import card
@@ -18,6 +21,7 @@ from tm.game import Game
 from tm.testing import make_game, place, set_parameters
 from tm.web.app import App, finishing_choice
 from tm.web.board_svg import board_svg
+from tm.web.html import esc
 from tm.web.log_text import log_lines
 from tm.web.model import screen_of
 from tm.web.saves import MemoryStorage, SaveMeta
@@ -451,3 +455,8 @@ def test_seat_shapes_are_distinct_and_the_turn_marker_is_coloured() -> None:
     assert {"circle", "square", "triangle", "diamond", "star"} <= set(shapes)
     assert re.search(r'class="badge turn owner-(red|green|blue|yellow|black)"', page)
     assert card("Birds").name == "Birds"
+
+
+@given(st.text())
+def test_esc_escapes_as_the_standard_librarys_html_escape(text: str) -> None:
+    assert esc(text) == html.escape(text, quote=True)

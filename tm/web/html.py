@@ -1,13 +1,15 @@
 """Escaping and small HTML helpers: every value shown in the page goes through ``esc``."""
 from __future__ import annotations
 
-import html
 from typing import Any
 
 
 def esc(value: Any) -> str:
-    """Text made safe for HTML content and quoted attribute values."""
-    return html.escape(str(value), quote=True)
+    """Text made safe for HTML content and quoted attribute values: what the standard
+    library's html.escape(quote=True) gives (tests/web check they agree), without importing
+    the html package, whose table of named entities the page would download only for this."""
+    return (str(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;").replace("'", "&#x27;"))
 
 
 def attrs(**values: Any) -> str:

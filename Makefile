@@ -7,7 +7,7 @@
 #   make test      the facts copy checked, lint, type-check, every test (the browser
 #                  tests serve dist/)
 #   make serve     serve dist/ on http://localhost:8000 (PORT=N to change), rebuilt as you edit
-#   make bench     engine benchmarks, the page's memory beside bare Pyodide's
+#   make bench     engine benchmarks; the page's clicks, first visit and memory beside bare Pyodide's
 #   make simulate  random-play games with invariant checks
 #   make site      what Netlify builds and publishes: dist/, exactly the files the page loads
 #
@@ -115,11 +115,15 @@ serve: setup
 site: $(VENDOR_STAMP) engine stdlib pyc snapshot fonts
 	$(PYTHON) scripts/build_site.py --out dist
 
-# The engine's speed, then the page's memory beside bare Pyodide's in headless Chromium
-# (scripts/bench_memory.py: resident, wasm and JS heap, a 5-player late game, 200 clicks,
-# 20 links and 50 undos; a few minutes).
+# The engine's speed, then the page in headless Chromium (some twenty minutes in all): a
+# click to its painted frame at 1x and 4x CPU (scripts/bench_page.py), the first visit beside
+# bare Pyodide's at 20 Mbit/s with a normal and a 4x slower CPU and its bytes
+# (scripts/bench_browser.py), and the memory beside bare Pyodide's (scripts/bench_memory.py:
+# resident, wasm and JS heap, a 5-player late game, 200 clicks, 20 links and 50 undos).
 bench: $(VENV_STAMP) site
 	$(BIN)/python -m tm bench
+	$(BIN)/python scripts/bench_page.py
+	$(BIN)/python scripts/bench_browser.py --runs 3 --samples 0 --no-kept --profiles 20mbit,20mbit-cpu4x
 	$(BIN)/python scripts/bench_memory.py
 
 simulate: $(VENV_STAMP)

@@ -113,13 +113,55 @@ def _proc_kb(pid: int, name: str, field: str) -> int:
     return 0
 
 
-def resident(browser_cdp: Any) -> tuple[int, int]:
-    """(VmRSS, PSS) in bytes of the biggest renderer: the page's (one page is open at a
-    time; a spare renderer is small)."""
-    sizes = [(_proc_kb(pid, "status", "VmRSS"), _proc_kb(pid, "smaps_rollup", "Pss"))
+def resident(browser_cdp: Any) -> tuple[int, int, int]:
+    """(VmRSS, PSS, pid) in bytes of the biggest renderer: the page's (one page is open at
+    a time; a spare renderer is small)."""
+    sizes = [(_proc_kb(pid, "status", "VmRSS"), _proc_kb(pid, "smaps_rollup", "Pss"), pid)
              for pid in renderers(browser_cdp)]
-    rss, pss = max(sizes, default=(0, 0))
-    return 1024 * rss, 1024 * pss
+    rss, pss, pid = max(sizes, default=(0, 0, 0))
+    return 1024 * rss, 1024 * pss, pid
+
+
+# Chromium's own accounts of a renderer's memory (its memory-infra dump): who holds it.
+ALLOCATORS = ("malloc", "partition_alloc", "blink_gc", "blink_objects", "v8", "cc",
+              "shared_memory", "web_cache", "discardable")
+
+
+def allocators(browser_cdp: Any, page: Any, pid: int) -> dict[str, int]:
+    """The renderer ``pid``'s memory by allocator (bytes), from a memory-infra dump: the
+    compositor's tiles (cc, shared_memory), Blink's DOM, style and layout (blink_gc,
+    partition_alloc, blink_objects), V8's heaps (v8: JavaScript, not the WebAssembly
+    memory), malloc (Pyodide's compiled code, fonts, the rest)."""
+    events: list[dict[str, Any]] = []
+    complete: list[bool] = []
+    def collect(found: dict[str, Any]) -> None:
+        events.extend(found["value"])
+
+    def finish(_found: dict[str, Any]) -> None:
+        complete.append(True)
+
+    browser_cdp.on("Tracing.dataCollected", collect)
+    browser_cdp.on("Tracing.tracingComplete", finish)
+    browser_cdp.send("Tracing.start", {
+        "traceConfig": {"includedCategories": ["disabled-by-default-memory-infra"],
+                        "memoryDumpConfig": {"triggers": []}},
+        "transferMode": "ReportEvents"})
+    browser_cdp.send("Tracing.requestMemoryDump", {"deterministic": True,
+                                                   "levelOfDetail": "detailed"})
+    browser_cdp.send("Tracing.end")
+    while not complete:
+        page.wait_for_timeout(50)
+    browser_cdp.remove_listener("Tracing.dataCollected", collect)
+    browser_cdp.remove_listener("Tracing.tracingComplete", finish)
+    found: dict[str, int] = {}
+    for event in events:
+        if event.get("ph") != "v" or event.get("pid") != pid:
+            continue
+        for name, dump in event["args"]["dumps"].get("allocators", {}).items():
+            if "/" not in name:
+                size = dump.get("attrs", {}).get("size", {}).get("value", "0")
+                found[name] = max(found.get(name, 0), int(size, 16))
+    return found
 
 
 # Runs before any page script (bare Pyodide's too): every WebAssembly memory made or exported,
@@ -165,8 +207,9 @@ def sample(page: Any, cdp: Any, browser_cdp: Any, python: bool = False) -> dict[
     time.sleep(0.5)  # (the collector's freeing reaches the process's pages)
     metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
     dom = cdp.send("Memory.getDOMCounters")
-    rss, pss = resident(browser_cdp)
+    rss, pss, pid = resident(browser_cdp)
     found.update(rss=rss, pss=pss, wasm=int(page.evaluate(WASM)),
+                 allocators=allocators(browser_cdp, page, pid),
                  js=int(metrics.get("JSHeapUsedSize", 0)), nodes=int(dom["nodes"]),
                  listeners=int(dom["jsEventListeners"]))
     return found
@@ -296,6 +339,12 @@ def report(runs: list[list[dict[str, Any]]], args: argparse.Namespace) -> None:
             for key in ("rss", "pss", "wasm", "js", "nodes", "listeners"))
         print(f"  {name:<28} {_mb(rss)}  {rss / bare_rss:6.2f} {_mb(pss)} {_mb(wasm)} {_mb(js)}"
               f" {nodes:6.0f} {listeners:9.0f}")
+    print("  by Chromium's allocators (MB, its memory-infra dump of the renderer):")
+    print(f"  {'':<28} " + " ".join(f"{name[:9]:>9}" for name in ALLOCATORS))
+    for index, name in enumerate(POINTS):
+        held = [run[index].get("allocators", {}) for run in runs]
+        print(f"  {name:<28} " + " ".join(
+            f"{med([h.get(kind, 0) for h in held]) / 2**20:9.1f}" for kind in ALLOCATORS))
     late, clicked, linked = (med([run[i]["rss"] for run in runs]) for i in (2, 3, 4))
     print("  runs' resident MB: " + "; ".join(
         " ".join(f"{p['rss'] / 2**20:.0f}" for p in run) for run in runs))

@@ -53,18 +53,6 @@ def test_engine_archive_holds_every_engine_file_the_page_runs_and_is_reproducibl
     assert {"tm/__init__.py", "tm/web/browser.py", "tm/expansions/base/cards.py"} <= set(names)
 
 
-def test_the_archive_catalogs_hold_the_po_files_messages() -> None:
-    """The page reads locale/<lang>.json from the archive: the same messages the .po gives."""
-    from tm.web.po import messages
-
-    data = _script("build_engine").archive_bytes(ROOT)
-    archive = zipfile.ZipFile(io.BytesIO(data))
-    for lang in ("de", "ja", "be"):
-        source = (ROOT / "tm" / "web" / "locale" / f"{lang}.po").read_text(encoding="utf-8")
-        shipped = json.loads(archive.read(f"tm/web/locale/{lang}.json").decode("utf-8"))
-        assert shipped == messages(source, lang) and len(shipped) > 1000
-
-
 def _imported(path: Path) -> set[str]:
     """The tm modules a file imports anywhere in it (at the top or inside a function)."""
     import ast

@@ -4,7 +4,10 @@ and the published names of cards, milestones, awards, maps and colonies."""
 from __future__ import annotations
 
 import importlib.util
+import io
+import json
 import re
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -319,3 +322,20 @@ def test_whole_game_screens_read_in_the_language(lang: str) -> None:
             greedy(game, rnd, limit=1)
     finally:
         switch("en")
+
+
+def test_the_archive_catalogs_hold_the_po_files_messages() -> None:
+    """The page reads locale/<lang>.json from the archive: the same messages the .po gives."""
+    from tm.web.po import messages
+
+    spec = importlib.util.spec_from_file_location("tm_build_engine",
+                                                  ROOT / "scripts" / "build_engine.py")
+    assert spec is not None and spec.loader is not None
+    build_engine = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build_engine)
+    data = build_engine.archive_bytes(ROOT)
+    archive = zipfile.ZipFile(io.BytesIO(data))
+    for lang in ("de", "ja", "be"):
+        source = (ROOT / "tm" / "web" / "locale" / f"{lang}.po").read_text(encoding="utf-8")
+        shipped = json.loads(archive.read(f"tm/web/locale/{lang}.json").decode("utf-8"))
+        assert shipped == messages(source, lang) and len(shipped) > 1000

@@ -100,14 +100,15 @@ def inline_styles(source: str, root: Path) -> str:
 def preload_links(runtime: str) -> str:
     """<link>s that start the downloads Python's start waits for as soon as the page's head
     is read, instead of after boot.mjs and Pyodide's loader have loaded and run (two round
-    trips later): the runtime's WebAssembly, the standard library and the engine archive
-    (fetch()ed by Pyodide and boot.mjs: same URL and mode, so the browser hands over the
-    preloaded response), main.py (static/boot.mjs fetches it only once Python is up: a round
-    trip on the way to ready) and Pyodide's loader. Python's start needs the runtime and the
-    standard library; the engine and main.py only after it: they
-    ask for their share of the bandwidth last (fetchpriority="low")."""
+    trips later): the runtime's WebAssembly and the standard library (fetch()ed by Pyodide:
+    same URL and mode, so the browser hands over the preloaded response), main.py
+    (static/boot.mjs fetches it only once Python is up: a round trip on the way to ready;
+    tiny, fetchpriority="low") and Pyodide's loader. Not the engine archive: Python's start
+    needs the runtime and the standard library, the engine only after it, and a preload
+    shared the bandwidth with them however low its priority (static/boot.mjs asks for it
+    once the runtime has arrived)."""
     fetched = ((f"{runtime}/pyodide.asm.wasm", "high"), ("static/build/python_stdlib.zip", "high"),
-               ("static/build/engine.zip", "low"), ("main.py", "low"))
+               ("main.py", "low"))
     # (Not the runtime's 1.2 MB module, pyodide.asm.mjs: it arrives long before the
     # WebAssembly anyway, and preloaded it is compiled at once, delaying the first paint.)
     modules = (f"{runtime}/pyodide.mjs", "static/screen.mjs", "static/seatkeys.mjs")

@@ -179,7 +179,7 @@ def test_the_hint_shows_the_hard_bots_choice_and_its_reason(screen: Any, boot: A
     box = page.locator(".hint-box")
     expect(box).to_be_visible()
     expect(box).to_contain_text("Hint: the hard bot would choose")
-    assert box.locator(".hint-why").inner_text().strip()
+    assert box.locator(".hint-best .hint-why").inner_text().strip()
     box.scroll_into_view_if_needed()
     shot(page, "hint")
     moves = int(page.evaluate("document.body.dataset.moves"))

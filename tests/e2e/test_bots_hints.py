@@ -5,18 +5,25 @@ action waits for it); no error notice (#alerts), no console error, no bot fallin
 its first choice (the page's warning), and the bot seat plays its turns. One booted page
 serves every combination: each starts a new game from the page's menu. And a solo game
 with Prelude and Colonies on Hellas played by the hint alone to its end screen, and a bot
-in the solo seat with Colonies.
+in the solo seat with Colonies. And on a phone (390×844): the hint at the action menu shows
+three ranked choices, the others with their difference to the best in VP, and the best is
+taken.
+
+TM_E2E_SHOTS=/some/folder saves a screenshot of the ranked hint on the phone there.
 """
 from __future__ import annotations
 
+import os
+import re
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.e2e.conftest import WAIT_MS, Recorder, slow_down
-from tests.e2e.helpers import expect, start_game, wait_ready, wait_screen
+from tests.e2e.helpers import CONTEXTS, expect, start_game, wait_ready, wait_screen
 
 pytestmark = pytest.mark.e2e
 
@@ -169,3 +176,62 @@ def test_a_bot_in_the_solo_seat_with_colonies_plays_to_the_end(shared: Any) -> N
     print(f"solo bot (normal) with Colonies: to the end in {time.perf_counter() - start:.1f} s")
     expect(page.locator(".end table.scores tbody tr")).to_have_count(1)
     _clean(page)
+
+
+# The person's decisions by the test hook until their action menu shows (the bot moves by
+# its own turns at pace 0).
+TO_ACTION = """async () => {
+    const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+    for (let i = 0; i < 400; i++) {
+        if (document.querySelector('#app .prompt[data-kind="action"]')) return true;
+        if (document.querySelector('#app .prompt')) window.tmAnswerFirst();
+        await sleep(20);
+    }
+    return false;
+}"""
+
+
+def test_on_a_phone_the_hint_ranks_three_choices_with_vp_differences_and_the_best_is_taken(
+        new_page: Any, server: Any) -> None:
+    page = new_page(**CONTEXTS["phone"])
+    page.goto(server.url + "?botpace=0")
+    wait_ready(page)
+    start_game(page, players=2, names=["Ada"], seed=8, submit=False)
+    page.locator("form.new-game select[name=seat_1]").select_option("hard")
+    page.locator("form.new-game button[type=submit]").click()
+    wait_screen(page, "game")
+    assert page.evaluate(TO_ACTION)
+    page.locator("#app [data-action=hint]").click()
+    box = page.locator(".hint-box")
+    expect(box).to_be_visible()
+    items = box.locator(".hint-list > li")
+    expect(items).to_have_count(3)
+    expect(items.first).to_have_class("hint-best")
+    assert items.first.locator(".hint-why").inner_text().strip()
+    for n in (1, 2):
+        mark = items.nth(n).locator(".hint-diff [aria-hidden=true]").inner_text()
+        assert re.fullmatch(r"(−\d+\.\d\+? VP|±0 VP)", mark), mark
+        assert items.nth(n).locator(".hint-why").inner_text().strip()
+    expect(box.locator(".hint-note")).to_contain_text("1 VP ≈")
+    # Nothing sticks out of the phone's width.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    box.scroll_into_view_if_needed()
+    if os.environ.get("TM_E2E_SHOTS"):
+        folder = Path(os.environ["TM_E2E_SHOTS"])
+        folder.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(folder / "hint-ranked-phone.png"))
+    moves = int(page.evaluate("document.body.dataset.moves"))
+    box.locator("[data-action=hint_apply]").click()
+    expect(page.locator(".hint-box")).to_have_count(0)
+    # The action under way finished as a click would (its steps by the hook, its Confirm).
+    assert page.evaluate("""async (moves) => {
+        const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+        for (let i = 0; i < 200; i++) {
+            if (Number(document.body.dataset.moves) > moves) return true;
+            const confirm = document.querySelector('#app [data-action="confirm_action"]');
+            if (confirm) confirm.click();
+            else if (document.querySelector('#app .prompt')) window.tmAnswerFirst();
+            await sleep(20);
+        }
+        return false;
+    }""", moves)

@@ -278,14 +278,57 @@ def test_the_hint_says_what_the_hard_bot_would_do_and_why_and_lights_it() -> Non
     assert reason_text(shown.record["reason"]) in words
     assert f'[data-index="{shown.index}"]' in box.group(0)  # its choice lit
     assert 'data-action="hint_apply"' in box.group(0)
-    if shown.record["reason"]["key"].removeprefix("hint.") in ("play_card", "standard_project"):
-        assert "MC" in words
+
+
+def test_the_hint_ranks_three_choices_with_vp_differences_and_reasons() -> None:
+    """At the action menu: the best first (lit, bold, usable), then two more, each with
+    how far it falls behind in VP (a mark for the eye, words for a screen reader) and why
+    in words that say it comes after the best; a note says what a VP is priced at; never
+    the MC worth of issue 31's "about 214 MC"."""
+    app = new_app()
+    start(app, ["", "hard"], names=["Ada"], seed=8)
+    _at_action(app)
+    app.handle("hint", {})
+    shown = app.bots.hint_shown()
+    assert shown is not None
+    options = shown.record["options"]
+    assert len(options) == 3 and options[0]["choice"] == shown.record["choice"]
+    box = re.search(r'<section class="hint-box".*?</section>', app.render()["app"], re.S)
+    assert box is not None
+    items = re.findall(r"<li.*?</li>", box.group(0), re.S)
+    assert len(items) == 3 and 'class="hint-best"' in items[0]
+    assert "<b>" in items[0] and "hint-diff" not in items[0]
+    for option, item in zip(options[1:], items[1:], strict=True):
+        words = text(item)
+        assert option["behind"] is not None and "VP" in words
+        mark = re.search(r'<span aria-hidden="true">(.*?)</span>', item)
+        assert mark is not None
+        assert html.unescape(mark.group(1)) in ("±0 VP", f"−{option['behind']:.1f} VP",
+                                                f"−{option['behind']:.1f}+ VP")
+        assert reason_text(option["reason"], first=False) in words
+    note = text(box.group(0))
+    assert f"1 VP ≈ {shown.record['vp_price']:.1f} MC" in note
+    assert "values this at" not in note and "about 214" not in note
+
+
+def test_a_far_difference_is_said_as_more_than_a_number_and_decimals_follow_the_language(
+        ) -> None:
+    from tm.web.bots_html import behind_text
+    assert "−5.0+ VP" in behind_text({"behind": 5.0, "far": True})
+    assert "more than 5.0 VP less than the best" in behind_text({"behind": 5.0, "far": True})
+    assert "±0 VP" in behind_text({"behind": 0.0, "far": False})
+    assert behind_text({"behind": None, "far": False}) == ""
+    i18n.set_language("de")
+    try:
+        assert "−0,8 SP" in behind_text({"behind": 0.8, "far": False})
+    finally:
+        i18n.set_language("en")
 
 
 def test_every_reason_the_bots_give_has_words_in_every_language() -> None:
     keys = [k for k in i18n.EN if k.startswith("hint.") and k not in (
-        "hint.button", "hint.button_label", "hint.title", "hint.worth", "hint.apply",
-        "hint.close")]
+        "hint.button", "hint.button_label", "hint.title", "hint.apply", "hint.close",
+        "hint.behind_mark", "hint.far_mark", "hint.same_mark")]  # (ja writes VP as VP)
     assert len(keys) > 30
     for lang in ("de", "ja", "be"):
         i18n.set_language(lang)
@@ -296,6 +339,9 @@ def test_every_reason_the_bots_give_has_words_in_every_language() -> None:
             i18n.set_language("en")
     assert reason_text({"key": "hint.space_greenery"}) == i18n.EN["hint.space"]
     assert reason_text({"key": "hint.something_new"}) == i18n.EN["hint.choice"]
+    assert reason_text({"key": "hint.play_card"}, first=False) == i18n.EN["hint.less.play_card"]
+    assert reason_text({"key": "hint.space_city"}, first=False) == i18n.EN["hint.less.space"]
+    assert reason_text({"key": "hint.something_new"}, first=False) == i18n.EN["hint.less"]
 
 
 def test_the_hint_in_german_and_using_it_goes_through_the_confirm() -> None:

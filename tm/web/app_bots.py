@@ -8,9 +8,10 @@ decisions; the page (:mod:`tm.web.bot_loop`) calls it in short slices between fr
 readable pace (:meth:`BotsController.bot_delay`). Tests call
 :meth:`BotsController.run_bots`. (Undo over bots' moves: :mod:`tm.web.app_share`.)
 
-The hint: what the hard bot would do in the person's place (:func:`tm.bots.hint.hint` on
-the person's own view), shown with its reason; its choice is lit in the decision and can
-be used, through the usual Confirm of an action.
+The hint: the hard bot's best few choices in the person's place (:func:`tm.bots.hint.hint`
+on the person's own view), ranked, each with how far it falls behind the best in VP and
+its reason; the best is lit in the decision and can be used, through the usual Confirm of
+an action.
 """
 from __future__ import annotations
 
@@ -47,7 +48,7 @@ class HintShown:
     game: Game
     moves: int
     player: int
-    record: Hint  # tm.bots.hint.hint's answer: choice and reason
+    record: Hint  # tm.bots.hint.hint's answer: the best choice, its reason, the options
     index: int | None  # the choice's place in the listed choices (None: not listed)
 
 
@@ -207,7 +208,7 @@ class BotsController(Controller):
         return self.state.challenge[1]
 
     def hint(self, data: dict[str, Any]) -> None:
-        """What the hard bot would do in the person's place, from their own view."""
+        """The hard bot's best few choices in the person's place, from their own view."""
         decision = self.host.current()
         game = self.host.shown_game()
         if decision is None or game is None or self.is_challenge():

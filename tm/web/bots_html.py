@@ -8,13 +8,9 @@ from typing import Any
 
 from tm.bots import PLAYING_LEVELS
 from tm.web.html import attrs, button, esc
-from tm.web.i18n import has, t
+from tm.web.i18n import has, language, t
 from tm.web.model import Screen, player_name
 from tm.web.prompt_parts import choice_label
-
-# The reasons that value an action of the menu (their worth in MC is said too).
-VALUED = ("play_card", "standard_project", "card_action", "convert_plants", "convert_heat",
-          "claim_milestone", "fund_award", "trade")
 
 
 # ---------------------------------------------------------------- the new-game form
@@ -78,18 +74,56 @@ def strip_item(screen: Screen) -> str:
 
 
 # ---------------------------------------------------------------- the hint
-def reason_text(reason: Mapping[str, Any]) -> str:
-    """The hint's reason in words (a reason this page has no words for: the general one)."""
+def reason_text(reason: Mapping[str, Any], first: bool = True) -> str:
+    """An option's reason in words: the best's (``hint.<kind>``), or for one behind it
+    (``hint.less.<kind>``); a reason this page has no words for: the general one."""
     why = str(reason.get("key") or "").removeprefix("hint.")
     if why.startswith("space_"):  # space_greenery, space_city ...: one wording
         why = "space"
+    if not first:
+        key = "hint.less." + why
+        return t(key) if has(key) else t("hint.less")
     key = "hint." + why
     return t(key) if has(key) else t("hint.choice")
 
 
+def decimal(x: float) -> str:
+    """A number to one decimal as the language writes it (a comma in German, Belarusian)."""
+    shown = f"{x:.1f}"
+    return shown.replace(".", ",") if language() in ("de", "be") else shown
+
+
+def behind_text(option: Mapping[str, Any]) -> str:
+    """How far an option falls behind the best: a short mark ("−0.8 VP") for the eye and
+    words for a screen reader ("" when the hint has no estimate)."""
+    behind = option.get("behind")
+    if behind is None:
+        return ""
+    if option.get("far"):
+        mark, words = (t("hint.far_mark", vp=decimal(float(behind))),
+                       t("hint.far", vp=decimal(float(behind))))
+    elif float(behind) < 0.05:
+        mark, words = t("hint.same_mark"), t("hint.same")
+    else:
+        mark, words = (t("hint.behind_mark", vp=decimal(float(behind))),
+                       t("hint.behind", vp=decimal(float(behind))))
+    return (f'<span class="hint-diff"><span aria-hidden="true">{esc(mark)}</span>'
+            f'<span class="sr">{esc(words)}</span></span>')
+
+
+def _option(screen: Screen, option: Mapping[str, Any], first: bool) -> str:
+    label = esc(choice_label(screen.game, option.get("choice") or {}))
+    what = f"<b>{label}</b>" if first else f"<span>{label}</span>"
+    diff = "" if first else behind_text(option)
+    return (f'<li{attrs(class_="hint-best" if first else None)}>'
+            f'<p class="hint-choice">{what}{diff}</p>'
+            f'<p class="hint-why">{esc(reason_text(option.get("reason") or {}, first))}</p></li>')
+
+
 def hint_box(screen: Screen) -> str:
-    """Below the viewer's decision: the Hint button, or the hint asked for with its
-    choice lit in the decision (a style rule naming its index) and a button to use it."""
+    """Below the viewer's decision: the Hint button, or the hint asked for: its best few
+    choices ranked, the best lit in the decision (a style rule naming its index) with a
+    button to use it, the others with how far behind they fall, in VP, and why."""
     bots = screen.bots
     if bots is None or not bots.can_hint or screen.view is None:
         return ""
@@ -98,12 +132,12 @@ def hint_box(screen: Screen) -> str:
                 f'{attrs(class_="hint-button", data_action="hint", data_focus="hint", aria_label=t("hint.button_label"))}>'  # noqa: E501
                 f'{esc(t("hint.button"))}</button></div>')
     record = bots.hint
-    reason = record.get("reason") or {}
-    choice = record.get("choice") or {}
-    words = [esc(reason_text(reason))]
-    why = str(reason.get("key") or "")
-    if "worth" in reason and why.removeprefix("hint.") in VALUED:
-        words.append(esc(t("hint.worth", worth=int(reason["worth"]))))
+    options = record["options"]
+    items = "".join(_option(screen, option, n == 0) for n, option in enumerate(options))
+    note = ""
+    if any(o.get("behind") is not None for o in options[1:]):
+        note = (f'<p class="hint hint-note">'
+                f'{esc(t("hint.vp_note", price=decimal(record["vp_price"])))}</p>')
     index = bots.hint_index
     lit = ""
     use = ""
@@ -113,8 +147,6 @@ def hint_box(screen: Screen) -> str:
                "box-shadow:0 0 0 7px rgba(111,211,255,.3)}</style>")
         use = button(t("hint.apply"), "hint_apply", "primary", focus="hint_apply")
     return (f'<section class="hint-box" role="status" aria-live="polite">{lit}'
-            f'<h3>{esc(t("hint.title"))}</h3>'
-            f'<p class="hint-choice"><b>{esc(choice_label(screen.game, choice))}</b></p>'
-            f'<p class="hint-why">{" ".join(words)}</p>'
+            f'<h3>{esc(t("hint.title"))}</h3><ol class="hint-list">{items}</ol>{note}'
             f'<div class="hint-actions">{use}'
             + button(t("hint.close"), "hint_close", "", focus="hint_close") + "</div></section>")

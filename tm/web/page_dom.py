@@ -2,6 +2,7 @@
 over the game, scrolling the decision or the board into view (DOM only, no App)."""
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import js
@@ -36,6 +37,15 @@ def flag(element: Any, name: str, on: bool) -> None:
     flag_attr(element, f"data-{name}", "1" if on else None)
 
 _FOCUS_KEYS = ("action", "index", "card", "save", "space", "delta", "pos")
+
+
+def focused_key() -> str | None:
+    """:func:`focus_key` of the focused element (static/screen.mjs reads it in one call)."""
+    read: Any = getattr(js, "tmFocusKey", None)
+    if missing(read):
+        return focus_key(js.document.activeElement)
+    found = read()
+    return None if missing(found) else str(found)
 
 
 def focus_key(element: Any) -> str | None:
@@ -88,6 +98,9 @@ class Settle:
 def off_screen() -> list[str]:
     """The regions below the fold (tm/web/screens.py BELOW) that the window does not show
     now, measured before anything is redrawn (the layout is the last frame's own)."""
+    measure: Any = getattr(js, "tmOffScreen", None)  # static/screen.mjs: one call, not a dozen
+    if not missing(measure):
+        return str(measure(_BELOW_JSON)).split()
     found = []
     height = js.window.innerHeight
     for name, selector in BELOW.items():
@@ -97,6 +110,9 @@ def off_screen() -> list[str]:
             if rect.top >= height or rect.bottom <= 0:
                 found.append(name)
     return found
+
+
+_BELOW_JSON = json.dumps(BELOW)
 
 # Screens where a cover lies over the game (app.css .screen-body).
 COVERED = ("handoff", "seat", "older")

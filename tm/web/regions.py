@@ -210,3 +210,16 @@ def split_parts(html: str) -> tuple[str, dict[str, str]]:
         done = end + len(closing)
     pieces.append(html[done:])
     return "".join(pieces), found
+
+
+class SplitOnce:
+    """:func:`split_parts` remembering its last answer (for the same string object)."""
+
+    def __init__(self) -> None:
+        self.html: str | None = None
+        self.found: tuple[str, dict[str, str]] = ("", {})
+
+    def __call__(self, html: str) -> tuple[str, dict[str, str]]:
+        if self.html is not html:
+            self.html, self.found = html, split_parts(html)
+        return self.found

@@ -148,32 +148,26 @@ def game_screen(screen: Screen, cover: str = "") -> str:
     named = _names_only(view)  # (what the board, milestones and colonies read of players)
     board = _board(screen, ask, named, colours)
     players = "solo" if len(view["players"]) == 1 else "multi"  # card lines of one only
-    return (f'<main class="game" data-players="{players}">{part("cover", cover)}'
-            f'<div class="screen-body">{part("strip", strip)}'
-            f'{part("dialog", card_dialog(screen))}'
-            f'<header class="topbar">{part("tools", tool_bar)}'
-            f'{part("tracks", region_of("tracks", view, TRACKS_KEYS, None, tracks))}</header>'
-            f'{part("extras", extras)}'
-            f'<div class="layout"><div class="col col-main">'
-            + part("board", board)
-            + _sections(named, colours)
-            + '<div class="below hand-below">'
-            + part("hand", unless_stale("hand", lambda: hand_section(screen, ask))) + "</div>"
-            + f'</div><div class="col col-side">{part("decision", decision)}'
-            + '<div class="below ma-below">'
-            + part("standings", unless_stale("standings", lambda: region_of(
-                "standings", named, STANDINGS_KEYS, colours,
-                lambda v: milestones_awards(v, colours))))
-            + "</div>"
-            + unless_stale("log", lambda: region(
-                "log", view, (colours, screen.log_depth),
-                lambda: log_section(view, colours, screen.log_depth, kept=True)))
-            + "</div>"
-            + f'<section class="players" aria-label="{esc(t("game.players"))}">'
-            + unless_stale("panels", lambda: region("panels", view, colours,
-                                                    lambda: _panels(screen)))
-            + "</section>"
-            + "</div></div></main>")
+    # (joined once: a chain of + copies the growing screen, 120 kB, at every step)
+    return "".join((
+        f'<main class="game" data-players="{players}">', part("cover", cover),
+        '<div class="screen-body">', part("strip", strip), part("dialog", card_dialog(screen)),
+        '<header class="topbar">', part("tools", tool_bar),
+        part("tracks", region_of("tracks", view, TRACKS_KEYS, None, tracks)), "</header>",
+        part("extras", extras), '<div class="layout"><div class="col col-main">',
+        part("board", board), _sections(named, colours), '<div class="below hand-below">',
+        part("hand", unless_stale("hand", lambda: hand_section(screen, ask))), "</div>",
+        '</div><div class="col col-side">', part("decision", decision),
+        '<div class="below ma-below">',
+        part("standings", unless_stale("standings", lambda: region_of(
+            "standings", named, STANDINGS_KEYS, colours,
+            lambda v: milestones_awards(v, colours)))), "</div>",
+        unless_stale("log", lambda: region(
+            "log", view, (colours, screen.log_depth),
+            lambda: log_section(view, colours, screen.log_depth, kept=True))), "</div>",
+        f'<section class="players" aria-label="{esc(t("game.players"))}">',
+        unless_stale("panels", lambda: region("panels", view, colours, lambda: _panels(screen))),
+        "</section></div></div></main>"))
 
 
 NO_PREFS = HandPrefs()

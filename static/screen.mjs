@@ -164,6 +164,27 @@ export function offScreen(below) {
   return found.join(" ");
 }
 
+/** After a redraw, in one call (tm/web/page_dom.py mark_body): the body's marks (`marks`:
+ * lines "name=value" set data-name, a line "name" removes it), the game hidden from
+ * screen readers under a cover (`covered`); answers two flags, "1" or "0" each: whether a
+ * question asks for the focus ([data-autofocus]), whether a tile is being placed. */
+export function markBody(marks, covered) {
+  const body = document.body;
+  for (const line of marks.split("\n")) {
+    const at = line.indexOf("=");
+    const name = `data-${at < 0 ? line : line.slice(0, at)}`;
+    if (at < 0) body.removeAttribute(name);
+    else if (body.getAttribute(name) !== line.slice(at + 1)) body.setAttribute(name, line.slice(at + 1));
+  }
+  const game = document.querySelector("#app .screen-body");
+  if (game !== null && covered) game.setAttribute("aria-hidden", "true");
+  else if (game !== null) game.removeAttribute("aria-hidden");
+  const asking = document.querySelector("#app [data-autofocus]") !== null;
+  const placing = document.querySelector('#app .prompt[data-kind="space"]') !== null;
+  return `${asking ? 1 : 0}${placing ? 1 : 0}`;
+}
+
+globalThis.tmMarkBody = markBody;
 globalThis.tmFocusKey = focusKey;
 globalThis.tmOffScreen = offScreen;
 globalThis.tmFocusedPart = focusedPart;

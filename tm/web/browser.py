@@ -20,14 +20,13 @@ from tm.web.i18n import speaking, t
 from tm.web.page_dom import (
     COVERED,
     Settle,
-    cover,
     flag,
     focused_key,
     language_font,
     let_go_of_focus_in,
+    mark_body,
     missing,
     off_screen,
-    placing_now,
 )
 from tm.web.page_store import OPEN_KEY
 from tm.web.page_tools import PageTools
@@ -119,9 +118,7 @@ class Page:
             self._set(region, html)
         self._set("lang", _language_picker(self.app.words()))
         set_html = float(js.performance.now())
-        self._mark_body()
-        asking = not missing(js.document.querySelector("#app [data-autofocus]"))
-        placing = placing_now()
+        asking, placing = self._mark_body()
         moment = _moment(self.app)
         fresh = moment is not None and self.moment is not None and moment != self.moment
         settle = Settle(asking and not self.asking, focus, placing and not self.placing, fresh)
@@ -144,21 +141,19 @@ class Page:
             self.hold()
             self.later("event", self._prepare_stage)
 
-    def _mark_body(self) -> None:
-        """The body's marks of what is shown (tests and static/boot.mjs read them)."""
-        app, body = self.app, js.document.body
-        body.dataset.screen = app.shown.screen
-        cover(app.shown.screen in COVERED)
+    def _mark_body(self) -> tuple[bool, bool]:
+        """The body's marks of what is shown (tests and static/boot.mjs read them); whether
+        a question asks for the focus, and whether a tile is being placed."""
+        app = self.app
         game = app.shown.game  # how far the game shown is (tabs of one game can be compared)
-        if game is None:
-            body.removeAttribute("data-moves")
-        else:
-            body.dataset.moves = str(len(game.moves))
-        flag(body, "busy", app.tabs.state.busy is not None)
-        flag(body, "saving", app.tabs.state.save_due)  # (a save is written after the frame)
-        flag(body, "fault", app.tabs.state.fault is not None)
         self._remember_open()
-        body.dataset.keep = self._kept_as()
+        on = {True: "1", False: None}  # (a save is written after the frame: "saving")
+        return mark_body({"screen": app.shown.screen,
+                          "moves": None if game is None else str(len(game.moves)),
+                          "busy": on[app.tabs.state.busy is not None],
+                          "saving": on[app.tabs.state.save_due],
+                          "fault": on[app.tabs.state.fault is not None],
+                          "keep": self._kept_as()}, app.shown.screen in COVERED)
 
     def _prepare_stage(self) -> None:
         try:

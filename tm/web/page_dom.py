@@ -120,6 +120,22 @@ COVERED = ("handoff", "seat", "older")
 FOCUSABLE = "button, [href], input, select, textarea, [tabindex]:not([tabindex='-1'])"
 
 
+def mark_body(marks: dict[str, str | None], covered: bool) -> tuple[bool, bool]:
+    """Set the body's ``data-*`` marks (None: removed) and :func:`cover` the game or not;
+    whether a question asks for the focus and whether a tile is being placed. One call
+    into static/screen.mjs (a dozen from Python each cost more than the work)."""
+    mark: Any = getattr(js, "tmMarkBody", None)
+    if not missing(mark):
+        found = str(mark("\n".join(name if value is None else f"{name}={value}"
+                                    for name, value in marks.items()), covered))
+        return found[0] == "1", found[1] == "1"
+    body = js.document.body
+    for name, value in marks.items():
+        flag_attr(body, f"data-{name}", value)
+    cover(covered)
+    return not missing(js.document.querySelector("#app [data-autofocus]")), placing_now()
+
+
 def cover(on: bool) -> None:
     """Hide the game under a cover from screen readers (or show it again)."""
     screen = js.document.querySelector("#app .screen-body")

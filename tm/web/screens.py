@@ -178,23 +178,29 @@ def _upper(screen: Screen, ask: Ask | None) -> tuple[str, str, str, str]:
     then it ends the extras). They read everything of the screen but the hand's settings,
     so while the view is the same object and the rest of the screen is equal (sorting the
     hand, opening or closing a card's text), they are taken as last drawn: the decision
-    alone costs a fifth of such a redraw."""
+    alone costs a fifth of such a redraw. The decision does not read the recap either: the
+    hand-off's reveal, which starts one, finds it drawn ahead (App.prepare_reveal)."""
     beside_hand = replace(screen, hand=NO_PREFS) if screen.hand != NO_PREFS else screen
-    return region("upper", screen.game, beside_hand, lambda: _draw_upper(screen, ask))
+    bare = replace(beside_hand, recap=None) if screen.recap is not None else beside_hand
+    decision = region("decision", screen.game, bare, lambda: _decision(screen, ask))
+    strip, tools, extras = region("upper", screen.game, beside_hand, lambda: _draw_upper(screen))
+    wide = _wide(ask)
+    return strip, tools, extras + decision if wide else extras, "" if wide else decision
 
 
-def _draw_upper(screen: Screen, ask: Ask | None) -> tuple[str, str, str, str]:
+def _draw_upper(screen: Screen) -> tuple[str, str, str]:
     view = screen.game
     tools = (button(t("app.menu"), "menu", "menu") + button(t("game.export"), "export_current", "")
              + tool_buttons(screen.tools, over=bool(view["over"])))
     extras = (undo_bar(screen) + link_banner(screen.tools) + share_dialog(screen.tools)
               + send_panel(screen) + daily_panel(screen) + live_scores(screen) + recap_box(screen))
-    wide = _wide(ask)
-    decision = (f'<div class="decision{" wide" if wide else ""}" role="region" '
-                f'aria-label="{esc(t("a11y.decision"))}">'
-                f"{_decision_area(screen, ask)}{draft_info(screen, ask)}</div>")
-    return (status_strip(screen), f'<div class="tools">{tools}</div>',
-            extras + decision if wide else extras, "" if wide else decision)
+    return status_strip(screen), f'<div class="tools">{tools}</div>', extras
+
+
+def _decision(screen: Screen, ask: Ask | None) -> str:
+    return (f'<div class="decision{" wide" if _wide(ask) else ""}" role="region" '
+            f'aria-label="{esc(t("a11y.decision"))}">'
+            f"{_decision_area(screen, ask)}{draft_info(screen, ask)}</div>")
 
 
 def _board(screen: Screen, ask: Ask | None, named: View, colours: tuple[str, ...]) -> str:

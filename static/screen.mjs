@@ -15,11 +15,48 @@
 const WHOLE = new Set(["input", "select", "textarea", "details", "dialog", "option"]);
 const KEYS = ["id", "data-card", "data-player", "data-space", "data-save", "data-generation"];
 
-/** Make `target`'s children those of `html`, keeping every node that stays the same. */
+/** Make `target`'s children those of `html`, keeping every node that stays the same.
+ * The focused control is blurred first when the patch would remove it (a focused node
+ * removed makes Chromium lay the page out at once, in the middle of the redraw); one the
+ * patch keeps (the hand's sort button, a choice redrawn in place) keeps the focus, as
+ * blurring costs a few milliseconds on a slow phone. (tm/web/page_dom.py Settle puts the
+ * focus back after the frame where it was let go.) */
 export function patch(target, html) {
   const fresh = document.createElement("template");
   fresh.innerHTML = html;
+  const active = document.activeElement;
+  if (active !== null && active !== document.body && target.contains(active)
+      && !survives(target, fresh.content, active)) {
+    active.blur();
+  }
   patchChildren(target, fresh.content);
+}
+
+/** Whether `node` (inside `target`) stays in the document when `target`'s children are
+ * patched to `fresh`'s: patchChildren pairs children by position, so it stays when at
+ * every level down to it the new child in its place is of its kind (and a control
+ * compared whole is equal). */
+function survives(target, fresh, node) {
+  const path = [];
+  for (let at = node; at !== target; at = at.parentNode) path.push(at);
+  let place = fresh;
+  for (let i = path.length - 1; i >= 0; i -= 1) {
+    const shown = path[i];
+    const index = Array.prototype.indexOf.call(shown.parentNode.childNodes, shown);
+    const next = place.childNodes[index];
+    if (next === undefined || !sameKind(shown, next)) return false;
+    if (WHOLE.has(shown.localName) && !shown.isEqualNode(next)) return false;
+    place = next;
+  }
+  return true;
+}
+
+/** The name of the part of the game screen holding the focused control ("" if none):
+ * tm/web/browser.py patches it first, so a blur comes before any other change. */
+export function focusedPart() {
+  const active = document.activeElement;
+  const found = active instanceof Element ? active.closest(".part") : null;
+  return found === null ? "" : found.id.replace(/^part-/, "");
 }
 
 function key(node) {
@@ -91,6 +128,66 @@ function patchAttributes(shown, fresh) {
 
 
 globalThis.tmPatch = patch;
+
+// What a redraw reads of the document before it draws (tm/web/page_dom.py focused_key and
+// off_screen), each in one call: from Python every property read and method call crosses
+// into JavaScript on its own, and the dozen or two of these reads cost more than the
+// work itself (a few milliseconds on a slow phone, in every click).
+const FOCUS_KEYS = ["action", "index", "card", "save", "space", "delta", "pos"];
+
+function cssString(value) {
+  return String(value).replace(/\\/g, "\\\\").replace(/"/g, '\\"');
+}
+
+/** A selector for the focused control inside #app (null when focus is elsewhere). */
+export function focusKey(element = document.activeElement) {
+  if (!(element instanceof Element) || element.closest("#app") === null) return null;
+  if (element.hasAttribute("data-focus")) {
+    return `[data-focus="${cssString(element.getAttribute("data-focus"))}"]`;
+  }
+  const parts = FOCUS_KEYS.filter((k) => element.hasAttribute(`data-${k}`))
+    .map((k) => `[data-${k}="${cssString(element.getAttribute(`data-${k}`))}"]`);
+  return parts.join("") || "#app";
+}
+
+/** The names of `below` (a JSON object: name -> selector of its box in #app) whose box
+ * the window does not show now, separated by spaces. */
+export function offScreen(below) {
+  const height = window.innerHeight;
+  const found = [];
+  for (const [name, selector] of Object.entries(JSON.parse(below))) {
+    const box = document.querySelector(`#app ${selector}`);
+    if (box === null) continue;
+    const rect = box.getBoundingClientRect();
+    if (rect.top >= height || rect.bottom <= 0) found.push(name);
+  }
+  return found.join(" ");
+}
+
+/** After a redraw, in one call (tm/web/page_dom.py mark_body): the body's marks (`marks`:
+ * lines "name=value" set data-name, a line "name" removes it), the game hidden from
+ * screen readers under a cover (`covered`); answers two flags, "1" or "0" each: whether a
+ * question asks for the focus ([data-autofocus]), whether a tile is being placed. */
+export function markBody(marks, covered) {
+  const body = document.body;
+  for (const line of marks.split("\n")) {
+    const at = line.indexOf("=");
+    const name = `data-${at < 0 ? line : line.slice(0, at)}`;
+    if (at < 0) body.removeAttribute(name);
+    else if (body.getAttribute(name) !== line.slice(at + 1)) body.setAttribute(name, line.slice(at + 1));
+  }
+  const game = document.querySelector("#app .screen-body");
+  if (game !== null && covered) game.setAttribute("aria-hidden", "true");
+  else if (game !== null) game.removeAttribute("aria-hidden");
+  const asking = document.querySelector("#app [data-autofocus]") !== null;
+  const placing = document.querySelector('#app .prompt[data-kind="space"]') !== null;
+  return `${asking ? 1 : 0}${placing ? 1 : 0}`;
+}
+
+globalThis.tmMarkBody = markBody;
+globalThis.tmFocusKey = focusKey;
+globalThis.tmOffScreen = offScreen;
+globalThis.tmFocusedPart = focusedPart;
 
 // A space on the board and the log's steps naming it light up together (app.css .lit)
 // while either is hovered or focused. Listening here rather than in Python: every

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import traceback
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 import js
@@ -19,20 +20,20 @@ from tm.web.i18n import speaking, t
 from tm.web.page_dom import (
     COVERED,
     Settle,
-    cover,
     flag,
-    focus_key,
+    focused_key,
     language_font,
     let_go_of_focus_in,
+    mark_body,
     missing,
     off_screen,
-    placing_now,
 )
 from tm.web.page_store import OPEN_KEY
 from tm.web.page_tools import PageTools
-from tm.web.regions import split_parts, stale_allowed
+from tm.web.regions import SplitOnce, stale_allowed
 
 KEEP: list[Any] = []  # proxies must outlive this module's functions
+_language_picker = lru_cache(maxsize=4)(language_select)  # (the same HTML at every redraw)
 
 # Actions that may take a while (a long game replayed, a link made): the page first shows
 # that it is working, lets the browser paint that, then does them.
@@ -57,6 +58,7 @@ class Page:
         self.pointer = False  # the last action came from a pointer (not from a key or form)
         self.moment: tuple[Any, ...] | None = None  # whose decision in which phase, last drawn
         self.timings = (0.0, 0.0, 0.0)  # the last redraw's: render, set HTML, the rest
+        self._split = SplitOnce()  # (draw and _set_parts both split the screen's HTML)
         self.queue: list[Callable[[], None]] = []
         self.after_draw: list[Callable[[], None]] = []  # e.g. the bots' next slice (bot_loop)
         self.tools = PageTools(self).actions()  # the page's own actions (not the App's)
@@ -104,21 +106,19 @@ class Page:
         milestones, the log, the players' tableaus, whichever the window does not show)
         keeps its last drawing and is drawn again right after the frame that shows the
         rest: the click's answer is on screen sooner."""
-        focus = focus_key(js.document.activeElement)
+        focus = focused_key()
         started = float(js.performance.now())
         later = off_screen() if self.pointer and not whole and self.parts else []
         with stale_allowed(later):
             regions = self.app.render()
-        if later and split_parts(regions["app"])[0] != self.skeleton:
+        if later and self._split(regions["app"])[0] != self.skeleton:
             later, regions = [], self.app.render()  # (another screen: drawn whole now)
         drawn = float(js.performance.now())
         for region, html in regions.items():
             self._set(region, html)
-        self._set("lang", language_select(self.app.words()))
+        self._set("lang", _language_picker(self.app.words()))
         set_html = float(js.performance.now())
-        self._mark_body()
-        asking = not missing(js.document.querySelector("#app [data-autofocus]"))
-        placing = placing_now()
+        asking, placing = self._mark_body()
         moment = _moment(self.app)
         fresh = moment is not None and self.moment is not None and moment != self.moment
         settle = Settle(asking and not self.asking, focus, placing and not self.placing, fresh)
@@ -141,21 +141,19 @@ class Page:
             self.hold()
             self.later("event", self._prepare_stage)
 
-    def _mark_body(self) -> None:
-        """The body's marks of what is shown (tests and static/boot.mjs read them)."""
-        app, body = self.app, js.document.body
-        body.dataset.screen = app.shown.screen
-        cover(app.shown.screen in COVERED)
+    def _mark_body(self) -> tuple[bool, bool]:
+        """The body's marks of what is shown (tests and static/boot.mjs read them); whether
+        a question asks for the focus, and whether a tile is being placed."""
+        app = self.app
         game = app.shown.game  # how far the game shown is (tabs of one game can be compared)
-        if game is None:
-            body.removeAttribute("data-moves")
-        else:
-            body.dataset.moves = str(len(game.moves))
-        flag(body, "busy", app.tabs.state.busy is not None)
-        flag(body, "saving", app.tabs.state.save_due)  # (a save is written after the frame)
-        flag(body, "fault", app.tabs.state.fault is not None)
         self._remember_open()
-        body.dataset.keep = self._kept_as()
+        on = {True: "1", False: None}  # (a save is written after the frame: "saving")
+        return mark_body({"screen": app.shown.screen,
+                          "moves": None if game is None else str(len(game.moves)),
+                          "busy": on[app.tabs.state.busy is not None],
+                          "saving": on[app.tabs.state.save_due],
+                          "fault": on[app.tabs.state.fault is not None],
+                          "keep": self._kept_as()}, app.shown.screen in COVERED)
 
     def _prepare_stage(self) -> None:
         try:
@@ -192,9 +190,9 @@ class Page:
                 pass
 
     def _kept_as(self) -> str:
-        """What static/boot.mjs may keep of this screen for the next visit: "start", or
-        "game"/"handoff" when reopening the saved game shown draws that same screen (one
-        player; between players the hand-off, never a hand); "" for anything else."""
+        """What static/boot.mjs may keep of this screen for the next visit: "start"; "game" or
+        "handoff" when reopening the saved game draws that screen (one player; between
+        players the hand-off, never a hand); "" for anything else."""
         shown = self.app.shown
         if shown.screen == "start":
             return "start"
@@ -263,7 +261,7 @@ class Page:
     def _set_parts(self, html: str) -> bool:
         """Replace only the changed parts of the screen when its skeleton is the one shown
         (see :mod:`tm.web.regions`); whether that was possible."""
-        skeleton, parts = split_parts(html)
+        skeleton, parts = self._split(html)
         shown = self.parts
         if not parts or shown is None or skeleton != self.skeleton \
                 or self.shown.get("app") is None:
@@ -271,9 +269,11 @@ class Page:
             self.shown.pop("app", None)
             return False
         changed = [name for name, content in parts.items() if shown.get(name) != content]
-        if changed:
-            let_go_of_focus_in(",".join(f"#part-{name}" for name in changed))
         patch: Any = getattr(js, "tmPatch", None)  # static/screen.mjs (loaded by boot.mjs)
+        if changed and missing(patch):  # (tmPatch blurs only a focused node it removes)
+            let_go_of_focus_in(",".join(f"#part-{name}" for name in changed))
+        elif len(changed) > 1:  # the focused control's part first: any blur before a change
+            changed.sort(key=str(js.tmFocusedPart()).__ne__)
         for name in changed:
             element = js.document.getElementById(f"part-{name}")
             if missing(element):  # (the skeleton holds every part: never expected)
@@ -291,7 +291,8 @@ class Page:
     def hold(self) -> None:
         """Something is left for after the frame (body[data-settling] until it is done)."""
         self.settling += 1
-        flag(js.document.body, "settling", True)
+        if self.settling == 1:  # (each flag is a few calls into JavaScript)
+            flag(js.document.body, "settling", True)
 
     def release(self) -> None:
         self.settling = max(0, self.settling - 1)

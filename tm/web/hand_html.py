@@ -95,6 +95,13 @@ def _hand_card(entry: Entry, names: Sequence[str], index: int | None) -> str:
     return f'<li class="hand-item">{tile}{read}</li>'
 
 
+def _kept_card(entry: Entry, names: Sequence[str], index: int | None) -> str:
+    """A card of the hand as last drawn while it, the players' names and its choice are the
+    same (sorting the hand, or a move that leaves the card as it was, draws it no more)."""
+    return drawn_for(f"hand:{entry['name']}", (entry, names, index),
+                     lambda: _hand_card(entry, names, index))
+
+
 def hand_section(screen: Screen, ask: Ask | None) -> str:
     """The viewer's hand with its tools; a playable card sends its listed play choice."""
     you = screen.you
@@ -120,7 +127,7 @@ def _hand_cards(hand: Sequence[Entry], names: Sequence[str], head: str, title: s
     """The hand's tools and cards (kept while the hand, its order and what is playable
     stay the same: opening a card's text or a staged step draws no card again)."""
     shown = arrange(hand, prefs.sort, prefs.tag, playable)
-    items = "".join(_hand_card(e, names, playable.get(str(e["name"]))) for e in shown)
+    items = "".join(_kept_card(e, names, playable.get(str(e["name"]))) for e in shown)
     body = (f'<ul class="hand-cards">{items}</ul>' if items
             else f'<p class="muted">{esc(t("hand.none_match"))}</p>')
     status = (f'<p class="hand-shown" role="status">'

@@ -2,6 +2,7 @@
 over the game, scrolling the decision or the board into view (DOM only, no App)."""
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import js
@@ -36,6 +37,15 @@ def flag(element: Any, name: str, on: bool) -> None:
     flag_attr(element, f"data-{name}", "1" if on else None)
 
 _FOCUS_KEYS = ("action", "index", "card", "save", "space", "delta", "pos")
+
+
+def focused_key() -> str | None:
+    """:func:`focus_key` of the focused element (static/screen.mjs reads it in one call)."""
+    read: Any = getattr(js, "tmFocusKey", None)
+    if missing(read):
+        return focus_key(js.document.activeElement)
+    found = read()
+    return None if missing(found) else str(found)
 
 
 def focus_key(element: Any) -> str | None:
@@ -88,6 +98,9 @@ class Settle:
 def off_screen() -> list[str]:
     """The regions below the fold (tm/web/screens.py BELOW) that the window does not show
     now, measured before anything is redrawn (the layout is the last frame's own)."""
+    measure: Any = getattr(js, "tmOffScreen", None)  # static/screen.mjs: one call, not a dozen
+    if not missing(measure):
+        return str(measure(_BELOW_JSON)).split()
     found = []
     height = js.window.innerHeight
     for name, selector in BELOW.items():
@@ -98,10 +111,29 @@ def off_screen() -> list[str]:
                 found.append(name)
     return found
 
+
+_BELOW_JSON = json.dumps(BELOW)
+
 # Screens where a cover lies over the game (app.css .screen-body).
 COVERED = ("handoff", "seat", "older")
 
 FOCUSABLE = "button, [href], input, select, textarea, [tabindex]:not([tabindex='-1'])"
+
+
+def mark_body(marks: dict[str, str | None], covered: bool) -> tuple[bool, bool]:
+    """Set the body's ``data-*`` marks (None: removed) and :func:`cover` the game or not;
+    whether a question asks for the focus and whether a tile is being placed. One call
+    into static/screen.mjs (a dozen from Python each cost more than the work)."""
+    mark: Any = getattr(js, "tmMarkBody", None)
+    if not missing(mark):
+        found = str(mark("\n".join(name if value is None else f"{name}={value}"
+                                    for name, value in marks.items()), covered))
+        return found[0] == "1", found[1] == "1"
+    body = js.document.body
+    for name, value in marks.items():
+        flag_attr(body, f"data-{name}", value)
+    cover(covered)
+    return not missing(js.document.querySelector("#app [data-autofocus]")), placing_now()
 
 
 def cover(on: bool) -> None:

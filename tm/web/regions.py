@@ -31,7 +31,7 @@ class Kept:
     def __init__(self) -> None:
         # What each region showed last: by the view object it was drawn from (and
         # settings), or by everything it was drawn from (compared by equality).
-        self.by_view: dict[str, tuple[Any, Hashable, str]] = {}
+        self.by_view: dict[str, tuple[Any, Hashable, Any]] = {}
         self.by_inputs: dict[str, tuple[Any, Any]] = {}
         self.last: dict[str, str] = {}  # each region of BELOW as last drawn
         self.memo: dict[tuple[Any, ...], Any] = {}  # see :func:`memo`
@@ -64,15 +64,16 @@ def drawing_with(kept: Kept) -> Iterator[None]:
         _DRAWING.reset(token)
 
 
-def region(name: str, view: Any, settings: Hashable, draw: Callable[[], str]) -> str:
-    """The HTML of region ``name``: drawn by ``draw`` unless the same view object and equal
-    ``settings`` drew it last time (a view is never changed once built)."""
+def region(name: str, view: Any, settings: Hashable, draw: Callable[[], T]) -> T:
+    """The HTML of region ``name`` (or of several, drawn together): drawn by ``draw`` unless
+    the same view object and equal ``settings`` drew it last time (a view is never changed
+    once built)."""
     kept = _DRAWING.get()
     if kept is None:
         return draw()
     last = kept.by_view.get(name)
     if last is not None and last[0] is view and last[1] == settings:
-        return last[2]
+        return cast(T, last[2])
     html = draw()
     kept.by_view[name] = (view, settings, html)
     return html
@@ -209,3 +210,16 @@ def split_parts(html: str) -> tuple[str, dict[str, str]]:
         done = end + len(closing)
     pieces.append(html[done:])
     return "".join(pieces), found
+
+
+class SplitOnce:
+    """:func:`split_parts` remembering its last answer (for the same string object)."""
+
+    def __init__(self) -> None:
+        self.html: str | None = None
+        self.found: tuple[str, dict[str, str]] = ("", {})
+
+    def __call__(self, html: str) -> tuple[str, dict[str, str]]:
+        if self.html is not html:
+            self.html, self.found = html, split_parts(html)
+        return self.found

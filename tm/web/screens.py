@@ -3,6 +3,7 @@ each a pure function of the screen model (:class:`~tm.web.model.Screen`)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import cast
 
 from tm.view_model import ScorePart
@@ -28,7 +29,7 @@ from tm.web.linkplay_html import (
     send_panel,
 )
 from tm.web.log_html import log_section
-from tm.web.model import Screen, View, player_name
+from tm.web.model import HandPrefs, Screen, View, player_name
 from tm.web.panels import milestones_awards, player_panel, scores_by_player, swatch, tracks
 from tm.web.prompt_html import FULL_CARD_PURPOSES, Ask, render_prompt
 from tm.web.recap_html import recap_box, recap_lit
@@ -142,49 +143,72 @@ def game_screen(screen: Screen, cover: str = "") -> str:
     :mod:`tm.web.regions`)."""
     view = screen.game
     ask = None if screen.held else Ask.of(screen)
+    strip, tool_bar, extras, decision = _upper(screen, ask)
+    colours = tuple(screen.colours)
+    named = _names_only(view)  # (what the board, milestones and colonies read of players)
+    board = _board(screen, ask, named, colours)
+    players = "solo" if len(view["players"]) == 1 else "multi"  # card lines of one only
+    # (joined once: a chain of + copies the growing screen, 120 kB, at every step)
+    return "".join((
+        f'<main class="game" data-players="{players}">', part("cover", cover),
+        '<div class="screen-body">', part("strip", strip), part("dialog", card_dialog(screen)),
+        '<header class="topbar">', part("tools", tool_bar),
+        part("tracks", region_of("tracks", view, TRACKS_KEYS, None, tracks)), "</header>",
+        part("extras", extras), '<div class="layout"><div class="col col-main">',
+        part("board", board), _sections(named, colours), '<div class="below hand-below">',
+        part("hand", unless_stale("hand", lambda: hand_section(screen, ask))), "</div>",
+        '</div><div class="col col-side">', part("decision", decision),
+        '<div class="below ma-below">',
+        part("standings", unless_stale("standings", lambda: region_of(
+            "standings", named, STANDINGS_KEYS, colours,
+            lambda v: milestones_awards(v, colours)))), "</div>",
+        unless_stale("log", lambda: region(
+            "log", view, (colours, screen.log_depth),
+            lambda: log_section(view, colours, screen.log_depth, kept=True))), "</div>",
+        f'<section class="players" aria-label="{esc(t("game.players"))}">',
+        unless_stale("panels", lambda: region("panels", view, colours, lambda: _panels(screen))),
+        "</section></div></div></main>"))
+
+
+NO_PREFS = HandPrefs()
+
+
+def _upper(screen: Screen, ask: Ask | None) -> tuple[str, str, str, str]:
+    """The status strip, the tool bar, the extras and the decision (empty when it is wide:
+    then it ends the extras). They read everything of the screen but the hand's settings,
+    so while the view is the same object and the rest of the screen is equal (sorting the
+    hand, opening or closing a card's text), they are taken as last drawn: the decision
+    alone costs a fifth of such a redraw. The decision does not read the recap either: the
+    hand-off's reveal, which starts one, finds it drawn ahead (App.prepare_reveal)."""
+    beside_hand = replace(screen, hand=NO_PREFS) if screen.hand != NO_PREFS else screen
+    bare = replace(beside_hand, recap=None) if screen.recap is not None else beside_hand
+    decision = region("decision", screen.game, bare, lambda: _decision(screen, ask))
+    strip, tools, extras = region("upper", screen.game, beside_hand, lambda: _draw_upper(screen))
+    wide = _wide(ask)
+    return strip, tools, extras + decision if wide else extras, "" if wide else decision
+
+
+def _draw_upper(screen: Screen) -> tuple[str, str, str]:
+    view = screen.game
     tools = (button(t("app.menu"), "menu", "menu") + button(t("game.export"), "export_current", "")
              + tool_buttons(screen.tools, over=bool(view["over"])))
     extras = (undo_bar(screen) + link_banner(screen.tools) + share_dialog(screen.tools)
               + send_panel(screen) + daily_panel(screen) + live_scores(screen) + recap_box(screen))
-    tool_bar = f'<div class="tools">{tools}</div>'
-    wide = _wide(ask)
-    decision = (f'<div class="decision{" wide" if wide else ""}" role="region" '
-                f'aria-label="{esc(t("a11y.decision"))}">'
-                f"{_decision_area(screen, ask)}{draft_info(screen, ask)}</div>")
-    if wide:
-        extras += decision
+    return status_strip(screen), f'<div class="tools">{tools}</div>', extras
+
+
+def _decision(screen: Screen, ask: Ask | None) -> str:
+    return (f'<div class="decision{" wide" if _wide(ask) else ""}" role="region" '
+            f'aria-label="{esc(t("a11y.decision"))}">'
+            f"{_decision_area(screen, ask)}{draft_info(screen, ask)}</div>")
+
+
+def _board(screen: Screen, ask: Ask | None, named: View, colours: tuple[str, ...]) -> str:
+    """The board with the hint of what to place (kept while what it shows is the same)."""
     legal, lit = _legal_spaces(ask), recap_lit(screen)
-    colours = tuple(screen.colours)
-    named = _names_only(view)  # (what the board, milestones and colonies read of players)
     board = region_of("board", named, BOARD_KEYS, (colours, legal, lit),
                       lambda v: board_svg(v, colours, legal, lit) + board_legend(v))
-    players = "solo" if len(view["players"]) == 1 else "multi"  # card lines of one only
-    return (f'<main class="game" data-players="{players}">{part("cover", cover)}'
-            f'<div class="screen-body">{part("strip", status_strip(screen))}'
-            f'{part("dialog", card_dialog(screen))}'
-            f'<header class="topbar">{part("tools", tool_bar)}'
-            f'{part("tracks", region_of("tracks", view, TRACKS_KEYS, None, tracks))}</header>'
-            f'{part("extras", extras)}'
-            f'<div class="layout"><div class="col col-main">'
-            + part("board", f'<div class="board-wrap">{_pick_hint(ask)}{board}</div>')
-            + _sections(named, colours)
-            + '<div class="below hand-below">'
-            + part("hand", unless_stale("hand", lambda: hand_section(screen, ask))) + "</div>"
-            + f'</div><div class="col col-side">{part("decision", "" if wide else decision)}'
-            + '<div class="below ma-below">'
-            + part("standings", unless_stale("standings", lambda: region_of(
-                "standings", named, STANDINGS_KEYS, colours,
-                lambda v: milestones_awards(v, colours))))
-            + "</div>"
-            + unless_stale("log", lambda: region(
-                "log", view, (colours, screen.log_depth),
-                lambda: log_section(view, colours, screen.log_depth, kept=True)))
-            + "</div>"
-            + f'<section class="players" aria-label="{esc(t("game.players"))}">'
-            + unless_stale("panels", lambda: region("panels", view, colours,
-                                                    lambda: _panels(screen)))
-            + "</section>"
-            + "</div></div></main>")
+    return f'<div class="board-wrap">{_pick_hint(ask)}{board}</div>'
 
 
 def _names_only(view: View) -> View:

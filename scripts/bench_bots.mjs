@@ -2,9 +2,10 @@
 // Bot decision times in Pyodide (issue 18): loads the engine under Node as
 // scripts/pyodide_replay.mjs does, plays a few bot games and prints each level's median
 // and p99 time per decision (hard: median <= 300 ms, p99 <= 1.5 s; easy and normal:
-// median <= 50 ms), and the time of view() that every decision starts from.
+// median <= 50 ms), and the time of view() that every decision starts from. EXPERT=N in
+// the environment adds N solo games of the expert (issue 31: median <= 300 ms, p95 <= 1 s).
 //
-//   node scripts/bench_bots.mjs [GAMES] [REPO_ROOT]
+//   [EXPERT=N] node scripts/bench_bots.mjs [GAMES] [REPO_ROOT]
 
 import process from "node:process";
 
@@ -17,9 +18,10 @@ async function main(argv) {
   process.stdout.write(`bench_bots: pyodide ${pyodide.version}, Python ${version}, ` +
                        `${games} games per pairing\n`);
   pyodide.globals.set("GAMES", games);
+  pyodide.globals.set("EXPERT", Number(process.env.EXPERT ?? 0));
   const lines = pyodide.runPython(`
 from tm.bots.tournament import bench
-"\\n".join(bench(GAMES))
+"\\n".join(bench(GAMES, expert=EXPERT))
 `);
   process.stdout.write(lines + "\n");
   return 0;

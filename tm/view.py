@@ -79,13 +79,15 @@ SHOWN_OPTIONS = tuple(name for name, who, _ in _OPTIONS if who == "public")
 _LATER = ("options", "log", "ext")  # game fields whose sections follow the others
 
 
-def view_for(g: GameState, viewer: int | None) -> GameView:
-    """The read model for ``viewer`` (None: a spectator, who sees no hand at all)."""
+def view_for(g: GameState, viewer: int | None, lean: bool = False) -> GameView:
+    """The read model for ``viewer`` (None: a spectator, who sees no hand at all);
+    ``lean``: without the viewer's standard projects, milestones and awards with their
+    reasons (empty lists: a bot's rollout reads none of them, and they are half its cost)."""
     with memo.reading():  # (building it only reads the game: questions asked again are
-        return _view_for(g, viewer)  # answered once)
+        return _view_for(g, viewer, lean)  # answered once)
 
 
-def _view_for(g: GameState, viewer: int | None) -> GameView:
+def _view_for(g: GameState, viewer: int | None, lean: bool = False) -> GameView:
     g = as_seen_by(g, viewer)  # another seat's choice in research or a draft: not yet
     data = _game_fields(g, viewer)
     data["options"] = _options(g)
@@ -100,7 +102,7 @@ def _view_for(g: GameState, viewer: int | None) -> GameView:
     data["pending"] = _pending(g)
     data["standings"] = _standings(g)
     if viewer is not None and 0 <= viewer < len(g.players):
-        data["you"] = _you(g, viewer)
+        data["you"] = _you(g, viewer, lean)
     return data
 
 
@@ -263,14 +265,15 @@ def _standings(g: GameState) -> Standings:
 
 
 # ---------------------------------------------------------------- the viewer's own
-def _you(g: GameState, p: int) -> YouView:
+def _you(g: GameState, p: int, lean: bool = False) -> YouView:
     pl = g.players[p]
     return {
         "player": p,
         "hand": [_hand_card(g, p, name) for name in pl.hand],
-        "projects": [_project(g, p, name) for name in actions.projects_of(g)],
-        "milestones": [_milestone(g, p, name) for name in rules_of(g).milestones],
-        "awards": [_award(g, p, name) for name in rules_of(g).awards],
+        "projects": [] if lean else [_project(g, p, name) for name in actions.projects_of(g)],
+        "milestones": [] if lean else [_milestone(g, p, name)
+                                       for name in rules_of(g).milestones],
+        "awards": [] if lean else [_award(g, p, name) for name in rules_of(g).awards],
         "decision": _decision(g, p),
         "draft": _draft(g, p),
     }

@@ -141,11 +141,14 @@ def _pct(part: float, whole: int) -> str:
     return f"{part / whole:.1%}" if whole else "n/a"
 
 
-def bench(games: int = 2, seed: int = 1) -> list[str]:
+def bench(games: int = 2, seed: int = 1, expert: int = 0) -> list[str]:
     """Decision times of every level (for Pyodide: scripts/bench_bots.mjs): ``games``
-    2-player games hard against normal, as many easy against normal, and solo hard."""
+    2-player games hard against normal, as many easy against normal, and solo hard; and
+    ``expert`` solo games of the expert (its p95 too)."""
     result = Result()
     view_times: list[float] = []
+    for index in range(expert):
+        play(Options(players=1, seed=seed + index), ["expert"], index, result)
     for index in range(games):
         for levels in (["hard", "normal"], ["normal", "easy"]):
             play(Options(players=2, seed=seed + index), levels, index, result)
@@ -158,7 +161,8 @@ def bench(games: int = 2, seed: int = 1) -> list[str]:
             at.view(at.pending[0][0])
             view_times.append(time.perf_counter() - start)
     lines = [f"decision time {level}: median {_quantile(t, 0.5) * 1000:.2f} ms, "
-             f"p99 {_quantile(t, 0.99) * 1000:.2f} ms, max {max(t) * 1000:.2f} ms "
+             f"p95 {_quantile(t, 0.95) * 1000:.2f} ms, p99 {_quantile(t, 0.99) * 1000:.2f} ms, "
+             f"max {max(t) * 1000:.2f} ms "
              f"({len(t)} decisions)" for level, t in sorted(result.times.items())]
     lines.append(f"view() for the deciding seat: median {_quantile(view_times, 0.5) * 1000:.2f}"
                  f" ms, p99 {_quantile(view_times, 0.99) * 1000:.2f} ms")

@@ -1,0 +1,89 @@
+"""The expert's search (issue 31 items 2 and 5): which moves it weighs, rollouts to the
+game's end late in the game, its budget in decisions played, and the lean views its
+rollouts read."""
+from __future__ import annotations
+
+from tm.bots import FEATURES, Bot
+from tm.bots.expert import STOPS, Budget, Expert, candidates
+from tm.bots.policy import Mind
+from tm.bots.values import Judge
+from tm.core.state import Options
+from tm.game import Game
+from tm.view import view_for
+from tm.view_model import GameView
+
+SMALL = Budget(samples=1, steps=150)
+
+
+def _solo_position(generation: int, budget: Budget = SMALL, seed: int = 21) -> GameView:
+    """A solo game played by the hard bot up to an action menu from ``generation`` on where
+    the expert with ``budget`` searches."""
+    game = Game.new(Options(players=1, seed=seed))
+    hard = Bot("hard", 1)
+    while not game.is_over:
+        _, prompt = game.pending[0]
+        view = game.view(0)
+        if game.state.generation >= generation and prompt.kind == "action":
+            probe = Expert(3, budget=budget)
+            probe.think(view)
+            if probe.search is not None and probe.search.rollouts:
+                return view
+        game.respond(0, hard.decide(view))
+    raise AssertionError("no searched decision in the game")
+
+
+def _mind(view: GameView) -> Mind:
+    return Mind(view, Judge(view, True, FEATURES["hard"]), lambda: 0.0, True)
+
+
+def test_lean_views_give_the_hard_bot_the_same_decisions() -> None:
+    game = Game.new(Options(players=1, seed=3))
+    full, lean = Bot("hard", 1), Bot("hard", 1)
+    while not game.is_over:
+        view = game.view(0)
+        short = view_for(game.state, 0, lean=True)
+        assert short["you"]["projects"] == [] and short["you"]["awards"] == []
+        choice = full.decide(view)
+        assert lean.decide(short) == choice
+        game.respond(0, choice)
+
+
+def test_candidates_weigh_the_hard_pick_first_then_stopping_and_a_terraforming_project() -> None:
+    view = _solo_position(12)
+    mind = _mind(view)
+    picks = candidates(mind, 4)
+    assert mind.choices[picks[0][1]] == Bot("hard", 3).decide(view)
+    kinds = [mind.choices[i] for _, i in picks]
+    stops = [n for n, c in enumerate(kinds) if c["type"] in STOPS]
+    assert len(picks) == len({i for _, i in picks}) <= 4
+    assert not stops or stops[0] <= 1
+    listed = [c for c in mind.choices if c.get("project") in ("asteroid", "aquifer", "greenery")]
+    if listed:
+        assert any(c.get("project") in ("asteroid", "aquifer", "greenery") for c in kinds[:3])
+
+
+def test_late_solo_rollouts_run_to_the_games_end_within_the_budget() -> None:
+    budget = Budget(samples=3, steps=120)
+    view = _solo_position(13, budget)
+    bot = Expert(3, budget=budget)
+    bot.think(view)
+    found = bot.search
+    assert found is not None and found.to_end
+    assert found.rollouts > 0 and found.means is not None
+    # a sample is begun only while it fits; the first weighs two candidates at least
+    assert found.steps <= budget.steps or found.rollouts == 2
+
+
+def test_early_decisions_are_the_hard_policys_unless_searched_shallow() -> None:
+    view = _solo_position(2, Budget(samples=1, steps=150, shallow=1))
+    late_only = Expert(3, budget=Budget(samples=1, steps=150, end_gens=2))
+    assert late_only.think(view)[0] == Bot("hard", 3).think(view)[0]
+    assert late_only.search is not None and late_only.search.rollouts == 0
+
+
+def test_a_margin_beyond_any_value_keeps_the_hard_pick() -> None:
+    view = _solo_position(12)
+    bot = Expert(3, budget=Budget(samples=1, steps=150, margin=10 ** 6))
+    choice, _ = bot.think(view)
+    assert bot.search is not None and bot.search.rollouts >= 2
+    assert choice == Bot("hard", 3).decide(view)

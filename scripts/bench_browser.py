@@ -39,7 +39,6 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
-import importlib.util
 import json
 import os
 import socket
@@ -55,6 +54,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+from scripts.files import load_file  # noqa: E402
 from tests.kits import wait_without_eval  # noqa: E402
 
 # Playwright's own wait compiles its predicate with new Function, refused by the site's CSP.
@@ -165,11 +165,7 @@ SNAPSHOT = "?boot=snapshot"
 
 # ------------------------------------------------------------------ server
 def _script(name: str) -> Any:
-    spec = importlib.util.spec_from_file_location(f"tm_{name}", ROOT / "scripts" / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_file(ROOT / "scripts" / f"{name}.py", f"tm_{name}")
 
 
 def run_server(port: int, root: Path) -> None:

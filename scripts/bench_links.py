@@ -17,7 +17,6 @@
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import os
 import statistics
 import sys
@@ -30,6 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from scripts.files import load_file  # noqa: E402
 from tests.kits import wait_without_eval  # noqa: E402
 from tm.core.state import Options  # noqa: E402
 from tm.game import Game  # noqa: E402
@@ -41,12 +41,7 @@ wait_without_eval.install()  # (Playwright's own wait is refused by the site's C
 
 def _bench_browser() -> Any:
     """scripts/bench_browser.py as a module (its server, probe and Chromium options)."""
-    spec = importlib.util.spec_from_file_location("bench_browser",
-                                                  ROOT / "scripts" / "bench_browser.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_file(ROOT / "scripts" / "bench_browser.py", "bench_browser")
 
 
 # ------------------------------------------------------------------ (a) lengths

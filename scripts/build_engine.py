@@ -18,7 +18,7 @@ file is live on the next reload during development.
 from __future__ import annotations
 
 import argparse
-import importlib.util
+import functools
 import io
 import json
 import sys
@@ -27,6 +27,11 @@ from pathlib import Path
 from types import ModuleType
 
 ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:  # (run as a script: scripts/ is its path, not the root)
+    sys.path.insert(0, str(ROOT))
+
+from scripts.files import load_file  # noqa: E402
+
 ARCHIVE = Path("static", "build", "engine.zip")
 EPOCH = (1980, 1, 1, 0, 0, 0)  # the earliest time a zip entry can hold
 # What only the command line, the benchmarks and the tests import (tests/engine/test_site.py
@@ -73,15 +78,12 @@ def _entry(root: Path, path: Path) -> tuple[str, bytes]:
     return name.removesuffix(".po") + ".json", text.encode("utf-8")
 
 
+@functools.cache
 def _po_reader(root: Path) -> ModuleType:
-    """``root``'s tm/web/po.py (standard library only), loaded on its own: the catalogs are
-    read exactly as the page reads them, whatever engine this process imported."""
-    spec = importlib.util.spec_from_file_location("_tm_po", root / "tm" / "web" / "po.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # (its dataclasses look their module up there)
-    spec.loader.exec_module(module)
-    return module
+    """``root``'s tm/web/po.py (standard library only), loaded on its own (once for all the
+    catalogs): they are read exactly as the page reads them, whatever engine this process
+    imported."""
+    return load_file(root / "tm" / "web" / "po.py", "_tm_po")
 
 
 def refresh(root: Path) -> bool:

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import ast
-import importlib.util
 import io
 import json
 import re
@@ -28,6 +27,11 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:  # (run as a script: scripts/ is its path, not the root)
+    sys.path.insert(0, str(ROOT))
+
+from scripts.files import load_file  # noqa: E402
+
 MODULES = Path(__file__).resolve().with_name("stdlib_modules.txt")
 TARGET = Path("static", "build", "python_stdlib.zip")
 EPOCH = (1980, 1, 1, 0, 0, 0)
@@ -99,12 +103,7 @@ def engine_imports(root: Path = ROOT) -> set[str]:
 
 def _build_engine(root: Path) -> Any:
     """``root``'s scripts/build_engine.py, which says what the page's archive holds."""
-    spec = importlib.util.spec_from_file_location("_tm_build_engine",
-                                                  root / "scripts" / "build_engine.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_file(root / "scripts" / "build_engine.py", "_tm_build_engine")
 
 
 def source_archive(root: Path) -> Path:

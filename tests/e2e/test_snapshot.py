@@ -6,7 +6,6 @@ to the normal boot are checked on pages asked to boot from the snapshot (``?boot
 static/boot.mjs), whose requests the test can still intercept (no worker answers them)."""
 from __future__ import annotations
 
-import importlib.util
 import os
 import shutil
 from collections.abc import Iterator
@@ -15,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from scripts.files import load_file
 from tests.e2e.conftest import ROOT, SITE, Server, copy_site, gen_sw, start_server
 from tests.e2e.helpers import start_game, wait_ready
 
@@ -26,12 +26,7 @@ BUILD = SITE / "static" / "build"
 
 
 def _build_engine() -> Any:
-    spec = importlib.util.spec_from_file_location("build_engine",
-                                                  ROOT / "scripts" / "build_engine.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_file(ROOT / "scripts" / "build_engine.py", "build_engine")
 
 
 def _need_snapshot() -> None:

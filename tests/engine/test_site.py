@@ -1,7 +1,6 @@
 """The static site's own files: the runtime folders the page names, the engine archive."""
 from __future__ import annotations
 
-import importlib.util
 import io
 import json
 import re
@@ -9,15 +8,13 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
+from scripts.files import load_file
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def _script(name: str) -> Any:
-    spec = importlib.util.spec_from_file_location(f"tm_{name}", ROOT / "scripts" / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_file(ROOT / "scripts" / f"{name}.py", f"tm_{name}")
 
 
 def _vendor_references(path: Path) -> set[str]:

@@ -3,7 +3,6 @@ code does not use, the same placeholders everywhere, every plural form a languag
 and the published names of cards, milestones, awards, maps and colonies."""
 from __future__ import annotations
 
-import importlib.util
 import io
 import json
 import re
@@ -12,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from scripts.files import load_file
 from tests.kits.facts import load_reference
 from tm.web import i18n
 from tm.web.po import CATEGORIES, PLURAL_FORMS, Entry, parse, plural_category
@@ -25,12 +25,7 @@ ONLY_ONE = {"en": {"one"}, "de": {"one"}}
 
 
 def _extractor():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("i18n_extract",
-                                                  ROOT / "scripts" / "i18n_extract.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_file(ROOT / "scripts" / "i18n_extract.py", "i18n_extract")
 
 
 def _entries(lang: str) -> list[Entry]:
@@ -328,11 +323,7 @@ def test_the_archive_catalogs_hold_the_po_files_messages() -> None:
     """The page reads locale/<lang>.json from the archive: the same messages the .po gives."""
     from tm.web.po import messages
 
-    spec = importlib.util.spec_from_file_location("tm_build_engine",
-                                                  ROOT / "scripts" / "build_engine.py")
-    assert spec is not None and spec.loader is not None
-    build_engine = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(build_engine)
+    build_engine = load_file(ROOT / "scripts" / "build_engine.py", "tm_build_engine")
     data = build_engine.archive_bytes(ROOT)
     archive = zipfile.ZipFile(io.BytesIO(data))
     for lang in ("de", "ja", "be"):

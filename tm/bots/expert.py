@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from tm.bots import SEARCH_LEVELS, Bot
 from tm.bots.determinize import sample_game
 from tm.bots.policy import Mind
+from tm.bots.ranking import VP_FLOOR
 from tm.bots.solo import PARAMS, PRICE, steps_left
 from tm.bots.values import Judge
 from tm.cards import card
@@ -142,7 +143,7 @@ def position_worth(game: Game, seat: int, root: Judge) -> float:
 def _final_worth(game: Game, seat: int, root: Judge) -> float:
     totals = [int(s["total"]) for s in game.scores()]
     won = seat in game.winners()
-    vpv = max(3.0, root.outlook.vpv)
+    vpv = max(VP_FLOOR, root.outlook.vpv)
     if len(totals) == 1:  # solo: the win, else how far from it (the steps' prices)
         if won:
             return WIN + totals[0] * 0.1

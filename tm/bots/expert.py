@@ -301,11 +301,9 @@ class Thinking:
         self.choice: ListedChoice | None = made[0] if made else None
         self.reason = made[1] if made else ""
         self.played = 0  # rollout decisions played so far
-
-    @property
-    def searching(self) -> bool:
-        """Whether this decision is a search (not made at once)."""
-        return self._steps is not None
+        if steps is not None:  # (its first decision: a search that needs none ends here)
+            self.step(1)
+        self.searching = self.choice is None  # made by rollouts (not at once)
 
     def step(self, decisions: int) -> ListedChoice | None:
         """Think on for at most ``decisions`` rollout decisions (one at least); the choice
@@ -320,6 +318,14 @@ class Thinking:
             except StopIteration as done:
                 self._made(cast(ListedChoice, done.value))
         return self.choice
+
+    def values(self) -> dict[int, float] | None:
+        """Once made, the values the search chose by (:meth:`Search.values`; None: no
+        search, or none came to values): for the hint."""
+        bot = self._bot
+        if self.choice is None or bot is None or bot.search is None:
+            return None
+        return bot.search.values(bot.budget.margin)
 
     def finish(self) -> ListedChoice:
         """Think to the end: the choice."""

@@ -145,7 +145,8 @@ def test_a_hint_the_device_cannot_afford_is_the_hard_bots_ranking() -> None:
     game = app.shown.game
     assert game is not None
     app.handle("hint", {})
-    app.bots.hint_step(HINT_MEASURE)
+    assert app.bots.hint_step(HINT_MEASURE) is False  # (begun)
+    assert app.bots.hint_step(HINT_MEASURE) is False
     assert app.bots.hint_affordable(HINT_MEASURE * 0.5)  # 0.5 ms a decision: affordable
     assert not app.bots.hint_affordable(HINT_MEASURE * 5.0)  # 5 ms: too slow
     assert not app.bots.hint_affordable(HINT_LIMIT_MS + 1)

@@ -26,7 +26,7 @@ from typing import Any
 
 from tm import daily
 from tm.bots import PLAYING_LEVELS, Bot
-from tm.bots.expert import Budget, Expert, Thinking, make_bot
+from tm.bots.expert import Budget, Expert, Thinking, make_bot, to_the_end
 from tm.bots.hint import Hint, hint
 from tm.game import Game
 from tm.view_model import GameView
@@ -91,7 +91,7 @@ class HintShown:
     index: int | None  # the choice's place in the listed choices (None: not listed)
     view: GameView | None = None  # the person's view (while the expert thinks)
     thinking: Thinking | None = None  # the expert's search for its values, under way
-    expert: bool = False  # ranked by the expert's search (else: the hard bot's scores)
+    expert: bool = False  # the expert was asked (its search's values, or it agreed)
 
 
 @dataclass
@@ -269,8 +269,9 @@ class BotsController(Controller):
 
     def hint(self, data: dict[str, Any]) -> None:
         """The best few choices in the person's place, from their own view: ranked by the
-        expert's search where it would search (thought in slices: :meth:`hint_step`),
-        else by the hard bot's scores."""
+        expert's search where it would search (begun in the page's next slice, so the
+        press is drawn at once, and thought in slices: :meth:`hint_step`), else at once
+        by the hard bot's scores."""
         decision = self.host.current()
         game = self.host.shown_game()
         if decision is None or game is None or self.is_challenge():
@@ -279,45 +280,44 @@ class BotsController(Controller):
         view = game.view(player)
         shown = HintShown(game, len(game.moves), player, None, None, view)
         self.state.hint = shown
-        try:
-            thinking = Expert(HINT_SEED).begin(view)
-        except Exception:  # (no search, no values: the hard bot's ranking)
-            thinking = None
-        if thinking is not None and thinking.choice is None:
-            shown.thinking = thinking
-        else:
+        asked = view["you"]["decision"]
+        if not (asked and asked["kind"] == "action" and len(asked["choices"]) > 1
+                and to_the_end(view, Budget())):
             self._hint_made(shown, None)
 
     def hint_step(self, decisions: int | None = None) -> bool | None:
         """Think the hint's search on for at most ``decisions`` rollout decisions (None: to
-        the end); whether it is done (None: no hint is being thought)."""
+        the end; its first call begins it); whether it is done (None: no hint is being
+        thought)."""
         shown = self.hint_shown()
-        if shown is None or shown.thinking is None:
+        if shown is None or shown.record is not None or shown.view is None:
             return None
-        thinking = shown.thinking
         try:
+            if shown.thinking is None:
+                shown.thinking = Expert(HINT_SEED).begin(shown.view)
+                if decisions is not None and shown.thinking.choice is None:
+                    return False
+            thinking = shown.thinking
             done = thinking.finish() if decisions is None else thinking.step(decisions)
         except Exception:  # (a search that fails: the hard ranking)
             self._hint_made(shown, None)
             return True
         if done is None:
             return False
-        self._hint_made(shown, thinking.values())
+        self._hint_made(shown, thinking.values(), expert=True)
         return True
 
     def hint_give_up(self) -> None:
         """The hint thought too long for this device: the hard bot's ranking instead."""
         shown = self.hint_shown()
-        if shown is not None and shown.thinking is not None:
+        if shown is not None and shown.record is None:
             self._hint_made(shown, None)
 
     def hint_affordable(self, spent_ms: float) -> bool:
         """Whether the hint's search may go on after ``spent_ms`` of work on this device
         (see :data:`HINT_AFFORD_MS`)."""
         shown = self.hint_shown()
-        if shown is None or shown.thinking is None:
-            return True
-        played = shown.thinking.played
+        played = shown.thinking.played if shown and shown.thinking else 0
         if spent_ms > HINT_LIMIT_MS:
             return False
         return played < HINT_MEASURE or spent_ms / played * Budget().steps <= HINT_AFFORD_MS
@@ -325,12 +325,15 @@ class BotsController(Controller):
     def hint_thinking(self) -> bool:
         """Whether the hint shown is still being thought."""
         shown = self.hint_shown()
-        return shown is not None and shown.thinking is not None
+        return shown is not None and shown.record is None
 
-    def _hint_made(self, shown: HintShown, values: dict[int, float] | None) -> None:
+    def _hint_made(self, shown: HintShown, values: dict[int, float] | None,
+                   expert: bool = False) -> None:
+        """The hint's record: ranked by ``values`` (the expert's search), else by the hard
+        bot's scores (``expert``: the expert, asked, agreed with them)."""
         assert shown.view is not None
         decision = self.host.current()
-        shown.thinking, shown.expert = None, bool(values)
+        shown.thinking, shown.expert = None, expert
         shown.record = record = hint(shown.view, values)
         choices = [c.to_dict() for c in decision[1].choices()] if decision else []
         shown.index = choices.index(record["choice"]) if record["choice"] in choices else None
@@ -378,6 +381,6 @@ class BotsController(Controller):
                          hint=shown.record if shown else None,
                          hint_index=shown.index if shown else None,
                          hint_player=shown.player if shown else None,
-                         hint_thinking=bool(shown and shown.thinking is not None),
+                         hint_thinking=bool(shown and shown.record is None),
                          hint_expert=bool(shown and shown.expert))
 

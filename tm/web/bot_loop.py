@@ -31,7 +31,7 @@ from pyodide.ffi import create_proxy
 from tm.web.app_bots import AFTER_PERSON_MS, SLICE_MS
 
 THINK_MS = 15.0  # milliseconds of a search's thought per slice (then a frame, a click)
-THINK_CHUNK = 3  # rollout decisions between two looks at the clock (~1 ms each)
+THINK_CHUNK = 1  # rollout decisions between two looks at the clock (~1 ms each)
 
 if TYPE_CHECKING:
     from tm.web.browser import Page

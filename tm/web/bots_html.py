@@ -156,7 +156,9 @@ def hint_box(screen: Screen) -> str:
                "{outline:3px dashed #6fd3ff;outline-offset:3px;"
                "box-shadow:0 0 0 7px rgba(111,211,255,.3)}</style>")
         use = button(t("hint.apply"), "hint_apply", "primary", focus="hint_apply")
-    return (f'<section class="hint-box" role="status" aria-live="polite">{lit}'
+    ranked = "expert" if bots.hint_expert else "hard"
+    return (f'<section class="hint-box" role="status" aria-live="polite" data-ranked="{ranked}">'
+            f'{lit}'
             f'<h3>{esc(title)}</h3><ol class="hint-list">{items}</ol>{note}'
             f'<div class="hint-actions">{use}'
             + button(t("hint.close"), "hint_close", "", focus="hint_close") + "</div></section>")

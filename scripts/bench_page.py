@@ -277,6 +277,10 @@ def measure_expert(browser: Any, url: str, rounds: int, throttle: float) -> dict
         page.wait_for_selector("#app .hint-box:not(.hint-thinking)", timeout=60_000)
         found.setdefault("hint: press -> ranked", []).append(
             float(page.evaluate("performance.now()")) - asked)
+        work, wall = page.evaluate("[document.body.dataset.hintWork || 0, "
+                                   "document.body.dataset.hintWall || 0]")
+        found.setdefault("hint: its work", []).append(float(work))
+        found.setdefault("hint: its slices' span", []).append(float(wall))
         page.locator("#app [data-action=hint_apply]").click()
         while page.locator("#app [data-action=confirm_action]").count():
             page.locator("#app [data-action=confirm_action]").click()
@@ -353,7 +357,7 @@ def main(argv: list[str]) -> int:
     try:
         with sync_playwright() as playwright:
             browser = launch_browser(playwright)
-            for rate in args.rates:
+            for rate in args.rates if args.clicks else []:
                 target = TARGETS.get(int(rate), TARGETS[4])
                 found = measure(browser, url, args.clicks, rate, args.press_ms)
                 report(f"5 players, generation 8, CPU throttled {rate:g}x", found, target)

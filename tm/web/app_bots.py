@@ -49,8 +49,8 @@ HINT_SEED = 0  # the hint's expert (deterministic for the person's view)
 # A hint's search this device cannot afford gives the hard bot's ranking instead: when its
 # work, projected from its first HINT_MEASURE rollout decisions to a whole search's budget
 # of decisions, passes HINT_AFFORD_MS, or its work so far passes HINT_LIMIT_MS.
-HINT_MEASURE = 24
-HINT_AFFORD_MS = 700.0
+HINT_MEASURE = 60
+HINT_AFFORD_MS = 900.0
 HINT_LIMIT_MS = 1200.0
 
 

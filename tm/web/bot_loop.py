@@ -19,7 +19,9 @@ Test hooks: ``window.tmBotPace(x)`` sets the pace (0: no pauses; 1: the normal p
 as does ``?botpace=x`` in the address; ``body[data-bot]`` names the seat of the bot
 deciding, ``body[data-bot-took]`` the longest slice so far and ``body[data-bot-step]`` the
 longest single decision with its move (milliseconds); ``body[data-bot-thought]`` the
-slices of thought so far, ``body[data-hint-gave-up]`` the hints given up as too slow.
+slices of thought so far, ``body[data-hint-gave-up]`` the hints given up as too slow,
+``body[data-hint-work]`` and ``body[data-hint-wall]`` the last hint's milliseconds of
+work and from its first slice to its ranking.
 """
 from __future__ import annotations
 
@@ -51,7 +53,8 @@ class BotLoop:
         self.longest_step = 0.0
         self.failed: tuple[Any, int] | None = None  # (game, moves) where a slice failed
         self.thought = 0  # slices of a bot's thought (no move, nothing drawn)
-        self.hint_for: tuple[Any, float] = (None, 0.0)  # the hint thought, its milliseconds
+        # the hint thought, its milliseconds of work, when its first slice began
+        self.hint_for: tuple[Any, float, float] = (None, 0.0, 0.0)
         self.gave_up = 0  # hints given up as too slow for this device
         self._step = create_proxy(self._slice)
         _KEEP.append(self._step)
@@ -140,12 +143,13 @@ class BotLoop:
         bots = self.page.app.bots
         shown = bots.state.hint
         if self.hint_for[0] is not shown:
-            self.hint_for = (shown, 0.0)
+            self.hint_for = (shown, 0.0, started)
         done: bool | None = False
         while done is False and float(js.performance.now()) - started < THINK_MS:
             done = bots.hint_step(THINK_CHUNK)
-        spent = self.hint_for[1] + float(js.performance.now()) - started
-        self.hint_for = (shown, spent)
+        now = float(js.performance.now())
+        spent = self.hint_for[1] + now - started
+        self.hint_for = (shown, spent, self.hint_for[2])
         self._took(started)
         if done is False and not bots.hint_affordable(spent):
             bots.hint_give_up()
@@ -155,6 +159,8 @@ class BotLoop:
         if done is False:
             self._again(0)
             return
+        body = js.document.body.dataset
+        body.hintWork, body.hintWall = f"{spent:.0f}", f"{now - self.hint_for[2]:.0f}"
         self._draw()
 
     def _took(self, started: float) -> None:

@@ -9,7 +9,10 @@ in the solo seat with Colonies. And on a phone (390×844): the hint at the actio
 three ranked choices, the others with their difference to the best in VP, and the best is
 taken.
 
-TM_E2E_SHOTS=/some/folder saves a screenshot of the ranked hint on the phone there.
+The hint ranked by the hard bot's scores throughout (``?hintsearch=0``: the solo game to
+its end would ask the expert's search at ~100 decisions; tests/e2e/test_bots_expert.py
+plays by the expert's hint). TM_E2E_SHOTS=/some/folder saves a screenshot of the ranked
+hint on the phone there.
 """
 from __future__ import annotations
 
@@ -95,7 +98,7 @@ def shared(browser: Any, server: Any) -> Iterator[Any]:
     page.tm_warnings = []  # the page's own warnings ("tm: a bot failed ...")
     page.on("console", lambda message: page.tm_warnings.append(message.text)
             if message.type == "warning" and message.text.startswith("tm:") else None)
-    page.goto(server.url + "?botpace=0")
+    page.goto(server.url + "?botpace=0&hintsearch=0")  # (the expert's hint: test_bots_expert)
     wait_ready(page)
     try:
         yield page

@@ -90,16 +90,18 @@ def bot_game_entry(seed: int = 3) -> str:
 
 
 @cache
-def expert_game_entry(seed: int = 3, after: int = 0) -> str:
-    """Ada against the expert bot (seat 1), both seats played by hard bots up to Ada's
-    action menu late in the game where the expert would search (the hint thinks there);
-    ``after``: that many such menus of Ada's later."""
+def expert_game_entry(seed: int = 3, after: int = 0, players: int = 2,
+                      expansions: tuple[str, ...] = ("corpera",), board: str = "tharsis") -> str:
+    """Ada against the expert bot (seat 1; solo: Ada alone), every seat played by hard bots
+    up to Ada's action menu late in the game where the expert would search (the hint
+    thinks there); ``after``: that many such menus of Ada's later."""
     from tm.bots import Bot
     from tm.bots.expert import Expert
 
-    game = Game.new(Options(players=2, seed=seed, names=NAMES[:2], bots=["", "expert"],
-                            bot_seed=seed + 1))
-    hard = [Bot("hard", 1), Bot("hard", 2)]
+    game = Game.new(Options(players=players, seed=seed, names=NAMES[:players],
+                            bots=["", "expert"][:players], bot_seed=seed + 1,
+                            expansions=list(expansions), board=board))
+    hard = [Bot("hard", 1 + p) for p in range(players)]
     left = after
     while not game.is_over:
         player, prompt = game.pending[0]

@@ -21,13 +21,14 @@ from tm.web.app_bots import HINT_AFFORD_MS, HINT_LIMIT_MS, HINT_MEASURE, HINT_SE
 from tm.web.saves import PREFIX, MemoryStorage
 
 
-def _late(after: int = 0) -> App:
-    """Ada against the expert late in the game, at her action menu where it would search."""
+def _late(after: int = 0, **game: object) -> App:
+    """Ada against the expert late in the game, at her action menu where it would search
+    (``game``: another game of tests.kits.games.expert_game_entry)."""
     app = new_app(MemoryStorage())
-    app.store.storage.set(PREFIX + "late", expert_game_entry(after=after))
+    app.store.storage.set(PREFIX + "late", expert_game_entry(after=after, **game))  # type: ignore[arg-type]
     app.handle("continue", {"save": "late"})
     assert app.shown.game is not None and app.shown.notice is None
-    assert bot_levels(app.shown.game) == ("", "expert")
+    assert bot_levels(app.shown.game)[0] == ""
     return app
 
 
@@ -158,3 +159,19 @@ def test_a_hint_the_device_cannot_afford_is_the_hard_bots_ranking() -> None:
     assert i18n.t("hint.title") in text(app.render()["app"])
     app.handle("hint_close", {})
     assert app.bots.hint_shown() is None and not app.bots.hint_thinking()
+
+
+def test_the_experts_hint_in_a_solo_game_with_prelude_and_colonies_on_hellas() -> None:
+    """(The e2e solo game by the hint asks the hard ranking only: its cost in CI.)"""
+    app = _late(players=1, seed=7, expansions=("corpera", "prelude", "colonies"),
+                board="hellas")
+    game = app.shown.game
+    assert game is not None and game.state.options.board == "hellas"
+    app.handle("hint", {})
+    assert app.bots.hint_thinking()
+    assert app.bots.hint_step() is True
+    shown = app.bots.hint_shown()
+    assert shown is not None and shown.expert and shown.record is not None
+    assert shown.index is not None
+    app.handle("hint_apply", {})
+    assert app.shown.notice is None and app.bots.state.fallbacks == 0

@@ -23,7 +23,7 @@ while it fits. Rollouts read lean views (:func:`tm.view.view_for`: no standard p
 milestones or awards with their reasons, which no bot reads; a third of a view's cost).
 Every other decision is the hard policy's. Deterministic for the bot's seed and the view.
 
-Not yet offered on the page (:data:`tm.bots.SEARCH_LEVELS`): not clearly stronger than
+Offered on the page (:data:`tm.bots.PLAYING_LEVELS`), though not clearly stronger than
 hard. Measured (Tharsis, Corporate Era): solo on tuning deals (seeds 1-40) 23 wins of 40
 where hard won 17 (searching every generation: 20; from generation 11 only: 20); on
 held-out deals (seeds from 100,000) solo 18 of 40 (95 % CI 31-60 %; hard 16 of the same
@@ -31,6 +31,12 @@ held-out deals (seeds from 100,000) solo 18 of 40 (95 % CI 31-60 %; hard 16 of t
 score 98.5 against 94.1). A search plays 300 decisions at most (p95 of searches ~300),
 about 0.6-0.8 ms each in CPython unloaded. Next: more samples (one or two per candidate
 now: the values are noisy), a cheaper rollout (the view is two thirds of its cost).
+
+In slices: :func:`search_steps` is the search as a generator that yields after each
+rollout decision (:func:`rolling`); :meth:`Expert.begin` returns a :class:`Thinking`
+whose :meth:`Thinking.step` plays at most so many of them, so the page thinks between
+frames and reaches the choice :func:`search` makes at once (the budget is in decisions,
+never in time). The hint ranks a person's choices by :meth:`Search.values`.
 """
 from __future__ import annotations
 

@@ -103,6 +103,7 @@ class BotState:
     hint: HintShown | None = None
     thought: Thought | None = None  # a bot's decision under way (a search in slices)
     pace: float = 1.0  # the page's pace of bot moves (0: as fast as they come; tests)
+    hint_search: bool = True  # the hint may ask the expert's search (tests: ?hintsearch=0)
     moves: int = 0  # bot decisions made in this page
     fallbacks: int = 0  # decisions a bot failed to make (answered with the first choice)
     last_kind: str = ""  # the kind of the last bot decision
@@ -281,8 +282,8 @@ class BotsController(Controller):
         shown = HintShown(game, len(game.moves), player, None, None, view)
         self.state.hint = shown
         asked = view["you"]["decision"]
-        if not (asked and asked["kind"] == "action" and len(asked["choices"]) > 1
-                and to_the_end(view, Budget())):
+        if not (self.state.hint_search and asked and asked["kind"] == "action"
+                and len(asked["choices"]) > 1 and to_the_end(view, Budget())):
             self._hint_made(shown, None)
 
     def hint_step(self, decisions: int | None = None) -> bool | None:

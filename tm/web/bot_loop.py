@@ -16,12 +16,14 @@ its first slices: :meth:`tm.web.app_bots.BotsController.hint_affordable`) gives 
 bot's ranking instead.
 
 Test hooks: ``window.tmBotPace(x)`` sets the pace (0: no pauses; 1: the normal pace),
-as does ``?botpace=x`` in the address; ``body[data-bot]`` names the seat of the bot
-deciding, ``body[data-bot-took]`` the longest slice so far and ``body[data-bot-step]`` the
-longest single decision with its move (milliseconds); ``body[data-bot-thought]`` the
-slices of thought so far, ``body[data-hint-gave-up]`` the hints given up as too slow,
-``body[data-hint-work]`` and ``body[data-hint-wall]`` the last hint's milliseconds of
-work and from its first slice to its ranking.
+as does ``?botpace=x`` in the address; ``?hintsearch=0``: the hint never asks the
+expert's search (the hard bot's ranking at once: tests that play long games by the
+hint); ``body[data-bot]`` names the seat of the bot deciding, ``body[data-bot-took]`` the
+longest slice so far and ``body[data-bot-step]`` the longest single decision with its
+move (milliseconds); ``body[data-bot-thought]`` the slices of thought so far,
+``body[data-hint-gave-up]`` the hints given up as too slow, ``body[data-hint-work]`` and
+``body[data-hint-wall]`` the last hint's milliseconds of work and from its first slice
+to its ranking.
 """
 from __future__ import annotations
 
@@ -188,6 +190,8 @@ def install(page: Page) -> BotLoop:
             page.app.bots.state.pace = max(0.0, float(str(asked)))
     except (ValueError, TypeError):  # (a pace that is no number: the normal one)
         pass
+    if str(js.URLSearchParams.new(js.location.search).get("hintsearch")) == "0":
+        page.app.bots.state.hint_search = False  # (tests: the hard ranking, at once)
 
     def set_pace(pace: Any) -> None:
         page.app.bots.state.pace = max(0.0, float(pace))

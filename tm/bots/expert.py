@@ -254,7 +254,7 @@ def search(view: GameView, mind: Mind, rng: random.Random, budget: Budget,
 
 
 def search_steps(view: GameView, mind: Mind, rng: random.Random, budget: Budget,
-             record: Search | None = None) -> Generator[None, None, ListedChoice]:
+                 record: Search | None = None) -> Generator[None, None, ListedChoice]:
     """:func:`search` one rollout decision at a time (it yields after each decision a
     rollout plays): the page thinks in slices between frames, the same search to the
     same choice however it is sliced (the budget is in decisions, never in time)."""

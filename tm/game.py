@@ -34,7 +34,7 @@ MAX_PLAYERS = 5
 MAX_NAME = 40  # characters in a player's name
 SOLO_TR = 14  # R-SETUP-2, R-SOLO-1
 START_TR = 20
-BOT_SEATS = ("", "random", "easy", "normal", "hard")  # options.bots: "" is a person
+BOT_SEATS = ("", "random", "easy", "normal", "hard", "expert")  # options.bots: "" a person
 
 
 def _is_int(value: Any) -> bool:

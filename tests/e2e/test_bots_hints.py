@@ -9,7 +9,10 @@ in the solo seat with Colonies. And on a phone (390×844): the hint at the actio
 three ranked choices, the others with their difference to the best in VP, and the best is
 taken.
 
-TM_E2E_SHOTS=/some/folder saves a screenshot of the ranked hint on the phone there.
+The hint ranked by the hard bot's scores throughout (``?hintsearch=0``: the solo game to
+its end would ask the expert's search at ~100 decisions; tests/e2e/test_bots_expert.py
+plays by the expert's hint). TM_E2E_SHOTS=/some/folder saves a screenshot of the ranked
+hint on the phone there.
 """
 from __future__ import annotations
 
@@ -36,14 +39,14 @@ SETS = {  # expansion set: (map, the bot's level in the two-player game)
 
 # The person's decisions by the hint until the generation shown passes ``last`` (or the
 # end screen): Hint, then "Use this choice" (an action that waits for its Confirm gets
-# it); a bot's turn is left to the bot. Stops at the first error notice or at a hint
-# that names no listed choice.
+# it); a bot's turn is left to the bot; a hint the expert still thinks is waited for.
+# Stops at the first error notice or at a hint that names no listed choice.
 BY_HINT = """async ([last, limit]) => {
     const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
     const q = (selector) => document.querySelector(selector);
     const generation = () => Number((/(\\d+)/.exec(q('.generation')?.textContent || '')
                                      || [0, 0])[1]);
-    let hinted = 0, confirmed = 0, waits = 0, steps = 0;
+    let hinted = 0, confirmed = 0, waits = 0, steps = 0, thought = 0;
     const seen = {};
     while (steps < limit) {
         const body = document.body.dataset;
@@ -66,6 +69,9 @@ BY_HINT = """async ([last, limit]) => {
         if (!hint) { waits++; await sleep(5); continue; }
         const kind = q('#app .prompt')?.dataset.kind || '?';
         hint.click();
+        for (let i = 0; i < 2000 && q('#app .hint-thinking'); i++) {  // the expert's search
+            thought++; await sleep(5);
+        }
         const apply = q('#app [data-action="hint_apply"]');
         if (!apply) {
             return {error: `no choice to use for the hint at ${kind}`, hinted, seen};
@@ -75,8 +81,8 @@ BY_HINT = """async ([last, limit]) => {
         seen[kind] = (seen[kind] || 0) + 1;
         await sleep(0);
     }
-    return {error: null, hinted, confirmed, waits, steps, seen, generation: generation(),
-            end: q('.end') !== null};
+    return {error: null, hinted, confirmed, waits, steps, seen, thought,
+            generation: generation(), end: q('.end') !== null};
 }"""
 
 
@@ -92,7 +98,7 @@ def shared(browser: Any, server: Any) -> Iterator[Any]:
     page.tm_warnings = []  # the page's own warnings ("tm: a bot failed ...")
     page.on("console", lambda message: page.tm_warnings.append(message.text)
             if message.type == "warning" and message.text.startswith("tm:") else None)
-    page.goto(server.url + "?botpace=0")
+    page.goto(server.url + "?botpace=0&hintsearch=0")  # (the expert's hint: test_bots_expert)
     wait_ready(page)
     try:
         yield page

@@ -90,6 +90,31 @@ def bot_game_entry(seed: int = 3) -> str:
 
 
 @cache
+def expert_game_entry(seed: int = 3, after: int = 0, players: int = 2,
+                      expansions: tuple[str, ...] = ("corpera",), board: str = "tharsis") -> str:
+    """Ada against the expert bot (seat 1; solo: Ada alone), every seat played by hard bots
+    up to Ada's action menu late in the game where the expert would search (the hint
+    thinks there); ``after``: that many such menus of Ada's later."""
+    from tm.bots import Bot
+    from tm.bots.expert import Expert
+
+    game = Game.new(Options(players=players, seed=seed, names=NAMES[:players],
+                            bots=["", "expert"][:players], bot_seed=seed + 1,
+                            expansions=list(expansions), board=board))
+    hard = [Bot("hard", 1 + p) for p in range(players)]
+    left = after
+    while not game.is_over:
+        player, prompt = game.pending[0]
+        view = game.view(player)
+        if player == 0 and prompt.kind == "action" and Expert(0).begin(view).choice is None:
+            if left == 0:
+                return _entry(game)
+            left -= 1
+        game.respond(player, hard[player].decide(view))
+    raise AssertionError("no searched decision of Ada's in the game")
+
+
+@cache
 def draft_entry() -> str:
     """Three players drafting in generation 2: each has kept one card and picks again."""
     game = Game.new(Options(players=3, seed=5, names=NAMES[:3], draft=True))

@@ -60,7 +60,7 @@ def test_the_form_offers_each_seat_to_a_person_or_a_bot_at_the_playing_levels() 
         select = re.search(rf'<select name="seat_{seat}"[^>]*>(.*?)</select>', page)
         assert select is not None
         values = re.findall(r'<option value="([^"]*)"', select.group(1))
-        assert values == ["", "easy", "normal", "hard"]
+        assert values == ["", "easy", "normal", "hard", "expert"]
     assert "Bot (hard)" in text(page)
 
 

@@ -25,8 +25,9 @@ ALLOWED_MODULES = frozenset({"tm.core.errors", "tm.persist.links", "tm.daily",
                              # the read model's shape (static types of what view() gives)
                              "tm.view_model",
                              # bots answer from view() alone, as the page reads it: the page
-                             # runs bot seats and asks the hard bot for hints
-                             "tm.bots", "tm.bots.hint"})
+                             # runs bot seats and asks the hard bot for hints, and the
+                             # expert (its search plays games it samples from a view)
+                             "tm.bots", "tm.bots.hint", "tm.bots.expert"})
 # Engine modules the page may take single names from: the API object and the options.
 ALLOWED_NAMES = {"tm.game": frozenset({"Game"}), "tm.core.state": frozenset({"Options"})}
 # Outside the engine: the standard library (no dynamic imports), and the browser's

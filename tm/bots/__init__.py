@@ -15,15 +15,16 @@ little noise); ``hard`` (no noise, and on top: money beyond what its hand needs 
 less, so it never hoards; a lead in a funded award is worth keeping; progress towards an
 open milestone is worth something; solo, the pace plan of :mod:`tm.bots.solo`; holding
 40 MC or more before the last generation, it acts rather than passes when an action is
-scored near break-even); ``expert`` (not yet offered on the page: :data:`SEARCH_LEVELS`):
-the hard policy, and at the action menu a search by rollouts, :mod:`tm.bots.expert`.
+scored near break-even); ``expert`` (:data:`SEARCH_LEVELS`, built by
+:func:`tm.bots.expert.make_bot`): the hard policy, and at the action menu a search by
+rollouts, :mod:`tm.bots.expert`; the page thinks it in slices between frames.
 :data:`FEATURES` lists each level's habits.
 """
 from __future__ import annotations
 
 import hashlib
 import math
-from typing import Any
+from typing import Any, NamedTuple
 
 from tm.bots.policy import Mind
 from tm.bots.values import Judge
@@ -31,9 +32,10 @@ from tm.core.rng import Rng
 from tm.view_model import DecisionView, GameView, ListedChoice
 
 LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
-PLAYING_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")  # offered on the new-game form
-# Levels that search (tm.bots.expert): chosen by name (``python -m tm bots --level expert``),
-# not yet offered on the page nor in the matrix of LEVELS.
+# offered on the new-game form
+PLAYING_LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "expert")
+# Levels that search (tm.bots.expert, built by its make_bot): on the form and by name
+# (``python -m tm bots --level expert``), not in the matrix of LEVELS (too slow for it).
 SEARCH_LEVELS: tuple[str, ...] = ("expert",)
 NOISE = {"random": 0.0, "easy": 3.0, "normal": 2.0, "hard": 0.0,
          "expert": 0.0}  # MC, spread of mistakes
@@ -47,6 +49,15 @@ FEATURES: dict[str, frozenset[str]] = {  # see tm.bots.values.Judge
                        "pace", "spend"}),
 }
 FEATURES["expert"] = FEATURES["hard"]  # the hard policy, with a search at the action menu
+
+
+class Ready(NamedTuple):
+    """A decision about to be made (:meth:`Bot.ready`): an answer given without thinking,
+    or the level's mind and the decision's own stream."""
+
+    answer: tuple[ListedChoice, str] | None
+    mind: Mind | None
+    rng: Rng | None
 
 
 class Bot:
@@ -73,17 +84,27 @@ class Bot:
 
     def think(self, view: GameView) -> tuple[ListedChoice, str]:
         """The choice and a short reason key (what it is doing)."""
+        ready = self.ready(view)
+        if ready.answer is not None:
+            return ready.answer
+        assert ready.mind is not None and ready.rng is not None
+        return self.choose(view, ready.mind, ready.rng)
+
+    def ready(self, view: GameView) -> Ready:
+        """The decision in ``view`` about to be made: an answer given without thinking
+        (the random level, a selection going round in circles), or the level's mind and
+        the decision's stream for :meth:`choose`."""
         you = view.get("you")
         decision = you.get("decision") if you else None
         if not decision or not decision.get("choices"):
             raise ValueError("this view has no decision waiting")
         choices = decision["choices"]
         if self.level == "random":  # a stream: the same view may come back (pick, unpick)
-            return self._stream.choice(choices), "random"
+            return Ready((self._stream.choice(choices), "random"), None, None)
         if self._stuck(view, decision):  # a safety net: a selection going round in circles ends
             for choice in choices:
                 if choice["type"] in ("done", "confirm"):
-                    return choice, "stuck"
+                    return Ready((choice, "stuck"), None, None)
         rng = Rng.from_seed(self._mix(view, decision))
         spread = NOISE[self.level]
 
@@ -93,8 +114,7 @@ class Bot:
             total = sum(rng.below(1 << 20) for _ in range(3)) / float(1 << 20)  # ~N(1.5, .5)
             return (total - 1.5) * 2.0 * spread
         judge = Judge(view, sharp=SHARP[self.level], features=FEATURES[self.level])
-        mind = Mind(view, judge, noise, SHARP[self.level])
-        return self.choose(view, mind, rng)
+        return Ready(None, Mind(view, judge, noise, SHARP[self.level]), rng)
 
     def choose(self, view: GameView, mind: Mind, rng: Rng) -> tuple[ListedChoice, str]:
         """The level's choice once its mind is made up (a searching level overrides it:

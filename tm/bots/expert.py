@@ -23,7 +23,7 @@ while it fits. Rollouts read lean views (:func:`tm.view.view_for`: no standard p
 milestones or awards with their reasons, which no bot reads; a third of a view's cost).
 Every other decision is the hard policy's. Deterministic for the bot's seed and the view.
 
-Not yet offered on the page (:data:`tm.bots.SEARCH_LEVELS`): not clearly stronger than
+Offered on the page (:data:`tm.bots.PLAYING_LEVELS`), though not clearly stronger than
 hard. Measured (Tharsis, Corporate Era): solo on tuning deals (seeds 1-40) 23 wins of 40
 where hard won 17 (searching every generation: 20; from generation 11 only: 20); on
 held-out deals (seeds from 100,000) solo 18 of 40 (95 % CI 31-60 %; hard 16 of the same
@@ -31,11 +31,19 @@ held-out deals (seeds from 100,000) solo 18 of 40 (95 % CI 31-60 %; hard 16 of t
 score 98.5 against 94.1). A search plays 300 decisions at most (p95 of searches ~300),
 about 0.6-0.8 ms each in CPython unloaded. Next: more samples (one or two per candidate
 now: the values are noisy), a cheaper rollout (the view is two thirds of its cost).
+
+In slices: :func:`search_steps` is the search as a generator that yields after each
+rollout decision (:func:`rolling`); :meth:`Expert.begin` returns a :class:`Thinking`
+whose :meth:`Thinking.step` plays at most so many of them, so the page thinks between
+frames and reaches the choice :func:`search` makes at once (the budget is in decisions,
+never in time). The hint ranks a person's choices by :meth:`Search.values`.
 """
 from __future__ import annotations
 
 import random
+from collections.abc import Generator
 from dataclasses import dataclass
+from typing import TypeVar, cast
 
 from tm.bots import SEARCH_LEVELS, Bot
 from tm.bots.determinize import sample_game
@@ -66,6 +74,7 @@ MAX_STEPS = 400  # decisions in one rollout before it is cut (a safety net)
 WIN = 40.0  # MC: a won game against a lost one, beyond its points
 CLEAR = 25.0  # MC: a hard pick this far ahead of the rest is taken without searching
 MARGIN = 10  # MC by which another candidate must beat the hard pick (few samples: noise)
+T = TypeVar("T")
 
 
 @dataclass
@@ -95,6 +104,14 @@ class Search:
     steps: int = 0  # decisions played in the rollouts
     to_end: bool = False  # the rollouts ran to the game's end
     means: dict[int, float] | None = None  # candidate index in the choices -> mean value
+    pick: int | None = None  # the hard pick's index (its mean is given the margin)
+
+    def values(self, margin: float) -> dict[int, float] | None:
+        """The values the choice was made by (the means, the hard pick's with ``margin``):
+        for the hint (:func:`tm.bots.hint.hint`), so its best is the expert's choice."""
+        if self.means is None:
+            return None
+        return {i: v + (margin if i == self.pick else 0.0) for i, v in self.means.items()}
 
 
 def candidates(mind: Mind, top: int) -> list[tuple[float, int]]:
@@ -177,6 +194,13 @@ def rollout(game: Game, seat: int, choice: ListedChoice, seeds: list[int],
     """Apply ``choice`` for ``seat``, then every seat's hard policy until the generation
     ends (``to_end``: the game), or the seat is back at its action menu ``turns`` times, or
     ``limit`` decisions were played (``seeds``: one bot seed per seat). The decisions played."""
+    return _run(rolling(game, seat, choice, seeds, turns, to_end, limit))
+
+
+def rolling(game: Game, seat: int, choice: ListedChoice, seeds: list[int],
+            turns: int = TURNS, to_end: bool = False, limit: int = MAX_STEPS
+            ) -> Generator[None, None, int]:
+    """:func:`rollout` one decision at a time: it yields after each decision played."""
     generation = game.state.generation
     game.respond(seat, choice)
     bots = [Bot("hard", s) for s in seeds]
@@ -191,15 +215,26 @@ def rollout(game: Game, seat: int, choice: ListedChoice, seeds: list[int],
                 break
         game.respond(player, bots[player].decide(view_for(game.state, player, lean=True)))
         played += 1
+        yield
     return played
 
 
+def _run(steps: Generator[None, None, T]) -> T:
+    """A generator of :func:`rolling` or :func:`search_steps` run to its end: its result."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return cast(T, done.value)
+
+
 def _value(base: Game, seat: int, mind: Mind, index: int, seeds: list[int],
-           found: Search) -> float:
+           found: Search) -> Generator[None, None, float]:
     """One candidate's value in one sampled game (the sample is left as it was)."""
     game = base.copy()
     found.rollouts += 1
-    found.steps += rollout(game, seat, mind.choices[index], seeds, 0, found.to_end)
+    played = yield from rolling(game, seat, mind.choices[index], seeds, 0, found.to_end)
+    found.steps += played
     return position_worth(game, seat, mind.judge)
 
 
@@ -215,8 +250,16 @@ def _settled(mind: Mind, picks: list[tuple[float, int]]) -> bool:
 def search(view: GameView, mind: Mind, rng: random.Random, budget: Budget,
            record: Search | None = None) -> ListedChoice:
     """The expert's choice at the action menu (see the module docstring)."""
+    return _run(search_steps(view, mind, rng, budget, record))
+
+
+def search_steps(view: GameView, mind: Mind, rng: random.Random, budget: Budget,
+                 record: Search | None = None) -> Generator[None, None, ListedChoice]:
+    """:func:`search` one rollout decision at a time (it yields after each decision a
+    rollout plays): the page thinks in slices between frames, the same search to the
+    same choice however it is sliced (the budget is in decisions, never in time)."""
     found = record if record is not None else Search()
-    found.rollouts, found.steps, found.means = 0, 0, None
+    found.rollouts, found.steps, found.means, found.pick = 0, 0, None, None
     picks = candidates(mind, budget.top)
     found.to_end = to_the_end(view, budget)
     if budget.samples < 1 or _settled(mind, picks) or not (found.to_end or budget.shallow):
@@ -231,11 +274,12 @@ def search(view: GameView, mind: Mind, rng: random.Random, budget: Budget,
         seeds = [rng.getrandbits(62) for _ in range(len(view["players"]))]
         try:
             base = sample_game(view, seat, random.Random(sample_seed))
-            values = {picks[0][1]: _value(base, seat, mind, picks[0][1], seeds, found)}
+            values = {picks[0][1]: (yield from _value(base, seat, mind, picks[0][1], seeds,
+                                                      found))}
             if not done:  # the candidates whose rollouts the budget affords (two at least)
                 picks = picks[:max(2, budget.steps // max(1, found.steps))]
             for _, index in picks[1:]:
-                values[index] = _value(base, seat, mind, index, seeds, found)
+                values[index] = yield from _value(base, seat, mind, index, seeds, found)
         except Exception:  # noqa: BLE001  (a sample the sampler or the engine refuses)
             break
         for index, value in values.items():
@@ -244,11 +288,62 @@ def search(view: GameView, mind: Mind, rng: random.Random, budget: Budget,
     if done == 0:
         return mind.choices[picks[0][1]]
     found.means = {i: t / done for i, t in totals.items()}
+    found.pick = picks[0][1]
     # Best mean; ties keep the candidates' order (the hard pick first, with the margin).
     means = dict(found.means)
     means[picks[0][1]] += budget.margin
     order = {i: n for n, (_, i) in enumerate(picks)}
     return mind.choices[max(means, key=lambda i: (means[i], -order[i]))]
+
+
+class Thinking:
+    """One expert decision under way: made at once, or a search advanced a few rollout
+    decisions at a time (:meth:`step`) to the same choice :func:`search` makes."""
+
+    def __init__(self, steps: Generator[None, None, ListedChoice] | None = None,
+                 bot: Expert | None = None, mind: Mind | None = None,
+                 made: tuple[ListedChoice, str] | None = None) -> None:
+        self._steps, self._bot, self._mind = steps, bot, mind
+        self.choice: ListedChoice | None = made[0] if made else None
+        self.reason = made[1] if made else ""
+        self.played = 0  # rollout decisions played so far
+        if steps is not None:  # (its first decision: a search that needs none ends here)
+            self.step(1)
+        self.searching = self.choice is None  # made by rollouts (not at once)
+
+    def step(self, decisions: int) -> ListedChoice | None:
+        """Think on for at most ``decisions`` rollout decisions (one at least); the choice
+        once it is made (None: still thinking)."""
+        left = max(1, decisions)
+        while self.choice is None and left > 0:
+            assert self._steps is not None
+            try:
+                next(self._steps)
+                self.played += 1
+                left -= 1
+            except StopIteration as done:
+                self._made(cast(ListedChoice, done.value))
+        return self.choice
+
+    def values(self) -> dict[int, float] | None:
+        """Once made, the values the search chose by (:meth:`Search.values`; None: no
+        search, or none came to values): for the hint."""
+        bot = self._bot
+        if self.choice is None or bot is None or bot.search is None:
+            return None
+        return bot.search.values(bot.budget.margin)
+
+    def finish(self) -> ListedChoice:
+        """Think to the end: the choice."""
+        while self.choice is None:
+            self.step(1 << 30)
+        return self.choice
+
+    def _made(self, choice: ListedChoice) -> None:
+        self.choice = choice
+        self.reason = "nothing_worth" if choice["type"] in STOPS else str(choice["type"])
+        if self._bot is not None and self._mind is not None:
+            self._bot.worth = self._mind.scores.action_score(choice)
 
 
 class Expert(Bot):
@@ -259,15 +354,27 @@ class Expert(Bot):
         self.budget = budget if budget is not None else Budget()
         self.search: Search | None = None  # what its last search did
 
+    def begin(self, view: GameView) -> Thinking:
+        """The decision in ``view``, to be thought in slices (:meth:`Thinking.step`): the
+        same choice as :meth:`decide` however it is sliced."""
+        ready = self.ready(view)
+        if ready.answer is not None:
+            return Thinking(made=ready.answer)
+        assert ready.mind is not None and ready.rng is not None
+        return self._thinking(view, ready.mind, ready.rng)
+
     def choose(self, view: GameView, mind: Mind, rng: Rng) -> tuple[ListedChoice, str]:
         """At the action menu the search's choice, elsewhere the hard policy's."""
+        thinking = self._thinking(view, mind, rng)
+        return thinking.finish(), thinking.reason
+
+    def _thinking(self, view: GameView, mind: Mind, rng: Rng) -> Thinking:
         if mind.decision["kind"] != "action" or len(mind.choices) < 2:
-            return super().choose(view, mind, rng)
+            return Thinking(made=super().choose(view, mind, rng))
         self.search = Search()
-        choice = search(view, mind, random.Random(rng.below(1 << 62)), self.budget,
-                        self.search)
-        self.worth = mind.scores.action_score(choice)
-        return choice, ("nothing_worth" if choice["type"] in STOPS else choice["type"])
+        steps = search_steps(view, mind, random.Random(rng.below(1 << 62)), self.budget,
+                         self.search)
+        return Thinking(steps, self, mind)
 
 
 def make_bot(level: str, seed: int = 0) -> Bot:
@@ -277,5 +384,5 @@ def make_bot(level: str, seed: int = 0) -> Bot:
     return Bot(level, seed)
 
 
-__all__ = ["Budget", "Expert", "Search", "candidates", "make_bot", "position_worth", "rollout",
-           "search"]
+__all__ = ["Budget", "Expert", "Search", "Thinking", "candidates", "make_bot", "position_worth",
+           "rollout", "rolling", "search", "search_steps"]

@@ -5,13 +5,17 @@ randomness is ``Options.bot_seed``, so saves, links and replays reproduce the ga
 App never answers for a bot on a person's click: :meth:`BotsController.bot_turn` names the
 bot seat that must decide now and :meth:`BotsController.bot_step` makes one of its
 decisions; the page (:mod:`tm.web.bot_loop`) calls it in short slices between frames, at a
-readable pace (:meth:`BotsController.bot_delay`). Tests call
+readable pace (:meth:`BotsController.bot_delay`). The expert's search is thought a few
+rollout decisions per slice (``bot_step(decisions)``: :class:`tm.bots.expert.Thinking`),
+the same choice however it is sliced, so replays and undo reproduce its moves. Tests call
 :meth:`BotsController.run_bots`. (Undo over bots' moves: :mod:`tm.web.app_share`.)
 
-The hint: the hard bot's best few choices in the person's place (:func:`tm.bots.hint.hint`
-on the person's own view), ranked, each with how far it falls behind the best in VP and
-its reason; the best is lit in the decision and can be used, through the usual Confirm of
-an action.
+The hint: the best few choices in the person's place (:func:`tm.bots.hint.hint` on the
+person's own view), ranked, each with how far it falls behind the best in VP and its
+reason; the best is lit in the decision and can be used, through the usual Confirm of an
+action. Where the expert would search (late, at the action menu) its search's values rank
+them, thought in slices like a bot's (:meth:`BotsController.hint_step`); a device too slow
+for it gets the hard bot's ranking (:meth:`BotsController.hint_give_up`).
 """
 from __future__ import annotations
 
@@ -22,8 +26,10 @@ from typing import Any
 
 from tm import daily
 from tm.bots import PLAYING_LEVELS, Bot
+from tm.bots.expert import Budget, Expert, Thinking, make_bot, to_the_end
 from tm.bots.hint import Hint, hint
 from tm.game import Game
+from tm.view_model import GameView
 from tm.web.app_base import Actions, Controller, Host, bot_levels, is_bot
 from tm.web.i18n import t
 from tm.web.model import BotsShown
@@ -39,6 +45,39 @@ PACE_SECRET = 0.0
 SECRET_KINDS = ("setup", "cards")
 SLICE_MS = 35.0  # decisions made in one slice between frames when no pause is due
 AFTER_PERSON_MS = 60.0  # a person's click is drawn before the bots go on
+HINT_SEED = 0  # the hint's expert (deterministic for the person's view)
+# A hint's search this device cannot afford gives the hard bot's ranking instead: when its
+# work, projected from its first HINT_MEASURE rollout decisions to a whole search's budget
+# of decisions, passes HINT_AFFORD_MS, or its work so far passes HINT_LIMIT_MS.
+HINT_MEASURE = 60
+HINT_AFFORD_MS = 900.0
+HINT_LIMIT_MS = 1200.0
+
+
+@dataclass
+class Thought:
+    """A bot's decision under way, for one moment of one game (void once it moves)."""
+
+    game: Game
+    moves: int
+    last: Any  # the game's last move (an undo and another move make another moment)
+    seat: int
+    thinking: Thinking
+
+    def holds(self, game: Game | None, seat: int) -> bool:
+        """Whether this is still the decision of ``seat`` in ``game`` as it is now."""
+        return (game is self.game and len(game.moves) == self.moves and seat == self.seat
+                and (game.moves[-1] if game.moves else None) is self.last)
+
+
+def thought(game: Game, seat: int, bot: Bot, view: GameView) -> Thought:
+    """The decision of ``bot`` in ``view``, begun (a search) or made (any other)."""
+    if isinstance(bot, Expert):
+        thinking = bot.begin(view)
+    else:
+        thinking = Thinking(made=(bot.decide(view), bot.reason))
+    return Thought(game, len(game.moves), game.moves[-1] if game.moves else None, seat,
+                   thinking)
 
 
 @dataclass
@@ -48,8 +87,11 @@ class HintShown:
     game: Game
     moves: int
     player: int
-    record: Hint  # tm.bots.hint.hint's answer: the best choice, its reason, the options
+    record: Hint | None  # tm.bots.hint.hint's answer (None: the expert is still thinking)
     index: int | None  # the choice's place in the listed choices (None: not listed)
+    view: GameView | None = None  # the person's view (while the expert thinks)
+    thinking: Thinking | None = None  # the expert's search for its values, under way
+    expert: bool = False  # the expert was asked (its search's values, or it agreed)
 
 
 @dataclass
@@ -59,7 +101,9 @@ class BotState:
 
     bots: dict[tuple[int, str, int], Bot] = field(default_factory=dict)
     hint: HintShown | None = None
+    thought: Thought | None = None  # a bot's decision under way (a search in slices)
     pace: float = 1.0  # the page's pace of bot moves (0: as fast as they come; tests)
+    hint_search: bool = True  # the hint may ask the expert's search (tests: ?hintsearch=0)
     moves: int = 0  # bot decisions made in this page
     fallbacks: int = 0  # decisions a bot failed to make (answered with the first choice)
     last_kind: str = ""  # the kind of the last bot decision
@@ -149,25 +193,42 @@ class BotsController(Controller):
         key = (seat, level, int(game.state.options.bot_seed))
         bot = self.state.bots.get(key)
         if bot is None:
-            bot = self.state.bots[key] = Bot(level, key[2])
+            bot = self.state.bots[key] = make_bot(level, key[2])
         return bot
 
-    def bot_step(self) -> bool:
-        """One decision of the bot that must decide now; whether a bot moved. A bot that
-        fails (an error, a choice the game refuses) is answered with its first listed
-        choice, always legal: the game goes on (counted in ``state.fallbacks``)."""
+    def thinking(self) -> bool:
+        """Whether a bot's search is under way for the decision due now (its next slice
+        comes without the pace's pause)."""
+        shown = self.state.thought
         seat = self.bot_turn()
-        if seat is None:
-            return False
+        return seat is not None and shown is not None and shown.holds(self.shown.game, seat)
+
+    def bot_step(self, decisions: int | None = None) -> bool:
+        """One decision of the bot that must decide now; whether a bot moved. A searching
+        bot thinks at most ``decisions`` rollout decisions first (None: to the end) and
+        moves once its search is done. A bot that fails (an error, a choice the game
+        refuses) is answered with its first listed choice, always legal: the game goes on
+        (counted in ``state.fallbacks``)."""
+        seat = self.bot_turn()
         game = self.shown.game
-        assert game is not None
+        if seat is None or game is None:
+            self.state.thought = None
+            return False
         prompt = game.prompt_for(seat)
         assert prompt is not None
-        bot = self._bot_for(game, seat)
         try:
-            choice = bot.decide(game.view(seat))
+            if not self.thinking():
+                self.state.thought = thought(game, seat, self._bot_for(game, seat),
+                                             game.view(seat))
+            assert self.state.thought is not None
+            thinking = self.state.thought.thinking
+            choice = thinking.finish() if decisions is None else thinking.step(decisions)
+            if choice is None:
+                return False  # still thinking
+            self.state.thought = None
             game.respond(seat, choice)
         except Exception:  # (a bot's mistake must not stop the game: the page says so)
+            self.state.thought = None
             self.state.fallbacks += 1
             self.state.error = traceback.format_exc()
             game.respond(seat, prompt.choices()[0])
@@ -208,16 +269,75 @@ class BotsController(Controller):
         return self.state.challenge[1]
 
     def hint(self, data: dict[str, Any]) -> None:
-        """The hard bot's best few choices in the person's place, from their own view."""
+        """The best few choices in the person's place, from their own view: ranked by the
+        expert's search where it would search (begun in the page's next slice, so the
+        press is drawn at once, and thought in slices: :meth:`hint_step`), else at once
+        by the hard bot's scores."""
         decision = self.host.current()
         game = self.host.shown_game()
         if decision is None or game is None or self.is_challenge():
             return
-        player, prompt = decision
-        record = hint(game.view(player))
-        choices = [c.to_dict() for c in prompt.choices()]  # (as the bot's view lists them)
-        index = choices.index(record["choice"]) if record["choice"] in choices else None
-        self.state.hint = HintShown(game, len(game.moves), player, record, index)
+        player, _ = decision
+        view = game.view(player)
+        shown = HintShown(game, len(game.moves), player, None, None, view)
+        self.state.hint = shown
+        asked = view["you"]["decision"]
+        if not (self.state.hint_search and asked and asked["kind"] == "action"
+                and len(asked["choices"]) > 1 and to_the_end(view, Budget())):
+            self._hint_made(shown, None)
+
+    def hint_step(self, decisions: int | None = None) -> bool | None:
+        """Think the hint's search on for at most ``decisions`` rollout decisions (None: to
+        the end; its first call begins it); whether it is done (None: no hint is being
+        thought)."""
+        shown = self.hint_shown()
+        if shown is None or shown.record is not None or shown.view is None:
+            return None
+        try:
+            if shown.thinking is None:
+                shown.thinking = Expert(HINT_SEED).begin(shown.view)
+                if decisions is not None and shown.thinking.choice is None:
+                    return False
+            thinking = shown.thinking
+            done = thinking.finish() if decisions is None else thinking.step(decisions)
+        except Exception:  # (a search that fails: the hard ranking)
+            self._hint_made(shown, None)
+            return True
+        if done is None:
+            return False
+        self._hint_made(shown, thinking.values(), expert=True)
+        return True
+
+    def hint_give_up(self) -> None:
+        """The hint thought too long for this device: the hard bot's ranking instead."""
+        shown = self.hint_shown()
+        if shown is not None and shown.record is None:
+            self._hint_made(shown, None)
+
+    def hint_affordable(self, spent_ms: float) -> bool:
+        """Whether the hint's search may go on after ``spent_ms`` of work on this device
+        (see :data:`HINT_AFFORD_MS`)."""
+        shown = self.hint_shown()
+        played = shown.thinking.played if shown and shown.thinking else 0
+        if spent_ms > HINT_LIMIT_MS:
+            return False
+        return played < HINT_MEASURE or spent_ms / played * Budget().steps <= HINT_AFFORD_MS
+
+    def hint_thinking(self) -> bool:
+        """Whether the hint shown is still being thought."""
+        shown = self.hint_shown()
+        return shown is not None and shown.record is None
+
+    def _hint_made(self, shown: HintShown, values: dict[int, float] | None,
+                   expert: bool = False) -> None:
+        """The hint's record: ranked by ``values`` (the expert's search), else by the hard
+        bot's scores (``expert``: the expert, asked, agreed with them)."""
+        assert shown.view is not None
+        decision = self.host.current()
+        shown.thinking, shown.expert = None, expert
+        shown.record = record = hint(shown.view, values)
+        choices = [c.to_dict() for c in decision[1].choices()] if decision else []
+        shown.index = choices.index(record["choice"]) if record["choice"] in choices else None
 
     def hint_close(self, data: dict[str, Any]) -> None:
         self.state.hint = None
@@ -228,7 +348,7 @@ class BotsController(Controller):
         shown = self.hint_shown()
         decision = self.host.current()
         self.state.hint = None
-        if shown is None or decision is None or shown.index is None:
+        if shown is None or decision is None or shown.index is None or shown.record is None:
             return
         player, prompt = decision
         if player != shown.player:
@@ -261,5 +381,7 @@ class BotsController(Controller):
         return BotsShown(levels=levels, thinking=self.bot_turn(), can_hint=self.can_hint(),
                          hint=shown.record if shown else None,
                          hint_index=shown.index if shown else None,
-                         hint_player=shown.player if shown else None)
+                         hint_player=shown.player if shown else None,
+                         hint_thinking=bool(shown and shown.record is None),
+                         hint_expert=bool(shown and shown.expert))
 

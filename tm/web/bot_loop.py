@@ -8,10 +8,22 @@ milliseconds; then the page is drawn again and the save is written after the fra
 page never runs a long loop, so a click between slices is handled at once; a person's
 click puts the bots' next slice after the frame that shows it.
 
+The expert's search (a bot's, or the hint's) is thought :data:`THINK_MS` per slice, a
+few rollout decisions between two looks at the clock (:data:`THINK_CHUNK`); the choice
+does not depend on how it was sliced. Nothing is drawn between two slices of thought (the
+page already says who thinks). A hint whose search this device cannot afford (measured on
+its first slices: :meth:`tm.web.app_bots.BotsController.hint_affordable`) gives the hard
+bot's ranking instead.
+
 Test hooks: ``window.tmBotPace(x)`` sets the pace (0: no pauses; 1: the normal pace),
-as does ``?botpace=x`` in the address; ``body[data-bot]`` names the seat of the bot
-deciding, ``body[data-bot-took]`` the longest slice so far and ``body[data-bot-step]`` the
-longest single decision with its move (milliseconds).
+as does ``?botpace=x`` in the address; ``?hintsearch=0``: the hint never asks the
+expert's search (the hard bot's ranking at once: tests that play long games by the
+hint); ``body[data-bot]`` names the seat of the bot deciding, ``body[data-bot-took]`` the
+longest slice so far and ``body[data-bot-step]`` the longest single decision with its
+move (milliseconds); ``body[data-bot-thought]`` the slices of thought so far,
+``body[data-hint-gave-up]`` the hints given up as too slow, ``body[data-hint-work]`` and
+``body[data-hint-wall]`` the last hint's milliseconds of work and from its first slice
+to its ranking.
 """
 from __future__ import annotations
 
@@ -22,6 +34,9 @@ from pyodide.ffi import create_proxy
 
 from tm.web.app_bots import AFTER_PERSON_MS, SLICE_MS
 
+THINK_MS = 15.0  # milliseconds of a search's thought per slice (then a frame, a click)
+THINK_CHUNK = 1  # rollout decisions between two looks at the clock (~1 ms each)
+
 if TYPE_CHECKING:
     from tm.web.browser import Page
 
@@ -29,7 +44,8 @@ _KEEP: list[Any] = []  # proxies must outlive this module's functions
 
 
 class BotLoop:
-    """The one timer of the bots' next slice."""
+    """The one timer of the next slice: a bot's decisions, a search's thought, or the
+    hint's."""
 
     def __init__(self, page: Page) -> None:
         self.page = page
@@ -38,11 +54,16 @@ class BotLoop:
         self.longest = 0.0
         self.longest_step = 0.0
         self.failed: tuple[Any, int] | None = None  # (game, moves) where a slice failed
+        self.thought = 0  # slices of a bot's thought (no move, nothing drawn)
+        # the hint thought, its milliseconds of work, when its first slice began
+        self.hint_for: tuple[Any, float, float] = (None, 0.0, 0.0)
+        self.gave_up = 0  # hints given up as too slow for this device
         self._step = create_proxy(self._slice)
         _KEEP.append(self._step)
 
     def after_draw(self) -> None:
-        """Set (or set again) the timer of the next bot decision, if a bot must decide."""
+        """Set (or set again) the timer of the next slice, if a bot must decide or a hint
+        is being thought."""
         bots = self.page.app.bots
         seat = bots.bot_turn()
         body = js.document.body
@@ -50,14 +71,20 @@ class BotLoop:
         if self.failed is not None and game is not None and self.failed == (
                 game, len(game.moves)):
             seat = None  # a slice failed here (the notice says so): not again until a move
+        hinting = bots.hint_thinking()
         if seat is None:
             body.removeAttribute("data-bot")
+        else:
+            body.setAttribute("data-bot", str(seat))
+        if seat is None and not hinting:
             self._cancel()
             return
-        body.setAttribute("data-bot", str(seat))
-        delay = bots.bot_delay()
+        delay = 0.0 if hinting or bots.thinking() else bots.bot_delay()
         if not self.in_slice:  # a person's click (or a load): drawn before the bots go on
             delay = max(delay, AFTER_PERSON_MS * min(1.0, bots.state.pace) or 16.0)
+        self._again(delay)
+
+    def _again(self, delay: float) -> None:
         self._cancel()
         self.timer = js.setTimeout(self._step, delay)
 
@@ -81,32 +108,75 @@ class BotLoop:
             self.after_draw()
             return
         started = float(js.performance.now())
+        if bots.hint_thinking():
+            self._hint(started)
+            return
         failed = bots.state.fallbacks
         moved = False
         step_started = started
-        while bots.bot_step():
-            moved = True
+        while True:
+            made = bots.bot_step(THINK_CHUNK)
             now = float(js.performance.now())
+            if not made:
+                if bots.thinking() and now - started < THINK_MS:
+                    continue
+                break
+            moved = True
             if now - step_started > self.longest_step:
                 self.longest_step = now - step_started
                 js.document.body.dataset.botStep = f"{self.longest_step:.0f}"
             step_started = now
-            elapsed = now - started
-            if elapsed > SLICE_MS or bots.bot_delay() > 0:
+            if now - started > SLICE_MS or bots.bot_delay() > 0:
                 break
-        took = float(js.performance.now()) - started
+        self._took(started)
         if bots.state.fallbacks > failed:  # (for a developer: the game went on)
             js.console.warn(f"tm: a bot failed; it took its first choice\n{bots.state.error}")
+        if not moved and bots.thinking():  # a slice of thought: nothing new to draw
+            self.thought += 1
+            js.document.body.dataset.botThought = str(self.thought)
+            self._again(0)
+            return
+        self._draw()
+        if moved and app.tabs.state.save_due:
+            self.page.later("event", self.page.save)
+
+    def _hint(self, started: float) -> None:
+        """A slice of the hint's search; the hint drawn once done (or given up)."""
+        bots = self.page.app.bots
+        shown = bots.state.hint
+        if self.hint_for[0] is not shown:
+            self.hint_for = (shown, 0.0, started)
+        done: bool | None = False
+        while done is False and float(js.performance.now()) - started < THINK_MS:
+            done = bots.hint_step(THINK_CHUNK)
+        now = float(js.performance.now())
+        spent = self.hint_for[1] + now - started
+        self.hint_for = (shown, spent, self.hint_for[2])
+        self._took(started)
+        if done is False and not bots.hint_affordable(spent):
+            bots.hint_give_up()
+            self.gave_up += 1
+            js.document.body.dataset.hintGaveUp = str(self.gave_up)
+            done = True
+        if done is False:
+            self._again(0)
+            return
+        body = js.document.body.dataset
+        body.hintWork, body.hintWall = f"{spent:.0f}", f"{now - self.hint_for[2]:.0f}"
+        self._draw()
+
+    def _took(self, started: float) -> None:
+        took = float(js.performance.now()) - started
         if took > self.longest:
             self.longest = took
             js.document.body.dataset.botTook = f"{took:.0f}"
+
+    def _draw(self) -> None:
         self.in_slice = True
         try:
             self.page.draw()  # (sets the next slice's timer)
         finally:
             self.in_slice = False
-        if moved and app.tabs.state.save_due:
-            self.page.later("event", self.page.save)
 
 
 def install(page: Page) -> BotLoop:
@@ -120,6 +190,8 @@ def install(page: Page) -> BotLoop:
             page.app.bots.state.pace = max(0.0, float(str(asked)))
     except (ValueError, TypeError):  # (a pace that is no number: the normal one)
         pass
+    if str(js.URLSearchParams.new(js.location.search).get("hintsearch")) == "0":
+        page.app.bots.state.hint_search = False  # (tests: the hard ranking, at once)
 
     def set_pace(pace: Any) -> None:
         page.app.bots.state.pace = max(0.0, float(pace))

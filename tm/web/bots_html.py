@@ -121,18 +121,28 @@ def _option(screen: Screen, option: Mapping[str, Any], first: bool) -> str:
 
 
 def hint_box(screen: Screen) -> str:
-    """Below the viewer's decision: the Hint button, or the hint asked for: its best few
-    choices ranked, the best lit in the decision (a style rule naming its index) with a
-    button to use it, the others with how far behind they fall, in VP, and why."""
+    """Below the viewer's decision: the Hint button, or the hint asked for: while the
+    expert weighs the choices, that it does; then its best few choices ranked (by the
+    expert's search or the hard bot's scores, the title says which), the best lit in the
+    decision (a style rule naming its index) with a button to use it, the others with how
+    far behind they fall, in VP, and why."""
     bots = screen.bots
     if bots is None or not bots.can_hint or screen.view is None:
         return ""
-    if bots.hint is None or bots.hint_player != screen.viewer:
+    if (bots.hint is None and not bots.hint_thinking) or bots.hint_player != screen.viewer:
         return (f'<div class="hint-bar"><button type="button"'
                 f'{attrs(class_="hint-button", data_action="hint", data_focus="hint", aria_label=t("hint.button_label"))}>'  # noqa: E501
                 f'{esc(t("hint.button"))}</button></div>')
+    if bots.hint_thinking or bots.hint is None:
+        return (f'<section class="hint-box hint-thinking" role="status" aria-live="polite">'
+                f'<h3>{esc(t("hint.title_expert"))}</h3>'
+                f'<p><span class="bot-dots" aria-hidden="true"></span>'
+                f'{esc(t("hint.thinking"))}</p><div class="hint-actions">'
+                + button(t("hint.close"), "hint_close", "", focus="hint_close")
+                + "</div></section>")
     record = bots.hint
     options = record["options"]
+    title = t("hint.title_expert") if bots.hint_expert else t("hint.title")
     items = "".join(_option(screen, option, n == 0) for n, option in enumerate(options))
     note = ""
     if any(o.get("behind") is not None for o in options[1:]):
@@ -146,7 +156,9 @@ def hint_box(screen: Screen) -> str:
                "{outline:3px dashed #6fd3ff;outline-offset:3px;"
                "box-shadow:0 0 0 7px rgba(111,211,255,.3)}</style>")
         use = button(t("hint.apply"), "hint_apply", "primary", focus="hint_apply")
-    return (f'<section class="hint-box" role="status" aria-live="polite">{lit}'
-            f'<h3>{esc(t("hint.title"))}</h3><ol class="hint-list">{items}</ol>{note}'
+    ranked = "expert" if bots.hint_expert else "hard"
+    return (f'<section class="hint-box" role="status" aria-live="polite" data-ranked="{ranked}">'
+            f'{lit}'
+            f'<h3>{esc(title)}</h3><ol class="hint-list">{items}</ol>{note}'
             f'<div class="hint-actions">{use}'
             + button(t("hint.close"), "hint_close", "", focus="hint_close") + "</div></section>")

@@ -12,11 +12,13 @@ EN_BOTS: dict[str, str] = {
     "bots.level.easy": "easy",
     "bots.level.normal": "normal",
     "bots.level.hard": "hard",
+    "bots.level.expert": "expert",
     "bots.name": "Bot {n} ({level})",
-    "bots.form_note": "Seats may be played by bots: easy, normal or hard, in any mix with "
-                      "people. Bots see only what their seat may see.",
-    "bots.form_note_solo": "A bot may play the solo game instead of you (easy, normal or "
-                           "hard): you watch it race the clock.",
+    "bots.form_note": "Seats may be played by bots: easy, normal, hard or expert (it thinks "
+                      "ahead late in the game), in any mix with people. Bots see only what "
+                      "their seat may see.",
+    "bots.form_note_solo": "A bot may play the solo game instead of you (easy, normal, hard "
+                           "or expert): you watch it race the clock.",
     "bots.by_link": "bots cannot take seats in a game played by link",
     # a bot's turn
     "fault.what.bot": "making a bot's move",
@@ -26,8 +28,10 @@ EN_BOTS: dict[str, str] = {
     "bots.watch": "The bots' moves appear in the log as they make them.",
     # the hint
     "hint.button": "Hint",
-    "hint.button_label": "Hint: what the hard bot would do now",
+    "hint.button_label": "Hint: what a bot would do now in your place",
     "hint.title": "Hint: the hard bot would choose",
+    "hint.title_expert": "Hint: the expert bot would choose",
+    "hint.thinking": "The expert bot is playing your best choices out to the end…",
     "hint.behind_mark": "−{vp} VP",
     "hint.behind": "about {vp} VP less than the best",
     "hint.far_mark": "−{vp}+ VP",

@@ -114,7 +114,8 @@ class LinkPlayShown:
 @dataclass(frozen=True, slots=True)
 class BotsShown:
     """What the screen shows of bots: each seat's level ("" a person), the bot deciding
-    now, and the hint asked for (with the index of its choice, to light it)."""
+    now, and the hint asked for (with the index of its choice, to light it; still being
+    thought; ranked by the expert's search or the hard bot's scores)."""
 
     levels: tuple[str, ...] = ()
     thinking: int | None = None
@@ -122,6 +123,8 @@ class BotsShown:
     hint: Hint | None = None
     hint_index: int | None = None
     hint_player: int | None = None
+    hint_thinking: bool = False  # the expert is still weighing the hint's choices
+    hint_expert: bool = False  # the hint is ranked by the expert's search
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,177 @@
+"""The expert bot in the page (issue 31): offered on the new-game form in every language,
+its search thought in slices to the same moves as at once (saves, links, undo and replays
+reproduce them), and the hint ranked by its search where it would search (thought in
+slices too, or the hard bot's ranking when the device cannot afford it)."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.kits.games import expert_game_entry
+from tests.web.test_web_bots import new_app, start
+from tests.web.webkit import text
+from tm.bots.expert import Expert
+from tm.bots.hint import hint
+from tm.persist import links
+from tm.web import i18n
+from tm.web.app import App
+from tm.web.app_base import bot_levels
+from tm.web.app_bots import HINT_AFFORD_MS, HINT_LIMIT_MS, HINT_MEASURE, HINT_SEED
+from tm.web.saves import PREFIX, MemoryStorage
+
+
+def _late(after: int = 0, **game: object) -> App:
+    """Ada against the expert late in the game, at her action menu where it would search
+    (``game``: another game of tests.kits.games.expert_game_entry)."""
+    app = new_app(MemoryStorage())
+    app.store.storage.set(PREFIX + "late", expert_game_entry(after=after, **game))  # type: ignore[arg-type]
+    app.handle("continue", {"save": "late"})
+    assert app.shown.game is not None and app.shown.notice is None
+    assert bot_levels(app.shown.game)[0] == ""
+    return app
+
+
+def _to_ada(app: App, sliced: int | None) -> int:
+    """The bot's turns until Ada decides (or the end): ``sliced``: rollout decisions per
+    slice (None: every decision at once); the slices that ended still thinking."""
+    thinking = 0
+    while app.bots.bot_turn() is not None:
+        if not app.bots.bot_step(sliced):
+            assert app.bots.thinking()
+            thinking += 1
+    return thinking
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "ja", "be"])
+def test_the_form_offers_the_expert_in_every_language(lang: str) -> None:
+    i18n.set_language(lang)
+    try:
+        app = new_app()
+        page = app.render()["app"]
+        level = i18n.t("bots.level.expert")
+        assert level and level != "bots.level.expert"
+        assert re.search(r'<option value="expert">[^<]*' + re.escape(level), page)
+        start(app, ["", "expert"], names=["Ada"], seed=4)
+        assert app.shown.game is not None
+        assert bot_levels(app.shown.game) == ("", "expert")
+        assert level in text(app.render()["app"])  # the bot's name: "Bot 1 (expert)"
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_expert_thought_in_slices_plays_the_moves_it_plays_at_once() -> None:
+    whole, sliced = _late(), _late()
+    slices = 0
+    for _ in range(400):
+        game = whole.shown.game
+        assert game is not None and sliced.shown.game is not None
+        if game.is_over:
+            break
+        _to_ada(whole, None)
+        slices += _to_ada(sliced, 3)
+        assert sliced.shown.game.moves == game.moves
+        if not game.is_over:
+            whole.handle("answer_first", {})
+            sliced.handle("answer_first", {})
+    assert whole.shown.game is not None and whole.shown.game.is_over
+    assert sliced.shown.game.digest() == whole.shown.game.digest()
+    assert slices > 10 and sliced.bots.state.fallbacks == whole.bots.state.fallbacks == 0
+
+
+def test_undo_and_a_link_over_the_experts_moves_reproduce_them() -> None:
+    app = _late()
+
+    def moves() -> list[object]:
+        assert app.shown.game is not None
+        return list(app.shown.game.moves)
+    app.handle("answer_first", {})
+    _to_ada(app, 5)
+    played = moves()
+    app.handle("undo", {})  # back to Ada's decision, over the expert's moves
+    assert len(moves()) < len(played)
+    app.handle("answer_first", {})
+    _to_ada(app, 2)
+    assert moves() == played
+    game = app.shown.game
+    assert game is not None
+    opened = new_app()
+    opened.handle("open_link", {"text": "#" + links.encode(game)})
+    assert opened.shown.game is not None and opened.shown.notice is None
+    assert opened.shown.game.digest() == game.digest()
+    assert bot_levels(opened.shown.game) == ("", "expert")
+
+
+def test_the_hint_is_ranked_by_the_experts_search_thought_in_slices() -> None:
+    app = _late()
+    game = app.shown.game
+    assert game is not None
+    view = game.view(0)
+    app.handle("hint", {})
+    assert app.bots.hint_thinking()
+    box = re.search(r'<section class="hint-box[^"]*".*?</section>', app.render()["app"], re.S)
+    assert box is not None and "hint-thinking" in box.group(0)
+    assert i18n.t("hint.thinking") in text(box.group(0))
+    assert 'data-action="hint_apply"' not in box.group(0)
+    slices = 0
+    while app.bots.hint_step(4) is False:
+        slices += 1
+    assert slices > 3 and not app.bots.hint_thinking()
+    shown = app.bots.hint_shown()
+    assert shown is not None and shown.record is not None and shown.expert
+    expert = Expert(HINT_SEED)
+    choice = expert.decide(view)
+    values = expert.search.values(expert.budget.margin) if expert.search else None
+    assert values and shown.record == hint(view, values)
+    stops = ("pass", "end_turn")
+    if shown.record["choice"] != choice:  # only the rule: never a pass while an action pays
+        assert choice["type"] in stops and shown.record["choice"]["type"] not in stops
+    page = app.render()["app"]
+    assert i18n.t("hint.title_expert") in text(page) and 'data-action="hint_apply"' in page
+    moves = len(game.moves)
+    app.handle("hint_apply", {})
+    assert app.shown.notice is None
+    stage = app.staged()
+    while stage is not None and not stage.held:  # an action under way: its steps, Confirm
+        app.handle("answer_first", {})
+        stage = app.staged()
+    if stage is not None:
+        app.handle("confirm_action", {})
+    assert app.shown.game is not None and len(app.shown.game.moves) > moves
+    assert app.shown.notice is None
+
+
+def test_a_hint_the_device_cannot_afford_is_the_hard_bots_ranking() -> None:
+    app = _late()
+    game = app.shown.game
+    assert game is not None
+    app.handle("hint", {})
+    assert app.bots.hint_step(HINT_MEASURE) is False  # (begun)
+    assert app.bots.hint_step(HINT_MEASURE) is False
+    assert app.bots.hint_affordable(HINT_MEASURE * 0.5)  # 0.5 ms a decision: affordable
+    assert not app.bots.hint_affordable(HINT_MEASURE * 5.0)  # 5 ms: too slow
+    assert not app.bots.hint_affordable(HINT_LIMIT_MS + 1)
+    assert HINT_AFFORD_MS < HINT_LIMIT_MS
+    app.bots.hint_give_up()
+    shown = app.bots.hint_shown()
+    assert shown is not None and not shown.expert and shown.thinking is None
+    assert shown.record == hint(game.view(0))
+    assert i18n.t("hint.title") in text(app.render()["app"])
+    app.handle("hint_close", {})
+    assert app.bots.hint_shown() is None and not app.bots.hint_thinking()
+
+
+def test_the_experts_hint_in_a_solo_game_with_prelude_and_colonies_on_hellas() -> None:
+    """(The e2e solo game by the hint asks the hard ranking only: its cost in CI.)"""
+    app = _late(players=1, seed=7, expansions=("corpera", "prelude", "colonies"),
+                board="hellas")
+    game = app.shown.game
+    assert game is not None and game.state.options.board == "hellas"
+    app.handle("hint", {})
+    assert app.bots.hint_thinking()
+    assert app.bots.hint_step() is True
+    shown = app.bots.hint_shown()
+    assert shown is not None and shown.expert and shown.record is not None
+    assert shown.index is not None
+    app.handle("hint_apply", {})
+    assert app.shown.notice is None and app.bots.state.fallbacks == 0

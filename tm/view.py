@@ -44,6 +44,7 @@ from tm.rules import actions, milestones, phases, playability
 from tm.rules.play import cost_of
 from tm.rules.scoring import card_points, scores, winners
 from tm.simultaneous import as_seen_by
+from tm.vocab.own_triggers import play_steps_to_check
 from tm.view_model import (
     AwardEntry,
     DecisionView,
@@ -80,9 +81,15 @@ _LATER = ("options", "log", "ext")  # game fields whose sections follow the othe
 
 
 def view_for(g: GameState, viewer: int | None, lean: bool = False) -> GameView:
-    """The read model for ``viewer`` (None: a spectator, who sees no hand at all);
-    ``lean``: without the viewer's standard projects, milestones and awards with their
-    reasons (empty lists: a bot's rollout reads none of them, and they are half its cost)."""
+    """The read model for ``viewer`` (None: a spectator, who sees no hand at all).
+
+    ``lean``: only what the bots read, for a search's rollouts (a bot decides the same on
+    it: tests/engine/test_view_lean.py): no standard projects, milestones or awards of the
+    viewer with their reasons (empty lists); a card in hand with its cost and only the
+    reasons of production it would lower (``playable``: none of those); scores without
+    ``card_points``; standings with the measures only where a bot reads them (none in
+    solo, a milestone's only while it is open); the game's own log (not a copy) and board
+    spaces shared between lean views. Never shown, never written."""
     with memo.reading():  # (building it only reads the game: questions asked again are
         return _view_for(g, viewer, lean)  # answered once)
 
@@ -91,26 +98,26 @@ def _view_for(g: GameState, viewer: int | None, lean: bool = False) -> GameView:
     g = as_seen_by(g, viewer)  # another seat's choice in research or a draft: not yet
     data = _game_fields(g, viewer)
     data["options"] = _options(g)
-    data["log"] = _log_copies(g.log)
+    data["log"] = g.log if lean else _log_copies(g.log)
     data["expansions"] = view_sections(g, viewer)
-    data["spaces"] = _spaces(g)
+    data["spaces"] = _lean_spaces(g) if lean else _spaces(g)
     data["map"] = _map(g)
     data["parameters"] = _parameters(g)
-    data["scores"] = _scores(g)
+    data["scores"] = _scores(g, lean)
     data["winners"] = winners(g) if g.over else []
     data["last_generation"] = data["map"]["last_generation"]
     data["pending"] = _pending(g)
-    data["standings"] = _standings(g)
+    data["standings"] = _standings(g, lean)
     if viewer is not None and 0 <= viewer < len(g.players):
         data["you"] = _you(g, viewer, lean)
     return data
 
 
-def _scores(g: GameState) -> list[ScoreRow]:
+def _scores(g: GameState, lean: bool = False) -> list[ScoreRow]:
     """Each player's score by part, with the cards worth VP (the tableaux are public)."""
     rows = cast(list[ScoreRow], scores(g))  # (the rules build it: plain dicts)
     for row in rows:
-        row["card_points"] = card_points(g, row["player"])
+        row["card_points"] = [] if lean else card_points(g, row["player"])
     return rows
 
 
@@ -224,6 +231,37 @@ def _spaces(g: GameState) -> list[SpaceView]:
     return cast(list[SpaceView], found)
 
 
+# Lean views' spaces: each space by map, id and what lies on it, and each board's list of
+# them by what lies on its spaces, shared by every lean view (never written), so a
+# rollout's view copies nothing of the board. (Cleared when large: a long-lived page.)
+_LEAN_SPACE: dict[tuple[Any, ...], SpaceView] = {}
+_LEAN_BOARD: dict[tuple[Any, ...], list[SpaceView]] = {}
+
+
+def _lean_spaces(g: GameState) -> list[SpaceView]:
+    """Every space of the board with what lies on it now, as shared read-only entries."""
+    board_def = rules_of(g).map
+    key = (board_def.name, *((sid, e.get("tile"), e.get("owner"), e.get("claim"), e.get("card"))
+                             for sid, e in g.board.items()))
+    found = _LEAN_BOARD.get(key)
+    if found is not None:
+        return found
+    if len(_LEAN_BOARD) > 500 or len(_LEAN_SPACE) > 20_000:
+        _LEAN_BOARD.clear()
+        _LEAN_SPACE.clear()
+    found = _LEAN_BOARD[key] = []
+    for sid, static in _static_spaces(board_def):
+        entry = g.board.get(sid) or {}
+        at = (board_def.name, sid, entry.get("tile"), entry.get("owner"), entry.get("claim"),
+              entry.get("card"))
+        space = _LEAN_SPACE.get(at)
+        if space is None:
+            space = _LEAN_SPACE[at] = cast(SpaceView, {
+                **static, "tile": at[2], "owner": at[3], "claim": at[4], "card": at[5]})
+        found.append(space)
+    return found
+
+
 def _map(g: GameState) -> MapView:
     """The board's name, its title, milestones, awards, track bonuses and, in solo, the
     generation the game ends with (R-SOLO-3, R-MAP-4)."""
@@ -243,24 +281,26 @@ def _parameters(g: GameState) -> dict[str, ParameterView]:
 
 
 # ---------------------------------------------------------------- what everyone may work out
-def _standings(g: GameState) -> Standings:
+def _standings(g: GameState, lean: bool = False) -> Standings:
     """Every milestone and award in play: who took it, whether it is still open (R-ACT-3,
-    R-ACT-4) and each player's measure."""
+    R-ACT-4) and each player's measure (``lean``: see :func:`view_for`)."""
     claimed = {name: p for name, p in g.milestones}
     funded = {name: p for name, p in g.awards}
-    seats = range(len(g.players))
+    seats = range(0 if lean and len(g.players) == 1 else len(g.players))
     ms_open = not g.over and len(g.milestones) < milestones.MAX_CLAIMED
     aw_open = not g.over and len(g.awards) < len(milestones.FUND_COSTS)
+    rules = rules_of(g)
     return {
-        "milestones": [{"name": name, "needed": rules_of(g).milestones[name].threshold,
+        "milestones": [{"name": name, "needed": rules.milestones[name].threshold,
                         "cost": milestones.CLAIM_COST, "claimed_by": claimed.get(name),
                         "open": ms_open and name not in claimed,
-                        "values": [milestones.milestone_value(g, p, name) for p in seats]}
-                       for name in rules_of(g).milestones],
+                        "values": [milestones.milestone_value(g, p, name) for p in seats
+                                   if not lean or (ms_open and name not in claimed)]}
+                       for name in rules.milestones],
         "awards": [{"name": name, "cost": milestones.fund_cost(g), "funded_by": funded.get(name),
                     "open": aw_open and name not in funded,
                     "values": [milestones.award_value(g, p, name) for p in seats]}
-                   for name in rules_of(g).awards],
+                   for name in rules.awards],
     }
 
 
@@ -269,7 +309,7 @@ def _you(g: GameState, p: int, lean: bool = False) -> YouView:
     pl = g.players[p]
     return {
         "player": p,
-        "hand": [_hand_card(g, p, name) for name in pl.hand],
+        "hand": [(_lean_hand_card if lean else _hand_card)(g, p, name) for name in pl.hand],
         "projects": [] if lean else [_project(g, p, name) for name in actions.projects_of(g)],
         "milestones": [] if lean else [_milestone(g, p, name)
                                        for name in rules_of(g).milestones],
@@ -292,6 +332,21 @@ def _hand_card(g: GameState, p: int, name: str) -> HandEntry:
     reasons = playability.card_reasons(g, p, name)
     return {"name": name, "cost": cost_of(g, p, card(name)), "playable": not reasons,
             "reasons": reasons}
+
+
+def _lean_hand_card(g: GameState, p: int, name: str) -> HandEntry:
+    """A card in hand as a lean view has it: its cost, and only the production it would
+    lower below what the rules allow (R-PROD-2) among its reasons."""
+    c = card(name)
+    reasons = playability.step_reasons(g, p, name, [
+        s for s in play_steps_to_check(g, c) if s["k"] == "prod"]) if _has_prod_step(name) else []
+    return {"name": name, "cost": cost_of(g, p, c), "playable": not reasons, "reasons": reasons}
+
+
+@lru_cache(maxsize=None)
+def _has_prod_step(name: str) -> bool:
+    """Whether a card's play has a production step (the only reasons a lean view lists)."""
+    return any(s["k"] == "prod" for s in card(name).play)
 
 
 def _project(g: GameState, p: int, name: str) -> ProjectEntry:

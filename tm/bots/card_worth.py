@@ -34,6 +34,7 @@ class CardWorth:
         self.outlook = card_steps.outlook
         self.races = card_steps.races
         self._stretch: bool | None = None  # a card in play stretches requirements
+        self._values: dict[str, float] = {}  # card_value by name (one decision: it holds)
 
     # ------------------------------------------------------------ playing
     def play_worth(self, name: str, cost: float) -> float:
@@ -42,6 +43,12 @@ class CardWorth:
 
     def card_value(self, name: str) -> float:
         """Worth of playing a card (before its cost)."""
+        found = self._values.get(name)
+        if found is None:
+            found = self._values[name] = self._card_value(name)
+        return found
+
+    def _card_value(self, name: str) -> float:
         c = card(name)
         value = self.card_steps.steps(c.play, name) + self.card_steps.steps(c.first_action, name)
         value += sum(self.effect_value(e, name) for e in c.effects)

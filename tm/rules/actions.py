@@ -122,7 +122,7 @@ def _why_award(g: GameState, p: int, r: Response) -> Why:
 def _why_plants(g: GameState, p: int, r: Response) -> Why:
     if g.players[p].res["plants"] < plant_cost(g, p):
         return reason("action.plants", "not enough plants"), "R-ACT-6"
-    if not board.legal_spaces(g, p, "greenery", "greenery"):
+    if not board.has_legal_space(g, p, "greenery", "greenery"):
         return reason("action.no_greenery_space", "no space for a greenery"), "R-TILE-3"
     return None
 

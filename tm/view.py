@@ -88,15 +88,15 @@ def view_for(g: GameState, viewer: int | None, lean: bool = False) -> GameView:
     viewer with their reasons (empty lists); a card in hand with its cost and only the
     reasons of production it would lower (``playable``: none of those); scores without
     ``card_points``; standings with the measures only where a bot reads them (none in
-    solo, a milestone's only while it is open); the game's own log (not a copy) and board
-    spaces shared between lean views. Never shown, never written."""
+    solo, a milestone's only while it is open); the state's own fields, log included, not
+    copies, and board spaces shared between lean views. Never shown, never written."""
     with memo.reading():  # (building it only reads the game: questions asked again are
         return _view_for(g, viewer, lean)  # answered once)
 
 
 def _view_for(g: GameState, viewer: int | None, lean: bool = False) -> GameView:
     g = as_seen_by(g, viewer)  # another seat's choice in research or a draft: not yet
-    data = _game_fields(g, viewer)
+    data = _game_fields(g, viewer, lean)
     data["options"] = _options(g)
     data["log"] = g.log if lean else _log_copies(g.log)
     data["expansions"] = view_sections(g, viewer)
@@ -121,48 +121,49 @@ def _scores(g: GameState, lean: bool = False) -> list[ScoreRow]:
     return rows
 
 
-def _shown(obj: Any, marks: Marks, mine: bool) -> dict[str, Any]:
+def _shown(obj: Any, marks: Marks, mine: bool, lean: bool = False) -> dict[str, Any]:
     """The fields of ``obj`` its marks let a reader see (``mine``: the reader owns it):
-    copies of what they may read, the size of what they may only count."""
+    copies of what they may read (``lean``: the state's own plain lists and dicts, which a
+    lean view's reader never writes), the size of what they may only count."""
     found: dict[str, Any] = {}
     for name, who, count in marks:
         if who == "public" or (mine and who == "owner"):
-            found[name] = to_dict(getattr(obj, name))
+            found[name] = getattr(obj, name) if lean else to_dict(getattr(obj, name))
         elif count:
             found[name] = len(getattr(obj, name))
     return found
 
 
 # ---------------------------------------------------------------- the state's sections
-def _game_fields(g: GameState, viewer: int | None) -> GameView:
+def _game_fields(g: GameState, viewer: int | None, lean: bool = False) -> GameView:
     """The game's own fields as ``viewer`` sees them, in order: the public ones copied, the
     face-down piles as their sizes, each seat by a player section (the options, the log and
     the expansions' sections follow the fields: :func:`_view_for`)."""
     found: dict[str, Any] = {}
     for name, who, count in _GAME:
         if name == "players":
-            found[name] = [_own_player(pl) if pl.index == viewer else _public_player(pl)
-                           for pl in g.players]
+            found[name] = [_own_player(pl, lean) if pl.index == viewer
+                           else _public_player(pl, lean) for pl in g.players]
         elif name in _LATER:
             continue
         elif who == "public":
-            found[name] = to_dict(getattr(g, name))
+            found[name] = getattr(g, name) if lean else to_dict(getattr(g, name))
         elif count:
             found[name] = len(getattr(g, name))
     return cast(GameView, found)  # (the sections that follow complete it)
 
 
-def _public_player(pl: PlayerState) -> PlayerView:
+def _public_player(pl: PlayerState, lean: bool = False) -> PlayerView:
     """A seat as the others see it: its public fields, and how many items each of its
     owner-only fields holds (cards in hand, on offer, in the draft), with its tags."""
-    found = cast(PlayerView, _shown(pl, _PLAYER, mine=False))
+    found = cast(PlayerView, _shown(pl, _PLAYER, False, lean))
     found["tags"] = tag_counts(pl)
     return found
 
 
-def _own_player(pl: PlayerState) -> PlayerView:
+def _own_player(pl: PlayerState, lean: bool = False) -> PlayerView:
     """A seat as its owner sees it: its public and owner-only fields, with its tags."""
-    found = cast(PlayerView, _shown(pl, _PLAYER, mine=True))
+    found = cast(PlayerView, _shown(pl, _PLAYER, True, lean))
     found["tags"] = tag_counts(pl)
     return found
 

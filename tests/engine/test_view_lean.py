@@ -1,7 +1,8 @@
 """The lean view (``view_for(..., lean=True)``, what the expert's rollouts read) leaves out
 only what no bot reads: the hard bot decides the same on it as on the full view, with the
 same reason and worth, at every decision of whole games (solo and 2 to 4 players, with
-Prelude, Colonies and a draft), and the full view is unchanged by lean ones built before it."""
+Prelude, Colonies and a draft), without changing the state whose lists it shares, and the
+full view is unchanged by lean ones built before it."""
 from __future__ import annotations
 
 import json
@@ -35,7 +36,9 @@ def test_the_hard_bot_decides_the_same_on_lean_and_full_views(
         short = view_for(game.state, player, lean=True)
         view = game.view(player)
         choice = full[player].decide(view)
+        before = game.digest()  # (a lean view shares the state's lists: never written)
         assert lean[player].decide(short) == choice, (decisions, view["you"]["decision"])
+        assert game.digest() == before
         assert (lean[player].reason, lean[player].worth) == (full[player].reason,
                                                              full[player].worth)
         game.respond(player, choice)

@@ -185,8 +185,8 @@ class CardWorth:
         """Megacredits the cards in hand worth keeping and playable soon will cost."""
         you = self.outlook.view.get("you")
         hand = (you.get("hand") if you else None) or ()
-        return sum(float(h["cost"]) for h in hand
-                   if self.keep_worth(h["name"], float(h["cost"])) > 0 and self._soon(h))
+        return sum(float(h["cost"]) for h in hand  # (the cheap test first)
+                   if self._soon(h) and self.keep_worth(h["name"], float(h["cost"])) > 0)
 
     def _soon(self, held: HandEntry) -> bool:
         """Whether a card in hand can be played within SOON generations: its requirements

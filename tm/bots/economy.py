@@ -41,8 +41,9 @@ def money_worth(outlook: Outlook, hand_need: Callable[[], float]) -> float:
     value = 1.0
     if outlook.has("money"):
         held = float(outlook.pl["res"]["megacredits"])
-        need = RESERVE + hand_need()
-        value = max(END_MC + 0.2, 1.0 - RICH * max(0.0, held - need))
+        if held > RESERVE:  # (else no need is beyond it: the hand is not asked)
+            need = RESERVE + hand_need()
+            value = max(END_MC + 0.2, 1.0 - RICH * max(0.0, held - need))
     if outlook.gl == 0 and outlook.has("likely_end"):
         value = min(value, LIKELY_END_MC)
     return value

@@ -35,6 +35,7 @@ class CardWorth:
         self.races = card_steps.races
         self._stretch: bool | None = None  # a card in play stretches requirements
         self._values: dict[str, float] = {}  # card_value by name (one decision: it holds)
+        self._kept: dict[tuple[str, float], float] = {}  # keep_worth by name and cost
 
     # ------------------------------------------------------------ playing
     def play_worth(self, name: str, cost: float) -> float:
@@ -134,6 +135,12 @@ class CardWorth:
     # ------------------------------------------------------------ keeping
     def keep_worth(self, name: str, cost: float) -> float:
         """Net worth of holding a card to play it later (requirements may delay it)."""
+        found = self._kept.get((name, cost))
+        if found is None:
+            found = self._kept[name, cost] = self._keep_worth(name, cost)
+        return found
+
+    def _keep_worth(self, name: str, cost: float) -> float:
         c = card(name)
         delay = self.delay(c)
         if delay is None:

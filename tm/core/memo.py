@@ -41,9 +41,13 @@ def remembered(fn: Callable[..., T]) -> Callable[..., T]:
         answers = _ANSWERS
         if answers is None:
             return fn(*args, **named)
-        key = (fn, *map(_key, args))  # (a view asks tens of thousands: kept short)
+        # (a view asks tens of thousands: the key built inline, plain values as they are)
+        parts: list[Any] = [fn]
+        for arg in args:
+            parts.append(arg if type(arg) in _BY_VALUE else _key(arg))
         if named:
-            key += tuple((name, _key(value)) for name, value in sorted(named.items()))
+            parts += [(name, _key(value)) for name, value in sorted(named.items())]
+        key = tuple(parts)
         entry = answers.get(key)
         if entry is None:
             # the arguments are kept with the answer: an object told apart by its id must

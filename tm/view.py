@@ -28,15 +28,13 @@ so mypy checks every key they read.
 from __future__ import annotations
 
 from dataclasses import fields
-from functools import lru_cache
+from functools import cache
 from typing import Any, cast
 
 from tm.board import parameters
 from tm.cards import card
 from tm.cards.tableau import tag_counts
 from tm.core import memo
-from tm.core.frozen import thaw
-from tm.core.mapdef import MapDef
 from tm.core.ruleset import describe_offers, rules_of, view_sections
 from tm.core.state import GameState, Options, PlayerState, to_dict
 from tm.prompts.kinds import Prompt
@@ -44,7 +42,6 @@ from tm.rules import actions, milestones, phases, playability
 from tm.rules.play import cost_of
 from tm.rules.scoring import card_points, scores, winners
 from tm.simultaneous import as_seen_by
-from tm.vocab.own_triggers import play_steps_to_check
 from tm.view_model import (
     AwardEntry,
     DecisionView,
@@ -62,6 +59,8 @@ from tm.view_model import (
     Standings,
     YouView,
 )
+from tm.view_shared import lean_spaces, plain, static_spaces
+from tm.vocab.own_triggers import play_steps_to_check
 
 Marks = tuple[tuple[str, str, bool], ...]
 
@@ -100,7 +99,7 @@ def _view_for(g: GameState, viewer: int | None, lean: bool = False) -> GameView:
     data["options"] = _options(g)
     data["log"] = g.log if lean else _log_copies(g.log)
     data["expansions"] = view_sections(g, viewer)
-    data["spaces"] = _lean_spaces(g) if lean else _spaces(g)
+    data["spaces"] = lean_spaces(g) if lean else _spaces(g)
     data["map"] = _map(g)
     data["parameters"] = _parameters(g)
     data["scores"] = _scores(g, lean)
@@ -207,60 +206,16 @@ def _log_copies(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 # ---------------------------------------------------------------- the board, the parameters
-@lru_cache(maxsize=16)
-def _static_spaces(map_def: MapDef) -> tuple[tuple[str, dict[str, Any]], ...]:
-    """The printed board: what never changes during a game (derived from frozen map data)."""
-    found = []
-    for sp in map_def.spaces.values():
-        found.append((sp.id, {"id": sp.id, "kind": sp.kind, "row": sp.row, "x": sp.x,
-                              "volcanic": sp.volcanic, "bonus": list(sp.bonus),
-                              "name": sp.name, "reserved_for": sp.reserved_for,
-                              "cost": sp.cost, "effect": sp.effect,
-                              "neighbors": list(sp.neighbors)}))
-    return tuple(found)
-
-
 def _spaces(g: GameState) -> list[SpaceView]:
     """Every space of the board with what lies on it now."""
     found = []
-    for sid, static in _static_spaces(rules_of(g).map):
+    for sid, static in static_spaces(rules_of(g).map):
         entry = g.board.get(sid) or {}
         found.append({**static, "bonus": list(static["bonus"]),
                       "neighbors": list(static["neighbors"]), "tile": entry.get("tile"),
                       "owner": entry.get("owner"), "claim": entry.get("claim"),
                       "card": entry.get("card")})
     return cast(list[SpaceView], found)
-
-
-# Lean views' spaces: each space by map, id and what lies on it, and each board's list of
-# them by what lies on its spaces, shared by every lean view (never written), so a
-# rollout's view copies nothing of the board. (Cleared when large: a long-lived page.)
-_LEAN_SPACE: dict[tuple[Any, ...], SpaceView] = {}
-_LEAN_BOARD: dict[tuple[Any, ...], list[SpaceView]] = {}
-
-
-def _lean_spaces(g: GameState) -> list[SpaceView]:
-    """Every space of the board with what lies on it now, as shared read-only entries."""
-    board_def = rules_of(g).map
-    key = (board_def.name, *((sid, e.get("tile"), e.get("owner"), e.get("claim"), e.get("card"))
-                             for sid, e in g.board.items()))
-    found = _LEAN_BOARD.get(key)
-    if found is not None:
-        return found
-    if len(_LEAN_BOARD) > 500 or len(_LEAN_SPACE) > 20_000:
-        _LEAN_BOARD.clear()
-        _LEAN_SPACE.clear()
-    found = _LEAN_BOARD[key] = []
-    for sid, static in _static_spaces(board_def):
-        entry = g.board.get(sid) or {}
-        at = (board_def.name, sid, entry.get("tile"), entry.get("owner"), entry.get("claim"),
-              entry.get("card"))
-        space = _LEAN_SPACE.get(at)
-        if space is None:
-            space = _LEAN_SPACE[at] = cast(SpaceView, {
-                **static, "tile": at[2], "owner": at[3], "claim": at[4], "card": at[5]})
-        found.append(space)
-    return found
 
 
 def _map(g: GameState) -> MapView:
@@ -344,7 +299,7 @@ def _lean_hand_card(g: GameState, p: int, name: str) -> HandEntry:
     return {"name": name, "cost": cost_of(g, p, c), "playable": not reasons, "reasons": reasons}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _has_prod_step(name: str) -> bool:
     """Whether a card's play has a production step (the only reasons a lean view lists)."""
     return any(s["k"] == "prod" for s in card(name).play)
@@ -376,10 +331,11 @@ def _decision(g: GameState, p: int) -> DecisionView | None:
     if not queue or queue[0]["op"] != "ask":
         return None
     prompt = Prompt(g, p, queue[0])
-    details = {k: v for k, v in thaw(prompt.data).items() if k not in ("op", "kind", "on")}
+    details = {k: plain(v) for k, v in queue[0].items() if k not in ("op", "kind", "on")}
     if details.get("offers"):  # setup: what each offer holds (cards, colony tiles ...)
         describe_offers(g, details["offers"])
     offered = [card(name) for name in details.get("cards") or ()]
     costs = {c.name: cost_of(g, p, c) for c in offered if not c.is_corporation}
     return {"kind": prompt.kind, "purpose": prompt.purpose, "data": details,
             "choices": [c.to_dict() for c in prompt.choices()], "costs": costs}
+

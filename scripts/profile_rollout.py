@@ -113,11 +113,15 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=3, help="rollouts per position")
     parser.add_argument("--profile", action="store_true", help="cProfile's top 25")
     args = parser.parse_args()
-    bases = samples(positions(1, args.games) + positions(2, args.games))
+    solo, duel = samples(positions(1, args.games)), samples(positions(2, args.games))
+    bases = solo + duel
     steps, took, results = play(bases, args.repeat)
     print(f"rollouts: {len(results)} from {len(bases)} positions, {steps} decisions each "
           f"round, fastest {took:.2f} s: {steps / took:.0f} decisions/s "
           f"({took / steps * 1e3:.3f} ms each)")
+    for name, group in (("solo", solo), ("2-player", duel)):
+        n, t, _ = play(group, args.repeat)
+        print(f"  {name}: {n} decisions, {t / n * 1e3:.3f} ms each")
     print("results: " + " ".join(results))
     split = parts(bases)
     print("per step (ms): " + ", ".join(f"{k} {split[k]:.3f}"

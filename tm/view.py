@@ -35,7 +35,7 @@ from tm.board import parameters
 from tm.cards import card
 from tm.cards.tableau import tag_counts
 from tm.core import memo
-from tm.core.ruleset import describe_offers, rules_of, view_sections
+from tm.core.ruleset import Rules, describe_offers, rules_of, view_sections
 from tm.core.state import GameState, Options, PlayerState, to_dict
 from tm.prompts.kinds import Prompt
 from tm.rules import actions, milestones, phases, playability
@@ -86,9 +86,9 @@ def view_for(g: GameState, viewer: int | None, lean: bool = False) -> GameView:
     it: tests/engine/test_view_lean.py): no standard projects, milestones or awards of the
     viewer with their reasons (empty lists); a card in hand with its cost and only the
     reasons of production it would lower (``playable``: none of those); scores without
-    ``card_points``; standings with the measures only where a bot reads them (none in
-    solo, a milestone's only while it is open); the state's own fields, log included, not
-    copies, and board spaces shared between lean views. Never shown, never written."""
+    ``card_points`` and standings with a milestone's measures only while it is open (solo:
+    neither, empty); the state's own fields, log included, not copies, and the board's
+    spaces and the map shared between lean views. Never shown, never written."""
     with memo.reading():  # (building it only reads the game: questions asked again are
         return _view_for(g, viewer, lean)  # answered once)
 
@@ -96,17 +96,18 @@ def view_for(g: GameState, viewer: int | None, lean: bool = False) -> GameView:
 def _view_for(g: GameState, viewer: int | None, lean: bool = False) -> GameView:
     g = as_seen_by(g, viewer)  # another seat's choice in research or a draft: not yet
     data = _game_fields(g, viewer, lean)
-    data["options"] = _options(g)
+    data["options"] = _options(g, lean)
     data["log"] = g.log if lean else _log_copies(g.log)
     data["expansions"] = view_sections(g, viewer)
     data["spaces"] = lean_spaces(g) if lean else _spaces(g)
-    data["map"] = _map(g)
+    data["map"] = _lean_map(g) if lean else _map(g)
     data["parameters"] = _parameters(g)
-    data["scores"] = _scores(g, lean)
+    solo_lean = lean and len(g.players) == 1  # (a bot reads neither alone: see view_for)
+    data["scores"] = [] if solo_lean else _scores(g, lean)
     data["winners"] = winners(g) if g.over else []
     data["last_generation"] = data["map"]["last_generation"]
     data["pending"] = _pending(g)
-    data["standings"] = _standings(g, lean)
+    data["standings"] = {"milestones": [], "awards": []} if solo_lean else _standings(g, lean)
     if viewer is not None and 0 <= viewer < len(g.players):
         data["you"] = _you(g, viewer, lean)
     return data
@@ -167,9 +168,9 @@ def _own_player(pl: PlayerState, lean: bool = False) -> PlayerView:
     return found
 
 
-def _options(g: GameState) -> OptionsView:
+def _options(g: GameState, lean: bool = False) -> OptionsView:
     """How the game is set up, as a player may see it (no seed)."""
-    return cast(OptionsView, _shown(g.options, _OPTIONS, mine=False))
+    return cast(OptionsView, _shown(g.options, _OPTIONS, False, lean))
 
 
 def _pending(g: GameState) -> list[int]:
@@ -218,16 +219,30 @@ def _spaces(g: GameState) -> list[SpaceView]:
     return cast(list[SpaceView], found)
 
 
+@cache
+def _lean_map_of(rules: Rules, solo: bool) -> MapView:
+    """A ruleset's map section, shared by lean views (rules are built once per options key
+    and told apart by identity: tm.core.ruleset)."""
+    return _map_of(rules, solo)
+
+
+def _lean_map(g: GameState) -> MapView:
+    return _lean_map_of(rules_of(g), len(g.players) == 1)
+
+
 def _map(g: GameState) -> MapView:
     """The board's name, its title, milestones, awards, track bonuses and, in solo, the
     generation the game ends with (R-SOLO-3, R-MAP-4)."""
-    rules = rules_of(g)
+    return _map_of(rules_of(g), len(g.players) == 1)
+
+
+def _map_of(rules: Rules, solo: bool) -> MapView:
     board_def = rules.map
     return {"name": board_def.name, "title": board_def.title,
             "milestones": list(board_def.milestone_names), "awards": list(board_def.award_names),
             "track_bonuses": [{"param": b.param, "at": b.at, "gain": b.gain}
                               for b in board_def.track_bonuses],
-            "last_generation": rules.solo_generations if len(g.players) == 1 else None}
+            "last_generation": rules.solo_generations if solo else None}
 
 
 def _parameters(g: GameState) -> dict[str, ParameterView]:
@@ -242,7 +257,7 @@ def _standings(g: GameState, lean: bool = False) -> Standings:
     R-ACT-4) and each player's measure (``lean``: see :func:`view_for`)."""
     claimed = {name: p for name, p in g.milestones}
     funded = {name: p for name, p in g.awards}
-    seats = range(0 if lean and len(g.players) == 1 else len(g.players))
+    seats = range(len(g.players))
     ms_open = not g.over and len(g.milestones) < milestones.MAX_CLAIMED
     aw_open = not g.over and len(g.awards) < len(milestones.FUND_COSTS)
     rules = rules_of(g)

@@ -3,9 +3,10 @@
 Solo and 2-player games (Tharsis, Corporate Era; seeds from 100,000) are played by hard
 bots to generations 5, 8 and 11; from each of those positions a game is sampled from the
 seat's view (:func:`tm.bots.determinize.sample_game`) and :func:`tm.bots.expert.rollout`
-plays copies of it to the game's end. Prints decisions per second, the cost of each part
-(CPU time of this process: the machine may be busy; the lean view, the hard bot's decision, the engine's respond, ``Game.copy``,
-``sample_game``) and, with ``--profile``, cProfile's top functions by cumulative time.
+plays copies of it to the game's end. Prints decisions per second (solo and 2-player too),
+the cost of each part (the lean view, the hard bot's decision, the engine's respond,
+``Game.copy``, ``sample_game``) and, with ``--profile``, cProfile's top functions. Times are
+this process's CPU time, the fastest of ``--repeat`` rounds (the machine may be busy).
 
     python scripts/profile_rollout.py [--games 2] [--repeat 3] [--profile]
 """
@@ -22,8 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tm import Game  # noqa: E402
-from tm.bots import Bot, bot_seed_for  # noqa: E402
-from tm.bots import expert  # noqa: E402
+from tm.bots import Bot, bot_seed_for, expert  # noqa: E402
 from tm.bots.determinize import sample_game  # noqa: E402
 from tm.core.state import Options  # noqa: E402
 from tm.view import view_for  # noqa: E402
@@ -81,7 +81,7 @@ def parts(bases: list[tuple[Game, int]]) -> dict[str, float]:
     """Mean milliseconds of each part of a rollout step, and of a copy and a sample."""
     view_t = decide_t = respond_t = 0.0
     n = 0
-    for base, seat in bases:
+    for base, _ in bases:
         game = base.copy()
         bots = [Bot("hard", 5 + s) for s in range(len(game.state.players))]
         while not game.is_over and game.pending:

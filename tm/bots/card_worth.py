@@ -188,12 +188,18 @@ class CardWorth:
             return math.ceil(steps / pace)
         return 0
 
-    def hand_need(self) -> float:
-        """Megacredits the cards in hand worth keeping and playable soon will cost."""
+    def hand_need(self, enough: float = math.inf) -> float:
+        """Megacredits the cards in hand worth keeping and playable soon will cost (counted
+        in hand order; once it reaches ``enough`` the rest are not asked: at least that)."""
         you = self.outlook.view.get("you")
         hand = (you.get("hand") if you else None) or ()
-        return sum(float(h["cost"]) for h in hand  # (the cheap test first)
-                   if self._soon(h) and self.keep_worth(h["name"], float(h["cost"])) > 0)
+        need = 0.0  # (whole megacredits: the same sum in any order of adding)
+        for h in hand:
+            if self._soon(h) and self.keep_worth(h["name"], float(h["cost"])) > 0:
+                need += float(h["cost"])
+                if need >= enough:
+                    break
+        return need
 
     def _soon(self, held: HandEntry) -> bool:
         """Whether a card in hand can be played within SOON generations: its requirements

@@ -28,13 +28,15 @@ so mypy checks every key they read.
 from __future__ import annotations
 
 from dataclasses import fields
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, cast
 
 from tm.board import parameters
 from tm.cards import card
 from tm.cards.tableau import tag_counts
 from tm.core import memo
+from tm.core.frozen import plain
+from tm.core.mapdef import MapDef
 from tm.core.ruleset import Rules, describe_offers, rules_of, view_sections
 from tm.core.state import GameState, Options, PlayerState, to_dict
 from tm.prompts.kinds import Prompt
@@ -59,7 +61,6 @@ from tm.view_model import (
     Standings,
     YouView,
 )
-from tm.view_shared import lean_spaces, plain, static_spaces
 from tm.vocab.own_triggers import play_steps_to_check
 
 Marks = tuple[tuple[str, str, bool], ...]
@@ -99,7 +100,7 @@ def _view_for(g: GameState, viewer: int | None, lean: bool = False) -> GameView:
     data["options"] = _options(g, lean)
     data["log"] = g.log if lean else _log_copies(g.log)
     data["expansions"] = view_sections(g, viewer)
-    data["spaces"] = lean_spaces(g) if lean else _spaces(g)
+    data["spaces"] = _lean_spaces(g) if lean else _spaces(g)
     data["map"] = _lean_map(g) if lean else _map(g)
     data["parameters"] = _parameters(g)
     solo_lean = lean and len(g.players) == 1  # (a bot reads neither alone: see view_for)
@@ -207,10 +208,50 @@ def _log_copies(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 # ---------------------------------------------------------------- the board, the parameters
+@lru_cache(maxsize=16)
+def _static_spaces(map_def: MapDef) -> tuple[tuple[str, dict[str, Any]], ...]:
+    """The printed board: what never changes during a game (derived from frozen map data)."""
+    return tuple((sp.id, {"id": sp.id, "kind": sp.kind, "row": sp.row, "x": sp.x,
+                          "volcanic": sp.volcanic, "bonus": list(sp.bonus), "name": sp.name,
+                          "reserved_for": sp.reserved_for, "cost": sp.cost, "effect": sp.effect,
+                          "neighbors": list(sp.neighbors)}) for sp in map_def.spaces.values())
+
+
+# Lean views' spaces: each space by map, id and what lies on it, and each board's list of
+# them by what lies on its spaces, shared by every lean view (never written), so a
+# rollout's view copies nothing of the board. (Cleared when large: a long-lived page.)
+_LEAN_SPACE: dict[tuple[Any, ...], SpaceView] = {}
+_LEAN_BOARD: dict[tuple[Any, ...], list[SpaceView]] = {}
+
+
+def _lean_spaces(g: GameState) -> list[SpaceView]:
+    """Every space of the board with what lies on it now, as shared read-only entries."""
+    board_def = rules_of(g).map
+    key = (board_def.name, *((sid, e.get("tile"), e.get("owner"), e.get("claim"), e.get("card"))
+                             for sid, e in g.board.items()))
+    if key in _LEAN_BOARD:
+        return _LEAN_BOARD[key]
+    if len(_LEAN_BOARD) > 500 or len(_LEAN_SPACE) > 20_000:
+        _LEAN_BOARD.clear()
+        _LEAN_SPACE.clear()
+    found: list[SpaceView] = []
+    _LEAN_BOARD[key] = found
+    for sid, static in _static_spaces(board_def):
+        entry = g.board.get(sid) or {}
+        at = (board_def.name, sid, entry.get("tile"), entry.get("owner"), entry.get("claim"),
+              entry.get("card"))
+        space = _LEAN_SPACE.get(at)
+        if space is None:
+            space = _LEAN_SPACE[at] = cast(SpaceView, {
+                **static, "tile": at[2], "owner": at[3], "claim": at[4], "card": at[5]})
+        found.append(space)
+    return found
+
+
 def _spaces(g: GameState) -> list[SpaceView]:
     """Every space of the board with what lies on it now."""
     found = []
-    for sid, static in static_spaces(rules_of(g).map):
+    for sid, static in _static_spaces(rules_of(g).map):
         entry = g.board.get(sid) or {}
         found.append({**static, "bonus": list(static["bonus"]),
                       "neighbors": list(static["neighbors"]), "tile": entry.get("tile"),

@@ -2,7 +2,7 @@
 bots' games on several maps and sets: whether a tile has a legal space
 (:func:`tm.board.placement.has_legal_space`: the first one found), a tableau's effects
 and tags (kept by its played list: :mod:`tm.cards.tableau`) and an ask's details copied
-plainly (:func:`tm.view_shared.plain`), inside a view's reading pass and outside it."""
+plainly (:func:`tm.core.frozen.plain`), inside a view's reading pass and outside it."""
 from __future__ import annotations
 
 import json
@@ -17,10 +17,9 @@ from tm.cards import all_cards, card
 from tm.cards.dsl import TAGS, WILD
 from tm.cards.tableau import effects, standing_effects, tableau, tag_count, tag_counts
 from tm.core import memo
-from tm.core.frozen import freeze, thaw
+from tm.core.frozen import freeze, plain, thaw
 from tm.core.state import GameState, Options
 from tm.game import Game
-from tm.view_shared import plain
 
 GAMES = [(1, ["corpera", "prelude"], "tharsis", 11), (2, ["corpera", "colonies"], "hellas", 12),
          (3, ["corpera", "prelude", "colonies"], "elysium", 13)]

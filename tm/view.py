@@ -231,7 +231,7 @@ def _lean_spaces(g: GameState) -> list[SpaceView]:
                              for sid, e in g.board.items()))
     if key in _LEAN_BOARD:
         return _LEAN_BOARD[key]
-    if len(_LEAN_BOARD) > 500 or len(_LEAN_SPACE) > 20_000:
+    if len(_LEAN_BOARD) > 500 or len(_LEAN_SPACE) > 4000:
         _LEAN_BOARD.clear()
         _LEAN_SPACE.clear()
     found: list[SpaceView] = []

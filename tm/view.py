@@ -28,16 +28,16 @@ so mypy checks every key they read.
 from __future__ import annotations
 
 from dataclasses import fields
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any, cast
 
 from tm.board import parameters
 from tm.cards import card
 from tm.cards.tableau import tag_counts
 from tm.core import memo
-from tm.core.frozen import thaw
+from tm.core.frozen import plain
 from tm.core.mapdef import MapDef
-from tm.core.ruleset import describe_offers, rules_of, view_sections
+from tm.core.ruleset import Rules, describe_offers, rules_of, view_sections
 from tm.core.state import GameState, Options, PlayerState, to_dict
 from tm.prompts.kinds import Prompt
 from tm.rules import actions, milestones, phases, playability
@@ -61,6 +61,7 @@ from tm.view_model import (
     Standings,
     YouView,
 )
+from tm.vocab.own_triggers import play_steps_to_check
 
 Marks = tuple[tuple[str, str, bool], ...]
 
@@ -80,89 +81,97 @@ _LATER = ("options", "log", "ext")  # game fields whose sections follow the othe
 
 
 def view_for(g: GameState, viewer: int | None, lean: bool = False) -> GameView:
-    """The read model for ``viewer`` (None: a spectator, who sees no hand at all);
-    ``lean``: without the viewer's standard projects, milestones and awards with their
-    reasons (empty lists: a bot's rollout reads none of them, and they are half its cost)."""
+    """The read model for ``viewer`` (None: a spectator, who sees no hand at all).
+
+    ``lean``: only what the bots read, for a search's rollouts (a bot decides the same on
+    it: tests/engine/test_view_lean.py): no standard projects, milestones or awards of the
+    viewer with their reasons (empty lists); a card in hand with its cost and only the
+    reasons of production it would lower (``playable``: none of those); scores without
+    ``card_points`` and standings with a milestone's measures only while it is open (solo:
+    neither, empty); the state's own fields, log included, not copies, and the board's
+    spaces and the map shared between lean views. Never shown, never written."""
     with memo.reading():  # (building it only reads the game: questions asked again are
         return _view_for(g, viewer, lean)  # answered once)
 
 
 def _view_for(g: GameState, viewer: int | None, lean: bool = False) -> GameView:
     g = as_seen_by(g, viewer)  # another seat's choice in research or a draft: not yet
-    data = _game_fields(g, viewer)
-    data["options"] = _options(g)
-    data["log"] = _log_copies(g.log)
+    data = _game_fields(g, viewer, lean)
+    data["options"] = _options(g, lean)
+    data["log"] = g.log if lean else _log_copies(g.log)
     data["expansions"] = view_sections(g, viewer)
-    data["spaces"] = _spaces(g)
-    data["map"] = _map(g)
+    data["spaces"] = _lean_spaces(g) if lean else _spaces(g)
+    data["map"] = _lean_map(g) if lean else _map(g)
     data["parameters"] = _parameters(g)
-    data["scores"] = _scores(g)
+    solo_lean = lean and len(g.players) == 1  # (a bot reads neither alone: see view_for)
+    data["scores"] = [] if solo_lean else _scores(g, lean)
     data["winners"] = winners(g) if g.over else []
     data["last_generation"] = data["map"]["last_generation"]
     data["pending"] = _pending(g)
-    data["standings"] = _standings(g)
+    data["standings"] = {"milestones": [], "awards": []} if solo_lean else _standings(g, lean)
     if viewer is not None and 0 <= viewer < len(g.players):
         data["you"] = _you(g, viewer, lean)
     return data
 
 
-def _scores(g: GameState) -> list[ScoreRow]:
+def _scores(g: GameState, lean: bool = False) -> list[ScoreRow]:
     """Each player's score by part, with the cards worth VP (the tableaux are public)."""
     rows = cast(list[ScoreRow], scores(g))  # (the rules build it: plain dicts)
     for row in rows:
-        row["card_points"] = card_points(g, row["player"])
+        row["card_points"] = [] if lean else card_points(g, row["player"])
     return rows
 
 
-def _shown(obj: Any, marks: Marks, mine: bool) -> dict[str, Any]:
+def _shown(obj: Any, marks: Marks, mine: bool, lean: bool = False) -> dict[str, Any]:
     """The fields of ``obj`` its marks let a reader see (``mine``: the reader owns it):
-    copies of what they may read, the size of what they may only count."""
+    copies of what they may read (``lean``: the state's own plain lists and dicts, which a
+    lean view's reader never writes), the size of what they may only count."""
     found: dict[str, Any] = {}
     for name, who, count in marks:
         if who == "public" or (mine and who == "owner"):
-            found[name] = to_dict(getattr(obj, name))
+            found[name] = getattr(obj, name) if lean else to_dict(getattr(obj, name))
         elif count:
             found[name] = len(getattr(obj, name))
     return found
 
 
 # ---------------------------------------------------------------- the state's sections
-def _game_fields(g: GameState, viewer: int | None) -> GameView:
+def _game_fields(g: GameState, viewer: int | None, lean: bool = False) -> GameView:
     """The game's own fields as ``viewer`` sees them, in order: the public ones copied, the
     face-down piles as their sizes, each seat by a player section (the options, the log and
     the expansions' sections follow the fields: :func:`_view_for`)."""
     found: dict[str, Any] = {}
     for name, who, count in _GAME:
         if name == "players":
-            found[name] = [_own_player(pl) if pl.index == viewer else _public_player(pl)
-                           for pl in g.players]
+            found[name] = [_own_player(pl, lean) if pl.index == viewer
+                           else _public_player(pl, lean) for pl in g.players]
         elif name in _LATER:
             continue
         elif who == "public":
-            found[name] = to_dict(getattr(g, name))
+            found[name] = getattr(g, name) if lean else to_dict(getattr(g, name))
         elif count:
             found[name] = len(getattr(g, name))
     return cast(GameView, found)  # (the sections that follow complete it)
 
 
-def _public_player(pl: PlayerState) -> PlayerView:
+def _public_player(pl: PlayerState, lean: bool = False) -> PlayerView:
     """A seat as the others see it: its public fields, and how many items each of its
     owner-only fields holds (cards in hand, on offer, in the draft), with its tags."""
-    found = cast(PlayerView, _shown(pl, _PLAYER, mine=False))
+    found = cast(PlayerView, _shown(pl, _PLAYER, False, lean))
     found["tags"] = tag_counts(pl)
     return found
 
 
-def _own_player(pl: PlayerState) -> PlayerView:
+def _own_player(pl: PlayerState, lean: bool = False) -> PlayerView:
     """A seat as its owner sees it: its public and owner-only fields, with its tags."""
-    found = cast(PlayerView, _shown(pl, _PLAYER, mine=True))
+    found = cast(PlayerView, _shown(pl, _PLAYER, True, lean))
     found["tags"] = tag_counts(pl)
     return found
 
 
-def _options(g: GameState) -> OptionsView:
+def _options(g: GameState, lean: bool = False) -> OptionsView:
     """How the game is set up, as a player may see it (no seed)."""
-    return cast(OptionsView, _shown(g.options, _OPTIONS, mine=False))
+    return cast(OptionsView, _shown(g.options, _OPTIONS, False, lean))
 
 
 def _pending(g: GameState) -> list[int]:
@@ -202,14 +211,41 @@ def _log_copies(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
 @lru_cache(maxsize=16)
 def _static_spaces(map_def: MapDef) -> tuple[tuple[str, dict[str, Any]], ...]:
     """The printed board: what never changes during a game (derived from frozen map data)."""
-    found = []
-    for sp in map_def.spaces.values():
-        found.append((sp.id, {"id": sp.id, "kind": sp.kind, "row": sp.row, "x": sp.x,
-                              "volcanic": sp.volcanic, "bonus": list(sp.bonus),
-                              "name": sp.name, "reserved_for": sp.reserved_for,
-                              "cost": sp.cost, "effect": sp.effect,
-                              "neighbors": list(sp.neighbors)}))
-    return tuple(found)
+    return tuple((sp.id, {"id": sp.id, "kind": sp.kind, "row": sp.row, "x": sp.x,
+                          "volcanic": sp.volcanic, "bonus": list(sp.bonus), "name": sp.name,
+                          "reserved_for": sp.reserved_for, "cost": sp.cost, "effect": sp.effect,
+                          "neighbors": list(sp.neighbors)}) for sp in map_def.spaces.values())
+
+
+# Lean views' spaces: each space by map, id and what lies on it, and each board's list of
+# them by what lies on its spaces, shared by every lean view (never written), so a
+# rollout's view copies nothing of the board. (Cleared when large: a long-lived page.)
+_LEAN_SPACE: dict[tuple[Any, ...], SpaceView] = {}
+_LEAN_BOARD: dict[tuple[Any, ...], list[SpaceView]] = {}
+
+
+def _lean_spaces(g: GameState) -> list[SpaceView]:
+    """Every space of the board with what lies on it now, as shared read-only entries."""
+    board_def = rules_of(g).map
+    key = (board_def.name, *((sid, e.get("tile"), e.get("owner"), e.get("claim"), e.get("card"))
+                             for sid, e in g.board.items()))
+    if key in _LEAN_BOARD:
+        return _LEAN_BOARD[key]
+    if len(_LEAN_BOARD) > 500 or len(_LEAN_SPACE) > 4000:
+        _LEAN_BOARD.clear()
+        _LEAN_SPACE.clear()
+    found: list[SpaceView] = []
+    _LEAN_BOARD[key] = found
+    for sid, static in _static_spaces(board_def):
+        entry = g.board.get(sid) or {}
+        at = (board_def.name, sid, entry.get("tile"), entry.get("owner"), entry.get("claim"),
+              entry.get("card"))
+        space = _LEAN_SPACE.get(at)
+        if space is None:
+            space = _LEAN_SPACE[at] = cast(SpaceView, {
+                **static, "tile": at[2], "owner": at[3], "claim": at[4], "card": at[5]})
+        found.append(space)
+    return found
 
 
 def _spaces(g: GameState) -> list[SpaceView]:
@@ -224,16 +260,30 @@ def _spaces(g: GameState) -> list[SpaceView]:
     return cast(list[SpaceView], found)
 
 
+@cache
+def _lean_map_of(rules: Rules, solo: bool) -> MapView:
+    """A ruleset's map section, shared by lean views (rules are built once per options key
+    and told apart by identity: tm.core.ruleset)."""
+    return _map_of(rules, solo)
+
+
+def _lean_map(g: GameState) -> MapView:
+    return _lean_map_of(rules_of(g), len(g.players) == 1)
+
+
 def _map(g: GameState) -> MapView:
     """The board's name, its title, milestones, awards, track bonuses and, in solo, the
     generation the game ends with (R-SOLO-3, R-MAP-4)."""
-    rules = rules_of(g)
+    return _map_of(rules_of(g), len(g.players) == 1)
+
+
+def _map_of(rules: Rules, solo: bool) -> MapView:
     board_def = rules.map
     return {"name": board_def.name, "title": board_def.title,
             "milestones": list(board_def.milestone_names), "awards": list(board_def.award_names),
             "track_bonuses": [{"param": b.param, "at": b.at, "gain": b.gain}
                               for b in board_def.track_bonuses],
-            "last_generation": rules.solo_generations if len(g.players) == 1 else None}
+            "last_generation": rules.solo_generations if solo else None}
 
 
 def _parameters(g: GameState) -> dict[str, ParameterView]:
@@ -243,24 +293,26 @@ def _parameters(g: GameState) -> dict[str, ParameterView]:
 
 
 # ---------------------------------------------------------------- what everyone may work out
-def _standings(g: GameState) -> Standings:
+def _standings(g: GameState, lean: bool = False) -> Standings:
     """Every milestone and award in play: who took it, whether it is still open (R-ACT-3,
-    R-ACT-4) and each player's measure."""
+    R-ACT-4) and each player's measure (``lean``: see :func:`view_for`)."""
     claimed = {name: p for name, p in g.milestones}
     funded = {name: p for name, p in g.awards}
     seats = range(len(g.players))
     ms_open = not g.over and len(g.milestones) < milestones.MAX_CLAIMED
     aw_open = not g.over and len(g.awards) < len(milestones.FUND_COSTS)
+    rules = rules_of(g)
     return {
-        "milestones": [{"name": name, "needed": rules_of(g).milestones[name].threshold,
+        "milestones": [{"name": name, "needed": rules.milestones[name].threshold,
                         "cost": milestones.CLAIM_COST, "claimed_by": claimed.get(name),
                         "open": ms_open and name not in claimed,
-                        "values": [milestones.milestone_value(g, p, name) for p in seats]}
-                       for name in rules_of(g).milestones],
+                        "values": [milestones.milestone_value(g, p, name) for p in seats
+                                   if not lean or (ms_open and name not in claimed)]}
+                       for name in rules.milestones],
         "awards": [{"name": name, "cost": milestones.fund_cost(g), "funded_by": funded.get(name),
                     "open": aw_open and name not in funded,
                     "values": [milestones.award_value(g, p, name) for p in seats]}
-                   for name in rules_of(g).awards],
+                   for name in rules.awards],
     }
 
 
@@ -269,7 +321,7 @@ def _you(g: GameState, p: int, lean: bool = False) -> YouView:
     pl = g.players[p]
     return {
         "player": p,
-        "hand": [_hand_card(g, p, name) for name in pl.hand],
+        "hand": [(_lean_hand_card if lean else _hand_card)(g, p, name) for name in pl.hand],
         "projects": [] if lean else [_project(g, p, name) for name in actions.projects_of(g)],
         "milestones": [] if lean else [_milestone(g, p, name)
                                        for name in rules_of(g).milestones],
@@ -292,6 +344,21 @@ def _hand_card(g: GameState, p: int, name: str) -> HandEntry:
     reasons = playability.card_reasons(g, p, name)
     return {"name": name, "cost": cost_of(g, p, card(name)), "playable": not reasons,
             "reasons": reasons}
+
+
+def _lean_hand_card(g: GameState, p: int, name: str) -> HandEntry:
+    """A card in hand as a lean view has it: its cost, and only the production it would
+    lower below what the rules allow (R-PROD-2) among its reasons."""
+    c = card(name)
+    reasons = playability.step_reasons(g, p, name, [
+        s for s in play_steps_to_check(g, c) if s["k"] == "prod"]) if _has_prod_step(name) else []
+    return {"name": name, "cost": cost_of(g, p, c), "playable": not reasons, "reasons": reasons}
+
+
+@cache
+def _has_prod_step(name: str) -> bool:
+    """Whether a card's play has a production step (the only reasons a lean view lists)."""
+    return any(s["k"] == "prod" for s in card(name).play)
 
 
 def _project(g: GameState, p: int, name: str) -> ProjectEntry:
@@ -320,10 +387,11 @@ def _decision(g: GameState, p: int) -> DecisionView | None:
     if not queue or queue[0]["op"] != "ask":
         return None
     prompt = Prompt(g, p, queue[0])
-    details = {k: v for k, v in thaw(prompt.data).items() if k not in ("op", "kind", "on")}
+    details = {k: plain(v) for k, v in queue[0].items() if k not in ("op", "kind", "on")}
     if details.get("offers"):  # setup: what each offer holds (cards, colony tiles ...)
         describe_offers(g, details["offers"])
     offered = [card(name) for name in details.get("cards") or ()]
     costs = {c.name: cost_of(g, p, c) for c in offered if not c.is_corporation}
     return {"kind": prompt.kind, "purpose": prompt.purpose, "data": details,
             "choices": [c.to_dict() for c in prompt.choices()], "costs": costs}
+

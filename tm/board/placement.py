@@ -119,6 +119,26 @@ def legal_spaces(g: GameState, player: int, tile: str, on: str,
     return [sp.id for sp in found]
 
 
+@remembered
+def has_legal_space(g: GameState, player: int, tile: str, on: str,
+                    space: str | None = None) -> bool:
+    """Whether :func:`legal_spaces` has any space (the same question, stopping at the first
+    legal space: the action menu asks it of every standard project and tile card)."""
+    if space is not None and _named_space(g, space) is not None:
+        return bool(legal_spaces(g, player, tile, on, space))
+    for sp in rules_of(g).map.spaces.values():
+        if on == "ocean":
+            if sp.kind == "ocean" and _free_for(g, sp, player, tile):
+                return True
+        elif on == "greenery":  # (next to one's own tiles when one can: land either way)
+            if sp.kind == "land" and _free_for(g, sp, player, "greenery"):
+                return True
+        elif (sp.kind == "land" and _free_for(g, sp, player, tile)
+              and _land_rule(g, player, sp, on)):
+            return True
+    return False
+
+
 def _named_space(g: GameState, name: str) -> str | None:
     """A space by id, by its name, or by the card it is reserved for (R-MAP-2)."""
     for sp in rules_of(g).map.spaces.values():

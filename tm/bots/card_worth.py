@@ -34,6 +34,8 @@ class CardWorth:
         self.outlook = card_steps.outlook
         self.races = card_steps.races
         self._stretch: bool | None = None  # a card in play stretches requirements
+        self._values: dict[str, float] = {}  # card_value by name (one decision: it holds)
+        self._kept: dict[tuple[str, float], float] = {}  # keep_worth by name and cost
 
     # ------------------------------------------------------------ playing
     def play_worth(self, name: str, cost: float) -> float:
@@ -42,6 +44,12 @@ class CardWorth:
 
     def card_value(self, name: str) -> float:
         """Worth of playing a card (before its cost)."""
+        found = self._values.get(name)
+        if found is None:
+            found = self._values[name] = self._card_value(name)
+        return found
+
+    def _card_value(self, name: str) -> float:
         c = card(name)
         value = self.card_steps.steps(c.play, name) + self.card_steps.steps(c.first_action, name)
         value += sum(self.effect_value(e, name) for e in c.effects)
@@ -127,6 +135,12 @@ class CardWorth:
     # ------------------------------------------------------------ keeping
     def keep_worth(self, name: str, cost: float) -> float:
         """Net worth of holding a card to play it later (requirements may delay it)."""
+        found = self._kept.get((name, cost))
+        if found is None:
+            found = self._kept[name, cost] = self._keep_worth(name, cost)
+        return found
+
+    def _keep_worth(self, name: str, cost: float) -> float:
         c = card(name)
         delay = self.delay(c)
         if delay is None:
@@ -174,12 +188,18 @@ class CardWorth:
             return math.ceil(steps / pace)
         return 0
 
-    def hand_need(self) -> float:
-        """Megacredits the cards in hand worth keeping and playable soon will cost."""
+    def hand_need(self, enough: float = math.inf) -> float:
+        """Megacredits the cards in hand worth keeping and playable soon will cost (counted
+        in hand order; once it reaches ``enough`` the rest are not asked: at least that)."""
         you = self.outlook.view.get("you")
         hand = (you.get("hand") if you else None) or ()
-        return sum(float(h["cost"]) for h in hand
-                   if self.keep_worth(h["name"], float(h["cost"])) > 0 and self._soon(h))
+        need = 0.0  # (whole megacredits: the same sum in any order of adding)
+        for h in hand:
+            if self._soon(h) and self.keep_worth(h["name"], float(h["cost"])) > 0:
+                need += float(h["cost"])
+                if need >= enough:
+                    break
+        return need
 
     def _soon(self, held: HandEntry) -> bool:
         """Whether a card in hand can be played within SOON generations: its requirements

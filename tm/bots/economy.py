@@ -28,12 +28,12 @@ RICH = 0.01  # how fast money beyond need loses worth, per megacredit
 RESERVE = 12.0  # megacredits kept beyond what the hand needs before money loses worth
 
 
-def money_worth(outlook: Outlook, hand_need: Callable[[], float]) -> float:
+def money_worth(outlook: Outlook, hand_need: Callable[[float], float]) -> float:
     """Worth of one megacredit now. In the last generation money buys only points:
     it is worth what the points it buys are worth, so spending beats hoarding. Before
     that (habit ``money``), money beyond what the hand will need (``hand_need``: the cards
-    playable soon) earns nothing while held: it is worth less, down to what it buys at the
-    end."""
+    playable soon, asked no further than the money held) earns nothing while held: it is
+    worth less, down to what it buys at the end."""
     if outlook.final and outlook.has("end"):
         return SOLO_END_MC if outlook.solo else END_MC
     if outlook.solo:
@@ -41,8 +41,9 @@ def money_worth(outlook: Outlook, hand_need: Callable[[], float]) -> float:
     value = 1.0
     if outlook.has("money"):
         held = float(outlook.pl["res"]["megacredits"])
-        need = RESERVE + hand_need()
-        value = max(END_MC + 0.2, 1.0 - RICH * max(0.0, held - need))
+        if held > RESERVE:  # (else no need is beyond it: the hand is not asked, nor
+            need = RESERVE + hand_need(held - RESERVE)  # beyond what is held)
+            value = max(END_MC + 0.2, 1.0 - RICH * max(0.0, held - need))
     if outlook.gl == 0 and outlook.has("likely_end"):
         value = min(value, LIKELY_END_MC)
     return value

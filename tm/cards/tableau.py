@@ -5,7 +5,6 @@ from collections.abc import Iterator
 
 from tm.cards import card
 from tm.cards.dsl import WILD, Card, Effect
-from tm.core.memo import remembered
 from tm.core.state import GameState, PlayerState
 
 
@@ -19,6 +18,10 @@ def tableau(pl: PlayerState) -> Iterator[Card]:
 
 def tag_counts(pl: PlayerState) -> dict[str, int]:
     """Tags in play; events' tags never count (R-CARD-4)."""
+    return dict(_derived(pl)[2])
+
+
+def _count_tags(pl: PlayerState) -> dict[str, int]:
     counts: dict[str, int] = {}
     for c in tableau(pl):
         for tag in c.tags:
@@ -29,21 +32,47 @@ def tag_counts(pl: PlayerState) -> dict[str, int]:
 def tag_count(pl: PlayerState, tag: str, wild: bool = True) -> int:
     """How many ``tag`` tags the player has in play; each wild tag stands in for one more
     (for requirements, milestones and per-tag amounts; awards pass ``wild=False``)."""
-    wanted = (tag, WILD) if wild and tag != WILD else (tag,)
-    return sum(1 for c in tableau(pl) for t in c.tags if t in wanted)
+    counts = _derived(pl)[2]
+    found = counts.get(tag, 0)
+    return found + counts.get(WILD, 0) if wild and tag != WILD else found
 
 
-@remembered
 def effects(pl: PlayerState, kind: str) -> tuple[tuple[Card, Effect], ...]:
-    """(card, effect) for every ongoing effect of ``kind`` in the player's tableau
-    (remembered while a view is built: it asks this a hundred times)."""
-    return tuple((c, effect) for c in tableau(pl) for effect in c.effects
-                 if effect["e"] == kind)
+    """(card, effect) for every ongoing effect of ``kind`` in the player's tableau."""
+    return _derived(pl)[1].get(kind, ())
+
+
+# What each tableau in play gives (its effects by kind, its tags), by its played list:
+# ``played`` only ever grows by appending (tm.rules.play, the Prelude's), so the list (kept
+# here: its id is never given to another) and its length, with the corporation, say what
+# is in play. Asked hundreds of times a decision, by the rules, the views and the bots'
+# rollouts. (Cleared when large: copies of games bring new lists.)
+Derived = tuple[list[str], dict[str, tuple[tuple[Card, Effect], ...]], dict[str, int],
+                dict[str, tuple[Effect, ...]]]  # (played, effects by kind, tags, standing ones)
+_DERIVED: dict[tuple[int, int, str | None], Derived] = {}
+
+
+def _derived(pl: PlayerState) -> Derived:
+    played = pl.played
+    key = (id(played), len(played), pl.corporation)
+    found = _DERIVED.get(key)
+    if found is None or found[0] is not played:
+        if len(_DERIVED) >= 4096:
+            _DERIVED.clear()
+        by_kind: dict[str, list[tuple[Card, Effect]]] = {}
+        for c in tableau(pl):
+            for effect in c.effects:
+                by_kind.setdefault(effect["e"], []).append((c, effect))
+        standing = {k: tuple(e for _, e in v if not e.get("next_card"))
+                    for k, v in by_kind.items()}
+        found = _DERIVED[key] = (played, {k: tuple(v) for k, v in by_kind.items()},
+                                 _count_tags(pl), standing)
+    return found
 
 
 def has_effect(pl: PlayerState, kind: str) -> bool:
     """Whether any card in play gives the player an effect of ``kind``."""
-    return any(True for _ in effects(pl, kind))
+    return bool(effects(pl, kind))
 
 
 def next_card_effects(g: GameState, pl: PlayerState, kind: str) -> Iterator[Effect]:
@@ -56,12 +85,12 @@ def next_card_effects(g: GameState, pl: PlayerState, kind: str) -> Iterator[Effe
                 yield effect
 
 
-def standing_effects(g: GameState, pl: PlayerState, kind: str) -> Iterator[Effect]:
+def standing_effects(g: GameState, pl: PlayerState, kind: str) -> tuple[Effect, ...]:
     """Effects of ``kind`` that apply now: from cards in play and one-shot ones."""
-    for _, effect in effects(pl, kind):
-        if not effect.get("next_card"):
-            yield effect
-    yield from next_card_effects(g, pl, kind)
+    found = _derived(pl)[3].get(kind, ())
+    if pl.next_card and pl.next_card_gen == g.generation:
+        found += tuple(next_card_effects(g, pl, kind))
+    return found
 
 
 def metal_value(pl: PlayerState, metal: str) -> int:

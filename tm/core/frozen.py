@@ -32,6 +32,22 @@ def thaw(value: Any) -> Any:
     return value
 
 
+_AS_IS = frozenset({str, int, float, bool, type(None)})
+
+
+def plain(value: Any) -> Any:
+    """What ``thaw(freeze(value))`` makes of plain data (a view copies each ask's details
+    so), without the generic checks for the plain types such data holds."""
+    kind = type(value)
+    if kind in _AS_IS:
+        return value
+    if kind is dict:
+        return {k: plain(v) for k, v in value.items()}
+    if kind is list or kind is tuple:
+        return [plain(v) for v in value]
+    return thaw(freeze(value))
+
+
 class DuplicateName(ValueError):
     """A registry was given a second entry under a name it already holds."""
 

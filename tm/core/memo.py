@@ -41,16 +41,27 @@ def remembered(fn: Callable[..., T]) -> Callable[..., T]:
         answers = _ANSWERS
         if answers is None:
             return fn(*args, **named)
-        key = (fn, *(_key(arg) for arg in args),
-               *((name, _key(value)) for name, value in sorted(named.items())))
-        if key not in answers:
+        # (a view asks tens of thousands: the key built inline, plain values as they are)
+        parts: list[Any] = [fn]
+        for arg in args:
+            parts.append(arg if type(arg) in _BY_VALUE else _key(arg))
+        if named:
+            parts += [(name, _key(value)) for name, value in sorted(named.items())]
+        key = tuple(parts)
+        entry = answers.get(key)
+        if entry is None:
             # the arguments are kept with the answer: an object told apart by its id must
             # live as long as the pass, or another could take its id and its answer
-            answers[key] = (fn(*args, **named), args, named)
-        found = answers[key][0]
+            entry = answers[key] = (fn(*args, **named), args, named)
+        found = entry[0]
         return list(found) if isinstance(found, list) else found  # type: ignore[return-value]
     return asked
 
 
+_BY_VALUE = frozenset({str, int, bool, type(None)})
+
+
 def _key(arg: Any) -> Any:
-    return arg if isinstance(arg, (str, int, type(None))) else id(arg)
+    if type(arg) in _BY_VALUE or isinstance(arg, (str, int)):
+        return arg
+    return id(arg)

@@ -6,7 +6,8 @@ the same way, so the menu and validation can never disagree.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
+from types import MappingProxyType
 from typing import Any
 
 from tm.board import placement as board
@@ -41,20 +42,32 @@ PLANTS_PER_GREENERY = 8  # R-ACT-6
 HEAT_PER_STEP = 8  # R-ACT-7
 
 
-def projects_of(g: GameState) -> dict[str, tuple[int, tuple[Step, ...]]]:
-    """The standard projects of this game: the base game's and its expansions'."""
-    found = dict(PROJECTS)
-    for m in rules_of(g).manifests:
-        found.update(m.projects)
+# Each ruleset's tables (rules are built once per options key and shared: kept alive here,
+# so an id is never given to another); the action menu asks them tens of times.
+_TABLES: dict[int, tuple[object, Mapping[str, Any], Mapping[str, Any]]] = {}
+
+
+def _tables(g: GameState) -> tuple[object, Mapping[str, Any], Mapping[str, Any]]:
+    rules = rules_of(g)
+    found = _TABLES.get(id(rules))
+    if found is None or found[0] is not rules:
+        projects, actions = dict(PROJECTS), dict(ACTIONS)
+        for m in rules.manifests:
+            projects.update(m.projects)
+            actions.update(m.actions)
+        found = _TABLES[id(rules)] = (rules, MappingProxyType(projects),
+                                      MappingProxyType(actions))
     return found
 
 
-def actions_of(g: GameState) -> dict[str, Any]:
-    """The action types of this game: the base game's and its expansions'."""
-    found = dict(ACTIONS)
-    for m in rules_of(g).manifests:
-        found.update(m.actions)
-    return found
+def projects_of(g: GameState) -> Mapping[str, tuple[int, tuple[Step, ...]]]:
+    """The standard projects of this game: the base game's and its expansions' (read-only)."""
+    return _tables(g)[1]
+
+
+def actions_of(g: GameState) -> Mapping[str, Any]:
+    """The action types of this game: the base game's and its expansions' (read-only)."""
+    return _tables(g)[2]
 
 
 def project_cost(g: GameState, p: int, project: str) -> int:
@@ -122,7 +135,7 @@ def _why_award(g: GameState, p: int, r: Response) -> Why:
 def _why_plants(g: GameState, p: int, r: Response) -> Why:
     if g.players[p].res["plants"] < plant_cost(g, p):
         return reason("action.plants", "not enough plants"), "R-ACT-6"
-    if not board.legal_spaces(g, p, "greenery", "greenery"):
+    if not board.has_legal_space(g, p, "greenery", "greenery"):
         return reason("action.no_greenery_space", "no space for a greenery"), "R-TILE-3"
     return None
 

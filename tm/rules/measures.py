@@ -22,6 +22,7 @@ from tm.cards.dsl import TAGS, WILD, Card
 from tm.cards.tableau import resource_cards, tag_count, tag_counts
 from tm.core import ruleset as expansions
 from tm.core.mapdef import Measure, Space
+from tm.core.memo import remembered
 from tm.core.ruleset import rules_of
 from tm.core.state import RESOURCES, GameState
 
@@ -231,8 +232,10 @@ BUILTIN_COUNTS: tuple[tuple[str, CountFn], ...] = (
 )
 
 
+@remembered
 def measure_value(g: GameState, p: int, measure: Measure) -> int:
-    """A measure's value for player ``p`` now."""
+    """A measure's value for player ``p`` now (remembered while a view is built: its scores,
+    standings and action menu ask the same)."""
     if measure.where is not None and measure.where not in SPACE_FILTERS:
         raise ValueError(f"unknown space filter {measure.where!r}")
     return _COUNTS[measure.count](g, p, measure)

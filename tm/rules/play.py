@@ -14,6 +14,7 @@ from tm.core.errors import reason
 from tm.core.flow import ask, handler, op, push, run_steps
 from tm.core.frozen import register
 from tm.core.ledger import log
+from tm.core.memo import remembered
 from tm.core.state import GameState
 from tm.prompts.contract import CardAsk, CardResponse
 from tm.vocab.kinds import can_steps, step_kind
@@ -22,8 +23,10 @@ from tm.vocab.payment import can_afford, pay_op
 from tm.vocab.triggers import card_played
 
 
+@remembered
 def cost_of(g: GameState, p: int, c: Card) -> int:
-    """The card's cost after discounts, never below 0 (R-PAY-3)."""
+    """The card's cost after discounts, never below 0 (R-PAY-3; remembered while a view is
+    built: its hand, action menu and labels ask it of each card)."""
     pl = g.players[p]
     off = 0
     for e in standing_effects(g, pl, "discount"):

@@ -17,6 +17,7 @@ from tm.cards.tableau import effects, has_effect, metal_value
 from tm.core.errors import IllegalMove, reason
 from tm.core.flow import ask, handler, op
 from tm.core.ledger import log
+from tm.core.memo import remembered
 from tm.core.records import PaidRecord
 from tm.core.state import RESOURCES, GameState
 from tm.prompts.contract import Choice, PayAsk, Response
@@ -51,7 +52,21 @@ def holding(g: GameState, p: int, currency: str) -> int:
 def budget(g: GameState, p: int, steel: bool = False, titanium: bool = False,
            reserve: dict[str, int] | None = None, tags: tuple[str, ...] = ()) -> int:
     """Most MC value the player could pay, keeping ``reserve`` back."""
-    reserve = reserve or {}
+    if not (steel or titanium or reserve or tags):
+        return _plain_budget(g, p)
+    return _budget(g, p, steel, titanium, reserve or {}, tags)
+
+
+@remembered
+def _plain_budget(g: GameState, p: int) -> int:
+    """The budget for what only money (and heat, where a card allows) pays: asked of every
+    standard project, milestone and award on the action menu (remembered while a view is
+    built)."""
+    return _budget(g, p, False, False, {}, ())
+
+
+def _budget(g: GameState, p: int, steel: bool, titanium: bool, reserve: dict[str, int],
+            tags: tuple[str, ...]) -> int:
     return sum(max(0, holding(g, p, c) - reserve.get(c, 0)) * value
                for c, value in rates(g, p, steel, titanium, tags).items())
 

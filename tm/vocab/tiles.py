@@ -31,7 +31,7 @@ def _tr(g: GameState, p: int, src: str | None, step: Step) -> None:
 def _ocean_ok(g: GameState, p: int, src: str | None, step: Step) -> bool:
     if step["on"] == "ocean" or parameters.is_maxed(g, "oceans"):
         return True
-    return bool(board.legal_spaces(g, p, "ocean", step["on"]))
+    return board.has_legal_space(g, p, "ocean", step["on"])
 
 
 @step_kind("ocean", can=_ocean_ok)
@@ -41,7 +41,7 @@ def _ocean(g: GameState, p: int, src: str | None, step: Step) -> None:
 
 
 def _tile_ok(g: GameState, p: int, src: str | None, step: Step) -> bool:
-    return bool(board.legal_spaces(g, p, step["tile"], step["on"], step.get("space")))
+    return board.has_legal_space(g, p, step["tile"], step["on"], step.get("space"))
 
 
 @step_kind("tile", can=_tile_ok)

@@ -128,6 +128,17 @@ def test_tournament_command_prints_rates_and_times(capsys):
     assert "solo hard: won" in capsys.readouterr().out
 
 
+def test_hard_never_passes_early_and_rich_while_a_positive_action_is_listed():
+    """Issue 31: the hard bot's passes in generations <= 10 holding >= 40 MC while an
+    action its judge scores above zero is listed: none (solo, 2 and 3 players)."""
+    from tm.bots.tournament import Result
+    result = Result()
+    for players, seed in ((1, 100_000), (1, 100_001), (2, 100_000), (3, 100_002)):
+        play(Options(players=players, seed=seed), ["hard"] * players, seed, result)
+    assert len(result.times["hard"]) > 500  # the games were played
+    assert result.rich_passes_positive.get("hard", 0) == 0
+
+
 def test_hint_names_the_hard_bots_choice_and_why():
     from tm.bots.hint import hint
     game, (p1, _) = make_game(players=2, seed=11)

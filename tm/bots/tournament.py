@@ -13,10 +13,11 @@ from typing import Any
 
 from tm.bots import Bot, bot_seed_for, wilson
 from tm.bots.expert import make_bot
+from tm.bots.ranking import STOPS, rank
 from tm.core.state import Options
 from tm.game import Game
 from tm.persist.codec import MAX_MOVES
-from tm.view_model import GameView
+from tm.view_model import GameView, ListedChoice
 
 
 @dataclass
@@ -30,9 +31,15 @@ class Result:
     times: dict[str, list[float]] = field(default_factory=dict)  # seconds per decision
     failures: list[str] = field(default_factory=list)
     solo_wins: int = 0
+    # Passes in generations <= RICH_GEN holding >= RICH_MC, per level: all of them, and
+    # those while an action the hard judge scores above zero was listed (issue 31: 0).
+    rich_passes: dict[str, int] = field(default_factory=dict)
+    rich_passes_positive: dict[str, int] = field(default_factory=dict)
 
 
 Watch = Callable[[GameView, Bot], None]
+RICH_GEN = 10  # a pass this early ...
+RICH_MC = 40  # ... holding this much is counted (see Result.rich_passes)
 
 
 def play(options: Options, levels: list[str], bot_seed: int,
@@ -52,10 +59,25 @@ def play(options: Options, levels: list[str], bot_seed: int,
         took = time.perf_counter() - start
         if result is not None:
             result.times.setdefault(levels[player], []).append(took)
+            _count_pass(result, view, choice, levels[player])
         if watch is not None:
             watch(view, bots[player])
         game.respond(player, choice)
     return game
+
+
+def _count_pass(result: Result, view: GameView, choice: ListedChoice, level: str) -> None:
+    """Count a pass made early while rich (and whether a positive action was listed)."""
+    if choice["type"] != "pass" or int(view["generation"]) > RICH_GEN:
+        return
+    seat = int(view["you"]["player"])
+    if int(view["players"][seat]["res"]["megacredits"]) < RICH_MC:
+        return
+    result.rich_passes[level] = result.rich_passes.get(level, 0) + 1
+    ranking = rank(view)
+    if any(r.value is not None and r.value > 0 and ranking.choices[r.index]["type"] not in STOPS
+           for r in ranking.ranked):
+        result.rich_passes_positive[level] = result.rich_passes_positive.get(level, 0) + 1
 
 
 def _options(args: Any, seed: int) -> Options:
@@ -127,6 +149,10 @@ def report(result: Result, args: Any) -> list[str]:
     for level, times in result.times.items():
         lines.append(f"decision time {level}: median {_quantile(times, 0.5) * 1000:.2f} ms, "
                      f"p99 {_quantile(times, 0.99) * 1000:.2f} ms ({len(times)} decisions)")
+    for level in dict.fromkeys(result.times):
+        lines.append(f"passes in generations <= {RICH_GEN} holding >= {RICH_MC} MC, {level}: "
+                     f"{result.rich_passes.get(level, 0)}, with an action scored above zero "
+                     f"listed: {result.rich_passes_positive.get(level, 0)}")
     for failure in result.failures[:10]:
         lines.append(f"FAIL {failure}")
     lines.append(f"bots: {result.games} games, {len(result.failures)} failures")

@@ -23,14 +23,11 @@ while it fits. Rollouts read lean views (:func:`tm.view.view_for`: no standard p
 milestones or awards with their reasons, which no bot reads; a third of a view's cost).
 Every other decision is the hard policy's. Deterministic for the bot's seed and the view.
 
-Offered on the page (:data:`tm.bots.PLAYING_LEVELS`), though not clearly stronger than
-hard. Measured (Tharsis, Corporate Era): solo on tuning deals (seeds 1-40) 23 wins of 40
-where hard won 17 (searching every generation: 20; from generation 11 only: 20); on
-held-out deals (seeds from 100,000) solo 18 of 40 (95 % CI 31-60 %; hard 16 of the same
-40), 2-player against hard 13 of 24 (12 deals, both seatings; 95 % CI 35-72 %; average
-score 98.5 against 94.1). A search plays 300 decisions at most (p95 of searches ~300),
-about 0.6-0.8 ms each in CPython unloaded. Next: more samples (one or two per candidate
-now: the values are noisy), a cheaper rollout (the view is two thirds of its cost).
+Offered on the page (:data:`tm.bots.PLAYING_LEVELS`). Its strength on held-out deals is
+printed by ``scripts/bots_table.py`` (README, "Bots"); it does not reach issue 31's 65 %:
+with one or two samples per candidate the values are noisy, and solo losses are mostly
+several steps short, which only an earlier and better economy would close. A rollout
+decision costs ~0.3 ms in CPython (the lean view about half of it).
 
 In slices: :func:`search_steps` is the search as a generator that yields after each
 rollout decision (:func:`rolling`); :meth:`Expert.begin` returns a :class:`Thinking`
@@ -63,9 +60,13 @@ STOPS = ("pass", "end_turn")
 PARAM_PROJECTS = ("asteroid", "aquifer", "greenery")  # the standard projects that terraform
 TOP = 4  # most candidates searched (see candidates)
 SAMPLES = 4  # most determinized samples per candidate (the same for every candidate)
-STEPS = 300  # most decisions all the rollouts of one search may play (the time-free budget)
+# Most decisions all the rollouts of one search may play (the time-free budget): solo, and
+# with others (measured on tuning deals: 900 solo won 24 of 40 where 300 won 23; with
+# others 900 and END_STEPS 20 won 51 of 80 against hard where 300 and 10 won 45).
+SOLO_STEPS = 300
+STEPS = 900
 END_GENS = 10  # solo: from this many generations left, rollouts run to the game's end
-END_STEPS = 10  # multiplayer: from this many parameter steps left, likewise
+END_STEPS = 20  # multiplayer: from this many parameter steps left, likewise (30: 24 of 40)
 # A rollout may stop when the seat is back at its action menu this many times (0: never,
 # the generation's end). A cut makes horizons unequal (a pass runs to the production phase,
 # an action stops before it), which misjudged passing: measured, the expert lost to hard.
@@ -84,11 +85,19 @@ class Budget:
     top: int = TOP
     samples: int = SAMPLES
     turns: int = TURNS  # the seat's own turns a rollout plays (then: at the generation's end)
-    steps: int = STEPS  # decisions played in all rollouts (a sample is begun only if it fits)
+    # decisions played in all rollouts (a sample is begun only if it fits); None: by the
+    # seats (SOLO_STEPS alone, else STEPS: see limit)
+    steps: int | None = None
     end_gens: int = END_GENS
     end_steps: int = END_STEPS
     shallow: int = 0  # earlier too, rollouts to the generation's end (1; measured: no gain)
     margin: int = MARGIN  # MC another candidate's mean must beat the hard pick's by
+
+    def limit(self, players: int) -> int:
+        """The decisions all the rollouts of one search may play in a game of ``players``."""
+        if self.steps is not None:
+            return self.steps
+        return SOLO_STEPS if players == 1 else STEPS
 
     @property
     def rollouts(self) -> int:
@@ -265,10 +274,11 @@ def search_steps(view: GameView, mind: Mind, rng: random.Random, budget: Budget,
     if budget.samples < 1 or _settled(mind, picks) or not (found.to_end or budget.shallow):
         return mind.choices[picks[0][1]]
     seat = int(view["you"]["player"])
+    limit = budget.limit(len(view["players"]))
     totals: dict[int, float] = {}
     done = 0
     for _ in range(budget.samples):
-        if done and found.steps * (done + 1) > budget.steps * done:  # another would not fit
+        if done and found.steps * (done + 1) > limit * done:  # another would not fit
             break
         sample_seed = rng.getrandbits(62)
         seeds = [rng.getrandbits(62) for _ in range(len(view["players"]))]
@@ -277,7 +287,7 @@ def search_steps(view: GameView, mind: Mind, rng: random.Random, budget: Budget,
             values = {picks[0][1]: (yield from _value(base, seat, mind, picks[0][1], seeds,
                                                       found))}
             if not done:  # the candidates whose rollouts the budget affords (two at least)
-                picks = picks[:max(2, budget.steps // max(1, found.steps))]
+                picks = picks[:max(2, limit // max(1, found.steps))]
             for _, index in picks[1:]:
                 values[index] = yield from _value(base, seat, mind, index, seeds, found)
         except Exception:  # noqa: BLE001  (a sample the sampler or the engine refuses)

@@ -321,7 +321,12 @@ class BotsController(Controller):
         played = shown.thinking.played if shown and shown.thinking else 0
         if spent_ms > HINT_LIMIT_MS:
             return False
-        return played < HINT_MEASURE or spent_ms / played * Budget().steps <= HINT_AFFORD_MS
+        return played < HINT_MEASURE or spent_ms / played * self._hint_budget() <= HINT_AFFORD_MS
+
+    def _hint_budget(self) -> int:
+        """The rollout decisions a whole hint search may play in the game shown."""
+        game = self.shown.game
+        return Budget().limit(len(game.state.players) if game is not None else 1)
 
     def hint_thinking(self) -> bool:
         """Whether the hint shown is still being thought."""

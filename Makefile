@@ -115,13 +115,15 @@ serve: setup
 site: $(VENDOR_STAMP) engine stdlib pyc snapshot fonts
 	$(PYTHON) scripts/build_site.py --out dist
 
-# The engine's speed, then the page in headless Chromium (some twenty minutes in all): a
+# The engine's speed, the bots' decision times in Pyodide under Node (the expert's too:
+# scripts/bench_bots.mjs), then the page in headless Chromium (some twenty minutes in all): a
 # click to its painted frame at 1x and 4x CPU (scripts/bench_page.py), the first visit beside
 # bare Pyodide's at 20 Mbit/s with a normal and a 4x slower CPU and its bytes
 # (scripts/bench_browser.py), and the memory beside bare Pyodide's (scripts/bench_memory.py:
 # resident, wasm and JS heap, a 5-player late game, 200 clicks, 20 links and 50 undos).
 bench: $(VENV_STAMP) site
 	$(BIN)/python -m tm bench
+	EXPERT=2 node scripts/bench_bots.mjs 1
 	$(BIN)/python scripts/bench_page.py
 	$(BIN)/python scripts/bench_browser.py --runs 3 --samples 0 --no-kept --profiles 20mbit,20mbit-cpu4x
 	$(BIN)/python scripts/bench_memory.py

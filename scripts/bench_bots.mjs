@@ -3,7 +3,8 @@
 // scripts/pyodide_replay.mjs does, plays a few bot games and prints each level's median
 // and p99 time per decision (hard: median <= 300 ms, p99 <= 1.5 s; easy and normal:
 // median <= 50 ms), and the time of view() that every decision starts from. EXPERT=N in
-// the environment adds N solo games of the expert (issue 31: median <= 300 ms, p95 <= 1 s).
+// the environment adds N solo games of the expert and N 2-player games of the expert against
+// hard (issue 31: median <= 300 ms, p95 <= 1 s).
 //
 //   [EXPERT=N] node scripts/bench_bots.mjs [GAMES] [REPO_ROOT]
 

@@ -170,11 +170,13 @@ def _pct(part: float, whole: int) -> str:
 def bench(games: int = 2, seed: int = 1, expert: int = 0) -> list[str]:
     """Decision times of every level (for Pyodide: scripts/bench_bots.mjs): ``games``
     2-player games hard against normal, as many easy against normal, and solo hard; and
-    ``expert`` solo games of the expert (its p95 too)."""
+    ``expert`` solo games of the expert and as many 2-player games of the expert against
+    hard (its p95 too; with others it searches longer: tm.bots.expert.Budget.limit)."""
     result = Result()
     view_times: list[float] = []
     for index in range(expert):
         play(Options(players=1, seed=seed + index), ["expert"], index, result)
+        play(Options(players=2, seed=seed + index), ["expert", "hard"], index, result)
     for index in range(games):
         for levels in (["hard", "normal"], ["normal", "easy"]):
             play(Options(players=2, seed=seed + index), levels, index, result)

@@ -106,6 +106,22 @@ def test_supplied_values_rank_the_choices_and_make_the_differences():
     assert found["options"][2]["behind"] is None  # a choice the search did not value
 
 
+def test_a_searchs_margin_orders_the_choices_but_is_not_a_difference():
+    """The expert keeps the hard pick unless another beats it by its margin: the hint puts
+    that pick first, and a choice within the margin shows as 0 VP behind (not the margin)."""
+    _, view = _action_menu(60)
+    ranking = rank(view)
+    other = ranking.ranked[-1].index
+    values = {ranking.pick: 20.0, other: 20.0 + ranking.vp_price}  # other: 1 VP better
+    found = hint(view, values, lead=(ranking.pick, 2.0 * ranking.vp_price))
+    assert found["choice"] == ranking.choices[ranking.pick]
+    assert found["options"][1]["choice"] == ranking.choices[other]
+    assert found["options"][1]["behind"] == 0.0
+    beaten = hint(view, values, lead=(ranking.pick, 0.5 * ranking.vp_price))
+    assert beaten["choice"] == ranking.choices[other]
+    assert beaten["options"][1]["behind"] == 1.0
+
+
 def test_an_absurd_difference_is_clamped_and_flagged_not_said():
     """Issue 31: "about 214 MC" for Regolith Eaters; a difference that large is flagged
     ``far`` and clamped, so the page says "more than 5 VP"."""

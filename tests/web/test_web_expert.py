@@ -121,8 +121,11 @@ def test_the_hint_is_ranked_by_the_experts_search_thought_in_slices() -> None:
     assert shown is not None and shown.record is not None and shown.expert
     expert = Expert(HINT_SEED)
     choice = expert.decide(view)
-    values = expert.search.values(expert.budget.margin) if expert.search else None
-    assert values and shown.record == hint(view, values)
+    found = expert.search
+    assert found is not None and found.means and found.pick is not None
+    lead = (found.pick, float(expert.budget.margin))
+    assert shown.record == hint(view, found.means, lead)
+    assert shown.record["choice"] == choice or choice["type"] in ("pass", "end_turn")
     stops = ("pass", "end_turn")
     if shown.record["choice"] != choice:  # only the rule: never a pass while an action pays
         assert choice["type"] in stops and shown.record["choice"]["type"] not in stops

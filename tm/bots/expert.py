@@ -33,7 +33,7 @@ In slices: :func:`search_steps` is the search as a generator that yields after e
 rollout decision (:func:`rolling`); :meth:`Expert.begin` returns a :class:`Thinking`
 whose :meth:`Thinking.step` plays at most so many of them, so the page thinks between
 frames and reaches the choice :func:`search` makes at once (the budget is in decisions,
-never in time). The hint ranks a person's choices by :meth:`Search.values`.
+never in time). The hint ranks a person's choices by :meth:`Thinking.values`.
 """
 from __future__ import annotations
 
@@ -114,13 +114,6 @@ class Search:
     to_end: bool = False  # the rollouts ran to the game's end
     means: dict[int, float] | None = None  # candidate index in the choices -> mean value
     pick: int | None = None  # the hard pick's index (its mean is given the margin)
-
-    def values(self, margin: float) -> dict[int, float] | None:
-        """The values the choice was made by (the means, the hard pick's with ``margin``):
-        for the hint (:func:`tm.bots.hint.hint`), so its best is the expert's choice."""
-        if self.means is None:
-            return None
-        return {i: v + (margin if i == self.pick else 0.0) for i, v in self.means.items()}
 
 
 def candidates(mind: Mind, top: int) -> list[tuple[float, int]]:
@@ -335,13 +328,15 @@ class Thinking:
                 self._made(cast(ListedChoice, done.value))
         return self.choice
 
-    def values(self) -> dict[int, float] | None:
-        """Once made, the values the search chose by (:meth:`Search.values`; None: no
-        search, or none came to values): for the hint."""
+    def values(self) -> tuple[dict[int, float] | None, tuple[int, float] | None]:
+        """Once made, the search's means and the hard pick's margin (for the hint's order
+        only: :func:`tm.bots.hint.hint`'s ``lead``); None: no search, or none came to values."""
         bot = self._bot
         if self.choice is None or bot is None or bot.search is None:
-            return None
-        return bot.search.values(bot.budget.margin)
+            return None, None
+        found = bot.search
+        lead = None if found.pick is None else (found.pick, float(bot.budget.margin))
+        return (None if found.means is None else dict(found.means)), lead
 
     def finish(self) -> ListedChoice:
         """Think to the end: the choice."""

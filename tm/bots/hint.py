@@ -16,7 +16,10 @@ skipping first while a listed action the hard judge scores above zero remains.
 ``values`` is the seam for a search (:mod:`tm.bots.expert`): estimated values in MC by
 the index of a listed choice (e.g. ``Search.means``); the choices it values are ranked
 by them (ties: the hard order) ahead of those it does not, and the differences are
-theirs. Deterministic; reads the view only.
+theirs. ``lead`` (a choice's index and MC) raises that choice in the order only: the
+search's margin for the hard pick, so the best shown is the move the search makes, while
+the differences stay those of the estimates (a choice within the margin shows as 0 VP
+behind, not the margin). Deterministic; reads the view only.
 """
 from __future__ import annotations
 
@@ -54,10 +57,11 @@ class Hint(TypedDict):
     vp_price: float
 
 
-def hint(view: GameView, values: Mapping[int, float] | None = None) -> Hint:
+def hint(view: GameView, values: Mapping[int, float] | None = None,
+         lead: tuple[int, float] | None = None) -> Hint:
     """The best few choices for the decision in ``view`` (see the module docstring)."""
     ranking = rank(view)
-    order, estimate = _order(ranking, values)
+    order, estimate = _order(ranking, values, lead)
     order = never_stop(ranking, order)
     if ranking.choices[order[0].index]["type"] in ALONE:
         order = order[:1]
@@ -78,16 +82,20 @@ def hint(view: GameView, values: Mapping[int, float] | None = None) -> Hint:
             "options": options, "vp_price": round(ranking.vp_price, 1)}
 
 
-def _order(ranking: Ranking, values: Mapping[int, float] | None
-           ) -> tuple[list[Ranked], dict[int, float]]:
+def _order(ranking: Ranking, values: Mapping[int, float] | None,
+           lead: tuple[int, float] | None = None) -> tuple[list[Ranked], dict[int, float]]:
     """The choices in the hint's order and their values: the hard ranking, or the
-    supplied values' (those it values first, by value; ties and the rest: hard order)."""
+    supplied values' (those it values first, by value with ``lead``'s bonus; ties and the
+    rest: hard order)."""
     if not values:
         return list(ranking.ranked), {r.index: r.value for r in ranking.ranked
                                       if r.value is not None}
     place = {r.index: n for n, r in enumerate(ranking.ranked)}
+    ordering = dict(values)
+    if lead is not None and lead[0] in ordering:
+        ordering[lead[0]] += lead[1]
     known = sorted((r for r in ranking.ranked if r.index in values),
-                   key=lambda r: (-values[r.index], place[r.index]))
+                   key=lambda r: (-ordering[r.index], place[r.index]))
     return known + [r for r in ranking.ranked if r.index not in values], dict(values)
 
 

@@ -305,7 +305,7 @@ class BotsController(Controller):
             return True
         if done is None:
             return False
-        self._hint_made(shown, thinking.values(), expert=True)
+        self._hint_made(shown, *thinking.values(), expert=True)
         return True
 
     def hint_give_up(self) -> None:
@@ -334,13 +334,14 @@ class BotsController(Controller):
         return shown is not None and shown.record is None
 
     def _hint_made(self, shown: HintShown, values: dict[int, float] | None,
-                   expert: bool = False) -> None:
-        """The hint's record: ranked by ``values`` (the expert's search), else by the hard
-        bot's scores (``expert``: the expert, asked, agreed with them)."""
+                   lead: tuple[int, float] | None = None, expert: bool = False) -> None:
+        """The hint's record: ranked by ``values`` (the expert's search, ``lead`` its
+        margin for the hard pick), else by the hard bot's scores (``expert``: the expert,
+        asked, agreed with them)."""
         assert shown.view is not None
         decision = self.host.current()
         shown.thinking, shown.expert = None, expert
-        shown.record = record = hint(shown.view, values)
+        shown.record = record = hint(shown.view, values, lead)
         choices = [c.to_dict() for c in decision[1].choices()] if decision else []
         shown.index = choices.index(record["choice"]) if record["choice"] in choices else None
 

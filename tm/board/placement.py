@@ -1,6 +1,8 @@
 """Tiles on Mars: where each tile may go (R-TILE, R-MAP) and what placing one gives."""
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from tm.board import parameters
 from tm.core.mapdef import CITY_TILES as CITY_TILES  # (what counts as a city, here too)
 from tm.core.mapdef import Space
@@ -74,8 +76,23 @@ def _free_for(g: GameState, space: Space, player: int, tile: str) -> bool:
 
 
 def _land(g: GameState, player: int, tile: str) -> list[Space]:
-    return [sp for sp in rules_of(g).map.spaces.values()
-            if sp.kind == "land" and _free_for(g, sp, player, tile)]
+    return list(_free(g, player, tile, "land"))
+
+
+def _free(g: GameState, player: int, tile: str, kind: str) -> Iterator[Space]:
+    """Spaces of ``kind`` free for ``tile`` (lazily: :func:`has_legal_space` stops early)."""
+    return (sp for sp in rules_of(g).map.spaces.values()
+            if sp.kind == kind and _free_for(g, sp, player, tile))
+
+
+def _by_rule(g: GameState, player: int, tile: str, on: str) -> Iterator[Space]:
+    """The spaces placement rule ``on`` allows, lazily; greenery: any free land (the rule
+    to be next to one's own tiles only narrows a non-empty set: :func:`_greenery_spaces`)."""
+    if on == "ocean":
+        return _free(g, player, tile, "ocean")
+    if on == "greenery":
+        return _free(g, player, "greenery", "land")
+    return (sp for sp in _free(g, player, tile, "land") if _land_rule(g, player, sp, on))
 
 
 def _no_city_next(g: GameState, sp: Space) -> bool:
@@ -109,13 +126,7 @@ def legal_spaces(g: GameState, player: int, tile: str, on: str,
             sp = rules_of(g).map.spaces[named]
             usable = sp.kind != "restricted" and can_pay_for(g, sp, player)
             return [named] if usable and tile_at(g, named) is None else []
-    spaces = rules_of(g).map.spaces.values()
-    if on == "ocean":
-        found = [sp for sp in spaces if sp.kind == "ocean" and _free_for(g, sp, player, tile)]
-    elif on == "greenery":
-        found = _greenery_spaces(g, player)
-    else:
-        found = [sp for sp in _land(g, player, tile) if _land_rule(g, player, sp, on)]
+    found = _greenery_spaces(g, player) if on == "greenery" else _by_rule(g, player, tile, on)
     return [sp.id for sp in found]
 
 
@@ -126,17 +137,7 @@ def has_legal_space(g: GameState, player: int, tile: str, on: str,
     legal space: the action menu asks it of every standard project and tile card)."""
     if space is not None and _named_space(g, space) is not None:
         return bool(legal_spaces(g, player, tile, on, space))
-    for sp in rules_of(g).map.spaces.values():
-        if on == "ocean":
-            if sp.kind == "ocean" and _free_for(g, sp, player, tile):
-                return True
-        elif on == "greenery":  # (next to one's own tiles when one can: land either way)
-            if sp.kind == "land" and _free_for(g, sp, player, "greenery"):
-                return True
-        elif (sp.kind == "land" and _free_for(g, sp, player, tile)
-              and _land_rule(g, player, sp, on)):
-            return True
-    return False
+    return any(True for _ in _by_rule(g, player, tile, on))
 
 
 def _named_space(g: GameState, name: str) -> str | None:

@@ -37,12 +37,20 @@ def row(name: str, games: int, seed: int, level: str) -> list[str]:
     args = SimpleNamespace(games=games, players=players, level=level, vs=vs, seed=seed,
                            expansions=["corpera", *extra], board=board, draft=False)
     started = time.perf_counter()
-    lines = [f"{name} {line}" for line in report(run(args), args)[:1]]
+    lines = _summary(name, report(run(args), args))
     if players == 1:
         args.level = "hard"
-        lines += [f"{name} {line}" for line in report(run(args), args)[:1]]
+        lines += _summary(name, report(run(args), args))
     lines.append(f"{name}: {time.perf_counter() - started:.0f} s")
     return lines
+
+
+def _summary(name: str, lines: list[str]) -> list[str]:
+    """The report's first line (wins, interval, score) and every failure line: a game that
+    crashed is not counted in "of N", so it must show here."""
+    kept = lines[:1] + [line for line in lines if line.startswith("FAIL")]
+    kept += [line for line in lines if line.startswith("bots:")]
+    return [f"{name} {line}" for line in kept]
 
 
 def main(argv: list[str]) -> int:

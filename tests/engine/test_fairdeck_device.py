@@ -184,6 +184,7 @@ def test_a_shown_card_is_read_and_checked_by_every_device() -> None:
     table.deal()
     deck, position = table.drawn[2][0]
     name = table.devices[2].open(deck, position)
+    assert name is not None
     assert [d.open(deck, position) for d in table.devices] == [None, None, name]
     table.shown[(deck, position)] = name  # the rules' claim travels with the move
     shows = (table.devices[2].show(deck, position),)

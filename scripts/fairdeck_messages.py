@@ -36,6 +36,7 @@ from tm.fairdeck import (  # noqa: E402
     Device,
     Group,
     Piles,
+    Show,
     decode,
     encode,
     new_seed,
@@ -101,7 +102,7 @@ class Game:
 
     def turn(self, seat: int, what: str | None, show: bool = False) -> None:
         device = self.devices[seat]
-        shows = ()
+        shows: tuple[Show, ...] = ()
         if show:
             deck, position = "project", self.piles["project"].drawn_by(seat)[0]
             name = device.open(deck, position)

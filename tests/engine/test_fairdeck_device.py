@@ -47,7 +47,7 @@ class Table:
     piles: dict[str, Piles] = field(default_factory=dict)
     shown: dict[tuple[str, int], str] = field(default_factory=dict)
     drawn: list[list[tuple[str, int]]] = field(default_factory=list)
-    chars: int = 0
+    log: list[str] = field(default_factory=list)
 
     @classmethod
     def sit(cls, seats: int, decks: dict[str, list[str]], group: Group = TEST_127,
@@ -60,7 +60,7 @@ class Table:
     def send(self, message: Message, to: list[int] | None = None) -> None:
         """The message as a link carries it, to every other seat (or to ``to``)."""
         text = encode(message)
-        self.chars += len(text)
+        self.log.append(text)
         for device in self.devices:
             if device.seat != message.seat and (to is None or device.seat in to):
                 device.receive(decode(text), self.piles, self.shown)
@@ -300,3 +300,22 @@ def test_a_two_seat_game_on_secp256k1() -> None:
     assert_secret(table)
     table.reveal_all()
     assert [device.audit() for device in table.devices] == [[], []]
+
+
+def test_a_device_rebuilt_from_its_seed_and_the_games_messages_holds_the_same() -> None:
+    table = played(Table.sit(3, full_decks()), draws=20, shows=6)
+    deck, position = table.hidden(1)[-1]
+    caught = cheat(table, 1, Show(deck, position, bytes(32)), "Birds")
+    table.log.append(encode(Turn(1, 3, (), (Show(deck, position, bytes(32)),))))
+    table.shown[(deck, position)] = "Birds"
+    table.reveal_all()
+    for seat, device in enumerate(table.devices):
+        again = Device(TEST_127, seat, 3, table.seeds[seat], GAME, full_decks())
+        found = again.replay([decode(text) for text in table.log], table.piles, table.shown)
+        assert [c.seat for c in found] == ([] if seat == 1 else [1])
+        for other in range(3):
+            for drawn_deck, drawn in table.drawn[other]:
+                assert again.open(drawn_deck, drawn) == device.open(drawn_deck, drawn)
+        assert again.audit() == device.audit()
+    assert len(caught) == 2 and table.devices[0].audit() == [
+        ("project", Finding(1, position, "part")), ("project", Finding(1, position, "wrong card"))]

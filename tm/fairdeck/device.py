@@ -82,8 +82,9 @@ class Device:
                 or any(d not in DECKS for d in decks)):
             raise DeviceError("bad seat, seed or decks")
         self.group, self.seat, self.seats, self.game_id = group, seat, seats, game_id
+        self._seed = bytes(seed)
         self._seeds: list[bytes | None] = [None] * seats
-        self._seeds[seat] = bytes(seed)
+        self._seeds[seat] = self._seed
         self._decks: dict[str, _Deck] = {}
         for name in DECKS:  # wire order
             if name in decks:
@@ -93,9 +94,7 @@ class Device:
     def _new_deck(self, name: str, names: tuple[str, ...]) -> _Deck:
         label = f"{self.game_id}/{name}"
         cards = encode_cards(self.group, label, len(names))
-        seed = self._seeds[self.seat]
-        assert seed is not None
-        return _Deck(names, keys_for(self.group, seed, label),
+        return _Deck(names, keys_for(self.group, self._seed, label),
                      Transcript(self.group, label, self.seats, len(names)), cards,
                      card_table(cards), [[0] * self.seats for _ in range(self.seats)])
 
@@ -296,6 +295,37 @@ class Device:
             self._take_parts(message.seat, entry)
         return [self._take_show(message.seat, show, claims or {}) for show in message.shows]
 
+    def replay(self, log: Iterable[Message], piles_by_deck: PilesByDeck,
+               claims: Mapping[tuple[str, int], str] | None = None) -> list[Caught]:
+        """Rebuild a fresh device (same seed and game) from the game's messages in the
+        order they were sent, its own included, with the rules' latest piles and shown
+        list: a device's saved state is its seed and the log. Returns what was caught."""
+        caught = []
+        for message in log:
+            try:
+                if message.seat != self.seat:
+                    self.receive(message, piles_by_deck, claims)
+                elif isinstance(message, HandOff):
+                    self._take_handoff(message)
+                elif isinstance(message, Turn):
+                    self._replay_turn(message)
+            except Caught as error:
+                caught.append(error)
+        return caught
+
+    def _replay_turn(self, turn: Turn) -> None:
+        """This seat's own message again: its parts count as sent, its shows as shown."""
+        for entry in turn.parts:
+            mine = self._decks[entry.deck].covered[self.seat]
+            for seat, count in enumerate(entry.counts):
+                mine[seat] += count
+        for show in turn.shows:
+            self.open(show.deck, show.position)
+            holding = self._decks[show.deck]
+            holding.shown[show.position] = (self.seat, show.part)
+            holding.claims.append(Claim(self.seat, show.position,
+                                        holding.opened.get(show.position, -1)))
+
     def _take_parts(self, giver: int, entry: DeckParts) -> None:
         holding = self._decks.get(entry.deck)
         if not self.locked:
@@ -343,9 +373,7 @@ class Device:
     # -- the end ----------------------------------------------------------------------
     def reveal(self) -> SeedReveal:
         """This seat's seed, for the audit: send it only once the game is over."""
-        seed = self._seeds[self.seat]
-        assert seed is not None
-        return SeedReveal(self.seat, seed)
+        return SeedReveal(self.seat, self._seed)
 
     def audit(self, piles_by_deck: PilesByDeck | None = None) -> list[tuple[str, Finding]]:
         """Every deck's audit (:func:`~tm.fairdeck.audit.audit`) with the seeds revealed

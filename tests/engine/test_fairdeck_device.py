@@ -14,13 +14,17 @@ from tm.fairdeck import (
     SECP256K1,
     TEST_127,
     Caught,
+    DeckParts,
     Device,
     DeviceError,
     Finding,
     Group,
+    HandOff,
     Piles,
+    SeedReveal,
     Show,
     Turn,
+    WireError,
     decode,
     encode,
     keys_for,
@@ -319,3 +323,51 @@ def test_a_device_rebuilt_from_its_seed_and_the_games_messages_holds_the_same() 
         assert again.audit() == device.audit()
     assert len(caught) == 2 and table.devices[0].audit() == [
         ("project", Finding(1, position, "part")), ("project", Finding(1, position, "wrong card"))]
+
+
+def test_a_device_meets_well_formed_but_hostile_messages_with_its_own_errors_only() -> None:
+    rng = random.Random(13)
+    decks = {"project": project_deck(SETS)[:12], "corporation": corporation_deck(SETS)[:4]}
+    fresh = Table.sit(3, decks)
+    table = Table.sit(3, decks)
+    table.join()
+    table.piles = {deck: Piles.deal(3, table.size(deck), 2, 1) for deck in decks}
+    for device in table.devices:
+        table.send(device.outgoing(table.piles))
+    for seat in range(3):
+        table.draw(seat)
+    honest = decode(table.log[0])
+    assert isinstance(honest, HandOff)
+
+    def element() -> int:
+        return rng.choice([rng.getrandbits(128), rng.choice(honest.outputs[0][0]), 0, 1])
+
+    def hostile() -> Message:
+        seat, kind = rng.randrange(3), rng.randrange(3)
+        if kind == 0:
+            sizes = rng.choice([(12, 4), (12, 3), (5, 4)])
+            steps = rng.randint(1, 3)
+            return HandOff("test127", seat, rng.choice([3, 2]), rng.randrange(5 - steps + 1),
+                           tuple(decks), tuple(tuple(tuple(element() for _ in range(n))
+                                                     for n in sizes) for _ in range(steps)))
+        if kind == 1:
+            counts = tuple(0 if s == seat else rng.choice([0, 1, 2, 9]) for s in range(3))
+            parts = (DeckParts(rng.choice(list(decks)), counts,
+                               tuple(rng.randbytes(32) for _ in range(sum(counts)))),
+                     ) if sum(counts) else ()
+            shows = tuple(Show(rng.choice(["project", "corporation", "prelude"]),
+                               rng.randrange(14), rng.randbytes(32))
+                          for _ in range(rng.randrange(3)))
+            return Turn(seat, rng.choice([3, 3, 3, 4]), parts, shows)
+        return SeedReveal(rng.randrange(5), rng.randbytes(32))
+
+    for _ in range(600):
+        try:
+            message = decode(encode(hostile()))
+        except WireError:  # not even well-formed (the wire test's part)
+            continue
+        for device in (rng.choice(table.devices), rng.choice(fresh.devices)):
+            try:
+                device.receive(message, table.piles, {("project", 3): "Birds"})
+            except DeviceError:
+                pass

@@ -344,7 +344,7 @@ class Device:
         deck, position = show.deck, show.position
         holding, piles = self._decks.get(deck), self._piles.get(deck)
         if holding is None or piles is None or not self.locked:
-            raise DeviceError(f"no piles for a {deck} card shown")
+            raise DeviceError(f"a {deck} card shown with no deck, piles or shuffle yet")
         claimed = claims.get((deck, position))
         card = holding.names.index(claimed) if claimed in holding.names else -1
         if position in holding.shown or position not in piles.drawn_by(seat):

@@ -371,3 +371,16 @@ def test_a_device_meets_well_formed_but_hostile_messages_with_its_own_errors_onl
                 device.receive(message, table.piles, {("project", 3): "Birds"})
             except DeviceError:
                 pass
+
+
+def test_a_hand_off_with_one_bad_deck_is_taken_for_no_deck() -> None:
+    table = Table.sit(2, {"project": project_deck(SETS)[:10],
+                          "corporation": corporation_deck(SETS)[:5]})
+    good = table.devices[0].step()
+    project, corporations = good.outputs[0]
+    bad = HandOff(good.group, 0, 2, 0, good.decks, ((project, corporations[:1] * 5),))
+    with pytest.raises(Caught, match="seat 0: a malformed step .* twice"):
+        table.devices[1].receive(decode(encode(bad)))
+    assert table.devices[1].steps_done() == 0
+    table.devices[1].receive(decode(encode(good)))
+    assert table.devices[1].my_step() is not None

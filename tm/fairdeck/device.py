@@ -25,7 +25,7 @@ from tm.fairdeck.draw import card_table, holds, read
 from tm.fairdeck.group import Group, encode_cards
 from tm.fairdeck.keys import SEED_BYTES, DeckKeys, keys_for
 from tm.fairdeck.piles import Piles
-from tm.fairdeck.shuffle import ShuffleError, Step, Transcript, run_step, schedule
+from tm.fairdeck.shuffle import ShuffleError, Step, Transcript, check_step, run_step, schedule
 from tm.fairdeck.wire import DECKS, MAX_SEATS, DeckParts, HandOff, Message, SeedReveal, Show, Turn
 
 PilesByDeck = Mapping[str, Piles]
@@ -83,8 +83,8 @@ class Device:
             raise DeviceError("bad seat, seed or decks")
         self.group, self.seat, self.seats, self.game_id = group, seat, seats, game_id
         self._seed = bytes(seed)
-        self._seeds: list[bytes | None] = [None] * seats
-        self._seeds[seat] = self._seed
+        self._seeds: list[bytes | None] = [self._seed if s == seat else None
+                                           for s in range(seats)]
         self._decks: dict[str, _Deck] = {}
         for name in DECKS:  # wire order
             if name in decks:
@@ -103,7 +103,6 @@ class Device:
         """The decks of this game, in wire order."""
         return tuple(self._decks)
 
-    # -- the joint shuffle ------------------------------------------------------------
     def steps_done(self) -> int:
         """How many steps of the joint shuffle this device holds."""
         return len(next(iter(self._decks.values())).transcript.outputs)
@@ -160,11 +159,15 @@ class Device:
         if message.first > self.steps_done():
             raise DeviceError(f"steps {self.steps_done()}..{message.first - 1} are missing")
         for index, outputs in enumerate(message.outputs, start=message.first):
-            for deck, after in zip(self._decks, outputs, strict=True):
-                self._take_output(deck, index, steps[index], after, message.seat)
+            held = index < self.steps_done()
+            for deck, after in zip(self._decks, outputs, strict=True):  # all checked first
+                self._check_output(deck, index, steps[index], after, message.seat)
+            for holding, after in zip(self._decks.values(), outputs if not held else (),
+                                      strict=False):
+                holding.transcript.outputs.append(after)
 
-    def _take_output(self, deck: str, index: int, step: Step, after: tuple[int, ...],
-                     sender: int) -> None:
+    def _check_output(self, deck: str, index: int, step: Step, after: tuple[int, ...],
+                      sender: int) -> None:
         transcript = self._decks[deck].transcript
         if index < len(transcript.outputs):
             if transcript.outputs[index] != after:  # the sender, or the step's author
@@ -172,16 +175,13 @@ class Device:
                              " the copy this device holds", deck)
             return
         try:
-            transcript.add(after)
+            check_step(self.group, step, transcript.last(), after)
         except ShuffleError as error:
             raise Caught(step.seat, f"a malformed step ({error})", deck) from error
 
-    # -- the game ---------------------------------------------------------------------
     def follow(self, piles_by_deck: PilesByDeck) -> None:
         """Keep the rules' latest piles (what :meth:`open` resolves positions with)."""
-        for deck, piles in piles_by_deck.items():
-            if deck in self._decks:
-                self._piles[deck] = piles
+        self._piles.update({d: piles for d, piles in piles_by_deck.items() if d in self._decks})
 
     def open(self, deck: str, position: int) -> str | None:
         """The Dealer: the card at ``position`` of ``deck`` if this device can read it
@@ -370,7 +370,6 @@ class Device:
         holding.opened[position] = card
         return Shown(deck, position, holding.names[card], seat)
 
-    # -- the end ----------------------------------------------------------------------
     def reveal(self) -> SeedReveal:
         """This seat's seed, for the audit: send it only once the game is over."""
         return SeedReveal(self.seat, self._seed)

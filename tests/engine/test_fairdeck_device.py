@@ -169,6 +169,10 @@ def test_devices_shuffle_deal_and_read_only_their_own_cards(seats: int) -> None:
     assert len(names) == seats * sum(FIRST.values()) and len(set(names)) == len(names)
     for seat in range(seats):
         assert sum(1 for d, _ in table.drawn[seat] if d == "corporation") == 2
+    deck, position = table.drawn[0][0]
+    assert [d.waiting(deck, position) for d in table.devices] == [()] + [(0,)] * (seats - 1)
+    free = table.piles["project"].next_free
+    assert table.devices[0].waiting("project", free) == tuple(range(1, seats))
 
 
 def test_a_whole_game_of_draws_and_shows_ends_with_every_audit_passing() -> None:

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from tm.fairdeck.audit import Claim, Finding, Part, audit
 from tm.fairdeck.curve import SECP256K1, CurveGroup
-from tm.fairdeck.device import Caught, Device, DeviceError, Shown
+from tm.fairdeck.device import Device
 from tm.fairdeck.draw import card_table, holds, read
 from tm.fairdeck.group import MODP_2048, TEST_127, Group, ModpGroup
+from tm.fairdeck.held import Caught, DeviceError, Shown
 from tm.fairdeck.keys import PART_BYTES, SEED_BYTES, DeckKeys, RandBytes, keys_for, new_seed
 from tm.fairdeck.piles import PileEmpty, Piles
 from tm.fairdeck.shuffle import (

@@ -18,57 +18,17 @@ arrive before the draws that reserved their positions still land in the right pl
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 
 from tm.fairdeck.audit import Claim, Finding, Part, audit
 from tm.fairdeck.draw import card_table, holds, read
 from tm.fairdeck.group import Group, encode_cards
-from tm.fairdeck.keys import SEED_BYTES, DeckKeys, keys_for
+from tm.fairdeck.held import Caught, DeviceError, Holding, Shown
+from tm.fairdeck.keys import SEED_BYTES, keys_for
 from tm.fairdeck.piles import Piles
 from tm.fairdeck.shuffle import ShuffleError, Step, Transcript, check_step, run_step, schedule
 from tm.fairdeck.wire import DECKS, MAX_SEATS, DeckParts, HandOff, Message, SeedReveal, Show, Turn
 
 PilesByDeck = Mapping[str, Piles]
-
-
-class DeviceError(ValueError):
-    """A call or message that does not fit the game as this device holds it (another
-    game, out of order, asked too early)."""
-
-
-class Caught(DeviceError):
-    """Another seat broke the protocol, seen at once on receipt: names the seat."""
-
-    def __init__(self, seat: int, reason: str, deck: str | None = None,
-                 position: int | None = None) -> None:
-        where = "" if deck is None else f" ({deck}" + (
-            "" if position is None else f" position {position}") + ")"
-        super().__init__(f"seat {seat}: {reason}{where}")
-        self.seat, self.reason, self.deck, self.position = seat, reason, deck, position
-
-
-@dataclass(frozen=True, slots=True)
-class Shown:
-    """A shown card as the rules list it: which deck and position, its name, whose."""
-    deck: str
-    position: int
-    name: str
-    seat: int
-
-
-@dataclass(slots=True)
-class _Deck:
-    """What the device holds of one deck."""
-    names: tuple[str, ...]
-    keys: DeckKeys
-    transcript: Transcript
-    cards: tuple[int, ...]
-    table: dict[int, int]
-    covered: list[list[int]]  # [giver][seat]: how many of seat's pile giver has covered
-    ahead: dict[tuple[int, int], dict[int, bytes]] = field(default_factory=dict)
-    shown: dict[int, tuple[int, bytes]] = field(default_factory=dict)  # position: seat, part
-    claims: list[Claim] = field(default_factory=list)
-    opened: dict[int, int] = field(default_factory=dict)  # position: card, once read
 
 
 class Device:
@@ -85,16 +45,16 @@ class Device:
         self._seed = bytes(seed)
         self._seeds: list[bytes | None] = [self._seed if s == seat else None
                                            for s in range(seats)]
-        self._decks: dict[str, _Deck] = {}
+        self._decks: dict[str, Holding] = {}
         for name in DECKS:  # wire order
             if name in decks:
                 self._decks[name] = self._new_deck(name, tuple(decks[name]))
         self._piles: dict[str, Piles] = {}
 
-    def _new_deck(self, name: str, names: tuple[str, ...]) -> _Deck:
+    def _new_deck(self, name: str, names: tuple[str, ...]) -> Holding:
         label = f"{self.game_id}/{name}"
         cards = encode_cards(self.group, label, len(names))
-        return _Deck(names, keys_for(self.group, self._seed, label),
+        return Holding(names, keys_for(self.group, self._seed, label),
                      Transcript(self.group, label, self.seats, len(names)), cards,
                      card_table(cards), [[0] * self.seats for _ in range(self.seats)])
 
@@ -200,28 +160,30 @@ class Device:
             holding.opened[position] = card
         return holding.names[holding.opened[position]]
 
-    def _parts_at(self, deck: str, position: int) -> list[bytes] | None:
-        """Every seat's key part for ``position`` (this seat's from its seed), or None
-        while one is missing."""
+    def waiting(self, deck: str, position: int) -> tuple[int, ...]:
+        """The seats whose key part this device still needs to read ``position`` (every
+        other seat while the position is free): whom a draw is waiting for."""
+        found = self._found(deck, position)
+        return tuple(seat for seat in range(self.seats) if seat not in found)
+
+    def _found(self, deck: str, position: int) -> dict[int, bytes]:
+        """The key parts this device holds for ``position``, by seat (its own from its
+        seed; the owner's once shown)."""
         holding, piles = self._decks[deck], self._piles.get(deck)
+        found = {self.seat: holding.keys.part(position)}
         owner = None if piles is None else piles.owner_of(position)
         if piles is None or owner is None:
-            return None
-        given = holding.ahead.get((owner, piles.assigned[owner].index(position)), {})
-        parts = []
-        for seat in range(self.seats):
-            if seat == self.seat:
-                parts.append(holding.keys.part(position))
-            elif seat == owner:
-                shown = holding.shown.get(position)
-                if shown is None:
-                    return None
-                parts.append(shown[1])
-            elif seat in given:
-                parts.append(given[seat])
-            else:
-                return None
-        return parts
+            return found
+        found.update(holding.ahead.get((owner, piles.assigned[owner].index(position)), {}))
+        shown = holding.shown.get(position)
+        if shown is not None and shown[0] == owner:
+            found[owner] = shown[1]
+        return found
+
+    def _parts_at(self, deck: str, position: int) -> list[bytes] | None:
+        """Every seat's key part for ``position``, or None while one is missing."""
+        found = self._found(deck, position)
+        return [found[s] for s in range(self.seats)] if len(found) == self.seats else None
 
     def parts_due(self, piles_by_deck: PilesByDeck,
                   sent: Mapping[str, Sequence[int]] | None = None) -> tuple[DeckParts, ...]:
@@ -389,7 +351,7 @@ class Device:
                 holding.claims)]
         return findings
 
-    def _published(self, holding: _Deck, piles: Piles) -> list[Part]:
+    def _published(self, holding: Holding, piles: Piles) -> list[Part]:
         """The others' key parts as received, placed by the final piles, in a fixed order."""
         parts = [Part(giver, piles.assigned[seat][index], digest)
                  for (seat, index), given in holding.ahead.items()

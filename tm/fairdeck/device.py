@@ -238,7 +238,7 @@ class Device:
         """Take another seat's message. ``claims`` maps (deck, position) to the name the
         rules say a show is; returns the shown cards, checked. Raises :class:`Caught`
         naming a seat that cheated (what it sent is kept, for the audit)."""
-        if message.seat == self.seat or message.seat >= self.seats:
+        if message.seat == self.seat or not 0 <= message.seat < self.seats:
             raise DeviceError(f"a message from seat {message.seat}")
         if piles_by_deck is not None:
             self.follow(piles_by_deck)

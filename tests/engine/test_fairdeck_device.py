@@ -311,7 +311,7 @@ def test_a_two_seat_game_on_secp256k1() -> None:
 
 
 def test_a_device_rebuilt_from_its_seed_and_the_games_messages_holds_the_same() -> None:
-    table = played(Table.sit(3, full_decks()), draws=20, shows=6)
+    table = played(Table.sit(3, full_decks()), draws=12, shows=3)
     deck, position = table.hidden(1)[-1]
     caught = cheat(table, 1, Show(deck, position, bytes(32)), "Birds")
     table.log.append(encode(Turn(1, 3, (), (Show(deck, position, bytes(32)),))))

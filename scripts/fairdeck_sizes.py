@@ -7,7 +7,9 @@ has not seen, so that every device can audit every step), what each device keeps
 an ordinary message adds (key parts, 32 bytes each, in the order the piles fix, so no
 position is sent), and the audit's reveal. Sizes in bytes and in base64url characters
 (what a link fragment would carry). The numbers come from the module's own constants
-and from a simulated opening and turn on its Piles, not from estimates.
+and from a simulated opening and turn on its Piles: the payloads only, without the
+messages' headers. scripts/fairdeck_messages.py measures the real encoded messages
+(tm/fairdeck/wire.py) that devices send each other, in either group.
 """
 from __future__ import annotations
 

@@ -1,0 +1,114 @@
+"""The fair deck's messages on the wire: every message round-trips through base64url, and
+the decoder meets random, truncated and mutated input with WireError and nothing else."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tm.fairdeck.wire import (
+    MAX_CHARS,
+    DeckParts,
+    HandOff,
+    Message,
+    SeedReveal,
+    Show,
+    Turn,
+    WireError,
+    decode,
+    encode,
+    from_bytes,
+    to_bytes,
+)
+
+
+def samples() -> list[Message]:
+    rng = random.Random(5)
+    deck = tuple(rng.getrandbits(33 * 8 - 6) for _ in range(12))
+    corps = tuple(rng.getrandbits(128) for _ in range(5))
+    digest = [rng.randbytes(32) for _ in range(9)]
+    return [
+        HandOff("secp256k1", 1, 3, 0, ("project",), ((deck,), (deck[::-1],))),
+        HandOff("test127", 0, 2, 2, ("project", "corporation"),
+                ((tuple(x % 2**128 for x in deck), corps),)),
+        Turn(2, 3, (DeckParts("project", (2, 1, 0), tuple(digest[:3])),
+                    DeckParts("prelude", (0, 4, 0), tuple(digest[3:7]))),
+             (Show("project", 17, digest[7]), Show("corporation", 3, digest[8]))),
+        Turn(0, 2),
+        SeedReveal(4, digest[0]),
+    ]
+
+
+@pytest.mark.parametrize("message", samples(), ids=lambda m: type(m).__name__)
+def test_every_message_round_trips_as_base64url(message: Message) -> None:
+    text = encode(message)
+    assert decode(text) == message
+    assert set(text) <= set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+
+
+def test_a_message_that_breaks_a_bound_is_not_written() -> None:
+    for bad in (SeedReveal(9, bytes(32)), SeedReveal(0, bytes(31)),
+                Turn(0, 2, (DeckParts("project", (1, 1), (bytes(32),) * 2),)),
+                Turn(0, 2, (DeckParts("project", (0, 0), ()),)),
+                Turn(0, 2, (DeckParts("project", (0, 2), (bytes(32),)),)),
+                Turn(1, 2, (), (Show("discard", 1, bytes(32)),)),
+                Turn(1, 2, (DeckParts("prelude", (1, 0), (bytes(32),)),
+                            DeckParts("project", (1, 0), (bytes(32),)))),
+                HandOff("secp256k1", 0, 2, 4, ("project",), (((1,),), ((2,),))),
+                HandOff("secp256k1", 0, 2, 0, ("project",), (((1 << 264,),),)),
+                HandOff("rsa", 0, 2, 0, ("project",), (((1,),),))):
+        with pytest.raises(WireError):
+            encode(bad)
+
+
+def expect_wire_error_or_message(text: object) -> None:
+    try:
+        message = decode(text)  # type: ignore[arg-type]
+    except WireError:
+        return
+    assert decode(encode(message)) == message and encode(message) == text
+
+
+def test_the_decoder_meets_hostile_input_with_wire_error_only() -> None:
+    rng = random.Random(11)
+    valid = [encode(m) for m in samples()]
+    raw = [to_bytes(m) for m in samples()]
+    for text in valid:  # every truncation
+        for cut in range(len(text)):
+            expect_wire_error_or_message(text[:cut])
+    for _ in range(3000):
+        data = bytearray(rng.choice(raw))
+        for _ in range(rng.randint(1, 3)):
+            kind = rng.randrange(4)
+            if kind == 0 and data:
+                data[rng.randrange(len(data))] = rng.randrange(256)
+            elif kind == 1:
+                data.insert(rng.randrange(len(data) + 1), rng.randrange(256))
+            elif kind == 2 and data:
+                del data[rng.randrange(len(data)):]
+            else:
+                data += rng.randbytes(rng.randint(1, 40))
+        expect_wire_error_or_message(encode_raw(bytes(data)))
+        try:
+            from_bytes(bytes(data))
+        except WireError:
+            pass
+    for _ in range(2000):
+        expect_wire_error_or_message(encode_raw(rng.randbytes(rng.randint(0, 80))))
+        expect_wire_error_or_message("".join(rng.choice("AZaz09-_=+/ \n\u00e9")
+                                             for _ in range(rng.randint(0, 30))))
+    for odd in (None, b"AQID", 7, "A" * (MAX_CHARS + 1), valid[0] + "=", valid[0][:-1] + "+"):
+        expect_wire_error_or_message(odd)
+
+
+def encode_raw(data: bytes) -> str:
+    import base64
+    return base64.urlsafe_b64encode(data).decode().rstrip("=")
+
+
+def test_a_non_canonical_encoding_is_refused() -> None:
+    text = encode(SeedReveal(1, bytes(32)))  # 35 bytes: the last character has spare bits
+    last = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    twin = text[:-1] + last[last.index(text[-1]) + 1]
+    with pytest.raises(WireError, match="canonical"):
+        decode(twin)

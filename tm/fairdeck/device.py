@@ -1,0 +1,361 @@
+"""One device's side of the fair deck, for one game: its seat's seed, every deck's shuffle
+transcript, the key parts and shown cards received, and the Dealer the rules ask for names.
+
+A :class:`Device` knows its own seed and nothing secret of the others. It takes part in
+the joint shuffle by messages only (:meth:`Device.step` when the schedule says it is its
+turn, :meth:`Device.receive` of the others' hand-offs), then, during the game, adds to its
+messages the key parts it owes for positions newly reserved to the others
+(:meth:`Device.outgoing`) and the parts that show its own cards (:meth:`Device.show`),
+checks what the others send (a card shown must lie at a position its seat drew and open to
+the name claimed), reads the cards it may read (:meth:`Device.open`, the rules' Dealer),
+and at the end reveals its seed and audits the whole game (:meth:`Device.audit`).
+
+The piles (:class:`~tm.fairdeck.piles.Piles`, one per deck) are the rules' public state:
+the device is handed them and keeps the latest it was given, by reference. A key part
+received is kept by (seat, index in that seat's pile), not by position, so parts that
+arrive before the draws that reserved their positions still land in the right place.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from tm.fairdeck.audit import Claim, Finding, Part, audit
+from tm.fairdeck.draw import card_table, holds, read
+from tm.fairdeck.group import Group, encode_cards
+from tm.fairdeck.held import Caught, DeviceError, Holding, Shown
+from tm.fairdeck.keys import SEED_BYTES, keys_for
+from tm.fairdeck.piles import Piles
+from tm.fairdeck.shuffle import ShuffleError, Step, Transcript, check_step, run_step, schedule
+from tm.fairdeck.wire import DECKS, MAX_SEATS, DeckParts, HandOff, Message, SeedReveal, Show, Turn
+
+PilesByDeck = Mapping[str, Piles]
+
+
+class Device:
+    """One seat's device in one game (see the module). ``decks`` maps a deck ("project",
+    "corporation", "prelude") to its card names in canonical order: card ``i`` of the fair
+    deck is ``names[i]``; each deck's label is ``game_id/deck``."""
+
+    def __init__(self, group: Group, seat: int, seats: int, seed: bytes, game_id: str,
+                 decks: Mapping[str, Sequence[str]]) -> None:
+        if (not 0 <= seat < seats <= MAX_SEATS or len(seed) != SEED_BYTES or not decks
+                or any(d not in DECKS for d in decks)):
+            raise DeviceError("bad seat, seed or decks")
+        self.group, self.seat, self.seats, self.game_id = group, seat, seats, game_id
+        self._seed = bytes(seed)
+        self._seeds: list[bytes | None] = [self._seed if s == seat else None
+                                           for s in range(seats)]
+        self._decks: dict[str, Holding] = {}
+        for name in DECKS:  # wire order
+            if name in decks:
+                self._decks[name] = self._new_deck(name, tuple(decks[name]))
+        self._piles: dict[str, Piles] = {}
+
+    def _new_deck(self, name: str, names: tuple[str, ...]) -> Holding:
+        label = f"{self.game_id}/{name}"
+        cards = encode_cards(self.group, label, len(names))
+        return Holding(names, keys_for(self.group, self._seed, label),
+                     Transcript(self.group, label, self.seats, len(names)), cards,
+                     card_table(cards), [[0] * self.seats for _ in range(self.seats)])
+
+    @property
+    def decks(self) -> tuple[str, ...]:
+        """The decks of this game, in wire order."""
+        return tuple(self._decks)
+
+    def steps_done(self) -> int:
+        """How many steps of the joint shuffle this device holds."""
+        return len(next(iter(self._decks.values())).transcript.outputs)
+
+    def next_step(self) -> Step | None:
+        """The shuffle's next step (whoever's), or None once every deck is locked."""
+        return next(iter(self._decks.values())).transcript.next_step()
+
+    def my_step(self) -> Step | None:
+        """The step this seat must run now, or None if it is not its turn."""
+        step = self.next_step()
+        return step if step is not None and step.seat == self.seat else None
+
+    @property
+    def locked(self) -> bool:
+        """Whether the shuffle is over (every deck locked)."""
+        return self.next_step() is None
+
+    def step(self) -> HandOff:
+        """Run this seat's step on every deck; the hand-off to send on. It carries every
+        output the receiver has not seen (since its own last step): the next step's seat,
+        or, after the last step, every other seat."""
+        if self.my_step() is None:
+            raise DeviceError(f"not seat {self.seat}'s turn to shuffle")
+        for deck in self._decks.values():
+            run_step(deck.transcript, deck.keys)
+        steps, done = schedule(self.seats), self.steps_done()
+        receivers = [steps[done].seat] if done < len(steps) else [
+            s for s in range(self.seats) if s != self.seat]
+        since = min(max((i + 1 for i in range(done) if steps[i].seat == s), default=0)
+                    for s in receivers)
+        return self.handoff(since)
+
+    def handoff(self, since: int = 0) -> HandOff:
+        """The shuffle's outputs from step ``since`` on, as a message."""
+        done = self.steps_done()
+        if not 0 <= since < done:
+            raise DeviceError("no such steps")
+        outputs = tuple(tuple(d.transcript.outputs[i] for d in self._decks.values())
+                        for i in range(since, done))
+        return HandOff(self.group.name, self.seat, self.seats, since, self.decks, outputs)
+
+    def _take_handoff(self, message: HandOff) -> None:
+        """Check and keep the steps this device lacks; a step it holds must come again
+        unchanged (a seat that sent two devices two different decks is caught)."""
+        sizes = tuple(len(d.names) for d in self._decks.values())
+        if (message.group != self.group.name or message.seats != self.seats
+                or message.decks != self.decks
+                or tuple(len(x) for x in message.outputs[0]) != sizes):
+            raise Caught(message.seat, "a hand-off for another game")
+        steps, last = schedule(self.seats), message.first + len(message.outputs) - 1
+        if last >= len(steps) or steps[last].seat != message.seat:
+            raise Caught(message.seat, "a hand-off of a step not its own")
+        if message.first > self.steps_done():
+            raise DeviceError(f"steps {self.steps_done()}..{message.first - 1} are missing")
+        for index, outputs in enumerate(message.outputs, start=message.first):
+            held = index < self.steps_done()
+            for deck, after in zip(self._decks, outputs, strict=True):  # all checked first
+                self._check_output(deck, index, steps[index], after, message.seat)
+            for holding, after in zip(self._decks.values(), outputs if not held else (),
+                                      strict=False):
+                holding.transcript.outputs.append(after)
+
+    def _check_output(self, deck: str, index: int, step: Step, after: tuple[int, ...],
+                      sender: int) -> None:
+        transcript = self._decks[deck].transcript
+        if index < len(transcript.outputs):
+            if transcript.outputs[index] != after:  # the sender, or the step's author
+                raise Caught(sender, f"step {index + 1} (seat {step.seat}'s) differs from"
+                             " the copy this device holds", deck)
+            return
+        try:
+            check_step(self.group, step, transcript.last(), after)
+        except ShuffleError as error:
+            raise Caught(step.seat, f"a malformed step ({error})", deck) from error
+
+    def follow(self, piles_by_deck: PilesByDeck) -> None:
+        """Keep the rules' latest piles (what :meth:`open` resolves positions with)."""
+        self._piles.update({d: piles for d, piles in piles_by_deck.items() if d in self._decks})
+
+    def open(self, deck: str, position: int) -> str | None:
+        """The Dealer: the card at ``position`` of ``deck`` if this device can read it
+        (its own draw once the others' parts are in, or a card shown), else None."""
+        holding = self._decks.get(deck)
+        if holding is None or not self.locked:
+            return None
+        if position not in holding.opened:
+            parts = self._parts_at(deck, position)
+            if parts is None:
+                return None
+            locked = holding.transcript.locked()
+            card = read(self.group, holding.table, locked[position], parts)
+            if card is None:
+                return None  # a wrong part: the audit names its giver
+            holding.opened[position] = card
+        return holding.names[holding.opened[position]]
+
+    def waiting(self, deck: str, position: int) -> tuple[int, ...]:
+        """The seats whose key part this device still needs to read ``position`` (every
+        other seat while the position is free): whom a draw is waiting for."""
+        found = self._found(deck, position)
+        return tuple(seat for seat in range(self.seats) if seat not in found)
+
+    def _found(self, deck: str, position: int) -> dict[int, bytes]:
+        """The key parts this device holds for ``position``, by seat (its own from its
+        seed; the owner's once shown)."""
+        holding, piles = self._decks[deck], self._piles.get(deck)
+        found = {self.seat: holding.keys.part(position)}
+        owner = None if piles is None else piles.owner_of(position)
+        if piles is None or owner is None:
+            return found
+        found.update(holding.ahead.get((owner, piles.assigned[owner].index(position)), {}))
+        shown = holding.shown.get(position)
+        if shown is not None and shown[0] == owner:
+            found[owner] = shown[1]
+        return found
+
+    def _parts_at(self, deck: str, position: int) -> list[bytes] | None:
+        """Every seat's key part for ``position``, or None while one is missing."""
+        found = self._found(deck, position)
+        return [found[s] for s in range(self.seats)] if len(found) == self.seats else None
+
+    def parts_due(self, piles_by_deck: PilesByDeck,
+                  sent: Mapping[str, Sequence[int]] | None = None) -> tuple[DeckParts, ...]:
+        """The key parts this seat owes for positions reserved to the others beyond the
+        ``sent[deck][seat]`` first of each pile (by default: what it has sent; a deck
+        missing from ``sent``: none), per deck in pile order; no position is named, the
+        piles fix them."""
+        if not self.locked:
+            raise DeviceError("the deck is not shuffled yet")
+        due = []
+        for deck, holding in self._decks.items():
+            piles = piles_by_deck.get(deck)
+            if piles is None:
+                continue
+            done = list(holding.covered[self.seat] if sent is None
+                        else sent.get(deck, [0] * self.seats))
+            counts = tuple(0 if s == self.seat else max(0, len(piles.assigned[s]) - done[s])
+                           for s in range(self.seats))
+            if sum(counts):
+                positions = piles.due(self.seat, done)
+                due.append(DeckParts(deck, counts,
+                                     tuple(holding.keys.part(p) for p in positions)))
+        return tuple(due)
+
+    def outgoing(self, piles_by_deck: PilesByDeck, shows: Iterable[Show] = ()) -> Turn:
+        """This seat's next message: the parts it owes and the ``shows`` (from
+        :meth:`show`). The device counts the parts as sent."""
+        self.follow(piles_by_deck)
+        parts = self.parts_due(piles_by_deck)
+        for entry in parts:
+            mine = self._decks[entry.deck].covered[self.seat]
+            for seat, count in enumerate(entry.counts):
+                mine[seat] += count
+        return Turn(self.seat, self.seats, parts, tuple(shows))
+
+    def show(self, deck: str, position: int) -> Show:
+        """Show this seat's card at ``position`` to all: its own key part there."""
+        piles = self._piles.get(deck)
+        if piles is None or position not in piles.drawn_by(self.seat):
+            raise DeviceError(f"seat {self.seat} did not draw {deck} position {position}")
+        name = self.open(deck, position)
+        holding = self._decks[deck]
+        if name is None or position in holding.shown:
+            raise DeviceError(f"{deck} position {position} cannot be shown")
+        part = holding.keys.part(position)
+        holding.shown[position] = (self.seat, part)
+        holding.claims.append(Claim(self.seat, position, holding.opened[position]))
+        return Show(deck, position, part)
+
+    def receive(self, message: Message, piles_by_deck: PilesByDeck | None = None,
+                claims: Mapping[tuple[str, int], str] | None = None) -> list[Shown]:
+        """Take another seat's message. ``claims`` maps (deck, position) to the name the
+        rules say a show is; returns the shown cards, checked. Raises :class:`Caught`
+        naming a seat that cheated (what it sent is kept, for the audit)."""
+        if message.seat == self.seat or not 0 <= message.seat < self.seats:
+            raise DeviceError(f"a message from seat {message.seat}")
+        if piles_by_deck is not None:
+            self.follow(piles_by_deck)
+        if isinstance(message, HandOff):
+            self._take_handoff(message)
+            return []
+        if isinstance(message, SeedReveal):
+            known = self._seeds[message.seat]
+            if known is not None and known != message.seed:
+                raise Caught(message.seat, "two different seeds")
+            self._seeds[message.seat] = message.seed
+            return []
+        if message.seats != self.seats:
+            raise Caught(message.seat, "a message for another game")
+        for entry in message.parts:
+            self._take_parts(message.seat, entry)
+        return [self._take_show(message.seat, show, claims or {}) for show in message.shows]
+
+    def replay(self, log: Iterable[Message], piles_by_deck: PilesByDeck,
+               claims: Mapping[tuple[str, int], str] | None = None) -> list[Caught]:
+        """Rebuild a fresh device (same seed and game) from the game's messages in the
+        order they were sent, its own included, with the rules' latest piles and shown
+        list: a device's saved state is its seed and the log. Returns what was caught."""
+        caught = []
+        for message in log:
+            try:
+                if message.seat != self.seat:
+                    self.receive(message, piles_by_deck, claims)
+                elif isinstance(message, HandOff):
+                    self._take_handoff(message)
+                elif isinstance(message, Turn):
+                    self._replay_turn(message)
+            except Caught as error:
+                caught.append(error)
+        return caught
+
+    def _replay_turn(self, turn: Turn) -> None:
+        """This seat's own message again: its parts count as sent, its shows as shown."""
+        for entry in turn.parts:
+            mine = self._decks[entry.deck].covered[self.seat]
+            for seat, count in enumerate(entry.counts):
+                mine[seat] += count
+        for show in turn.shows:
+            self.open(show.deck, show.position)
+            holding = self._decks[show.deck]
+            holding.shown[show.position] = (self.seat, show.part)
+            holding.claims.append(Claim(self.seat, show.position,
+                                        holding.opened.get(show.position, -1)))
+
+    def _take_parts(self, giver: int, entry: DeckParts) -> None:
+        holding = self._decks.get(entry.deck)
+        if not self.locked:
+            raise DeviceError("key parts before the shuffle is over")
+        if holding is None:
+            raise Caught(giver, "parts for a deck not in play", entry.deck)
+        covered, digests = holding.covered[giver], iter(entry.digests)
+        if any(covered[s] + c > len(holding.names) for s, c in enumerate(entry.counts)):
+            raise Caught(giver, "more parts than cards", entry.deck)
+        for seat, count in enumerate(entry.counts):
+            for index in range(covered[seat], covered[seat] + count):
+                holding.ahead.setdefault((seat, index), {})[giver] = next(digests)
+            covered[seat] += count
+
+    def _take_show(self, seat: int, show: Show, claims: Mapping[tuple[str, int], str]) -> Shown:
+        deck, position = show.deck, show.position
+        holding, piles = self._decks.get(deck), self._piles.get(deck)
+        if holding is None or piles is None or not self.locked:
+            raise DeviceError(f"a {deck} card shown with no deck, piles or shuffle yet")
+        claimed = claims.get((deck, position))
+        card = holding.names.index(claimed) if claimed in holding.names else -1
+        if position in holding.shown or position not in piles.drawn_by(seat):
+            holding.claims.append(Claim(seat, position, card))  # the audit names it too
+            raise Caught(seat, "a card shown twice" if position in holding.shown
+                         else "a card shown that it did not draw", deck, position)
+        holding.shown[position] = (seat, show.part)
+        parts = self._parts_at(deck, position)
+        if parts is None:
+            if claimed is not None:  # the audit checks it once the seeds are out
+                holding.claims.append(Claim(seat, position, card))
+            raise DeviceError(f"the key parts of {deck} position {position} are missing")
+        element = holding.transcript.locked()[position]
+        if claimed is None:
+            opened = read(self.group, holding.table, element, parts)
+            card, fits = (-1, False) if opened is None else (opened, True)
+        else:
+            fits = card >= 0 and holds(self.group, holding.cards[card], element, parts)
+        holding.claims.append(Claim(seat, position, card))
+        if not fits:
+            raise Caught(seat, f"a card shown that does not open to {claimed or 'a card'}",
+                         deck, position)
+        holding.opened[position] = card
+        return Shown(deck, position, holding.names[card], seat)
+
+    def reveal(self) -> SeedReveal:
+        """This seat's seed, for the audit: send it only once the game is over."""
+        return SeedReveal(self.seat, self._seed)
+
+    def audit(self, piles_by_deck: PilesByDeck | None = None) -> list[tuple[str, Finding]]:
+        """Every deck's audit (:func:`~tm.fairdeck.audit.audit`) with the seeds revealed
+        so far (a seat whose seed is missing is found "no seed"), as (deck, finding)."""
+        if piles_by_deck is not None:
+            self.follow(piles_by_deck)
+        findings = []
+        for deck, holding in self._decks.items():
+            piles = self._piles.get(deck)
+            if piles is None:
+                raise DeviceError(f"no piles for the {deck} deck")
+            findings += [(deck, finding) for finding in audit(
+                holding.transcript, piles, self._seeds, self._published(holding, piles),
+                holding.claims)]
+        return findings
+
+    def _published(self, holding: Holding, piles: Piles) -> list[Part]:
+        """The others' key parts as received, placed by the final piles, in a fixed order."""
+        parts = [Part(giver, piles.assigned[seat][index], digest)
+                 for (seat, index), given in holding.ahead.items()
+                 if index < len(piles.assigned[seat]) for giver, digest in given.items()]
+        parts += [Part(seat, position, digest) for position, (seat, digest)
+                  in holding.shown.items() if seat != self.seat]
+        return sorted(parts, key=lambda part: (part.position, part.giver))

@@ -1,0 +1,49 @@
+"""What a :class:`~tm.fairdeck.device.Device` holds of one deck, and what it reports: a
+shown card, a message that does not fit, a seat caught cheating."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tm.fairdeck.audit import Claim
+from tm.fairdeck.keys import DeckKeys
+from tm.fairdeck.shuffle import Transcript
+
+
+class DeviceError(ValueError):
+    """A call or message that does not fit the game as this device holds it (another
+    game, out of order, asked too early)."""
+
+
+class Caught(DeviceError):
+    """Another seat broke the protocol, seen at once on receipt: names the seat."""
+
+    def __init__(self, seat: int, reason: str, deck: str | None = None,
+                 position: int | None = None) -> None:
+        where = "" if deck is None else f" ({deck}" + (
+            "" if position is None else f" position {position}") + ")"
+        super().__init__(f"seat {seat}: {reason}{where}")
+        self.seat, self.reason, self.deck, self.position = seat, reason, deck, position
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """A shown card as the rules list it: which deck and position, its name, whose."""
+    deck: str
+    position: int
+    name: str
+    seat: int
+
+
+@dataclass(slots=True)
+class Holding:
+    """What a device holds of one deck (plain data; the device fills it)."""
+    names: tuple[str, ...]
+    keys: DeckKeys
+    transcript: Transcript
+    cards: tuple[int, ...]
+    table: dict[int, int]
+    covered: list[list[int]]  # [giver][seat]: how many of seat's pile giver has covered
+    ahead: dict[tuple[int, int], dict[int, bytes]] = field(default_factory=dict)
+    shown: dict[int, tuple[int, bytes]] = field(default_factory=dict)  # position: seat, part
+    claims: list[Claim] = field(default_factory=list)
+    opened: dict[int, int] = field(default_factory=dict)  # position: card, once read

@@ -1,0 +1,278 @@
+"""The fair deck's messages on the wire: compact bytes, then unpadded base64url.
+
+Four messages travel between devices: a shuffle :class:`HandOff` (the outputs of one or
+more steps of the joint shuffle, every deck of each step), a :class:`Turn` (the key parts
+a seat owes for positions newly reserved to the others, and the parts that show cards),
+and a :class:`SeedReveal` at the end. Key parts carry no position: per deck and per seat
+the message says only how many new parts it brings, and the piles (public, see
+:mod:`tm.fairdeck.piles`) say which positions they are.
+
+Decoding is strict: anything that is not exactly what :func:`encode` writes (a foreign
+character, a truncated or padded message, a size past the bounds, a count that does not
+add up, trailing bytes) raises :class:`WireError`, and nothing else. Sizes are checked
+against the bytes actually there before anything is built, so a hostile length cannot make
+the decoder allocate. Whether the content fits the game (the right group, the right step,
+elements in the group) is the device's to check (:mod:`tm.fairdeck.device`).
+"""
+from __future__ import annotations
+
+import base64
+import re
+from dataclasses import dataclass
+
+VERSION = 1
+DECKS = ("project", "corporation", "prelude")  # a deck's id on the wire is its index here
+# group name -> (id on the wire, bytes an element); the widths are the groups' own.
+GROUP_WIRE = {"test127": (0, 16), "secp256k1": (1, 33), "modp2048": (2, 256)}
+MAX_SEATS = 8
+MAX_CARDS = 1024  # cards in one deck
+MAX_SHOWS = 255
+MAX_BYTES = 1 << 22  # 4 MiB: a 5-seat hand-off of every deck in modp2048 is under 0.3 MiB
+MAX_CHARS = (MAX_BYTES * 4 + 2) // 3
+DIGEST = 32  # a key part, a seed
+_HANDOFF, _TURN, _SEED = 1, 2, 3
+_BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
+
+Deck = tuple[int, ...]
+
+
+class WireError(ValueError):
+    """A message that is not a well-formed fair-deck message (or cannot be written)."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandOff:
+    """Shuffle steps ``first .. first + len(outputs) - 1``, sent on by ``seat``:
+    ``outputs[i][d]`` is that step's output for ``decks[d]``."""
+    group: str
+    seat: int
+    seats: int
+    first: int
+    decks: tuple[str, ...]
+    outputs: tuple[tuple[Deck, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DeckParts:
+    """The key parts a seat adds for one deck: ``counts[s]`` new ones for seat ``s``'s
+    pile (0 for the giver's own), then all the digests, seat by seat, in pile order."""
+    deck: str
+    counts: tuple[int, ...]
+    digests: tuple[bytes, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Show:
+    """A card shown: the seat's own key part for a position it drew."""
+    deck: str
+    position: int
+    part: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """What a seat's ordinary message adds for the fair deck: parts and shows."""
+    seat: int
+    seats: int
+    parts: tuple[DeckParts, ...] = ()
+    shows: tuple[Show, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SeedReveal:
+    """A seat's seed, revealed at the end of the game for the audit."""
+    seat: int
+    seed: bytes
+
+
+Message = HandOff | Turn | SeedReveal
+
+
+def encode(message: Message) -> str:
+    """The message as unpadded base64url (what a link fragment carries)."""
+    return _b64(to_bytes(message))
+
+
+def decode(text: str) -> Message:
+    """The message :func:`encode` wrote; raises :class:`WireError` on anything else."""
+    if not isinstance(text, str) or len(text) > MAX_CHARS:
+        raise WireError("not a message (or too long)")
+    if not _BASE64URL.fullmatch(text) or len(text) % 4 == 1:
+        raise WireError("not base64url")
+    data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    if _b64(data) != text:
+        raise WireError("not canonical base64url")
+    return from_bytes(data)
+
+
+def _b64(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
+
+
+def to_bytes(message: Message) -> bytes:
+    """The message's bytes; raises :class:`WireError` if it breaks a bound."""
+    check(message)
+    if isinstance(message, HandOff):
+        gid, width = GROUP_WIRE[message.group]
+        head = [VERSION, _HANDOFF, gid, message.seat, message.seats, message.first,
+                len(message.outputs), len(message.decks)]
+        sizes = b"".join(bytes([DECKS.index(deck)]) + len(deck_out).to_bytes(2, "big")
+                         for deck, deck_out in zip(message.decks, message.outputs[0],
+                                                   strict=True))
+        body = b"".join(x.to_bytes(width, "big") for step in message.outputs
+                        for deck_out in step for x in deck_out)
+        return bytes(head) + sizes + body
+    if isinstance(message, Turn):
+        out = bytearray([VERSION, _TURN, message.seat, message.seats, len(message.parts)])
+        for entry in message.parts:
+            out.append(DECKS.index(entry.deck))
+            out += bytes(c for s, c in enumerate(entry.counts) if s != message.seat)
+            out += b"".join(entry.digests)
+        out.append(len(message.shows))
+        for show in message.shows:
+            out += bytes([DECKS.index(show.deck)]) + show.position.to_bytes(2, "big")
+            out += show.part
+        return bytes(out)
+    return bytes([VERSION, _SEED, message.seat]) + message.seed
+
+
+def check(message: Message) -> None:
+    """Raises :class:`WireError` unless the message keeps every bound of the format (the
+    decoder checks what it read with the same rules)."""
+    if isinstance(message, HandOff):
+        _check_handoff(message)
+    elif isinstance(message, Turn):
+        _check_turn(message)
+    elif isinstance(message, SeedReveal):
+        _require(0 <= message.seat < MAX_SEATS and _is_digest(message.seed), "bad seed reveal")
+    else:
+        raise WireError("not a fair-deck message")
+
+
+def _require(condition: bool, what: str) -> None:
+    if not condition:
+        raise WireError(what)
+
+
+def _is_digest(value: object) -> bool:
+    return isinstance(value, bytes) and len(value) == DIGEST
+
+
+def _seats_ok(seat: object, seats: object) -> bool:
+    return (isinstance(seat, int) and isinstance(seats, int)
+            and 1 <= seats <= MAX_SEATS and 0 <= seat < seats)
+
+
+def _decks_ok(decks: tuple[str, ...]) -> bool:
+    """Known decks, each once, in the order of :data:`DECKS` (one way to write a set)."""
+    return (all(deck in DECKS for deck in decks)
+            and [DECKS.index(d) for d in decks] == sorted({DECKS.index(d) for d in decks}))
+
+
+def _check_handoff(message: HandOff) -> None:
+    _require(message.group in GROUP_WIRE, "unknown group")
+    _require(_seats_ok(message.seat, message.seats), "bad seats")
+    steps, width = len(message.outputs), GROUP_WIRE[message.group][1]
+    # A reshuffle has 3n - 1 steps, a shuffle 2n - 1.
+    _require(isinstance(message.first, int) and message.first >= 0
+             and steps >= 1 and message.first + steps <= 3 * message.seats - 1, "bad steps")
+    _require(len(message.decks) >= 1 and _decks_ok(message.decks), "bad decks")
+    sizes = [len(deck_out) for deck_out in message.outputs[0]]
+    _require(len(sizes) == len(message.decks) and all(1 <= n <= MAX_CARDS for n in sizes),
+             "bad deck sizes")
+    _require(all(len(step) == len(sizes) and [len(d) for d in step] == sizes
+                 for step in message.outputs), "ragged steps")
+    _require(steps * sum(sizes) * width <= MAX_BYTES, "hand-off too large")
+    _require(all(isinstance(x, int) and 0 <= x < 1 << (8 * width) for step in message.outputs
+                 for deck_out in step for x in deck_out), "an element does not fit")
+
+
+def _check_turn(message: Turn) -> None:
+    _require(_seats_ok(message.seat, message.seats), "bad seats")
+    _require(_decks_ok(tuple(entry.deck for entry in message.parts)), "bad decks")
+    for entry in message.parts:
+        _require(len(entry.counts) == message.seats and entry.counts[message.seat] == 0
+                 and all(isinstance(c, int) and 0 <= c <= 255 for c in entry.counts)
+                 and sum(entry.counts) >= 1, "bad part counts")
+        _require(len(entry.digests) == sum(entry.counts)
+                 and all(_is_digest(d) for d in entry.digests), "bad parts")
+    _require(len(message.shows) <= MAX_SHOWS, "too many shows")
+    _require(all(show.deck in DECKS and isinstance(show.position, int)
+                 and 0 <= show.position < MAX_CARDS and _is_digest(show.part)
+                 for show in message.shows), "bad show")
+
+
+class _Reader:
+    """Bytes read front to back; running out is a :class:`WireError`."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data, self.at = data, 0
+
+    def take(self, count: int) -> bytes:
+        if count < 0 or self.at + count > len(self.data):
+            raise WireError("truncated message")
+        self.at += count
+        return self.data[self.at - count:self.at]
+
+    def byte(self) -> int:
+        return self.take(1)[0]
+
+    def u16(self) -> int:
+        return int.from_bytes(self.take(2), "big")
+
+    def deck(self) -> str:
+        index = self.byte()
+        _require(index < len(DECKS), "unknown deck")
+        return DECKS[index]
+
+    def left(self) -> int:
+        return len(self.data) - self.at
+
+
+def from_bytes(data: bytes) -> Message:
+    """The message :func:`to_bytes` wrote; raises :class:`WireError` on anything else."""
+    if not isinstance(data, bytes | bytearray) or len(data) > MAX_BYTES:
+        raise WireError("not a message (or too long)")
+    reader = _Reader(bytes(data))
+    _require(reader.byte() == VERSION, "unknown version")
+    kind = reader.byte()
+    message: Message
+    if kind == _HANDOFF:
+        message = _read_handoff(reader)
+    elif kind == _TURN:
+        message = _read_turn(reader)
+    elif kind == _SEED:
+        message = SeedReveal(reader.byte(), reader.take(DIGEST))
+    else:
+        raise WireError("unknown message kind")
+    _require(reader.left() == 0, "trailing bytes")
+    check(message)
+    return message
+
+
+def _read_handoff(reader: _Reader) -> HandOff:
+    gid, seat, seats, first, steps, count = (reader.byte() for _ in range(6))
+    names = [name for name, (wire_id, _) in GROUP_WIRE.items() if wire_id == gid]
+    _require(len(names) == 1, "unknown group")
+    width = GROUP_WIRE[names[0]][1]
+    decks = tuple((reader.deck(), reader.u16()) for _ in range(count))
+    total = steps * sum(size for _, size in decks) * width
+    _require(total == reader.left() and total <= MAX_BYTES, "hand-off size does not add up")
+    outputs = tuple(tuple(tuple(int.from_bytes(reader.take(width), "big") for _ in range(size))
+                          for _, size in decks) for _ in range(steps))
+    return HandOff(names[0], seat, seats, first, tuple(deck for deck, _ in decks), outputs)
+
+
+def _read_turn(reader: _Reader) -> Turn:
+    seat, seats, count = reader.byte(), reader.byte(), reader.byte()
+    _require(_seats_ok(seat, seats) and count <= len(DECKS), "bad seats or decks")
+    parts = []
+    for _ in range(count):
+        deck = reader.deck()
+        others = list(reader.take(seats - 1))
+        counts = tuple(others[:seat]) + (0,) + tuple(others[seat:])
+        parts.append(DeckParts(deck, counts, tuple(reader.take(DIGEST)
+                                                   for _ in range(sum(counts)))))
+    shows = tuple(Show(reader.deck(), reader.u16(), reader.take(DIGEST))
+                  for _ in range(reader.byte()))
+    return Turn(seat, seats, tuple(parts), shows)

@@ -8,11 +8,12 @@ how many items it holds), each expansion marks the keys of its section the same 
 marks allow: the game's public fields (:func:`_game_fields`, the face-down piles as
 counts), each seat as the others see it (:func:`_public_player`: hands, offers and draft
 cards as counts) or as its owner does (:func:`_own_player`), the options a player may see
-(:func:`_options`), the board (:func:`_spaces`, :func:`_map`), the global parameters with
-their goals (:func:`_parameters`) and each expansion's section (``view_sections``). A field
-without a mark is never shown. Before the sections read it, the state is taken to the
-viewer's moment (:func:`tm.simultaneous.as_seen_by`): another seat's choice in research or
-a draft round shows only once every seat has chosen.
+(:func:`_options`; what ``to_dict`` leaves out while unset, too), the board (:func:`_spaces`,
+:func:`_map`), the global parameters with their goals (:func:`_parameters`) and each
+expansion's section (``view_sections``). A field without a mark is never shown. Before the
+sections read it, the state is taken to the viewer's moment (:func:`tm.simultaneous.as_seen_by`):
+another seat's choice in research or a draft round shows only once every seat has chosen
+(and a sealed game's cards are read through the device's dealer: tm.prompts.sealed).
 
 Beside the state it carries what a player needs to decide: live scores, each player's tags
 in play, where everyone stands on each milestone and award, who must decide now, and for
@@ -38,7 +39,7 @@ from tm.core import memo
 from tm.core.frozen import plain
 from tm.core.mapdef import MapDef
 from tm.core.ruleset import Rules, describe_offers, rules_of, view_sections
-from tm.core.state import GameState, Options, PlayerState, to_dict
+from tm.core.state import GameState, Options, PlayerState, left_out, to_dict
 from tm.prompts.kinds import Prompt
 from tm.rules import actions, milestones, phases, playability
 from tm.rules.play import cost_of
@@ -128,6 +129,8 @@ def _shown(obj: Any, marks: Marks, mine: bool, lean: bool = False) -> dict[str, 
     lean view's reader never writes), the size of what they may only count."""
     found: dict[str, Any] = {}
     for name, who, count in marks:
+        if left_out(obj, name):
+            continue
         if who == "public" or (mine and who == "owner"):
             found[name] = getattr(obj, name) if lean else to_dict(getattr(obj, name))
         elif count:
@@ -145,7 +148,7 @@ def _game_fields(g: GameState, viewer: int | None, lean: bool = False) -> GameVi
         if name == "players":
             found[name] = [_own_player(pl, lean) if pl.index == viewer
                            else _public_player(pl, lean) for pl in g.players]
-        elif name in _LATER:
+        elif name in _LATER or left_out(g, name):
             continue
         elif who == "public":
             found[name] = getattr(g, name) if lean else to_dict(getattr(g, name))

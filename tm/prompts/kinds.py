@@ -26,6 +26,7 @@ from tm.core.errors import IllegalMove, reason
 from tm.core.frozen import freeze
 from tm.core.state import GameState
 from tm.prompts.contract import KINDS, Choice, Kind, Purpose, Response, response_of
+from tm.prompts.sealed import sealed_choices
 from tm.prompts.selection import (
     Item,
     check_pick,
@@ -83,8 +84,14 @@ class Prompt:
         return int(self._item.get("max", 0))
 
     def choices(self) -> list[Choice]:
-        """Every listed choice is legal now: its response and its label."""
-        return KIND_TABLE[self.kind].choices(self._g, self.player, self._item)
+        """Every listed choice is legal now: its response and its label (a sealed game's
+        as this device reads its cards: tm.prompts.sealed)."""
+        g = self._g
+        if g.dealer is not None and g.sealed:
+            p = self.player
+            return sealed_choices(g, p, lambda named: Prompt(named, p, named.queues[p][0])
+                                  .choices())
+        return KIND_TABLE[self.kind].choices(g, self.player, self._item)
 
     def check(self, response: Any) -> Response:
         """One listed-form response (or a Choice) in clean form, or IllegalMove (nothing

@@ -9,6 +9,7 @@ from tm.board import placement as board
 from tm.cards import card
 from tm.cards.dsl import Card, Req, Step
 from tm.cards.tableau import standing_effects, tag_count
+from tm.core import sealed
 from tm.core.entries import marked
 from tm.core.errors import reason
 from tm.core.flow import ask, handler, op, push, run_steps
@@ -182,7 +183,8 @@ def apply_corporation(g: GameState, p: int, name: str) -> None:
 # ---------------------------------------------------------------- play a card from hand
 def playable_from_hand(g: GameState, p: int) -> list[str]:
     """Cards in ``p``'s hand that could be played now (one-shot modifiers counted)."""
-    return [name for name in g.players[p].hand if why_not_playable(g, p, name) is None]
+    return [name for name in g.players[p].hand
+            if not sealed.is_token(name) and why_not_playable(g, p, name) is None]
 
 
 def _can_play_from_hand(g: GameState, p: int, src: str | None, step: Step) -> bool:

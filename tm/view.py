@@ -17,10 +17,9 @@ another seat's choice in research or a draft round shows only once every seat ha
 
 Beside the state it carries what a player needs to decide: live scores, each player's tags
 in play, where everyone stands on each milestone and award, who must decide now, and for
-the viewer (``you``) each card in hand with its cost after discounts and whether it can be
-played now with every reason if not, the same for standard projects, milestones and
-awards, and the decision waiting for them (with the cost after discounts of each card it
-offers).
+the viewer (``you``) each card in hand (it reads) with its cost after discounts and whether
+it can be played now with every reason if not, the same for standard projects, milestones
+and awards, and the decision waiting for them (with each offered card's cost).
 
 The view's shape is typed, node by node, in :mod:`tm.view_model` (:class:`GameView` and
 its nodes): the section builders return those nodes, and the page and the bots read them,
@@ -35,7 +34,7 @@ from typing import Any, cast
 from tm.board import parameters
 from tm.cards import card
 from tm.cards.tableau import tag_counts
-from tm.core import memo
+from tm.core import memo, sealed
 from tm.core.frozen import plain
 from tm.core.mapdef import MapDef
 from tm.core.ruleset import Rules, describe_offers, rules_of, view_sections
@@ -324,7 +323,8 @@ def _you(g: GameState, p: int, lean: bool = False) -> YouView:
     pl = g.players[p]
     return {
         "player": p,
-        "hand": [(_lean_hand_card if lean else _hand_card)(g, p, name) for name in pl.hand],
+        "hand": [(_lean_hand_card if lean else _hand_card)(g, p, n) for n in pl.hand
+                 if not sealed.is_token(n)],  # (a sealed card this device cannot read)
         "projects": [] if lean else [_project(g, p, name) for name in actions.projects_of(g)],
         "milestones": [] if lean else [_milestone(g, p, name)
                                        for name in rules_of(g).milestones],
@@ -393,7 +393,7 @@ def _decision(g: GameState, p: int) -> DecisionView | None:
     details = {k: plain(v) for k, v in queue[0].items() if k not in ("op", "kind", "on")}
     if details.get("offers"):  # setup: what each offer holds (cards, colony tiles ...)
         describe_offers(g, details["offers"])
-    offered = [card(name) for name in details.get("cards") or ()]
+    offered = [card(name) for name in details.get("cards") or () if not sealed.is_token(name)]
     costs = {c.name: cost_of(g, p, c) for c in offered if not c.is_corporation}
     return {"kind": prompt.kind, "purpose": prompt.purpose, "data": details,
             "choices": [c.to_dict() for c in prompt.choices()], "costs": costs}

@@ -96,10 +96,11 @@ def unshown_in(text: str, names: set[str], state: Any) -> list[str]:
     return [name for name in sorted(names - shown) if json.dumps(name) in text]
 
 
-def play_table(options: Options, check_data: bool = True) -> tuple[list[Game], int]:
+def play_table(options: Options, check_data: bool = True,
+               truth: int = TRUTH) -> tuple[list[Game], int]:
     """A whole sealed game across devices; checks equality after every move and that no
     response nor save holds the name of a card not yet shown."""
-    games = devices_for(options)
+    games = devices_for(options, truth)
     bots = [Bot("hard", 100 + seat) for seat in range(options.players)]
     names = every_name(games)
     moves = 0
@@ -268,3 +269,63 @@ def test_the_dealer_is_never_saved_and_a_save_replays_with_one() -> None:
     again = Game.from_save(json.loads(json.dumps(save)), dealer=dealer_of(games[1]))
     assert to_dict(again.state) == to_dict(games[1].state)
     assert again.dealer is games[1].dealer
+
+
+def test_the_piles_are_those_of_the_fair_deck() -> None:
+    """tm.core.sealed keeps the piles as plain data with tm.fairdeck.Piles' reservations."""
+    from tm.fairdeck import Piles
+    g = Game.new(Options(players=3, seed=4, sealed=True)).state
+    data = g.sealed["piles"]["project"]
+    piles = Piles.deal(3, data["size"], sealed.WINDOW, 10)
+    for seat in (0, 1, 2):
+        for _ in range(10):
+            piles.draw(seat)
+    order = [2, 0, 0, 1, 2, 2, 2, 1, 0, 2, 1, 1, 1, 1, 0]
+    for seat in order:
+        assert sealed.draw(g, "project", seat, g.deck) == f"#p{piles.draw(seat)}"
+    assert (data["assigned"], data["drawn"], data["next_free"]) == (
+        piles.assigned, piles.drawn, piles.next_free)
+
+
+def test_a_used_up_deck_with_discards_asks_for_a_reshuffle() -> None:
+    g = Game.new(Options(players=2, seed=4, sealed=True)).state
+    g.deck.clear()
+    g.sealed["piles"]["project"]["assigned"] = [[], []]
+    g.sealed["piles"]["project"]["drawn"] = [0, 0]
+    g.sealed["piles"]["project"]["next_free"] = g.sealed["piles"]["project"]["size"]
+    from tm.core.deck import draw_cards
+    assert draw_cards(g, 2, 0) == []  # nothing left anywhere: nothing drawn
+    g.discard.append("#p3")
+    with pytest.raises(sealed.ReshuffleNeeded):
+        draw_cards(g, 1, 0)
+
+
+def test_labels_name_the_owners_cards_and_the_moves_keep_tokens() -> None:
+    games, seat, response = _to_first_play(Options(players=2, seed=2, sealed=True))
+    game, other = games[seat], games[1 - seat]
+    token = response["card"]
+    name = dealer_of(game).open(*sealed.parse(token))  # type: ignore[misc]
+    mine = game.prompt_for(seat)
+    assert mine is not None
+    plays = [c for c in mine.choices() if c.response.get("type") == "play_card"]
+    assert {"type": "play_card", "card": token} in [c.response for c in plays]
+    assert [c.label["card"] for c in plays if c.response["card"] == token] == [name]
+    theirs = other.prompt_for(seat)
+    assert theirs is not None  # the other device lists none of the seat's cards to play
+    assert not [c for c in theirs.choices() if c.response.get("type") == "play_card"]
+    apply_here(games, game, seat, {**response, "label": {"key": "play_card", "card": name}})
+    assert game.moves[-1] == [seat, {"type": "play_card", "card": token}]
+    assert game.state.sealed["shown"][-1] == ["project", sealed.parse(token)[1], name, seat]  # type: ignore[index]
+    assert name in game.state.log[-1].values() or any(
+        r.get("card") == name for r in game.state.log)
+
+
+def test_the_scan_for_unshown_names_sees_them_where_they_are() -> None:
+    """A control: the owner's view names its cards, which the data scan would find."""
+    games = devices_for(Options(players=2, seed=2, sealed=True))
+    board = json.dumps(Game.new(Options(players=2)).view(None))  # spaces named like cards
+    names = {name for name in every_name(games) if json.dumps(name) not in board}
+    found = unshown_in(json.dumps(games[0].view(0)), names, games[0].state)
+    assert len(found) >= 12  # ten cards on offer and two corporations
+    assert unshown_in(json.dumps(games[0].view(1)), names, games[0].state) == []
+    assert unshown_in(json.dumps(games[1].view(0)), names, games[0].state) == []

@@ -329,3 +329,25 @@ def test_the_scan_for_unshown_names_sees_them_where_they_are() -> None:
     assert len(found) >= 12  # ten cards on offer and two corporations
     assert unshown_in(json.dumps(games[0].view(1)), names, games[0].state) == []
     assert unshown_in(json.dumps(games[1].view(0)), names, games[0].state) == []
+
+
+def test_playing_a_card_from_a_sealed_hand_lists_what_its_owner_can_play() -> None:
+    """An effect that plays a card from hand (Eccentric Sponsor, Ecology Experts): the ask
+    holds the hand's tokens; the owner's device lists the cards it can play (or none)."""
+    from tm.rules.play import _play_from_hand
+    games, seat, response = _to_first_play(Options(players=2, seed=2, sealed=True))
+    for game in games:
+        _play_from_hand(game.state, seat, None, {"k": "play_from_hand"})
+    mine, theirs = games[seat].prompt_for(seat), games[1 - seat].prompt_for(seat)
+    assert mine is not None and theirs is not None and mine.purpose == "play_from_hand"
+    listed = [c.response for c in mine.choices()]
+    assert response["card"] in [r.get("card") for r in listed]
+    assert [c.response for c in theirs.choices()] == [{"type": "none"}]
+    pick = {"type": "card", "card": response["card"]}
+    apply_here(games, games[seat], seat, pick)
+    shown = games[seat].state.sealed["shown"][-1]
+    dealer_of(games[1 - seat]).learn(shown[0], shown[1])
+    games[1 - seat].respond(seat, pick)
+    assert to_dict(games[0].state) == to_dict(games[1].state)
+    assert shown[2] in games[0].state.players[seat].played + games[0].state.players[
+        seat].events or games[0].state.queues[seat]

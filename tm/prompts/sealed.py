@@ -105,7 +105,7 @@ def _shows(g: GameState, p: int, response: dict[str, Any]) -> bool:
         return True
     queue = g.queues[p] if 0 <= p < len(g.queues) else []
     return response.get("type") == "card" and bool(queue) and queue[0].get(
-        "on") in PLAY_NOW_PURPOSES
+        "on") in (*PLAY_NOW_PURPOSES, "play_from_hand")
 
 
 Undo = Callable[[], None]

@@ -18,7 +18,7 @@ from tm.core import sealed
 from tm.core.errors import reason_of
 from tm.core.state import to_dict
 from tm.persist.codec import unpack_state
-from tm.testing.dealer import KnownDealer
+from tm.testing import KnownDealer
 
 TRUTH = 5  # the seed of the decks' secret order in these tests
 

@@ -183,7 +183,7 @@ def _check_card(g: GameState, p: int, d: Item, r: Response) -> Response:
     if d.get("playable"):
         why = why_not_playable(g, p, name)
         if why is not None:
-            raise IllegalMove(*why)
+            raise IllegalMove(why[0], why[1])
     return {"type": "card", "card": name}
 
 

@@ -3,27 +3,39 @@
 A game is ``(options, moves)``: :meth:`Game.new` deals from the seeded RNG,
 :meth:`Game.respond` checks and applies one decision, and replaying the moves
 reproduces the state exactly (saves, links and undo rely on it).
+
+A sealed game (``Options(sealed=True)``, issue 32) is played across devices with secret
+hands: its state holds tokens for unshown cards (:mod:`tm.core.sealed`), and each device
+gives the game its dealer, which opens the cards that device may read:
+``Game.new(options, dealer=...)``, ``Game.from_save(data, dealer=...)``, or
+``game.dealer = ...`` (never saved, copied or shown; seeded games have none). Its choices
+and views name that device's cards; responses carry tokens (:mod:`tm.prompts.sealed`).
 """
 from __future__ import annotations
 
 import pickle  # (Game.copy: imported with the engine, so a first staged action waits for no import)
+from collections.abc import Callable
 from typing import Any
 
 from tm.cards import corporation_deck, project_deck
 
 # Importing these registers their ops and prompt handlers.
 from tm.core import manifest as expansions
+from tm.core import sealed
+from tm.core.dealer import Dealer
 from tm.core.errors import IllegalMove, SaveError, reason
 from tm.core.flow import HANDLERS, run
 from tm.core.ledger import log
 from tm.core.mapdef import get_map
 from tm.core.rng import Rng
 from tm.core.ruleset import rules_of, start_sections
+from tm.core.sealed import replaced
 from tm.core.state import RESOURCES, GameState, Options, PlayerState, from_dict, to_dict
 from tm.persist import saves
 from tm.persist.codec import state_digest
 from tm.prompts.contract import Choice
 from tm.prompts.kinds import Prompt, stage
+from tm.prompts.sealed import show_response
 from tm.rules import phases
 from tm.rules.scoring import scores, winners
 from tm.rules.solo import neutral_setup
@@ -82,6 +94,26 @@ def _check_options(options: Options) -> None:
             options.beginners) or any(not _is_int(p) or not 0 <= p < options.players
                                       for p in options.beginners):
         raise ValueError(reason("options.beginners", "beginners must be player indexes"))
+    _check_sealed(options)
+
+
+def _check_sealed(options: Options) -> None:
+    """Sealed games: not in solo, nor with the draft (passing hands between devices is not
+    built), nor with an expansion not wired to tokens yet (Colonies)."""
+    if not isinstance(options.sealed, bool):
+        raise ValueError(reason("options.switches", "draft and strict_undo are true or false"))
+    if not options.sealed:
+        return
+    if options.players < 2:
+        raise ValueError(reason("options.sealed_solo",
+                                "a sealed game needs at least two players"))
+    if options.draft:
+        raise ValueError(reason("options.sealed_draft",
+                                "a sealed game cannot use the draft variant yet"))
+    for m in expansions.chosen(options):
+        if not m.sealed:
+            raise ValueError(reason("options.sealed_expansion",
+                                    f"a sealed game cannot use {m.name} yet", expansion=m.name))
 
 
 def _new_state(options: Options) -> GameState:
@@ -90,8 +122,12 @@ def _new_state(options: Options) -> GameState:
     g = GameState(options=options, rng=Rng.from_seed(options.seed))
     rules = rules_of(g)
     g.deck, g.corp_deck = project_deck(rules.card_sets), corporation_deck(rules.card_sets)
-    g.rng.shuffle(g.deck)
-    g.rng.shuffle(g.corp_deck)
+    if options.sealed:  # the devices shuffle together: the state holds tokens, in piles
+        g.deck = sealed.add_deck(g, "project", len(g.deck))
+        g.corp_deck = sealed.add_deck(g, "corporation", len(g.corp_deck))
+    else:
+        g.rng.shuffle(g.deck)
+        g.rng.shuffle(g.corp_deck)
     for i in range(options.players):
         name = options.names[i] if i < len(options.names) else f"Player {i + 1}"
         pl = PlayerState(index=i, name=name, tr=SOLO_TR if solo else START_TR)
@@ -114,11 +150,13 @@ class Game:
         self.rules_changed: list[dict[str, Any]] = []  # notes: why it replays differently
 
     @classmethod
-    def new(cls, options: Options) -> Game:
-        """Set up a game (R-SETUP) and run it to the first decisions."""
+    def new(cls, options: Options, dealer: Dealer | None = None) -> Game:
+        """Set up a game (R-SETUP) and run it to the first decisions (a sealed game's
+        ``dealer``: see the module docstring)."""
         options = from_dict(Options, to_dict(options))
         _check_options(options)
         g = _new_state(options)
+        g.dealer = dealer
         if options.players == 1:
             neutral_setup(g)  # R-SOLO-2
         first = options.first_player
@@ -128,6 +166,16 @@ class Game:
         phases.deal(g)
         run(g, phases.advance)
         return cls(g)
+
+    # ------------------------------------------------------------ the dealer
+    @property
+    def dealer(self) -> Dealer | None:
+        """This device's dealer of a sealed game (None: a seeded game, or none given)."""
+        return self.state.dealer  # type: ignore[return-value]
+
+    @dealer.setter
+    def dealer(self, dealer: Dealer | None) -> None:
+        self.state.dealer = dealer
 
     # ------------------------------------------------------------ decisions
     @property
@@ -160,18 +208,24 @@ class Game:
         if prompt is None:
             raise IllegalMove(reason("move.no_decision",
                                      "no decision is waiting for that player"), "R-GEN-5")
-        steps = prompt.expand(response)
+        undo: Callable[[], None] | None = None
+        tokens: dict[str, str] = {}
+        if self.state.sealed:  # a card shown: named through the dealer before the checks
+            response, undo, tokens = show_response(self.state, player, response)
         recorded = len(self.moves)
         try:
-            for step in steps:
-                self._apply(player, step)
+            for step in prompt.expand(response):
+                self._apply(player, step, tokens)
         except Exception:
             if len(self.moves) > recorded:
                 del self.moves[recorded:]
                 self._restore()
+            elif undo is not None:
+                undo()
             raise
 
-    def _apply(self, player: int, response: dict[str, Any]) -> None:
+    def _apply(self, player: int, response: dict[str, Any],
+               tokens: dict[str, str] | None = None) -> None:
         prompt = self.prompt_for(player)
         if prompt is None:
             raise IllegalMove(reason("move.no_decision",
@@ -180,7 +234,7 @@ class Game:
         g = self.state
         reveals = g.reveals
         item = g.queues[player][0]
-        self.moves.append([player, clean])
+        self.moves.append([player, replaced(clean, tokens) if tokens else clean])
         final = stage(item, clean)
         if final is not None:
             g.queues[player].pop(0)
@@ -191,7 +245,7 @@ class Game:
 
     def _restore(self) -> None:
         """Rebuild the state from the start (or the stored base) and the recorded moves."""
-        again = _replay(self.state.options, self.moves, self.base)
+        again = _replay(self.state.options, self.moves, self.base, self.dealer)
         self.state, self.revealed_at = again.state, again.revealed_at
 
     # ------------------------------------------------------------ undo
@@ -213,7 +267,7 @@ class Game:
             raise IllegalMove(reason("undo.revealed",
                                      "cannot undo past a move that revealed cards"), "")
         undone = self.moves[target:]
-        earlier = _replay(self.state.options, self.moves[:target], self.base)
+        earlier = _replay(self.state.options, self.moves[:target], self.base, self.dealer)
         self.state, self.moves, self.revealed_at = earlier.state, earlier.moves, earlier.revealed_at
         return undone
 
@@ -225,7 +279,7 @@ class Game:
         """
         if not _is_index(count) or not self.base_moves <= count <= len(self.moves):
             raise ValueError(f"a position from {self.base_moves} to {len(self.moves)} moves")
-        return _replay(self.state.options, self.moves[:count], self.base)
+        return _replay(self.state.options, self.moves[:count], self.base, self.dealer)
 
     @property
     def base_moves(self) -> int:
@@ -260,14 +314,21 @@ class Game:
         return saves.save_of(self)
 
     @classmethod
-    def from_save(cls, data: Any) -> Game:
+    def from_save(cls, data: Any, dealer: Dealer | None = None) -> Game:
         """Replay a save (any format ever released); SaveError if it cannot be opened.
 
         When a save of older rules no longer replays as saved, the game continues from the
         state stored in the save (checked whole first) and ``rules_changed`` says so; a
         stored state its moves do not reach otherwise is not used (tm/persist/saves.py).
         """
-        return saves.open_save(data, _replay, _resumed)
+        def replay(options: Options, moves: list[list[Any]],
+                   base: dict[str, Any] | None) -> Game:
+            return _replay(options, moves, base, dealer)
+
+        def resumed(state: GameState, moves: list[list[Any]], base: dict[str, Any]) -> Game:
+            state.dealer = dealer
+            return _resumed(state, moves, base)
+        return saves.open_save(data, replay, resumed)
 
     def copy(self) -> Game:
         """An independent copy: the state as it is, every object copied (pickle is the
@@ -276,11 +337,12 @@ class Game:
         record is never changed once logged (:func:`tm.core.ledger.log`), and sharing them lets
         the view and the page keep what they made of the records a staged step did not add."""
         log, self.state.log = self.state.log, []
+        dealer, self.state.dealer = self.state.dealer, None  # (never copied: shared)
         try:
             state = pickle.loads(pickle.dumps(self.state, pickle.HIGHEST_PROTOCOL))
         finally:
-            self.state.log = log
-        state.log = list(log)
+            self.state.log, self.state.dealer = log, dealer
+        state.log, state.dealer = list(log), dealer
         game = Game(state, [list(m) for m in self.moves], self.base)
         game.revealed_at, game.rules_changed = self.revealed_at, list(self.rules_changed)
         return game
@@ -291,12 +353,13 @@ def _is_index(value: Any) -> bool:
 
 
 def _replay(options: Options, moves: list[list[Any]],
-            base: dict[str, Any] | None = None) -> Game:
+            base: dict[str, Any] | None = None, dealer: Dealer | None = None) -> Game:
     """The game after ``moves``, from the start or from a stored base state."""
     if base is None:
-        game = Game.new(options)
+        game = Game.new(options, dealer)
     else:
         state = from_dict(GameState, base["state"])
+        state.dealer = dealer
         game = Game(state, [list(m) for m in moves[:base["moves"]]], base)
         game.revealed_at = base["moves"]
         moves = moves[base["moves"]:]

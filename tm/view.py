@@ -8,18 +8,18 @@ how many items it holds), each expansion marks the keys of its section the same 
 marks allow: the game's public fields (:func:`_game_fields`, the face-down piles as
 counts), each seat as the others see it (:func:`_public_player`: hands, offers and draft
 cards as counts) or as its owner does (:func:`_own_player`), the options a player may see
-(:func:`_options`), the board (:func:`_spaces`, :func:`_map`), the global parameters with
-their goals (:func:`_parameters`) and each expansion's section (``view_sections``). A field
-without a mark is never shown. Before the sections read it, the state is taken to the
-viewer's moment (:func:`tm.simultaneous.as_seen_by`): another seat's choice in research or
-a draft round shows only once every seat has chosen.
+(:func:`_options`; what ``to_dict`` leaves out while unset, too), the board (:func:`_spaces`,
+:func:`_map`), the global parameters with their goals (:func:`_parameters`) and each
+expansion's section (``view_sections``). A field without a mark is never shown. Before the
+sections read it, the state is taken to the viewer's moment (:func:`tm.simultaneous.as_seen_by`):
+another seat's choice in research or a draft round shows only once every seat has chosen
+(and a sealed game's cards are read through the device's dealer: tm.prompts.sealed).
 
 Beside the state it carries what a player needs to decide: live scores, each player's tags
 in play, where everyone stands on each milestone and award, who must decide now, and for
-the viewer (``you``) each card in hand with its cost after discounts and whether it can be
-played now with every reason if not, the same for standard projects, milestones and
-awards, and the decision waiting for them (with the cost after discounts of each card it
-offers).
+the viewer (``you``) each card in hand (it reads) with its cost after discounts and whether
+it can be played now with every reason if not, the same for standard projects, milestones
+and awards, and the decision waiting for them (with each offered card's cost).
 
 The view's shape is typed, node by node, in :mod:`tm.view_model` (:class:`GameView` and
 its nodes): the section builders return those nodes, and the page and the bots read them,
@@ -34,11 +34,11 @@ from typing import Any, cast
 from tm.board import parameters
 from tm.cards import card
 from tm.cards.tableau import tag_counts
-from tm.core import memo
+from tm.core import memo, sealed
 from tm.core.frozen import plain
 from tm.core.mapdef import MapDef
 from tm.core.ruleset import Rules, describe_offers, rules_of, view_sections
-from tm.core.state import GameState, Options, PlayerState, to_dict
+from tm.core.state import GameState, Options, PlayerState, left_out, to_dict
 from tm.prompts.kinds import Prompt
 from tm.rules import actions, milestones, phases, playability
 from tm.rules.play import cost_of
@@ -128,6 +128,8 @@ def _shown(obj: Any, marks: Marks, mine: bool, lean: bool = False) -> dict[str, 
     lean view's reader never writes), the size of what they may only count."""
     found: dict[str, Any] = {}
     for name, who, count in marks:
+        if left_out(obj, name):
+            continue
         if who == "public" or (mine and who == "owner"):
             found[name] = getattr(obj, name) if lean else to_dict(getattr(obj, name))
         elif count:
@@ -145,7 +147,7 @@ def _game_fields(g: GameState, viewer: int | None, lean: bool = False) -> GameVi
         if name == "players":
             found[name] = [_own_player(pl, lean) if pl.index == viewer
                            else _public_player(pl, lean) for pl in g.players]
-        elif name in _LATER:
+        elif name in _LATER or left_out(g, name):
             continue
         elif who == "public":
             found[name] = getattr(g, name) if lean else to_dict(getattr(g, name))
@@ -321,7 +323,8 @@ def _you(g: GameState, p: int, lean: bool = False) -> YouView:
     pl = g.players[p]
     return {
         "player": p,
-        "hand": [(_lean_hand_card if lean else _hand_card)(g, p, name) for name in pl.hand],
+        "hand": [(_lean_hand_card if lean else _hand_card)(g, p, n) for n in pl.hand
+                 if not sealed.is_token(n)],  # (a sealed card this device cannot read)
         "projects": [] if lean else [_project(g, p, name) for name in actions.projects_of(g)],
         "milestones": [] if lean else [_milestone(g, p, name)
                                        for name in rules_of(g).milestones],
@@ -390,7 +393,7 @@ def _decision(g: GameState, p: int) -> DecisionView | None:
     details = {k: plain(v) for k, v in queue[0].items() if k not in ("op", "kind", "on")}
     if details.get("offers"):  # setup: what each offer holds (cards, colony tiles ...)
         describe_offers(g, details["offers"])
-    offered = [card(name) for name in details.get("cards") or ()]
+    offered = [card(name) for name in details.get("cards") or () if not sealed.is_token(name)]
     costs = {c.name: cost_of(g, p, c) for c in offered if not c.is_corporation}
     return {"kind": prompt.kind, "purpose": prompt.purpose, "data": details,
             "choices": [c.to_dict() for c in prompt.choices()], "costs": costs}

@@ -73,6 +73,7 @@ class OptionsView(TypedDict):
     first_player: int | None
     strict_undo: bool
     bots: list[str]
+    sealed: NotRequired[bool]  # only when set: secret hands across devices
 
 
 class BoardEntry(TypedDict):
@@ -267,6 +268,7 @@ class GameView(TypedDict):
     reveals: int
     over: bool
     final_greenery: list[int]
+    sealed: NotRequired[dict[str, Any]]  # a sealed game's piles and shown cards
     options: OptionsView
     log: list[LogEntry]
     expansions: dict[str, Section]

@@ -49,7 +49,7 @@ def gain(g: GameState, player: int, what: str) -> None:
     elif what == "temperature":
         raise_temperature(g, player, 1)
     elif what == "card":
-        drawn = draw_cards(g, 1)
+        drawn = draw_cards(g, 1, player)
         g.players[player].hand.extend(drawn)
         log(g, "draw", player=player, count=len(drawn))
     else:

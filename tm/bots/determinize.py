@@ -66,6 +66,8 @@ def _walked(obj_marks: tuple[tuple[str, str, bool], ...], shown: Any, mine: bool
     the view), the rest from ``hidden(name, count)`` (the view's count, or None)."""
     found: Json = {}
     for name, who, count in obj_marks:
+        if name == "sealed" and name not in shown:
+            continue  # (shown only when set: a sealed game's)
         if who == "public" or (mine and who == "owner"):
             found[name] = shown[name]
         else:
@@ -104,8 +106,9 @@ def _state(s: Sample) -> Json:
     shown = cast(Json, s.view)
     found: Json = {}
     for name, who, count in marks_of(GameState):
-        if name == "ruled":
-            continue  # (not a field of the game: its rules follow from the options)
+        if name in ("ruled", "dealer", "sealed"):
+            continue  # (not fields of the game: its rules follow from the options; a
+            # sealed game's sample is a world of names, played as a seeded game)
         if name in own:
             found[name] = own[name]()
         elif who == "public":

@@ -70,6 +70,7 @@ class Manifest:
     counts: Mapping[str, CountFn] = field(default_factory=dict)  # what it adds to a player's
     # counts, by name (e.g. "colonies": the player's colonies), read through :func:`count`
     sim_marks: MarksFn | None = None  # what a finished game used (for simulate's report)
+    sealed: bool = True  # whether a sealed game (tm.core.sealed: tokens) can use it yet
 
     def __post_init__(self) -> None:
         for name in ("projects", "state"):

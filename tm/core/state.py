@@ -40,6 +40,10 @@ PUBLIC = seen("public")
 OWNER = seen("owner", count=True)  # the others see how many it holds
 SECRET = seen("secret")
 FACE_DOWN = seen("secret", count=True)  # a pile nobody reads: everyone sees how many
+# A public field that :func:`to_dict` and ``view()`` leave out while it is empty or False: one
+# added after saves were made (a sealed game's), so that the saves, links and checksums of
+# games without it stay as they were.
+PUBLIC_IF_SET = MappingProxyType({"seen": "public", "count": False, "if_set": True})
 
 
 @dataclass(slots=True)
@@ -63,6 +67,8 @@ class Options:
     bots: list[str] = field(default_factory=list, metadata=PUBLIC)
     # the bots' own randomness (never the game's seed: bots must not know it)
     bot_seed: int = field(default=0, metadata=SECRET)
+    # secret hands across devices: the state holds tokens for unshown cards (tm.core.sealed)
+    sealed: bool = field(default=False, metadata=PUBLIC_IF_SET)
 
 
 @dataclass(slots=True)
@@ -138,9 +144,13 @@ class GameState:
     final_greenery: list[int] = field(default_factory=list, metadata=PUBLIC)
     # each expansion's own section, by name; its keys marked by its manifest's ``seen``
     ext: dict[str, Any] = field(default_factory=dict, metadata=PUBLIC)
+    # a sealed game's piles and shown cards (tm.core.sealed); empty in a seeded game
+    sealed: dict[str, Any] = field(default_factory=dict, metadata=PUBLIC_IF_SET)
     # the rules it is played by (tm.core.ruleset.rules_of: built from the options when first
     # asked); never saved, copied out or shown: it follows from the options
     ruled: object = field(default=None, init=False, repr=False, compare=False, metadata=SECRET)
+    # a sealed game's tm.core.dealer.Dealer (this device's keys): never saved, copied or shown
+    dealer: object = field(default=None, init=False, repr=False, compare=False, metadata=SECRET)
 
 
 S = TypeVar("S")
@@ -148,6 +158,7 @@ S = TypeVar("S")
 
 _PLAIN = frozenset({str, int, float, bool, type(None), tuple})  # returned as they are
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+_IF_SET: dict[type, frozenset[str]] = {}  # fields left out while empty (PUBLIC_IF_SET)
 
 
 def to_dict(obj: Any) -> Any:
@@ -166,6 +177,12 @@ def to_dict(obj: Any) -> Any:
         if not (dataclasses.is_dataclass(obj) and not isinstance(obj, type)):
             return _other_to_dict(obj)
         names = _FIELD_NAMES[kind] = tuple(f.name for f in dataclasses.fields(obj) if f.init)
+        _IF_SET[kind] = frozenset(f.name for f in dataclasses.fields(obj)
+                                  if f.metadata.get("if_set"))
+    optional = _IF_SET[kind]
+    if optional:
+        return {name: to_dict(getattr(obj, name)) for name in names
+                if name not in optional or getattr(obj, name)}
     return {name: to_dict(getattr(obj, name)) for name in names}
 
 
@@ -176,6 +193,15 @@ def _other_to_dict(obj: Any) -> Any:
     if isinstance(obj, dict):
         return {key: to_dict(value) for key, value in obj.items()}
     return obj
+
+
+def left_out(obj: Any, name: str) -> bool:
+    """Whether :func:`to_dict` leaves field ``name`` of ``obj`` out (PUBLIC_IF_SET, unset)."""
+    kind = type(obj)
+    if kind not in _IF_SET:
+        _IF_SET[kind] = frozenset(f.name for f in dataclasses.fields(obj)
+                                  if f.metadata.get("if_set"))
+    return name in _IF_SET[kind] and not getattr(obj, name)
 
 
 _HINTS: dict[type, dict[str, Any]] = {}

@@ -67,14 +67,16 @@ def checked_state(raw: Any, options: Options, fresh: GameState) -> GameState:
 
 # ---------------------------------------------------------------- types
 def _typed(cls: type, data: Any, where: str, skip: tuple[str, ...] = ()) -> None:
-    """``data`` has exactly the init fields of dataclass ``cls``, each of its hinted type."""
+    """``data`` has exactly the init fields of dataclass ``cls`` (those left out while
+    unset may be missing), each of its hinted type."""
     if not isinstance(data, dict):
         raise damaged(f"{where} is not an object")
     hints = typing.get_type_hints(cls)
     names = {f.name for f in dataclasses.fields(cls) if f.init}
-    if set(data) != names:
+    unset = {f.name for f in dataclasses.fields(cls) if f.metadata.get("if_set")}
+    if not names - unset <= set(data) <= names:
         raise damaged(f"{where} has other fields")
-    for name in sorted(names):
+    for name in sorted(set(data)):
         if name not in skip:
             _fits(hints[name], data[name], f"{where}.{name}")
 

@@ -22,10 +22,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, cast
 
+from tm.core import sealed
 from tm.core.errors import IllegalMove, reason
 from tm.core.frozen import freeze
 from tm.core.state import GameState
 from tm.prompts.contract import KINDS, Choice, Kind, Purpose, Response, response_of
+from tm.prompts.sealed import sealed_choices
 from tm.prompts.selection import (
     Item,
     check_pick,
@@ -38,6 +40,7 @@ from tm.prompts.selection import (
 from tm.prompts.setup import check_setup, expand_setup, setup_choices, stage_setup
 from tm.prompts.space import check_space, expand_space, space_choices, stage_space
 from tm.rules import actions
+from tm.rules.play import why_not_playable
 from tm.vocab import payment
 
 MAX_AMOUNT_CHOICES = 20  # an amount prompt lists a sample; any value in range is legal
@@ -83,8 +86,14 @@ class Prompt:
         return int(self._item.get("max", 0))
 
     def choices(self) -> list[Choice]:
-        """Every listed choice is legal now: its response and its label."""
-        return KIND_TABLE[self.kind].choices(self._g, self.player, self._item)
+        """Every listed choice is legal now: its response and its label (a sealed game's
+        as this device reads its cards: tm.prompts.sealed)."""
+        g = self._g
+        if g.dealer is not None and g.sealed:
+            p = self.player
+            return sealed_choices(g, p, lambda named: Prompt(named, p, named.queues[p][0])
+                                  .choices())
+        return KIND_TABLE[self.kind].choices(g, self.player, self._item)
 
     def check(self, response: Any) -> Response:
         """One listed-form response (or a Choice) in clean form, or IllegalMove (nothing
@@ -154,16 +163,27 @@ def _card_label(d: Item, index: int, name: str) -> dict[str, Any]:
 
 
 def _card_choices(g: GameState, p: int, d: Item) -> list[Choice]:
+    if d.get("playable"):  # a sealed hand: the cards this device reads and can play, or none
+        found = [Choice({"type": "card", "card": c}, {"key": "card", "card": c})
+                 for c in d["cards"]
+                 if not sealed.is_token(c) and why_not_playable(g, p, c) is None]
+        return found or [Choice({"type": "none"}, {"key": "none"})]
     return [Choice({"type": "card", "card": c}, _card_label(d, i, c))
             for i, c in enumerate(d["cards"])]
 
 
 def _check_card(g: GameState, p: int, d: Item, r: Response) -> Response:
+    if d.get("playable") and r["type"] == "none":
+        return {"type": "none"}  # (only its owner's device knows whether one is playable)
     expect(r, "card")
     name = r.get("card")
     if not isinstance(name, str) or name not in d["cards"]:
         raise IllegalMove(reason("move.not_a_choice",
                                  "that card is not one of the choices"), "R-SETUP-4")
+    if d.get("playable"):
+        why = why_not_playable(g, p, name)
+        if why is not None:
+            raise IllegalMove(why[0], why[1])
     return {"type": "card", "card": name}
 
 

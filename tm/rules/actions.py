@@ -14,6 +14,7 @@ from tm.board import placement as board
 from tm.cards import card
 from tm.cards.dsl import Step, city, greenery, ocean, prod, raise_
 from tm.cards.tableau import effects, standing_effects
+from tm.core import sealed
 from tm.core.errors import reason
 from tm.core.flow import Item, ask, handler, op, push, run_steps
 from tm.core.frozen import freeze, thaw
@@ -260,7 +261,8 @@ def _action_done(g: GameState, item: Item) -> None:
 # ---------------------------------------------------------------- the menu
 def _cards_in_hand(g: GameState, p: int) -> Iterator[Response]:
     for name in g.players[p].hand:
-        yield {"type": "play_card", "card": name}
+        if not sealed.is_token(name):  # (a sealed card this device cannot read)
+            yield {"type": "play_card", "card": name}
 
 
 def _projects(g: GameState, p: int) -> Iterator[Response]:

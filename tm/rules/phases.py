@@ -11,9 +11,10 @@ from typing import Any
 
 from tm.board import parameters
 from tm.board import placement as board
-from tm.cards import BEGINNER, card
+from tm.cards import BEGINNER, card, corporation_deck
 from tm.cards.tableau import CARD_PRICE, card_price
 from tm.core import ruleset as expansions
+from tm.core import sealed
 from tm.core.deck import draw_cards
 from tm.core.flow import ask, handler, push
 from tm.core.ledger import change_res, log
@@ -44,24 +45,41 @@ def deal(g: GameState) -> None:
     same decision (R-PRE-1: four preludes, keep two); a beginner then decides only that."""
     expansions.run_hooks(g, "setup")
     for pl in g.players:
-        pl.offer = draw_cards(g, 10)
+        pl.offer = draw_cards(g, 10, pl.index)
         if pl.index in g.options.beginners:
             apply_corporation(g, pl.index, BEGINNER)
             pl.hand.extend(pl.offer)  # the beginner corporation keeps all ten for free
             pl.offer = []
             corporations: list[str] = []
         else:
-            pl.dealt_corps = corporations = [g.corp_deck.pop(0), g.corp_deck.pop(0)]
+            pl.dealt_corps = corporations = _deal_corporations(g, pl.index)
         offers = expansions.deal_offers(g, pl.index)
         if not corporations and not offers:
             continue
         extra: dict[str, Any] = {"offers": offers} if offers else {}
-        prices = [card_price(pl, c) for c in corporations]
+        prices = [card_price(pl, c) for c in corporations if not sealed.is_token(c)]
         if any(price != CARD_PRICE for price in prices):  # Polyphemos: its own card price
             extra["prices"] = prices
         ask(g, pl.index, "setup", "setup", corporations=list(corporations),
-            starting_mc=[card(c).starting_mc for c in corporations], cards=list(pl.offer),
+            starting_mc=[_starting_mc(g, c) for c in corporations], cards=list(pl.offer),
             price=CARD_PRICE, corporation=None, **extra)
+
+
+def _deal_corporations(g: GameState, p: int) -> list[str]:
+    """Two corporations for ``p`` (R-SETUP-4); a sealed game's from ``p``'s pile."""
+    if sealed.is_sealed(g):
+        drawn = (sealed.draw(g, "corporation", p, g.corp_deck) for _ in range(2))
+        return [name for name in drawn if name is not None]
+    return [g.corp_deck.pop(0), g.corp_deck.pop(0)]
+
+
+def _starting_mc(g: GameState, name: str) -> int:
+    """A dealt corporation's starting MC; for a sealed one (a token, the same on every
+    device) the most any corporation of the game starts with: the others' devices check
+    its purchase against that bound, its owner's against its own (tm.prompts.sealed)."""
+    if sealed.is_token(name):
+        return max(card(c).starting_mc for c in corporation_deck(rules_of(g).card_sets))
+    return card(name).starting_mc
 
 
 @handler("setup")
@@ -77,12 +95,15 @@ def _setup_chosen(g: GameState, p: int, prompt: SetupAsk, response: SetupRespons
 
 
 def _reveal_setup(g: GameState) -> None:
-    """Everyone has chosen: corporations and purchases are revealed and applied in order."""
+    """Everyone has chosen: corporations and purchases are revealed and applied in order
+    (a sealed game's corporations and kept cards of offers are shown to all first)."""
     g.reveals += 1
     for pl in g.players:
         choice, pl.setup_choice = pl.setup_choice, {}
         if not choice:
             continue
+        if sealed.is_sealed(g):
+            choice = _shown_choice(g, pl.index, choice)
         bought = choice["cards"]
         pl.hand.extend(bought)
         g.discard.extend(c for c in pl.offer if c not in bought)
@@ -94,6 +115,16 @@ def _reveal_setup(g: GameState) -> None:
             apply_corporation(g, pl.index, choice["corporation"])
             log(g, "bought", player=pl.index, count=len(bought))
         expansions.take_offers(g, pl.index, choice.get("offers", []), choice.get("kept", {}))
+
+
+def _shown_choice(g: GameState, p: int, choice: dict[str, Any]) -> dict[str, Any]:
+    """A sealed seat's setup choice with its corporation and the kept cards of its offers
+    shown (their names, recorded as shown); the bought project cards stay tokens."""
+    shown = [choice["corporation"], *(c for kept in choice.get("kept", {}).values()
+                                      for c in kept)]
+    names = {text: sealed.show(g, text, p) for text in shown if sealed.is_token(text)}
+    return {key: sealed.replaced(value, names) if key != "cards" else value
+            for key, value in choice.items()}
 
 
 def offer_max(g: GameState, p: int, offered: int) -> int:
@@ -138,7 +169,7 @@ def start_research(g: GameState) -> None:
     drafting = g.options.draft and len(g.players) > 1
     log(g, "research", generation=g.generation)
     for pl in g.players:
-        cards = draw_cards(g, RESEARCH_DRAW)
+        cards = draw_cards(g, RESEARCH_DRAW, pl.index)
         if drafting:
             pl.draft_hand, pl.drafted = cards, []
         else:

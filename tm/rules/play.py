@@ -9,6 +9,7 @@ from tm.board import placement as board
 from tm.cards import card
 from tm.cards.dsl import Card, Req, Step
 from tm.cards.tableau import standing_effects, tag_count
+from tm.core import sealed
 from tm.core.entries import marked
 from tm.core.errors import reason
 from tm.core.flow import ask, handler, op, push, run_steps
@@ -182,15 +183,25 @@ def apply_corporation(g: GameState, p: int, name: str) -> None:
 # ---------------------------------------------------------------- play a card from hand
 def playable_from_hand(g: GameState, p: int) -> list[str]:
     """Cards in ``p``'s hand that could be played now (one-shot modifiers counted)."""
-    return [name for name in g.players[p].hand if why_not_playable(g, p, name) is None]
+    return [name for name in g.players[p].hand
+            if not sealed.is_token(name) and why_not_playable(g, p, name) is None]
+
+
+def _sealed_hand(g: GameState, p: int) -> bool:
+    """Whether ``p``'s hand holds sealed cards (tokens): only its owner's device reads them."""
+    return sealed.is_sealed(g) and any(sealed.is_token(name) for name in g.players[p].hand)
 
 
 def _can_play_from_hand(g: GameState, p: int, src: str | None, step: Step) -> bool:
-    return bool(playable_from_hand(g, p))
+    return _sealed_hand(g, p) or bool(playable_from_hand(g, p))
 
 
 @step_kind("play_from_hand", can=_can_play_from_hand)
 def _play_from_hand(g: GameState, p: int, src: str | None, step: Step) -> None:
+    if _sealed_hand(g, p):  # its owner's device lists the cards it can play, or "none"
+        ask(g, p, "card", "play_from_hand", cards=list(g.players[p].hand), src=src,
+            playable=True)
+        return
     cards = playable_from_hand(g, p)
     if len(cards) == 1:
         start_play(g, p, cards[0])
@@ -201,4 +212,5 @@ def _play_from_hand(g: GameState, p: int, src: str | None, step: Step) -> None:
 @handler("play_from_hand")
 def _picked_to_play(g: GameState, p: int, prompt: CardAsk,
                     response: CardResponse) -> None:
-    start_play(g, p, response["card"])
+    if response["type"] == "card":  # (else none: a sealed hand with none playable)
+        start_play(g, p, response["card"])

@@ -11,7 +11,7 @@ from tm.vocab.tiles import place_tile
 
 
 def _count_from_card(g: GameState) -> int:
-    drawn = draw_cards(g, 1)
+    drawn = draw_cards(g, 1, 0)  # (solo is never sealed)
     g.discard.extend(drawn)
     return max(0, card(drawn[0]).cost - 1) if drawn else 0
 

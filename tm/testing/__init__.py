@@ -7,12 +7,14 @@ made by ``Game.new`` alone.
 
 The kit by room: :mod:`scenario` sets the stage, :mod:`answers` answers prompts by name,
 :mod:`reading` reads the state; :mod:`prelude` and :mod:`colonies` do the same for their
-expansions. Every helper is importable from ``tm.testing`` itself.
+expansions; :mod:`dealer` is a device's dealer of a sealed game (KnownDealer). Every helper
+is importable from ``tm.testing`` itself.
 """
 from __future__ import annotations
 
 from tm.testing.answers import answer, choice_types, choices, legal_spaces, listed, offered, prompt
 from tm.testing.colonies import colony_tiles, give_colony, set_colony_tiles, set_fleets, set_marker
+from tm.testing.dealer import KnownDealer
 from tm.testing.prelude import play_prelude, preludes, stack_preludes
 from tm.testing.reading import board, discard_pile, parameters, player_state
 from tm.testing.scenario import (
@@ -37,5 +39,5 @@ __all__ = [
     "finish_setup", "prompt", "answer", "listed", "choices", "offered", "choice_types",
     "legal_spaces", "board", "player_state", "parameters", "discard_pile", "play_prelude",
     "stack_preludes", "preludes", "set_colony_tiles", "set_marker", "give_colony", "set_fleets",
-    "colony_tiles",
+    "colony_tiles", "KnownDealer",
 ]

@@ -7,7 +7,7 @@ from typing import Any
 from tm.cards import card
 from tm.cards.dsl import Step
 from tm.cards.tableau import card_price, has_effect, resource_cards
-from tm.core.deck import draw_cards
+from tm.core.deck import draw_cards, reveal_cards
 from tm.core.flow import ask, handler
 from tm.core.ledger import log
 from tm.core.state import NEUTRAL, GameState
@@ -31,7 +31,7 @@ def _draw(g: GameState, p: int, src: str | None, step: Step) -> None:
         dig(g, p, src, step)
         return
     pl = g.players[p]
-    drawn = draw_cards(g, amount(g, p, src, step["count"]))
+    drawn = draw_cards(g, amount(g, p, src, step["count"]), p)
     log(g, "draw", player=p, count=len(drawn))
     if step.get("buy"):
         price = card_price(pl)
@@ -212,7 +212,7 @@ def dig(g: GameState, p: int, src: str | None, step: Step) -> None:
     found: list[str] = []
     passed: list[str] = []
     while len(found) < wanted:
-        drawn = draw_cards(g, 1)
+        drawn = reveal_cards(g, 1, p)  # shown to everyone
         if not drawn:
             break  # deck and discard pile are both empty
         name = drawn[0]

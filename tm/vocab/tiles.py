@@ -115,7 +115,7 @@ def _placement_bonus(g: GameState, p: int, sid: str) -> None:
     drawn: list[str] = []
     for bonus in icons:
         if bonus == "card":
-            drawn += draw_cards(g, 1)
+            drawn += draw_cards(g, 1, p)
         elif bonus == "any_resource":
             run_steps(g, p, [any_resource()], None)
         elif bonus in pl.res:

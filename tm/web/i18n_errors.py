@@ -40,6 +40,7 @@ EN_ERRORS: dict[str, str] = {
     "err.trade.no_tile": "no such colony tile in play",
     "err.trade.visited": "a fleet already visits this tile this generation",
     # refused responses (tm/prompts.py, selection.py, payment.py, space_prompt.py, game.py)
+    "err.sealed.unknown": "the keys of card {card} have not arrived on this device yet",
     "err.move.amount": "amount must be from {low} to {high}",
     "err.move.cards_list": "'cards' must be a list of card names",
     "err.move.expected": "expected a {kinds} response",
@@ -132,6 +133,9 @@ EN_ERRORS: dict[str, str] = {
     "err.options.first_player": "first_player must name one of the players",
     "err.options.names": "names must be at most one per player, {count} characters each",
     "err.options.players": "players must be 1 to {most}",
+    "err.options.sealed_expansion": "a sealed game cannot use {expansion} yet",
+    "err.options.sealed_draft": "a sealed game cannot use the draft variant yet",
+    "err.options.sealed_solo": "a sealed game needs at least two players",
     "err.options.seed": "the seed must be a whole number below 2**63",
     "err.options.switches": "draft and strict_undo are true or false",
     "err.options.unknown_board": "unknown board {board}",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from tm.board import placement as board
 from tm.cards import card
 from tm.cards.dsl import Step, choose, custom, prod
-from tm.core.deck import draw_cards
+from tm.core.deck import reveal_cards
 from tm.core.flow import ask, push, run_steps
 from tm.core.ledger import change_prod, log
 from tm.core.ruleset import rules_of
@@ -74,7 +74,7 @@ def _deck_left(g: GameState, p: int, src: str | None, step: Step) -> bool:
 @custom_step("reveal_top_card_microbe_adds_here", can=_deck_left)
 def _search_for_life(g: GameState, p: int, src: str | None, step: Step) -> None:
     """Reveal and discard the top card; a microbe tag on it puts a science resource here."""
-    revealed = draw_cards(g, 1)
+    revealed = reveal_cards(g, 1, p)  # shown to everyone
     for name in revealed:
         log(g, "revealed", player=p, card=name)
         g.discard.append(name)

@@ -54,7 +54,7 @@ def _swapped(g: GameState, p: int, prompt: CardsAsk, response: CardsResponse) ->
         if name in pl.hand:
             pl.hand.remove(name)
             g.discard.append(name)
-            drawn = draw_cards(g, 1)
+            drawn = draw_cards(g, 1, p)
             pl.hand.extend(drawn)
             log(g, "draw", player=p, count=len(drawn))
 

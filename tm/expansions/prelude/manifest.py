@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from tm.cards import card, prelude_deck
+from tm.core import sealed
 from tm.core.flow import ask, handler, op, push, run_steps
 from tm.core.ledger import log
 from tm.core.manifest import Manifest, SetupOffer
@@ -41,16 +42,28 @@ def _build_deck(g: GameState) -> None:
     """Setup: the preludes of the game's card sets, shuffled by the game's RNG."""
     sec = section(g)
     sec["deck"] = prelude_deck(rules_of(g).card_sets)
-    g.rng.shuffle(sec["deck"])
+    if sealed.is_sealed(g):  # the devices shuffle it together: tokens, seats' piles
+        sec["deck"] = sealed.add_deck(g, "prelude", len(sec["deck"]))
+    else:
+        g.rng.shuffle(sec["deck"])
     sec["dealt"] = [[] for _ in g.players]
     sec["kept"] = [[] for _ in g.players]
 
 
-def draw_preludes(g: GameState, count: int) -> list[str]:
-    """Take preludes from their deck, shuffling their discard pile in when it runs out."""
+def draw_preludes(g: GameState, count: int, seat: int) -> list[str]:
+    """Take preludes from their deck for ``seat``, shuffling their discard pile in when it
+    runs out (a sealed game: from the seat's pile, tokens)."""
     sec = section(g)
     drawn: list[str] = []
     for _ in range(count):
+        if sealed.is_sealed(g):
+            found = sealed.draw(g, "prelude", seat, sec["deck"])
+            if found is None:
+                if sec["discard"]:
+                    raise sealed.ReshuffleNeeded("the sealed prelude deck ran out")
+                break
+            drawn.append(found)
+            continue
         if not sec["deck"]:
             if not sec["discard"]:
                 break
@@ -64,7 +77,7 @@ def draw_preludes(g: GameState, count: int) -> list[str]:
 
 def _deal(g: GameState, p: int) -> list[str]:
     """R-PRE-1: four preludes for player ``p``'s setup decision."""
-    dealt = draw_preludes(g, DEALT)
+    dealt = draw_preludes(g, DEALT, p)
     section(g)["dealt"][p] = list(dealt)
     return dealt
 
@@ -171,7 +184,7 @@ def can_resolve(g: GameState, p: int, name: str) -> bool:
 # ---------------------------------------------------------------- Valley Trust
 def look_at(g: GameState, p: int, count: int) -> None:
     """Draw ``count`` preludes for ``p`` to play one of; the others are discarded."""
-    drawn = draw_preludes(g, count)
+    drawn = draw_preludes(g, count, p)
     section(g)["dealt"][p] = list(drawn)
     if drawn:
         ask(g, p, "card", "prelude_of_several", cards=drawn)

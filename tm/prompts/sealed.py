@@ -1,0 +1,133 @@
+"""A sealed game's decisions on one device: cards named through its dealer.
+
+The state of a sealed game holds tokens for unshown cards (:mod:`tm.core.sealed`). What a
+device may know of them comes from its dealer (:mod:`tm.core.dealer`): :func:`named_copy`
+is the state as this device reads it, each token the dealer opens replaced by its card's
+name (a setup decision's starting MC and card prices recomputed from the named
+corporations). ``Prompt.choices()`` and ``view()`` are built on it, so a seat's own cards
+are listed, costed and judged as in a seeded game and others' stay unknown; the choices'
+responses are then given back their tokens (:func:`sealed_choices`), so the response data
+is the same on every device. Labels keep the names: they are never replayed.
+
+A response that shows a card (playing a card from hand, or one of several preludes) names
+the card by its token: :func:`show_response` opens it through the dealer (IllegalMove,
+nothing changed, while its keys have not arrived), puts its name in the state and records
+the show, before the rules check the move.
+"""
+from __future__ import annotations
+
+import pickle
+from collections.abc import Callable
+from typing import Any
+
+from tm.cards import card
+from tm.cards.tableau import CARD_PRICE, card_price
+from tm.core import sealed
+from tm.core.state import GameState
+from tm.prompts.contract import PLAY_NOW_PURPOSES, Choice, response_of
+
+_HELD = ("hand", "offer", "dealt_corps", "draft_hand", "drafted", "setup_choice")
+
+
+def _copy(g: GameState) -> GameState:
+    """An independent copy of ``g`` without its dealer (and sharing its log's records)."""
+    dealer, log = g.dealer, g.log
+    g.dealer, g.log = None, []
+    try:
+        state: GameState = pickle.loads(pickle.dumps(g, pickle.HIGHEST_PROTOCOL))
+    finally:
+        g.dealer, g.log = dealer, log
+    state.log = list(log)
+    return state
+
+
+def _tokens(value: Any, found: list[str]) -> None:
+    if isinstance(value, str):
+        if sealed.is_token(value):
+            found.append(value)
+    elif isinstance(value, list):
+        for item in value:
+            _tokens(item, found)
+    elif isinstance(value, dict):
+        for item in value.values():
+            _tokens(item, found)
+
+
+def _containers(g: GameState) -> list[Any]:
+    """Where a sealed state keeps cards a device may read: the seats' own fields, the
+    decisions waiting and the expansions' sections."""
+    return [*(getattr(pl, name) for pl in g.players for name in _HELD), g.queues, g.ext]
+
+
+def named_copy(g: GameState) -> tuple[GameState, dict[str, str]]:
+    """The state as this device reads it (every token its dealer opens named; no dealer),
+    and {name: token} of the names it put in."""
+    state = _copy(g)
+    found: list[str] = []
+    for container in _containers(state):
+        _tokens(container, found)
+    names: dict[str, str] = {}
+    for text in found:
+        name = sealed.opened(g, text)
+        if name is not None:
+            names[text] = name
+    if names:
+        for container in _containers(state):
+            sealed.replace_in(container, names)
+    for p, queue in enumerate(state.queues):
+        for item in queue:
+            if item.get("kind") == "setup":
+                _price_setup(state, p, item)
+    return state, {name: text for text, name in names.items()}
+
+
+def _price_setup(g: GameState, p: int, item: dict[str, Any]) -> None:
+    """A setup decision's starting MC and card prices, from its named corporations."""
+    corporations = item.get("corporations") or []
+    if any(sealed.is_token(c) for c in corporations):
+        return  # another seat's (its device prices it)
+    item["starting_mc"] = [card(c).starting_mc for c in corporations]
+    prices = [card_price(g.players[p], c) for c in corporations]
+    if any(price != CARD_PRICE for price in prices):
+        item["prices"] = prices
+
+
+def sealed_choices(g: GameState, p: int,
+                   listed: Callable[[GameState], list[Choice]]) -> list[Choice]:
+    """The choices ``listed`` gives on this device's named copy of ``g`` (for seat ``p``),
+    their responses carrying tokens again."""
+    state, tokens = named_copy(g)
+    return [Choice(sealed.replaced(c.response, tokens), c.label) for c in listed(state)]
+
+
+def _shows(g: GameState, p: int, response: dict[str, Any]) -> bool:
+    if response.get("type") == "play_card":
+        return True
+    queue = g.queues[p] if 0 <= p < len(g.queues) else []
+    return response.get("type") == "card" and bool(queue) and queue[0].get(
+        "on") in (*PLAY_NOW_PURPOSES, "play_from_hand")
+
+
+Undo = Callable[[], None]
+
+
+def show_response(g: GameState, p: int, answer: Any) -> tuple[Any, Undo | None, dict[str, str]]:
+    """A response of seat ``p`` that shows a sealed card, with the card named: the name put
+    in the state (the seat's hand, its decision, the expansions' sections) and the show
+    recorded; with it the way to take that back and {name: token} to record the move with.
+    Any other response as it is. IllegalMove (nothing changed) when this device cannot open
+    the card."""
+    response = response_of(answer)
+    if not isinstance(response, dict) or not sealed.is_token(response.get("card")):
+        return answer, None, {}
+    if not _shows(g, p, response):
+        return answer, None, {}
+    text = str(response["card"])
+    where = [g.players[p].hand, g.queues[p], g.ext] if 0 <= p < len(g.players) else []
+    name = sealed.unseal(g, text, p, *where)
+
+    def undo() -> None:
+        g.sealed["shown"].pop()
+        for container in where:
+            sealed.replace_in(container, {name: text})
+    return {**response, "card": name}, undo, {name: text}

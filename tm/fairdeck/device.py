@@ -233,11 +233,21 @@ class Device:
         holding.claims.append(Claim(self.seat, position, holding.opened[position]))
         return Show(deck, position, part)
 
+    def is_shown(self, deck: str, position: int) -> bool:
+        """Whether the card at ``position`` of ``deck`` has been shown (by any seat)."""
+        holding = self._decks.get(deck)
+        return holding is not None and position in holding.shown
+
     def receive(self, message: Message, piles_by_deck: PilesByDeck | None = None,
-                claims: Mapping[tuple[str, int], str] | None = None) -> list[Shown]:
+                claims: Mapping[tuple[str, int], str] | None = None,
+                ahead: bool = False) -> list[Shown]:
         """Take another seat's message. ``claims`` maps (deck, position) to the name the
         rules say a show is; returns the shown cards, checked. Raises :class:`Caught`
-        naming a seat that cheated (what it sent is kept, for the audit)."""
+        naming a seat that cheated (what it sent is kept, for the audit). ``ahead``: the
+        message comes before the move it belongs to, whose draws the piles do not hold
+        yet (a card drawn and shown in one move), so a show needs only a position reserved
+        to its seat; the rules open only what the move shows, and the audit checks every
+        claim against the final piles."""
         if message.seat == self.seat or not 0 <= message.seat < self.seats:
             raise DeviceError(f"a message from seat {message.seat}")
         if piles_by_deck is not None:
@@ -255,7 +265,8 @@ class Device:
             raise Caught(message.seat, "a message for another game")
         for entry in message.parts:
             self._take_parts(message.seat, entry)
-        return [self._take_show(message.seat, show, claims or {}) for show in message.shows]
+        return [self._take_show(message.seat, show, claims or {}, ahead)
+                for show in message.shows]
 
     def replay(self, log: Iterable[Message], piles_by_deck: PilesByDeck,
                claims: Mapping[tuple[str, int], str] | None = None) -> list[Caught]:
@@ -302,14 +313,16 @@ class Device:
                 holding.ahead.setdefault((seat, index), {})[giver] = next(digests)
             covered[seat] += count
 
-    def _take_show(self, seat: int, show: Show, claims: Mapping[tuple[str, int], str]) -> Shown:
+    def _take_show(self, seat: int, show: Show, claims: Mapping[tuple[str, int], str],
+                   ahead: bool = False) -> Shown:
         deck, position = show.deck, show.position
         holding, piles = self._decks.get(deck), self._piles.get(deck)
         if holding is None or piles is None or not self.locked:
             raise DeviceError(f"a {deck} card shown with no deck, piles or shuffle yet")
         claimed = claims.get((deck, position))
         card = holding.names.index(claimed) if claimed in holding.names else -1
-        if position in holding.shown or position not in piles.drawn_by(seat):
+        mine = piles.assigned[seat] if ahead else piles.drawn_by(seat)
+        if position in holding.shown or position not in mine:
             holding.claims.append(Claim(seat, position, card))  # the audit names it too
             raise Caught(seat, "a card shown twice" if position in holding.shown
                          else "a card shown that it did not draw", deck, position)

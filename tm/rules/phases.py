@@ -117,11 +117,19 @@ def _reveal_setup(g: GameState) -> None:
         expansions.take_offers(g, pl.index, choice.get("offers", []), choice.get("kept", {}))
 
 
+def shown_at_setup(choice: dict[str, Any]) -> list[str]:
+    """What a setup choice shows to all at the reveal: the corporation and the kept cards
+    of its offers (preludes); never the bought project cards, nor the offers let go."""
+    if not choice:
+        return []
+    return [choice["corporation"], *(c for kept in choice.get("kept", {}).values()
+                                     for c in kept)]
+
+
 def _shown_choice(g: GameState, p: int, choice: dict[str, Any]) -> dict[str, Any]:
     """A sealed seat's setup choice with its corporation and the kept cards of its offers
     shown (their names, recorded as shown); the bought project cards stay tokens."""
-    shown = [choice["corporation"], *(c for kept in choice.get("kept", {}).values()
-                                      for c in kept)]
+    shown = shown_at_setup(choice)
     names = {text: sealed.show(g, text, p) for text in shown if sealed.is_token(text)}
     return {key: sealed.replaced(value, names) if key != "cards" else value
             for key, value in choice.items()}

@@ -1,0 +1,182 @@
+"""One device's seat in a sealed game: the rules and the fair deck, joined (issue 32).
+
+A sealed game (``Options(sealed=True)``) is played by one :class:`SealedSeat` per device.
+Its ``Game`` holds tokens for every card not shown to all (:mod:`tm.core.sealed`); its
+dealer is the device's :class:`~tm.fairdeck.device.Device`, which reads the seat's own
+draws and the cards shown. Devices talk only by :class:`Post` s that every device reads in
+one order (a link, a chat, a file): the joint shuffle's hand-offs, then each move as its
+response data (tokens, never names) with the fair-deck message that goes with it (the key
+parts the seat owes for the others' newly reserved positions, and the parts that show its
+cards the move made public), and at the end each seat's seed for the audit.
+
+Every device applies every move, so the rules are the referee everywhere. A move waits on
+a device while the keys of a card it shows have not arrived. That happens at the setup
+reveal: the corporations and preludes chosen in secret show when the last seat has chosen,
+so each device then posts a reveal (the parts of its own chosen corporation and preludes)
+— the one hand-off of ordinary play, besides a deck that runs out (not built yet).
+"""
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from tm.cards import corporation_deck, prelude_deck, project_deck
+from tm.core import sealed
+from tm.core.errors import IllegalMove, reason_of
+from tm.core.ruleset import rules_for
+from tm.fairdeck import Finding, Group, Piles
+from tm.fairdeck.device import Device
+from tm.fairdeck.held import Caught, DeviceError
+from tm.fairdeck.wire import HandOff, SeedReveal, Show, Turn, decode, encode
+from tm.game import Game
+from tm.persist import safejson
+from tm.rules.phases import shown_at_setup
+
+
+@dataclass(frozen=True, slots=True)
+class Post:
+    """What one seat sends every other: its move's response data (None for a hand-off, a
+    reveal or a seed) and a fair-deck message, encoded (:mod:`tm.fairdeck.wire`)."""
+    seat: int
+    move: dict[str, Any] | None
+    message: str
+
+    def to_text(self) -> str:
+        """The post as one line of JSON (what a link or a file carries)."""
+        return json.dumps({"s": self.seat, "m": self.move, "f": self.message},
+                          separators=(",", ":"), sort_keys=True)
+
+
+class SealedSeat:
+    """One seat's device in a sealed game (see the module): its game and its fair deck."""
+
+    def __init__(self, game: Game, seat: int, seed: bytes, game_id: str, group: Group) -> None:
+        names = {deck: _canonical(game, deck) for deck in game.state.sealed["piles"]}
+        self.seat, self.game = seat, game
+        self.device = Device(group, seat, game.state.options.players, seed, game_id, names)
+        game.dealer = self.device
+        self.waiting: list[tuple[int, dict[str, Any]]] = []  # moves this device cannot apply yet
+        self.log: list[Post] = []  # every post, in order: with the seed, the device's storage
+
+    # ------------------------------------------------------------ the piles
+    def piles(self) -> dict[str, Piles]:
+        """The rules' piles as the fair deck's (copies: the device keeps what it is given)."""
+        return {deck: Piles(**copy.deepcopy(data))
+                for deck, data in self.game.state.sealed["piles"].items()}
+
+    # ------------------------------------------------------------ sending
+    def shuffle_post(self) -> Post | None:
+        """This seat's step of the joint shuffle, when it is its turn."""
+        if self.device.my_step() is None:
+            return None
+        self.device.step()
+        return self._sent(Post(self.seat, None, encode(self.device.handoff(0))))
+
+    def opening_post(self) -> Post:
+        """After the shuffle: the parts this seat owes for the others' opening deal."""
+        return self._sent(Post(self.seat, None, encode(self.device.outgoing(self.piles()))))
+
+    def play(self, response: dict[str, Any]) -> list[Post]:
+        """This seat's move: applied here (or kept waiting, at the setup reveal) and posted
+        with the parts it owes and the shows of its cards it made public."""
+        self.waiting.append((self.seat, response))
+        shows = list(self._drain())
+        shows += self._setup_reveal()
+        post = Post(self.seat, response, encode(self.device.outgoing(self.piles(), shows)))
+        return [self._sent(post)]
+
+    def seed_post(self) -> Post:
+        """At the end of the game: this seat's seed, for everyone's audit."""
+        if not self.game.is_over:
+            raise DeviceError("the seed is revealed only once the game is over")
+        return self._sent(Post(self.seat, None, encode(self.device.reveal())))
+
+    # ------------------------------------------------------------ receiving
+    def receive(self, post: Post) -> list[Post]:
+        """Another seat's post: checked, its move applied when its keys are here. Returns
+        the posts this device must send in answer (a reveal). Raises ``Caught`` naming a
+        seat that broke the protocol, ``IllegalMove`` for a move the rules refuse."""
+        self.log.append(post)
+        message = decode(post.message)
+        if message.seat != post.seat:
+            raise Caught(post.seat, "a message signed as another seat")
+        if isinstance(message, HandOff | SeedReveal):
+            self.device.receive(message, self.piles())
+            return []
+        if post.move is not None:
+            self.waiting.append((post.seat, post.move))
+        self.device.receive(message, self.piles(), ahead=True)
+        shows = list(self._drain()) + self._setup_reveal()
+        if not shows:
+            return []
+        return [self._sent(Post(self.seat, None, encode(self.device.outgoing(self.piles(),
+                                                                             shows))))]
+
+    def audit(self) -> list[tuple[str, Finding]]:
+        """The end-of-game audit over every deck (empty: the game was played fair)."""
+        return self.device.audit(self.piles())
+
+    # ------------------------------------------------------------ inside
+    def _sent(self, post: Post) -> Post:
+        self.log.append(post)
+        return post
+
+    def _drain(self) -> Iterator[Show]:
+        """Apply the waiting moves in order while their keys are here; yields the shows of
+        this seat's own cards that they made public."""
+        while self.waiting:
+            seat, move = self.waiting[0]
+            shown = self.game.state.sealed["shown"]
+            before = len(shown)
+            try:
+                self.game.respond(seat, move)
+            except IllegalMove as error:
+                why = reason_of(error)
+                if why is not None and why.key == "sealed.unknown":
+                    return  # a card's keys are still to come: a reveal
+                raise
+            self.waiting.pop(0)
+            for deck, position, _name, owner in shown[before:]:
+                if owner == self.seat and not self.device.is_shown(deck, position):
+                    yield self.device.show(deck, position)
+
+    def _setup_reveal(self) -> list[Show]:
+        """While a move waits for keys at the setup reveal: the shows of this seat's own
+        chosen corporation and kept preludes (never its bought project cards), once."""
+        if not self.waiting:
+            return []
+        choice = self.game.state.players[self.seat].setup_choice
+        shows = []
+        for text in shown_at_setup(choice):
+            where = sealed.parse(text)
+            if where is None:
+                continue
+            if not self.device.is_shown(*where):
+                shows.append(self.device.show(*where))
+        return shows
+
+
+def _canonical(game: Game, deck: str) -> list[str]:
+    """A deck's names in canonical order: card ``i`` of the fair deck."""
+    sets = rules_for(game.state.options).card_sets
+    return {"project": project_deck, "corporation": corporation_deck,
+            "prelude": prelude_deck}[deck](sets)
+
+
+def read_post(text: str) -> Post:
+    """A post from its JSON line; anything malformed raises ``ValueError``."""
+    data = safejson.loads(text)
+    if not isinstance(data, dict) or set(data) != {"s", "m", "f"}:
+        raise ValueError("not a post")
+    seat, move, message = data["s"], data["m"], data["f"]
+    if (not isinstance(seat, int) or isinstance(seat, bool) or not isinstance(message, str)
+            or not (move is None or isinstance(move, dict))):
+        raise ValueError("not a post")
+    decode(message)
+    return Post(seat, move, message)
+
+
+__all__ = ["Post", "SealedSeat", "Turn", "read_post"]

@@ -144,6 +144,18 @@ def test_a_table_of_devices_plays_a_whole_sealed_game(players: int,
     assert time.perf_counter() - started < 20
 
 
+def test_a_four_seat_sealed_game_reshuffles_its_discards_and_finishes() -> None:
+    """4 seats use up the project deck: its discards become a second generation, the
+    game finishes, the same on every device, and no move nor save names an unshown card."""
+    games, _moves = play_table(Options(players=4, seed=5, expansions=[], sealed=True))
+    g = games[0].state
+    assert sealed.generations(g, "project")[:2] == ["project", "project/2"]
+    assert len(g.sealed["reshuffles"]["project/2"]) > 40
+    drawn = g.sealed["piles"]["project/2"]["drawn"]
+    assert sum(drawn) > 0 and games[0].is_over
+    assert any(record[0] == "project/2" for record in g.sealed["shown"])  # played from it
+
+
 def test_each_device_sees_its_own_hand_by_name_and_others_as_counts() -> None:
     options = Options(players=2, seed=3, sealed=True)
     games = devices_for(options)
@@ -199,13 +211,26 @@ def test_a_sealed_deck_is_never_shuffled_and_each_seat_draws_from_its_pile() -> 
     assert g.sealed["shown"] == []
 
 
-def test_a_pile_that_runs_out_asks_for_a_reshuffle_not_built_yet() -> None:
+def test_a_pile_that_runs_out_draws_from_a_new_generation_of_the_discards() -> None:
     g = Game.new(Options(players=2, seed=4, sealed=True)).state
     piles = g.sealed["piles"]["project"]
     piles["next_free"] = piles["size"]
     piles["assigned"][0] = piles["assigned"][0][:piles["drawn"][0]]
-    with pytest.raises(sealed.ReshuffleNeeded):
-        sealed.draw(g, "project", 0, g.deck)
+    assert sealed.draw(g, "project", 0, g.deck) is None  # no discards: nothing to draw
+    g.discard[:] = ["#p30", "#p31", "#p32"]
+    g.sealed["shown"].append(["project", 33, "Birds", 1])
+    g.discard.append("Birds")  # a card shown, then discarded: hidden again
+    assert sealed.draw(g, "project", 0, g.deck, g.discard) == "#p2.0"
+    assert g.discard == [] and sealed.generations(g, "project") == ["project", "project/2"]
+    assert g.sealed["reshuffles"]["project/2"] == [
+        ["project", 30], ["project", 31], ["project", 32], ["project", 33]]
+    again = g.sealed["piles"]["project/2"]
+    assert again["assigned"] == [[0, 2], [1, 3]] and again["drawn"] == [1, 0]
+    assert [t for t in g.deck if "." in t] == ["#p2.1", "#p2.2", "#p2.3"]
+    leftover = sealed.draw(g, "project", 1, g.deck, g.discard)  # seat 1: its old pile first
+    assert sealed.parse(leftover) == ("project", piles["assigned"][1][piles["drawn"][1] - 1])
+    assert sealed.parse("#p2.3") == ("project/2", 3) and sealed.token("project/2", 3) == "#p2.3"
+    assert sealed.parse("#p1.3") is None and sealed.parse("#p17") == ("project", 17)
 
 
 # ---------------------------------------------------------------- hostile responses
@@ -287,7 +312,7 @@ def test_the_piles_are_those_of_the_fair_deck() -> None:
         piles.assigned, piles.drawn, piles.next_free)
 
 
-def test_a_used_up_deck_with_discards_asks_for_a_reshuffle() -> None:
+def test_a_used_up_deck_with_discards_draws_them_reshuffled() -> None:
     g = Game.new(Options(players=2, seed=4, sealed=True)).state
     g.deck.clear()
     g.sealed["piles"]["project"]["assigned"] = [[], []]
@@ -296,8 +321,8 @@ def test_a_used_up_deck_with_discards_asks_for_a_reshuffle() -> None:
     from tm.core.deck import draw_cards
     assert draw_cards(g, 2, 0) == []  # nothing left anywhere: nothing drawn
     g.discard.append("#p3")
-    with pytest.raises(sealed.ReshuffleNeeded):
-        draw_cards(g, 1, 0)
+    assert draw_cards(g, 1, 0) == ["#p2.0"]
+    assert "reshuffle" in json.dumps(g.log[-1])
 
 
 def test_labels_name_the_owners_cards_and_the_moves_keep_tokens() -> None:

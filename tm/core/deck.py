@@ -1,7 +1,8 @@
 """The project deck: drawing from it, reshuffling the discard pile when it runs out.
 
 In a sealed game (:mod:`tm.core.sealed`) each seat draws from its own pile of the deck's
-positions: a draw gives tokens, a public reveal shows the card to all at once."""
+positions: a draw gives tokens, a public reveal shows the card to all at once; the
+discards reshuffled make a new generation of the deck (:func:`tm.core.sealed.draw`)."""
 from __future__ import annotations
 
 from tm.core import sealed
@@ -31,11 +32,11 @@ def draw_cards(g: GameState, count: int, seat: int) -> list[str]:
 def _draw_sealed(g: GameState, count: int, seat: int) -> list[str]:
     drawn: list[str] = []
     for _ in range(count):
-        found = sealed.draw(g, "project", seat, g.deck)
+        before = sealed.generations(g, "project")
+        found = sealed.draw(g, "project", seat, g.deck, g.discard)
+        for label in sealed.generations(g, "project")[len(before):]:
+            log(g, "reshuffle", size=g.sealed["piles"][label]["size"])
         if found is None:
-            if g.discard:  # (a seeded game would reshuffle it)
-                raise sealed.ReshuffleNeeded("the sealed project deck ran out: a reshuffle "
-                                             "needs a joint shuffle, not built yet")
             break
         drawn.append(found)
     if drawn:

@@ -17,8 +17,13 @@ the same everywhere. A name enters the state only when the card is shown to all
 public reveal from the deck); each show appends ``[deck, position, name, seat]`` to
 ``g.sealed["shown"]`` (the device layer publishes the keys of those positions).
 
-Missing in this slice: a pile that runs out needs a joint reshuffle (a hand-off round):
-:class:`ReshuffleNeeded` is raised instead.
+A deck's discards reshuffled make a new **generation** of it (:func:`draw`): a deck of
+its own (``"project/2"``, tokens ``"#p2.17"``; the first generation keeps ``"#p17"``)
+whose positions hold the discards, in their public order, under new tokens (a shown
+discard hides again), with fresh piles. It opens inside the move that needs it, the same on
+every device; the devices then shuffle it together (an unlock round and a shuffle, the
+device layer) and its cards read once that round and the key parts are in. The sources of
+each generation, ``[deck, position]`` per card, are kept in ``g.sealed["reshuffles"]``.
 """
 from __future__ import annotations
 
@@ -32,13 +37,9 @@ WINDOW = 4  # the largest ordinary draw of one seat at once (research)
 LETTERS = {"project": "p", "corporation": "c", "prelude": "r"}
 DECKS = {letter: deck for deck, letter in LETTERS.items()}
 FIRST = {"project": 10, "corporation": 2, "prelude": 4}  # the opening deal of each deck
-_TOKEN = re.compile(r"#([pcr])(\d{1,4})")
+_TOKEN = re.compile(r"#([pcr])(?:([2-9]|[1-9]\d)\.)?(\d{1,4})")
+MAX_GENERATIONS = 85  # a generation's deck id on the wire is one byte (tm.fairdeck.wire)
 RULE = ""  # (no printed rule: a refusal of the device layer)
-
-
-class ReshuffleNeeded(RuntimeError):
-    """A seat's pile of a sealed deck ran out: the discards would need a joint reshuffle
-    (a hand-off round between the devices), which this slice does not build."""
 
 
 def is_sealed(g: GameState) -> bool:
@@ -47,16 +48,36 @@ def is_sealed(g: GameState) -> bool:
 
 
 def token(deck: str, position: int) -> str:
-    """The token of ``position`` in ``deck`` (``project`` 17: ``"#p17"``)."""
-    return f"#{LETTERS[deck]}{position}"
+    """The token of ``position`` in ``deck`` (``project`` 17: ``"#p17"``; its second
+    generation ``project/2``: ``"#p2.17"``)."""
+    base, _, generation = deck.partition("/")
+    return f"#{LETTERS[base]}{generation + '.' if generation else ''}{position}"
 
 
 def parse(text: Any) -> tuple[str, int] | None:
-    """(deck, position) of a token, or None for anything else."""
+    """(deck, position) of a token, or None for anything else; the deck of a later
+    generation is ``"project/2"``."""
     if not isinstance(text, str) or not text.startswith("#"):
         return None
     found = _TOKEN.fullmatch(text)
-    return (DECKS[found.group(1)], int(found.group(2))) if found else None
+    if found is None:
+        return None
+    generation = found.group(2)
+    base = DECKS[found.group(1)]
+    return (f"{base}/{generation}" if generation else base), int(found.group(3))
+
+
+def base_of(deck: str) -> str:
+    """The deck a generation belongs to (``"project/2"``: ``"project"``)."""
+    return deck.partition("/")[0]
+
+
+def generations(g: GameState, deck: str) -> list[str]:
+    """The generations of ``deck`` in order (``["project", "project/2"]``)."""
+    found, piles = [deck], g.sealed.get("piles", {})
+    while f"{deck}/{len(found) + 1}" in piles:
+        found.append(f"{deck}/{len(found) + 1}")
+    return found
 
 
 def is_token(text: Any) -> bool:
@@ -67,15 +88,19 @@ def is_token(text: Any) -> bool:
 def add_deck(g: GameState, deck: str, size: int) -> list[str]:
     """Set up ``deck``'s piles (dealt round the table) and return its tokens in position
     order: the face-down deck as the state keeps it."""
-    seats = g.options.players
-    piles = {"seats": seats, "size": size, "window": WINDOW, "next_free": 0,
-             "assigned": [[] for _ in range(seats)], "drawn": [0] * seats}
-    for _ in range(FIRST[deck] + WINDOW):  # Piles.deal: dealt round the table
-        for seat in range(seats):
-            _reserve(piles, seat)
-    g.sealed.setdefault("piles", {})[deck] = piles
+    g.sealed.setdefault("piles", {})[deck] = _deal(g.options.players, size, FIRST[deck])
     g.sealed.setdefault("shown", [])
     return [token(deck, i) for i in range(size)]
+
+
+def _deal(seats: int, size: int, first: int) -> dict[str, Any]:
+    """Piles.deal: ``first + WINDOW`` positions each, dealt round the table."""
+    piles = {"seats": seats, "size": size, "window": WINDOW, "next_free": 0,
+             "assigned": [[] for _ in range(seats)], "drawn": [0] * seats}
+    for _ in range(first + WINDOW):
+        for seat in range(seats):
+            _reserve(piles, seat)
+    return piles
 
 
 def _reserve(piles: dict[str, Any], seat: int) -> None:
@@ -100,19 +125,57 @@ def _draw_position(piles: dict[str, Any], seat: int) -> int | None:
     return position
 
 
-def draw(g: GameState, deck: str, seat: int, pile: list[str]) -> str | None:
-    """The token ``seat`` draws next from ``deck`` (taken out of the face-down ``pile``);
-    None when the deck is used up. Raises :class:`ReshuffleNeeded` when only a reshuffle of
-    the discards could give one."""
-    position = _draw_position(g.sealed["piles"][deck], seat)
-    if position is None:
-        if not pile:
-            return None
-        raise ReshuffleNeeded(f"seat {seat}'s pile of the sealed {deck} deck ran out: a "
-                              "reshuffle needs a joint shuffle, not built yet")
-    found = token(deck, position)
+def draw(g: GameState, deck: str, seat: int, pile: list[str],
+         discard: list[str] | None = None) -> str | None:
+    """The token ``seat`` draws next from ``deck`` (taken out of the face-down ``pile``),
+    from the oldest generation where its pile holds a position; None when the deck and
+    the ``discard`` pile are used up. When the seat's piles are empty, the discards become
+    a new generation (:func:`reshuffle`) at once; and so they do, ahead, once the newest
+    generation has no free position left and the discards hold a window per seat, so
+    that the devices shuffle it before anyone needs to read it."""
+    piles = g.sealed["piles"]
+    label = next((label for label in generations(g, deck) if _undrawn(piles[label], seat)),
+                 None)
+    if label is None and discard:
+        label = reshuffle(g, deck, pile, discard)
+    if label is None:
+        return None
+    position = _draw_position(piles[label], seat)
+    assert position is not None  # (the generation was chosen for its undrawn position)
+    found = token(label, position)
     pile.remove(found)
+    newest = piles[generations(g, deck)[-1]]
+    if (discard is not None and newest["next_free"] >= newest["size"]
+            and len(discard) >= g.options.players * WINDOW):
+        reshuffle(g, deck, pile, discard)
     return found
+
+
+def reshuffle(g: GameState, deck: str, pile: list[str], discard: list[str]) -> str | None:
+    """The discards, in their public order, as the next generation of ``deck``: its
+    label (None past :data:`MAX_GENERATIONS`). Its tokens join the face-down ``pile``, its
+    piles are dealt a window each, and its sources are recorded for the device layer."""
+    label = f"{deck}/{len(generations(g, deck)) + 1}"
+    if len(generations(g, deck)) >= MAX_GENERATIONS:
+        return None
+    sources = [_source(g, deck, card) for card in discard]
+    discard.clear()
+    g.sealed["piles"][label] = _deal(g.options.players, len(sources), 0)
+    g.sealed.setdefault("reshuffles", {})[label] = sources
+    pile.extend(token(label, i) for i in range(len(sources)))
+    return label
+
+
+def _source(g: GameState, deck: str, card: str) -> list[Any]:
+    """``[deck, position]`` of a discarded card: its token's, or for a card shown (a
+    name), the position it was last shown from."""
+    where = parse(card)
+    if where is not None:
+        return [where[0], where[1]]
+    for shown_deck, position, name, _seat in reversed(g.sealed["shown"]):
+        if name == card and base_of(shown_deck) == deck:
+            return [shown_deck, position]
+    raise ValueError(f"the discarded card {card} never came from the sealed {deck} deck")
 
 
 def opened(g: GameState, text: str) -> str | None:

@@ -8,6 +8,7 @@ shown: its keys arrived); nothing else. A sealed game across devices is one ``Ga
 seat, each with its own ``KnownDealer`` (``tests/engine/test_sealed.py``)."""
 from __future__ import annotations
 
+import zlib
 from typing import Any
 
 from tm.cards import corporation_deck, prelude_deck, project_deck
@@ -32,7 +33,7 @@ class KnownDealer:
 
     def __init__(self, options: Options, seat: int, seed: int = 0) -> None:
         self.truth = truth(options, seed)
-        self.seat = seat
+        self.seed, self.seat = seed, seat
         self.game: Any = None  # the device's Game (attach): its state holds the piles
         self.learned: dict[str, set[int]] = {deck: set() for deck in self.truth}
 
@@ -43,14 +44,14 @@ class KnownDealer:
 
     def learn(self, deck: str, position: int) -> None:
         """``position`` of ``deck`` was shown and its keys arrived: readable from now."""
-        self.learned[deck].add(position)
+        self.learned.setdefault(deck, set()).add(position)
 
     def open(self, deck: str, position: int) -> str | None:
         """The card's name if this device may read it, else None."""
-        names = self.truth.get(deck)
+        names = self.truth.get(deck) or self._generation(deck)
         if names is None or not 0 <= position < len(names):
             return None
-        if position in self.learned[deck] or self._drew(deck, position):
+        if position in self.learned.get(deck, ()) or self._drew(deck, position):
             return names[position]
         return None
 
@@ -61,3 +62,20 @@ class KnownDealer:
         if piles is None:
             return False
         return position in piles["assigned"][self.seat][:piles["drawn"][self.seat]]
+
+    def _generation(self, deck: str) -> list[str] | None:
+        """A reshuffled generation's secret order: its sources' names in a seeded order
+        (what the devices' joint reshuffle stands for), once the state holds it."""
+        if self.game is None:
+            return None
+        sources = self.game.state.sealed.get("reshuffles", {}).get(deck)
+        if sources is None:
+            return None
+        names = []
+        for label, position in sources:
+            older = self.truth.get(label) or self._generation(label)
+            assert older is not None
+            names.append(older[position])
+        Rng.from_seed(self.seed * 1000 + zlib.crc32(deck.encode())).shuffle(names)
+        self.truth[deck] = names
+        return names

@@ -57,10 +57,8 @@ def draw_preludes(g: GameState, count: int, seat: int) -> list[str]:
     drawn: list[str] = []
     for _ in range(count):
         if sealed.is_sealed(g):
-            found = sealed.draw(g, "prelude", seat, sec["deck"])
+            found = sealed.draw(g, "prelude", seat, sec["deck"], sec["discard"])
             if found is None:
-                if sec["discard"]:
-                    raise sealed.ReshuffleNeeded("the sealed prelude deck ran out")
                 break
             drawn.append(found)
             continue

@@ -22,7 +22,7 @@ from tm.core.state import to_dict
 from tm.fairdeck import SECP256K1, TEST_127, Group, Piles
 from tm.fairdeck.device import Device
 from tm.fairdeck.held import Caught
-from tm.fairdeck.wire import Show, Turn, decode, encode
+from tm.fairdeck.wire import HandOff, SeedReveal, Show, Turn, decode, encode
 from tm.persist.sealedplay import Post, SealedSeat, read_post
 
 
@@ -129,16 +129,22 @@ def test_no_post_nor_one_devices_storage_names_a_hidden_card(three_seats: Table)
     seed, the posts, its save) finds no name of another seat's hand or the deck that the
     rules have not shown. Every post up to the seeds: after them the game is over and
     everything may be known (the audit)."""
-    observer = three_seats.seats[0]
-    hidden = set().union(*hidden_names(three_seats, 0).values())
-    assert len(hidden) > 20  # the others' kept cards and what they never showed
-    before_seeds = [p for p in three_seats.posts
+    assert named_hidden(three_seats, 0) == []
+
+
+def named_hidden(table: Table, seat: int, fewest: int = 20) -> list[str]:
+    """The hidden names (:func:`hidden_names`) found in every post before the seeds,
+    decoded or not, and in one device's storage (its seed, the posts, its save)."""
+    observer = table.seats[seat]
+    hidden = set().union(*hidden_names(table, seat).values())
+    assert len(hidden) > fewest  # the others' kept cards and what they never showed
+    before_seeds = [p for p in table.posts
                     if not isinstance(decode(p.message), type(observer.device.reveal()))]
     decoded = [repr(decode(p.message)) for p in before_seeds]
     save = observer.game.to_save()
     storage = json.dumps([json.loads(p.to_text()) for p in before_seeds]) + json.dumps(save) \
-        + seat_seed(0).hex() + "".join(decoded)
-    assert [name for name in sorted(hidden) if json.dumps(name) in storage] == []
+        + seat_seed(seat).hex() + "".join(decoded)
+    return [name for name in sorted(hidden) if json.dumps(name) in storage]
 
 
 def test_replaying_every_post_with_one_devices_seed_opens_no_hidden_card(
@@ -183,6 +189,57 @@ def test_the_deck_order_does_not_follow_from_the_games_seed() -> None:
 
 def _names(seat: SealedSeat, deck: str) -> list[str]:
     return list(seat.device._decks[deck].names)  # noqa: SLF001 - the test's own device
+
+
+# ---------------------------------------------------------------- a reshuffle
+@pytest.fixture(scope="module")
+def four_seats() -> Table:
+    """A complete 4-seat base game on TEST_127: its project deck runs out and the discards
+    are reshuffled by the devices (the unlock round, then a shuffle) into a second deck."""
+    table = Table(Options(players=4, seed=5, expansions=[], sealed=True), TEST_127)
+    table.shuffle()
+    table.play_to_end()  # the states are equal on every device after every move
+    table.end()
+    return table
+
+
+def test_four_seats_reshuffle_the_discards_finish_and_pass_every_audit(
+        four_seats: Table) -> None:
+    state = four_seats.seats[0].game.state
+    assert "project/2" in state.sealed["piles"] and sum(
+        state.sealed["piles"]["project/2"]["drawn"]) > 20
+    assert any(deck == "project/2" for deck, _p, _n, _s in state.sealed["shown"])
+    handoffs = [p for p in four_seats.posts if isinstance(decode(p.message), HandOff)
+                and decode(p.message).decks == ("project/2",)]
+    assert [decode(p.message).first for p in handoffs] == list(range(3 * 4 - 1))
+    for device in four_seats.seats:
+        assert "project/2" in device.device.decks and device.audit() == []
+        assert not device.waiting and not device.early
+        assert device.game.scores() == four_seats.seats[0].game.scores()
+
+
+@pytest.mark.parametrize("seat", [0, 3])
+def test_no_post_of_a_reshuffled_game_names_a_hidden_card(four_seats: Table,
+                                                          seat: int) -> None:
+    assert named_hidden(four_seats, seat) == []
+
+
+def test_a_reshuffled_deck_audits_its_unlock_round() -> None:
+    """A seat that unlocks with a wrong key is found by the audit of the new deck."""
+    table = Table(Options(players=2, seed=3, sealed=True), TEST_127)
+    table.shuffle()
+    seats = table.seats
+    for device in seats:  # the rules opened a generation of three discards
+        device.device.expect("project/2", (("project", 40), ("project", 41), ("project", 42)))
+    first = seats[0].device.reshuffle_step("project/2")
+    assert first is not None and seats[1].device.reshuffle_step("project/2") is None
+    forged = HandOff(first.group, 0, 2, 0, first.decks, ((tuple(
+        TEST_127.power(x, 3) for x in first.outputs[0][0]),),))
+    seats[1].device.receive(forged)  # well formed: only the audit can tell
+    seats[0].device.receive(SeedReveal(1, seat_seed(1)))
+    seats[1].device.receive(SeedReveal(0, seat_seed(0)))
+    findings = seats[1].device.audit(seats[1].piles() | {"project/2": Piles.deal(2, 3, 4)})
+    assert {(deck, f.seat, f.reason) for deck, f in findings} == {("project/2", 0, "unlock")}
 
 
 # ---------------------------------------------------------------- cheating

@@ -95,7 +95,7 @@ def _follows(keys: DeckKeys, step: Step, source: int, x: int, j: int,
     if step.kind == "unlock":
         if origin is None:  # (only a reshuffle's schedule has unlock steps)
             return False
-        old = DeckKeys(keys.group, keys.seed, origin.label)
+        old = DeckKeys(keys.group, keys.seed, origin.source(j))
         return power(x, old.position_key(origin.positions[j])) == power(
             source, keys.unlock_key())
     off = standing(keys, step.kind, origin)

@@ -19,10 +19,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from tm.fairdeck.audit import Claim, Finding, Part, audit
+from tm.fairdeck import generations, wire
+from tm.fairdeck.audit import Claim, Finding, audit
 from tm.fairdeck.draw import card_table, holds, read
 from tm.fairdeck.group import Group, encode_cards
-from tm.fairdeck.held import Caught, DeviceError, Holding, Shown
+from tm.fairdeck.held import Caught, DeviceError, Holding, Shown, published
 from tm.fairdeck.keys import SEED_BYTES, keys_for
 from tm.fairdeck.piles import Piles
 from tm.fairdeck.shuffle import ShuffleError, Step, Transcript, check_step, run_step, schedule
@@ -50,6 +51,8 @@ class Device:
             if name in decks:
                 self._decks[name] = self._new_deck(name, tuple(decks[name]))
         self._piles: dict[str, Piles] = {}
+        self._initial = tuple(self._decks)
+        self._expected: dict[str, generations.Sources] = {}  # reshuffles the rules opened
 
     def _new_deck(self, name: str, names: tuple[str, ...]) -> Holding:
         label = f"{self.game_id}/{name}"
@@ -81,6 +84,31 @@ class Device:
         """Whether the shuffle is over (every deck locked)."""
         return self.next_step() is None
 
+    # ------------------------------------------------------------ reshuffles
+    def expect(self, deck: str, sources: generations.Sources) -> None:
+        """A generation the rules opened (``"project/2"`` of the discards at ``sources``):
+        this device builds it once the decks its cards come from are locked here."""
+        self._expected.setdefault(deck, tuple(sources))
+        self._generation(deck)
+
+    def _generation(self, deck: str) -> Holding | None:
+        if deck not in self._decks and deck in self._expected:
+            built = generations.build(self._decks, self._seed, self.game_id, deck,
+                                      self._expected[deck])
+            if built is not None:
+                self._decks[deck] = built
+        return self._decks.get(deck)
+
+    def pending(self) -> tuple[str, ...]:
+        """The generations the rules opened whose joint shuffle is not over here."""
+        return tuple(deck for deck in self._expected if deck not in self._decks
+                     or not generations.is_locked(self._decks[deck]))
+
+    def reshuffle_step(self, deck: str) -> HandOff | None:
+        """This seat's step of a generation's shuffle, if it is its turn (else None)."""
+        holding = self._generation(deck)
+        return None if holding is None else generations.step(holding, deck, self.seat)
+
     def step(self) -> HandOff:
         """Run this seat's step on every deck; the hand-off to send on. It carries every
         output the receiver has not seen (since its own last step): the next step's seat,
@@ -108,6 +136,12 @@ class Device:
     def _take_handoff(self, message: HandOff) -> None:
         """Check and keep the steps this device lacks; a step it holds must come again
         unchanged (a seat that sent two devices two different decks is caught)."""
+        if message.decks != self._initial and len(message.decks) == 1:
+            holding = self._generation(message.decks[0])
+            if holding is None:
+                raise DeviceError(f"a hand-off of {message.decks[0]}, not opened here yet")
+            generations.take(holding, message)
+            return
         sizes = tuple(len(d.names) for d in self._decks.values())
         if (message.group != self.group.name or message.seats != self.seats
                 or message.decks != self.decks
@@ -147,7 +181,7 @@ class Device:
         """The Dealer: the card at ``position`` of ``deck`` if this device can read it
         (its own draw once the others' parts are in, or a card shown), else None."""
         holding = self._decks.get(deck)
-        if holding is None or not self.locked:
+        if holding is None or not generations.is_locked(holding):
             return None
         if position not in holding.opened:
             parts = self._parts_at(deck, position)
@@ -194,9 +228,9 @@ class Device:
         if not self.locked:
             raise DeviceError("the deck is not shuffled yet")
         due = []
-        for deck, holding in self._decks.items():
+        for deck, holding in sorted(self._decks.items(), key=lambda item: wire.deck_id(item[0])):
             piles = piles_by_deck.get(deck)
-            if piles is None:
+            if piles is None or not generations.is_locked(holding):
                 continue
             done = list(holding.covered[self.seat] if sent is None
                         else sent.get(deck, [0] * self.seats))
@@ -269,10 +303,13 @@ class Device:
                 for show in message.shows]
 
     def replay(self, log: Iterable[Message], piles_by_deck: PilesByDeck,
-               claims: Mapping[tuple[str, int], str] | None = None) -> list[Caught]:
+               claims: Mapping[tuple[str, int], str] | None = None,
+               reshuffles: Mapping[str, generations.Sources] | None = None) -> list[Caught]:
         """Rebuild a fresh device (same seed and game) from the game's messages in the
-        order they were sent, its own included, with the rules' latest piles and shown
-        list: a device's saved state is its seed and the log. Returns what was caught."""
+        order they were sent, its own included, with the rules' latest piles, shown list
+        and generations: a device's saved state is its seed and the log. Returns what was
+        caught."""
+        self._expected.update(reshuffles or {})
         caught = []
         for message in log:
             try:
@@ -301,10 +338,10 @@ class Device:
 
     def _take_parts(self, giver: int, entry: DeckParts) -> None:
         holding = self._decks.get(entry.deck)
-        if not self.locked:
-            raise DeviceError("key parts before the shuffle is over")
         if holding is None:
             raise Caught(giver, "parts for a deck not in play", entry.deck)
+        if not generations.is_locked(holding):
+            raise DeviceError("key parts before the shuffle is over")
         covered, digests = holding.covered[giver], iter(entry.digests)
         if any(covered[s] + c > len(holding.names) for s, c in enumerate(entry.counts)):
             raise Caught(giver, "more parts than cards", entry.deck)
@@ -317,7 +354,7 @@ class Device:
                    ahead: bool = False) -> Shown:
         deck, position = show.deck, show.position
         holding, piles = self._decks.get(deck), self._piles.get(deck)
-        if holding is None or piles is None or not self.locked:
+        if holding is None or piles is None or not generations.is_locked(holding):
             raise DeviceError(f"a {deck} card shown with no deck, piles or shuffle yet")
         claimed = claims.get((deck, position))
         card = holding.names.index(claimed) if claimed in holding.names else -1
@@ -360,15 +397,6 @@ class Device:
             if piles is None:
                 raise DeviceError(f"no piles for the {deck} deck")
             findings += [(deck, finding) for finding in audit(
-                holding.transcript, piles, self._seeds, self._published(holding, piles),
+                holding.transcript, piles, self._seeds, published(holding, piles, self.seat),
                 holding.claims)]
         return findings
-
-    def _published(self, holding: Holding, piles: Piles) -> list[Part]:
-        """The others' key parts as received, placed by the final piles, in a fixed order."""
-        parts = [Part(giver, piles.assigned[seat][index], digest)
-                 for (seat, index), given in holding.ahead.items()
-                 if index < len(piles.assigned[seat]) for giver, digest in given.items()]
-        parts += [Part(seat, position, digest) for position, (seat, digest)
-                  in holding.shown.items() if seat != self.seat]
-        return sorted(parts, key=lambda part: (part.position, part.giver))

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tm.fairdeck.audit import Claim
+from tm.fairdeck.audit import Claim, Part
 from tm.fairdeck.keys import DeckKeys
+from tm.fairdeck.piles import Piles
 from tm.fairdeck.shuffle import Transcript
 
 
@@ -47,3 +48,14 @@ class Holding:
     shown: dict[int, tuple[int, bytes]] = field(default_factory=dict)  # position: seat, part
     claims: list[Claim] = field(default_factory=list)
     opened: dict[int, int] = field(default_factory=dict)  # position: card, once read
+
+
+def published(holding: Holding, piles: Piles, seat: int) -> list[Part]:
+    """The others' key parts as ``seat``'s device received them, placed by the final
+    piles, in a fixed order (what the audit checks)."""
+    parts = [Part(giver, piles.assigned[owner][index], digest)
+             for (owner, index), given in holding.ahead.items()
+             if index < len(piles.assigned[owner]) for giver, digest in given.items()]
+    parts += [Part(shower, position, digest) for position, (shower, digest)
+              in holding.shown.items() if shower != seat]
+    return sorted(parts, key=lambda part: (part.position, part.giver))

@@ -45,11 +45,17 @@ class Step:
 @dataclass(frozen=True, slots=True)
 class Origin:
     """Where a reshuffled deck comes from: the old deck's label and size (its cards keep
-    their old encodings), the discards' old positions and their elements there."""
+    their old encodings), the discards' old positions and their elements there; and, when
+    they come from several decks (generations of one deck), each one's deck label."""
     label: str
     cards: int
     positions: tuple[int, ...]
     elements: Deck
+    sources: tuple[str, ...] = ()
+
+    def source(self, index: int) -> str:
+        """The label of the deck element ``index`` comes from."""
+        return self.sources[index] if self.sources else self.label
 
 
 def schedule(seats: int, reshuffle: bool = False) -> tuple[Step, ...]:
@@ -76,9 +82,10 @@ def perform(keys: DeckKeys, kind: StepKind, deck: Deck, origin: Origin | None = 
     if kind == "unlock":
         if origin is None:
             raise ShuffleError("only a reshuffle unlocks")
-        old, key = DeckKeys(keys.group, keys.seed, origin.label), keys.unlock_key()
-        return tuple(group.power(x, pow(old.position_key(position), -1, q) * key % q)
-                     for x, position in zip(deck, origin.positions, strict=True))
+        key = keys.unlock_key()
+        return tuple(group.power(x, pow(DeckKeys(keys.group, keys.seed, origin.source(i))
+                                        .position_key(position), -1, q) * key % q)
+                     for i, (x, position) in enumerate(zip(deck, origin.positions, strict=True)))
     if kind == "mix":
         key = keys.shuffle_key()
         return tuple(group.power(deck[i], key) for i in keys.permutation(len(deck)))

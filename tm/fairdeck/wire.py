@@ -22,6 +22,8 @@ from dataclasses import dataclass
 
 VERSION = 1
 DECKS = ("project", "corporation", "prelude")  # a deck's id on the wire is its index here
+# A reshuffled deck's generation k (``"project/2"``) has the id ``index + 3 * (k - 1)``.
+MAX_GENERATION = 85  # (ids fit a byte)
 # group name -> (id on the wire, bytes an element); the widths are the groups' own.
 GROUP_WIRE = {"test127": (0, 16), "secp256k1": (1, 33), "modp2048": (2, 256)}
 MAX_SEATS = 8
@@ -38,6 +40,25 @@ Deck = tuple[int, ...]
 
 class WireError(ValueError):
     """A message that is not a well-formed fair-deck message (or cannot be written)."""
+
+
+def deck_id(deck: str) -> int:
+    """A deck's id on the wire (``"project"`` 0, ``"prelude/2"`` 5); -1 for no deck."""
+    base, _, generation = deck.partition("/") if isinstance(deck, str) else ("", "", "")
+    if base not in DECKS:
+        return -1
+    if not generation:
+        return DECKS.index(base)
+    if not generation.isdigit() or generation != str(int(generation)) or not (
+            2 <= int(generation) <= MAX_GENERATION):
+        return -1
+    return DECKS.index(base) + len(DECKS) * (int(generation) - 1)
+
+
+def deck_name(index: int) -> str:
+    """The deck of a wire id (the inverse of :func:`deck_id`)."""
+    base, generation = DECKS[index % len(DECKS)], index // len(DECKS) + 1
+    return base if generation == 1 else f"{base}/{generation}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +137,7 @@ def to_bytes(message: Message) -> bytes:
         gid, width = GROUP_WIRE[message.group]
         head = [VERSION, _HANDOFF, gid, message.seat, message.seats, message.first,
                 len(message.outputs), len(message.decks)]
-        sizes = b"".join(bytes([DECKS.index(deck)]) + len(deck_out).to_bytes(2, "big")
+        sizes = b"".join(bytes([deck_id(deck)]) + len(deck_out).to_bytes(2, "big")
                          for deck, deck_out in zip(message.decks, message.outputs[0],
                                                    strict=True))
         body = b"".join(x.to_bytes(width, "big") for step in message.outputs
@@ -125,12 +146,12 @@ def to_bytes(message: Message) -> bytes:
     if isinstance(message, Turn):
         out = bytearray([VERSION, _TURN, message.seat, message.seats, len(message.parts)])
         for entry in message.parts:
-            out.append(DECKS.index(entry.deck))
+            out.append(deck_id(entry.deck))
             out += bytes(c for s, c in enumerate(entry.counts) if s != message.seat)
             out += b"".join(entry.digests)
         out.append(len(message.shows))
         for show in message.shows:
-            out += bytes([DECKS.index(show.deck)]) + show.position.to_bytes(2, "big")
+            out += bytes([deck_id(show.deck)]) + show.position.to_bytes(2, "big")
             out += show.part
         return bytes(out)
     return bytes([VERSION, _SEED, message.seat]) + message.seed
@@ -164,9 +185,9 @@ def _seats_ok(seat: object, seats: object) -> bool:
 
 
 def _decks_ok(decks: tuple[str, ...]) -> bool:
-    """Known decks, each once, in the order of :data:`DECKS` (one way to write a set)."""
-    return (all(deck in DECKS for deck in decks)
-            and [DECKS.index(d) for d in decks] == sorted({DECKS.index(d) for d in decks}))
+    """Known decks, each once, in the order of their ids (one way to write a set)."""
+    ids = [deck_id(deck) for deck in decks]
+    return all(i >= 0 for i in ids) and ids == sorted(set(ids))
 
 
 def _check_handoff(message: HandOff) -> None:
@@ -197,7 +218,7 @@ def _check_turn(message: Turn) -> None:
         _require(len(entry.digests) == sum(entry.counts)
                  and all(_is_digest(d) for d in entry.digests), "bad parts")
     _require(len(message.shows) <= MAX_SHOWS, "too many shows")
-    _require(all(show.deck in DECKS and isinstance(show.position, int)
+    _require(all(deck_id(show.deck) >= 0 and isinstance(show.position, int)
                  and 0 <= show.position < MAX_CARDS and _is_digest(show.part)
                  for show in message.shows), "bad show")
 
@@ -222,8 +243,8 @@ class _Reader:
 
     def deck(self) -> str:
         index = self.byte()
-        _require(index < len(DECKS), "unknown deck")
-        return DECKS[index]
+        _require(index < len(DECKS) * MAX_GENERATION, "unknown deck")
+        return deck_name(index)
 
     def left(self) -> int:
         return len(self.data) - self.at
@@ -265,7 +286,8 @@ def _read_handoff(reader: _Reader) -> HandOff:
 
 def _read_turn(reader: _Reader) -> Turn:
     seat, seats, count = reader.byte(), reader.byte(), reader.byte()
-    _require(_seats_ok(seat, seats) and count <= len(DECKS), "bad seats or decks")
+    _require(_seats_ok(seat, seats) and count <= len(DECKS) * MAX_GENERATION,
+             "bad seats or decks")
     parts = []
     for _ in range(count):
         deck = reader.deck()

@@ -13,7 +13,14 @@ Every device applies every move, so the rules are the referee everywhere. A move
 a device while the keys of a card it shows have not arrived. That happens at the setup
 reveal: the corporations and preludes chosen in secret show when the last seat has chosen,
 so each device then posts a reveal (the parts of its own chosen corporation and preludes)
-— the one hand-off of ordinary play, besides a deck that runs out (not built yet).
+— the one hand-off of ordinary play, besides a deck that runs out.
+
+A deck that runs out: the move that draws opens a new generation of it from the discards
+(:mod:`tm.core.sealed`), the same on every device. Each device then builds that deck and
+posts its steps of the joint reshuffle when the schedule says it is its turn (an unlock
+round, then a shuffle: ``3n - 1`` hand-offs), and once it is locked, the key parts it owes
+for the others' new piles. A move that shows a card of the new generation waits for them
+(``sealed.unknown``) like any card whose keys are still to come.
 """
 from __future__ import annotations
 
@@ -27,7 +34,7 @@ from tm.cards import corporation_deck, prelude_deck, project_deck
 from tm.core import sealed
 from tm.core.errors import IllegalMove, reason_of
 from tm.core.ruleset import rules_for
-from tm.fairdeck import Finding, Group, Piles
+from tm.fairdeck import Finding, Group, Piles, generations
 from tm.fairdeck.device import Device
 from tm.fairdeck.held import Caught, DeviceError
 from tm.fairdeck.wire import HandOff, SeedReveal, Show, Turn, decode, encode
@@ -54,12 +61,15 @@ class SealedSeat:
     """One seat's device in a sealed game (see the module): its game and its fair deck."""
 
     def __init__(self, game: Game, seat: int, seed: bytes, game_id: str, group: Group) -> None:
-        names = {deck: _canonical(game, deck) for deck in game.state.sealed["piles"]}
+        names = {deck: _canonical(game, deck) for deck in game.state.sealed["piles"]
+                 if "/" not in deck}
         self.seat, self.game = seat, game
         self.device = Device(group, seat, game.state.options.players, seed, game_id, names)
         game.dealer = self.device
         self.waiting: list[tuple[int, dict[str, Any]]] = []  # moves this device cannot apply yet
         self.log: list[Post] = []  # every post, in order: with the seed, the device's storage
+        self.early: list[Post] = []  # hand-offs of a generation this device has not opened
+        self.opened: set[str] = set()  # generations whose parts this device has posted
 
     # ------------------------------------------------------------ the piles
     def piles(self) -> dict[str, Piles]:
@@ -86,7 +96,7 @@ class SealedSeat:
         shows = list(self._drain())
         shows += self._setup_reveal()
         post = Post(self.seat, response, encode(self.device.outgoing(self.piles(), shows)))
-        return [self._sent(post)]
+        return [self._sent(post), *self._reshuffles()]
 
     def seed_post(self) -> Post:
         """At the end of the game: this seat's seed, for everyone's audit."""
@@ -103,21 +113,68 @@ class SealedSeat:
         message = decode(post.message)
         if message.seat != post.seat:
             raise Caught(post.seat, "a message signed as another seat")
+        if isinstance(message, HandOff) and (self.early or not self._opens(message)):
+            self.early.append(post)  # its generation is not open here yet
+            return []
         if isinstance(message, HandOff | SeedReveal):
             self.device.receive(message, self.piles())
-            return []
+            return self._reshuffles()
         if post.move is not None:
             self.waiting.append((post.seat, post.move))
         self.device.receive(message, self.piles(), ahead=True)
         shows = list(self._drain()) + self._setup_reveal()
-        if not shows:
-            return []
-        return [self._sent(Post(self.seat, None, encode(self.device.outgoing(self.piles(),
-                                                                             shows))))]
+        answer = [] if not shows and not self._owes_drawn() else [self._sent(Post(
+            self.seat, None, encode(self.device.outgoing(self.piles(), shows))))]
+        return answer + self._reshuffles()
 
     def audit(self) -> list[tuple[str, Finding]]:
         """The end-of-game audit over every deck (empty: the game was played fair)."""
         return self.device.audit(self.piles())
+
+    def _owes_drawn(self) -> bool:
+        """Whether another seat drew a position this device has not sent its key part
+        for (it drew past its window before this seat spoke: a hand-off, answered now)."""
+        if not self.device.locked:
+            return False
+        piles = self.piles()
+        return any(count > len(piles[entry.deck].undrawn(seat))
+                   for entry in self.device.parts_due(piles)
+                   for seat, count in enumerate(entry.counts) if seat != self.seat)
+
+    # ------------------------------------------------------------ reshuffles
+    def _opens(self, message: HandOff) -> bool:
+        """Whether this device can take a hand-off now (its generation is open here)."""
+        self._expect()
+        return all(deck in self.device.decks for deck in message.decks)
+
+    def _expect(self) -> None:
+        for deck, sources in self.game.state.sealed.get("reshuffles", {}).items():
+            self.device.expect(deck, generations.sources_of(sources))
+
+    def _reshuffles(self) -> list[Post]:
+        """This device's part in the reshuffles the rules opened: its steps when it is its
+        turn, the hand-offs that came early, and, once a generation is locked here, the
+        key parts it owes for the others' piles of it."""
+        self._expect()
+        posts: list[Post] = []
+        progress = True
+        while progress:
+            progress = False
+            for deck in self.device.pending():
+                handoff = self.device.reshuffle_step(deck)
+                if handoff is not None:
+                    posts.append(self._sent(Post(self.seat, None, encode(handoff))))
+                    progress = True
+            while self.early and self._opens(decode_handoff(self.early[0])):
+                self.device.receive(decode_handoff(self.early.pop(0)), self.piles())
+                progress = True
+        locked = [deck for deck in self.device.decks if "/" in deck
+                  and deck not in self.device.pending() and deck not in self.opened]
+        if locked:
+            self.opened.update(locked)
+            posts.append(self._sent(Post(self.seat, None,
+                                         encode(self.device.outgoing(self.piles())))))
+        return posts
 
     # ------------------------------------------------------------ inside
     def _sent(self, post: Post) -> Post:
@@ -164,6 +221,14 @@ def _canonical(game: Game, deck: str) -> list[str]:
     sets = rules_for(game.state.options).card_sets
     return {"project": project_deck, "corporation": corporation_deck,
             "prelude": prelude_deck}[deck](sets)
+
+
+def decode_handoff(post: Post) -> HandOff:
+    """The hand-off a post carries."""
+    message = decode(post.message)
+    if not isinstance(message, HandOff):
+        raise ValueError("not a hand-off")
+    return message
 
 
 def read_post(text: str) -> Post:

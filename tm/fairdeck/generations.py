@@ -1,0 +1,87 @@
+"""A deck's reshuffled discards as a new deck of their own: a *generation* (``project/2``).
+
+When the rules reshuffle a deck's discards (:mod:`tm.core.sealed`), they name the new
+generation and its sources, the ``(deck, position)`` of each discard in a public order
+(from one or more earlier generations). Each device builds the same new deck from the
+locked elements at those positions, under its own label (``game-id/project/2``), keeping
+the first generation's card encodings and names; the seats then run its ``3n - 1`` steps
+(:func:`~tm.fairdeck.shuffle.schedule` with the unlock round), one hand-off each, each
+sent by its own seat to all. Once locked it is read, shown and audited like any deck.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from tm.fairdeck.held import Caught, DeviceError, Holding
+from tm.fairdeck.keys import keys_for
+from tm.fairdeck.shuffle import Origin, ShuffleError, Transcript, run_step
+from tm.fairdeck.wire import HandOff
+
+Sources = tuple[tuple[str, int], ...]
+
+
+def is_locked(holding: Holding) -> bool:
+    """Whether the deck's joint shuffle is over."""
+    return holding.transcript.next_step() is None
+
+
+def build(holdings: Mapping[str, Holding], seed: bytes, game_id: str, deck: str,
+          sources: Sources) -> Holding | None:
+    """The new generation ``deck`` as this device starts it, or None while a deck its
+    cards come from is not locked here yet."""
+    base = holdings.get(deck.partition("/")[0])
+    olds = [holdings.get(label) for label, _position in sources]
+    if base is None or not sources or any(old is None or not is_locked(old) for old in olds):
+        return None
+    elements = tuple(old.transcript.locked()[position]  # type: ignore[union-attr]
+                     for old, (_label, position) in zip(olds, sources, strict=True))
+    origin = Origin(base.transcript.label, len(base.names),
+                    tuple(position for _label, position in sources), elements,
+                    tuple(f"{game_id}/{label}" for label, _position in sources))
+    group, seats, label = base.keys.group, base.transcript.seats, f"{game_id}/{deck}"
+    return Holding(base.names, keys_for(group, seed, label),
+                   Transcript(group, label, seats, len(sources), origin=origin),
+                   base.cards, base.table, [[0] * seats for _ in range(seats)])
+
+
+def step(holding: Holding, deck: str, seat: int) -> HandOff | None:
+    """This seat's step of the generation's shuffle when it is its turn, as a hand-off
+    of that one step (every device receives it), else None."""
+    transcript = holding.transcript
+    due = transcript.next_step()
+    if due is None or due.seat != seat:
+        return None
+    first = len(transcript.outputs)
+    after = run_step(transcript, holding.keys)
+    return HandOff(holding.keys.group.name, seat, transcript.seats, first, (deck,), ((after,),))
+
+
+def take(holding: Holding, message: HandOff) -> None:
+    """Check and keep a generation's hand-off (steps this device holds must come again
+    unchanged); raises :class:`Caught` naming the seat that broke it."""
+    transcript, deck = holding.transcript, message.decks[0]
+    steps = transcript.steps()
+    last = message.first + len(message.outputs) - 1
+    if (message.group != transcript.group.name or message.seats != transcript.seats
+            or len(message.decks) != 1):
+        raise Caught(message.seat, "a hand-off for another game", deck)
+    if last >= len(steps) or steps[last].seat != message.seat:
+        raise Caught(message.seat, "a hand-off of a step not its own", deck)
+    if message.first > len(transcript.outputs):
+        raise DeviceError(f"steps of {deck} are missing")
+    for index, (after,) in enumerate(message.outputs, start=message.first):
+        if index < len(transcript.outputs):
+            if transcript.outputs[index] != after:
+                raise Caught(message.seat, f"step {index + 1} (seat {steps[index].seat}'s)"
+                             " differs from the copy this device holds", deck)
+            continue
+        try:
+            transcript.add(after)
+        except ShuffleError as error:
+            raise Caught(steps[index].seat, f"a malformed step ({error})", deck) from error
+
+
+def sources_of(data: Sequence[Sequence[object]]) -> Sources:
+    """The rules' ``[[deck, position], ...]`` as sources."""
+    return tuple((str(label), int(position))  # type: ignore[call-overload]
+                 for label, position in data)

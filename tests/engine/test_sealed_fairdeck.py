@@ -19,7 +19,7 @@ from tm import Game, Options
 from tm.bots import Bot
 from tm.core import sealed
 from tm.core.state import to_dict
-from tm.fairdeck import SECP256K1, TEST_127, Group, Piles
+from tm.fairdeck import SECP256K1, TEST_127, Group, Piles, generations
 from tm.fairdeck.device import Device
 from tm.fairdeck.held import Caught
 from tm.fairdeck.wire import HandOff, SeedReveal, Show, Turn, decode, encode
@@ -216,6 +216,33 @@ def test_four_seats_reshuffle_the_discards_finish_and_pass_every_audit(
         assert "project/2" in device.device.decks and device.audit() == []
         assert not device.waiting and not device.early
         assert device.game.scores() == four_seats.seats[0].game.scores()
+
+
+def test_a_device_rebuilt_from_its_seed_and_the_posts_holds_the_reshuffled_deck(
+        four_seats: Table) -> None:
+    seat = four_seats.seats[2]
+    state = seat.game.state
+    names = {deck: _names(seat, deck) for deck in state.sealed["piles"] if "/" not in deck}
+    rebuilt = Device(TEST_127, 2, 4, seat_seed(2), "g1", names)
+    log = [decode(p.message) for p in four_seats.posts]
+    reshuffles = {deck: generations.sources_of(sources)
+                  for deck, sources in state.sealed["reshuffles"].items()}
+    assert rebuilt.replay(log, seat.piles(), reshuffles=reshuffles) == []
+    piles = seat.piles()["project/2"]
+    for position in piles.drawn_by(2):
+        assert rebuilt.open("project/2", position) == seat.device.open("project/2", position)
+    assert rebuilt.audit(seat.piles()) == []
+
+
+def test_five_seats_reshuffle_and_finish() -> None:
+    table = Table(Options(players=5, seed=2, expansions=[], sealed=True), TEST_127)
+    table.shuffle()
+    table.play_to_end()
+    table.end()
+    state = table.seats[0].game.state
+    assert sum(state.sealed["piles"]["project/2"]["drawn"]) > 40
+    assert all(device.audit() == [] for device in table.seats)
+    assert named_hidden(table, 1) == []
 
 
 @pytest.mark.parametrize("seat", [0, 3])

@@ -196,6 +196,8 @@ class SealedSeat:
                     return  # a card's keys are still to come: a reveal
                 raise
             self.waiting.pop(0)
+            if len(shown) > before:  # a card drawn and shown in one move: the new piles
+                self.device.follow(self.piles())
             for deck, position, _name, owner in shown[before:]:
                 if owner == self.seat and not self.device.is_shown(deck, position):
                     yield self.device.show(deck, position)

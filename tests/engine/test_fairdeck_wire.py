@@ -15,6 +15,8 @@ from tm.fairdeck.wire import (
     Show,
     Turn,
     WireError,
+    deck_id,
+    deck_name,
     decode,
     encode,
     from_bytes,
@@ -36,6 +38,10 @@ def samples() -> list[Message]:
              (Show("project", 17, digest[7]), Show("corporation", 3, digest[8]))),
         Turn(0, 2),
         SeedReveal(4, digest[0]),
+        HandOff("test127", 3, 4, 10, ("project/2",), ((tuple(x % 2**128 for x in deck),),)),
+        Turn(1, 2, (DeckParts("project", (3, 0), tuple(digest[:3])),
+                    DeckParts("prelude/3", (1, 0), tuple(digest[3:4]))),
+             (Show("project/85", 4, digest[5]),)),
     ]
 
 
@@ -112,3 +118,15 @@ def test_a_non_canonical_encoding_is_refused() -> None:
     twin = text[:-1] + last[last.index(text[-1]) + 1]
     with pytest.raises(WireError, match="canonical"):
         decode(twin)
+
+
+def test_a_reshuffled_deck_has_its_own_id_and_old_ids_stay() -> None:
+    """Generation k of a deck (``"project/2"``): id ``index + 3 * (k - 1)``, one byte."""
+    assert [deck_id(d) for d in ("project", "corporation", "prelude")] == [0, 1, 2]
+    assert deck_id("project/2") == 3 and deck_id("prelude/2") == 5
+    assert all(deck_name(deck_id(d)) == d for d in ("project/2", "prelude/85", "corporation"))
+    assert [deck_id(d) for d in ("project/1", "project/86", "project/02", "x/2", "project/")] \
+        == [-1] * 5
+    with pytest.raises(WireError):  # two decks out of their ids' order
+        to_bytes(Turn(0, 2, (DeckParts("project/2", (0, 1), (bytes(32),)),
+                             DeckParts("prelude", (0, 1), (bytes(32),)))))

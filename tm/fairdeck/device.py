@@ -8,7 +8,8 @@ messages the key parts it owes for positions newly reserved to the others
 (:meth:`Device.outgoing`) and the parts that show its own cards (:meth:`Device.show`),
 checks what the others send (a card shown must lie at a position its seat drew and open to
 the name claimed), reads the cards it may read (:meth:`Device.open`, the rules' Dealer),
-and at the end reveals its seed and audits the whole game (:meth:`Device.audit`).
+and at the end reveals its seed and audits the whole game (:meth:`Device.audit`). A deck
+reshuffled by the rules is a new deck here (:mod:`~tm.fairdeck.generations`).
 
 The piles (:class:`~tm.fairdeck.piles.Piles`, one per deck) are the rules' public state:
 the device is handed them and keeps the latest it was given, by reference. A key part
@@ -86,8 +87,7 @@ class Device:
 
     # ------------------------------------------------------------ reshuffles
     def expect(self, deck: str, sources: generations.Sources) -> None:
-        """A generation the rules opened (``"project/2"`` of the discards at ``sources``):
-        this device builds it once the decks its cards come from are locked here."""
+        """A generation the rules opened, built once its sources' decks are locked here."""
         self._expected.setdefault(deck, tuple(sources))
         self._generation(deck)
 
@@ -137,10 +137,7 @@ class Device:
         """Check and keep the steps this device lacks; a step it holds must come again
         unchanged (a seat that sent two devices two different decks is caught)."""
         if message.decks != self._initial and len(message.decks) == 1:
-            holding = self._generation(message.decks[0])
-            if holding is None:
-                raise DeviceError(f"a hand-off of {message.decks[0]}, not opened here yet")
-            generations.take(holding, message)
+            generations.take(self._generation(message.decks[0]), message)
             return
         sizes = tuple(len(d.names) for d in self._decks.values())
         if (message.group != self.group.name or message.seats != self.seats

@@ -56,10 +56,14 @@ def step(holding: Holding, deck: str, seat: int) -> HandOff | None:
     return HandOff(holding.keys.group.name, seat, transcript.seats, first, (deck,), ((after,),))
 
 
-def take(holding: Holding, message: HandOff) -> None:
+def take(holding: Holding | None, message: HandOff) -> None:
     """Check and keep a generation's hand-off (steps this device holds must come again
-    unchanged); raises :class:`Caught` naming the seat that broke it."""
-    transcript, deck = holding.transcript, message.decks[0]
+    unchanged); raises :class:`Caught` naming the seat that broke it, ``DeviceError``
+    while the generation is not open on this device (``holding`` None)."""
+    deck = message.decks[0]
+    if holding is None:
+        raise DeviceError(f"a hand-off of {deck}, not opened here yet")
+    transcript = holding.transcript
     steps = transcript.steps()
     last = message.first + len(message.outputs) - 1
     if (message.group != transcript.group.name or message.seats != transcript.seats

@@ -44,10 +44,10 @@ class WireError(ValueError):
 
 def deck_id(deck: str) -> int:
     """A deck's id on the wire (``"project"`` 0, ``"prelude/2"`` 5); -1 for no deck."""
-    base, _, generation = deck.partition("/") if isinstance(deck, str) else ("", "", "")
+    base, slash, generation = deck.partition("/") if isinstance(deck, str) else ("", "", "")
     if base not in DECKS:
         return -1
-    if not generation:
+    if not slash:
         return DECKS.index(base)
     if not generation.isdigit() or generation != str(int(generation)) or not (
             2 <= int(generation) <= MAX_GENERATION):

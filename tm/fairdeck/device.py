@@ -64,8 +64,11 @@ class Device:
 
     @property
     def decks(self) -> tuple[str, ...]:
-        """The decks of this game, in wire order."""
+        """The decks of this game (the first generations in wire order, then the others)."""
         return tuple(self._decks)
+
+    def _first(self) -> list[Holding]:
+        return [self._decks[deck] for deck in self._initial]
 
     def steps_done(self) -> int:
         """How many steps of the joint shuffle this device holds."""
@@ -92,12 +95,7 @@ class Device:
         self._generation(deck)
 
     def _generation(self, deck: str) -> Holding | None:
-        if deck not in self._decks and deck in self._expected:
-            built = generations.build(self._decks, self._seed, self.game_id, deck,
-                                      self._expected[deck])
-            if built is not None:
-                self._decks[deck] = built
-        return self._decks.get(deck)
+        return generations.opened(self._decks, self._expected, self._seed, self.game_id, deck)
 
     def pending(self) -> tuple[str, ...]:
         """The generations the rules opened whose joint shuffle is not over here."""
@@ -115,7 +113,7 @@ class Device:
         or, after the last step, every other seat."""
         if self.my_step() is None:
             raise DeviceError(f"not seat {self.seat}'s turn to shuffle")
-        for deck in self._decks.values():
+        for deck in self._first():
             run_step(deck.transcript, deck.keys)
         steps, done = schedule(self.seats), self.steps_done()
         receivers = [steps[done].seat] if done < len(steps) else [
@@ -129,9 +127,9 @@ class Device:
         done = self.steps_done()
         if not 0 <= since < done:
             raise DeviceError("no such steps")
-        outputs = tuple(tuple(d.transcript.outputs[i] for d in self._decks.values())
+        outputs = tuple(tuple(d.transcript.outputs[i] for d in self._first())
                         for i in range(since, done))
-        return HandOff(self.group.name, self.seat, self.seats, since, self.decks, outputs)
+        return HandOff(self.group.name, self.seat, self.seats, since, self._initial, outputs)
 
     def _take_handoff(self, message: HandOff) -> None:
         """Check and keep the steps this device lacks; a step it holds must come again
@@ -139,9 +137,9 @@ class Device:
         if message.decks != self._initial and len(message.decks) == 1:
             generations.take(self._generation(message.decks[0]), message)
             return
-        sizes = tuple(len(d.names) for d in self._decks.values())
+        sizes = tuple(len(d.names) for d in self._first())
         if (message.group != self.group.name or message.seats != self.seats
-                or message.decks != self.decks
+                or message.decks != self._initial
                 or tuple(len(x) for x in message.outputs[0]) != sizes):
             raise Caught(message.seat, "a hand-off for another game")
         steps, last = schedule(self.seats), message.first + len(message.outputs) - 1
@@ -151,9 +149,9 @@ class Device:
             raise DeviceError(f"steps {self.steps_done()}..{message.first - 1} are missing")
         for index, outputs in enumerate(message.outputs, start=message.first):
             held = index < self.steps_done()
-            for deck, after in zip(self._decks, outputs, strict=True):  # all checked first
+            for deck, after in zip(self._initial, outputs, strict=True):  # all checked first
                 self._check_output(deck, index, steps[index], after, message.seat)
-            for holding, after in zip(self._decks.values(), outputs if not held else (),
+            for holding, after in zip(self._first(), outputs if not held else (),
                                       strict=False):
                 holding.transcript.outputs.append(after)
 

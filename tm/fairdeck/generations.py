@@ -44,6 +44,17 @@ def build(holdings: Mapping[str, Holding], seed: bytes, game_id: str, deck: str,
                    base.cards, base.table, [[0] * seats for _ in range(seats)])
 
 
+def opened(holdings: dict[str, Holding], expected: Mapping[str, Sources], seed: bytes,
+           game_id: str, deck: str) -> Holding | None:
+    """``deck`` as this device holds it: a generation ``expected`` is built (and kept in
+    ``holdings``) as soon as it can be."""
+    if deck not in holdings and deck in expected:
+        built = build(holdings, seed, game_id, deck, expected[deck])
+        if built is not None:
+            holdings[deck] = built
+    return holdings.get(deck)
+
+
 def step(holding: Holding, deck: str, seat: int) -> HandOff | None:
     """This seat's step of the generation's shuffle when it is its turn, as a hand-off
     of that one step (every device receives it), else None."""

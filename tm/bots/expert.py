@@ -40,22 +40,19 @@ from __future__ import annotations
 import random
 from collections.abc import Generator
 from dataclasses import dataclass
-from typing import TypeVar, cast
+from typing import Any, TypeVar, cast
 
 from tm.bots import SEARCH_LEVELS, Bot
+from tm.bots import expert_buy as buy
 from tm.bots.determinize import sample_game
 from tm.bots.policy import Mind
-from tm.bots.ranking import VP_FLOOR
-from tm.bots.solo import PARAMS, PRICE, steps_left
-from tm.bots.values import Judge
-from tm.cards import card
+from tm.bots.solo import PARAMS, steps_left
+from tm.bots.worth import position_worth
 from tm.core.rng import Rng
 from tm.game import Game
 from tm.view import view_for
 from tm.view_model import GameView, ListedChoice
 
-HARD_FEATURES = frozenset({"end", "fund", "defend", "aim", "metals", "money", "likely_end",
-                           "pace", "spend"})
 STOPS = ("pass", "end_turn")
 PARAM_PROJECTS = ("asteroid", "aquifer", "greenery")  # the standard projects that terraform
 TOP = 4  # most candidates searched (see candidates)
@@ -72,7 +69,6 @@ END_STEPS = 20  # multiplayer: from this many parameter steps left, likewise (30
 # an action stops before it), which misjudged passing: measured, the expert lost to hard.
 TURNS = 0
 MAX_STEPS = 400  # decisions in one rollout before it is cut (a safety net)
-WIN = 40.0  # MC: a won game against a lost one, beyond its points
 CLEAR = 25.0  # MC: a hard pick this far ahead of the rest is taken without searching
 MARGIN = 10  # MC by which another candidate must beat the hard pick (few samples: noise)
 T = TypeVar("T")
@@ -92,6 +88,13 @@ class Budget:
     end_steps: int = END_STEPS
     shallow: int = 0  # earlier too, rollouts to the generation's end (1; measured: no gain)
     margin: int = MARGIN  # MC another candidate's mean must beat the hard pick's by
+    # solo, earlier: rollouts to the generation's end valued by the fitted win chance
+    # (tm.bots.leaf), the search's margin then ``leaf_margin``
+    leaf: int = 0
+    leaf_margin: int = MARGIN
+    horizon: int = 1  # generations a leaf-valued rollout plays
+    leaf_samples: int = SAMPLES  # most samples of a leaf-valued search
+    buy: int = 0  # solo, earlier: search the purchases likewise (tm.bots.expert_buy)
 
     def limit(self, players: int) -> int:
         """The decisions all the rollouts of one search may play in a game of ``players``."""
@@ -144,53 +147,6 @@ def to_the_end(view: GameView, budget: Budget) -> bool:
     return left <= budget.end_steps
 
 
-def position_worth(game: Game, seat: int, root: Judge) -> float:
-    """The seat's position at a rollout's horizon, in MC, against the others' (see the
-    module docstring); ``root``: the judge of the searched decision (solo step prices)."""
-    if game.is_over:
-        return _final_worth(game, seat, root)
-    mine = _own_worth(game.view(seat))
-    players = len(game.state.players)
-    if players == 1:
-        view = game.view(seat)
-        left = Judge(view, sharp=True, features=HARD_FEATURES).outlook.left
-        return mine - sum(left[p] * root.economy.step(p) for p in PARAMS)
-    others = [_own_worth(game.view(p)) for p in range(players) if p != seat]
-    return mine - max(others)
-
-
-def _final_worth(game: Game, seat: int, root: Judge) -> float:
-    totals = [int(s["total"]) for s in game.scores()]
-    won = seat in game.winners()
-    vpv = max(VP_FLOOR, root.outlook.vpv)
-    if len(totals) == 1:  # solo: the win, else how far from it (the steps' prices)
-        if won:
-            return WIN + totals[0] * 0.1
-        params = game.view(seat)["parameters"]
-        return -sum(steps_left(params[p]) * PRICE[p] for p in PARAMS)
-    others = max(t for p, t in enumerate(totals) if p != seat)
-    return (WIN if won else -WIN) / 2 + (totals[seat] - others) * vpv
-
-
-def _own_worth(view: GameView) -> float:
-    """One seat's position from its own view, as the hard judge prices it there."""
-    j = Judge(view, sharp=True, features=HARD_FEATURES)
-    o, e = j.outlook, j.economy
-    pl = o.pl
-    total = next((int(s["total"]) for s in view["scores"] if s["player"] == o.me), 0)
-    worth = o.vpv * total + int(pl["tr"]) * e.unit("megacredits") * o.annuity
-    worth += sum(e.unit(res) * int(n) for res, n in pl["res"].items())
-    worth += sum(e.prod(res) * int(n) for res, n in pl["prod"].items())
-    for name in o.own_cards():
-        c = card(name)
-        worth += j.cards.action_value(c)  # (its uses from the next generation on)
-        worth += sum(j.cards.effect_value(eff, name) for eff in c.effects)
-    you = view.get("you")
-    hand = (you.get("hand") if you else None) or ()
-    worth += sum(max(0.0, j.cards.keep_worth(h["name"], float(h["cost"]))) for h in hand)
-    return worth
-
-
 def rollout(game: Game, seat: int, choice: ListedChoice, seeds: list[int],
             turns: int = TURNS, to_end: bool = False, limit: int = MAX_STEPS) -> int:
     """Apply ``choice`` for ``seat``, then every seat's hard policy until the generation
@@ -200,15 +156,16 @@ def rollout(game: Game, seat: int, choice: ListedChoice, seeds: list[int],
 
 
 def rolling(game: Game, seat: int, choice: ListedChoice, seeds: list[int],
-            turns: int = TURNS, to_end: bool = False, limit: int = MAX_STEPS
-            ) -> Generator[None, None, int]:
-    """:func:`rollout` one decision at a time: it yields after each decision played."""
-    generation = game.state.generation
+            turns: int = TURNS, to_end: bool = False, limit: int = MAX_STEPS,
+            gens: int = 1) -> Generator[None, None, int]:
+    """:func:`rollout` one decision at a time: it yields after each decision played
+    (``gens``: the generations it plays when not to the end)."""
+    generation = game.state.generation + gens - 1
     game.respond(seat, choice)
     bots = [Bot("hard", s) for s in seeds]
     played = 0
     while played < limit and not game.is_over and game.pending:
-        if not to_end and game.state.generation != generation:
+        if not to_end and game.state.generation > generation:
             break
         player, prompt = game.pending[0]
         if turns and player == seat and prompt.kind == "action" and prompt.purpose == "action":
@@ -231,13 +188,14 @@ def _run(steps: Generator[None, None, T]) -> T:
 
 
 def _value(base: Game, seat: int, mind: Mind, index: int, seeds: list[int],
-           found: Search) -> Generator[None, None, float]:
+           found: Search, leaf: bool, horizon: int = 1) -> Generator[None, None, float]:
     """One candidate's value in one sampled game (the sample is left as it was)."""
     game = base.copy()
     found.rollouts += 1
-    played = yield from rolling(game, seat, mind.choices[index], seeds, 0, found.to_end)
+    played = yield from rolling(game, seat, mind.choices[index], seeds, 0, found.to_end,
+                                gens=horizon if leaf else 1)
     found.steps += played
-    return position_worth(game, seat, mind.judge)
+    return position_worth(game, seat, mind.judge, leaf)
 
 
 def _settled(mind: Mind, picks: list[tuple[float, int]]) -> bool:
@@ -264,13 +222,16 @@ def search_steps(view: GameView, mind: Mind, rng: random.Random, budget: Budget,
     found.rollouts, found.steps, found.means, found.pick = 0, 0, None, None
     picks = candidates(mind, budget.top)
     found.to_end = to_the_end(view, budget)
-    if budget.samples < 1 or _settled(mind, picks) or not (found.to_end or budget.shallow):
+    solo = len(view["players"]) == 1
+    leaf = bool(budget.leaf) and solo and not found.to_end
+    if budget.samples < 1 or _settled(mind, picks) or not (found.to_end or budget.shallow
+                                                           or leaf):
         return mind.choices[picks[0][1]]
     seat = int(view["you"]["player"])
     limit = budget.limit(len(view["players"]))
     totals: dict[int, float] = {}
     done = 0
-    for _ in range(budget.samples):
+    for _ in range(budget.leaf_samples if leaf else budget.samples):
         if done and found.steps * (done + 1) > limit * done:  # another would not fit
             break
         sample_seed = rng.getrandbits(62)
@@ -278,11 +239,12 @@ def search_steps(view: GameView, mind: Mind, rng: random.Random, budget: Budget,
         try:
             base = sample_game(view, seat, random.Random(sample_seed))
             values = {picks[0][1]: (yield from _value(base, seat, mind, picks[0][1], seeds,
-                                                      found))}
+                                                      found, leaf, budget.horizon))}
             if not done:  # the candidates whose rollouts the budget affords (two at least)
                 picks = picks[:max(2, limit // max(1, found.steps))]
             for _, index in picks[1:]:
-                values[index] = yield from _value(base, seat, mind, index, seeds, found)
+                values[index] = yield from _value(base, seat, mind, index, seeds, found,
+                                                  leaf, budget.horizon)
         except Exception:  # noqa: BLE001  (a sample the sampler or the engine refuses)
             break
         for index, value in values.items():
@@ -294,7 +256,7 @@ def search_steps(view: GameView, mind: Mind, rng: random.Random, budget: Budget,
     found.pick = picks[0][1]
     # Best mean; ties keep the candidates' order (the hard pick first, with the margin).
     means = dict(found.means)
-    means[picks[0][1]] += budget.margin
+    means[picks[0][1]] += budget.leaf_margin if leaf else budget.margin
     order = {i: n for n, (_, i) in enumerate(picks)}
     return mind.choices[max(means, key=lambda i: (means[i], -order[i]))]
 
@@ -358,6 +320,7 @@ class Expert(Bot):
         super().__init__("expert", seed)
         self.budget = budget if budget is not None else Budget()
         self.search: Search | None = None  # what its last search did
+        self.target: list[str] | None = None  # the purchase its search chose (research)
 
     def begin(self, view: GameView) -> Thinking:
         """The decision in ``view``, to be thought in slices (:meth:`Thinking.step`): the
@@ -375,11 +338,49 @@ class Expert(Bot):
 
     def _thinking(self, view: GameView, mind: Mind, rng: Rng) -> Thinking:
         if mind.decision["kind"] != "action" or len(mind.choices) < 2:
-            return Thinking(made=super().choose(view, mind, rng))
+            return self._buying(view, mind, rng)
         self.search = Search()
         steps = search_steps(view, mind, random.Random(rng.below(1 << 62)), self.budget,
                          self.search)
         return Thinking(steps, self, mind)
+
+    def _buying(self, view: GameView, mind: Mind, rng: Rng) -> Thinking:
+        """Elsewhere than the action menu: the hard policy's choice, or (``Budget.buy``,
+        solo, early) a searched purchase (:mod:`tm.bots.expert_buy`)."""
+        kind, purpose = mind.decision["kind"], mind.decision.get("purpose")
+        early = (bool(self.budget.buy) and len(view["players"]) == 1
+                 and view.get("last_generation") is not None
+                 and not to_the_end(view, self.budget))
+        if early and kind == "cards" and purpose == "buy_cards" and self.target is not None \
+                and mind.data.get("picked"):
+            step = buy.follow(mind, self.target)
+            if step is not None:
+                return Thinking(made=(step, "buy_cards"))
+        made = super().choose(view, mind, rng)
+        if not early or len(mind.choices) < 2:
+            return Thinking(made=made)
+        if kind == "setup":
+            cands = buy.setup_candidates(mind, made[0])
+        elif kind == "cards" and purpose == "buy_cards":
+            cands = [buy.as_responses(s) for s in buy.buy_sets(mind, self.budget.top)]
+        else:
+            cands = []
+        if len(cands) < 2:
+            return Thinking(made=made)
+        self.search = found = Search()
+        weighing = buy.weigh(view, mind, random.Random(rng.below(1 << 62)), self.budget,
+                             found, cands)
+        return Thinking(self._bought(mind, weighing, cands, made), self)
+
+    def _bought(self, mind: Mind, weighing: Generator[None, None, int],
+                cands: list[list[dict[str, Any]]], made: tuple[ListedChoice, str]
+                ) -> Generator[None, None, ListedChoice]:
+        best = yield from weighing
+        responses = cands[best]
+        if responses[-1].get("type") == "done":  # a purchase, followed pick by pick
+            self.target = [str(r["card"]) for r in responses[:-1]]
+        choice = buy.first_choice(mind, responses)
+        return choice if choice is not None else made[0]
 
 
 def make_bot(level: str, seed: int = 0) -> Bot:

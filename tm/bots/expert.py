@@ -14,20 +14,19 @@ MC (with one or two samples a smaller difference is mostly noise).
 
 Rollouts to the game's end are searched only when they are affordable: solo from
 ``end_gens`` generations before the last (generation 5 on Tharsis), otherwise from
-``end_steps`` parameter steps left; earlier the hard policy decides (``shallow``: rollouts
-to the generation's end valued by the hard judge's prices, the first cut, measured no
-stronger than hard). The budget is in decisions played (``steps``), not in time, so a
-replay gets the same answers on any machine: the pick's rollout in the first sample fixes
-how many candidates the budget affords (two at least), and another sample is begun only
-while it fits. Rollouts read lean views (:func:`tm.view.view_for`: no standard projects,
+``end_steps`` parameter steps left; earlier the hard policy decides at the action menu
+(``shallow``, ``leaf``: cut rollouts, measured no stronger), but solo the purchases (setup,
+research) are searched by rollouts of two generations valued by a fitted win chance
+(:mod:`tm.bots.expert_buy`, :mod:`tm.bots.leaf`). The budget is in decisions played
+(``steps``), not in time, so a replay gets the same answers on any machine: the pick's
+rollout in the first sample fixes how many candidates the budget affords (two at least),
+and another sample is begun only while it fits. Rollouts read lean views (:func:`tm.view.view_for`: no standard projects,
 milestones or awards with their reasons, which no bot reads; a third of a view's cost).
 Every other decision is the hard policy's. Deterministic for the bot's seed and the view.
 
 Offered on the page (:data:`tm.bots.PLAYING_LEVELS`). Its strength on held-out deals is
-printed by ``scripts/bots_table.py`` (README, "Bots"); it does not reach issue 31's 65 %:
-with one or two samples per candidate the values are noisy, and solo losses are mostly
-several steps short, which only an earlier and better economy would close. A rollout
-decision costs ~0.3 ms in CPython (the lean view about half of it).
+printed by ``scripts/bots_table.py`` (README, "Bots"). A rollout decision costs ~0.3 ms
+in CPython (the lean view about half of it).
 
 In slices: :func:`search_steps` is the search as a generator that yields after each
 rollout decision (:func:`rolling`); :meth:`Expert.begin` returns a :class:`Thinking`
@@ -71,6 +70,11 @@ TURNS = 0
 MAX_STEPS = 400  # decisions in one rollout before it is cut (a safety net)
 CLEAR = 25.0  # MC: a hard pick this far ahead of the rest is taken without searching
 MARGIN = 10  # MC by which another candidate must beat the hard pick (few samples: noise)
+# Solo before END_GENS: the purchases searched by rollouts of HORIZON generations valued by
+# the fitted leaf (tm.bots.expert_buy): on tuning deals 54 of 80 won where none won 47.
+LEAF_MARGIN = 5  # MC (the leaf's 100 MC a sure win: 5 % more chance to win)
+HORIZON = 2
+LEAF_SAMPLES = 8
 T = TypeVar("T")
 
 
@@ -90,11 +94,11 @@ class Budget:
     margin: int = MARGIN  # MC another candidate's mean must beat the hard pick's by
     # solo, earlier: rollouts to the generation's end valued by the fitted win chance
     # (tm.bots.leaf), the search's margin then ``leaf_margin``
-    leaf: int = 0
-    leaf_margin: int = MARGIN
-    horizon: int = 1  # generations a leaf-valued rollout plays
-    leaf_samples: int = SAMPLES  # most samples of a leaf-valued search
-    buy: int = 0  # solo, earlier: search the purchases likewise (tm.bots.expert_buy)
+    leaf: int = 0  # (measured on tuning deals: no gain, 45 of 80 where 0 won 47)
+    leaf_margin: int = LEAF_MARGIN
+    horizon: int = HORIZON  # generations a leaf-valued rollout plays
+    leaf_samples: int = LEAF_SAMPLES  # most samples of a leaf-valued search
+    buy: int = 1  # solo, earlier: search the purchases likewise (tm.bots.expert_buy)
 
     def limit(self, players: int) -> int:
         """The decisions all the rollouts of one search may play in a game of ``players``."""
@@ -351,8 +355,8 @@ class Expert(Bot):
         early = (bool(self.budget.buy) and len(view["players"]) == 1
                  and view.get("last_generation") is not None
                  and not to_the_end(view, self.budget))
-        if early and kind == "cards" and purpose == "buy_cards" and self.target is not None \
-                and mind.data.get("picked"):
+        buying = kind == "setup" or (kind == "cards" and purpose == "buy_cards")
+        if early and buying and self.target is not None and mind.data.get("picked"):
             step = buy.follow(mind, self.target)
             if step is not None:
                 return Thinking(made=(step, "buy_cards"))
@@ -360,7 +364,8 @@ class Expert(Bot):
         if not early or len(mind.choices) < 2:
             return Thinking(made=made)
         if kind == "setup":
-            cands = buy.setup_candidates(mind, made[0])
+            cands = buy.setup_candidates(mind, made[0]) or [
+                buy.as_responses(s) for s in buy.setup_sets(mind, self.budget.top)]
         elif kind == "cards" and purpose == "buy_cards":
             cands = [buy.as_responses(s) for s in buy.buy_sets(mind, self.budget.top)]
         else:

@@ -1,16 +1,16 @@
-"""The expert's search of what to buy, early in a solo game (with the leaf value).
+"""The expert's search of what to buy, early in a solo game (``Budget.buy``).
 
 The economy of a solo game is mostly bought before the action menu's search can afford
-rollouts to the end: the corporation at setup and the cards kept at each research. With
-the leaf value (:mod:`tm.bots.leaf`, ``Budget.leaf``) the expert weighs a few whole
-purchases by rollouts to the generation's end: at setup each corporation dealt (the hard
-policy then buying for it, in the rollout as in the game); at research the hard policy's
-cards, the same less its last, the same and the best card it left, and none. A
-candidate is a list of responses the seat makes in a row (the last one's rollout then
-plays every seat's hard policy); the hard policy's own comes first and another replaces
-it only if its mean beats it by ``Budget.leaf_margin``. The same samples and bot seeds
-serve every candidate (common random numbers). The purchase chosen at research is then
-followed pick by pick (:func:`follow`).
+rollouts to the end: the corporation and the cards bought at setup and at each research.
+The expert weighs a few whole purchases by rollouts of ``Budget.horizon`` generations
+valued by the fitted win chance (:mod:`tm.bots.leaf`): at setup each corporation dealt
+(the hard policy then buying for it, in the rollout as in the game); once it is chosen,
+and at research, the hard policy's cards, the same less its last, the same and the best
+card it left, and none. A candidate is a list of responses the seat makes in a row (the
+last one's rollout then plays every seat's hard policy); the hard policy's own comes first
+and another replaces it only if its mean beats it by ``Budget.leaf_margin``. The same
+samples and bot seeds serve every candidate (common random numbers). The purchase chosen
+is then followed pick by pick (:func:`follow`).
 """
 from __future__ import annotations
 
@@ -49,9 +49,25 @@ def buy_sets(mind: Mind, top: int) -> list[list[str]]:
     d = mind.data
     if d.get("picked"):
         return []
-    names = list(d["cards"])
     price = int(d.get("price", 3))
     money = int(mind.view["players"][mind.judge.outlook.me]["res"]["megacredits"])
+    return _sets(mind, list(d["cards"]), money, price, top)
+
+
+def setup_sets(mind: Mind, top: int) -> list[list[str]]:
+    """Setup, the corporation chosen, before any pick (and no offers to keep): the cards
+    to buy, as at research."""
+    d = mind.data
+    corp = d.get("corporation")
+    if not corp or d.get("picked") or d.get("offers"):
+        return []
+    money = int(d["starting_mc"][d["corporations"].index(corp)])
+    return _sets(mind, list(d["cards"]), money, mind.price(d), top)
+
+
+def _sets(mind: Mind, names: list[str], money: int, price: int, top: int) -> list[list[str]]:
+    """The hard policy's purchase, the same less its last, and more its best card left, and
+    none."""
     want = mind.scores.want_buy(names, money, price)
     cards = mind.judge.cards
     rest = sorted(((cards.keep_worth(n, float(card(n).cost)), -i, n)

@@ -20,8 +20,9 @@ research) are searched by rollouts of two generations valued by a fitted win cha
 (:mod:`tm.bots.expert_buy`, :mod:`tm.bots.leaf`). The budget is in decisions played
 (``steps``), not in time, so a replay gets the same answers on any machine: the pick's
 rollout in the first sample fixes how many candidates the budget affords (two at least),
-and another sample is begun only while it fits. Rollouts read lean views (:func:`tm.view.view_for`: no standard projects,
-milestones or awards with their reasons, which no bot reads; a third of a view's cost).
+and another sample is begun only while it fits. Rollouts read lean views
+(:func:`tm.view.view_for`: no standard projects, milestones or awards with their reasons,
+which no bot reads; a third of a view's cost).
 Every other decision is the hard policy's. Deterministic for the bot's seed and the view.
 
 Offered on the page (:data:`tm.bots.PLAYING_LEVELS`). Its strength on held-out deals is
@@ -98,7 +99,7 @@ class Budget:
     leaf_margin: int = LEAF_MARGIN
     horizon: int = HORIZON  # generations a leaf-valued rollout plays
     leaf_samples: int = LEAF_SAMPLES  # most samples of a leaf-valued search
-    buy: int = 1  # solo, earlier: search the purchases likewise (tm.bots.expert_buy)
+    buy: int = 1  # solo, earlier: search the purchases (tm.bots.expert_buy); 2: always
 
     def limit(self, players: int) -> int:
         """The decisions all the rollouts of one search may play in a game of ``players``."""
@@ -354,7 +355,7 @@ class Expert(Bot):
         kind, purpose = mind.decision["kind"], mind.decision.get("purpose")
         early = (bool(self.budget.buy) and len(view["players"]) == 1
                  and view.get("last_generation") is not None
-                 and not to_the_end(view, self.budget))
+                 and (self.budget.buy > 1 or not to_the_end(view, self.budget)))
         buying = kind == "setup" or (kind == "cards" and purpose == "buy_cards")
         if early and buying and self.target is not None and mind.data.get("picked"):
             step = buy.follow(mind, self.target)

@@ -16,16 +16,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Generator, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tm.bots.determinize import sample_game
 from tm.bots.policy import Mind
+from tm.bots.rollouts import Budget, Search, rolling
 from tm.bots.worth import position_worth
 from tm.cards import card
 from tm.game import Game
-
-if TYPE_CHECKING:
-    from tm.bots.expert import Budget, Search
 from tm.view_model import GameView, ListedChoice
 
 Response = dict[str, Any]
@@ -113,7 +111,6 @@ def first_choice(mind: Mind, responses: list[Response]) -> ListedChoice | None:
 
 def _value(base: Game, seat: int, mind: Mind, responses: list[Response], seeds: list[int],
            found: Search, budget: Budget) -> Generator[None, None, float]:
-    from tm.bots.expert import rolling  # (expert imports this module)
     game = base.copy()
     found.rollouts += 1
     for response in responses[:-1]:

@@ -88,3 +88,11 @@ def test_an_expert_that_searches_purchases_finishes_a_solo_game() -> None:
         choice = bot.decide(view)
         assert choice in view["you"]["decision"]["choices"]
         game.respond(0, choice)
+
+
+def test_with_others_the_purchases_are_the_hard_policys() -> None:
+    game = Game.new(Options(players=2, seed=21))
+    view = game.view(0)
+    expert = Expert(3)
+    assert expert.decide(view) == Bot("hard", 3).decide(view)
+    assert expert.search is None

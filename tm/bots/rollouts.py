@@ -30,7 +30,7 @@ MARGIN = 10  # MC by which another candidate must beat the hard pick (few sample
 # Solo before END_GENS: the purchases searched by rollouts of HORIZON generations valued by
 # the fitted leaf (tm.bots.expert_buy): on tuning deals 54 of 80 won where none won 47.
 LEAF_MARGIN = 5  # MC (the leaf's 100 MC a sure win: 5 % more chance to win)
-HORIZON = 2
+HORIZON = 2  # (3 won 56 of 80 tuning deals, not clearly more, and slower)
 LEAF_SAMPLES = 8
 T = TypeVar("T")
 

@@ -33,7 +33,7 @@ def seat_seed(seat: int, salt: int = 0) -> bytes:
 def response_of(device: SealedSeat, decide: Decide) -> dict[str, Any]:
     """The response data of the choice ``decide`` takes on the device's own view."""
     seat = device.seat
-    view = device.game.view(seat)
+    view: dict[str, Any] = dict(device.game.view(seat))
     listed = decide(seat, view)
     index = view["you"]["decision"]["choices"].index(listed)
     prompt = device.game.prompt_for(seat)
@@ -118,13 +118,19 @@ class Holder:
 
 @dataclass(frozen=True)
 class Sent:
-    """One link passed: who to whom, its length in characters, how many posts it carries,
-    and the phase (``join`` before any move was posted, ``play``, ``end``: the seeds)."""
+    """One link passed: who to whom, its text, how many posts it carries, the phase
+    (``join`` before any move was posted, ``play``, ``end``: the seeds), and the names
+    the rules had shown to all when it was sent."""
     sender: int
     recipient: int
-    chars: int
+    text: str
     posts: int
     phase: str
+    shown: frozenset[str]
+
+    @property
+    def chars(self) -> int:
+        return len(self.text)
 
 
 class LinkTable:
@@ -157,7 +163,9 @@ class LinkTable:
         since = 0 if target is None else target.last_sent
         options = self.options if target is None else None
         text = sealedlinks.encode(self.game_id, source.history[since:], since, options)
-        self.sent.append(Sent(sender, recipient, len(text), len(source.history) - since, phase))
+        shown = frozenset(n for _d, _p, n, _s in source.seat.game.state.sealed["shown"])
+        self.sent.append(Sent(sender, recipient, text, len(source.history) - since, phase,
+                              shown))
         link = sealedlinks.decode(text)
         if target is None:
             assert link.options is not None

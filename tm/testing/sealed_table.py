@@ -16,13 +16,18 @@ from typing import Any
 
 from tm.core.state import Options, to_dict
 from tm.fairdeck import Group
-from tm.fairdeck.wire import HandOff, Show, decode
+from tm.fairdeck.wire import HandOff, Show, decode, encode
 from tm.game import Game
 from tm.persist import sealedlinks
 from tm.persist.sealedplay import Post, SealedSeat, read_post
 
 Decide = Callable[[int, dict[str, Any]], Any]  # (seat, its device's view) -> a listed choice
 MAX_MOVES = 3000
+
+
+class Stalled(RuntimeError):
+    """No device can post: a move waits for key parts no seat will send (a reveal from
+    the deck that reads past the acting seat's window, e.g. Experimental Forest)."""
 
 
 def seat_seed(seat: int, salt: int = 0) -> bytes:
@@ -97,14 +102,26 @@ class FollowingSeat(SealedSeat):
     from the deck, taken from the acting seat's pile) is refused as "not drawn"."""
 
     def __init__(self, game: Game, seat: int, seed: bytes, game_id: str,
-                 group: Group) -> None:
+                 group: Group, one_step: bool = False) -> None:
         super().__init__(game, seat, seed, game_id, group)
+        self.one_step = one_step
         show = self.device.show
 
         def following(deck: str, position: int) -> Show:
             self.device.follow(self.piles())
             return show(deck, position)
         setattr(self.device, "show", following)  # noqa: B010 - an instance's own method
+
+    def shuffle_post(self) -> Post | None:
+        """With ``one_step``: the hand-off carries only this seat's own step (a history
+        read in one order holds every earlier step already), not every step from 0."""
+        if not self.one_step:
+            return super().shuffle_post()
+        if self.device.my_step() is None:
+            return None
+        self.device.step()
+        message = self.device.handoff(self.device.steps_done() - 1)
+        return self._sent(Post(self.seat, None, encode(message)))
 
 
 @dataclass
@@ -137,8 +154,9 @@ class LinkTable:
     """A sealed game played by links only (see the module)."""
 
     def __init__(self, options: Options, group: Group, decide: Decide, salt: int = 0,
-                 game_id: str = "g1") -> None:
+                 game_id: str = "g1", one_step: bool = False) -> None:
         self.options, self.group, self.decide = options, group, decide
+        self.one_step = one_step
         self.salt, self.game_id = salt, game_id
         self.n = options.players
         self.devices: list[Holder | None] = [None] * self.n
@@ -148,7 +166,7 @@ class LinkTable:
 
     def _new_device(self, seat: int, options: Options) -> Holder:
         return Holder(FollowingSeat(Game.new(options), seat, seat_seed(seat, self.salt),
-                                 self.game_id, self.group))
+                                    self.game_id, self.group, self.one_step))
 
     def holder(self, seat: int) -> Holder:
         found = self.devices[seat]
@@ -227,16 +245,20 @@ class LinkTable:
         return (seat + 1) % self.n
 
     def play(self, stop: Callable[[], bool] | None = None) -> int:
-        """The game by links to its end (or until ``stop()``), then the seeds around the
-        table; returns the seat that holds the whole history."""
-        seat = 0
+        """The game by links to its end (or until ``stop()``); returns the seat that holds
+        the whole history. Raises :class:`Stalled` when no seat can post."""
+        seat, idle = 0, 0
         self.act(seat)
         while not self.holder(seat).seat.game.is_over and not (stop and stop()):
             moved = any(p.move is not None for p in self.holder(seat).history)
-            after = self.next_seat(seat)
+            after, held = self.next_seat(seat), len(self.holder(seat).history)
             self.pass_link(seat, after, "play" if moved else "join")
             seat = after
             self.act(seat)
+            idle = idle + 1 if len(self.holder(seat).history) == held else 0
+            if idle > 2 * self.n:
+                waiting = self.holder(seat).seat.waiting
+                raise Stalled(f"no seat can post; waiting: {waiting}")
         return seat
 
     def end(self, seat: int) -> None:

@@ -200,3 +200,15 @@ def test_crafted_payloads_are_bounded_before_they_are_read() -> None:
     _refused(bomb)
     _refused(_payload(gid + b"\0\0\0")[:-3])  # the deflated stream cut short
     _refused(_payload(gid + b"\0\0\0") + "AAAA")  # bytes after the stream
+
+
+def test_one_step_hand_offs_shorten_the_join_and_every_device_holds_every_step(
+        by_links: LinkTable) -> None:
+    """A history read in one order holds every earlier step, so a hand-off need carry only
+    its own (today's SealedSeat sends every step from the first)."""
+    table = LinkTable(OPTIONS, TEST_127, _decide(2), one_step=True)
+    table.play(stop=lambda: table.moves > 0)
+    join = [s.chars for s in table.sent if s.phase == "join"]
+    before = [s.chars for s in by_links.sent if s.phase == "join"]
+    assert len(join) == len(before) == 3 and sum(join) < 0.7 * sum(before)
+    assert all(seat.device.steps_done() == 3 for seat in table.seats())

@@ -136,7 +136,7 @@ class Holder:
 @dataclass(frozen=True)
 class Sent:
     """One link passed: who to whom, its text, how many posts it carries, the phase
-    (``join`` before any move was posted, ``play``, ``end``: the seeds), and the names
+    (``join``: before the recipient's first decision, ``play``, ``end``: the seeds), the names
     the rules had shown to all when it was sent."""
     sender: int
     recipient: int
@@ -199,6 +199,12 @@ class LinkTable:
             device.history += posts
             device.last_sent = len(device.history)
 
+    def _decided(self, seat: int) -> bool:
+        """Whether the seat has made a decision yet (its links before are its join)."""
+        device = self.devices[seat]
+        return device is not None and any(p.seat == seat and p.move is not None
+                                          for p in device.history)
+
     def _ready(self, device: Holder) -> bool:
         """Whether the device holds the shuffle's hand-offs and every seat's opening."""
         handoffs = sum(isinstance(decode(p.message), HandOff) for p in device.history)
@@ -250,9 +256,8 @@ class LinkTable:
         seat, idle = 0, 0
         self.act(seat)
         while not self.holder(seat).seat.game.is_over and not (stop and stop()):
-            moved = any(p.move is not None for p in self.holder(seat).history)
             after, held = self.next_seat(seat), len(self.holder(seat).history)
-            self.pass_link(seat, after, "play" if moved else "join")
+            self.pass_link(seat, after, "play" if self._decided(after) else "join")
             seat = after
             self.act(seat)
             idle = idle + 1 if len(self.holder(seat).history) == held else 0

@@ -270,7 +270,8 @@ def merge(held: Sequence[Post], link: SealedLink, game_id: str) -> list[Post]:
                                f"a link from post {len(held)}", held=len(held),
                                first=link.first - 1))
     overlap = held[link.first:link.first + len(link.posts)]
-    for index, (mine, theirs) in enumerate(zip(overlap, link.posts), start=link.first):
+    pairs = zip(overlap, link.posts[:len(overlap)], strict=True)
+    for index, (mine, theirs) in enumerate(pairs, start=link.first):
         if _canonical(mine) != _canonical(theirs):
             raise LinkError(reason("link.sealed_fork",
                                    f"post {index} differs from the one this device holds: "

@@ -28,7 +28,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("tm.bots",),
     ("tm.sim", "tm.testing"),
     ("tm",),  # the package's face: Game, Options, errors, and the load order run once
-    ("tm.persist.links", "tm.persist.sealedplay"),  # a link replays its moves through the game API
+    # a link replays its moves through the game API
+    ("tm.persist.links", "tm.persist.sealedplay", "tm.persist.sealedlinks"),
     ("tm.game",),
     ("tm.view", "tm.view_model", "tm.simultaneous", "tm.persist", "tm.daily"),
     ("tm.expansions",),

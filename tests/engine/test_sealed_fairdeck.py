@@ -10,78 +10,28 @@ not shown — decoded, replayed, or searched over the game's seed.
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
 import pytest
 
-from tm import Game, Options
+from tm import Options
 from tm.bots import Bot
 from tm.core import sealed
-from tm.core.state import to_dict
 from tm.fairdeck import SECP256K1, TEST_127, Group, Piles, generations
 from tm.fairdeck.device import Device
 from tm.fairdeck.held import Caught
 from tm.fairdeck.wire import HandOff, SeedReveal, Show, Turn, decode, encode
 from tm.persist.sealedplay import Post, SealedSeat, read_post
+from tm.testing.sealed_table import Decide, Table, seat_seed
 
 
-def seat_seed(seat: int, salt: int = 0) -> bytes:
-    return random.Random(f"seat {seat} {salt}").randbytes(32)
+def hard_bots(players: int) -> Decide:
+    bots = [Bot("hard", 100 + seat) for seat in range(players)]
+    return lambda seat, view: bots[seat].decide(view)
 
 
-class Table:
-    """Devices and the posts between them, in one order everyone reads."""
-
-    def __init__(self, options: Options, group: Group, salt: int = 0) -> None:
-        self.seats = [SealedSeat(Game.new(options), seat, seat_seed(seat, salt), "g1", group)
-                      for seat in range(options.players)]
-        self.posts: list[Post] = []
-        self.bots = [Bot("hard", 100 + seat) for seat in range(options.players)]
-
-    def send(self, posts: list[Post]) -> None:
-        queue = list(posts)
-        while queue:
-            post = queue.pop(0)
-            text = post.to_text()
-            self.posts.append(post)
-            for device in self.seats:
-                if device.seat != post.seat:
-                    queue += device.receive(read_post(text))
-
-    def shuffle(self) -> None:
-        while not self.seats[0].device.locked:
-            for device in self.seats:
-                post = device.shuffle_post()
-                if post is not None:
-                    self.send([post])
-                    break
-        for device in self.seats:
-            self.send([device.opening_post()])
-
-    def move(self) -> None:
-        game = self.seats[0].game
-        seat = next(s for s, _ in game.pending if not self.seats[s].waiting)
-        device = self.seats[seat]
-        view = device.game.view(seat)
-        listed = self.bots[seat].decide(view)
-        index = view["you"]["decision"]["choices"].index(listed)
-        prompt = device.game.prompt_for(seat)
-        assert prompt is not None
-        self.send(device.play(dict(prompt.choices()[index].response)))
-
-    def play_to_end(self) -> int:
-        moves = 0
-        while not self.seats[0].game.is_over:
-            self.move()
-            moves += 1
-            assert moves < 3000
-            first = to_dict(self.seats[0].game.state)
-            assert all(to_dict(d.game.state) == first for d in self.seats[1:]), moves
-        return moves
-
-    def end(self) -> None:
-        self.send([device.seed_post() for device in self.seats])
+def table_of(options: Options, group: Group, salt: int = 0) -> Table:
+    return Table(options, group, hard_bots(options.players), salt)
 
 
 def hidden_names(table: Table, observer: int) -> dict[str, set[str]]:
@@ -107,7 +57,7 @@ def hidden_names(table: Table, observer: int) -> dict[str, set[str]]:
 @pytest.fixture(scope="module")
 def three_seats() -> Table:
     """A complete 3-seat Corporate Era game with Prelude on secp256k1 (the real group)."""
-    table = Table(Options(players=3, seed=11, expansions=["corpera", "prelude"], sealed=True),
+    table = table_of(Options(players=3, seed=11, expansions=["corpera", "prelude"], sealed=True),
                   SECP256K1)
     table.shuffle()
     table.play_to_end()
@@ -178,7 +128,7 @@ def test_the_deck_order_does_not_follow_from_the_games_seed() -> None:
     sealed games of different game seeds hold the same cards at the same positions, and
     different device seeds give another order."""
     def opening(seed: int, salt: int) -> list[str | None]:
-        table = Table(Options(players=2, seed=seed, sealed=True), TEST_127, salt)
+        table = table_of(Options(players=2, seed=seed, sealed=True), TEST_127, salt)
         table.shuffle()
         device = table.seats[0].device
         piles = table.seats[0].piles()["project"]
@@ -196,7 +146,7 @@ def _names(seat: SealedSeat, deck: str) -> list[str]:
 def four_seats() -> Table:
     """A complete 4-seat base game on TEST_127: its project deck runs out and the discards
     are reshuffled by the devices (the unlock round, then a shuffle) into a second deck."""
-    table = Table(Options(players=4, seed=5, expansions=[], sealed=True), TEST_127)
+    table = table_of(Options(players=4, seed=5, expansions=[], sealed=True), TEST_127)
     table.shuffle()
     table.play_to_end()  # the states are equal on every device after every move
     table.end()
@@ -235,7 +185,7 @@ def test_a_device_rebuilt_from_its_seed_and_the_posts_holds_the_reshuffled_deck(
 
 
 def test_five_seats_reshuffle_and_finish() -> None:
-    table = Table(Options(players=5, seed=2, expansions=[], sealed=True), TEST_127)
+    table = table_of(Options(players=5, seed=2, expansions=[], sealed=True), TEST_127)
     table.shuffle()
     table.play_to_end()
     table.end()
@@ -253,7 +203,7 @@ def test_no_post_of_a_reshuffled_game_names_a_hidden_card(four_seats: Table,
 
 def test_a_reshuffled_deck_audits_its_unlock_round() -> None:
     """A seat that unlocks with a wrong key is found by the audit of the new deck."""
-    table = Table(Options(players=2, seed=3, sealed=True), TEST_127)
+    table = table_of(Options(players=2, seed=3, sealed=True), TEST_127)
     table.shuffle()
     seats = table.seats
     for device in seats:  # the rules opened a generation of three discards
@@ -272,7 +222,7 @@ def test_a_reshuffled_deck_audits_its_unlock_round() -> None:
 # ---------------------------------------------------------------- cheating
 def test_a_card_claimed_that_was_not_drawn_is_caught_and_fails_the_audit() -> None:
     """A tampered post: seat 1 shows a position of seat 0's pile, as if it had drawn it."""
-    table = Table(Options(players=2, seed=3, sealed=True), TEST_127)
+    table = table_of(Options(players=2, seed=3, sealed=True), TEST_127)
     table.shuffle()
     cheat = table.seats[1]
     piles = cheat.piles()["project"]
@@ -287,7 +237,7 @@ def test_a_card_claimed_that_was_not_drawn_is_caught_and_fails_the_audit() -> No
 
 
 def test_a_post_signed_as_another_seat_is_refused() -> None:
-    table = Table(Options(players=2, seed=3, sealed=True), TEST_127)
+    table = table_of(Options(players=2, seed=3, sealed=True), TEST_127)
     table.shuffle()
     message = table.seats[1].device.outgoing(table.seats[1].piles())
     with pytest.raises(Caught):
@@ -295,7 +245,7 @@ def test_a_post_signed_as_another_seat_is_refused() -> None:
 
 
 def test_the_setup_reveal_waits_for_every_seats_keys_then_shows_the_same_everywhere() -> None:
-    table = Table(Options(players=2, seed=5, expansions=["corpera", "prelude"], sealed=True),
+    table = table_of(Options(players=2, seed=5, expansions=["corpera", "prelude"], sealed=True),
                   TEST_127)
     table.shuffle()
     while table.seats[0].game.state.phase == "setup":

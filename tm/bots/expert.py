@@ -14,20 +14,20 @@ MC (with one or two samples a smaller difference is mostly noise).
 
 Rollouts to the game's end are searched only when they are affordable: solo from
 ``end_gens`` generations before the last (generation 5 on Tharsis), otherwise from
-``end_steps`` parameter steps left; earlier the hard policy decides (``shallow``: rollouts
-to the generation's end valued by the hard judge's prices, the first cut, measured no
-stronger than hard). The budget is in decisions played (``steps``), not in time, so a
-replay gets the same answers on any machine: the pick's rollout in the first sample fixes
-how many candidates the budget affords (two at least), and another sample is begun only
-while it fits. Rollouts read lean views (:func:`tm.view.view_for`: no standard projects,
-milestones or awards with their reasons, which no bot reads; a third of a view's cost).
+``end_steps`` parameter steps left; earlier the hard policy decides at the action menu
+(``shallow``, ``leaf``: cut rollouts, measured no stronger), but solo the purchases (setup,
+research) are searched by rollouts of two generations valued by a fitted win chance
+(:mod:`tm.bots.expert_buy`, :mod:`tm.bots.leaf`). The budget is in decisions played
+(``steps``), not in time, so a replay gets the same answers on any machine: the pick's
+rollout in the first sample fixes how many candidates the budget affords (two at least),
+and another sample is begun only while it fits. Rollouts read lean views
+(:func:`tm.view.view_for`: no standard projects, milestones or awards with their reasons,
+which no bot reads; a third of a view's cost).
 Every other decision is the hard policy's. Deterministic for the bot's seed and the view.
 
 Offered on the page (:data:`tm.bots.PLAYING_LEVELS`). Its strength on held-out deals is
-printed by ``scripts/bots_table.py`` (README, "Bots"); it does not reach issue 31's 65 %:
-with one or two samples per candidate the values are noisy, and solo losses are mostly
-several steps short, which only an earlier and better economy would close. A rollout
-decision costs ~0.3 ms in CPython (the lean view about half of it).
+printed by ``scripts/bots_table.py`` (README, "Bots"). A rollout decision costs ~0.3 ms
+in CPython (the lean view about half of it).
 
 In slices: :func:`search_steps` is the search as a generator that yields after each
 rollout decision (:func:`rolling`); :meth:`Expert.begin` returns a :class:`Thinking`
@@ -39,81 +39,28 @@ from __future__ import annotations
 
 import random
 from collections.abc import Generator
-from dataclasses import dataclass
-from typing import TypeVar, cast
+from typing import Any, cast
 
 from tm.bots import SEARCH_LEVELS, Bot
+from tm.bots import expert_buy as buy
 from tm.bots.determinize import sample_game
 from tm.bots.policy import Mind
-from tm.bots.ranking import VP_FLOOR
-from tm.bots.solo import PARAMS, PRICE, steps_left
-from tm.bots.values import Judge
-from tm.cards import card
+from tm.bots.rollouts import (
+    Budget,
+    Search,
+    rolling,
+    rollout,
+    run_steps,
+)
+from tm.bots.solo import PARAMS, steps_left
+from tm.bots.worth import position_worth
 from tm.core.rng import Rng
 from tm.game import Game
-from tm.view import view_for
 from tm.view_model import GameView, ListedChoice
 
-HARD_FEATURES = frozenset({"end", "fund", "defend", "aim", "metals", "money", "likely_end",
-                           "pace", "spend"})
 STOPS = ("pass", "end_turn")
 PARAM_PROJECTS = ("asteroid", "aquifer", "greenery")  # the standard projects that terraform
-TOP = 4  # most candidates searched (see candidates)
-SAMPLES = 4  # most determinized samples per candidate (the same for every candidate)
-# Most decisions all the rollouts of one search may play (the time-free budget): solo, and
-# with others (measured on tuning deals: 900 solo won 24 of 40 where 300 won 23; with
-# others 900 and END_STEPS 20 won 51 of 80 against hard where 300 and 10 won 45).
-SOLO_STEPS = 300
-STEPS = 900
-END_GENS = 10  # solo: from this many generations left, rollouts run to the game's end
-END_STEPS = 20  # multiplayer: from this many parameter steps left, likewise (30: 24 of 40)
-# A rollout may stop when the seat is back at its action menu this many times (0: never,
-# the generation's end). A cut makes horizons unequal (a pass runs to the production phase,
-# an action stops before it), which misjudged passing: measured, the expert lost to hard.
-TURNS = 0
-MAX_STEPS = 400  # decisions in one rollout before it is cut (a safety net)
-WIN = 40.0  # MC: a won game against a lost one, beyond its points
 CLEAR = 25.0  # MC: a hard pick this far ahead of the rest is taken without searching
-MARGIN = 10  # MC by which another candidate must beat the hard pick (few samples: noise)
-T = TypeVar("T")
-
-
-@dataclass
-class Budget:
-    """How much an expert decision may search: candidates, samples and decisions played."""
-
-    top: int = TOP
-    samples: int = SAMPLES
-    turns: int = TURNS  # the seat's own turns a rollout plays (then: at the generation's end)
-    # decisions played in all rollouts (a sample is begun only if it fits); None: by the
-    # seats (SOLO_STEPS alone, else STEPS: see limit)
-    steps: int | None = None
-    end_gens: int = END_GENS
-    end_steps: int = END_STEPS
-    shallow: int = 0  # earlier too, rollouts to the generation's end (1; measured: no gain)
-    margin: int = MARGIN  # MC another candidate's mean must beat the hard pick's by
-
-    def limit(self, players: int) -> int:
-        """The decisions all the rollouts of one search may play in a game of ``players``."""
-        if self.steps is not None:
-            return self.steps
-        return SOLO_STEPS if players == 1 else STEPS
-
-    @property
-    def rollouts(self) -> int:
-        """The most rollouts one decision plays."""
-        return self.top * self.samples
-
-
-@dataclass
-class Search:
-    """What the last search did (for tests, the hint and the report)."""
-
-    rollouts: int = 0
-    steps: int = 0  # decisions played in the rollouts
-    to_end: bool = False  # the rollouts ran to the game's end
-    means: dict[int, float] | None = None  # candidate index in the choices -> mean value
-    pick: int | None = None  # the hard pick's index (its mean is given the margin)
 
 
 def candidates(mind: Mind, top: int) -> list[tuple[float, int]]:
@@ -144,100 +91,15 @@ def to_the_end(view: GameView, budget: Budget) -> bool:
     return left <= budget.end_steps
 
 
-def position_worth(game: Game, seat: int, root: Judge) -> float:
-    """The seat's position at a rollout's horizon, in MC, against the others' (see the
-    module docstring); ``root``: the judge of the searched decision (solo step prices)."""
-    if game.is_over:
-        return _final_worth(game, seat, root)
-    mine = _own_worth(game.view(seat))
-    players = len(game.state.players)
-    if players == 1:
-        view = game.view(seat)
-        left = Judge(view, sharp=True, features=HARD_FEATURES).outlook.left
-        return mine - sum(left[p] * root.economy.step(p) for p in PARAMS)
-    others = [_own_worth(game.view(p)) for p in range(players) if p != seat]
-    return mine - max(others)
-
-
-def _final_worth(game: Game, seat: int, root: Judge) -> float:
-    totals = [int(s["total"]) for s in game.scores()]
-    won = seat in game.winners()
-    vpv = max(VP_FLOOR, root.outlook.vpv)
-    if len(totals) == 1:  # solo: the win, else how far from it (the steps' prices)
-        if won:
-            return WIN + totals[0] * 0.1
-        params = game.view(seat)["parameters"]
-        return -sum(steps_left(params[p]) * PRICE[p] for p in PARAMS)
-    others = max(t for p, t in enumerate(totals) if p != seat)
-    return (WIN if won else -WIN) / 2 + (totals[seat] - others) * vpv
-
-
-def _own_worth(view: GameView) -> float:
-    """One seat's position from its own view, as the hard judge prices it there."""
-    j = Judge(view, sharp=True, features=HARD_FEATURES)
-    o, e = j.outlook, j.economy
-    pl = o.pl
-    total = next((int(s["total"]) for s in view["scores"] if s["player"] == o.me), 0)
-    worth = o.vpv * total + int(pl["tr"]) * e.unit("megacredits") * o.annuity
-    worth += sum(e.unit(res) * int(n) for res, n in pl["res"].items())
-    worth += sum(e.prod(res) * int(n) for res, n in pl["prod"].items())
-    for name in o.own_cards():
-        c = card(name)
-        worth += j.cards.action_value(c)  # (its uses from the next generation on)
-        worth += sum(j.cards.effect_value(eff, name) for eff in c.effects)
-    you = view.get("you")
-    hand = (you.get("hand") if you else None) or ()
-    worth += sum(max(0.0, j.cards.keep_worth(h["name"], float(h["cost"]))) for h in hand)
-    return worth
-
-
-def rollout(game: Game, seat: int, choice: ListedChoice, seeds: list[int],
-            turns: int = TURNS, to_end: bool = False, limit: int = MAX_STEPS) -> int:
-    """Apply ``choice`` for ``seat``, then every seat's hard policy until the generation
-    ends (``to_end``: the game), or the seat is back at its action menu ``turns`` times, or
-    ``limit`` decisions were played (``seeds``: one bot seed per seat). The decisions played."""
-    return _run(rolling(game, seat, choice, seeds, turns, to_end, limit))
-
-
-def rolling(game: Game, seat: int, choice: ListedChoice, seeds: list[int],
-            turns: int = TURNS, to_end: bool = False, limit: int = MAX_STEPS
-            ) -> Generator[None, None, int]:
-    """:func:`rollout` one decision at a time: it yields after each decision played."""
-    generation = game.state.generation
-    game.respond(seat, choice)
-    bots = [Bot("hard", s) for s in seeds]
-    played = 0
-    while played < limit and not game.is_over and game.pending:
-        if not to_end and game.state.generation != generation:
-            break
-        player, prompt = game.pending[0]
-        if turns and player == seat and prompt.kind == "action" and prompt.purpose == "action":
-            turns -= 1
-            if turns <= 0:
-                break
-        game.respond(player, bots[player].decide(view_for(game.state, player, lean=True)))
-        played += 1
-        yield
-    return played
-
-
-def _run(steps: Generator[None, None, T]) -> T:
-    """A generator of :func:`rolling` or :func:`search_steps` run to its end: its result."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return cast(T, done.value)
-
-
 def _value(base: Game, seat: int, mind: Mind, index: int, seeds: list[int],
-           found: Search) -> Generator[None, None, float]:
+           found: Search, leaf: bool, horizon: int = 1) -> Generator[None, None, float]:
     """One candidate's value in one sampled game (the sample is left as it was)."""
     game = base.copy()
     found.rollouts += 1
-    played = yield from rolling(game, seat, mind.choices[index], seeds, 0, found.to_end)
+    played = yield from rolling(game, seat, mind.choices[index], seeds, 0, found.to_end,
+                                gens=horizon if leaf else 1)
     found.steps += played
-    return position_worth(game, seat, mind.judge)
+    return position_worth(game, seat, mind.judge, leaf)
 
 
 def _settled(mind: Mind, picks: list[tuple[float, int]]) -> bool:
@@ -252,7 +114,7 @@ def _settled(mind: Mind, picks: list[tuple[float, int]]) -> bool:
 def search(view: GameView, mind: Mind, rng: random.Random, budget: Budget,
            record: Search | None = None) -> ListedChoice:
     """The expert's choice at the action menu (see the module docstring)."""
-    return _run(search_steps(view, mind, rng, budget, record))
+    return run_steps(search_steps(view, mind, rng, budget, record))
 
 
 def search_steps(view: GameView, mind: Mind, rng: random.Random, budget: Budget,
@@ -264,13 +126,16 @@ def search_steps(view: GameView, mind: Mind, rng: random.Random, budget: Budget,
     found.rollouts, found.steps, found.means, found.pick = 0, 0, None, None
     picks = candidates(mind, budget.top)
     found.to_end = to_the_end(view, budget)
-    if budget.samples < 1 or _settled(mind, picks) or not (found.to_end or budget.shallow):
+    solo = len(view["players"]) == 1
+    leaf = bool(budget.leaf) and solo and not found.to_end
+    if budget.samples < 1 or _settled(mind, picks) or not (found.to_end or budget.shallow
+                                                           or leaf):
         return mind.choices[picks[0][1]]
     seat = int(view["you"]["player"])
     limit = budget.limit(len(view["players"]))
     totals: dict[int, float] = {}
     done = 0
-    for _ in range(budget.samples):
+    for _ in range(budget.leaf_samples if leaf else budget.samples):
         if done and found.steps * (done + 1) > limit * done:  # another would not fit
             break
         sample_seed = rng.getrandbits(62)
@@ -278,11 +143,12 @@ def search_steps(view: GameView, mind: Mind, rng: random.Random, budget: Budget,
         try:
             base = sample_game(view, seat, random.Random(sample_seed))
             values = {picks[0][1]: (yield from _value(base, seat, mind, picks[0][1], seeds,
-                                                      found))}
+                                                      found, leaf, budget.horizon))}
             if not done:  # the candidates whose rollouts the budget affords (two at least)
                 picks = picks[:max(2, limit // max(1, found.steps))]
             for _, index in picks[1:]:
-                values[index] = yield from _value(base, seat, mind, index, seeds, found)
+                values[index] = yield from _value(base, seat, mind, index, seeds, found,
+                                                  leaf, budget.horizon)
         except Exception:  # noqa: BLE001  (a sample the sampler or the engine refuses)
             break
         for index, value in values.items():
@@ -294,7 +160,7 @@ def search_steps(view: GameView, mind: Mind, rng: random.Random, budget: Budget,
     found.pick = picks[0][1]
     # Best mean; ties keep the candidates' order (the hard pick first, with the margin).
     means = dict(found.means)
-    means[picks[0][1]] += budget.margin
+    means[picks[0][1]] += budget.leaf_margin if leaf else budget.margin
     order = {i: n for n, (_, i) in enumerate(picks)}
     return mind.choices[max(means, key=lambda i: (means[i], -order[i]))]
 
@@ -358,6 +224,7 @@ class Expert(Bot):
         super().__init__("expert", seed)
         self.budget = budget if budget is not None else Budget()
         self.search: Search | None = None  # what its last search did
+        self.target: list[str] | None = None  # the purchase its search chose (research)
 
     def begin(self, view: GameView) -> Thinking:
         """The decision in ``view``, to be thought in slices (:meth:`Thinking.step`): the
@@ -375,11 +242,50 @@ class Expert(Bot):
 
     def _thinking(self, view: GameView, mind: Mind, rng: Rng) -> Thinking:
         if mind.decision["kind"] != "action" or len(mind.choices) < 2:
-            return Thinking(made=super().choose(view, mind, rng))
+            return self._buying(view, mind, rng)
         self.search = Search()
         steps = search_steps(view, mind, random.Random(rng.below(1 << 62)), self.budget,
                          self.search)
         return Thinking(steps, self, mind)
+
+    def _buying(self, view: GameView, mind: Mind, rng: Rng) -> Thinking:
+        """Elsewhere than the action menu: the hard policy's choice, or (``Budget.buy``,
+        solo, early) a searched purchase (:mod:`tm.bots.expert_buy`)."""
+        kind, purpose = mind.decision["kind"], mind.decision.get("purpose")
+        early = (bool(self.budget.buy) and len(view["players"]) == 1
+                 and view.get("last_generation") is not None
+                 and (self.budget.buy > 1 or not to_the_end(view, self.budget)))
+        buying = kind == "setup" or (kind == "cards" and purpose == "buy_cards")
+        if early and buying and self.target is not None and mind.data.get("picked"):
+            step = buy.follow(mind, self.target)
+            if step is not None:
+                return Thinking(made=(step, "buy_cards"))
+        made = super().choose(view, mind, rng)
+        if not early or len(mind.choices) < 2:
+            return Thinking(made=made)
+        if kind == "setup":
+            cands = buy.setup_candidates(mind, made[0]) or [
+                buy.as_responses(s) for s in buy.setup_sets(mind, self.budget.top)]
+        elif kind == "cards" and purpose == "buy_cards":
+            cands = [buy.as_responses(s) for s in buy.buy_sets(mind, self.budget.top)]
+        else:
+            cands = []
+        if len(cands) < 2:
+            return Thinking(made=made)
+        self.search = found = Search()
+        weighing = buy.weigh(view, mind, random.Random(rng.below(1 << 62)), self.budget,
+                             found, cands)
+        return Thinking(self._bought(mind, weighing, cands, made), self)
+
+    def _bought(self, mind: Mind, weighing: Generator[None, None, int],
+                cands: list[list[dict[str, Any]]], made: tuple[ListedChoice, str]
+                ) -> Generator[None, None, ListedChoice]:
+        best = yield from weighing
+        responses = cands[best]
+        if responses[-1].get("type") == "done":  # a purchase, followed pick by pick
+            self.target = [str(r["card"]) for r in responses[:-1]]
+        choice = buy.first_choice(mind, responses)
+        return choice if choice is not None else made[0]
 
 
 def make_bot(level: str, seed: int = 0) -> Bot:

@@ -224,7 +224,7 @@ def _options(reader: _Reader) -> tuple[int, int, Options]:
                                version=RULES_VERSION))
     try:
         raw = safejson.loads(reader.take(reader.uint()), MAX_OPTIONS_BYTES, max_depth=2)
-        if not isinstance(raw, dict) or not all(_option_ok(k, v) for k, v in raw.items()):
+        if not isinstance(raw, dict) or not all(option_ok(k, v) for k, v in raw.items()):
             raise LinkError(reason("link.options_damaged", "the link's options are damaged"))
         return fmt, version, options_from(raw)
     except (ValueError, TypeError) as error:
@@ -245,7 +245,7 @@ def _link_options(options: Options) -> dict[str, Any]:
     return data
 
 
-def _option_ok(name: str, value: Any) -> bool:
+def option_ok(name: str, value: Any) -> bool:
     """Whether one option has its declared type (a tampered link could say names=[5],
     which would open, then be saved as a game the saved-games list cannot read)."""
     if name in ("names", "beginners", "expansions"):

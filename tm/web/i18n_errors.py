@@ -123,6 +123,11 @@ EN_ERRORS: dict[str, str] = {
     "err.link.options_not_game": "the link's options are not a game: {reason}",
     "err.link.rules_version": "the link was made with rules version {made}; "
                               "this version is {version}",
+    "err.link.sealed_fork": "post {index} differs from the one this device holds: the game's "
+                            "history has forked",
+    "err.link.sealed_gap": "posts {held} to {first} are missing: ask for a link from post "
+                           "{held}",
+    "err.link.sealed_other_game": "the link is of another game ({game})",
     "err.link.too_large": "the link is too large",
     "err.link.too_long": "the link is too long",
     "err.link.too_many_moves": "the link holds too many moves",

@@ -1,0 +1,127 @@
+"""Link sizes of sealed games played by links only (issue 32, item 4).
+
+    python scripts/sealed_link_sizes.py [--group secp256k1] [--seed 7] [--only 2ce]
+                                        [--one-step]
+
+Plays complete sealed games with the hard bot at every seat
+(:class:`tm.testing.sealed_table.LinkTable`: each device holds only what decoded links
+gave it; a link carries the posts since its recipient last sent, and to a seat that has
+not joined, the options and every post) and prints, in characters:
+
+- the join: the links passed before the first move (options, the shuffle's hand-offs, the
+  openings: everything a device needs before its first decision): how many, the longest,
+  their total;
+- a typical turn's link (the median over the links of play), the 90th percentile, the
+  longest, and how many exceed 4,000 characters (a chat message) and by how much;
+- the end (the seeds).
+
+``--one-step``: each shuffle hand-off carries only its own step (today's ``SealedSeat``
+sends every step from the first, which a shared history already holds).
+
+A 5-seat game runs out of a pile around generation 7 or 8: its discards are reshuffled by
+the devices (a hand-off round per generation of the deck, measured with the turns).
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tm import Options  # noqa: E402
+from tm.bots import Bot  # noqa: E402
+from tm.fairdeck import GROUPS  # noqa: E402
+from tm.fairdeck.wire import HandOff, decode  # noqa: E402
+from tm.testing.sealed_table import Holder, LinkTable, Stalled  # noqa: E402
+
+CHAT = 4000
+GAMES = {"2ce": (2, ["corpera"]), "2pre": (2, ["corpera", "prelude"]),
+         "5ce": (5, ["corpera"])}
+
+
+class Reshuffling(LinkTable):
+    """A :class:`LinkTable` whose devices count as ready once they hold the first
+    shuffle's hand-offs (a reshuffle's come later, in the history)."""
+
+    def _ready(self, device: Holder) -> bool:
+        messages = [decode(p.message) for p in device.history]
+        handoffs = sum(isinstance(m, HandOff) and all("/" not in d for d in m.decks)
+                       for m in messages)
+        return handoffs == 2 * self.n - 1 and len(device.history) >= 3 * self.n - 1
+
+
+def play(players: int, expansions: list[str], group: str, seed: int,
+         one_step: bool = False, salt: int = 0) -> tuple[LinkTable, str]:
+    """The game by links; and how it ended."""
+    bots = [Bot("hard", 100 + seat) for seat in range(players)]
+    options = Options(players=players, seed=seed, expansions=expansions, sealed=True)
+    table = Reshuffling(options, GROUPS[group], lambda seat, view: bots[seat].decide(view),
+                        salt=salt, one_step=one_step)
+    table.end(table.play())
+    return table, "over"
+
+
+def first_played(players: int, expansions: list[str], group: str, seed: int,
+                 one_step: bool) -> tuple[LinkTable, str]:
+    """The first deal (the devices' seeds: salt 0, 1, ...) whose game does not stall (a
+    reveal from the deck past the window, not built yet), with the deals skipped."""
+    skipped = []
+    for salt in range(10):
+        try:
+            table, ended = play(players, expansions, group, seed, one_step, salt)
+        except Stalled as error:
+            skipped.append(f"deal {salt} stalled ({str(error)[:70]})")
+            continue
+        return table, f"deal {salt}, {ended}" + "".join(f"; {s}" for s in skipped)
+    raise SystemExit("every deal stalled: " + "; ".join(skipped))
+
+
+def percentile(values: list[int], share: float) -> int:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def report(name: str, table: LinkTable, ended: str, seconds: float) -> list[str]:
+    join = [s.chars for s in table.sent if s.phase == "join"]
+    turns = [s.chars for s in table.sent if s.phase == "play"]
+    end = [s.chars for s in table.sent if s.phase == "end"]
+    over = [c for c in turns if c > CHAT]
+    joins_over = [c for c in join if c > CHAT]
+    return [
+        f"## {name}: {table.moves} moves, {len(table.sent)} links, {ended}, {seconds:.0f} s",
+        "| what | characters |", "| --- | --- |",
+        f"| join: links | {len(join)} (each: {', '.join(f'{c:,}' for c in join)}) |",
+        f"| join: the longest / total | {max(join):,} / {sum(join):,} |",
+        f"| join links over {CHAT:,} | {len(joins_over)}, by up to "
+        f"{max(joins_over, default=CHAT) - CHAT:,} |",
+        f"| turn links | {len(turns)} |",
+        f"| typical turn (median) | {int(statistics.median(turns)):,} |",
+        f"| 90th percentile | {percentile(turns, 0.9):,} |",
+        f"| longest turn link | {max(turns):,} |",
+        f"| turn links over {CHAT:,} | {len(over)}, by up to {max(over, default=CHAT) - CHAT:,} |",
+        f"| end (seeds): links, longest | {len(end)}, {max(end, default=0):,} |", ""]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--group", default="secp256k1", choices=sorted(GROUPS))
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--only", choices=sorted(GAMES))
+    parser.add_argument("--one-step", action="store_true")
+    args = parser.parse_args()
+    for key, (players, expansions) in GAMES.items():
+        if args.only and key != args.only:
+            continue
+        start = time.perf_counter()
+        table, ended = first_played(players, expansions, args.group, args.seed,
+                                    args.one_step)
+        name = f"{players} seats, {' + '.join(expansions)}, {args.group}" + (
+            ", one-step hand-offs" if args.one_step else "")
+        print("\n".join(report(name, table, ended, time.perf_counter() - start)), flush=True)
+
+
+if __name__ == "__main__":
+    main()

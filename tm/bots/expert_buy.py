@@ -1,0 +1,157 @@
+"""The expert's search of what to buy, early in a solo game (``Budget.buy``).
+
+The economy of a solo game is mostly bought before the action menu's search can afford
+rollouts to the end: the corporation and the cards bought at setup and at each research.
+The expert weighs a few whole purchases by rollouts of ``Budget.horizon`` generations
+valued by the fitted win chance (:mod:`tm.bots.leaf`): at setup each corporation dealt
+(the hard policy then buying for it, in the rollout as in the game); once it is chosen,
+and at research, the hard policy's cards, the same less its last, the same and the best
+card it left, and none. A candidate is a list of responses the seat makes in a row (the
+last one's rollout then plays every seat's hard policy); the hard policy's own comes first
+and another replaces it only if its mean beats it by ``Budget.leaf_margin``. The same
+samples and bot seeds serve every candidate (common random numbers). The purchase chosen
+is then followed pick by pick (:func:`follow`).
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Generator, Mapping
+from typing import Any
+
+from tm.bots.determinize import sample_game
+from tm.bots.policy import Mind
+from tm.bots.rollouts import Budget, Search, rolling
+from tm.bots.worth import position_worth
+from tm.cards import card
+from tm.game import Game
+from tm.view_model import GameView, ListedChoice
+
+Response = dict[str, Any]
+
+
+def setup_candidates(mind: Mind, pick: ListedChoice) -> list[list[Response]]:
+    """Setup, before a corporation is chosen: each corporation dealt, the hard ``pick``
+    first."""
+    d = mind.data
+    if d.get("corporation") or len(d.get("corporations") or ()) < 2:
+        return []
+    if pick.get("type") != "corporation":
+        return []
+    hard = str(pick["card"])
+    corps = [hard] + [c for c in d["corporations"] if c != hard]
+    return [[{"type": "corporation", "card": c}] for c in corps]
+
+
+def buy_sets(mind: Mind, top: int) -> list[list[str]]:
+    """Research, before any pick: the cards to buy (the hard policy's first), at most ``top``."""
+    d = mind.data
+    if d.get("picked"):
+        return []
+    price = int(d.get("price", 3))
+    money = int(mind.view["players"][mind.judge.outlook.me]["res"]["megacredits"])
+    return _sets(mind, list(d["cards"]), money, price, top)
+
+
+def setup_sets(mind: Mind, top: int) -> list[list[str]]:
+    """Setup, the corporation chosen, before any pick (and no offers to keep): the cards
+    to buy, as at research."""
+    d = mind.data
+    corp = d.get("corporation")
+    if not corp or d.get("picked") or d.get("offers"):
+        return []
+    money = int(d["starting_mc"][d["corporations"].index(corp)])
+    return _sets(mind, list(d["cards"]), money, mind.price(d), top)
+
+
+def _sets(mind: Mind, names: list[str], money: int, price: int, top: int) -> list[list[str]]:
+    """The hard policy's purchase, the same less its last, and more its best card left, and
+    none."""
+    want = mind.scores.want_buy(names, money, price)
+    cards = mind.judge.cards
+    rest = sorted(((cards.keep_worth(n, float(card(n).cost)), -i, n)
+                   for i, n in enumerate(names) if n not in want), reverse=True)
+    sets = [want, want[:-1]]
+    if rest and price * (len(want) + 1) <= money:
+        sets.append(want + [rest[0][2]])
+    sets.append([])
+    unique: list[list[str]] = []
+    for s in sets:
+        if s not in unique:
+            unique.append(s)
+    return unique[:max(1, top)]
+
+
+def as_responses(names: list[str]) -> list[Response]:
+    """A purchase as the responses that make it."""
+    return [{"type": "pick", "card": n} for n in names] + [{"type": "done"}]
+
+
+def follow(mind: Mind, target: list[str]) -> ListedChoice | None:
+    """The next step of a purchase chosen by the search (None: the selection has left it)."""
+    picked = list(mind.data.get("picked") or ())
+    if any(n not in target for n in picked):
+        return None
+    for name in target:
+        if name not in picked:
+            return _listed(mind, {"type": "pick", "card": name})
+    return _listed(mind, {"type": "done"})
+
+
+def _listed(mind: Mind, response: Mapping[str, Any]) -> ListedChoice | None:
+    for choice in mind.choices:
+        if all(choice.get(k) == v for k, v in response.items()):
+            return choice
+    return None
+
+
+def first_choice(mind: Mind, responses: list[Response]) -> ListedChoice | None:
+    """The listed choice that begins a candidate."""
+    return _listed(mind, responses[0])
+
+
+def _value(base: Game, seat: int, mind: Mind, responses: list[Response], seeds: list[int],
+           found: Search, budget: Budget) -> Generator[None, None, float]:
+    game = base.copy()
+    found.rollouts += 1
+    for response in responses[:-1]:
+        game.respond(seat, response)
+    played = yield from rolling(game, seat, responses[-1], seeds, 0, False,
+                                gens=budget.horizon)
+    found.steps += played
+    return position_worth(game, seat, mind.judge, True)
+
+
+def weigh(view: GameView, mind: Mind, rng: random.Random, budget: Budget, found: Search,
+          cands: list[list[Response]]) -> Generator[None, None, int]:
+    """The candidate to make (its index; 0, the hard policy's, unless another's mean beats
+    it by the margin), by rollouts to the generation's end valued by the leaf."""
+    seat = int(view["you"]["player"])
+    limit = budget.limit(len(view["players"]))
+    totals: dict[int, float] = {}
+    done = 0
+    order = list(range(len(cands)))
+    for _ in range(budget.leaf_samples):
+        if done and found.steps * (done + 1) > limit * done:  # another would not fit
+            break
+        sample_seed = rng.getrandbits(62)
+        seeds = [rng.getrandbits(62) for _ in range(len(view["players"]))]
+        try:
+            base = sample_game(view, seat, random.Random(sample_seed))
+            values = {0: (yield from _value(base, seat, mind, cands[0], seeds, found,
+                                              budget))}
+            if not done:
+                order = order[:max(2, limit // max(1, found.steps))]
+            for index in order[1:]:
+                values[index] = yield from _value(base, seat, mind, cands[index], seeds, found,
+                                                  budget)
+        except Exception:  # noqa: BLE001  (a sample the sampler or the engine refuses)
+            break
+        for index, value in values.items():
+            totals[index] = totals.get(index, 0.0) + value
+        done += 1
+    if done == 0:
+        return 0
+    means = {i: t / done for i, t in totals.items()}
+    found.means = dict(means)
+    means[0] += budget.leaf_margin
+    return max(means, key=lambda i: (means[i], -i))

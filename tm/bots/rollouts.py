@@ -1,0 +1,121 @@
+"""The expert's search budget, its record, and rollouts: a sampled game played on by every
+seat's hard policy (see :mod:`tm.bots.expert`, whose search and purchase search
+(:mod:`tm.bots.expert_buy`) play them)."""
+from __future__ import annotations
+
+from collections.abc import Generator
+from dataclasses import dataclass
+from typing import TypeVar, cast
+
+from tm.bots import Bot
+from tm.game import Game
+from tm.view import view_for
+from tm.view_model import ListedChoice
+
+TOP = 4  # most candidates searched (see candidates)
+SAMPLES = 4  # most determinized samples per candidate (the same for every candidate)
+# Most decisions all the rollouts of one search may play (the time-free budget): solo, and
+# with others (measured on tuning deals: 900 solo won 24 of 40 where 300 won 23; with
+# others 900 and END_STEPS 20 won 51 of 80 against hard where 300 and 10 won 45).
+SOLO_STEPS = 300
+STEPS = 900
+END_GENS = 10  # solo: from this many generations left, rollouts run to the game's end
+END_STEPS = 20  # multiplayer: from this many parameter steps left, likewise (30: 24 of 40)
+# A rollout may stop when the seat is back at its action menu this many times (0: never,
+# the generation's end). A cut makes horizons unequal (a pass runs to the production phase,
+# an action stops before it), which misjudged passing: measured, the expert lost to hard.
+TURNS = 0
+MAX_STEPS = 400  # decisions in one rollout before it is cut (a safety net)
+MARGIN = 10  # MC by which another candidate must beat the hard pick (few samples: noise)
+# Solo before END_GENS: the purchases searched by rollouts of HORIZON generations valued by
+# the fitted leaf (tm.bots.expert_buy): on tuning deals 54 of 80 won where none won 47.
+LEAF_MARGIN = 5  # MC (the leaf's 100 MC a sure win: 5 % more chance to win)
+HORIZON = 2  # (3 won 56 of 80 tuning deals, not clearly more, and slower)
+LEAF_SAMPLES = 8
+T = TypeVar("T")
+
+
+@dataclass
+class Budget:
+    """How much an expert decision may search: candidates, samples and decisions played."""
+
+    top: int = TOP
+    samples: int = SAMPLES
+    turns: int = TURNS  # the seat's own turns a rollout plays (then: at the generation's end)
+    # decisions played in all rollouts (a sample is begun only if it fits); None: by the
+    # seats (SOLO_STEPS alone, else STEPS: see limit)
+    steps: int | None = None
+    end_gens: int = END_GENS
+    end_steps: int = END_STEPS
+    shallow: int = 0  # earlier too, rollouts to the generation's end (1; measured: no gain)
+    margin: int = MARGIN  # MC another candidate's mean must beat the hard pick's by
+    # solo, earlier: rollouts to the generation's end valued by the fitted win chance
+    # (tm.bots.leaf), the search's margin then ``leaf_margin``
+    leaf: int = 0  # (measured on tuning deals: no gain, 45 of 80 where 0 won 47)
+    leaf_margin: int = LEAF_MARGIN
+    horizon: int = HORIZON  # generations a leaf-valued rollout plays
+    leaf_samples: int = LEAF_SAMPLES  # most samples of a leaf-valued search
+    buy: int = 1  # solo, earlier: search the purchases (tm.bots.expert_buy); 2: always
+
+    def limit(self, players: int) -> int:
+        """The decisions all the rollouts of one search may play in a game of ``players``."""
+        if self.steps is not None:
+            return self.steps
+        return SOLO_STEPS if players == 1 else STEPS
+
+    @property
+    def rollouts(self) -> int:
+        """The most rollouts one decision plays."""
+        return self.top * self.samples
+
+
+@dataclass
+class Search:
+    """What the last search did (for tests, the hint and the report)."""
+
+    rollouts: int = 0
+    steps: int = 0  # decisions played in the rollouts
+    to_end: bool = False  # the rollouts ran to the game's end
+    means: dict[int, float] | None = None  # candidate index in the choices -> mean value
+    pick: int | None = None  # the hard pick's index (its mean is given the margin)
+
+
+def rollout(game: Game, seat: int, choice: ListedChoice, seeds: list[int],
+            turns: int = TURNS, to_end: bool = False, limit: int = MAX_STEPS) -> int:
+    """Apply ``choice`` for ``seat``, then every seat's hard policy until the generation
+    ends (``to_end``: the game), or the seat is back at its action menu ``turns`` times, or
+    ``limit`` decisions were played (``seeds``: one bot seed per seat). The decisions played."""
+    return run_steps(rolling(game, seat, choice, seeds, turns, to_end, limit))
+
+
+def rolling(game: Game, seat: int, choice: ListedChoice, seeds: list[int],
+            turns: int = TURNS, to_end: bool = False, limit: int = MAX_STEPS,
+            gens: int = 1) -> Generator[None, None, int]:
+    """:func:`rollout` one decision at a time: it yields after each decision played
+    (``gens``: the generations it plays when not to the end)."""
+    generation = game.state.generation + gens - 1
+    game.respond(seat, choice)
+    bots = [Bot("hard", s) for s in seeds]
+    played = 0
+    while played < limit and not game.is_over and game.pending:
+        if not to_end and game.state.generation > generation:
+            break
+        player, prompt = game.pending[0]
+        if turns and player == seat and prompt.kind == "action" and prompt.purpose == "action":
+            turns -= 1
+            if turns <= 0:
+                break
+        game.respond(player, bots[player].decide(view_for(game.state, player, lean=True)))
+        played += 1
+        yield
+    return played
+
+
+def run_steps(steps: Generator[None, None, T]) -> T:
+    """A generator of :func:`rolling` or :func:`tm.bots.expert.search_steps` run to its
+    end: its result."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return cast(T, done.value)

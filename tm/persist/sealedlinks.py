@@ -1,0 +1,287 @@
+"""Links of a sealed game (issue 32): the posts a device lacks, as a delta.
+
+A share link (:mod:`tm.persist.links`) carries a whole game as indices of choices: that
+cannot work for a sealed game, whose choice lists differ from device to device and whose
+link must carry nothing another device cannot see. Devices of a sealed game share one
+history instead, the list of :class:`~tm.persist.sealedplay.Post` s everyone reads in one
+order; a link carries a slice of it: the posts from index ``first`` on, which the sender
+holds and the recipient lacks. The first link a device receives (the join) also carries
+the game's options; every link names its game.
+
+The format, ``s=`` then unpadded base64url of the deflated bytes::
+
+    version (1 byte) | game id (1 byte length, then ASCII letters, digits, - and _)
+    | options (varint length of their compact JSON, 0 for none; then the JSON)
+    | first (varint) | count (varint)
+    | each post: move (varint: 0 for none, else 1 + the length of its compact JSON;
+                 then the JSON) | message (varint length; its bytes, tm.fairdeck.wire)
+
+A post's seat is its fair-deck message's own (one source for it). Decoding is strict: any
+text that is not exactly such a link, truncated, oversized or hostile, raises
+:class:`~tm.persist.links.LinkError` and nothing else; every size is bounded before it is
+read. :func:`merge` files a link against the posts a device holds: a gap (posts it lacks
+before the link's first) or a post that differs from one it holds (a forked history) is
+refused, the posts it already holds are checked and skipped.
+"""
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
+from typing import Any
+
+from tm.core.errors import reason
+from tm.core.state import Options, to_dict
+from tm.fairdeck import wire
+from tm.fairdeck.wire import Turn, WireError
+from tm.game import Game
+from tm.persist import links, safejson
+from tm.persist.links import LinkError
+from tm.persist.saves import options_from
+from tm.persist.sealedplay import Post
+
+PREFIX = "s="
+VERSION = 1
+MAX_ID = 64  # characters of a game id
+MAX_OPTIONS = 4096  # bytes of the options' JSON
+MAX_MOVE = 1 << 16  # bytes of one move's JSON (a move is a few hundred)
+MAX_POSTS = 1 << 14  # posts in one link (a 5-seat game sends about 2,000)
+MAX_FIRST = 1 << 20
+MAX_BYTES = 8 << 20  # inflated: a 5-seat join's hand-offs are under 1 MiB
+MAX_CHARS = (MAX_BYTES * 4 + 2) // 3 + len(PREFIX)
+_ID_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+
+
+@dataclass(frozen=True, slots=True)
+class SealedLink:
+    """A decoded link: its game, the options (only in a join link), and the posts
+    ``first, first + 1, ...`` of the game's history."""
+    game_id: str
+    options: Options | None
+    first: int
+    posts: tuple[Post, ...]
+
+
+def _damaged() -> LinkError:
+    return LinkError(reason("link.damaged", "the link is damaged"))
+
+
+def _cut() -> LinkError:
+    return LinkError(reason("link.cut_short", "the link is cut short"))
+
+
+# ---------------------------------------------------------------- writing
+def _put(out: bytearray, value: int) -> None:
+    while True:
+        byte = value & 0x7F
+        value >>= 7
+        out.append(byte | (0x80 if value else 0))
+        if not value:
+            return
+
+
+def _compact(data: Any) -> bytes:
+    return json.dumps(data, separators=(",", ":"), sort_keys=True).encode()
+
+
+def link_options(options: Options) -> dict[str, Any]:
+    """The options a join link carries (without the bot fields when no seat is a bot)."""
+    data: dict[str, Any] = to_dict(options)
+    if not any(data.get("bots") or ()):
+        data.pop("bots", None)
+        data.pop("bot_seed", None)
+    return data
+
+
+def encode(game_id: str, posts: Sequence[Post], first: int = 0,
+           options: Options | None = None) -> str:
+    """The link carrying ``posts`` (the history's from index ``first`` on); with the
+    options for a device that joins. Raises ``ValueError`` for what it cannot write."""
+    if not _id_ok(game_id) or not 0 <= first <= MAX_FIRST or len(posts) > MAX_POSTS:
+        raise ValueError("a game id, first index or post count out of bounds")
+    out = bytearray([VERSION, len(game_id)]) + game_id.encode("ascii")
+    raw = b"" if options is None else _compact(link_options(options))
+    if len(raw) > MAX_OPTIONS:
+        raise ValueError("the options are too long for a link")
+    _put(out, len(raw))
+    out += raw
+    _put(out, first)
+    _put(out, len(posts))
+    for post in posts:
+        move = b"" if post.move is None else _compact(post.move)
+        if len(move) > MAX_MOVE:
+            raise ValueError("a move too long for a link")
+        _put(out, 0 if post.move is None else len(move) + 1)
+        out += move
+        message = wire.to_bytes(wire.decode(post.message))
+        _put(out, len(message))
+        out += message
+    if len(out) > MAX_BYTES:
+        raise ValueError("too many posts for one link")
+    packed = zlib.compress(bytes(out), 9)
+    return PREFIX + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+
+
+def _id_ok(game_id: object) -> bool:
+    return (isinstance(game_id, str) and 1 <= len(game_id) <= MAX_ID
+            and all(c in _ID_CHARS for c in game_id))
+
+
+# ---------------------------------------------------------------- reading
+class _Reader:
+    """Bytes read front to back; running out is a cut-short link."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data, self.at = data, 0
+
+    def take(self, count: int) -> bytes:
+        if self.at + count > len(self.data):
+            raise _cut()
+        self.at += count
+        return self.data[self.at - count:self.at]
+
+    def uint(self, bound: int) -> int:
+        """A varint no larger than ``bound`` (else the link is damaged)."""
+        value, shift = 0, 0
+        while True:
+            byte = self.take(1)[0]
+            value |= (byte & 0x7F) << shift
+            shift += 7
+            if value > bound or (shift > 7 and byte == 0):  # too large, or not minimal
+                raise _damaged()
+            if not byte & 0x80:
+                return value
+
+
+def _unpack(text: str) -> bytes:
+    if not isinstance(text, str):
+        raise LinkError(reason("link.not_text", "a link is text"))
+    text = text.strip().lstrip("#")
+    if not text.startswith(PREFIX):
+        raise LinkError(reason("link.not_a_link", "this is not a game link"))
+    body = text[len(PREFIX):]
+    if len(text) > MAX_CHARS:
+        raise LinkError(reason("link.too_long", "the link is too long"))
+    if not body.isascii() or len(body) % 4 == 1 or not set(body) <= _ID_CHARS:
+        raise _damaged()
+    try:
+        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+        inflater = zlib.decompressobj()
+        data = inflater.decompress(packed, MAX_BYTES)
+    except (binascii.Error, ValueError, zlib.error) as error:
+        raise _damaged() from error
+    if inflater.unconsumed_tail:
+        raise LinkError(reason("link.too_large", "the link is too large"))
+    if not inflater.eof:
+        raise _cut()
+    if inflater.unused_data:
+        raise _damaged()
+    return data
+
+
+def decode(text: str) -> SealedLink:
+    """The link :func:`encode` wrote; :class:`LinkError` for anything else."""
+    try:
+        return _decode(text)
+    except LinkError:
+        raise
+    except Exception as error:  # any other failure of a hostile link is still the codec's
+        raise LinkError(reason("link.cannot_open",
+                               f"the link cannot be opened ({type(error).__name__})",
+                               name=type(error).__name__)) from error
+
+
+def _decode(text: str) -> SealedLink:
+    reader = _Reader(_unpack(text))
+    version = reader.take(1)[0]
+    if version != VERSION:
+        raise LinkError(reason("link.format", f"link format {version}; this version reads "
+                               f"formats {VERSION}", format=version, known=str(VERSION)))
+    game_id = reader.take(reader.take(1)[0]).decode("ascii", errors="replace")
+    if not _id_ok(game_id):
+        raise _damaged()
+    size = reader.uint(MAX_OPTIONS)
+    options = _options(reader.take(size)) if size else None
+    first, count = reader.uint(MAX_FIRST), reader.uint(MAX_POSTS)
+    posts = tuple(_post(reader) for _ in range(count))
+    if reader.at != len(reader.data):
+        raise _damaged()
+    return SealedLink(game_id, options, first, posts)
+
+
+def _post(reader: _Reader) -> Post:
+    size = reader.uint(MAX_MOVE + 1)
+    move = None
+    if size:
+        try:
+            move = safejson.loads(reader.take(size - 1).decode("utf-8"), MAX_MOVE, max_depth=8)
+        except (UnicodeDecodeError, ValueError) as error:
+            raise _damaged() from error
+        if not isinstance(move, dict):
+            raise _damaged()
+    try:
+        message = wire.from_bytes(reader.take(reader.uint(wire.MAX_BYTES)))
+    except WireError as error:
+        raise _damaged() from error
+    if move is not None and not isinstance(message, Turn):
+        raise _damaged()  # a move travels with its turn's parts, never with a hand-off
+    return Post(message.seat, move, wire.encode(message))
+
+
+_FIELDS = frozenset(f.name for f in fields(Options))
+
+
+def _options(raw_bytes: bytes) -> Options:
+    """A join link's options: each of its declared type, a sealed game, a game at all."""
+    try:
+        raw = safejson.loads(raw_bytes.decode("utf-8"), MAX_OPTIONS, max_depth=2)
+    except (UnicodeDecodeError, ValueError) as error:
+        raise LinkError(reason("link.options_damaged", "the link's options are damaged")) \
+            from error
+    if (not isinstance(raw, dict) or raw.get("sealed") is not True
+            or not all(k in _FIELDS and (k == "sealed" or links.option_ok(k, v))
+                       for k, v in raw.items())):
+        raise LinkError(reason("link.options_damaged", "the link's options are damaged"))
+    try:
+        options = options_from(raw)
+        Game.new(options)  # options of the right type but out of range
+    except (ValueError, TypeError) as error:
+        raise LinkError(reason("link.options_not_game",
+                               f"the link's options are not a game: {error}",
+                               reason=error)) from error
+    return options
+
+
+# ---------------------------------------------------------------- filing
+def merge(held: Sequence[Post], link: SealedLink, game_id: str) -> list[Post]:
+    """The posts of ``link`` that a device holding ``held`` (the history's first posts)
+    lacks, in order. Refuses a link of another game, one that leaves a gap, and one whose
+    posts differ from those held at the same index (a forked history)."""
+    if link.game_id != game_id:
+        raise LinkError(reason("link.sealed_other_game",
+                               f"the link is of another game ({link.game_id})",
+                               game=link.game_id))
+    if link.first > len(held):
+        raise LinkError(reason("link.sealed_gap",
+                               f"posts {len(held)} to {link.first - 1} are missing: ask for "
+                               f"a link from post {len(held)}", held=len(held),
+                               first=link.first - 1))
+    overlap = held[link.first:link.first + len(link.posts)]
+    pairs = zip(overlap, link.posts[:len(overlap)], strict=True)
+    for index, (mine, theirs) in enumerate(pairs, start=link.first):
+        if _canonical(mine) != _canonical(theirs):
+            raise LinkError(reason("link.sealed_fork",
+                                   f"post {index} differs from the one this device holds: "
+                                   f"the game's history has forked", index=index))
+    return list(link.posts[len(overlap):])
+
+
+def _canonical(post: Post) -> tuple[int, bytes | None, str]:
+    """A post as the wire sees it (a move's tuples and lists are one JSON array)."""
+    return post.seat, None if post.move is None else _compact(post.move), post.message
+
+
+__all__ = ["MAX_CHARS", "PREFIX", "SealedLink", "decode", "encode", "link_options", "merge"]

@@ -1,0 +1,282 @@
+"""Sealed games played to the end by devices that talk only by posts (issue 32).
+
+:class:`Table` delivers each post to every other device at once, in one order, as a chat
+would. :class:`LinkTable` plays the same game by links (:mod:`tm.persist.sealedlinks`):
+each device holds only what links gave it, and passes one link at a time to the next seat
+that has something to do, carrying the posts since the recipient last sent. Both take the
+players as a ``decide(seat, view)`` that returns one of the listed choices (a bot's
+``decide``: the kit sits below the bots).
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from tm.core.state import Options, to_dict
+from tm.fairdeck import Group
+from tm.fairdeck.wire import HandOff, Show, decode, encode
+from tm.game import Game
+from tm.persist import sealedlinks
+from tm.persist.sealedplay import Post, SealedSeat, read_post
+
+Decide = Callable[[int, dict[str, Any]], Any]  # (seat, its device's view) -> a listed choice
+MAX_MOVES = 3000
+
+
+class Stalled(RuntimeError):
+    """No device can post: a move waits for key parts no seat will send (a reveal from
+    the deck that reads past the acting seat's window, e.g. Experimental Forest)."""
+
+
+def seat_seed(seat: int, salt: int = 0) -> bytes:
+    """A seat's device seed for tests (a real device draws its own)."""
+    return random.Random(f"seat {seat} {salt}").randbytes(32)
+
+
+def response_of(device: SealedSeat, decide: Decide) -> dict[str, Any]:
+    """The response data of the choice ``decide`` takes on the device's own view."""
+    seat = device.seat
+    view: dict[str, Any] = dict(device.game.view(seat))
+    listed = decide(seat, view)
+    index = view["you"]["decision"]["choices"].index(listed)
+    prompt = device.game.prompt_for(seat)
+    assert prompt is not None
+    return dict(prompt.choices()[index].response)
+
+
+class Table:
+    """Devices and the posts between them, in one order everyone reads."""
+
+    def __init__(self, options: Options, group: Group, decide: Decide, salt: int = 0) -> None:
+        self.seats = [SealedSeat(Game.new(options), seat, seat_seed(seat, salt), "g1", group)
+                      for seat in range(options.players)]
+        self.posts: list[Post] = []
+        self.decide = decide
+
+    def send(self, posts: list[Post]) -> None:
+        queue = list(posts)
+        while queue:
+            post = queue.pop(0)
+            text = post.to_text()
+            self.posts.append(post)
+            for device in self.seats:
+                if device.seat != post.seat:
+                    queue += device.receive(read_post(text))
+
+    def shuffle(self) -> None:
+        while not self.seats[0].device.locked:
+            for device in self.seats:
+                post = device.shuffle_post()
+                if post is not None:
+                    self.send([post])
+                    break
+        for device in self.seats:
+            self.send([device.opening_post()])
+
+    def move(self) -> None:
+        game = self.seats[0].game
+        seat = next(s for s, _ in game.pending if not self.seats[s].waiting)
+        self.send(self.seats[seat].play(response_of(self.seats[seat], self.decide)))
+
+    def play_to_end(self) -> int:
+        moves = 0
+        while not self.seats[0].game.is_over:
+            self.move()
+            moves += 1
+            assert moves < MAX_MOVES
+            first = to_dict(self.seats[0].game.state)
+            assert all(to_dict(d.game.state) == first for d in self.seats[1:]), moves
+        return moves
+
+    def end(self) -> None:
+        self.send([device.seed_post() for device in self.seats])
+
+
+# ---------------------------------------------------------------- by links
+class FollowingSeat(SealedSeat):
+    """A :class:`SealedSeat` whose device follows the piles before it shows a card. Work
+    around: ``SealedSeat._drain`` shows the cards a move made public before the device has
+    followed that move's draws, so a card drawn and shown in one move (a public reveal
+    from the deck, taken from the acting seat's pile) is refused as "not drawn"."""
+
+    def __init__(self, game: Game, seat: int, seed: bytes, game_id: str,
+                 group: Group, one_step: bool = False) -> None:
+        super().__init__(game, seat, seed, game_id, group)
+        self.one_step = one_step
+        show = self.device.show
+
+        def following(deck: str, position: int) -> Show:
+            self.device.follow(self.piles())
+            return show(deck, position)
+        setattr(self.device, "show", following)  # noqa: B010 - an instance's own method
+
+    def shuffle_post(self) -> Post | None:
+        """With ``one_step``: the hand-off carries only this seat's own step (a history
+        read in one order holds every earlier step already), not every step from 0."""
+        if not self.one_step:
+            return super().shuffle_post()
+        if self.device.my_step() is None:
+            return None
+        self.device.step()
+        message = self.device.handoff(self.device.steps_done() - 1)
+        return self._sent(Post(self.seat, None, encode(message)))
+
+
+@dataclass
+class Holder:
+    """One device in play by links: its seat and the history as it holds it."""
+    seat: SealedSeat
+    history: list[Post] = field(default_factory=list)
+    last_sent: int = 0  # the history's length just after this device's last post
+    opened: bool = False  # its opening parts posted
+
+
+@dataclass(frozen=True)
+class Sent:
+    """One link passed: who to whom, its text, how many posts it carries, the phase
+    (``join``: before the recipient's first decision, ``play``, ``end``: the seeds), the names
+    the rules had shown to all when it was sent."""
+    sender: int
+    recipient: int
+    text: str
+    posts: int
+    phase: str
+    shown: frozenset[str]
+
+    @property
+    def chars(self) -> int:
+        return len(self.text)
+
+
+class LinkTable:
+    """A sealed game played by links only (see the module)."""
+
+    def __init__(self, options: Options, group: Group, decide: Decide, salt: int = 0,
+                 game_id: str = "g1", one_step: bool = False) -> None:
+        self.options, self.group, self.decide = options, group, decide
+        self.one_step = one_step
+        self.salt, self.game_id = salt, game_id
+        self.n = options.players
+        self.devices: list[Holder | None] = [None] * self.n
+        self.devices[0] = self._new_device(0, options)  # the host
+        self.sent: list[Sent] = []
+        self.moves = 0
+
+    def _new_device(self, seat: int, options: Options) -> Holder:
+        return Holder(FollowingSeat(Game.new(options), seat, seat_seed(seat, self.salt),
+                                    self.game_id, self.group, self.one_step))
+
+    def holder(self, seat: int) -> Holder:
+        found = self.devices[seat]
+        assert found is not None
+        return found
+
+    # ------------------------------------------------------------ links
+    def pass_link(self, sender: int, recipient: int, phase: str) -> None:
+        """The sender's link to the recipient (the posts since it last sent; to a seat
+        that has not joined, every post and the options), decoded there and taken in."""
+        source, target = self.holder(sender), self.devices[recipient]
+        since = 0 if target is None else target.last_sent
+        options = self.options if target is None else None
+        text = sealedlinks.encode(self.game_id, source.history[since:], since, options)
+        shown = frozenset(n for _d, _p, n, _s in source.seat.game.state.sealed["shown"])
+        self.sent.append(Sent(sender, recipient, text, len(source.history) - since, phase,
+                              shown))
+        link = sealedlinks.decode(text)
+        if target is None:
+            assert link.options is not None
+            target = self.devices[recipient] = self._new_device(recipient, link.options)
+        answers: list[Post] = []
+        for post in sealedlinks.merge(target.history, link, self.game_id):
+            target.history.append(post)
+            answers += target.seat.receive(post)
+        self._posted(target, answers)
+
+    def _posted(self, device: Holder, posts: list[Post]) -> None:
+        if posts:
+            device.history += posts
+            device.last_sent = len(device.history)
+
+    def _decided(self, seat: int) -> bool:
+        """Whether the seat has made a decision yet (its links before are its join)."""
+        device = self.devices[seat]
+        return device is not None and any(p.seat == seat and p.move is not None
+                                          for p in device.history)
+
+    def _ready(self, device: Holder) -> bool:
+        """Whether the device holds the shuffle's hand-offs and every seat's opening."""
+        handoffs = sum(isinstance(decode(p.message), HandOff) for p in device.history)
+        return handoffs == 2 * self.n - 1 and len(device.history) >= 3 * self.n - 1
+
+    # ------------------------------------------------------------ acting
+    def act(self, seat: int) -> None:
+        """Everything the device can post now: its shuffle step, its opening, its moves
+        (while it can read its own cards), and the key parts it owes the others."""
+        device = self.holder(seat)
+        post = device.seat.shuffle_post()
+        if post is not None:
+            self._posted(device, [post])
+        if device.seat.device.locked and not device.opened:
+            device.opened = True
+            self._posted(device, [device.seat.opening_post()])
+        game = device.seat.game
+        while (self._ready(device) and not game.is_over and not device.seat.waiting
+               and any(s == seat for s, _ in game.pending) and not self.blocked(seat)):
+            self._posted(device, device.seat.play(response_of(device.seat, self.decide)))
+            self.moves += 1
+            assert self.moves < MAX_MOVES
+        if device.opened and device.seat.device.parts_due(device.seat.piles()):
+            self._posted(device, [device.seat.opening_post()])  # the parts it owes, alone
+
+    def blocked(self, seat: int) -> bool:
+        """Whether the seat drew a card it cannot read yet: another seat's key parts for
+        it are still to come (it drew past its window before that seat spoke)."""
+        device = self.holder(seat).seat
+        return any(device.device.open(deck, position) is None
+                   for deck, piles in device.piles().items()
+                   for position in piles.drawn_by(seat))
+
+    def next_seat(self, seat: int) -> int:
+        """The next seat with something to do: a seat the game waits on, else the next."""
+        device = self.holder(seat)
+        game = device.seat.game
+        if (self._ready(device) and not device.seat.waiting and not game.is_over
+                and not self.blocked(seat)):
+            pending = {s for s, _ in game.pending}
+            for step in range(1, self.n):
+                if (seat + step) % self.n in pending:
+                    return (seat + step) % self.n
+        return (seat + 1) % self.n
+
+    def play(self, stop: Callable[[], bool] | None = None) -> int:
+        """The game by links to its end (or until ``stop()``); returns the seat that holds
+        the whole history. Raises :class:`Stalled` when no seat can post."""
+        seat, idle = 0, 0
+        self.act(seat)
+        while not self.holder(seat).seat.game.is_over and not (stop and stop()):
+            after, held = self.next_seat(seat), len(self.holder(seat).history)
+            self.pass_link(seat, after, "play" if self._decided(after) else "join")
+            seat = after
+            self.act(seat)
+            idle = idle + 1 if len(self.holder(seat).history) == held else 0
+            if idle > 2 * self.n:
+                waiting = self.holder(seat).seat.waiting
+                raise Stalled(f"no seat can post; waiting: {waiting}")
+        return seat
+
+    def end(self, seat: int) -> None:
+        """Every device reveals its seed: twice around the table, so all hold all."""
+        revealed: set[int] = set()
+        for step in range(1, 2 * self.n):
+            after = (seat + step) % self.n
+            self.pass_link((seat + step - 1) % self.n, after, "end")
+            if after not in revealed:
+                revealed.add(after)
+                device = self.holder(after)
+                self._posted(device, [device.seat.seed_post()])
+
+    def seats(self) -> list[SealedSeat]:
+        """The seats' devices, in seat order."""
+        return [self.holder(seat).seat for seat in range(self.n)]

@@ -1,7 +1,7 @@
 """Link sizes of sealed games played by links only (issue 32, item 4).
 
     python scripts/sealed_link_sizes.py [--group secp256k1] [--seed 7] [--only 2ce]
-                                        [--one-step]
+                                        [--all-steps]
 
 Plays complete sealed games with the hard bot at every seat
 (:class:`tm.testing.sealed_table.LinkTable`: each device holds only what decoded links
@@ -15,8 +15,9 @@ not joined, the options and every post) and prints, in characters:
   longest, and how many exceed 4,000 characters (a chat message) and by how much;
 - the end (the seeds).
 
-``--one-step``: each shuffle hand-off carries only its own step (today's ``SealedSeat``
-sends every step from the first, which a shared history already holds).
+``--all-steps``: each shuffle hand-off carries every step from the first, as
+``SealedSeat(one_step=False)``; by default it carries only its own step, which is enough
+since every device reads the one history.
 
 A 5-seat game runs out of a pile around generation 7 or 8: its discards are reshuffled by
 the devices (a hand-off round per generation of the deck, measured with the turns).
@@ -54,7 +55,7 @@ class Reshuffling(LinkTable):
 
 
 def play(players: int, expansions: list[str], group: str, seed: int,
-         one_step: bool = False, salt: int = 0) -> tuple[LinkTable, str]:
+         one_step: bool = True, salt: int = 0) -> tuple[LinkTable, str]:
     """The game by links; and how it ended."""
     bots = [Bot("hard", 100 + seat) for seat in range(players)]
     options = Options(players=players, seed=seed, expansions=expansions, sealed=True)
@@ -110,16 +111,16 @@ def main() -> None:
     parser.add_argument("--group", default="secp256k1", choices=sorted(GROUPS))
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--only", choices=sorted(GAMES))
-    parser.add_argument("--one-step", action="store_true")
+    parser.add_argument("--all-steps", action="store_true")
     args = parser.parse_args()
     for key, (players, expansions) in GAMES.items():
         if args.only and key != args.only:
             continue
         start = time.perf_counter()
         table, ended = first_played(players, expansions, args.group, args.seed,
-                                    args.one_step)
+                                    not args.all_steps)
         name = f"{players} seats, {' + '.join(expansions)}, {args.group}" + (
-            ", one-step hand-offs" if args.one_step else "")
+            ", every step in each hand-off" if args.all_steps else "")
         print("\n".join(report(name, table, ended, time.perf_counter() - start)), flush=True)
 
 

@@ -60,7 +60,8 @@ class Post:
 class SealedSeat:
     """One seat's device in a sealed game (see the module): its game and its fair deck."""
 
-    def __init__(self, game: Game, seat: int, seed: bytes, game_id: str, group: Group) -> None:
+    def __init__(self, game: Game, seat: int, seed: bytes, game_id: str, group: Group,
+                 one_step: bool = True) -> None:
         names = {deck: _canonical(game, deck) for deck in game.state.sealed["piles"]
                  if "/" not in deck}
         self.seat, self.game = seat, game
@@ -70,6 +71,9 @@ class SealedSeat:
         self.log: list[Post] = []  # every post, in order: with the seed, the device's storage
         self.early: list[Post] = []  # hand-offs of a generation this device has not opened
         self.opened: set[str] = set()  # generations whose parts this device has posted
+        # a hand-off carries only its own step: every device reads the one history, so it
+        # holds the earlier steps already (False: every step from the first, for comparison)
+        self.one_step = one_step
 
     # ------------------------------------------------------------ the piles
     def piles(self) -> dict[str, Piles]:
@@ -83,7 +87,8 @@ class SealedSeat:
         if self.device.my_step() is None:
             return None
         self.device.step()
-        return self._sent(Post(self.seat, None, encode(self.device.handoff(0))))
+        since = self.device.steps_done() - 1 if self.one_step else 0
+        return self._sent(Post(self.seat, None, encode(self.device.handoff(since))))
 
     def opening_post(self) -> Post:
         """After the shuffle: the parts this seat owes for the others' opening deal."""

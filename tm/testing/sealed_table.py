@@ -16,7 +16,7 @@ from typing import Any
 
 from tm.core.state import Options, to_dict
 from tm.fairdeck import Group
-from tm.fairdeck.wire import HandOff, Show, decode, encode
+from tm.fairdeck.wire import HandOff, decode
 from tm.game import Game
 from tm.persist import sealedlinks
 from tm.persist.sealedplay import Post, SealedSeat, read_post
@@ -95,35 +95,6 @@ class Table:
 
 
 # ---------------------------------------------------------------- by links
-class FollowingSeat(SealedSeat):
-    """A :class:`SealedSeat` whose device follows the piles before it shows a card. Work
-    around: ``SealedSeat._drain`` shows the cards a move made public before the device has
-    followed that move's draws, so a card drawn and shown in one move (a public reveal
-    from the deck, taken from the acting seat's pile) is refused as "not drawn"."""
-
-    def __init__(self, game: Game, seat: int, seed: bytes, game_id: str,
-                 group: Group, one_step: bool = False) -> None:
-        super().__init__(game, seat, seed, game_id, group)
-        self.one_step = one_step
-        show = self.device.show
-
-        def following(deck: str, position: int) -> Show:
-            self.device.follow(self.piles())
-            return show(deck, position)
-        setattr(self.device, "show", following)  # noqa: B010 - an instance's own method
-
-    def shuffle_post(self) -> Post | None:
-        """With ``one_step``: the hand-off carries only this seat's own step (a history
-        read in one order holds every earlier step already), not every step from 0."""
-        if not self.one_step:
-            return super().shuffle_post()
-        if self.device.my_step() is None:
-            return None
-        self.device.step()
-        message = self.device.handoff(self.device.steps_done() - 1)
-        return self._sent(Post(self.seat, None, encode(message)))
-
-
 @dataclass
 class Holder:
     """One device in play by links: its seat and the history as it holds it."""
@@ -154,7 +125,7 @@ class LinkTable:
     """A sealed game played by links only (see the module)."""
 
     def __init__(self, options: Options, group: Group, decide: Decide, salt: int = 0,
-                 game_id: str = "g1", one_step: bool = False) -> None:
+                 game_id: str = "g1", one_step: bool = True) -> None:
         self.options, self.group, self.decide = options, group, decide
         self.one_step = one_step
         self.salt, self.game_id = salt, game_id
@@ -165,7 +136,7 @@ class LinkTable:
         self.moves = 0
 
     def _new_device(self, seat: int, options: Options) -> Holder:
-        return Holder(FollowingSeat(Game.new(options), seat, seat_seed(seat, self.salt),
+        return Holder(SealedSeat(Game.new(options), seat, seat_seed(seat, self.salt),
                                     self.game_id, self.group, self.one_step))
 
     def holder(self, seat: int) -> Holder:

@@ -81,6 +81,11 @@ def test_a_saved_game_continues_offline(page: Any, boot: Any, server: Server) ->
     wait_screen(page, "game")
     page.locator(".prompt [data-action=choose]").first.click()  # a corporation
     expect(page.locator(".prompt")).to_be_visible()
+    # The prompt was on screen before the click too: wait for the save to hold the move
+    # (under load the click's save could land after a first read; CI saw 0 once).
+    page.wait_for_function("""() => Object.keys(localStorage)
+        .filter(k => k.startsWith('tm:save:'))
+        .some(k => JSON.parse(localStorage.getItem(k)).save.moves.length >= 1)""")
     moves = _moves(page)
     assert moves >= 1
     page.locator("[data-action=share]").first.click()

@@ -43,7 +43,6 @@ from typing import Any, cast
 
 from tm.bots import SEARCH_LEVELS, Bot
 from tm.bots import expert_buy as buy
-from tm.bots.determinize import sample_game
 from tm.bots.policy import Mind
 from tm.bots.rollouts import (
     Budget,
@@ -51,6 +50,7 @@ from tm.bots.rollouts import (
     rolling,
     rollout,
     run_steps,
+    sampled_means,
 )
 from tm.bots.solo import PARAMS, steps_left
 from tm.bots.worth import position_worth
@@ -132,31 +132,16 @@ def search_steps(view: GameView, mind: Mind, rng: random.Random, budget: Budget,
                                                            or leaf):
         return mind.choices[picks[0][1]]
     seat = int(view["you"]["player"])
-    limit = budget.limit(len(view["players"]))
-    totals: dict[int, float] = {}
-    done = 0
-    for _ in range(budget.leaf_samples if leaf else budget.samples):
-        if done and found.steps * (done + 1) > limit * done:  # another would not fit
-            break
-        sample_seed = rng.getrandbits(62)
-        seeds = [rng.getrandbits(62) for _ in range(len(view["players"]))]
-        try:
-            base = sample_game(view, seat, random.Random(sample_seed))
-            values = {picks[0][1]: (yield from _value(base, seat, mind, picks[0][1], seeds,
-                                                      found, leaf, budget.horizon))}
-            if not done:  # the candidates whose rollouts the budget affords (two at least)
-                picks = picks[:max(2, limit // max(1, found.steps))]
-            for _, index in picks[1:]:
-                values[index] = yield from _value(base, seat, mind, index, seeds, found,
-                                                  leaf, budget.horizon)
-        except Exception:  # noqa: BLE001  (a sample the sampler or the engine refuses)
-            break
-        for index, value in values.items():
-            totals[index] = totals.get(index, 0.0) + value
-        done += 1
-    if done == 0:
+
+    def value(base: Game, index: int, seeds: list[int]) -> Generator[None, None, float]:
+        return _value(base, seat, mind, index, seeds, found, leaf, budget.horizon)
+    means_found, kept = yield from sampled_means(
+        view, rng, budget.limit(len(view["players"])), found,
+        budget.leaf_samples if leaf else budget.samples, [i for _, i in picks], value)
+    picks = picks[:len(kept)]
+    if means_found is None:
         return mind.choices[picks[0][1]]
-    found.means = {i: t / done for i, t in totals.items()}
+    found.means = means_found
     found.pick = picks[0][1]
     # Best mean; ties keep the candidates' order (the hard pick first, with the margin).
     means = dict(found.means)

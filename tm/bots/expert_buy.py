@@ -18,9 +18,8 @@ import random
 from collections.abc import Generator, Mapping
 from typing import Any
 
-from tm.bots.determinize import sample_game
 from tm.bots.policy import Mind
-from tm.bots.rollouts import Budget, Search, rolling
+from tm.bots.rollouts import Budget, Search, rolling, sampled_means
 from tm.bots.worth import position_worth
 from tm.cards import card
 from tm.game import Game
@@ -126,32 +125,15 @@ def weigh(view: GameView, mind: Mind, rng: random.Random, budget: Budget, found:
     """The candidate to make (its index; 0, the hard policy's, unless another's mean beats
     it by the margin), by rollouts to the generation's end valued by the leaf."""
     seat = int(view["you"]["player"])
-    limit = budget.limit(len(view["players"]))
-    totals: dict[int, float] = {}
-    done = 0
-    order = list(range(len(cands)))
-    for _ in range(budget.leaf_samples):
-        if done and found.steps * (done + 1) > limit * done:  # another would not fit
-            break
-        sample_seed = rng.getrandbits(62)
-        seeds = [rng.getrandbits(62) for _ in range(len(view["players"]))]
-        try:
-            base = sample_game(view, seat, random.Random(sample_seed))
-            values = {0: (yield from _value(base, seat, mind, cands[0], seeds, found,
-                                              budget))}
-            if not done:
-                order = order[:max(2, limit // max(1, found.steps))]
-            for index in order[1:]:
-                values[index] = yield from _value(base, seat, mind, cands[index], seeds, found,
-                                                  budget)
-        except Exception:  # noqa: BLE001  (a sample the sampler or the engine refuses)
-            break
-        for index, value in values.items():
-            totals[index] = totals.get(index, 0.0) + value
-        done += 1
-    if done == 0:
+
+    def value(base: Game, index: int, seeds: list[int]) -> Generator[None, None, float]:
+        return _value(base, seat, mind, cands[index], seeds, found, budget)
+    found_means, _ = yield from sampled_means(view, rng, budget.limit(len(view["players"])),
+                                              found, budget.leaf_samples,
+                                              list(range(len(cands))), value)
+    if found_means is None:
         return 0
-    means = {i: t / done for i, t in totals.items()}
+    means = dict(found_means)
     found.means = dict(means)
     means[0] += budget.leaf_margin
     return max(means, key=lambda i: (means[i], -i))

@@ -3,14 +3,16 @@ seat's hard policy (see :mod:`tm.bots.expert`, whose search and purchase search
 (:mod:`tm.bots.expert_buy`) play them)."""
 from __future__ import annotations
 
-from collections.abc import Generator
+import random
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import TypeVar, cast
 
 from tm.bots import Bot
+from tm.bots.determinize import sample_game
 from tm.game import Game
 from tm.view import view_for
-from tm.view_model import ListedChoice
+from tm.view_model import GameView, ListedChoice
 
 TOP = 4  # most candidates searched (see candidates)
 SAMPLES = 4  # most determinized samples per candidate (the same for every candidate)
@@ -119,3 +121,39 @@ def run_steps(steps: Generator[None, None, T]) -> T:
             next(steps)
         except StopIteration as done:
             return cast(T, done.value)
+
+
+# (a sampled game, a candidate's key, the seats' bot seeds) -> its value, a decision a step
+Valuer = Callable[[Game, int, list[int]], Generator[None, None, float]]
+
+
+def sampled_means(view: GameView, rng: random.Random, limit: int, found: Search,
+                  samples: int, keys: list[int], value: Valuer
+                  ) -> Generator[None, None, tuple[dict[int, float] | None, list[int]]]:
+    """Each candidate's mean value over games sampled from ``view``, the same samples and
+    bot seeds for every candidate (common random numbers), within ``limit`` decisions in
+    all: after the first sample only the first candidates the budget affords (two at
+    least) go on. Returns the means (None if no sample could be played) and those keys."""
+    seat = int(view["you"]["player"])
+    totals: dict[int, float] = {}
+    done = 0
+    for _ in range(samples):
+        if done and found.steps * (done + 1) > limit * done:  # another would not fit
+            break
+        sample_seed = rng.getrandbits(62)
+        seeds = [rng.getrandbits(62) for _ in range(len(view["players"]))]
+        try:
+            base = sample_game(view, seat, random.Random(sample_seed))
+            values = {keys[0]: (yield from value(base, keys[0], seeds))}
+            if not done:  # the candidates whose rollouts the budget affords
+                keys = keys[:max(2, limit // max(1, found.steps))]
+            for key in keys[1:]:
+                values[key] = yield from value(base, key, seeds)
+        except Exception:  # noqa: BLE001  (a sample the sampler or the engine refuses)
+            break
+        for key, worth in values.items():
+            totals[key] = totals.get(key, 0.0) + worth
+        done += 1
+    if done == 0:
+        return None, keys
+    return {key: total / done for key, total in totals.items()}, keys

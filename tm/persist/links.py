@@ -281,9 +281,14 @@ def decode(text: str) -> Game:
         raise LinkError(reason("link.illegal_move", f"the link holds an illegal move: {error}",
                                reason=error)) from error
     except Exception as error:  # any other failure of a hostile link is still the codec's
-        raise LinkError(reason("link.cannot_open",
-                               f"the link cannot be opened ({type(error).__name__})",
-                               name=type(error).__name__)) from error
+        raise cannot_open(error) from error
+
+
+def cannot_open(error: Exception) -> LinkError:
+    """The refusal of a hostile link that failed inside the decoder (any other error)."""
+    return LinkError(reason("link.cannot_open",
+                            f"the link cannot be opened ({type(error).__name__})",
+                            name=type(error).__name__))
 
 
 def _decode(text: str) -> Game:

@@ -39,7 +39,7 @@ from tm.fairdeck import wire
 from tm.fairdeck.wire import Turn, WireError
 from tm.game import Game
 from tm.persist import links, safejson
-from tm.persist.links import LinkError
+from tm.persist.links import LinkError, cannot_open
 from tm.persist.saves import options_from
 from tm.persist.sealedplay import Post
 
@@ -189,9 +189,7 @@ def decode(text: str) -> SealedLink:
     except LinkError:
         raise
     except Exception as error:  # any other failure of a hostile link is still the codec's
-        raise LinkError(reason("link.cannot_open",
-                               f"the link cannot be opened ({type(error).__name__})",
-                               name=type(error).__name__)) from error
+        raise cannot_open(error) from error
 
 
 def _decode(text: str) -> SealedLink:

@@ -50,6 +50,7 @@ class Tools:
     undo_ask: int | None = None  # asking before taking back this player's move
     undoing: bool = False  # in a run of undos: the hand-off waits for "done"
     copied: bool = False  # the shown link is on the clipboard
+    can_share: bool = True  # a share link of the game can be made (not of a sealed game)
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +110,23 @@ class LinkPlayShown:
     score: int | None = None  # its score, once won
     lost: bool = False  # it is over and lost (no score)
     result_link: str | None = None
+    sealed: SealedShown | None = None  # a sealed game's (hands secret across devices)
+
+
+@dataclass(frozen=True, slots=True)
+class SealedShown:
+    """What the page shows of a sealed game (hands secret across devices): whether the
+    shuffle is over, whether this seat may decide now, the link to send and to whom (long:
+    offered as a file too), and at the end the audit (None: a seed is still to come;
+    empty: passed; else each finding in words)."""
+
+    ready: bool = False
+    can_decide: bool = False
+    send_to: str | None = None
+    link: str | None = None
+    long: bool = False
+    over: bool = False
+    audit: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,7 +27,8 @@ def tool_buttons(tools: Tools, over: bool = False) -> str:
                      else _idle(t("tools.undo")))
         parts.append(button(t("tools.redo"), "redo", "tool") if tools.can_redo
                      else _idle(t("tools.redo")))
-    parts.append(button(t("tools.share"), "share", "tool"))
+    if tools.can_share:
+        parts.append(button(t("tools.share"), "share", "tool"))
     label = t("tools.hide_scores" if tools.show_scores else "tools.show_scores")
     parts.append(button(label, "toggle_scores", "tool"))
     parts.append(button(t("tools.replay"), "replay", "tool") if tools.can_replay

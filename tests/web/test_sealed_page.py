@@ -55,7 +55,7 @@ def _send(app: App) -> tuple[str, str] | None:
     assert sealed_shown is not None
     if sealed_shown.send_to is None or sealed_shown.link is None:
         return None
-    return sealed_shown.send_to, sealed_shown.link
+    return sealed_shown.send_to, sealed_shown.link.split("#", 1)[1]
 
 
 @pytest.fixture(scope="module")

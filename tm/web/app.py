@@ -34,7 +34,7 @@ from tm.web.app_hand import HandController
 from tm.web.app_linkplay import LinkPlayController
 from tm.web.app_play import PlayController, finishing_choice
 from tm.web.app_recap import RecapController
-from tm.web.app_sealed import SealedController
+from tm.web.app_sealed import SealedController, sealed_view
 from tm.web.app_share import ShareController
 from tm.web.app_stage import Stage
 from tm.web.app_tabs import TabsController
@@ -197,6 +197,9 @@ class App:
     def sealed_open_saved(self, save_id: str) -> bool:
         return self.sealed.open_saved(save_id)
 
+    def forget_views(self) -> None:
+        self.play.state.views.forget()
+
     def sealed_snapshot(self) -> SealedShown | None:
         return self.sealed.snapshot()
 
@@ -250,6 +253,8 @@ class App:
             self.play.shown_game()
         assert game is not None and shown.game is not None
         view = self.play.state.views.view(game, viewer)
+        if game.state.options.sealed:  # cards this device cannot read yet: not shown
+            view = sealed_view(view, self.sealed.can_decide())
         stage = None if replaying else self.play.staged()
         over = bool(view["over"]) and not replaying
         return GameShown(view=view, staged=stage is not None,

@@ -66,6 +66,7 @@ class SealedController(Controller):
         return play is not None and play.can_decide()
 
     def _show(self, play: SealedPlay) -> None:
+        self.host.forget_views()  # (its dealer may read cards it could not before)
         self.state.play = play
         self.shown.game = play.game
         self.shown.viewer = play.record.seat
@@ -257,8 +258,9 @@ class SealedController(Controller):
         if audit is not None:
             self._keep(play)
         return SealedShown(
-            ready=play.ready(), can_decide=play.can_decide(),
-            send_to=names[offer[0]] if offer else None, link=offer[1] if offer else None,
+            ready=play.ready(), can_decide=play.can_decide(), posts=len(play.history),
+            send_to=names[offer[0]] if offer else None,
+            link=f"{self.host.base_url}#{offer[1]}" if offer else None,
             long=offer is not None and len(offer[1]) > sealedgame.LONG_LINK,
             over=play.game.is_over, audit=None if audit is None else tuple(dict.fromkeys(
                 finding_text(str(deck), int(seat), str(reason), list(names))
@@ -288,3 +290,22 @@ def finding_text(deck: str, seat: int, reason: str, names: list[str]) -> str:
     name = names[seat] if 0 <= seat < len(names) else "?"
     return t("sealed.finding", name=name, what=t("sealed.audit." + reason.replace(" ", "_")),
              deck=t("sealed.deck." + deck.split("/")[0]))
+
+
+def sealed_view(view: Any, can_decide: bool) -> Any:
+    """A sealed game's view as the page shows it: no decision while this device cannot
+    answer it (its cards are still tokens, or the shuffle is under way), and no card of
+    the hand whose keys have not arrived (a copy: the views are kept)."""
+    you = view.get("you")
+    if you is None:
+        return view
+    hand = [card for card in you["hand"] if not _token(card)]
+    if can_decide and len(hand) == len(you["hand"]):
+        return view
+    return {**view, "you": {**you, "hand": hand,
+                            "decision": you["decision"] if can_decide else None}}
+
+
+def _token(card: Any) -> bool:
+    name = card.get("name") if isinstance(card, dict) else card
+    return isinstance(name, str) and name.startswith("#")

@@ -130,14 +130,16 @@ def sealed_panel(shown: LinkPlayShown, you: str) -> str:
     who = f'<p class="hint who-sees">{esc(t("sealed.who_sees"))}</p>'
     audit = _audit(sealed.audit) if sealed.over else ""
     if sealed.send_to is None or sealed.link is None:
-        return f'<section class="send-panel sealed quiet">{you}{audit}{who}</section>'
+        return (f'<section class="send-panel sealed quiet"{attrs(data_posts=sealed.posts)}>'
+                f'{you}{audit}{who}</section>')
     name = sealed.send_to
     hint = ("linkplay.send_end" if sealed.over else "sealed.send_hint" if sealed.ready
             else "sealed.shuffling")
     file = (f'<p class="hint long-link">{esc(t("sealed.long", name=name))}</p>'
             + button(t("sealed.save_file"), "save_link", "", link=sealed.link, name=name)
             if sealed.long else "")
-    return (f'<section class="send-panel sealed" aria-labelledby="send-title">{you}{audit}'
+    return (f'<section class="send-panel sealed" aria-labelledby="send-title"'
+            f'{attrs(data_posts=sealed.posts)}>{you}{audit}'
             f'<h2 id="send-title">{esc(t("linkplay.send_to", name=name))}</h2>'
             f'<p>{esc(t(hint, name=name))}</p>'
             + _copy_field(sealed.link, t("linkplay.link_label", name=name), shown.copied,

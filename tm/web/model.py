@@ -127,6 +127,7 @@ class SealedShown:
     long: bool = False
     over: bool = False
     audit: tuple[str, ...] | None = None
+    posts: int = 0  # the posts of the game this device holds (tests wait on it)
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,6 +245,11 @@ class ViewCache:
 
     def __init__(self) -> None:
         self._kept: dict[int | None, tuple[tuple[Any, ...], View]] = {}  # by viewer
+
+    def forget(self) -> None:
+        """Build every view again (a sealed game's device read new cards: its views name
+        them, with no move made)."""
+        self._kept.clear()
 
     @staticmethod
     def _matches(key: tuple[Any, ...], game: Any) -> bool:

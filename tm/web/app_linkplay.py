@@ -27,7 +27,7 @@ from tm.web import linkseals
 from tm.web.app_base import Actions, Controller, Host
 from tm.web.i18n import t
 from tm.web.linkforks import Verdict, compare_link, saved_moves
-from tm.web.model import LinkPlayShown, Older
+from tm.web.model import LinkPlayShown, Older, SealedShown
 from tm.web.saves import SaveMeta, parse_entry
 
 if TYPE_CHECKING:
@@ -348,13 +348,15 @@ class LinkPlayController(Controller):
             return LinkPlayShown(**common)
         names = tuple(pl.name for pl in game.state.players)
         sealed = self.host.sealed_snapshot()
+        if sealed is None and game.state.options.sealed:  # (its seat not taken yet)
+            sealed = SealedShown()
         if sealed is not None:
             return LinkPlayShown(**common, link_id=self.shown.meta.link_id,
                                  seat=self.shown.meta.seat, names=names,
                                  send_to=sealed.send_to, send_link=sealed.link,
                                  over=game.is_over, sealed=sealed,
-                                 copied=self.state.copied_link in (sealed.link, None)
-                                 and sealed.link is not None)
+                                 copied=sealed.link is not None
+                                 and self.state.copied_link == sealed.link)
         target = self.send_target()
         sent = self._sent() if target is not None else None
         send_link = sent[2] if sent is not None else None

@@ -19,6 +19,10 @@ EN_SEALED: dict[str, str] = {
     "sealed.long": "This link is long for a chat message: send it as a file. {name} opens "
                    "it with “Import a game file” on the start screen.",
     "sealed.save_file": "Save the link as a file",
+    "sealed.waiting": "Your cards open when the other devices' keys arrive: send your link, "
+                      "then wait for theirs.",
+    "sealed.waiting_shuffle": "The devices are shuffling the deck: your cards come once "
+                              "every device has taken its turn.",
     "sealed.not_joined": "This link continues a game with secret hands that this device "
                          "has not joined: ask for the first link of the game.",
     "sealed.damaged": "This device's record of the game with secret hands cannot be read: "

@@ -20,6 +20,13 @@ def _whole_game() -> str:
     return f'<p class="whole-game">{esc(t("linkplay.whole_game"))}</p>'
 
 
+def _who_sees(shown: LinkPlayShown) -> str:
+    """Who can see what: in a sealed game each device its own cards, else everyone all."""
+    if shown.sealed is None:
+        return _whole_game()
+    return f'<p class="hint who-sees">{esc(t("sealed.who_sees"))}</p>'
+
+
 def _ticked(form: Mapping[str, str], name: str) -> str:
     return " checked" if str(form.get(name, "")).lower() in ("on", "true", "1") else ""
 
@@ -42,7 +49,7 @@ def seat_cover(screen: Screen) -> str:
     return (f'<div class="handoff seat-check" role="dialog" aria-modal="true" '
             f'aria-labelledby="seat-title"><h1 id="seat-title">{esc(t("linkplay.who"))}</h1>'
             f'<p class="hint">{esc(t("linkplay.who_hint"))}</p>'
-            f'<div class="seats">{seats}</div>{_whole_game()}</div>')
+            f'<div class="seats">{seats}</div>{_who_sees(shown)}</div>')
 
 
 def _seat_button(seat: int, name: str, taken: bool) -> str:

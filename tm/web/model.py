@@ -50,7 +50,8 @@ class Tools:
     undo_ask: int | None = None  # asking before taking back this player's move
     undoing: bool = False  # in a run of undos: the hand-off waits for "done"
     copied: bool = False  # the shown link is on the clipboard
-    can_share: bool = True  # a share link of the game can be made (not of a sealed game)
+    can_share: bool = True  # a share link or a file of the game can be made (not of a
+    # sealed game: its moves name tokens, and this device's record is what opens it)
 
 
 @dataclass(frozen=True, slots=True)

@@ -199,3 +199,14 @@ def _game_id(text: str) -> str:
 def _message(post: Post) -> Any:
     from tm.fairdeck.wire import decode
     return decode(post.message)
+
+
+def test_a_long_sealed_link_saved_as_a_file_opens_by_import(played: Played) -> None:
+    _sender, to, join = played.sent[0]
+    assert to == "Bob" and len(join) > 4000  # the join: offered as a file too
+    fresh = _app(salt=12)
+    fresh.handle("import", {"text": "https://tm.example/#" + join + "\n"})
+    assert fresh.shown.notice is None and fresh.shown.screen == "seat"
+    assert fresh.linkplay.taken_seats() == (0,)
+    fresh.handle("choose_seat", {"seat": 1})
+    assert fresh.shown.screen == "game" and fresh.sealed.active() is not None

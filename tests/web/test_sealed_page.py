@@ -12,14 +12,16 @@ from typing import Any
 import pytest
 
 from tests.kits.games import form_fields
+from tests.kits.keys import TestSigner
 from tm.core import sealed
 from tm.fairdeck.wire import SeedReveal, Show, Turn, encode
 from tm.persist import sealedlinks
-from tm.persist.sealedplay import Post
+from tm.persist.sealedplay import Post, read_post
+from tm.web import linkseals
 from tm.web.app import App
 from tm.web.i18n import t
 from tm.web.saves import MemoryStorage
-from tm.web.sealedgame import RECORD_PREFIX, SealedPlay, read_record
+from tm.web.sealedgame import RECORD_PREFIX, SealedPlay, read_record, signed_moves
 
 NAMES = ["Ann", "Bob"]
 
@@ -55,12 +57,14 @@ def _send(app: App) -> tuple[str, str] | None:
     assert sealed_shown is not None
     if sealed_shown.send_to is None or sealed_shown.link is None:
         return None
+    assert "&k=" in sealed_shown.link and "&s=" in sealed_shown.link  # keys, signatures
     return sealed_shown.send_to, sealed_shown.link.split("#", 1)[1]
 
 
 @pytest.fixture(scope="module")
 def played() -> Played:
     ann, bob = _app(salt=1), _app(salt=2)
+    ann.linkplay.state.signer, bob.linkplay.state.signer = TestSigner(11), TestSigner(22)
     ann.handle("new_game", {**form_fields(2, NAMES, 5), "by_link": "on", "sealed": "on"})
     assert ann.shown.game is not None and ann.shown.game.state.options.sealed
     ann.handle("choose_seat", {"seat": 0})
@@ -106,7 +110,7 @@ def test_a_sealed_game_shows_each_device_only_its_own_hand_and_links_name_no_hid
     assert game is not None
     shown_names = {name for _d, _p, name, _s in game.state.sealed["shown"]}
     for _sender, _to, text in played.sent:
-        for post in sealedlinks.decode(text).posts:
+        for post in sealedlinks.decode(text.split("&")[0]).posts:
             move_text = str(post.move)
             # a move carries tokens for cards: no card's name but those shown to all
             for token in ("'card': '", "'corporation': '"):
@@ -124,7 +128,7 @@ def test_a_link_showing_a_card_its_seat_did_not_draw_is_refused_naming_the_seat(
     bob_store = played.apps["Bob"].store.storage
     bob_record = read_record(bob_store, _game_id(played.mid_link))
     assert bob_record is not None
-    link = sealedlinks.decode(played.mid_link)
+    link = sealedlinks.decode(played.mid_link.split("&")[0])
     options = played.apps["Bob"].shown.game.state.options  # type: ignore[union-attr]
     bob = SealedPlay.restore(options, link.game_id, bob_record)
     stolen = next(position for position in bob.seat.piles()["project"].drawn_by(0)
@@ -146,8 +150,8 @@ def test_a_link_showing_a_card_its_seat_did_not_draw_is_refused_naming_the_seat(
 def test_a_forged_seed_fails_the_audit_with_its_notice(played: Played) -> None:
     to, last = next((to, text) for sender, to, text in played.sent if sender == "Bob"
                     and any(p.seat == 1 and isinstance(_message(p), SeedReveal)
-                            for p in sealedlinks.decode(text).posts))  # Bob's seed, sent
-    link = sealedlinks.decode(last)
+                            for p in sealedlinks.decode(text.split("&")[0]).posts))
+    link = sealedlinks.decode(last.split("&")[0])
     posts = [Post(p.seat, p.move, encode(SeedReveal(p.seat, bytes(32))))
              if p.seat == 1 and isinstance(_message(p), SeedReveal) else p for p in link.posts]
     assert posts != list(link.posts)
@@ -163,7 +167,11 @@ def test_a_forged_seed_fails_the_audit_with_its_notice(played: Played) -> None:
     copy = _app(store, salt=10)
     copy.handle("continue", {"save": "link-" + link.game_id})
     forged = sealedlinks.encode(link.game_id, posts, link.first, link.options)
+    history = [read_post(text) for text in held] + posts  # Bob's device signs its lie
+    forged = linkseals.sealed(forged, MemoryStorage(), link.game_id, 1,
+                              signed_moves(history), TestSigner(22)).fragment
     copy.handle("open_link", {"text": "#" + forged})
+    assert copy.shown.notice is None, copy.shown.notice
     audit = copy.screen_model().linkplay.sealed.audit  # type: ignore[union-attr]
     # the audit fails and names Bob (whose keys do not follow from the seed revealed);
     # each finding is listed once
@@ -193,7 +201,7 @@ def test_a_sealed_game_with_the_draft_is_refused_with_its_reason() -> None:
 
 
 def _game_id(text: str) -> str:
-    return sealedlinks.decode(text).game_id
+    return sealedlinks.decode(text.split("&")[0]).game_id
 
 
 def _message(post: Post) -> Any:
@@ -210,3 +218,18 @@ def test_a_long_sealed_link_saved_as_a_file_opens_by_import(played: Played) -> N
     assert fresh.linkplay.taken_seats() == (0,)
     fresh.handle("choose_seat", {"seat": 1})
     assert fresh.shown.screen == "game" and fresh.sealed.active() is not None
+
+
+def test_a_sealed_link_whose_new_posts_their_seat_did_not_sign_is_refused(
+        played: Played) -> None:
+    copy = _app(MemoryStorage(), salt=13)
+    copy.store.storage.data.update(played.ann_before)  # type: ignore[attr-defined]
+    game_id = _game_id(played.mid_link)
+    copy.handle("continue", {"save": "link-" + game_id})
+    held = len(copy.sealed.active().history)  # type: ignore[union-attr]
+    unsigned = played.mid_link.split("&s=")[0]  # Bob's posts, his signature taken off
+    copy.handle("open_link", {"text": "#" + unsigned})
+    assert copy.shown.notice is not None and "did not sign" in copy.shown.notice
+    assert len(copy.sealed.active().history) == held  # type: ignore[union-attr]
+    copy.handle("open_link", {"text": "#" + played.mid_link})
+    assert copy.shown.notice is None

@@ -19,7 +19,9 @@ from typing import Any
 
 from tm.core.errors import IllegalMove, SaveError
 from tm.game import Game
+from tm.persist import sigs
 from tm.persist.history import score_history
+from tm.web import linkseals
 from tm.web.app_base import Handler, Shown, UnknownAction
 from tm.web.app_bots import BotsController
 from tm.web.app_games import (
@@ -196,6 +198,12 @@ class App:
 
     def sealed_open_saved(self, save_id: str) -> bool:
         return self.sealed.open_saved(save_id)
+
+    def link_signer(self) -> linkseals.Signer | None:
+        return self.linkplay.state.signer
+
+    def link_verifier(self) -> sigs.Verifier:
+        return self.linkplay.state.verifier
 
     def forget_views(self) -> None:
         self.play.state.views.forget()

@@ -18,6 +18,8 @@ from tm.web.saves import SaveMeta
 
 if TYPE_CHECKING:
     from tm.game import Game
+    from tm.persist import sigs
+    from tm.web import linkseals
     from tm.web.app_stage import Stage
     from tm.web.model import PendingPrompt, SealedShown
     from tm.web.replay import Replay
@@ -100,6 +102,8 @@ class Host(Protocol):
     def sealed_open_saved(self, save_id: str) -> bool: ...
     def sealed_snapshot(self) -> SealedShown | None: ...
     def forget_views(self) -> None: ...
+    def link_signer(self) -> linkseals.Signer | None: ...
+    def link_verifier(self) -> sigs.Verifier: ...
 
 
 class Controller:

@@ -354,6 +354,7 @@ class LinkPlayController(Controller):
             return LinkPlayShown(**common, link_id=self.shown.meta.link_id,
                                  seat=self.shown.meta.seat, names=names,
                                  send_to=sealed.send_to, send_link=sealed.link,
+                                 sealing=sealed.sealing,
                                  over=game.is_over, sealed=sealed,
                                  copied=sealed.link is not None
                                  and self.state.copied_link == sealed.link)

@@ -21,7 +21,7 @@ from tm.game import Game
 from tm.persist import safejson
 from tm.persist.links import LinkError
 from tm.persist.saves import options_from
-from tm.web import sealedgame
+from tm.web import linkseals, sealedgame
 from tm.web.app_base import Actions, Controller, Host
 from tm.web.error_text import error_text
 from tm.web.i18n import t
@@ -39,6 +39,8 @@ class SealedState:
 
     play: SealedPlay | None = None  # the game on screen, when it is sealed
     join: str | None = None  # a join link opened, waiting for this device's seat
+    signed: tuple[tuple[str, int, int], str] | None = None  # the link last sealed: (game,
+    # posts, recipient), its fragment
 
 
 class SealedController(Controller):
@@ -162,8 +164,11 @@ class SealedController(Controller):
         refused with a notice and this device's game stays as stored (a join refused:
         nothing is kept)."""
         shown = self.shown
+        head, params = sealedgame.split(text)
+        start = len(play.history)
         try:
-            play.take(text)
+            count = play.take(head)
+            refused = self._check_seals(play, params, start, start + count)
         except LinkError as error:  # (found before any post is taken)
             notice, spoilt = t("sealed.link_refused", reason=error_text(error)), False
         except (IllegalMove, DeviceError) as error:
@@ -172,6 +177,13 @@ class SealedController(Controller):
             name = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
             notice, spoilt = t("sealed.caught", name=name, what=_what(error)), True
         else:
+            if refused is not None:  # posts a seat's device did not sign: kept apart
+                shown.notice = refused
+                if fresh:
+                    shown.game, shown.save_id, self.state.play = None, None, None
+                else:
+                    self._rebuild(play)
+                return False
             self._keep(play)
             self._show(play)
             self.host.autosave()
@@ -183,6 +195,21 @@ class SealedController(Controller):
         elif spoilt:
             self._rebuild(play)
         return False
+
+    def _check_seals(self, play: SealedPlay, params: dict[str, str], start: int,
+                     end: int) -> str | None:
+        """The link's new posts against the seats' pinned device keys (as ordinary links:
+        :mod:`tm.web.linkseals`): None when every new post of a seat with a key is covered
+        by that seat's signature (the keys then pinned), else the notice."""
+        moves = sealedgame.signed_moves(play.history[:end])
+        refused = linkseals.check_link(self.host.store.storage, play.game_id, params, moves,
+                                       start, play.record.seat, self.host.link_verifier())
+        if refused is None:
+            return None
+        kind, seat, index = refused
+        names = play.options.names
+        name = names[seat] if 0 <= seat < len(names) else "?"
+        return t(f"linkplay.fork_{kind}", name=name, move=index + 1)
 
     def _restored(self, game_id: str, record: Record) -> SealedPlay | None:
         play = self.active()
@@ -251,20 +278,40 @@ class SealedController(Controller):
         if play is None:
             return None
         offer = play.offer()
-        if offer is not None:
-            self._keep(play)  # (the link made is remembered as sent)
+        link = self._signed(play, offer) if offer is not None else None
         names = play.options.names
+        fresh = play.record.audit is None
         audit = play.audit() if play.game.is_over else None
-        if audit is not None:
-            self._keep(play)
+        if audit is not None and fresh:
+            self._keep(play)  # (kept: it takes seconds)
         return SealedShown(
             ready=play.ready(), can_decide=play.can_decide(), posts=len(play.history),
             send_to=names[offer[0]] if offer else None,
-            link=f"{self.host.base_url}#{offer[1]}" if offer else None,
-            long=offer is not None and len(offer[1]) > sealedgame.LONG_LINK,
+            link=f"{self.host.base_url}#{link}" if link else None,
+            sealing=offer is not None and link is None,
+            long=link is not None and len(link) > sealedgame.LONG_LINK,
             over=play.game.is_over, audit=None if audit is None else tuple(dict.fromkeys(
                 finding_text(str(deck), int(seat), str(reason), list(names))
                 for deck, seat, _position, reason in audit)))  # (each said once)
+
+
+    def _signed(self, play: SealedPlay, offer: tuple[int, str]) -> str | None:
+        """The offered link with the seats' keys and signatures, this seat's over the whole
+        history (made once per history and recipient; None while the page's keys have yet
+        to answer)."""
+        key = (play.game_id, len(play.history), offer[0])
+        made = self.state.signed
+        if made is not None and made[0] == key:
+            return made[1]
+        try:
+            seals = linkseals.sealed(offer[1], self.host.store.storage, play.game_id,
+                                     play.record.seat, sealedgame.signed_moves(play.history),
+                                     self.host.link_signer())
+        except linkseals.SealPending:
+            return None
+        self.state.signed = (key, seals.fragment)
+        self._keep(play)  # (the link made is remembered as sent)
+        return seals.fragment
 
 
 def _options_text(options: Options) -> str:

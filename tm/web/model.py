@@ -129,6 +129,7 @@ class SealedShown:
     over: bool = False
     audit: tuple[str, ...] | None = None
     posts: int = 0  # the posts of the game this device holds (tests wait on it)
+    sealing: bool = False  # the link waits for this device's keys to sign it
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,7 +22,7 @@ from tm.fairdeck import SECP256K1, Group
 from tm.fairdeck.held import DeviceError
 from tm.fairdeck.wire import HandOff, SeedReveal, decode
 from tm.game import Game
-from tm.persist import safejson, sealedlinks
+from tm.persist import links, safejson, sealedlinks
 from tm.persist.links import LinkError
 from tm.persist.sealedplay import Post, SealedSeat, read_post
 from tm.web.saves import Storage
@@ -248,15 +248,26 @@ class SealedPlay:
         return self.record.audit
 
 
+def split(text: str) -> tuple[str, dict[str, str]]:
+    """A sealed link's posts (``s=…``) and its seals (``&k=`` keys, ``&s=`` signatures)."""
+    return links.split_params(text)
+
+
 def link_game(text: str) -> tuple[str, Options | None]:
     """A sealed link's game id and options (a join link's), read without taking it."""
-    link = sealedlinks.decode(text)
+    link = sealedlinks.decode(split(text)[0])
     return link.game_id, link.options
 
 
 def link_seats(text: str) -> set[int]:
     """The seats that posted in a link (taken by other devices)."""
-    return {post.seat for post in sealedlinks.decode(text).posts}
+    return {post.seat for post in sealedlinks.decode(split(text)[0]).posts}
+
+
+def signed_moves(posts: list[Post]) -> list[list[Any]]:
+    """Posts as the seats' signatures cover them (:mod:`tm.persist.sigs`: each item
+    ``[seat, …]``): a seat's signature vouches for the history up to its length."""
+    return [[post.seat, post.to_text()] for post in posts]
 
 
 __all__ = ["GROUP", "LONG_LINK", "LinkError", "Record", "RecordError", "SealedPlay",

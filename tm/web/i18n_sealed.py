@@ -7,6 +7,7 @@ EN_SEALED: dict[str, str] = {
                          "starts the game, knows the order of the deck. Not with the draft "
                          "or Colonies yet.",
     "sealed.refused": "This game cannot keep hands secret: {reason}.",
+    "sealed.who_title": "Who sees what",
     "sealed.who_sees": "Hands are secret: only your device can read your hand and the cards "
                        "you are offered; the others see how many you hold. A card shows to "
                        "all when it is played. Every device shuffled the deck, so no one "

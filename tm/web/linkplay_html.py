@@ -134,7 +134,8 @@ def sealed_panel(shown: LinkPlayShown, you: str) -> str:
     long) and, at the end, the audit."""
     sealed = shown.sealed
     assert sealed is not None
-    who = f'<p class="hint who-sees">{esc(t("sealed.who_sees"))}</p>'
+    who = (f'<details class="hint who-sees"><summary>{esc(t("sealed.who_title"))}</summary>'
+           f'<p>{esc(t("sealed.who_sees"))}</p></details>')  # (folded: a phone's height)
     audit = _audit(sealed.audit) if sealed.over else ""
     if sealed.send_to is None or sealed.link is None:
         return (f'<section class="send-panel sealed quiet"{attrs(data_posts=sealed.posts)}>'

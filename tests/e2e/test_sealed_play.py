@@ -31,6 +31,7 @@ pytestmark = pytest.mark.e2e
 PHONE = {"width": 390, "height": 844}
 LINK = ".send-panel.sealed input.send-link"
 NAMES = ["Ann", "Bob"]
+REBUILD_MS = 90_000  # a device's game rebuilt from its record: seconds, more under load
 
 
 def _posts(page: Any) -> int:
@@ -62,7 +63,7 @@ def _open(page: Any, link: str, name: str) -> None:
         wait_screen(page, "game")
     page.wait_for_function(
         "(n) => Number(document.querySelector('.send-panel.sealed')?.dataset.posts) >= n",
-        arg=held.first + len(held.posts))
+        arg=held.first + len(held.posts), timeout=REBUILD_MS)
     wait_ready(page)
 
 
@@ -142,15 +143,16 @@ def test_two_devices_play_a_sealed_game_to_the_end_and_tampered_links_are_caught
                           " localStorage.setItem(k, v); }", _stored(ann))
             copy.goto(forged_seed)
             wait_ready(copy)
-            expect(copy.locator(".notice[role=alert]")).to_contain_text(
-                "that Bob's device did not sign")
+            expect(copy.locator(".notice[role=alert]")).to_contain_text(  # (a rebuild first)
+                "that Bob's device did not sign", timeout=REBUILD_MS)
             expect(copy.locator("[data-audit]")).to_have_attribute("data-audit", "waiting")
             seed_forged = True
         _open(devices[to], link, to)
         sender = to
     assert tampered and seed_forged
     for page in (ann, bob):
-        expect(page.locator("[data-audit=passed]")).to_contain_text("Checked")
+        expect(page.locator("[data-audit=passed]")).to_contain_text("Checked",
+                                                                    timeout=REBUILD_MS)
         assert "&k=" in link and "&s=" in link  # the posts signed by the seats' device keys
         expect(page.locator(".end")).to_be_visible()
     assert sorted(lengths)[len(lengths) // 2] < 4000  # a typical turn fits a chat message

@@ -34,6 +34,7 @@ from tm.cards import corporation_deck, prelude_deck, project_deck
 from tm.core import sealed
 from tm.core.errors import IllegalMove, reason_of
 from tm.core.ruleset import rules_for
+from tm.core.sealed import Unreadable
 from tm.fairdeck import Finding, Group, Piles, generations
 from tm.fairdeck.device import Device
 from tm.fairdeck.held import Caught, DeviceError
@@ -71,6 +72,10 @@ class SealedSeat:
         self.log: list[Post] = []  # every post, in order: with the seed, the device's storage
         self.early: list[Post] = []  # hand-offs of a generation this device has not opened
         self.opened: set[str] = set()  # generations whose parts this device has posted
+        # the waiting move's last attempt: the piles it reached (plain data) and the cards
+        # it showed or stopped at, (deck, position, seat): what it needs the keys of
+        self.reach: dict[str, Any] = {}
+        self.needs: list[tuple[str, int, int]] = []
         # a hand-off carries only its own step: every device reads the one history, so it
         # holds the earlier steps already (False: every step from the first, for comparison)
         self.one_step = one_step
@@ -80,6 +85,12 @@ class SealedSeat:
         """The rules' piles as the fair deck's (copies: the device keeps what it is given)."""
         return {deck: Piles(**copy.deepcopy(data))
                 for deck, data in self.game.state.sealed["piles"].items()}
+
+    def _known(self) -> dict[str, Piles]:
+        """The piles as far as the waiting move's last attempt reached (the rules' own
+        while no move waits): a move that draws reserves positions that it then reads."""
+        return self.piles() | {deck: Piles(**copy.deepcopy(data))
+                               for deck, data in self.reach.items()}
 
     # ------------------------------------------------------------ sending
     def shuffle_post(self) -> Post | None:
@@ -100,7 +111,7 @@ class SealedSeat:
         self.waiting.append((self.seat, response))
         shows = list(self._drain())
         shows += self._setup_reveal()
-        post = Post(self.seat, response, encode(self.device.outgoing(self.piles(), shows)))
+        post = Post(self.seat, response, encode(self._outgoing(shows)))
         return [self._sent(post), *self._reshuffles()]
 
     def seed_post(self) -> Post:
@@ -126,10 +137,10 @@ class SealedSeat:
             return self._reshuffles()
         if post.move is not None:
             self.waiting.append((post.seat, post.move))
-        self.device.receive(message, self.piles(), ahead=True)
+        self.device.receive(message, self._known(), ahead=True)
         shows = list(self._drain()) + self._setup_reveal()
-        answer = [] if not shows and not self._owes_drawn() else [self._sent(Post(
-            self.seat, None, encode(self.device.outgoing(self.piles(), shows))))]
+        answer = [] if not shows and not self._owes_drawn() and not self._owes_needed() else [
+            self._sent(Post(self.seat, None, encode(self._outgoing(shows))))]
         return answer + self._reshuffles()
 
     def audit(self) -> list[tuple[str, Finding]]:
@@ -145,6 +156,52 @@ class SealedSeat:
         return any(count > len(piles[entry.deck].undrawn(seat))
                    for entry in self.device.parts_due(piles)
                    for seat, count in enumerate(entry.counts) if seat != self.seat)
+
+    # ------------------------------------------------------------ reveals past the window
+    def _wanted(self) -> tuple[dict[str, list[int]], list[tuple[str, int]]]:
+        """What the waiting move needs of this device: per deck and seat, how far into that
+        seat's pile its key parts must go (the positions the move draws and shows), and
+        the positions of this seat's own pile that it shows (its part makes them public)."""
+        wanted: dict[str, list[int]] = {}
+        mine: list[tuple[str, int]] = []
+        known = self._known()
+        for deck, position, _seat in self.needs:
+            piles = known.get(deck)
+            owner = None if piles is None else piles.owner_of(position)
+            if (piles is None or owner is None or deck not in self.device.decks
+                    or deck in self.device.pending()):
+                continue  # (a new generation: read once its reshuffle is over)
+            if owner == self.seat:
+                mine.append((deck, position))
+            else:
+                ends = wanted.setdefault(deck, [0] * self.device.seats)
+                ends[owner] = max(ends[owner], piles.assigned[owner].index(position) + 1)
+        return wanted, mine
+
+    def _owes_needed(self) -> bool:
+        """Whether the waiting move needs a key part or a show this device has not sent."""
+        if not self.needs or not self.device.locked:
+            return False
+        wanted, mine = self._wanted()
+        return bool(self.device.parts_due(self._known(), upto=wanted)) or any(
+            not self.device.is_shown(deck, position) for deck, position in mine)
+
+    def _outgoing(self, shows: list[Show]) -> Turn:
+        """This seat's message: the shows, the parts it owes for the rules' piles and
+        those the waiting move needs, with the shows of its own cards that move reveals."""
+        if not self.needs:
+            return self.device.outgoing(self.piles(), shows)
+        wanted, mine = self._wanted()
+        known, piles = self._known(), self.piles()
+        self.device.follow(known)
+        for deck, position in mine:
+            if not self.device.is_shown(deck, position):
+                shows.append(self.device.show(deck, position, unread=True))
+        upto = {deck: [max(len(piles[deck].assigned[seat]) if deck in piles else 0,
+                           wanted.get(deck, [0] * len(pile.assigned))[seat])
+                       for seat in range(len(pile.assigned))]
+                for deck, pile in known.items()}
+        return self.device.outgoing(known, shows, upto)
 
     # ------------------------------------------------------------ reshuffles
     def _opens(self, message: HandOff) -> bool:
@@ -193,19 +250,34 @@ class SealedSeat:
             seat, move = self.waiting[0]
             shown = self.game.state.sealed["shown"]
             before = len(shown)
+            self.device.follow(self._known())
             try:
                 self.game.respond(seat, move)
+            except Unreadable as error:
+                if self._reached(error, before):
+                    continue  # the piles had lagged behind the move: try again
+                return  # a card's keys are still to come: a reveal
             except IllegalMove as error:
                 why = reason_of(error)
                 if why is not None and why.key == "sealed.unknown":
-                    return  # a card's keys are still to come: a reveal
+                    return  # (a card this device's dealer cannot open at all)
                 raise
             self.waiting.pop(0)
+            self.reach, self.needs = {}, []
             if len(shown) > before:  # a card drawn and shown in one move: the new piles
                 self.device.follow(self.piles())
             for deck, position, _name, owner in shown[before:]:
                 if owner == self.seat and not self.device.is_shown(deck, position):
                     yield self.device.show(deck, position)
+
+    def _reached(self, error: Unreadable, before: int) -> bool:
+        """Keep where the waiting move stopped (its piles, what it showed and the card
+        it could not read); whether that card reads now, with those piles."""
+        self.reach = error.piles
+        self.needs = [(deck, position, seat) for deck, position, _name, seat
+                      in error.shown[before:]] + [error.card]
+        self.device.follow(self._known())
+        return self.device.open(*error.card[:2]) is not None
 
     def _setup_reveal(self) -> list[Show]:
         """While a move waits for keys at the setup reveal: the shows of this seat's own

@@ -178,7 +178,9 @@ class LinkTable:
 
     def _ready(self, device: Holder) -> bool:
         """Whether the device holds the shuffle's hand-offs and every seat's opening."""
-        handoffs = sum(isinstance(decode(p.message), HandOff) for p in device.history)
+        messages = (decode(p.message) for p in device.history)
+        handoffs = sum(isinstance(m, HandOff) and all("/" not in d for d in m.decks)
+                       for m in messages)  # (a reshuffle's hand-offs come later)
         return handoffs == 2 * self.n - 1 and len(device.history) >= 3 * self.n - 1
 
     # ------------------------------------------------------------ acting

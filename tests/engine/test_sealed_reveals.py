@@ -21,7 +21,7 @@ from tm.core.state import to_dict
 from tm.fairdeck import SECP256K1, TEST_127, Group
 from tm.fairdeck.device import Device
 from tm.fairdeck.wire import SeedReveal, decode
-from tm.persist.sealedplay import SealedSeat
+from tm.persist.sealedplay import Post, SealedSeat
 from tm.testing.sealed_table import Decide, LinkTable, Table, seat_seed
 
 FOREST = Options(players=2, seed=7, expansions=["corpera", "prelude"], sealed=True)
@@ -60,41 +60,67 @@ def test_a_reveal_past_the_window_is_answered_and_the_game_ends_alike_everywhere
     assert_ended_alike(forest.seats)
 
 
-def test_a_reveal_past_the_window_opens_only_the_cards_it_reveals(forest: Table) -> None:
-    """Seat 1's device rebuilt from its seed and every post before the seeds: every
-    position that seat 0 drew and kept hidden, or still holds in its window after the
-    reveal, and every undrawn one stays closed (but seat 1's own window)."""
-    seat = forest.seats[1]
-    names = {deck: list(seat.device._decks[deck].names)  # noqa: SLF001 - a test's device
-             for deck in seat.game.state.sealed["piles"]}
-    rebuilt = Device(SECP256K1, 1, 2, seat_seed(1), "g1", names)
-    log = [decode(p.message) for p in forest.posts]
-    assert rebuilt.replay([m for m in log if not isinstance(m, SeedReveal)],
-                          seat.piles()) == []
-    shown = {(d, p) for d, p, _n, _s in seat.game.state.sealed["shown"]}
+def closed_to(observer: SealedSeat, group: Group, posts: list[Post]) -> int:
+    """How many positions stay closed to the observer's device rebuilt from its seed and
+    the posts before the seeds; fails on any it opens that another seat drew and kept
+    hidden, or holds in its window, or that is undrawn (the observer's own window aside)."""
+    state = observer.game.state
+    names = {deck: list(observer.device._decks[deck].names)  # noqa: SLF001 - a test's device
+             for deck in state.sealed["piles"]}
+    rebuilt = Device(group, observer.seat, state.options.players, seat_seed(observer.seat),
+                     "g1", names)
+    log = [decode(p.message) for p in posts]
+    piles = observer.piles()
+    assert rebuilt.replay([m for m in log if not isinstance(m, SeedReveal)], piles) == []
+    shown = {(d, p) for d, p, _n, _s in state.sealed["shown"]}
     closed = 0
-    for deck, pile in seat.piles().items():
-        mine = set(pile.drawn_by(1)) | set(pile.undrawn(1))
+    for deck, pile in piles.items():
+        mine = set(pile.drawn_by(observer.seat)) | set(pile.undrawn(observer.seat))
         for position in range(pile.size):
             if position not in mine and (deck, position) not in shown:
                 assert rebuilt.open(deck, position) is None, (deck, position)
                 closed += 1
-    assert closed > 150
+    return closed
 
 
-def by_links(options: Options, group: Group, salt: int = 0) -> LinkTable:
-    table = LinkTable(options, group, hard_bots(options.players), salt)
+def test_a_reveal_past_the_window_opens_only_the_cards_it_reveals(forest: Table) -> None:
+    """Seat 1's device rebuilt from its seed and every post: every position that seat 0
+    drew and kept hidden, or still holds in its window after the reveal, and every undrawn
+    one stays closed (but seat 1's own window)."""
+    assert closed_to(forest.seats[1], SECP256K1, forest.posts) > 150
+
+
+def by_links(options: Options, group: Group, salt: int = 0,
+             window_answers: bool = False) -> LinkTable:
+    table = LinkTable(options, group, hard_bots(options.players), salt,
+                      window_answers=window_answers)
     table.end(table.play())
     return table
 
 
-def test_by_links_a_reveal_past_the_window_costs_a_round_of_links_and_ends_alike() -> None:
-    table = by_links(FOREST, TEST_127)
+@pytest.fixture(scope="module")
+def linked() -> dict[bool, LinkTable]:
+    """The game by links, answered with exactly the revealed positions' parts (False) or
+    with the acting seat's window too (True)."""
+    return {flag: by_links(FOREST, TEST_127, window_answers=flag) for flag in (False, True)}
+
+
+@pytest.mark.parametrize("window_answers", [False, True])
+def test_by_links_a_reveal_past_the_window_ends_alike_and_opens_only_what_it_reveals(
+        linked: dict[bool, LinkTable], window_answers: bool) -> None:
+    table = linked[window_answers]
     seats = table.seats()
     assert longest_reveal(seats[0]) > WINDOW + 4
     assert_ended_alike(seats)
-    answers = [s for s in table.sent if s.phase == "play"]
-    assert max(s.chars for s in answers) < 4000
+    assert max(s.chars for s in table.sent if s.phase == "play") < 4000
+    for seat in (0, 1):
+        assert closed_to(seats[seat], TEST_127, table.holder(seat).history) > 150
+
+
+def test_answering_with_the_acting_seats_window_takes_fewer_links(
+        linked: dict[bool, LinkTable]) -> None:
+    """A round of links per card revealed past the window, or per window of cards."""
+    assert len(linked[True].sent) < len(linked[False].sent)
 
 
 @pytest.mark.slow

@@ -62,7 +62,7 @@ class SealedSeat:
     """One seat's device in a sealed game (see the module): its game and its fair deck."""
 
     def __init__(self, game: Game, seat: int, seed: bytes, game_id: str, group: Group,
-                 one_step: bool = True) -> None:
+                 one_step: bool = True, window_answers: bool = False) -> None:
         names = {deck: _canonical(game, deck) for deck in game.state.sealed["piles"]
                  if "/" not in deck}
         self.seat, self.game = seat, game
@@ -79,6 +79,10 @@ class SealedSeat:
         # a hand-off carries only its own step: every device reads the one history, so it
         # holds the earlier steps already (False: every step from the first, for comparison)
         self.one_step = one_step
+        # answering a move that reveals past the window: False, the parts of exactly the
+        # positions it reveals (a round for each card); True, also of the acting seat's
+        # window after them (readable by it alone, as after any draw: a round a window)
+        self.window_answers = window_answers
 
     # ------------------------------------------------------------ the piles
     def piles(self) -> dict[str, Piles]:
@@ -175,7 +179,9 @@ class SealedSeat:
                 mine.append((deck, position))
             else:
                 ends = wanted.setdefault(deck, [0] * self.device.seats)
-                ends[owner] = max(ends[owner], piles.assigned[owner].index(position) + 1)
+                ends[owner] = max(ends[owner], len(piles.assigned[owner])
+                                  if self.window_answers
+                                  else piles.assigned[owner].index(position) + 1)
         return wanted, mine
 
     def _owes_needed(self) -> bool:

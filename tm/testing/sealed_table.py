@@ -125,9 +125,10 @@ class LinkTable:
     """A sealed game played by links only (see the module)."""
 
     def __init__(self, options: Options, group: Group, decide: Decide, salt: int = 0,
-                 game_id: str = "g1", one_step: bool = True) -> None:
+                 game_id: str = "g1", one_step: bool = True,
+                 window_answers: bool = False) -> None:
         self.options, self.group, self.decide = options, group, decide
-        self.one_step = one_step
+        self.one_step, self.window_answers = one_step, window_answers
         self.salt, self.game_id = salt, game_id
         self.n = options.players
         self.devices: list[Holder | None] = [None] * self.n
@@ -137,7 +138,8 @@ class LinkTable:
 
     def _new_device(self, seat: int, options: Options) -> Holder:
         return Holder(SealedSeat(Game.new(options), seat, seat_seed(seat, self.salt),
-                                    self.game_id, self.group, self.one_step))
+                                    self.game_id, self.group, self.one_step,
+                                    self.window_answers))
 
     def holder(self, seat: int) -> Holder:
         found = self.devices[seat]

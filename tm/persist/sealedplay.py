@@ -12,8 +12,12 @@ cards the move made public), and at the end each seat's seed for the audit.
 Every device applies every move, so the rules are the referee everywhere. A move waits on
 a device while the keys of a card it shows have not arrived. That happens at the setup
 reveal: the corporations and preludes chosen in secret show when the last seat has chosen,
-so each device then posts a reveal (the parts of its own chosen corporation and preludes)
-— the one hand-off of ordinary play, besides a deck that runs out.
+so each device then posts a reveal (the parts of its own chosen corporation and preludes).
+It happens again when a move reveals cards from the deck past the acting seat's window
+(Experimental Forest): the rules' refusal (``sealed.Unreadable``) says where the move
+stopped, and each device answers with its key parts for exactly the positions the move
+reveals (the acting seat with its own part, which makes them public), a round of answers a
+card, until the move applies (docs/fair-deck.md, "Reveals past the window").
 
 A deck that runs out: the move that draws opens a new generation of it from the discards
 (:mod:`tm.core.sealed`), the same on every device. Each device then builds that deck and

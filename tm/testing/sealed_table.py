@@ -26,8 +26,8 @@ MAX_MOVES = 3000
 
 
 class Stalled(RuntimeError):
-    """No device can post: a move waits for key parts no seat will send (a reveal from
-    the deck that reads past the acting seat's window, e.g. Experimental Forest)."""
+    """No device can post: a move waits for key parts no seat will send (a protocol
+    gap, or a seat that withholds its part)."""
 
 
 def seat_seed(seat: int, salt: int = 0) -> bytes:

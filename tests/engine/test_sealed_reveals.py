@@ -126,8 +126,8 @@ def test_answering_with_the_acting_seats_window_takes_fewer_links(
 @pytest.mark.slow
 def test_five_seats_with_prelude_play_to_the_end_by_links() -> None:
     """5 seats, Corporate Era and Prelude, on secp256k1, only by links: a reveal past the
-    window (13 cards) in a game that uses 210 of the 215 project cards (about 40 s, two thirds of it the
-    five audits)."""
+    window (13 cards) in a game that uses 210 of the 215 project cards (about 40 s, two
+    thirds of it the five audits)."""
     table = by_links(Options(players=5, seed=7, expansions=["corpera", "prelude"],
                              sealed=True), SECP256K1)
     seats = table.seats()

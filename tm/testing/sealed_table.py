@@ -214,12 +214,14 @@ class LinkTable:
                    for position in piles.drawn_by(seat))
 
     def next_seat(self, seat: int) -> int:
-        """The next seat with something to do: a seat the game waits on, else the next."""
+        """The next seat with something to do: a seat the game waits on (and that can
+        read its cards: one that cannot waits for the others' parts), else the next."""
         device = self.holder(seat)
         game = device.seat.game
         if (self._ready(device) and not device.seat.waiting and not game.is_over
                 and not self.blocked(seat)):
-            pending = {s for s, _ in game.pending}
+            pending = {s for s, _ in game.pending
+                       if self.devices[s] is None or not self.blocked(s)}
             for step in range(1, self.n):
                 if (seat + step) % self.n in pending:
                     return (seat + step) % self.n

@@ -420,3 +420,29 @@ def test_a_reveal_past_the_window_is_shown_before_its_parts_and_claimed_once_rea
     assert [device.audit() for device in table.devices] == [[], [], []]
     assert all(len(device._decks["project"].claims) == 3  # noqa: SLF001 - the claims
                for device in table.devices)
+
+
+def test_a_show_of_a_free_position_taken_ahead_blocks_nobody_and_fails_the_audit() -> None:
+    """A show may come ahead of the move that reserves its position; one for a position
+    that then goes to another seat does not stop that seat showing its card, and the
+    audit names the seat that showed what it never drew (claimed after its drawer)."""
+    table = Table.sit(3, {"project": project_deck(SETS)[:30]})
+    table.join()
+    table.piles = {"project": Piles.deal(3, 30, 1)}
+    for device in table.devices:
+        table.send(device.outgoing(table.piles))
+    free = table.piles["project"].next_free
+    stray = Show("project", free, table.devices[2]._decks["project"].keys.part(free))  # noqa: SLF001
+    for device in table.devices[:2]:
+        assert device.receive(Turn(2, 3, (), (stray,)), table.piles, ahead=True) == []
+    table.draw(0)
+    table.turn(1)
+    table.turn(2)
+    table.draw(0)
+    assert table.drawn[0][-1] == ("project", free)
+    table.turn(0, (table.show(0, "project", free),))
+    names = {device.open("project", free) for device in table.devices}
+    assert len(names) == 1 and None not in names
+    table.reveal_all()
+    found = table.devices[1].audit()
+    assert [(deck, f.seat, f.position) for deck, f in found] == [("project", 2, free)]

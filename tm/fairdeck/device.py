@@ -186,7 +186,7 @@ class Device(Joining):
             raise DeviceError(f"seat {self.seat} did not draw {deck} position {position}")
         name = self.open(deck, position)
         holding = self._decks[deck]
-        if (name is None and not unread) or position in holding.shown:
+        if (name is None and not unread) or self.is_shown(deck, position):
             raise DeviceError(f"{deck} position {position} cannot be shown")
         part = holding.keys.part(position)
         holding.shown[position] = (self.seat, part)
@@ -194,9 +194,12 @@ class Device(Joining):
         return Show(deck, position, part)
 
     def is_shown(self, deck: str, position: int) -> bool:
-        """Whether the card at ``position`` of ``deck`` has been shown (by any seat)."""
-        holding = self._decks.get(deck)
-        return holding is not None and position in holding.shown
+        """Whether the card at ``position`` of ``deck`` has been shown (by any seat; a
+        show taken ahead for a free position, only once it is that seat's)."""
+        holding, piles = self._decks.get(deck), self._piles.get(deck)
+        shown = None if holding is None else holding.shown.get(position)
+        return shown is not None and (piles is None or piles.owner_of(position) in (
+            None, shown[0]))
 
     def receive(self, message: Message, piles_by_deck: PilesByDeck | None = None,
                 claims: Mapping[tuple[str, int], str] | None = None,
@@ -287,9 +290,12 @@ class Device(Joining):
         card = holding.names.index(claimed) if claimed in holding.names else -1
         mine = piles.assigned[seat] if ahead else piles.drawn_by(seat)
         free = ahead and position >= piles.next_free  # (reserved by the move it comes with)
-        if position in holding.shown or (position not in mine and not free):
+        # a show taken ahead for a free position counts only if the position goes to its seat
+        earlier = holding.shown.get(position)
+        twice = earlier is not None and piles.owner_of(position) in (None, earlier[0])
+        if twice or (position not in mine and not free):
             holding.claims.append(Claim(seat, position, card))  # the audit names it too
-            raise Caught(seat, "a card shown twice" if position in holding.shown
+            raise Caught(seat, "a card shown twice" if twice
                          else "a card shown that it did not draw", deck, position)
         holding.shown[position] = (seat, show.part)
         parts = self._parts_at(deck, position)
@@ -310,6 +316,8 @@ class Device(Joining):
             raise Caught(seat, f"a card shown that does not open to {claimed or 'a card'}",
                          deck, position)
         holding.opened[position] = card
+        if holding.unclaimed.get(position, seat) != seat:  # another's show taken ahead
+            holding.claim(holding.unclaimed.pop(position), position)  # ("not drawn")
         return Shown(deck, position, holding.names[card], seat)
 
     def reveal(self) -> SeedReveal:

@@ -16,9 +16,10 @@ import pytest
 
 from tm import Options
 from tm.bots import Bot
+from tm.core import sealed
 from tm.core.sealed import WINDOW
 from tm.core.state import to_dict
-from tm.fairdeck import SECP256K1, TEST_127, Group
+from tm.fairdeck import SECP256K1, TEST_127, Group, generations
 from tm.fairdeck.device import Device
 from tm.fairdeck.wire import SeedReveal, decode
 from tm.persist.sealedplay import Post, SealedSeat
@@ -66,12 +67,15 @@ def closed_to(observer: SealedSeat, group: Group, posts: list[Post]) -> int:
     hidden, or holds in its window, or that is undrawn (the observer's own window aside)."""
     state = observer.game.state
     names = {deck: list(observer.device._decks[deck].names)  # noqa: SLF001 - a test's device
-             for deck in state.sealed["piles"]}
+             for deck in state.sealed["piles"] if "/" not in deck}
+    reshuffles = {deck: generations.sources_of(sources)
+                  for deck, sources in state.sealed.get("reshuffles", {}).items()}
     rebuilt = Device(group, observer.seat, state.options.players, seat_seed(observer.seat),
                      "g1", names)
     log = [decode(p.message) for p in posts]
     piles = observer.piles()
-    assert rebuilt.replay([m for m in log if not isinstance(m, SeedReveal)], piles) == []
+    assert rebuilt.replay([m for m in log if not isinstance(m, SeedReveal)], piles,
+                          reshuffles=reshuffles) == []
     shown = {(d, p) for d, p, _n, _s in state.sealed["shown"]}
     closed = 0
     for deck, pile in piles.items():
@@ -121,6 +125,36 @@ def test_answering_with_the_acting_seats_window_takes_fewer_links(
         linked: dict[bool, LinkTable]) -> None:
     """A round of links per card revealed past the window, or per window of cards."""
     assert len(linked[True].sent) < len(linked[False].sent)
+
+
+def test_a_reveal_that_reaches_a_generation_opened_in_the_same_move_waits_for_its_shuffle(
+        ) -> None:
+    """The same game, the project deck cut short on every device just before the reveal
+    (no free position left, three more discards): the reveal's first draw opens the
+    discards as a new generation, its cards past seat 0's window come from it, and the
+    devices shuffle it together while the move waits; then it applies everywhere."""
+    table = Table(FOREST, TEST_127, hard_bots(2))
+    table.shuffle()
+    for _ in range(23):  # (the 24th move reveals)
+        table.move()
+    assert not any(r["key"] == "revealed" for r in table.seats[0].game.state.log)
+    for device in table.seats:
+        game, state = device.game, device.game.state
+        piles = state.sealed["piles"]["project"]
+        cut = [sealed.token("project", p) for p in range(piles["next_free"],
+                                                         piles["next_free"] + 3)]
+        piles["next_free"] = piles["size"]
+        state.deck = [c for c in state.deck if c not in cut]
+        state.discard.extend(cut)
+        game.base = {"moves": len(game.moves), "state": to_dict(state)}  # (kept by undo)
+    table.move()
+    log = [r["key"] for r in table.seats[0].game.state.log]
+    assert log.count("reshuffle") == 1 and log.count("revealed") > WINDOW + 4
+    assert log.index("reshuffle") < log.index("revealed")  # (opened by the reveal's move)
+    table.play_to_end()
+    table.end()
+    assert_ended_alike(table.seats)
+    assert closed_to(table.seats[1], TEST_127, table.posts) > 100
 
 
 @pytest.mark.slow

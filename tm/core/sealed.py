@@ -46,9 +46,10 @@ RULE = ""  # (no printed rule: a refusal of the device layer)
 class Unreadable(IllegalMove):
     """A card shown that this device cannot read yet (``sealed.unknown``). The move is
     refused and the state rolled back, so the error keeps where the move stood when it
-    stopped: the piles, the cards it had shown (plain data, copies) and the card it could
-    not read, ``(deck, position, seat)``. The device layer sends from them the key parts
-    that the move needs (docs/fair-deck.md, "Reveals past the window")."""
+    stopped: the piles, the cards it had shown and the generations opened (plain data,
+    copies), and the card it could not read, ``(deck, position, seat)``. The device layer
+    sends from them the key parts that the move needs (docs/fair-deck.md, "Reveals past
+    the window")."""
 
     def __init__(self, message: str, g: GameState, deck: str, position: int,
                  seat: int) -> None:
@@ -56,6 +57,7 @@ class Unreadable(IllegalMove):
         self.card = (deck, position, seat)
         self.piles: dict[str, Any] = copy.deepcopy(g.sealed["piles"])
         self.shown: list[list[Any]] = [list(entry) for entry in g.sealed["shown"]]
+        self.reshuffles: dict[str, Any] = copy.deepcopy(g.sealed.get("reshuffles", {}))
 
 
 def is_sealed(g: GameState) -> bool:

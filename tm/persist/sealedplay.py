@@ -79,6 +79,7 @@ class SealedSeat:
         # the waiting move's last attempt: the piles it reached (plain data) and the cards
         # it showed or stopped at, (deck, position, seat): what it needs the keys of
         self.reach: dict[str, Any] = {}
+        self.reach_reshuffles: dict[str, Any] = {}  # the generations it opened
         self.needs: list[tuple[str, int, int]] = []
         # a hand-off carries only its own step: every device reads the one history, so it
         # holds the earlier steps already (False: every step from the first, for comparison)
@@ -141,7 +142,7 @@ class SealedSeat:
             self.early.append(post)  # its generation is not open here yet
             return []
         if isinstance(message, HandOff | SeedReveal):
-            self.device.receive(message, self.piles())
+            self.device.receive(message, self._known())
             return self._reshuffles()
         if post.move is not None:
             self.waiting.append((post.seat, post.move))
@@ -207,10 +208,10 @@ class SealedSeat:
         for deck, position in mine:
             if not self.device.is_shown(deck, position):
                 shows.append(self.device.show(deck, position, unread=True))
-        upto = {deck: [max(len(piles[deck].assigned[seat]) if deck in piles else 0,
+        upto = {deck: [max(len(piles.get(deck, pile).assigned[seat]),
                            wanted.get(deck, [0] * len(pile.assigned))[seat])
                        for seat in range(len(pile.assigned))]
-                for deck, pile in known.items()}
+                for deck, pile in known.items()}  # (a generation the move opens: its deal)
         return self.device.outgoing(known, shows, upto)
 
     # ------------------------------------------------------------ reshuffles
@@ -220,7 +221,10 @@ class SealedSeat:
         return all(deck in self.device.decks for deck in message.decks)
 
     def _expect(self) -> None:
-        for deck, sources in self.game.state.sealed.get("reshuffles", {}).items():
+        """Expect the generations the rules opened, and those the waiting move opens (the
+        same on every device that gets that far: the devices shuffle it meanwhile)."""
+        opened = self.game.state.sealed.get("reshuffles", {}) | self.reach_reshuffles
+        for deck, sources in opened.items():
             self.device.expect(deck, generations.sources_of(sources))
 
     def _reshuffles(self) -> list[Post]:
@@ -238,14 +242,14 @@ class SealedSeat:
                     posts.append(self._sent(Post(self.seat, None, encode(handoff))))
                     progress = True
             while self.early and self._opens(decode_handoff(self.early[0])):
-                self.device.receive(decode_handoff(self.early.pop(0)), self.piles())
+                self.device.receive(decode_handoff(self.early.pop(0)), self._known())
                 progress = True
         locked = [deck for deck in self.device.decks if "/" in deck
                   and deck not in self.device.pending() and deck not in self.opened]
         if locked:
             self.opened.update(locked)
             posts.append(self._sent(Post(self.seat, None,
-                                         encode(self.device.outgoing(self.piles())))))
+                                         encode(self._outgoing([])))))
         return posts
 
     # ------------------------------------------------------------ inside
@@ -273,7 +277,7 @@ class SealedSeat:
                     return  # (a card this device's dealer cannot open at all)
                 raise
             self.waiting.pop(0)
-            self.reach, self.needs = {}, []
+            self.reach, self.needs, self.reach_reshuffles = {}, [], {}
             if len(shown) > before:  # a card drawn and shown in one move: the new piles
                 self.device.follow(self.piles())
             for deck, position, _name, owner in shown[before:]:
@@ -283,7 +287,7 @@ class SealedSeat:
     def _reached(self, error: Unreadable, before: int) -> bool:
         """Keep where the waiting move stopped (its piles, what it showed and the card
         it could not read); whether that card reads now, with those piles."""
-        self.reach = error.piles
+        self.reach, self.reach_reshuffles = error.piles, error.reshuffles
         self.needs = [(deck, position, seat) for deck, position, _name, seat
                       in error.shown[before:]] + [error.card]
         self.device.follow(self._known())

@@ -132,7 +132,8 @@ class SealedSeat:
     # ------------------------------------------------------------ receiving
     def receive(self, post: Post) -> list[Post]:
         """Another seat's post: checked, its move applied when its keys are here. Returns
-        the posts this device must send in answer (a reveal). Raises ``Caught`` naming a
+        the posts this device must send in answer (the setup reveal, the parts a move that
+        reveals or draws past a window needs, a reshuffle's steps). Raises ``Caught`` naming a
         seat that broke the protocol, ``IllegalMove`` for a move the rules refuse."""
         self.log.append(post)
         message = decode(post.message)

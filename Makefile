@@ -127,6 +127,7 @@ bench: $(VENV_STAMP) site
 	$(BIN)/python scripts/bench_page.py
 	$(BIN)/python scripts/bench_browser.py --runs 3 --samples 0 --no-kept --profiles 20mbit,20mbit-cpu4x
 	$(BIN)/python scripts/bench_memory.py
+	$(BIN)/python scripts/bench_sealed_page.py
 
 simulate: $(VENV_STAMP)
 	$(BIN)/python -m tm simulate --games 200 --players 2 --seed 1

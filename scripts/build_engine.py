@@ -36,8 +36,7 @@ ARCHIVE = Path("static", "build", "engine.zip")
 EPOCH = (1980, 1, 1, 0, 0, 0)  # the earliest time a zip entry can hold
 # What only the command line, the benchmarks and the tests import (tests/engine/test_site.py
 # checks that nothing the page imports imports these): left out of the page's download.
-NOT_IN_PAGE = ("tm/__main__.py", "tm/cli.py", "tm/sim.py", "tm/testing/", "tm/fairdeck/",
-               "tm/persist/sealedplay.py", "tm/persist/sealedlinks.py",
+NOT_IN_PAGE = ("tm/__main__.py", "tm/cli.py", "tm/sim.py", "tm/testing/",
                "tm/bots/tournament.py", "tm/bots/matrix.py")
 
 

@@ -27,9 +27,15 @@ ALLOWED_MODULES = frozenset({"tm.core.errors", "tm.persist.links", "tm.daily",
                              # bots answer from view() alone, as the page reads it: the page
                              # runs bot seats and asks the hard bot for hints, and the
                              # expert (its search plays games it samples from a view)
-                             "tm.bots", "tm.bots.hint", "tm.bots.expert"})
+                             "tm.bots", "tm.bots.hint", "tm.bots.expert",
+                             # sealed games (hands secret across devices): the fair deck's
+                             # protocol and the posts and links devices exchange (the rules
+                             # run inside the device's SealedSeat, never from the page)
+                             "tm.fairdeck", "tm.fairdeck.held", "tm.fairdeck.wire",
+                             "tm.persist.sealedplay", "tm.persist.sealedlinks"})
 # Engine modules the page may take single names from: the API object and the options.
-ALLOWED_NAMES = {"tm.game": frozenset({"Game"}), "tm.core.state": frozenset({"Options"})}
+ALLOWED_NAMES = {"tm.game": frozenset({"Game"}),
+                 "tm.core.state": frozenset({"Options", "to_dict"})}
 # Outside the engine: the standard library (no dynamic imports), and the browser's
 # bindings in the modules that touch the DOM (browser.py and its page_*.py parts).
 DOM_MODULES = ("browser.py", "bot_loop.py",  # bot_loop: the bots' timer

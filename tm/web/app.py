@@ -19,7 +19,9 @@ from typing import Any
 
 from tm.core.errors import IllegalMove, SaveError
 from tm.game import Game
+from tm.persist import sigs
 from tm.persist.history import score_history
+from tm.web import linkseals
 from tm.web.app_base import Handler, Shown, UnknownAction
 from tm.web.app_bots import BotsController
 from tm.web.app_games import (
@@ -34,12 +36,21 @@ from tm.web.app_hand import HandController
 from tm.web.app_linkplay import LinkPlayController
 from tm.web.app_play import PlayController, finishing_choice
 from tm.web.app_recap import RecapController
+from tm.web.app_sealed import SealedController, sealed_view
 from tm.web.app_share import ShareController
 from tm.web.app_stage import Stage
 from tm.web.app_tabs import TabsController
 from tm.web.error_text import error_text
 from tm.web.i18n import LANGUAGES, catalog, language, speaking, t
-from tm.web.model import GameShown, PendingPrompt, Screen, ShownRecord, Tools, assemble
+from tm.web.model import (
+    GameShown,
+    PendingPrompt,
+    Screen,
+    SealedShown,
+    ShownRecord,
+    Tools,
+    assemble,
+)
 from tm.web.render import Renderer
 from tm.web.saves import SaveMeta, SaveStore, Storage
 
@@ -65,13 +76,14 @@ class App:
         self.bots = BotsController(self)
         self.share = ShareController(self)
         self.recap = RecapController(self)
+        self.sealed = SealedController(self)
         self.games = GamesController(self, self.bots, self.linkplay, self.play, self.tabs)
         self.table = action_table(self.controllers())
 
     def controllers(self) -> tuple[Any, ...]:
         """The App's controllers, in the order their tables are read."""
         return (self.games, self.play, self.share, self.tabs, self.linkplay, self.bots,
-                self.hand, self.recap)
+                self.hand, self.recap, self.sealed)
 
     # ------------------------------------------------------------ actions
     def handle(self, action: str, data: dict[str, Any]) -> None:
@@ -165,6 +177,40 @@ class App:
     def today(self) -> str:
         return self.linkplay.today()
 
+    # (sealed games: hands secret across devices)
+    def sealed_active(self) -> bool:
+        return self.sealed.active() is not None
+
+    def sealed_can_decide(self) -> bool:
+        return self.sealed.can_decide()
+
+    def sealed_seated(self, seat: int) -> bool:
+        return self.sealed.seated(seat)
+
+    def sealed_taken(self) -> tuple[int, ...]:
+        return self.sealed.taken()
+
+    def sealed_respond(self, responses: list[dict[str, Any]]) -> None:
+        self.sealed.respond(responses)
+
+    def open_sealed_link(self, text: str) -> None:
+        self.sealed.open_link(text)
+
+    def sealed_open_saved(self, save_id: str) -> bool:
+        return self.sealed.open_saved(save_id)
+
+    def link_signer(self) -> linkseals.Signer | None:
+        return self.linkplay.state.signer
+
+    def link_verifier(self) -> sigs.Verifier:
+        return self.linkplay.state.verifier
+
+    def forget_views(self) -> None:
+        self.play.state.views.forget()
+
+    def sealed_snapshot(self) -> SealedShown | None:
+        return self.sealed.snapshot()
+
     def undo_asking(self) -> bool:
         return self.share.state.undo_ask
 
@@ -206,7 +252,8 @@ class App:
                      can_replay=share.can_replay(), show_scores=share.state.show_scores,
                      share_link=shown.share_link, from_link=shown.from_link,
                      undo_ask=share.undo_whose() if share.state.undo_ask else None,
-                     undoing=share.state.undoing, copied=share.state.link_copied)
+                     undoing=share.state.undoing, copied=share.state.link_copied,
+                     can_share=shown.game is None or not shown.game.state.options.sealed)
 
     def _game_shown(self, replaying: bool, viewer: int | None) -> GameShown:
         shown = self.shown
@@ -214,6 +261,8 @@ class App:
             self.play.shown_game()
         assert game is not None and shown.game is not None
         view = self.play.state.views.view(game, viewer)
+        if game.state.options.sealed:  # cards this device cannot read yet: not shown
+            view = sealed_view(view, self.sealed.can_decide())
         stage = None if replaying else self.play.staged()
         over = bool(view["over"]) and not replaying
         return GameShown(view=view, staged=stage is not None,
@@ -221,7 +270,8 @@ class App:
                          log_depth=self.play.state.log_depth,
                          replay=self.share.replay_at() if replaying else None,
                          history=tuple(score_history(shown.game)) if over else (),
-                         link=self.share.link_url(shown.game) if over else None)
+                         link=self.share.link_url(shown.game) if over and not
+                         shown.game.state.options.sealed else None)
 
     def render(self) -> dict[str, str]:
         """HTML for each page region: the screen model (built from ``game.view()`` once),

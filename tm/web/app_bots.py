@@ -251,7 +251,8 @@ class BotsController(Controller):
     # ------------------------------------------------------------ hints
     def can_hint(self) -> bool:
         """Whether the Hint button shows: a person's decision, not a daily challenge."""
-        return self.host.current() is not None and not self.is_challenge()
+        return (self.host.current() is not None and not self.is_challenge()
+                and not self.host.sealed_active())  # (the bots know no tokens' cards)
 
     def is_challenge(self) -> bool:
         """Whether the game shown is a daily challenge, however it was opened (a result

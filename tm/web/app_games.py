@@ -68,7 +68,12 @@ class GamesController(Controller):
             return
         options, colours = self.options_from(data)
         shown = self.shown
-        shown.game = Game.new(options)
+        try:
+            game = Game.new(options)
+        except ValueError as error:  # (a sealed game with the draft or Colonies)
+            shown.notice = t("sealed.refused", reason=error_text(error))
+            return
+        shown.game = game
         shown.save_id = self.host.new_save_id(self.host.entropy(4).hex())  # (never the seed)
         shown.redo_moves, shown.from_link, shown.replay = [], False, None
         shown.meta = SaveMeta(names=list(options.names), colours=colours)
@@ -93,6 +98,8 @@ class GamesController(Controller):
                           bot_seed=fresh_seed(entropy) if any(bots) else 0,  # (its own draw)
                           expansions=_expansions(data),
                           draft=_checked(data, "draft"),
+                          sealed=_checked(data, "sealed") and _checked(data, "by_link")
+                          and players > 1,
                           strict_undo=_checked(data, "strict_undo"),
                           board=_board(data),
                           beginners=[i for i in range(players) if _checked(data, f"beginner_{i}")])
@@ -112,6 +119,9 @@ class GamesController(Controller):
     def open_saved(self, save_id: str) -> None:
         """Show the saved game ``save_id`` (a notice when it cannot be read)."""
         shown = self.shown
+        if self.host.sealed_open_saved(save_id):  # rebuilt from this device's record
+            shown.replay, self.linkplay.state.older = None, None
+            return
         try:
             game, meta, text = self.host.store.read_text(save_id)
         except SaveError as error:
@@ -132,8 +142,12 @@ class GamesController(Controller):
             size = float(data.get("size") or 0) / (1 << 20)
             shown.notice = t("import.too_large", size=f"{size:.1f}")
             return
+        text = str(data.get("text") or "")
+        if text.strip().startswith("s=") or "#s=" in text:  # a sealed game's link, as a file
+            self.host.open_sealed_link(text.strip().split("#", 1)[-1])
+            return
         try:
-            meta, save = parse_entry(str(data.get("text") or ""))
+            meta, save = parse_entry(text)
             game = Game.from_save(save)
         except SaveError as error:
             shown.notice = t("import.bad", reason=error_text(error))

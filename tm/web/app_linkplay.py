@@ -27,7 +27,7 @@ from tm.web import linkseals
 from tm.web.app_base import Actions, Controller, Host
 from tm.web.i18n import t
 from tm.web.linkforks import Verdict, compare_link, saved_moves
-from tm.web.model import LinkPlayShown, Older
+from tm.web.model import LinkPlayShown, Older, SealedShown
 from tm.web.saves import SaveMeta, parse_entry
 
 if TYPE_CHECKING:
@@ -141,6 +141,8 @@ class LinkPlayController(Controller):
             self.shown.notice = t("linkplay.seat_taken", name=name)
             return
         self.shown.meta.seat, self.shown.viewer = seat, seat
+        if self.shown.game.state.options.sealed and not self.host.sealed_seated(seat):
+            return  # (its join link was refused: said in a notice)
         self.host.autosave()
         self.host.start_recap(seat)  # the others' moves so far, on the first link too
 
@@ -149,6 +151,8 @@ class LinkPlayController(Controller):
         that has not yet chosen its seat has pinned no key of its own)."""
         if self.shown.meta.seat >= 0:
             return ()
+        if self.shown.game is not None and self.shown.game.state.options.sealed:
+            return self.host.sealed_taken()
         keys, _ = linkseals.read_record(self.host.store.storage, self.shown.meta.link_id)
         return tuple(sorted(keys))
 
@@ -343,6 +347,17 @@ class LinkPlayController(Controller):
         if game is None:
             return LinkPlayShown(**common)
         names = tuple(pl.name for pl in game.state.players)
+        sealed = self.host.sealed_snapshot()
+        if sealed is None and game.state.options.sealed:  # (its seat not taken yet)
+            sealed = SealedShown()
+        if sealed is not None:
+            return LinkPlayShown(**common, link_id=self.shown.meta.link_id,
+                                 seat=self.shown.meta.seat, names=names,
+                                 send_to=sealed.send_to, send_link=sealed.link,
+                                 sealing=sealed.sealing,
+                                 over=game.is_over, sealed=sealed,
+                                 copied=sealed.link is not None
+                                 and self.state.copied_link == sealed.link)
         target = self.send_target()
         sent = self._sent() if target is not None else None
         send_link = sent[2] if sent is not None else None

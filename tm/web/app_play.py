@@ -7,6 +7,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
+from tm.bots import Bot
 from tm.game import Game
 from tm.prompts.contract import Choice
 from tm.web.app_base import Actions, Controller, Host, is_bot, person_seats
@@ -35,7 +36,8 @@ class PlayController(Controller):
 
     def actions(self) -> Actions:
         return {"choose": self.choose, "place": self.place, "reveal": self.reveal,
-                "answer_first": self.answer_first, "cancel": self.cancel,
+                "answer_first": self.answer_first, "answer_bot": self.answer_bot,
+                "cancel": self.cancel,
                 "confirm_action": self.confirm_action, "log_earlier": self.log_earlier}
 
     # ------------------------------------------------------------ staging
@@ -69,6 +71,10 @@ class PlayController(Controller):
             self._commit_stage(stage)
 
     def _commit_stage(self, stage: Stage) -> None:
+        if self.host.sealed_active():  # played again on the sealed game: posted, then
+            self.state.stage = None  # (its dealer is this device's)
+            self.host.sealed_respond(stage.steps)
+            return
         self.shown.game, self.state.stage = stage.game, None
         self.host.committed()
 
@@ -86,6 +92,8 @@ class PlayController(Controller):
             if prompt is not None:
                 return stage.player, prompt
         pending = [(p, q) for p, q in game.pending if not is_bot(self.shown.game, p)]
+        if self.host.sealed_active() and not self.host.sealed_can_decide():
+            return None  # its cards are not readable yet, or the shuffle is under way
         if self.host.by_link():  # each device answers only its own seat's decisions
             seat = self.shown.meta.seat
             return next(((p, prompt) for p, prompt in pending if p == seat), None)
@@ -179,6 +187,28 @@ class PlayController(Controller):
         self.respond(player, finishing_choice(prompt).to_dict(),
                      stage=self.staged() is not None)
 
+    def answer_bot(self, data: dict[str, Any]) -> None:
+        """Test hook: answer the waiting decision as the hard bot would from the viewer's
+        view (a game with people at every seat then ends, as played by link)."""
+        stage = self.staged()
+        if stage is not None and stage.held:
+            self.confirm_action({})
+            return
+        decision = self.current()
+        if decision is None:
+            return
+        player, prompt = decision
+        self.shown.viewer = player
+        game = self.shown_game()
+        assert game is not None
+        view = game.view(player)
+        listed = Bot("hard", 1000 + player).decide(view)
+        asked = view["you"]["decision"]
+        assert asked is not None
+        index = asked["choices"].index(listed)
+        self.respond(player, dict(prompt.choices()[index].response),
+                     stage=self.staged() is not None)
+
     def respond(self, player: int, response: dict[str, Any], stage: bool = True) -> None:
         """Answer on the staged copy while an action is under way (an answer at the action
         menu starts one); otherwise, or once the action is complete, on the game."""
@@ -188,6 +218,9 @@ class PlayController(Controller):
         if staged is None and stage and starts_action(game, player):
             staged = Stage.begin(game, player, self.state.spare)
         if staged is None:
+            if self.host.sealed_active():
+                self.host.sealed_respond([response])
+                return
             game.respond(player, response)
             self.host.committed()
             return

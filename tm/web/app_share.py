@@ -102,7 +102,7 @@ class ShareController(Controller):
         return f"{self.host.base_url}#{links.encode(game)}"
 
     def share(self, data: dict[str, Any]) -> None:
-        if self.shown.game is not None:
+        if self.shown.game is not None and not self.shown.game.state.options.sealed:
             self.shown.share_link = self.link_url(self.shown.game)
 
     def close_share(self, data: dict[str, Any]) -> None:
@@ -114,6 +114,9 @@ class ShareController(Controller):
         # a replay or share dialog of it must not outlive it.
         shown.replay, shown.share_link, shown.redo_moves, shown.viewer = None, None, [], None
         text = str(data.get("text") or "")
+        if text.lstrip("#").startswith("s="):  # a sealed game's link (hands secret)
+            self.host.open_sealed_link(text.lstrip("#"))
+            return
         try:
             game = links.decode(text)
         except links.LinkError as error:
@@ -148,12 +151,15 @@ class ShareController(Controller):
         """Whether the game can be stepped through from its start (not when it continues
         from a stored state because the rules changed: its early moves replay otherwise)."""
         game = self.shown.game
-        return game is not None and bool(game.moves) and not game.base_moves
+        return (game is not None and bool(game.moves) and not game.base_moves
+                and not game.state.options.sealed)  # (its moves name no card: tokens)
 
     def can_undo(self) -> bool:
         """Whether the current game has a move that may be taken back (with bots: a
         person's move)."""
         shown, game = self.shown, self.shown.game
+        if game is not None and game.state.options.sealed:
+            return False  # every move is posted to the others as it is made
         if not (game is not None and shown.replay is None and self.host.staged() is None
                 and not game.is_over  # a finished game stays finished
                 and len(game.moves) > game.undo_floor()

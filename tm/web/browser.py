@@ -37,7 +37,8 @@ _language_picker = lru_cache(maxsize=4)(language_select)  # (the same HTML at ev
 
 # Actions that may take a while (a long game replayed, a link made): the page first shows
 # that it is working, lets the browser paint that, then does them.
-SLOW = {"open_link": "busy.link", "continue": "busy.continue", "import": "busy.import",
+SLOW = {"open_link": "busy.link", "choose_seat": "busy.seat", "continue": "busy.continue",
+        "import": "busy.import",
         "share": "busy.share", "replay": "busy.replay", "replay_branch": "busy.branch"}
 GUARDED_AS = {"open_link": "link", "import": "file"}  # what the guard says went wrong
 
@@ -376,7 +377,10 @@ class Page:
     def open_hash(self) -> None:
         """Open the game of a ``#g=`` link in the address bar, if there is one."""
         fragment = str(js.location.hash or "")
-        if fragment.startswith("#g="):
+        if fragment.startswith("#s="):  # a sealed game's: taken into this device's record
+            js.history.replaceState(jsnull, "", f"{js.location.pathname}{js.location.search}")
+            self.act("open_link", {"text": fragment})
+        elif fragment.startswith("#g="):
             if "&p=" in fragment:  # played by link: saved here once opened, so a reload
                 # continues the save rather than reopening an older link
                 js.history.replaceState(jsnull, "", f"{js.location.pathname}{js.location.search}")

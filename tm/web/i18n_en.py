@@ -19,6 +19,7 @@ from tm.web.i18n_maps import EN_MAPS
 from tm.web.i18n_page import EN_PAGE
 from tm.web.i18n_recap import EN_RECAP
 from tm.web.i18n_rules import EN_RULES
+from tm.web.i18n_sealed import EN_SEALED
 
 EN: dict[str, str] = {
     # app
@@ -391,4 +392,5 @@ EN: dict[str, str] = {
     **EN_LINKPLAY,
     **EN_BOTS,
     **EN_RECAP,
+    **EN_SEALED,
 }

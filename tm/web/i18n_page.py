@@ -50,6 +50,7 @@ EN_PAGE: dict[str, str] = {
     "leave.stay": "Stay",
     # work that takes a moment
     "busy.link": "Opening the shared game…",
+    "busy.seat": "Taking your seat…",
     "busy.continue": "Loading the saved game…",
     "busy.import": "Reading the file…",
     "busy.share": "Making the link…",

@@ -20,12 +20,26 @@ def _whole_game() -> str:
     return f'<p class="whole-game">{esc(t("linkplay.whole_game"))}</p>'
 
 
+def _who_sees(shown: LinkPlayShown) -> str:
+    """Who can see what: in a sealed game each device its own cards, else everyone all."""
+    if shown.sealed is None:
+        return _whole_game()
+    return f'<p class="hint who-sees">{esc(t("sealed.who_sees"))}</p>'
+
+
+def _ticked(form: Mapping[str, str], name: str) -> str:
+    return " checked" if str(form.get(name, "")).lower() in ("on", "true", "1") else ""
+
+
 def by_link_box(form: Mapping[str, str]) -> str:
-    """The new-game form's box: play by link, each player on their own device."""
-    ticked = " checked" if str(form.get("by_link", "")).lower() in ("on", "true", "1") else ""
-    return (f'<label class="by-link"><input type="checkbox" name="by_link"{ticked}> '
-            f'{esc(t("linkplay.start"))}</label>'
-            f'<p class="hint">{esc(t("linkplay.start_hint"))} {esc(t("linkplay.whole_game"))}</p>')
+    """The new-game form's boxes: play by link, each player on their own device; and
+    with it, hands kept secret (a sealed game)."""
+    return (f'<label class="by-link"><input type="checkbox" name="by_link"'
+            f'{_ticked(form, "by_link")}> {esc(t("linkplay.start"))}</label>'
+            f'<p class="hint">{esc(t("linkplay.start_hint"))} {esc(t("linkplay.whole_game"))}</p>'
+            f'<label class="sealed-box"><input type="checkbox" name="sealed"'
+            f'{_ticked(form, "sealed")}> {esc(t("sealed.start"))}</label>'
+            f'<p class="hint">{esc(t("sealed.start_hint"))}</p>')
 
 
 def seat_cover(screen: Screen) -> str:
@@ -35,7 +49,7 @@ def seat_cover(screen: Screen) -> str:
     return (f'<div class="handoff seat-check" role="dialog" aria-modal="true" '
             f'aria-labelledby="seat-title"><h1 id="seat-title">{esc(t("linkplay.who"))}</h1>'
             f'<p class="hint">{esc(t("linkplay.who_hint"))}</p>'
-            f'<div class="seats">{seats}</div>{_whole_game()}</div>')
+            f'<div class="seats">{seats}</div>{_who_sees(shown)}</div>')
 
 
 def _seat_button(seat: int, name: str, taken: bool) -> str:
@@ -98,6 +112,8 @@ def send_panel(screen: Screen) -> str:
     if shown.sealing:
         return (f'<section class="send-panel quiet">{you}'
                 f'<p role="status">{esc(t("linkplay.sealing"))}</p></section>')
+    if shown.sealed is not None:
+        return sealed_panel(shown, you)
     if shown.send_to is None or shown.send_link is None:
         return f'<section class="send-panel quiet">{you}</section>'
     name = shown.send_to
@@ -111,6 +127,44 @@ def send_panel(screen: Screen) -> str:
             + _copy_field(shown.send_link, t("linkplay.link_label", name=name), shown.copied,
                           shown.can_share, t("linkplay.send_to", name=name))
             + _whole_game() + "</section>")
+
+
+def sealed_panel(shown: LinkPlayShown, you: str) -> str:
+    """Beside a sealed game: who sees what, the link to send (as a file too when it is
+    long) and, at the end, the audit."""
+    sealed = shown.sealed
+    assert sealed is not None
+    who = (f'<details class="hint who-sees"><summary>{esc(t("sealed.who_title"))}</summary>'
+           f'<p>{esc(t("sealed.who_sees"))}</p></details>')  # (folded: a phone's height)
+    audit = _audit(sealed.audit) if sealed.over else ""
+    if sealed.send_to is None or sealed.link is None:
+        return (f'<section class="send-panel sealed quiet"{attrs(data_posts=sealed.posts)}>'
+                f'{you}{audit}{who}</section>')
+    name = sealed.send_to
+    hint = ("linkplay.send_end" if sealed.over else "sealed.send_hint" if sealed.ready
+            else "sealed.shuffling")
+    file = (f'<p class="hint long-link">{esc(t("sealed.long", name=name))}</p>'
+            + button(t("sealed.save_file"), "save_link", "", link=sealed.link, name=name)
+            if sealed.long else "")
+    return (f'<section class="send-panel sealed" aria-labelledby="send-title"'
+            f'{attrs(data_posts=sealed.posts)}>{you}{audit}'
+            f'<h2 id="send-title">{esc(t("linkplay.send_to", name=name))}</h2>'
+            f'<p>{esc(t(hint, name=name))}</p>'
+            + _copy_field(sealed.link, t("linkplay.link_label", name=name), shown.copied,
+                          shown.can_share, t("linkplay.send_to", name=name))
+            + file + who + "</section>")
+
+
+def _audit(findings: tuple[str, ...] | None) -> str:
+    """The end-of-game check: waiting for keys, passed, or what it found."""
+    if findings is None:
+        return f'<p class="audit" data-audit="waiting">{esc(t("sealed.audit_waiting"))}</p>'
+    if not findings:
+        return (f'<p class="audit" data-audit="passed" role="status">'
+                f'{esc(t("sealed.audit_passed"))}</p>')
+    items = "".join(f"<li>{esc(text)}</li>" for text in findings)
+    return (f'<div class="audit" data-audit="failed" role="alert">'
+            f'<p>{esc(t("sealed.audit_failed"))}</p><ul>{items}</ul></div>')
 
 
 def _key_lost(shown: LinkPlayShown) -> str:

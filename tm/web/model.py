@@ -50,6 +50,8 @@ class Tools:
     undo_ask: int | None = None  # asking before taking back this player's move
     undoing: bool = False  # in a run of undos: the hand-off waits for "done"
     copied: bool = False  # the shown link is on the clipboard
+    can_share: bool = True  # a share link or a file of the game can be made (not of a
+    # sealed game: its moves name tokens, and this device's record is what opens it)
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +111,25 @@ class LinkPlayShown:
     score: int | None = None  # its score, once won
     lost: bool = False  # it is over and lost (no score)
     result_link: str | None = None
+    sealed: SealedShown | None = None  # a sealed game's (hands secret across devices)
+
+
+@dataclass(frozen=True, slots=True)
+class SealedShown:
+    """What the page shows of a sealed game (hands secret across devices): whether the
+    shuffle is over, whether this seat may decide now, the link to send and to whom (long:
+    offered as a file too), and at the end the audit (None: a seed is still to come;
+    empty: passed; else each finding in words)."""
+
+    ready: bool = False
+    can_decide: bool = False
+    send_to: str | None = None
+    link: str | None = None
+    long: bool = False
+    over: bool = False
+    audit: tuple[str, ...] | None = None
+    posts: int = 0  # the posts of the game this device holds (tests wait on it)
+    sealing: bool = False  # the link waits for this device's keys to sign it
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,6 +247,11 @@ class ViewCache:
 
     def __init__(self) -> None:
         self._kept: dict[int | None, tuple[tuple[Any, ...], View]] = {}  # by viewer
+
+    def forget(self) -> None:
+        """Build every view again (a sealed game's device read new cards: its views name
+        them, with no move made)."""
+        self._kept.clear()
 
     @staticmethod
     def _matches(key: tuple[Any, ...], game: Any) -> bool:

@@ -112,9 +112,19 @@ def _test_hook(page: Page) -> None:
         page.guard("event", page.act, "answer_first", {})
         page.guard("event", page.save)
 
+    def answer_bot(times: int) -> None:  # (up to ``times`` decisions, as the hard bot)
+        for _ in range(int(times)):
+            if page.app.current() is None:
+                break
+            page.guard("event", page.act, "answer_bot", {})
+        page.guard("event", page.save)
+
     proxy = create_proxy(answer_first)
     KEEP.append(proxy)
     js.window.tmAnswerFirst = proxy
+    bot = create_proxy(answer_bot)
+    KEEP.append(bot)
+    js.window.tmAnswerBot = bot
 
 
 def _listen(page: Page, target: Any, name: str, fn: Callable[[Any], None],

@@ -45,6 +45,10 @@ class PageTools:
             # the browser's share sheet, where there is one
             "share_native": lambda data: self._share(str(data.get("link") or ""),
                                                      str(data.get("title") or "")),
+            # a sealed game's long link, as a file the other device imports
+            "save_link": lambda data: self._download(
+                str(data.get("link") or ""), "link-for-" + _file_name(str(data.get("name"))),
+                "text/plain", "txt"),
         }
         assert frozenset(table) == PAGE_ACTIONS
         return table
@@ -109,14 +113,15 @@ class PageTools:
         except Exception:  # (no clipboard here: the text is selected instead)
             refused()
 
-    def _download(self, text: str | None, name: str) -> None:
+    def _download(self, text: str | None, name: str, kind: str = "application/json",
+                  ending: str = "json") -> None:
         if text is None:
             return
-        blob = js.Blob.new([text], js.Object.fromEntries([["type", "application/json"]]))
+        blob = js.Blob.new([text], js.Object.fromEntries([["type", kind]]))
         url = js.URL.createObjectURL(blob)
         link = js.document.createElement("a")
         link.href = url
-        link.download = f"terraforming-mars-{name}.json"
+        link.download = f"terraforming-mars-{name}.{ending}"
         link.click()
         js.URL.revokeObjectURL(url)
 
@@ -134,3 +139,9 @@ def _to_clipboard(text: str, copied: Callable[[], None], field: str) -> None:
     shown = js.document.querySelector(field)
     if not missing(shown):
         shown.select()
+
+
+def _file_name(name: str) -> str:
+    """A player's name as part of a file name (letters and digits only)."""
+    kept = "".join(c if c.isalnum() else "-" for c in name).strip("-")
+    return kept[:40] or "player"

@@ -98,6 +98,11 @@ def _decision_area(screen: Screen, ask: Ask | None) -> str:
         return render_prompt(ask) + hint_box(screen)
     if screen.turn is None:
         return ""
+    sealed = screen.linkplay.sealed if screen.linkplay else None
+    if sealed is not None and screen.turn == screen.viewer:  # (its cards still to open)
+        return (f'<section class="waiting" role="status"><p>'
+                f'{esc(t("sealed.waiting" if sealed.ready else "sealed.waiting_shuffle"))}'
+                "</p></section>")
     thinking = thinking_section(screen)  # a bot deciding (app_bots)
     if thinking is not None:
         return thinking
@@ -190,7 +195,8 @@ def _upper(screen: Screen, ask: Ask | None) -> tuple[str, str, str, str]:
 
 def _draw_upper(screen: Screen) -> tuple[str, str, str]:
     view = screen.game
-    tools = (button(t("app.menu"), "menu", "menu") + button(t("game.export"), "export_current", "")
+    export = button(t("game.export"), "export_current", "") if screen.tools.can_share else ""
+    tools = (button(t("app.menu"), "menu", "menu") + export  # (a sealed game: neither)
              + tool_buttons(screen.tools, over=bool(view["over"])))
     extras = (undo_bar(screen) + link_banner(screen.tools) + share_dialog(screen.tools)
               + send_panel(screen) + daily_panel(screen) + live_scores(screen) + recap_box(screen))

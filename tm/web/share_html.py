@@ -27,7 +27,8 @@ def tool_buttons(tools: Tools, over: bool = False) -> str:
                      else _idle(t("tools.undo")))
         parts.append(button(t("tools.redo"), "redo", "tool") if tools.can_redo
                      else _idle(t("tools.redo")))
-    parts.append(button(t("tools.share"), "share", "tool"))
+    if tools.can_share:
+        parts.append(button(t("tools.share"), "share", "tool"))
     label = t("tools.hide_scores" if tools.show_scores else "tools.show_scores")
     parts.append(button(label, "toggle_scores", "tool"))
     parts.append(button(t("tools.replay"), "replay", "tool") if tools.can_replay
@@ -221,10 +222,9 @@ def end_extras(screen: Screen) -> str:
     chart = _chart_svg(rows, names, screen.colours) if rows else ""
     key = _chart_key(names, screen.colours) if rows else ""
     table = _chart_table(rows, names) if rows else ""
-    link = screen.link or ""
+    final = (f'<p class="final-link">{esc(t("end.link"))} '
+             f'<a{attrs(href=screen.link, class_="game-link")}>{esc(t("end.link_text"))}</a></p>'
+             if screen.link else "")  # (none of a sealed game: its audit is beside it)
     return (card_points_section(screen.game, screen.colours)
             + f'<section class="history"><h3>{esc(t("chart.title"))}</h3>'
-            f"{key}{chart}{table}"
-            f'<p class="final-link">{esc(t("end.link"))} '
-            f'<a{attrs(href=link, class_="game-link")}>{esc(t("end.link_text"))}</a></p>'
-            "</section>")
+            f"{key}{chart}{table}{final}</section>")

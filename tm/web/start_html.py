@@ -104,7 +104,8 @@ def _saved_games(screen: Screen) -> str:
     return (f'<section class="saves"><h2>{esc(t("start.saved_games"))}</h2>'
             f'<ul class="save-list">{listing}</ul>'
             f'<label class="import">{esc(t("start.import"))} '
-            f'<input type="file" accept=".json,application/json" data-change="import"></label>'
+            f'<input type="file" accept=".json,.txt,application/json,text/plain" '
+            f'data-change="import"></label>'
             "</section>")
 
 

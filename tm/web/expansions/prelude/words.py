@@ -15,4 +15,5 @@ EN_PRELUDE: dict[str, str] = {
     "setup.offer_needed": "Keep {keep} {what} first",
     "action.keep.preludes": "Keep {card}",
     "action.unkeep.preludes": "Put back {card}",
+    "sealed.deck.prelude": "prelude",  # a sealed game's prelude deck (its audit)
 }

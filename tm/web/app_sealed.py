@@ -1,0 +1,358 @@
+"""Sealed games in the page (issue 32): a game played by link whose hands stay secret.
+
+The controller keeps this device's :class:`~tm.web.sealedgame.SealedPlay` of the game on
+screen: it is made when this device takes its seat (a new seed, from the browser's
+randomness), rebuilt from the device's record when a saved game is opened, and fed the
+posts of each ``#s=`` link opened. The game on screen is always the play's own game (its
+dealer reads this device's cards), so the page's views name this seat's hand and no other.
+A link that breaks the fair deck (a card shown that its seat did not draw, a step that does
+not fit) is refused with a notice naming the seat; the game is rebuilt as it was.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from tm.core.errors import IllegalMove
+from tm.core.state import Options, to_dict
+from tm.fairdeck.held import DeviceError
+from tm.game import Game
+from tm.persist import safejson
+from tm.persist.links import LinkError
+from tm.persist.saves import options_from
+from tm.web import linkseals, sealedgame
+from tm.web.app_base import Actions, Controller, Host
+from tm.web.error_text import error_text
+from tm.web.i18n import t
+from tm.web.model import SealedShown
+from tm.web.saves import PREFIX, SaveMeta, parse_entry
+from tm.web.sealedgame import Record, RecordError, SealedPlay
+
+LINK_SAVE = "link-"
+OPTIONS_PREFIX = "tm:sealed-options:"  # a joined game's options, until its first save
+
+
+@dataclass
+class SealedState:
+    """The sealed-game controller's own state."""
+
+    play: SealedPlay | None = None  # the game on screen, when it is sealed
+    join: str | None = None  # a join link opened, waiting for this device's seat
+    signed: tuple[tuple[str, int, int], str] | None = None  # the link last sealed: (game,
+    # posts, recipient), its fragment
+
+
+class SealedController(Controller):
+    """Seats, links and the audit of sealed games."""
+
+    def __init__(self, host: Host) -> None:
+        super().__init__(host)
+        self.state = SealedState()
+
+    def actions(self) -> Actions:
+        return {}
+
+    # ------------------------------------------------------------ the game on screen
+    def active(self) -> SealedPlay | None:
+        """The sealed play of the game on screen (None: it is not a sealed game)."""
+        play = self.state.play
+        return play if play is not None and self.shown.game is play.game else None
+
+    def is_sealed(self) -> bool:
+        game = self.shown.game
+        return game is not None and bool(game.state.options.sealed)
+
+    def can_decide(self) -> bool:
+        play = self.active()
+        return play is not None and play.can_decide()
+
+    def _show(self, play: SealedPlay) -> None:
+        self.host.forget_views()  # (its dealer may read cards it could not before)
+        self.state.play = play
+        self.shown.game = play.game
+        self.shown.viewer = play.record.seat
+
+    def _keep(self, play: SealedPlay) -> None:
+        sealedgame.write_record(self.host.store.storage, play.game_id, play.record)
+
+    # ------------------------------------------------------------ a seat taken
+    def seated(self, seat: int) -> bool:
+        """This device takes ``seat`` of the sealed game on screen: its seed drawn, its
+        record begun, the join link's posts (if it opened one) taken. False: the join
+        link was refused (a notice says why; nothing is kept)."""
+        game, link_id = self.shown.game, self.shown.meta.link_id
+        assert game is not None
+        record = Record(seat, self.host.entropy(32))
+        play = SealedPlay(game.state.options, link_id, record)
+        join, self.state.join = self.state.join, None
+        if join is not None:
+            return self._take(play, join, fresh=True)
+        play.act()
+        self._keep(play)
+        self._show(play)
+        return True
+
+    def taken(self) -> tuple[int, ...]:
+        """Seats other devices play (they posted in the join link)."""
+        join = self.state.join
+        return tuple(sorted(sealedgame.link_seats(join))) if join is not None else ()
+
+    # ------------------------------------------------------------ moves
+    def respond(self, responses: list[dict[str, Any]]) -> None:
+        """This seat's answers, played and posted (a refused one: the game as it was)."""
+        play = self.active()
+        assert play is not None
+        try:
+            for response in responses:
+                play.play(response)
+        except IllegalMove:
+            self._rebuild(play)
+            raise
+        self._keep(play)
+        self.host.committed()
+
+    def _rebuild(self, play: SealedPlay) -> None:
+        """The play again from this device's record as stored (an error spoilt it)."""
+        record = sealedgame.read_record(self.host.store.storage, play.game_id)
+        if record is not None:
+            self._show(SealedPlay.restore(play.options, play.game_id, record))
+
+    # ------------------------------------------------------------ links
+    def open_link(self, text: str) -> None:
+        """A ``#s=`` link: taken into this device's game, or, for a game it has not
+        joined, the seat check (a join link) or a notice (a later link)."""
+        shown = self.shown
+        shown.replay, shown.share_link, shown.redo_moves = None, None, []
+        try:
+            game_id, options = sealedgame.link_game(text)
+            record = sealedgame.read_record(self.host.store.storage, game_id)
+        except LinkError as error:
+            shown.notice = t("link.bad", reason=error_text(error))
+            return
+        except RecordError:
+            shown.notice = t("sealed.damaged")
+            return
+        if record is None:
+            self._join(game_id, options, text)
+            return
+        play = self._restored(game_id, record)
+        if play is not None:
+            self._take(play, text, fresh=False)
+
+    def _join(self, game_id: str, options: Options | None, text: str) -> None:
+        shown = self.shown
+        if options is None:
+            shown.notice = t("sealed.not_joined")
+            return
+        try:
+            game = Game.new(options)
+        except ValueError as error:
+            shown.notice = t("link.bad", reason=error_text(error))
+            return
+        self.state.join, self.state.play = text, None
+        shown.game, shown.from_link, shown.viewer = game, False, None
+        shown.meta = SaveMeta(names=list(options.names), link_id=game_id, seat=-1)
+        shown.save_id = LINK_SAVE + game_id
+        try:
+            self.host.store.storage.set(OPTIONS_PREFIX + game_id, _options_text(options))
+        except Exception:  # a full store: the game's own save says so
+            pass
+
+    def _take(self, play: SealedPlay, text: str, fresh: bool) -> bool:
+        """A link's posts into ``play``; a link that breaks the fair deck or the rules is
+        refused with a notice and this device's game stays as stored (a join refused:
+        nothing is kept)."""
+        shown = self.shown
+        head, params = sealedgame.split(text)
+        start = len(play.history)
+        try:
+            count = play.take(head)
+            refused = self._check_seals(play, params, start, start + count)
+        except LinkError as error:  # (found before any post is taken)
+            notice, spoilt = t("sealed.link_refused", reason=error_text(error)), False
+        except (IllegalMove, DeviceError) as error:
+            seat = getattr(error, "seat", None)
+            names = play.options.names
+            name = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+            notice, spoilt = t("sealed.caught", name=name, what=_what(error)), True
+        else:
+            if refused is not None:  # posts a seat's device did not sign: kept apart
+                shown.notice = refused
+                if fresh:
+                    shown.game, shown.save_id, self.state.play = None, None, None
+                else:
+                    self._rebuild(play)
+                return False
+            self._keep(play)
+            self._show(play)
+            self.host.autosave()
+            self.host.start_recap(play.record.seat)
+            return True
+        shown.notice = notice
+        if fresh:
+            shown.game, shown.save_id, self.state.play = None, None, None
+        elif spoilt:
+            self._rebuild(play)
+        return False
+
+    def _check_seals(self, play: SealedPlay, params: dict[str, str], start: int,
+                     end: int) -> str | None:
+        """The link's new posts against the seats' pinned device keys (as ordinary links:
+        :mod:`tm.web.linkseals`): None when every new post of a seat with a key is covered
+        by that seat's signature (the keys then pinned), else the notice."""
+        moves = sealedgame.signed_moves(play.history[:end])
+        refused = linkseals.check_link(self.host.store.storage, play.game_id, params, moves,
+                                       start, play.record.seat, self.host.link_verifier())
+        if refused is None:
+            return None
+        kind, seat, index = refused
+        names = play.options.names
+        name = names[seat] if 0 <= seat < len(names) else "?"
+        return t(f"linkplay.fork_{kind}", name=name, move=index + 1)
+
+    def _restored(self, game_id: str, record: Record) -> SealedPlay | None:
+        play = self.active()
+        if play is not None and play.game_id == game_id:
+            return play
+        options = self._options(game_id)
+        if options is None:
+            self.shown.notice = t("sealed.damaged")
+            return None
+        try:
+            play = SealedPlay.restore(options, game_id, record)
+        except RecordError:
+            self.shown.notice = t("sealed.damaged")
+            return None
+        meta = self._meta(game_id, options, record.seat)
+        self.shown.meta, self.shown.save_id = meta, LINK_SAVE + game_id
+        self.shown.from_link = False
+        self._show(play)
+        return play
+
+    def _options(self, game_id: str) -> Options | None:
+        storage = self.host.store.storage
+        for key in (PREFIX + LINK_SAVE + game_id, OPTIONS_PREFIX + game_id):
+            text = storage.get(key)
+            if text is None:
+                continue
+            try:
+                raw = parse_entry(text)[1]["options"] if key.startswith(PREFIX) \
+                    else safejson.loads(text)
+                return options_from(raw)
+            except Exception:  # (damaged: the next place is read)
+                continue
+        return None
+
+    def _meta(self, game_id: str, options: Options, seat: int) -> SaveMeta:
+        try:
+            meta = parse_entry(self.host.store.raw(LINK_SAVE + game_id))[0]
+        except Exception:  # (no save yet: a fresh meta)
+            meta = SaveMeta(names=list(options.names))
+        meta.link_id, meta.seat = game_id, seat
+        return meta
+
+    def open_saved(self, save_id: str) -> bool:
+        """Open a saved sealed game from this device's record; whether it was one."""
+        if not save_id.startswith(LINK_SAVE):
+            return False
+        game_id = save_id[len(LINK_SAVE):]
+        options = self._options(game_id)
+        if options is None or not options.sealed:
+            return False
+        try:
+            record = sealedgame.read_record(self.host.store.storage, game_id)
+        except RecordError:
+            record = None
+        if record is None:
+            self.shown.notice = t("sealed.damaged")
+            return True
+        self.state.play = None
+        self._restored(game_id, record)
+        return True
+
+    # ------------------------------------------------------------ the screen
+    def snapshot(self) -> SealedShown | None:
+        """What the page shows of the sealed game on screen (None: not one)."""
+        play = self.active()
+        if play is None:
+            return None
+        offer = play.offer()
+        link = self._signed(play, offer) if offer is not None else None
+        names = play.options.names
+        fresh = play.record.audit is None
+        audit = play.audit() if play.game.is_over else None
+        if audit is not None and fresh:
+            self._keep(play)  # (kept: it takes seconds)
+        return SealedShown(
+            ready=play.ready(), can_decide=play.can_decide(), posts=len(play.history),
+            send_to=names[offer[0]] if offer else None,
+            link=f"{self.host.base_url}#{link}" if link else None,
+            sealing=offer is not None and link is None,
+            long=link is not None and len(link) > sealedgame.LONG_LINK,
+            over=play.game.is_over, audit=None if audit is None else tuple(dict.fromkeys(
+                finding_text(str(deck), int(seat), str(reason), list(names))
+                for deck, seat, _position, reason in audit)))  # (each said once)
+
+
+    def _signed(self, play: SealedPlay, offer: tuple[int, str]) -> str | None:
+        """The offered link with the seats' keys and signatures, this seat's over the whole
+        history (made once per history and recipient; None while the page's keys have yet
+        to answer)."""
+        key = (play.game_id, len(play.history), offer[0])
+        made = self.state.signed
+        if made is not None and made[0] == key:
+            return made[1]
+        try:
+            seals = linkseals.sealed(offer[1], self.host.store.storage, play.game_id,
+                                     play.record.seat, sealedgame.signed_moves(play.history),
+                                     self.host.link_signer())
+        except linkseals.SealPending:
+            return None
+        self.state.signed = (key, seals.fragment)
+        self._keep(play)  # (the link made is remembered as sent)
+        return seals.fragment
+
+
+def _options_text(options: Options) -> str:
+    return json.dumps(to_dict(options), separators=(",", ":"))
+
+
+def _what(error: Exception) -> str:
+    """What a refused link did, in words."""
+    if isinstance(error, IllegalMove):
+        return t("sealed.why.rules", reason=error_text(error))
+    why = str(getattr(error, "reason", ""))
+    if why == "a card shown that it did not draw":
+        return t("sealed.why.not_drawn")
+    if why == "a card shown twice":
+        return t("sealed.why.twice")
+    if why.startswith("a card shown that does not open"):
+        return t("sealed.why.wrong_card")
+    return t("sealed.why.unfit")
+
+
+def finding_text(deck: str, seat: int, reason: str, names: list[str]) -> str:
+    """One thing the audit found, in words."""
+    name = names[seat] if 0 <= seat < len(names) else "?"
+    return t("sealed.finding", name=name, what=t("sealed.audit." + reason.replace(" ", "_")),
+             deck=t("sealed.deck." + deck.split("/")[0]))
+
+
+def sealed_view(view: Any, can_decide: bool) -> Any:
+    """A sealed game's view as the page shows it: no decision while this device cannot
+    answer it (its cards are still tokens, or the shuffle is under way), and no card of
+    the hand whose keys have not arrived (a copy: the views are kept)."""
+    you = view.get("you")
+    if you is None:
+        return view
+    hand = [card for card in you["hand"] if not _token(card)]
+    if can_decide and len(hand) == len(you["hand"]):
+        return view
+    return {**view, "you": {**you, "hand": hand,
+                            "decision": you["decision"] if can_decide else None}}
+
+
+def _token(card: Any) -> bool:
+    name = card.get("name") if isinstance(card, dict) else card
+    return isinstance(name, str) and name.startswith("#")

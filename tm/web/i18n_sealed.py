@@ -1,0 +1,57 @@
+"""Words of sealed games: play by link with hands kept secret across devices (issue 32)."""
+from __future__ import annotations
+
+EN_SEALED: dict[str, str] = {
+    "sealed.start": "Keep hands secret (a deck the devices shuffle together)",
+    "sealed.start_hint": "Each device reads only its own cards; nobody, not even the one who "
+                         "starts the game, knows the order of the deck. Not with the draft "
+                         "or Colonies yet.",
+    "sealed.refused": "This game cannot keep hands secret: {reason}.",
+    "sealed.who_title": "Who sees what",
+    "sealed.who_sees": "Hands are secret: only your device can read your hand and the cards "
+                       "you are offered; the others see how many you hold. A card shows to "
+                       "all when it is played. Every device shuffled the deck, so no one "
+                       "knows its order. When the game ends, every device reveals its keys "
+                       "and checks that each card played was drawn by its player.",
+    "sealed.send_hint": "Send {name} this link. It carries only what {name}'s device needs, "
+                        "never your cards.",
+    "sealed.shuffling": "The devices are shuffling the deck together: send {name} this "
+                        "link, then wait for theirs.",
+    "sealed.long": "This link is long for a chat message: send it as a file. {name} opens "
+                   "it with “Import a game file” on the start screen.",
+    "sealed.save_file": "Save the link as a file",
+    "sealed.waiting": "Your cards open when the other devices' keys arrive: send your link, "
+                      "then wait for theirs.",
+    "sealed.waiting_shuffle": "The devices are shuffling the deck: your cards come once "
+                              "every device has taken its turn.",
+    "sealed.not_joined": "This link continues a game with secret hands that this device "
+                         "has not joined: ask for the first link of the game.",
+    "sealed.damaged": "This device's record of the game with secret hands cannot be read: "
+                      "its cards cannot be opened here.",
+    "sealed.link_refused": "This link was not opened: {reason}.",
+    "sealed.caught": "This link breaks the fair deck and was not opened: {name}'s device "
+                     "sent {what}.",
+    "sealed.why.not_drawn": "a card they did not draw",
+    "sealed.why.twice": "a card shown twice",
+    "sealed.why.wrong_card": "a card that does not match its keys",
+    "sealed.why.unfit": "a message that does not fit the shuffle",
+    "sealed.why.rules": "a move the rules refuse ({reason})",
+    "sealed.audit_waiting": "The game is checked when every device has revealed its keys: "
+                            "send the link on.",
+    "sealed.audit_passed": "Checked: every card played was drawn by its player, and every "
+                           "device followed the shuffle.",
+    "sealed.audit_failed": "The check found cheating or damage:",
+    "sealed.finding": "{name}: {what} ({deck} deck)",
+    "sealed.audit.no_seed": "no keys revealed",
+    "sealed.audit.unlock": "a reshuffle step that does not match its keys",
+    "sealed.audit.mix": "a shuffle step that does not match its keys",
+    "sealed.audit.lock": "a locking step that does not match its keys",
+    "sealed.audit.skipped": "a shuffle step left out",
+    "sealed.audit.reused_key": "a key used twice",
+    "sealed.audit.part": "a key part that does not match its keys",
+    "sealed.audit.not_drawn": "a card played that they did not draw",
+    "sealed.audit.wrong_card": "a card played that is not the card drawn",
+    "sealed.audit.claimed_twice": "a card played twice",
+    "sealed.deck.project": "project",
+    "sealed.deck.corporation": "corporation",
+}

@@ -1,0 +1,274 @@
+"""A sealed game as this device plays it in the page (issue 32): its seat, its secret
+seed and the history of posts every device reads in one order, kept in the device's own
+store, and what the device does with them.
+
+A sealed game is a game played by link whose hands stay secret (``Options(sealed=True)``):
+the devices shuffle the deck together and each reads only its own draws
+(:mod:`tm.persist.sealedplay`). The record ``tm:sealed:<game id>`` holds the seat, the seed
+(the device's only secret: never in a link or a save) and every post, its own included.
+The game is rebuilt from it: a fresh :class:`~tm.persist.sealedplay.SealedSeat` takes the
+others' posts and makes its own again (the seed makes them the same), checked against
+the record. Links carry the posts the recipient lacks (:mod:`tm.persist.sealedlinks`).
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from tm.core.errors import IllegalMove
+from tm.core.state import Options
+from tm.fairdeck import SECP256K1, Group
+from tm.fairdeck.held import DeviceError
+from tm.fairdeck.wire import HandOff, SeedReveal, decode
+from tm.game import Game
+from tm.persist import links, safejson, sealedlinks
+from tm.persist.links import LinkError
+from tm.persist.sealedplay import Post, SealedSeat, read_post
+from tm.web.saves import Storage
+
+RECORD_PREFIX = "tm:sealed:"
+GROUP: Group = SECP256K1
+LONG_LINK = 4000  # characters: over this, a link is offered as a file too
+
+
+class RecordError(ValueError):
+    """This device's record of a sealed game cannot be read or does not replay."""
+
+
+@dataclass
+class Record:
+    """What this device keeps of a sealed game (see the module)."""
+    seat: int
+    seed: bytes
+    posts: list[str] = field(default_factory=list)  # every post's JSON line, in order
+    audit: list[list[Any]] | None = None  # the audit's findings, once every seed is here
+    sent: dict[str, int] = field(default_factory=dict)  # seat: the posts its last link held
+
+    def to_text(self) -> str:
+        return json.dumps({"seat": self.seat, "seed": self.seed.hex(), "posts": self.posts,
+                           "audit": self.audit, "sent": self.sent}, separators=(",", ":"))
+
+
+def read_record(storage: Storage, game_id: str) -> Record | None:
+    """This device's record of a game (None: it has not joined it)."""
+    text = storage.get(RECORD_PREFIX + game_id)
+    if text is None:
+        return None
+    try:
+        data = safejson.loads(text)
+        record = Record(int(data["seat"]), bytes.fromhex(str(data["seed"])),
+                        [str(p) for p in data["posts"]], data.get("audit"),
+                        {str(k): int(v) for k, v in dict(data.get("sent") or {}).items()})
+    except (ValueError, TypeError, KeyError, AttributeError) as error:
+        raise RecordError("this device's record of the game is damaged") from error
+    if len(record.seed) != 32:
+        raise RecordError("this device's record of the game is damaged")
+    return record
+
+
+def write_record(storage: Storage, game_id: str, record: Record) -> None:
+    storage.set(RECORD_PREFIX + game_id, record.to_text())
+
+
+class SealedPlay:
+    """One device's sealed game: its seat, the shared history and what it does next."""
+
+    def __init__(self, options: Options, game_id: str, record: Record) -> None:
+        self.options, self.game_id, self.record = options, game_id, record
+        self.seat = SealedSeat(Game.new(options), record.seat, record.seed, game_id, GROUP)
+        self.history: list[Post] = []
+        self.opened = False  # this device's opening parts posted
+        self._offer: tuple[int, int, str] | None = None  # (posts, recipient, its link)
+
+    @property
+    def game(self) -> Game:
+        return self.seat.game
+
+    @property
+    def players(self) -> int:
+        return self.options.players
+
+    # ------------------------------------------------------------ rebuilding
+    @classmethod
+    def restore(cls, options: Options, game_id: str, record: Record) -> SealedPlay:
+        """The game as the record left it: the others' posts taken, this device's own
+        made again and checked (:class:`RecordError` when they differ)."""
+        play = cls(options, game_id, Record(record.seat, record.seed, [], record.audit,
+                                            dict(record.sent)))
+        owed: list[Post] = []
+        try:
+            for text in record.posts:
+                post = read_post(text)
+                play.history.append(post)
+                if post.seat != record.seat:
+                    owed += play.seat.receive(post)
+                    continue
+                if not owed:
+                    owed = play._again(post)
+                if not owed or owed.pop(0).to_text() != post.to_text():
+                    raise RecordError("this device's record of the game does not replay")
+        except (ValueError, IllegalMove, DeviceError) as error:
+            raise RecordError("this device's record of the game does not replay") from error
+        play.record.posts = list(record.posts)
+        return play
+
+    def _again(self, post: Post) -> list[Post]:
+        """This device's own post made again (the seed makes it the same)."""
+        if post.move is not None:
+            return self.seat.play(post.move)
+        message = decode(post.message)
+        if isinstance(message, HandOff):
+            made = self.seat.shuffle_post()
+            return [made] if made is not None else []
+        if isinstance(message, SeedReveal):
+            return [self.seat.seed_post()]
+        self.opened = True
+        return [self.seat.opening_post()]
+
+    # ------------------------------------------------------------ acting
+    def _post(self, posts: list[Post]) -> None:
+        self.history += posts
+        self.record.posts += [p.to_text() for p in posts]
+
+    def act(self) -> None:
+        """Everything this device posts without a player's decision: its shuffle step, its
+        opening parts, the parts it owes, its seed once the game is over."""
+        post = self.seat.shuffle_post()
+        if post is not None:
+            self._post([post])
+        if self.seat.device.locked and not self.opened:
+            self.opened = True
+            self._post([self.seat.opening_post()])
+        elif self.opened and self.seat.device.parts_due(self.seat.piles()):
+            self._post([self.seat.opening_post()])
+        if self.game.is_over and not self.seed_posted():
+            self._post([self.seat.seed_post()])
+
+    def play(self, response: dict[str, Any]) -> None:
+        """This seat's answer (IllegalMove: refused, nothing posted)."""
+        self._post(self.seat.play(response))
+        self.act()
+
+    def seed_posted(self) -> bool:
+        return any(p.seat == self.record.seat and isinstance(decode(p.message), SeedReveal)
+                   for p in self.history)
+
+    # ------------------------------------------------------------ links
+    def take(self, text: str) -> int:
+        """A link's posts this device lacks, taken in order; returns how many. Raises
+        ``LinkError`` for a link that is not this game's or leaves a gap, ``Caught``
+        naming a seat that broke the protocol, ``IllegalMove`` for a move the rules
+        refuse (then this object is spoilt: the caller rebuilds from the record)."""
+        link = sealedlinks.decode(text)
+        new = sealedlinks.merge(self.history, link, self.game_id)
+        answers: list[Post] = []
+        for post in new:
+            self.history.append(post)
+            self.record.posts.append(post.to_text())
+            answers += self.seat.receive(post)
+        self._post(answers)
+        self.act()
+        return len(new)
+
+    def offer(self) -> tuple[int, str] | None:
+        """The seat to send a link to now and the link (made once per history: it stays
+        offered until new posts come)."""
+        if self._offer is not None and self._offer[0] == len(self.history):
+            return self._offer[1:]
+        target = self.send_target()
+        if target is None:
+            return None
+        self._offer = (len(self.history), target, self.link(target))
+        return self._offer[1:]
+
+    def link(self, recipient: int) -> str:
+        """The link for ``recipient``: the posts since its last one (every post and the
+        options when it has posted none yet)."""
+        since = max((i + 1 for i, p in enumerate(self.history) if p.seat == recipient),
+                    default=0)
+        options = self.options if since == 0 else None
+        self.record.sent[str(recipient)] = len(self.history)
+        return sealedlinks.encode(self.game_id, self.history[since:], since, options)
+
+    # ------------------------------------------------------------ where the game stands
+    def ready(self) -> bool:
+        """Whether the shuffle is over and every seat's opening parts are here."""
+        if not self.seat.device.locked:
+            return False
+        handoffs = sum(isinstance(decode(p.message), HandOff) for p in self.history)
+        return len(self.history) >= handoffs + self.players
+
+    def blocked(self) -> bool:
+        """Whether this seat drew a card it cannot read yet (the others' parts to come)."""
+        device, seat = self.seat.device, self.record.seat
+        return any(device.open(deck, position) is None
+                   for deck, piles in self.seat.piles().items()
+                   for position in piles.drawn_by(seat))
+
+    def can_decide(self) -> bool:
+        """Whether this seat may answer its decision now."""
+        return (self.ready() and not self.game.is_over and not self.seat.waiting
+                and not self.blocked()
+                and any(s == self.record.seat for s, _ in self.game.pending))
+
+    def send_target(self) -> int | None:
+        """The seat to send the next link to (None: this device has a decision, or every
+        device has everything)."""
+        me, n = self.record.seat, self.players
+        if self.can_decide():
+            return None
+        if self.game.is_over:  # the seeds go round until each device has them all
+            return next((s for s in ((me + k) % n for k in range(1, n))
+                         if self._known_held(s) < len(self.history)), None)
+        if self.ready() and not self.seat.waiting and not self.blocked():
+            pending = {s for s, _ in self.game.pending}
+            for step in range(1, n):
+                if (me + step) % n in pending:
+                    return (me + step) % n
+        return (me + 1) % n
+
+    def _known_held(self, seat: int) -> int:
+        """How many posts ``seat`` holds, as far as this device knows: those before its
+        own last post, or in the last link made for it."""
+        last = max((i + 1 for i, p in enumerate(self.history) if p.seat == seat), default=0)
+        return max(last, self.record.sent.get(str(seat), 0))
+
+    def seeds_held(self) -> bool:
+        """Whether every seat's seed is here (then the audit can run)."""
+        return len({p.seat for p in self.history
+                    if isinstance(decode(p.message), SeedReveal)}) == self.players
+
+    def audit(self) -> list[list[Any]] | None:
+        """The audit's findings as [deck, seat, position, reason] (kept once run: it
+        takes seconds); None while a seed is still to come."""
+        if self.record.audit is None and self.game.is_over and self.seeds_held():
+            self.record.audit = [[deck, f.seat, f.position, str(f.reason)]
+                                 for deck, f in self.seat.audit()]
+        return self.record.audit
+
+
+def split(text: str) -> tuple[str, dict[str, str]]:
+    """A sealed link's posts (``s=…``) and its seals (``&k=`` keys, ``&s=`` signatures)."""
+    return links.split_params(text)
+
+
+def link_game(text: str) -> tuple[str, Options | None]:
+    """A sealed link's game id and options (a join link's), read without taking it."""
+    link = sealedlinks.decode(split(text)[0])
+    return link.game_id, link.options
+
+
+def link_seats(text: str) -> set[int]:
+    """The seats that posted in a link (taken by other devices)."""
+    return {post.seat for post in sealedlinks.decode(split(text)[0]).posts}
+
+
+def signed_moves(posts: list[Post]) -> list[list[Any]]:
+    """Posts as the seats' signatures cover them (:mod:`tm.persist.sigs`: each item
+    ``[seat, …]``): a seat's signature vouches for the history up to its length."""
+    return [[post.seat, post.to_text()] for post in posts]
+
+
+__all__ = ["GROUP", "LONG_LINK", "LinkError", "Record", "RecordError", "SealedPlay",
+           "link_game", "link_seats", "read_record", "write_record"]

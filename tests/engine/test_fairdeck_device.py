@@ -23,6 +23,7 @@ from tm.fairdeck import (
     Piles,
     SeedReveal,
     Show,
+    Shown,
     Turn,
     WireError,
     decode,
@@ -388,3 +389,60 @@ def test_a_hand_off_with_one_bad_deck_is_taken_for_no_deck() -> None:
     assert table.devices[1].steps_done() == 0
     table.devices[1].receive(decode(encode(good)))
     assert table.devices[1].my_step() is not None
+
+
+def test_a_reveal_past_the_window_is_shown_before_its_parts_and_claimed_once_read() -> None:
+    """Seat 0 reveals three cards with a window of one: it shows its own part of each at
+    once (it cannot read the last two), the others send theirs for exactly those
+    positions, then every device reads the same three cards and the audit passes."""
+    table = Table.sit(3, {"project": project_deck(SETS)[:30]})
+    table.join()
+    table.piles = {"project": Piles.deal(3, 30, 1)}
+    for device in table.devices:
+        table.send(device.outgoing(table.piles))
+    revealed = [table.piles["project"].draw(0) for _ in range(3)]
+    assert [table.devices[0].open("project", p) is None for p in revealed] == [
+        False, True, True]
+    shows = tuple(table.devices[0].show("project", p, unread=True) for p in revealed)
+    first = table.devices[0].open("project", revealed[0])
+    for device in table.devices[1:]:  # the first reads at once, the others wait for parts
+        taken = device.receive(decode(encode(Turn(0, 3, (), shows))), table.piles, ahead=True)
+        assert taken == [Shown("project", revealed[0], str(first), 0)]
+    upto = {"project": [len(table.piles["project"].drawn_by(s)) for s in range(3)]}
+    for device in table.devices[1:]:
+        answer = device.outgoing(table.piles, (), upto)
+        assert [entry.counts for entry in answer.parts] == [(2, 0, 0)]
+        table.send(answer)
+    names = [[device.open("project", p) for p in revealed] for device in table.devices]
+    assert names[0] == names[1] == names[2] and None not in names[0]
+    assert table.devices[1].open("project", table.piles["project"].undrawn(0)[0]) is None
+    table.reveal_all()
+    assert [device.audit() for device in table.devices] == [[], [], []]
+    assert all(len(device._decks["project"].claims) == 3  # noqa: SLF001 - the claims
+               for device in table.devices)
+
+
+def test_a_show_of_a_free_position_taken_ahead_blocks_nobody_and_fails_the_audit() -> None:
+    """A show may come ahead of the move that reserves its position; one for a position
+    that then goes to another seat does not stop that seat showing its card, and the
+    audit names the seat that showed what it never drew (claimed after its drawer)."""
+    table = Table.sit(3, {"project": project_deck(SETS)[:30]})
+    table.join()
+    table.piles = {"project": Piles.deal(3, 30, 1)}
+    for device in table.devices:
+        table.send(device.outgoing(table.piles))
+    free = table.piles["project"].next_free
+    stray = Show("project", free, table.devices[2]._decks["project"].keys.part(free))  # noqa: SLF001
+    for device in table.devices[:2]:
+        assert device.receive(Turn(2, 3, (), (stray,)), table.piles, ahead=True) == []
+    table.draw(0)
+    table.turn(1)
+    table.turn(2)
+    table.draw(0)
+    assert table.drawn[0][-1] == ("project", free)
+    table.turn(0, (table.show(0, "project", free),))
+    names = {device.open("project", free) for device in table.devices}
+    assert len(names) == 1 and None not in names
+    table.reveal_all()
+    found = table.devices[1].audit()
+    assert [(deck, f.seat, f.position) for deck, f in found] == [("project", 2, free)]

@@ -27,6 +27,7 @@ each generation, ``[deck, position]`` per card, are kept in ``g.sealed["reshuffl
 """
 from __future__ import annotations
 
+import copy
 import re
 from typing import Any
 
@@ -40,6 +41,23 @@ FIRST = {"project": 10, "corporation": 2, "prelude": 4}  # the opening deal of e
 _TOKEN = re.compile(r"#([pcr])(?:([2-9]|[1-9]\d)\.)?(\d{1,4})")
 MAX_GENERATIONS = 85  # a generation's deck id on the wire is one byte (tm.fairdeck.wire)
 RULE = ""  # (no printed rule: a refusal of the device layer)
+
+
+class Unreadable(IllegalMove):
+    """A card shown that this device cannot read yet (``sealed.unknown``). The move is
+    refused and the state rolled back, so the error keeps where the move stood when it
+    stopped: the piles, the cards it had shown and the generations opened (plain data,
+    copies), and the card it could not read, ``(deck, position, seat)``. The device layer
+    sends from them the key parts that the move needs (docs/fair-deck.md, "Reveals past
+    the window")."""
+
+    def __init__(self, message: str, g: GameState, deck: str, position: int,
+                 seat: int) -> None:
+        super().__init__(message, RULE)
+        self.card = (deck, position, seat)
+        self.piles: dict[str, Any] = copy.deepcopy(g.sealed["piles"])
+        self.shown: list[list[Any]] = [list(entry) for entry in g.sealed["shown"]]
+        self.reshuffles: dict[str, Any] = copy.deepcopy(g.sealed.get("reshuffles", {}))
 
 
 def is_sealed(g: GameState) -> bool:
@@ -196,8 +214,8 @@ def show(g: GameState, text: str, seat: int) -> str:
         return text  # a name already shown
     name = opened(g, text)
     if name is None:
-        raise IllegalMove(reason("sealed.unknown", f"the keys of card {text} have not "
-                                 "arrived on this device yet", card=text), RULE)
+        raise Unreadable(reason("sealed.unknown", f"the keys of card {text} have not "
+                                "arrived on this device yet", card=text), g, *where, seat)
     g.sealed["shown"].append([where[0], where[1], name, seat])
     return name
 

@@ -7,7 +7,7 @@ elliptic curve), :mod:`keys` (a seat's
 secrets from one seed), :mod:`shuffle` (the joint shuffle), :mod:`piles` (who draws which
 position), :mod:`draw` (reading a position), :mod:`audit` (the end-of-game check),
 :mod:`wire` (the messages' bytes) and :mod:`device` (one device's side of a game, the
-Dealer the rules ask for card names).
+Dealer the rules ask for card names; its part in the joint shuffle is :mod:`joining`).
 """
 from __future__ import annotations
 

@@ -25,15 +25,16 @@ from tm.fairdeck.audit import Claim, Finding, audit
 from tm.fairdeck.draw import card_table, holds, read
 from tm.fairdeck.group import Group, encode_cards
 from tm.fairdeck.held import Caught, DeviceError, Holding, Shown, published
+from tm.fairdeck.joining import Joining
 from tm.fairdeck.keys import SEED_BYTES, keys_for
 from tm.fairdeck.piles import Piles
-from tm.fairdeck.shuffle import ShuffleError, Step, Transcript, check_step, run_step, schedule
+from tm.fairdeck.shuffle import Transcript
 from tm.fairdeck.wire import DECKS, MAX_SEATS, DeckParts, HandOff, Message, SeedReveal, Show, Turn
 
 PilesByDeck = Mapping[str, Piles]
 
 
-class Device:
+class Device(Joining):
     """One seat's device in one game (see the module). ``decks`` maps a deck ("project",
     "corporation", "prelude") to its card names in canonical order: card ``i`` of the fair
     deck is ``names[i]``; each deck's label is ``game_id/deck``."""
@@ -67,27 +68,6 @@ class Device:
         """The decks of this game (the first generations in wire order, then the others)."""
         return tuple(self._decks)
 
-    def _first(self) -> list[Holding]:
-        return [self._decks[deck] for deck in self._initial]
-
-    def steps_done(self) -> int:
-        """How many steps of the joint shuffle this device holds."""
-        return len(next(iter(self._decks.values())).transcript.outputs)
-
-    def next_step(self) -> Step | None:
-        """The shuffle's next step (whoever's), or None once every deck is locked."""
-        return next(iter(self._decks.values())).transcript.next_step()
-
-    def my_step(self) -> Step | None:
-        """The step this seat must run now, or None if it is not its turn."""
-        step = self.next_step()
-        return step if step is not None and step.seat == self.seat else None
-
-    @property
-    def locked(self) -> bool:
-        """Whether the shuffle is over (every deck locked)."""
-        return self.next_step() is None
-
     # ------------------------------------------------------------ reshuffles
     def expect(self, deck: str, sources: generations.Sources) -> None:
         """A generation the rules opened, built once its sources' decks are locked here."""
@@ -106,67 +86,6 @@ class Device:
         """This seat's step of a generation's shuffle, if it is its turn (else None)."""
         holding = self._generation(deck)
         return None if holding is None else generations.step(holding, deck, self.seat)
-
-    def step(self) -> HandOff:
-        """Run this seat's step on every deck; the hand-off to send on. It carries every
-        output the receiver has not seen (since its own last step): the next step's seat,
-        or, after the last step, every other seat."""
-        if self.my_step() is None:
-            raise DeviceError(f"not seat {self.seat}'s turn to shuffle")
-        for deck in self._first():
-            run_step(deck.transcript, deck.keys)
-        steps, done = schedule(self.seats), self.steps_done()
-        receivers = [steps[done].seat] if done < len(steps) else [
-            s for s in range(self.seats) if s != self.seat]
-        since = min(max((i + 1 for i in range(done) if steps[i].seat == s), default=0)
-                    for s in receivers)
-        return self.handoff(since)
-
-    def handoff(self, since: int = 0) -> HandOff:
-        """The shuffle's outputs from step ``since`` on, as a message."""
-        done = self.steps_done()
-        if not 0 <= since < done:
-            raise DeviceError("no such steps")
-        outputs = tuple(tuple(d.transcript.outputs[i] for d in self._first())
-                        for i in range(since, done))
-        return HandOff(self.group.name, self.seat, self.seats, since, self._initial, outputs)
-
-    def _take_handoff(self, message: HandOff) -> None:
-        """Check and keep the steps this device lacks; a step it holds must come again
-        unchanged (a seat that sent two devices two different decks is caught)."""
-        if message.decks != self._initial and len(message.decks) == 1:
-            generations.take(self._generation(message.decks[0]), message)
-            return
-        sizes = tuple(len(d.names) for d in self._first())
-        if (message.group != self.group.name or message.seats != self.seats
-                or message.decks != self._initial
-                or tuple(len(x) for x in message.outputs[0]) != sizes):
-            raise Caught(message.seat, "a hand-off for another game")
-        steps, last = schedule(self.seats), message.first + len(message.outputs) - 1
-        if last >= len(steps) or steps[last].seat != message.seat:
-            raise Caught(message.seat, "a hand-off of a step not its own")
-        if message.first > self.steps_done():
-            raise DeviceError(f"steps {self.steps_done()}..{message.first - 1} are missing")
-        for index, outputs in enumerate(message.outputs, start=message.first):
-            held = index < self.steps_done()
-            for deck, after in zip(self._initial, outputs, strict=True):  # all checked first
-                self._check_output(deck, index, steps[index], after, message.seat)
-            for holding, after in zip(self._first(), outputs if not held else (),
-                                      strict=False):
-                holding.transcript.outputs.append(after)
-
-    def _check_output(self, deck: str, index: int, step: Step, after: tuple[int, ...],
-                      sender: int) -> None:
-        transcript = self._decks[deck].transcript
-        if index < len(transcript.outputs):
-            if transcript.outputs[index] != after:  # the sender, or the step's author
-                raise Caught(sender, f"step {index + 1} (seat {step.seat}'s) differs from"
-                             " the copy this device holds", deck)
-            return
-        try:
-            check_step(self.group, step, transcript.last(), after)
-        except ShuffleError as error:
-            raise Caught(step.seat, f"a malformed step ({error})", deck) from error
 
     def follow(self, piles_by_deck: PilesByDeck) -> None:
         """Keep the rules' latest piles (what :meth:`open` resolves positions with)."""
@@ -187,6 +106,8 @@ class Device:
             if card is None:
                 return None  # a wrong part: the audit names its giver
             holding.opened[position] = card
+            if position in holding.unclaimed:  # shown before its parts came: claimed now
+                holding.claim(holding.unclaimed.pop(position), position)
         return holding.names[holding.opened[position]]
 
     def waiting(self, deck: str, position: int) -> tuple[int, ...]:
@@ -215,11 +136,13 @@ class Device:
         return [found[s] for s in range(self.seats)] if len(found) == self.seats else None
 
     def parts_due(self, piles_by_deck: PilesByDeck,
-                  sent: Mapping[str, Sequence[int]] | None = None) -> tuple[DeckParts, ...]:
+                  sent: Mapping[str, Sequence[int]] | None = None,
+                  upto: Mapping[str, Sequence[int]] | None = None) -> tuple[DeckParts, ...]:
         """The key parts this seat owes for positions reserved to the others beyond the
         ``sent[deck][seat]`` first of each pile (by default: what it has sent; a deck
         missing from ``sent``: none), per deck in pile order; no position is named, the
-        piles fix them."""
+        piles fix them. ``upto[deck][seat]``: only that many first of each pile (a deck
+        missing from ``upto``: none)."""
         if not self.locked:
             raise DeviceError("the deck is not shuffled yet")
         due = []
@@ -229,43 +152,54 @@ class Device:
                 continue
             done = list(holding.covered[self.seat] if sent is None
                         else sent.get(deck, [0] * self.seats))
-            counts = tuple(0 if s == self.seat else max(0, len(piles.assigned[s]) - done[s])
+            ends = [len(pile) for pile in piles.assigned] if upto is None else [
+                min(len(pile), end) for pile, end in zip(piles.assigned, upto.get(
+                    deck, [0] * self.seats), strict=True)]
+            counts = tuple(0 if s == self.seat else max(0, ends[s] - done[s])
                            for s in range(self.seats))
             if sum(counts):
-                positions = piles.due(self.seat, done)
+                positions = [p for s, count in enumerate(counts)
+                             for p in piles.assigned[s][done[s]:done[s] + count]]
                 due.append(DeckParts(deck, counts,
                                      tuple(holding.keys.part(p) for p in positions)))
         return tuple(due)
 
-    def outgoing(self, piles_by_deck: PilesByDeck, shows: Iterable[Show] = ()) -> Turn:
-        """This seat's next message: the parts it owes and the ``shows`` (from
-        :meth:`show`). The device counts the parts as sent."""
+    def outgoing(self, piles_by_deck: PilesByDeck, shows: Iterable[Show] = (),
+                 upto: Mapping[str, Sequence[int]] | None = None) -> Turn:
+        """This seat's next message: the parts it owes (``upto``: as in
+        :meth:`parts_due`) and the ``shows`` (from :meth:`show`). The device counts the
+        parts as sent."""
         self.follow(piles_by_deck)
-        parts = self.parts_due(piles_by_deck)
+        parts = self.parts_due(piles_by_deck, upto=upto)
         for entry in parts:
             mine = self._decks[entry.deck].covered[self.seat]
             for seat, count in enumerate(entry.counts):
                 mine[seat] += count
         return Turn(self.seat, self.seats, parts, tuple(shows))
 
-    def show(self, deck: str, position: int) -> Show:
-        """Show this seat's card at ``position`` to all: its own key part there."""
+    def show(self, deck: str, position: int, unread: bool = False) -> Show:
+        """Show this seat's card at ``position`` to all: its own key part there.
+        ``unread``: even before this device can read it (a public reveal whose other
+        parts are still to come; the claim is recorded once it is read)."""
         piles = self._piles.get(deck)
         if piles is None or position not in piles.drawn_by(self.seat):
             raise DeviceError(f"seat {self.seat} did not draw {deck} position {position}")
         name = self.open(deck, position)
         holding = self._decks[deck]
-        if name is None or position in holding.shown:
+        if (name is None and not unread) or self.is_shown(deck, position):
             raise DeviceError(f"{deck} position {position} cannot be shown")
         part = holding.keys.part(position)
         holding.shown[position] = (self.seat, part)
-        holding.claims.append(Claim(self.seat, position, holding.opened[position]))
+        holding.claim(self.seat, position)
         return Show(deck, position, part)
 
     def is_shown(self, deck: str, position: int) -> bool:
-        """Whether the card at ``position`` of ``deck`` has been shown (by any seat)."""
-        holding = self._decks.get(deck)
-        return holding is not None and position in holding.shown
+        """Whether the card at ``position`` of ``deck`` has been shown (by any seat; a
+        show taken ahead for a free position, only once it is that seat's)."""
+        holding, piles = self._decks.get(deck), self._piles.get(deck)
+        shown = None if holding is None else holding.shown.get(position)
+        return shown is not None and (piles is None or piles.owner_of(position) in (
+            None, shown[0]))
 
     def receive(self, message: Message, piles_by_deck: PilesByDeck | None = None,
                 claims: Mapping[tuple[str, int], str] | None = None,
@@ -294,8 +228,9 @@ class Device:
             raise Caught(message.seat, "a message for another game")
         for entry in message.parts:
             self._take_parts(message.seat, entry)
-        return [self._take_show(message.seat, show, claims or {}, ahead)
-                for show in message.shows]
+        taken = [self._take_show(message.seat, show, claims or {}, ahead)
+                 for show in message.shows]
+        return [shown for shown in taken if shown is not None]
 
     def replay(self, log: Iterable[Message], piles_by_deck: PilesByDeck,
                claims: Mapping[tuple[str, int], str] | None = None,
@@ -325,11 +260,11 @@ class Device:
             for seat, count in enumerate(entry.counts):
                 mine[seat] += count
         for show in turn.shows:
-            self.open(show.deck, show.position)
+            self.open(show.deck, show.position)  # (before its show: by this seat's own part)
             holding = self._decks[show.deck]
             holding.shown[show.position] = (self.seat, show.part)
-            holding.claims.append(Claim(self.seat, show.position,
-                                        holding.opened.get(show.position, -1)))
+            holding.claim(self.seat, show.position)
+            self.open(show.deck, show.position)  # (a reveal: once every part is in)
 
     def _take_parts(self, giver: int, entry: DeckParts) -> None:
         holding = self._decks.get(entry.deck)
@@ -346,7 +281,7 @@ class Device:
             covered[seat] += count
 
     def _take_show(self, seat: int, show: Show, claims: Mapping[tuple[str, int], str],
-                   ahead: bool = False) -> Shown:
+                   ahead: bool = False) -> Shown | None:
         deck, position = show.deck, show.position
         holding, piles = self._decks.get(deck), self._piles.get(deck)
         if holding is None or piles is None or not generations.is_locked(holding):
@@ -354,16 +289,22 @@ class Device:
         claimed = claims.get((deck, position))
         card = holding.names.index(claimed) if claimed in holding.names else -1
         mine = piles.assigned[seat] if ahead else piles.drawn_by(seat)
-        if position in holding.shown or position not in mine:
+        free = ahead and position >= piles.next_free  # (reserved by the move it comes with)
+        # a show taken ahead for a free position counts only if the position goes to its seat
+        earlier = holding.shown.get(position)
+        twice = earlier is not None and piles.owner_of(position) in (None, earlier[0])
+        if twice or (position not in mine and not free):
             holding.claims.append(Claim(seat, position, card))  # the audit names it too
-            raise Caught(seat, "a card shown twice" if position in holding.shown
+            raise Caught(seat, "a card shown twice" if twice
                          else "a card shown that it did not draw", deck, position)
         holding.shown[position] = (seat, show.part)
         parts = self._parts_at(deck, position)
-        if parts is None:
+        if parts is None:  # a reveal whose other parts are still to come
             if claimed is not None:  # the audit checks it once the seeds are out
                 holding.claims.append(Claim(seat, position, card))
-            raise DeviceError(f"the key parts of {deck} position {position} are missing")
+            else:
+                holding.unclaimed[position] = seat  # claimed once read
+            return None
         element = holding.transcript.locked()[position]
         if claimed is None:
             opened = read(self.group, holding.table, element, parts)
@@ -375,6 +316,8 @@ class Device:
             raise Caught(seat, f"a card shown that does not open to {claimed or 'a card'}",
                          deck, position)
         holding.opened[position] = card
+        if holding.unclaimed.get(position, seat) != seat:  # another's show taken ahead
+            holding.claim(holding.unclaimed.pop(position), position)  # ("not drawn")
         return Shown(deck, position, holding.names[card], seat)
 
     def reveal(self) -> SeedReveal:

@@ -48,6 +48,16 @@ class Holding:
     shown: dict[int, tuple[int, bytes]] = field(default_factory=dict)  # position: seat, part
     claims: list[Claim] = field(default_factory=list)
     opened: dict[int, int] = field(default_factory=dict)  # position: card, once read
+    # position: seat, for a card shown before every part came (claimed once it is read)
+    unclaimed: dict[int, int] = field(default_factory=dict)
+
+    def claim(self, seat: int, position: int) -> None:
+        """Record ``seat``'s show of ``position`` for the audit: at once when the card is
+        read, else when it is (a reveal whose other parts are still to come)."""
+        if position in self.opened:
+            self.claims.append(Claim(seat, position, self.opened[position]))
+        else:
+            self.unclaimed[position] = seat
 
 
 def published(holding: Holding, piles: Piles, seat: int) -> list[Part]:

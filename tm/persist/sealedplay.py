@@ -12,8 +12,12 @@ cards the move made public), and at the end each seat's seed for the audit.
 Every device applies every move, so the rules are the referee everywhere. A move waits on
 a device while the keys of a card it shows have not arrived. That happens at the setup
 reveal: the corporations and preludes chosen in secret show when the last seat has chosen,
-so each device then posts a reveal (the parts of its own chosen corporation and preludes)
-— the one hand-off of ordinary play, besides a deck that runs out.
+so each device then posts a reveal (the parts of its own chosen corporation and preludes).
+It happens again when a move reveals cards from the deck past the acting seat's window
+(Experimental Forest): the rules' refusal (``sealed.Unreadable``) says where the move
+stopped, and each device answers with its key parts for exactly the positions the move
+reveals (the acting seat with its own part, which makes them public), a round of answers a
+card, until the move applies (docs/fair-deck.md, "Reveals past the window").
 
 A deck that runs out: the move that draws opens a new generation of it from the discards
 (:mod:`tm.core.sealed`), the same on every device. Each device then builds that deck and
@@ -34,6 +38,7 @@ from tm.cards import corporation_deck, prelude_deck, project_deck
 from tm.core import sealed
 from tm.core.errors import IllegalMove, reason_of
 from tm.core.ruleset import rules_for
+from tm.core.sealed import Unreadable
 from tm.fairdeck import Finding, Group, Piles, generations
 from tm.fairdeck.device import Device
 from tm.fairdeck.held import Caught, DeviceError
@@ -61,7 +66,7 @@ class SealedSeat:
     """One seat's device in a sealed game (see the module): its game and its fair deck."""
 
     def __init__(self, game: Game, seat: int, seed: bytes, game_id: str, group: Group,
-                 one_step: bool = True) -> None:
+                 one_step: bool = True, window_answers: bool = False) -> None:
         names = {deck: _canonical(game, deck) for deck in game.state.sealed["piles"]
                  if "/" not in deck}
         self.seat, self.game = seat, game
@@ -71,15 +76,30 @@ class SealedSeat:
         self.log: list[Post] = []  # every post, in order: with the seed, the device's storage
         self.early: list[Post] = []  # hand-offs of a generation this device has not opened
         self.opened: set[str] = set()  # generations whose parts this device has posted
+        # the waiting move's last attempt: the piles it reached (plain data) and the cards
+        # it showed or stopped at, (deck, position, seat): what it needs the keys of
+        self.reach: dict[str, Any] = {}
+        self.reach_reshuffles: dict[str, Any] = {}  # the generations it opened
+        self.needs: list[tuple[str, int, int]] = []
         # a hand-off carries only its own step: every device reads the one history, so it
         # holds the earlier steps already (False: every step from the first, for comparison)
         self.one_step = one_step
+        # answering a move that reveals past the window: False, the parts of exactly the
+        # positions it reveals (a round for each card); True, also of the acting seat's
+        # window after them (readable by it alone, as after any draw: a round a window)
+        self.window_answers = window_answers
 
     # ------------------------------------------------------------ the piles
     def piles(self) -> dict[str, Piles]:
         """The rules' piles as the fair deck's (copies: the device keeps what it is given)."""
         return {deck: Piles(**copy.deepcopy(data))
                 for deck, data in self.game.state.sealed["piles"].items()}
+
+    def _known(self) -> dict[str, Piles]:
+        """The piles as far as the waiting move's last attempt reached (the rules' own
+        while no move waits): a move that draws reserves positions that it then reads."""
+        return self.piles() | {deck: Piles(**copy.deepcopy(data))
+                               for deck, data in self.reach.items()}
 
     # ------------------------------------------------------------ sending
     def shuffle_post(self) -> Post | None:
@@ -100,7 +120,7 @@ class SealedSeat:
         self.waiting.append((self.seat, response))
         shows = list(self._drain())
         shows += self._setup_reveal()
-        post = Post(self.seat, response, encode(self.device.outgoing(self.piles(), shows)))
+        post = Post(self.seat, response, encode(self._outgoing(shows)))
         return [self._sent(post), *self._reshuffles()]
 
     def seed_post(self) -> Post:
@@ -112,7 +132,8 @@ class SealedSeat:
     # ------------------------------------------------------------ receiving
     def receive(self, post: Post) -> list[Post]:
         """Another seat's post: checked, its move applied when its keys are here. Returns
-        the posts this device must send in answer (a reveal). Raises ``Caught`` naming a
+        the posts this device must send in answer (the setup reveal, the parts a move that
+        reveals or draws past a window needs, a reshuffle's steps). Raises ``Caught`` naming a
         seat that broke the protocol, ``IllegalMove`` for a move the rules refuse."""
         self.log.append(post)
         message = decode(post.message)
@@ -122,14 +143,14 @@ class SealedSeat:
             self.early.append(post)  # its generation is not open here yet
             return []
         if isinstance(message, HandOff | SeedReveal):
-            self.device.receive(message, self.piles())
+            self.device.receive(message, self._known())
             return self._reshuffles()
         if post.move is not None:
             self.waiting.append((post.seat, post.move))
-        self.device.receive(message, self.piles(), ahead=True)
+        self.device.receive(message, self._known(), ahead=True)
         shows = list(self._drain()) + self._setup_reveal()
-        answer = [] if not shows and not self._owes_drawn() else [self._sent(Post(
-            self.seat, None, encode(self.device.outgoing(self.piles(), shows))))]
+        answer = [] if not shows and not self._owes_drawn() and not self._owes_needed() else [
+            self._sent(Post(self.seat, None, encode(self._outgoing(shows))))]
         return answer + self._reshuffles()
 
     def audit(self) -> list[tuple[str, Finding]]:
@@ -146,6 +167,54 @@ class SealedSeat:
                    for entry in self.device.parts_due(piles)
                    for seat, count in enumerate(entry.counts) if seat != self.seat)
 
+    # ------------------------------------------------------------ reveals past the window
+    def _wanted(self) -> tuple[dict[str, list[int]], list[tuple[str, int]]]:
+        """What the waiting move needs of this device: per deck and seat, how far into that
+        seat's pile its key parts must go (the positions the move draws and shows), and
+        the positions of this seat's own pile that it shows (its part makes them public)."""
+        wanted: dict[str, list[int]] = {}
+        mine: list[tuple[str, int]] = []
+        known = self._known()
+        for deck, position, _seat in self.needs:
+            piles = known.get(deck)
+            owner = None if piles is None else piles.owner_of(position)
+            if (piles is None or owner is None or deck not in self.device.decks
+                    or deck in self.device.pending()):
+                continue  # (a new generation: read once its reshuffle is over)
+            if owner == self.seat:
+                mine.append((deck, position))
+            else:
+                ends = wanted.setdefault(deck, [0] * self.device.seats)
+                ends[owner] = max(ends[owner], len(piles.assigned[owner])
+                                  if self.window_answers
+                                  else piles.assigned[owner].index(position) + 1)
+        return wanted, mine
+
+    def _owes_needed(self) -> bool:
+        """Whether the waiting move needs a key part or a show this device has not sent."""
+        if not self.needs or not self.device.locked:
+            return False
+        wanted, mine = self._wanted()
+        return bool(self.device.parts_due(self._known(), upto=wanted)) or any(
+            not self.device.is_shown(deck, position) for deck, position in mine)
+
+    def _outgoing(self, shows: list[Show]) -> Turn:
+        """This seat's message: the shows, the parts it owes for the rules' piles and
+        those the waiting move needs, with the shows of its own cards that move reveals."""
+        if not self.needs:
+            return self.device.outgoing(self.piles(), shows)
+        wanted, mine = self._wanted()
+        known, piles = self._known(), self.piles()
+        self.device.follow(known)
+        for deck, position in mine:
+            if not self.device.is_shown(deck, position):
+                shows.append(self.device.show(deck, position, unread=True))
+        upto = {deck: [max(len(piles.get(deck, pile).assigned[seat]),
+                           wanted.get(deck, [0] * len(pile.assigned))[seat])
+                       for seat in range(len(pile.assigned))]
+                for deck, pile in known.items()}  # (a generation the move opens: its deal)
+        return self.device.outgoing(known, shows, upto)
+
     # ------------------------------------------------------------ reshuffles
     def _opens(self, message: HandOff) -> bool:
         """Whether this device can take a hand-off now (its generation is open here)."""
@@ -153,7 +222,10 @@ class SealedSeat:
         return all(deck in self.device.decks for deck in message.decks)
 
     def _expect(self) -> None:
-        for deck, sources in self.game.state.sealed.get("reshuffles", {}).items():
+        """Expect the generations the rules opened, and those the waiting move opens (the
+        same on every device that gets that far: the devices shuffle it meanwhile)."""
+        opened = self.game.state.sealed.get("reshuffles", {}) | self.reach_reshuffles
+        for deck, sources in opened.items():
             self.device.expect(deck, generations.sources_of(sources))
 
     def _reshuffles(self) -> list[Post]:
@@ -171,14 +243,14 @@ class SealedSeat:
                     posts.append(self._sent(Post(self.seat, None, encode(handoff))))
                     progress = True
             while self.early and self._opens(decode_handoff(self.early[0])):
-                self.device.receive(decode_handoff(self.early.pop(0)), self.piles())
+                self.device.receive(decode_handoff(self.early.pop(0)), self._known())
                 progress = True
         locked = [deck for deck in self.device.decks if "/" in deck
                   and deck not in self.device.pending() and deck not in self.opened]
         if locked:
             self.opened.update(locked)
             posts.append(self._sent(Post(self.seat, None,
-                                         encode(self.device.outgoing(self.piles())))))
+                                         encode(self._outgoing([])))))
         return posts
 
     # ------------------------------------------------------------ inside
@@ -193,19 +265,34 @@ class SealedSeat:
             seat, move = self.waiting[0]
             shown = self.game.state.sealed["shown"]
             before = len(shown)
+            self.device.follow(self._known())
             try:
                 self.game.respond(seat, move)
+            except Unreadable as error:
+                if self._reached(error, before):
+                    continue  # the piles had lagged behind the move: try again
+                return  # a card's keys are still to come: a reveal
             except IllegalMove as error:
                 why = reason_of(error)
                 if why is not None and why.key == "sealed.unknown":
-                    return  # a card's keys are still to come: a reveal
+                    return  # (a card this device's dealer cannot open at all)
                 raise
             self.waiting.pop(0)
+            self.reach, self.needs, self.reach_reshuffles = {}, [], {}
             if len(shown) > before:  # a card drawn and shown in one move: the new piles
                 self.device.follow(self.piles())
             for deck, position, _name, owner in shown[before:]:
                 if owner == self.seat and not self.device.is_shown(deck, position):
                     yield self.device.show(deck, position)
+
+    def _reached(self, error: Unreadable, before: int) -> bool:
+        """Keep where the waiting move stopped (its piles, what it showed and the card
+        it could not read); whether that card reads now, with those piles."""
+        self.reach, self.reach_reshuffles = error.piles, error.reshuffles
+        self.needs = [(deck, position, seat) for deck, position, _name, seat
+                      in error.shown[before:]] + [error.card]
+        self.device.follow(self._known())
+        return self.device.open(*error.card[:2]) is not None
 
     def _setup_reveal(self) -> list[Show]:
         """While a move waits for keys at the setup reveal: the shows of this seat's own

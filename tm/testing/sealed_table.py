@@ -26,8 +26,8 @@ MAX_MOVES = 3000
 
 
 class Stalled(RuntimeError):
-    """No device can post: a move waits for key parts no seat will send (a reveal from
-    the deck that reads past the acting seat's window, e.g. Experimental Forest)."""
+    """No device can post: a move waits for key parts no seat will send (a protocol
+    gap, or a seat that withholds its part)."""
 
 
 def seat_seed(seat: int, salt: int = 0) -> bytes:
@@ -125,9 +125,10 @@ class LinkTable:
     """A sealed game played by links only (see the module)."""
 
     def __init__(self, options: Options, group: Group, decide: Decide, salt: int = 0,
-                 game_id: str = "g1", one_step: bool = True) -> None:
+                 game_id: str = "g1", one_step: bool = True,
+                 window_answers: bool = False) -> None:
         self.options, self.group, self.decide = options, group, decide
-        self.one_step = one_step
+        self.one_step, self.window_answers = one_step, window_answers
         self.salt, self.game_id = salt, game_id
         self.n = options.players
         self.devices: list[Holder | None] = [None] * self.n
@@ -137,7 +138,8 @@ class LinkTable:
 
     def _new_device(self, seat: int, options: Options) -> Holder:
         return Holder(SealedSeat(Game.new(options), seat, seat_seed(seat, self.salt),
-                                    self.game_id, self.group, self.one_step))
+                                    self.game_id, self.group, self.one_step,
+                                    self.window_answers))
 
     def holder(self, seat: int) -> Holder:
         found = self.devices[seat]
@@ -178,7 +180,9 @@ class LinkTable:
 
     def _ready(self, device: Holder) -> bool:
         """Whether the device holds the shuffle's hand-offs and every seat's opening."""
-        handoffs = sum(isinstance(decode(p.message), HandOff) for p in device.history)
+        messages = (decode(p.message) for p in device.history)
+        handoffs = sum(isinstance(m, HandOff) and all("/" not in d for d in m.decks)
+                       for m in messages)  # (a reshuffle's hand-offs come later)
         return handoffs == 2 * self.n - 1 and len(device.history) >= 3 * self.n - 1
 
     # ------------------------------------------------------------ acting
@@ -210,12 +214,14 @@ class LinkTable:
                    for position in piles.drawn_by(seat))
 
     def next_seat(self, seat: int) -> int:
-        """The next seat with something to do: a seat the game waits on, else the next."""
+        """The next seat with something to do: a seat the game waits on (and that can
+        read its cards: one that cannot waits for the others' parts), else the next."""
         device = self.holder(seat)
         game = device.seat.game
         if (self._ready(device) and not device.seat.waiting and not game.is_over
                 and not self.blocked(seat)):
-            pending = {s for s, _ in game.pending}
+            pending = {s for s, _ in game.pending
+                       if self.devices[s] is None or not self.blocked(s)}
             for step in range(1, self.n):
                 if (seat + step) % self.n in pending:
                     return (seat + step) % self.n

@@ -230,6 +230,8 @@ def test_a_sealed_link_whose_new_posts_their_seat_did_not_sign_is_refused(
     unsigned = played.mid_link.split("&s=")[0]  # Bob's posts, his signature taken off
     copy.handle("open_link", {"text": "#" + unsigned})
     assert copy.shown.notice is not None and "did not sign" in copy.shown.notice
+    copy.handle("sealed", {})  # the page's keys answering later: the notice stays
+    assert copy.shown.notice is not None and "did not sign" in copy.shown.notice
     assert len(copy.sealed.active().history) == held  # type: ignore[union-attr]
     copy.handle("open_link", {"text": "#" + played.mid_link})
     assert copy.shown.notice is None

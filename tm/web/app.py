@@ -58,6 +58,11 @@ __all__ = ["App", "COLOURS", "EXPANSION_BOXES", "MAX_NAME", "SEED_BITS", "Unknow
            "finishing_choice", "fresh_seed"]
 
 
+# Actions the page sends by itself, not the player: what is said on screen stays (the
+# keys answering after a refused link must not wipe its notice).
+UNASKED = frozenset({"sealed"})
+
+
 class App:
     """The state of the page (never the game's rules: those live in the engine)."""
 
@@ -93,7 +98,8 @@ class App:
         if handler is None:
             raise UnknownAction(action)
         self.tabs.flush_save()
-        self.shown.say_nothing()
+        if action not in UNASKED:
+            self.shown.say_nothing()
         self.tabs.state.leaving = False
         self.share.before(action)
         self.hand.forget_glances()

@@ -25,7 +25,7 @@ import pytest
 from tm import Options
 from tm.bots import Bot
 from tm.cards import project_deck
-from tm.core import manifest
+from tm.core import manifest, sealed
 from tm.core.errors import reason_of
 from tm.core.ruleset import rules_for
 from tm.core.state import GameState, to_dict
@@ -226,21 +226,30 @@ def test_no_post_nor_one_devices_storage_names_a_card_drawn_for_a_colony_bonus(
     assert [name for name in sorted(hidden) if json.dumps(name) in storage] == []
 
 
-def test_a_sealed_colonies_game_saves_and_loads_with_a_discard_waiting() -> None:
-    options = Options(players=3, seed=2, expansions=CE, sealed=True)
-    table = Table(options, TEST_127, colonists(3), 1)
+def test_plutos_discard_is_named_on_its_owners_device_only_and_saves_while_it_waits() -> None:
+    """Pluto's discard, asked of an owner during another seat's trade: its device lists
+    the hand by name, every other device holds the tokens; the game saves and loads with
+    the decision waiting."""
+    table = Table(Options(players=3, seed=2, expansions=CE, sealed=True), TEST_127,
+                  colonists(3), 1)
     table.shuffle()
-    waiting = 0
-    while not table.seats[0].game.is_over and waiting < 5:
+    asked, inside = 0, 0
+    while not table.seats[0].game.is_over and inside < 3:
         table.move()
         for device in table.seats:
-            if any(item.get("on") == "discard_from_hand"
-                   for item in device.game.state.queues[device.seat]):
-                waiting += 1
-                back = Game.from_save(device.game.to_save(), dealer=device.device)
-                assert to_dict(back.state) == to_dict(device.game.state)
-                assert back.prompt_for(device.seat) is not None
-    assert waiting >= 5
+            queue = device.game.state.queues[device.seat]
+            if not queue or queue[0].get("on") != "discard_from_hand":
+                continue
+            asked += 1
+            inside += device.game.state.active != device.seat  # (inside another's move)
+            choices = device.game.view(device.seat)["you"]["decision"]["choices"]
+            listed = [c["label"]["card"] for c in choices if c["label"]["key"] == "card"]
+            assert listed and not any(sealed.is_token(name) for name in listed)
+            assert all(sealed.is_token(text) for text in queue[0]["cards"])
+            back = Game.from_save(device.game.to_save(), dealer=device.device)
+            assert to_dict(back.state) == to_dict(device.game.state)
+            assert back.prompt_for(device.seat) is not None
+    assert inside == 3 and asked >= inside
 
 
 # ---------------------------------------------------------------- by links
@@ -281,9 +290,10 @@ def test_a_sealed_colonies_game_on_secp256k1_ends_alike_and_passes_every_audit()
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_colonies_is_accepted_in_sealed_games_its_tiles_public(players: int) -> None:
     game = Game.new(Options(players=players, seed=3, expansions=CE_PRELUDE, sealed=True))
-    tiles = game.state.ext["colonies"]["tiles"]
-    assert len(tiles) == players + 2 + (players <= 2)
-    assert all(t["name"] in game.view(0)["expansions"]["colonies"]["printed"] for t in tiles)
+    names = [t["name"] for t in game.state.ext["colonies"]["tiles"]]
+    assert len(names) == players + 2 + (players <= 2)
+    for seat in range(players):
+        assert [t["name"] for t in game.view(seat)["expansions"]["colonies"]["tiles"]] == names
 
 
 def test_an_expansion_not_wired_to_sealed_cards_is_still_refused_by_name(

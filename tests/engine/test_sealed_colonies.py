@@ -18,6 +18,7 @@ import json
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
+from functools import cache
 from typing import Any
 
 import pytest
@@ -141,31 +142,36 @@ def test_hard_bots_play_sealed_colonies_games_to_the_end_alike_on_every_device(
     assert sum(1 for r in g.log if r["key"] == "trade") > 10
 
 
-@pytest.fixture(scope="module")
-def colonies_games() -> dict[int, Table]:
+@cache
+def colonies_game(players: int) -> Table:
     """Colonists at 2 (Colonies alone), 3 (Corporate Era), 4 (with Prelude) and 5 seats
     (Corporate Era): Pluto and Miranda in play (and Enceladus at 5), their bonuses taken by
-    other seats; 2, 4 and 5 seats run the project deck out (the discards reshuffled)."""
-    return {2: played(2, 10, 7, ["colonies"], colonists), 3: played(3, 2, 1, CE, colonists),
-            4: played(4, 2, 1, CE_PRELUDE, colonists), 5: played(5, 2, 1, CE, colonists)}
+    other seats; 2, 4 and 5 seats run the project deck out (the discards reshuffled).
+    Played once per test process (one test takes them all: xdist would play them twice)."""
+    deal = {2: (10, 7, ["colonies"]), 3: (2, 1, CE), 4: (2, 1, CE_PRELUDE), 5: (2, 1, CE)}
+    seed, salt, expansions = deal[players]
+    return played(players, seed, salt, expansions, colonists)
 
 
-def test_colony_bonuses_of_other_seats_during_a_trade_keep_every_device_alike(
-        colonies_games: dict[int, Table]) -> None:
+def test_other_seats_take_their_colony_bonuses_inside_a_trade_alike_everywhere() -> None:
+    """Every trade whose tile holds another seat's colony runs that seat's bonus inside the
+    trader's move: Pluto's draw and discard, Miranda's draw, Enceladus' microbes. Every
+    device ends alike and passes its audit; the cards Pluto discarded stay tokens and go
+    into the reshuffled generations."""
     miranda = 0
-    for table in colonies_games.values():
+    for players in (2, 3, 4, 5):
+        table = colonies_game(players)
         assert_alike_and_fair(table)
         g = table.seats[0].game.state
         assert bonuses_to_others(g)["Pluto"] > 5
         assert discards_by_others(g) > 5  # another seat's decision, inside a trader's move
         assert draws_by_others(g) > 5
         miranda += bonuses_to_others(g)["Miranda"]
+        shown = {name for _d, _p, name, _s in g.sealed["shown"]}
+        assert all(name in shown for name in g.discard if not sealed.is_token(name))
+        assert bool(g.sealed.get("reshuffles")) == (players != 3)
     assert miranda > 0  # (active once someone holds animals)
-
-
-def test_resources_go_onto_other_seats_cards_for_their_colony_bonus(
-        colonies_games: dict[int, Table]) -> None:
-    g = colonies_games[5].seats[0].game.state
+    g = colonies_game(5).seats[0].game.state
     assert bonuses_to_others(g)["Enceladus"] > 5
     assert resources_to_others(g) > 5
 
@@ -180,15 +186,6 @@ def resources_to_others(g: GameState) -> int:
               and record["player"] != trade["player"] and record["player"] in trade["owners"]):
             found += record["count"]
     return found
-
-
-def test_cards_discarded_for_pluto_stay_sealed_and_are_reshuffled_with_the_discards(
-        colonies_games: dict[int, Table]) -> None:
-    for players in (2, 4, 5):
-        g = colonies_games[players].seats[0].game.state
-        assert g.sealed.get("reshuffles"), players
-        shown = {name for _d, _p, name, _s in g.sealed["shown"]}
-        assert all(name in shown for name in g.discard if not name.startswith("#"))
 
 
 def hidden_names(table: Table, observer: int) -> set[str]:
@@ -211,12 +208,11 @@ def hidden_names(table: Table, observer: int) -> set[str]:
     return found - known
 
 
-def test_no_post_nor_one_devices_storage_names_a_card_drawn_for_a_colony_bonus(
-        colonies_games: dict[int, Table]) -> None:
+def test_no_post_nor_one_devices_storage_names_a_card_drawn_for_a_colony_bonus() -> None:
     """Every post before the seeds and all of seat 0's storage (its seed, the posts, its
     save) name no card another seat drew (its trades, its bonuses, Pluto's discards) and
     never showed."""
-    table = colonies_games[3]
+    table = colonies_game(3)
     hidden = hidden_names(table, 0)
     assert len(hidden) > 20
     before_seeds = [p for p in table.posts if not isinstance(decode(p.message), SeedReveal)]

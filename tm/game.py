@@ -99,7 +99,7 @@ def _check_options(options: Options) -> None:
 
 def _check_sealed(options: Options) -> None:
     """Sealed games: not in solo, nor with the draft (passing hands between devices is not
-    built), nor with an expansion not wired to tokens yet (Colonies)."""
+    built), nor with an expansion not wired to tokens yet (its manifest's ``sealed``)."""
     if not isinstance(options.sealed, bool):
         raise ValueError(reason("options.switches", "draft and strict_undo are true or false"))
     if not options.sealed:

@@ -70,7 +70,7 @@ class GamesController(Controller):
         shown = self.shown
         try:
             game = Game.new(options)
-        except ValueError as error:  # (a sealed game with the draft or Colonies)
+        except ValueError as error:  # (a sealed game with the draft)
             shown.notice = t("sealed.refused", reason=error_text(error))
             return
         shown.game = game

@@ -5,7 +5,7 @@ EN_SEALED: dict[str, str] = {
     "sealed.start": "Keep hands secret (a deck the devices shuffle together)",
     "sealed.start_hint": "Each device reads only its own cards; nobody, not even the one who "
                          "starts the game, knows the order of the deck. Not with the draft "
-                         "or Colonies yet.",
+                         "yet.",
     "sealed.refused": "This game cannot keep hands secret: {reason}.",
     "sealed.who_title": "Who sees what",
     "sealed.who_sees": "Hands are secret: only your device can read your hand and the cards "

@@ -149,7 +149,6 @@ def _marks(g: GameState) -> list[str]:
 
 COLONIES = Manifest(
     name=NAME, setup=(_setup,),
-    sealed=False,  # (its trades and colony bonuses are not wired to sealed cards yet)
     card_sets=(NAME,),
     setup_offers=(SetupOffer("colony_tiles", SOLO_KEPT, _deal_tiles, _take_tiles,
                              rule="R-COL-1", applies=_is_solo, item="colony_tile",

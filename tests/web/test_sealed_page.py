@@ -63,9 +63,15 @@ def _send(app: App) -> tuple[str, str] | None:
 
 @pytest.fixture(scope="module")
 def played() -> Played:
+    return _play_by_links({})
+
+
+def _play_by_links(extra: dict[str, str], render: bool = False) -> Played:
+    """Ann and Bob play a sealed game (the form's fields plus ``extra``) by links."""
     ann, bob = _app(salt=1), _app(salt=2)
     ann.linkplay.state.signer, bob.linkplay.state.signer = TestSigner(11), TestSigner(22)
-    ann.handle("new_game", {**form_fields(2, NAMES, 5), "by_link": "on", "sealed": "on"})
+    ann.handle("new_game", {**form_fields(2, NAMES, 5), "by_link": "on", "sealed": "on",
+                            **extra})
     assert ann.shown.game is not None and ann.shown.game.state.options.sealed
     ann.handle("choose_seat", {"seat": 0})
     apps, sender = {"Ann": ann, "Bob": bob}, "Ann"
@@ -83,6 +89,8 @@ def played() -> Played:
             ann_before, mid_link = dict(ann.store.storage.data), link  # type: ignore[attr-defined]
         apps[to].handle("open_link", {"text": "#" + link})
         assert apps[to].shown.notice is None, apps[to].shown.notice
+        if render:
+            apps[to].render()
         if apps[to].shown.meta.seat < 0:
             apps[to].handle("choose_seat", {"seat": NAMES.index(to)})
         sender = to
@@ -235,3 +243,14 @@ def test_a_sealed_link_whose_new_posts_their_seat_did_not_sign_is_refused(
     assert len(copy.sealed.active().history) == held  # type: ignore[union-attr]
     copy.handle("open_link", {"text": "#" + played.mid_link})
     assert copy.shown.notice is None
+
+
+def test_a_sealed_game_with_colonies_and_prelude_plays_to_the_end_in_the_page() -> None:
+    game = _play_by_links({"colonies": "on", "prelude": "on"}, render=True)
+    ann, bob = game.apps["Ann"], game.apps["Bob"]
+    assert ann.shown.game is not None and bob.shown.game is not None
+    assert ann.shown.game.is_over and ann.shown.game.digest() == bob.shown.game.digest()
+    assert ann.shown.game.state.options.expansions == bob.shown.game.state.options.expansions
+    assert {"colonies", "prelude"} <= set(ann.shown.game.state.options.expansions)
+    for app in (ann, bob):
+        assert app.screen_model().linkplay.sealed.audit == ()  # type: ignore[union-attr]

@@ -254,3 +254,25 @@ def test_a_sealed_game_with_colonies_and_prelude_plays_to_the_end_in_the_page() 
     assert {"colonies", "prelude"} <= set(ann.shown.game.state.options.expansions)
     for app in (ann, bob):
         assert app.screen_model().linkplay.sealed.audit == ()  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("text", ["#s=", "#s=AAAA", "#s=" + "A" * 5000, "#s=eNo&k=0.x",
+                                  "s=!!!", "#s=eNoDAAAAAAE"])
+def test_a_hostile_sealed_link_is_a_notice_never_a_crash(text: str) -> None:
+    app = _app()
+    app.handle("open_link", {"text": text})
+    assert app.shown.notice is not None and app.shown.game is None
+
+
+def test_a_damaged_record_of_a_sealed_game_is_a_notice(played: Played) -> None:
+    bob = played.apps["Bob"]
+    store = MemoryStorage()
+    store.data.update(bob.store.storage.data)  # type: ignore[attr-defined]
+    game_id = bob.shown.meta.link_id
+    for damage in ("{", '{"seat": 1, "seed": "00", "posts": []}',
+                   store.data[RECORD_PREFIX + game_id].replace('"posts":["', '"posts":["x')):
+        store.data[RECORD_PREFIX + game_id] = damage
+        app = _app(store, salt=14)
+        app.handle("continue", {"save": "link-" + game_id})
+        assert app.shown.notice == t("sealed.damaged")
+        app.render()  # (the start screen, no fault)

@@ -2,7 +2,8 @@
 
     PYTHONPATH=. python scripts/expert_exp.py NAME PLAYERS GAMES SEED [key=int ...]
 
-Budget fields as key=int (e.g. steps=900 leaf=1); the expert plays solo, or against hard
+Budget fields as key=int (e.g. steps=900 leaf=1), constants of tm.bots.worth in capitals
+(e.g. WIN=80); the expert plays solo, or against hard
 in 2-player (two games per deal, both seatings). Prints wins, missing steps, mean points
 (2-player: the margin) and the expert's seconds per decision (median, p95, max).
 """
@@ -10,6 +11,7 @@ import sys
 import time
 
 import tm.bots.expert as ex
+import tm.bots.worth as worth
 from tm.bots import tournament
 from tm.bots.solo import PARAMS, steps_left
 from tm.core.state import Options
@@ -18,7 +20,10 @@ name, players, games, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), in
 kw = {}
 for a in sys.argv[5:]:
     k, v = a.split("=")
-    kw[k] = int(v)
+    if k.isupper():  # a constant of tm.bots.worth (e.g. WIN=80)
+        setattr(worth, k, float(v))
+    else:
+        kw[k] = int(v)
 orig = ex.make_bot
 
 
@@ -62,3 +67,4 @@ print(f"{name} {kw} players={players} seeds {seed}+{games}: wins {wins}/{games} 
       f"ms/decision med {med:.1f} p95 {p95:.1f} max {ts[-1] * 1000:.0f} "
       f"time {time.time() - t0:.0f}s", flush=True)
 print("per-game", "".join(map(str, won_list)), flush=True)
+print("points", " ".join(map(str, pts)), flush=True)

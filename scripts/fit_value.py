@@ -1,6 +1,6 @@
 """Fit the expert's solo leaf value (tm.bots.leaf.SOLO_WEIGHTS) on hard solo self-play.
 
-    PYTHONPATH=. python scripts/fit_value.py [GAMES] [SEED]
+    PYTHONPATH=. python scripts/fit_value.py [GAMES] [SEED] [--duel]
 
 Plays GAMES (default 1500) solo games of the hard policy on Tharsis with Corporate Era
 from SEED (default 10,000: tuning deals only, far below the held-out 100,000), takes the
@@ -9,6 +9,11 @@ expert's truncated rollouts stop), labels each with the game's outcome, and fits
 logistic regression by Newton's method with a small ridge. Prints the held-out log-loss
 of a fit on the first 80 % of the games and the weights fitted on all of them (to paste
 into tm/bots/leaf.py). Deterministic: the same games give the same weights.
+
+``--duel``: two hard seats instead (from SEED 20,000 by default), each seat's view at the
+first decision of every generation from the second on, labelled with its win (a tie a
+half), features :func:`tm.bots.leaf.duel_features` without a bias (the two seats' chances
+add to one): prints DUEL_WEIGHTS.
 """
 from __future__ import annotations
 
@@ -16,7 +21,8 @@ import math
 import sys
 
 from tm.bots import Bot, bot_seed_for
-from tm.bots.leaf import NAMES, features, logistic
+from tm.bots.leaf import DUEL_NAMES, NAMES, duel_features, features, logistic
+from tm.bots.worth import own_worth
 from tm.core.state import Options
 from tm.game import Game
 
@@ -38,6 +44,50 @@ def positions(seed: int, bot_seed: int) -> tuple[list[list[float]], int]:
     return rows, int(bool(game.winners()))
 
 
+def duel_positions(seed: int, bot_seed: int) -> tuple[list[list[float]], int]:
+    """The feature rows of one hard two-seat game, seat 0's then seat 1's, and the game's
+    outcome for seat 0 (1 won, 0 lost, -1 a tie): the rows alternate seats."""
+    game = Game.new(Options(players=2, seed=seed))
+    bots = [Bot("hard", bot_seed_for(bot_seed, s)) for s in range(2)]
+    rows, generation = [], 1
+    while not game.is_over:
+        player, _ = game.pending[0]
+        view = game.view(player)
+        if int(view["generation"]) != generation:
+            generation = int(view["generation"])
+            views = [game.view(s) for s in range(2)]
+            worths = [own_worth(v) for v in views]
+            rows += [duel_features(views[s], worths[s] - worths[1 - s]) for s in range(2)]
+        game.respond(player, bots[player].decide(view))
+    winners = game.winners()
+    return rows, (-1 if len(winners) != 1 else int(0 in winners))
+
+
+def duel_main(games: int, seed: int) -> None:
+    """Fit and print the duel leaf's weights (see the module docstring)."""
+    assert seed + games <= 100_000, "tuning deals only"
+    data = []
+    for i in range(games):
+        rows, won = duel_positions(seed + i, i)
+        ys = [0.5, 0.5] if won < 0 else [float(won), 1.0 - won]
+        data.append([(x, ys[n % 2]) for n, x in enumerate(rows)])
+    cut = games * 4 // 5
+    train = [r for rows in data[:cut] for r in rows]
+    test = [r for rows in data[cut:] for r in rows]
+    w = fit([x for x, _ in train], [y for _, y in train])
+    tx, ty = [x for x, _ in test], [y for _, y in test]
+    only = [w[0]] + [0.0] * (len(w) - 1)
+    print(f"{games} games, {len(train) + len(test)} rows; held-out log-loss "
+          f"{loss(w, tx, ty):.4f} (worth alone {loss(only, tx, ty):.4f}, even 0.6931)")
+    w = fit([x for rows in data for x, _ in rows], [y for rows in data for _, y in rows])
+    print("DUEL_WEIGHTS: tuple[float, ...] = (")
+    for i in range(0, len(w), 8):
+        print("    " + ", ".join(f"{v:.4f}" for v in w[i:i + 8]) + ",")
+    print(")")
+    for name, v in zip(DUEL_NAMES, w, strict=True):
+        print(f"  {name:12s} {v:+.4f}", flush=True)
+
+
 def solve(a: list[list[float]], b: list[float]) -> list[float]:
     """Gaussian elimination with partial pivoting: x with a x = b."""
     n = len(b)
@@ -52,7 +102,7 @@ def solve(a: list[list[float]], b: list[float]) -> list[float]:
     return [m[i][n] / m[i][i] for i in range(n)]
 
 
-def fit(xs: list[list[float]], ys: list[int], iters: int = 12) -> list[float]:
+def fit(xs: list[list[float]], ys: list[float] | list[int], iters: int = 12) -> list[float]:
     """Ridge-regularised logistic regression by Newton's method."""
     k = len(xs[0])
     w = [0.0] * k
@@ -77,15 +127,19 @@ def fit(xs: list[list[float]], ys: list[int], iters: int = 12) -> list[float]:
     return w
 
 
-def loss(w: list[float], xs: list[list[float]], ys: list[int]) -> float:
+def loss(w: list[float], xs: list[list[float]], ys: list[float] | list[int]) -> float:
     eps = 1e-9
     return -sum(y * math.log(logistic(w, x) + eps) + (1 - y) * math.log(1 - logistic(w, x) + eps)
                 for x, y in zip(xs, ys, strict=True)) / len(xs)
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 1500
-    seed = int(sys.argv[2]) if len(sys.argv) > 2 else 10_000
+    args = [a for a in sys.argv[1:] if a != "--duel"]
+    games = int(args[0]) if args else 1500
+    if "--duel" in sys.argv:
+        duel_main(games, int(args[1]) if len(args) > 1 else 20_000)
+        return
+    seed = int(args[1]) if len(args) > 1 else 10_000
     assert seed + games <= 100_000, "tuning deals only"
     data = [positions(seed + i, i) for i in range(games)]
     wins = sum(y for _, y in data)

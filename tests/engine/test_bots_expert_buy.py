@@ -90,9 +90,9 @@ def test_an_expert_that_searches_purchases_finishes_a_solo_game() -> None:
         game.respond(0, choice)
 
 
-def test_with_others_the_purchases_are_the_hard_policys() -> None:
+def test_with_others_and_no_duel_buy_the_purchases_are_the_hard_policys() -> None:
     game = Game.new(Options(players=2, seed=21))
     view = game.view(0)
-    expert = Expert(3)
+    expert = Expert(3, budget=Budget(duel_buy=0))
     assert expert.decide(view) == Bot("hard", 3).decide(view)
     assert expert.search is None

@@ -47,10 +47,11 @@ def test_the_sliced_search_makes_the_one_shot_choice_at_every_decision() -> None
 
 def test_a_decision_that_needs_no_search_is_made_at_once() -> None:
     game = Game.new(Options(players=2, seed=3))
-    thinking = Expert(1).begin(game.view(0))
+    plain = Budget(duel_buy=0)  # (else the setup's purchase is searched)
+    thinking = Expert(1, plain).begin(game.view(0))
     assert not thinking.searching and thinking.choice is not None
     assert thinking.step(1) is thinking.choice
-    assert thinking.choice == Expert(1).decide(game.view(0))
+    assert thinking.choice == Expert(1, plain).decide(game.view(0))
 
 
 def test_the_expert_is_a_playing_level_built_by_make_bot() -> None:

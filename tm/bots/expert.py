@@ -15,14 +15,14 @@ MC (with one or two samples a smaller difference is mostly noise).
 Rollouts to the game's end are searched only when they are affordable: solo from
 ``end_gens`` generations before the last (generation 5 on Tharsis), otherwise from
 ``end_steps`` parameter steps left; earlier the hard policy decides at the action menu
-(``shallow``, ``leaf``: cut rollouts, measured no stronger), but solo the purchases (setup,
-research) are searched by rollouts of two generations valued by a fitted win chance
-(:mod:`tm.bots.expert_buy`, :mod:`tm.bots.leaf`). The budget is in decisions played
-(``steps``), not in time, so a replay gets the same answers on any machine: the pick's
-rollout in the first sample fixes how many candidates the budget affords (two at least),
-and another sample is begun only while it fits. Rollouts read lean views
-(:func:`tm.view.view_for`: no standard projects, milestones or awards with their reasons,
-which no bot reads; a third of a view's cost).
+(``shallow``, ``leaf``: cut rollouts, measured no stronger), but the purchases (setup,
+research) are searched by rollouts of two generations (solo) or one (two seats) valued by
+a fitted win chance (:mod:`tm.bots.expert_buy`, :mod:`tm.bots.leaf`). The budget is in
+decisions played (``steps``), not in time, so a replay gets the same answers on any
+machine: the pick's rollout in the first sample fixes how many candidates the budget
+affords (two at least), and another sample is begun only while it fits. Rollouts read lean
+views (:func:`tm.view.view_for`: no standard projects, milestones or awards with their
+reasons, which no bot reads; a third of a view's cost).
 Every other decision is the hard policy's. Deterministic for the bot's seed and the view.
 
 Offered on the page (:data:`tm.bots.PLAYING_LEVELS`). Its strength on held-out deals is
@@ -99,7 +99,7 @@ def _value(base: Game, seat: int, mind: Mind, index: int, seeds: list[int],
     played = yield from rolling(game, seat, mind.choices[index], seeds, 0, found.to_end,
                                 gens=horizon if leaf else 1)
     found.steps += played
-    return position_worth(game, seat, mind.judge, leaf)
+    return position_worth(game, seat, mind.judge, leaf, duel=True)
 
 
 def _settled(mind: Mind, picks: list[tuple[float, int]]) -> bool:
@@ -127,14 +127,16 @@ def search_steps(view: GameView, mind: Mind, rng: random.Random, budget: Budget,
     picks = candidates(mind, budget.top)
     found.to_end = to_the_end(view, budget)
     solo = len(view["players"]) == 1
-    leaf = bool(budget.leaf) and solo and not found.to_end
+    leaf = bool(budget.duel_act if len(view["players"]) == 2 else budget.leaf and solo
+                ) and not found.to_end
     if budget.samples < 1 or _settled(mind, picks) or not (found.to_end or budget.shallow
                                                            or leaf):
         return mind.choices[picks[0][1]]
     seat = int(view["you"]["player"])
 
     def value(base: Game, index: int, seeds: list[int]) -> Generator[None, None, float]:
-        return _value(base, seat, mind, index, seeds, found, leaf, budget.horizon)
+        return _value(base, seat, mind, index, seeds, found, leaf,
+                      budget.horizon if solo else budget.duel_horizon)
     means_found, kept = yield from sampled_means(
         view, rng, budget.limit(len(view["players"])), found,
         budget.leaf_samples if leaf else budget.samples, [i for _, i in picks], value)
@@ -148,6 +150,14 @@ def search_steps(view: GameView, mind: Mind, rng: random.Random, budget: Budget,
     means[picks[0][1]] += budget.leaf_margin if leaf else budget.margin
     order = {i: n for n, (_, i) in enumerate(picks)}
     return mind.choices[max(means, key=lambda i: (means[i], -order[i]))]
+
+
+def _buys_early(view: GameView, budget: Budget) -> bool:
+    """Whether the expert searches its purchases here (solo: ``buy``; else ``duel_buy``)."""
+    if len(view["players"]) > 1:
+        return bool(budget.duel_buy) and not to_the_end(view, budget)
+    return (bool(budget.buy) and view.get("last_generation") is not None
+            and (budget.buy > 1 or not to_the_end(view, budget)))
 
 
 class Thinking:
@@ -234,12 +244,11 @@ class Expert(Bot):
         return Thinking(steps, self, mind)
 
     def _buying(self, view: GameView, mind: Mind, rng: Rng) -> Thinking:
-        """Elsewhere than the action menu: the hard policy's choice, or (``Budget.buy``,
-        solo, early) a searched purchase (:mod:`tm.bots.expert_buy`)."""
+        """Elsewhere than the action menu: the hard policy's choice, or (``Budget.buy``
+        solo, ``Budget.duel_buy`` with others; early) a searched purchase
+        (:mod:`tm.bots.expert_buy`)."""
         kind, purpose = mind.decision["kind"], mind.decision.get("purpose")
-        early = (bool(self.budget.buy) and len(view["players"]) == 1
-                 and view.get("last_generation") is not None
-                 and (self.budget.buy > 1 or not to_the_end(view, self.budget)))
+        early = _buys_early(view, self.budget)
         buying = kind == "setup" or (kind == "cards" and purpose == "buy_cards")
         if early and buying and self.target is not None and mind.data.get("picked"):
             step = buy.follow(mind, self.target)

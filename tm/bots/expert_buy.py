@@ -1,16 +1,19 @@
-"""The expert's search of what to buy, early in a solo game (``Budget.buy``).
+"""The expert's search of what to buy, early in a game (``Budget.buy`` solo,
+``Budget.duel_buy`` with others).
 
 The economy of a solo game is mostly bought before the action menu's search can afford
 rollouts to the end: the corporation and the cards bought at setup and at each research.
 The expert weighs a few whole purchases by rollouts of ``Budget.horizon`` generations
-valued by the fitted win chance (:mod:`tm.bots.leaf`): at setup each corporation dealt
-(the hard policy then buying for it, in the rollout as in the game); once it is chosen,
-and at research, the hard policy's cards, the same less its last, the same and the best
-card it left, and none. A candidate is a list of responses the seat makes in a row (the
-last one's rollout then plays every seat's hard policy); the hard policy's own comes first
-and another replaces it only if its mean beats it by ``Budget.leaf_margin``. The same
-samples and bot seeds serve every candidate (common random numbers). The purchase chosen
-is then followed pick by pick (:func:`follow`).
+valued by the fitted win chance (:mod:`tm.bots.leaf`; with others ``duel_horizon``
+generations valued by the two-seat win chance, or the worth difference): at setup each
+corporation dealt (the hard policy then buying for it, in the rollout as in the game);
+once it is chosen, and at research, the hard policy's cards, the same less its last, the
+same and the best card it left, and none. A candidate is a list of responses the seat
+makes in a row (the last one's rollout then plays every seat's hard policy); the hard
+policy's own comes first and another replaces it only if its mean beats it by
+``Budget.leaf_margin`` (with others ``duel_margin``). The same samples and bot seeds serve
+every candidate (common random numbers). The purchase chosen is then followed pick by pick
+(:func:`follow`).
 """
 from __future__ import annotations
 
@@ -114,10 +117,11 @@ def _value(base: Game, seat: int, mind: Mind, responses: list[Response], seeds: 
     found.rollouts += 1
     for response in responses[:-1]:
         game.respond(seat, response)
+    duel = len(game.state.players) > 1
     played = yield from rolling(game, seat, responses[-1], seeds, 0, False,
-                                gens=budget.horizon)
+                                gens=budget.duel_horizon if duel else budget.horizon)
     found.steps += played
-    return position_worth(game, seat, mind.judge, True)
+    return position_worth(game, seat, mind.judge, True, bool(budget.duel_leaf))
 
 
 def weigh(view: GameView, mind: Mind, rng: random.Random, budget: Budget, found: Search,
@@ -128,12 +132,14 @@ def weigh(view: GameView, mind: Mind, rng: random.Random, budget: Budget, found:
 
     def value(base: Game, index: int, seeds: list[int]) -> Generator[None, None, float]:
         return _value(base, seat, mind, cands[index], seeds, found, budget)
-    found_means, _ = yield from sampled_means(view, rng, budget.limit(len(view["players"])),
-                                              found, budget.leaf_samples,
+    duel = len(view["players"]) > 1
+    limit = budget.duel_steps if duel else budget.limit(1)
+    samples = budget.duel_samples if duel else budget.leaf_samples
+    found_means, _ = yield from sampled_means(view, rng, limit, found, samples,
                                               list(range(len(cands))), value)
     if found_means is None:
         return 0
     means = dict(found_means)
     found.means = dict(means)
-    means[0] += budget.leaf_margin
+    means[0] += budget.duel_margin if duel else budget.leaf_margin
     return max(means, key=lambda i: (means[i], -i))

@@ -58,6 +58,21 @@ class Budget:
     horizon: int = HORIZON  # generations a leaf-valued rollout plays
     leaf_samples: int = LEAF_SAMPLES  # most samples of a leaf-valued search
     buy: int = 1  # solo, earlier: search the purchases (tm.bots.expert_buy); 2: always
+    # with others, before the rollouts to the end: search the purchases too, by rollouts of
+    # ``duel_horizon`` generations (within ``duel_steps``) valued by the fitted two-seat win
+    # chance (tm.bots.leaf; 0: by the worth difference), the margin ``duel_margin``. Tuning
+    # deals 3000-3039 both seatings against hard: 48 of 80 won (the worth: 45), none 46;
+    # held-out (100,000-100,039): 56 of 80 (70 %), where none won 44 of 80.
+    duel_buy: int = 1
+    duel_leaf: int = 1
+    duel_horizon: int = 1
+    duel_margin: int = 5  # (the leaf's 100 a sure win: 5 % more chance; the worth's MC)
+    duel_steps: int = 900
+    duel_samples: int = 8
+    # two seats, before the rollouts to the end: the action menu searched too, by rollouts
+    # of ``duel_horizon`` generations valued by that win chance (margin ``leaf_margin``;
+    # not measured: too slow for this machine's time)
+    duel_act: int = 0
 
     def limit(self, players: int) -> int:
         """The decisions all the rollouts of one search may play in a game of ``players``."""

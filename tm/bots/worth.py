@@ -5,7 +5,7 @@ position, or (``leaf``, solo) the fitted win chance of :mod:`tm.bots.leaf`.
 """
 from __future__ import annotations
 
-from tm.bots.leaf import solo_win_chance
+from tm.bots.leaf import duel_win_chance, solo_win_chance
 from tm.bots.ranking import VP_FLOOR
 from tm.bots.solo import PARAMS, PRICE, steps_left
 from tm.bots.values import Judge
@@ -19,20 +19,24 @@ WIN = 40.0  # MC: a won game against a lost one, beyond its points
 LEAF = 100.0  # MC: a sure solo win against a sure loss, at a cut valued by the leaf
 
 
-def position_worth(game: Game, seat: int, root: Judge, leaf: bool = False) -> float:
+def position_worth(game: Game, seat: int, root: Judge, leaf: bool = False,
+                   duel: bool = False) -> float:
     """The seat's position at a rollout's horizon, in MC, against the others' (see the
-    module docstring); ``root``: the judge of the searched decision (solo step prices)."""
+    module docstring); ``root``: the judge of the searched decision (solo step prices);
+    ``duel`` (with ``leaf``, two seats): the fitted two-seat win chance."""
     if game.is_over:
         return _final_worth(game, seat, root)
     players = len(game.state.players)
     if leaf and players == 1:
         return LEAF * solo_win_chance(game.view(seat))
-    mine = _own_worth(game.view(seat))
+    mine = own_worth(game.view(seat))
     if players == 1:
         view = game.view(seat)
         left = Judge(view, sharp=True, features=HARD_FEATURES).outlook.left
         return mine - sum(left[p] * root.economy.step(p) for p in PARAMS)
-    others = [_own_worth(game.view(p)) for p in range(players) if p != seat]
+    others = [own_worth(game.view(p)) for p in range(players) if p != seat]
+    if leaf and duel and players == 2:
+        return LEAF * duel_win_chance(game.view(seat), mine - others[0])
     return mine - max(others)
 
 
@@ -49,7 +53,7 @@ def _final_worth(game: Game, seat: int, root: Judge) -> float:
     return (WIN if won else -WIN) / 2 + (totals[seat] - others) * vpv
 
 
-def _own_worth(view: GameView) -> float:
+def own_worth(view: GameView) -> float:
     """One seat's position from its own view, as the hard judge prices it there."""
     j = Judge(view, sharp=True, features=HARD_FEATURES)
     o, e = j.outlook, j.economy

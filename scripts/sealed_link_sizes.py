@@ -20,7 +20,8 @@ not joined, the options and every post) and prints, in characters:
 since every device reads the one history.
 
 A 5-seat game runs out of a pile around generation 7 or 8: its discards are reshuffled by
-the devices (a hand-off round per generation of the deck, measured with the turns).
+the devices (a hand-off round per generation of the deck, measured with the turns; the
+devices count as ready once they hold the first shuffle's hand-offs).
 """
 from __future__ import annotations
 
@@ -35,23 +36,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tm import Options  # noqa: E402
 from tm.bots import Bot  # noqa: E402
 from tm.fairdeck import GROUPS  # noqa: E402
-from tm.fairdeck.wire import HandOff, decode  # noqa: E402
-from tm.testing.sealed_table import Holder, LinkTable, Stalled  # noqa: E402
+from tm.testing.sealed_table import LinkTable, Stalled  # noqa: E402
 
 CHAT = 4000
 GAMES = {"2ce": (2, ["corpera"]), "2pre": (2, ["corpera", "prelude"]),
-         "5ce": (5, ["corpera"])}
-
-
-class Reshuffling(LinkTable):
-    """A :class:`LinkTable` whose devices count as ready once they hold the first
-    shuffle's hand-offs (a reshuffle's come later, in the history)."""
-
-    def _ready(self, device: Holder) -> bool:
-        messages = [decode(p.message) for p in device.history]
-        handoffs = sum(isinstance(m, HandOff) and all("/" not in d for d in m.decks)
-                       for m in messages)
-        return handoffs == 2 * self.n - 1 and len(device.history) >= 3 * self.n - 1
+         "5ce": (5, ["corpera"]), "5pre": (5, ["corpera", "prelude"])}
 
 
 def play(players: int, expansions: list[str], group: str, seed: int,
@@ -59,7 +48,7 @@ def play(players: int, expansions: list[str], group: str, seed: int,
     """The game by links; and how it ended."""
     bots = [Bot("hard", 100 + seat) for seat in range(players)]
     options = Options(players=players, seed=seed, expansions=expansions, sealed=True)
-    table = Reshuffling(options, GROUPS[group], lambda seat, view: bots[seat].decide(view),
+    table = LinkTable(options, GROUPS[group], lambda seat, view: bots[seat].decide(view),
                         salt=salt, one_step=one_step)
     table.end(table.play())
     return table, "over"

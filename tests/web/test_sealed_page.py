@@ -61,6 +61,17 @@ def _send(app: App) -> tuple[str, str] | None:
     return sealed_shown.send_to, sealed_shown.link.split("#", 1)[1]
 
 
+def _audited(app: App) -> None:
+    """The audit of the finished game on screen, as the page runs it: the drawing first
+    says it is checking (the audit takes seconds), then the page sends "sealed_audit"."""
+    shown = app.screen_model().linkplay.sealed
+    assert shown is not None and shown.over and shown.checking and shown.audit is None
+    assert 'data-audit="checking"' in str(app.render())
+    assert app.sealed.audit_due()
+    app.handle("sealed_audit", {})
+    assert not app.sealed.audit_due()
+
+
 @pytest.fixture(scope="module")
 def played() -> Played:
     return _play_by_links({})
@@ -104,9 +115,12 @@ def test_two_devices_play_a_sealed_game_by_links_to_the_end_and_both_audits_pass
     assert ann.shown.game.is_over and bob.shown.game.is_over
     assert ann.shown.game.digest() == bob.shown.game.digest()
     for app in (ann, bob):
+        _audited(app)
         shown = app.screen_model().linkplay.sealed
-        assert shown is not None and shown.audit == ()
+        assert shown is not None and shown.audit == () and not shown.checking
         assert 'data-audit="passed"' in str(app.render())
+        record = read_record(app.store.storage, app.sealed.active().game_id)  # type: ignore[union-attr, arg-type]
+        assert record is not None and record.audit == []  # kept: not run again on reopening
     typical = sorted(len(text) for _s, _r, text in played.sent)[len(played.sent) // 2]
     assert typical < 4000  # a typical turn's link fits a chat message
 
@@ -180,6 +194,7 @@ def test_a_forged_seed_fails_the_audit_with_its_notice(played: Played) -> None:
                               signed_moves(history), TestSigner(22)).fragment
     copy.handle("open_link", {"text": "#" + forged})
     assert copy.shown.notice is None, copy.shown.notice
+    _audited(copy)
     audit = copy.screen_model().linkplay.sealed.audit  # type: ignore[union-attr]
     # the audit fails and names Bob (whose keys do not follow from the seed revealed);
     # each finding is listed once
@@ -253,6 +268,7 @@ def test_a_sealed_game_with_colonies_and_prelude_plays_to_the_end_in_the_page() 
     assert ann.shown.game.state.options.expansions == bob.shown.game.state.options.expansions
     assert {"colonies", "prelude"} <= set(ann.shown.game.state.options.expansions)
     for app in (ann, bob):
+        _audited(app)
         assert app.screen_model().linkplay.sealed.audit == ()  # type: ignore[union-attr]
 
 

@@ -60,7 +60,7 @@ __all__ = ["App", "COLOURS", "EXPANSION_BOXES", "MAX_NAME", "SEED_BITS", "Unknow
 
 # Actions the page sends by itself, not the player: what is said on screen stays (the
 # keys answering after a refused link must not wipe its notice).
-UNASKED = frozenset({"sealed"})
+UNASKED = frozenset({"sealed", "sealed_audit"})
 
 
 class App:

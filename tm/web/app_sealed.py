@@ -51,7 +51,22 @@ class SealedController(Controller):
         self.state = SealedState()
 
     def actions(self) -> Actions:
-        return {}
+        return {"sealed_audit": self.run_audit}
+
+    # ------------------------------------------------------------ the audit
+    def audit_due(self) -> bool:
+        """Whether the game on screen is over with every seed here and not yet audited (the
+        page then asks :meth:`run_audit` after drawing the final position: it takes
+        seconds, up to 13 with 5 seats in Pyodide)."""
+        play = self.active()
+        return play is not None and play.audit_due()
+
+    def run_audit(self, data: dict[str, Any]) -> None:
+        """Audit the game on screen, once, and keep the findings in the device's record."""
+        play = self.active()
+        if play is not None and play.audit_due():
+            play.audit()
+            self._keep(play)
 
     # ------------------------------------------------------------ the game on screen
     def active(self) -> SealedPlay | None:
@@ -280,17 +295,15 @@ class SealedController(Controller):
         offer = play.offer()
         link = self._signed(play, offer) if offer is not None else None
         names = play.options.names
-        fresh = play.record.audit is None
-        audit = play.audit() if play.game.is_over else None
-        if audit is not None and fresh:
-            self._keep(play)  # (kept: it takes seconds)
+        audit = play.record.audit if play.game.is_over else None
         return SealedShown(
             ready=play.ready(), can_decide=play.can_decide(), posts=len(play.history),
             send_to=names[offer[0]] if offer else None,
             link=f"{self.host.base_url}#{link}" if link else None,
             sealing=offer is not None and link is None,
             long=link is not None and len(link) > sealedgame.LONG_LINK,
-            over=play.game.is_over, audit=None if audit is None else tuple(dict.fromkeys(
+            over=play.game.is_over, checking=play.audit_due(),
+            audit=None if audit is None else tuple(dict.fromkeys(
                 finding_text(str(deck), int(seat), str(reason), list(names))
                 for deck, seat, _position, reason in audit)))  # (each said once)
 

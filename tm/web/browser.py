@@ -38,7 +38,7 @@ _language_picker = lru_cache(maxsize=4)(language_select)  # (the same HTML at ev
 # Actions that may take a while (a long game replayed, a link made): the page first shows
 # that it is working, lets the browser paint that, then does them.
 SLOW = {"open_link": "busy.link", "choose_seat": "busy.seat", "continue": "busy.continue",
-        "import": "busy.import",
+        "import": "busy.import", "sealed_audit": "busy.audit",
         "share": "busy.share", "replay": "busy.replay", "replay_branch": "busy.branch"}
 GUARDED_AS = {"open_link": "link", "import": "file"}  # what the guard says went wrong
 

@@ -54,6 +54,7 @@ EN_PAGE: dict[str, str] = {
     "busy.continue": "Loading the saved game…",
     "busy.import": "Reading the file…",
     "busy.share": "Making the link…",
+    "busy.audit": "Checking the game…",
     "busy.replay": "Preparing the replay…",
     "busy.branch": "Setting up the new game…",
     # before Python is up: the line at the foot of the prerendered screen, and a Start

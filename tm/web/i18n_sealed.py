@@ -40,6 +40,8 @@ EN_SEALED: dict[str, str] = {
                             "send the link on.",
     "sealed.audit_passed": "Checked: every card played was drawn by its player, and every "
                            "device followed the shuffle.",
+    "sealed.audit_checking": "Every device has revealed its keys: checking that every card "
+                             "played was drawn by its player…",
     "sealed.audit_failed": "The check found cheating or damage:",
     "sealed.finding": "{name}: {what} ({deck} deck)",
     "sealed.audit.no_seed": "no keys revealed",

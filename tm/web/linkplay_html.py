@@ -136,7 +136,7 @@ def sealed_panel(shown: LinkPlayShown, you: str) -> str:
     assert sealed is not None
     who = (f'<details class="hint who-sees"><summary>{esc(t("sealed.who_title"))}</summary>'
            f'<p>{esc(t("sealed.who_sees"))}</p></details>')  # (folded: a phone's height)
-    audit = _audit(sealed.audit) if sealed.over else ""
+    audit = _audit(sealed.audit, sealed.checking) if sealed.over else ""
     if sealed.send_to is None or sealed.link is None:
         return (f'<section class="send-panel sealed quiet"{attrs(data_posts=sealed.posts)}>'
                 f'{you}{audit}{who}</section>')
@@ -155,8 +155,11 @@ def sealed_panel(shown: LinkPlayShown, you: str) -> str:
             + file + who + "</section>")
 
 
-def _audit(findings: tuple[str, ...] | None) -> str:
-    """The end-of-game check: waiting for keys, passed, or what it found."""
+def _audit(findings: tuple[str, ...] | None, checking: bool) -> str:
+    """The end-of-game check: waiting for keys, running, passed, or what it found."""
+    if checking:
+        return (f'<p class="audit" data-audit="checking" role="status">'
+                f'{esc(t("sealed.audit_checking"))}</p>')
     if findings is None:
         return f'<p class="audit" data-audit="waiting">{esc(t("sealed.audit_waiting"))}</p>'
     if not findings:

@@ -118,8 +118,9 @@ class LinkPlayShown:
 class SealedShown:
     """What the page shows of a sealed game (hands secret across devices): whether the
     shuffle is over, whether this seat may decide now, the link to send and to whom (long:
-    offered as a file too), and at the end the audit (None: a seed is still to come;
-    empty: passed; else each finding in words)."""
+    offered as a file too), and at the end the audit (None: a seed is still to come, or
+    ``checking``: every seed is here and the audit is about to run; empty: passed; else
+    each finding in words)."""
 
     ready: bool = False
     can_decide: bool = False
@@ -130,6 +131,7 @@ class SealedShown:
     audit: tuple[str, ...] | None = None
     posts: int = 0  # the posts of the game this device holds (tests wait on it)
     sealing: bool = False  # the link waits for this device's keys to sign it
+    checking: bool = False  # the audit runs after this drawing (it takes seconds)
 
 
 @dataclass(frozen=True, slots=True)

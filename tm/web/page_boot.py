@@ -208,6 +208,7 @@ def start() -> None:
         raise RuntimeError("the page's listeners could not be installed")
     page.guard("boot", listen_to_window, page)
     page.guard("boot", bot_loop.install, page)
+    page.guard("boot", audit_when_due, page)
     js.document.body.dataset.ready = "1"
     page.guard("link", page.open_hash)
     page.guard("boot", page.resume)
@@ -269,6 +270,24 @@ def sealed(page: Page) -> None:
     when its action ends, and the link is made then)."""
     if page.app.tabs.state.busy is None:
         page.guard("event", page.act, "sealed", {})
+
+
+def audit_when_due(page: Page) -> None:
+    """After a drawing that shows a sealed game over with every seed here, its audit runs
+    (seconds of work: the final position and "checking" are on screen first)."""
+    asked = [False]
+
+    def run() -> None:
+        asked[0] = False
+        page.act("sealed_audit", {})
+
+    def check() -> None:
+        app = page.app
+        if not asked[0] and app.tabs.state.busy is None and app.sealed.audit_due():
+            asked[0] = True
+            page.later("event", run)
+
+    page.after_draw.append(check)
 
 
 def preload_languages() -> None:

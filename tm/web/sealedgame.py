@@ -239,10 +239,14 @@ class SealedPlay:
         return len({p.seat for p in self.history
                     if isinstance(decode(p.message), SeedReveal)}) == self.players
 
+    def audit_due(self) -> bool:
+        """Whether the audit can run and has not: the game is over, every seed is here."""
+        return self.record.audit is None and self.game.is_over and self.seeds_held()
+
     def audit(self) -> list[list[Any]] | None:
         """The audit's findings as [deck, seat, position, reason] (kept once run: it
         takes seconds); None while a seed is still to come."""
-        if self.record.audit is None and self.game.is_over and self.seeds_held():
+        if self.audit_due():
             self.record.audit = [[deck, f.seat, f.position, str(f.reason)]
                                  for deck, f in self.seat.audit()]
         return self.record.audit

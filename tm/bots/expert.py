@@ -16,13 +16,13 @@ Rollouts to the game's end are searched only when they are affordable: solo from
 ``end_gens`` generations before the last (generation 5 on Tharsis), otherwise from
 ``end_steps`` parameter steps left; earlier the hard policy decides at the action menu
 (``shallow``, ``leaf``: cut rollouts, measured no stronger), but the purchases (setup,
-research) are searched by rollouts of two generations (solo) or one (two seats) valued by
-a fitted win chance (:mod:`tm.bots.expert_buy`, :mod:`tm.bots.leaf`). The budget is in
-decisions played (``steps``), not in time, so a replay gets the same answers on any
-machine: the pick's rollout in the first sample fixes how many candidates the budget
-affords (two at least), and another sample is begun only while it fits. Rollouts read lean
-views (:func:`tm.view.view_for`: no standard projects, milestones or awards with their
-reasons, which no bot reads; a third of a view's cost).
+research; solo at every research, ``buy``) are searched by rollouts of two generations
+(solo) or one (two seats) valued by a fitted win chance (:mod:`tm.bots.expert_buy`,
+:mod:`tm.bots.leaf`). The budget is in decisions played (``steps``), not in time, so a
+replay gets the same answers on any machine: the pick's rollout in the first sample fixes
+how many candidates the budget affords (two at least), and another sample is begun only
+while it fits. Rollouts read lean views (:func:`tm.view.view_for`: no standard projects,
+milestones or awards with their reasons, which no bot reads; a third of a view's cost).
 Every other decision is the hard policy's. Deterministic for the bot's seed and the view.
 
 Offered on the page (:data:`tm.bots.PLAYING_LEVELS`). Its strength on held-out deals is

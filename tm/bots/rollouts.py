@@ -29,10 +29,11 @@ END_STEPS = 20  # multiplayer: from this many parameter steps left, likewise (30
 TURNS = 0
 MAX_STEPS = 400  # decisions in one rollout before it is cut (a safety net)
 MARGIN = 10  # MC by which another candidate must beat the hard pick (few samples: noise)
-# Solo before END_GENS: the purchases searched by rollouts of HORIZON generations valued by
-# the fitted leaf (tm.bots.expert_buy): on tuning deals 54 of 80 won where none won 47.
+# Solo: the purchases searched by rollouts of HORIZON generations valued by the fitted leaf
+# (tm.bots.expert_buy; Budget.buy). Won of tuning deals 1000-1079 + 5000-5079: searched at
+# every research 56 + 51 = 107 of 160, before END_GENS only 54 + 45 = 99 (none: 47 of the first 80).
 LEAF_MARGIN = 5  # MC (the leaf's 100 MC a sure win: 5 % more chance to win)
-HORIZON = 2  # (3 won 56 of 80 tuning deals, not clearly more, and slower)
+HORIZON = 2  # (3: 56 + 45 = 101 of 160; with buy 2, 57 + 51 = 108, and p95 2.3x slower)
 LEAF_SAMPLES = 8
 T = TypeVar("T")
 
@@ -57,7 +58,9 @@ class Budget:
     leaf_margin: int = LEAF_MARGIN
     horizon: int = HORIZON  # generations a leaf-valued rollout plays
     leaf_samples: int = LEAF_SAMPLES  # most samples of a leaf-valued search
-    buy: int = 1  # solo, earlier: search the purchases (tm.bots.expert_buy); 2: always
+    # solo, search the purchases (tm.bots.expert_buy): 1 before ``end_gens``, 2 always
+    # (held-out deals 100,000-100,079: 2 won 52 of 80 (65.0 %), 1 won 49, 0 won 43)
+    buy: int = 2
     # with others, before the rollouts to the end: search the purchases too, by rollouts of
     # ``duel_horizon`` generations (within ``duel_steps``) valued by the fitted two-seat win
     # chance (tm.bots.leaf; 0: by the worth difference), the margin ``duel_margin``. Tuning

@@ -171,18 +171,25 @@ class PlayController(Controller):
             self.shown.viewer = decision[0]
             self.host.start_recap(decision[0])
 
-    def answer_first(self, data: dict[str, Any]) -> None:
-        """Test hook: answer the waiting prompt with a listed choice that heads for its end
-        (see :func:`finishing_choice`): one move per call, and repeated calls finish."""
+    def _hook_decision(self) -> tuple[int, PendingPrompt] | None:
+        """For the test hooks: a held staged action is confirmed (None: that was the move);
+        else the decision waiting, (player, prompt), shown from its player's seat."""
         stage = self.staged()
         if stage is not None and stage.held:
             self.confirm_action({})
-            return
+            return None
         decision = self.current()
+        if decision is not None:
+            self.shown.viewer = decision[0]
+        return decision
+
+    def answer_first(self, data: dict[str, Any]) -> None:
+        """Test hook: answer the waiting prompt with a listed choice that heads for its end
+        (see :func:`finishing_choice`): one move per call, and repeated calls finish."""
+        decision = self._hook_decision()
         if decision is None:
             return
         player, prompt = decision
-        self.shown.viewer = player
         # One move per call, as tests count them: staged only inside an action under way.
         self.respond(player, finishing_choice(prompt).to_dict(),
                      stage=self.staged() is not None)
@@ -190,15 +197,10 @@ class PlayController(Controller):
     def answer_bot(self, data: dict[str, Any]) -> None:
         """Test hook: answer the waiting decision as the hard bot would from the viewer's
         view (a game with people at every seat then ends, as played by link)."""
-        stage = self.staged()
-        if stage is not None and stage.held:
-            self.confirm_action({})
-            return
-        decision = self.current()
+        decision = self._hook_decision()
         if decision is None:
             return
         player, prompt = decision
-        self.shown.viewer = player
         game = self.shown_game()
         assert game is not None
         view = game.view(player)

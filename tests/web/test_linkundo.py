@@ -175,6 +175,7 @@ def _old_version_fork() -> tuple[App, App, list[list[object]]]:
     other = next(c.response for c in prompt.choices() if c.response != left[index][1])
     game.respond(0, other)
     ann.linkplay.state.send_cache = None
+    ann.autosave()
     _play_own(ann)
     return ann, bob, left
 
@@ -204,6 +205,7 @@ def test_link_undo_a_fork_is_mended_by_adopting_the_other_history() -> None:
 def test_link_undo_a_fork_changing_this_seats_move_is_not_mendable() -> None:
     ann, bob, _ = _old_version_fork()
     bob.handle("open_link", {"text": _sent(ann)})
+    bob.handle("older_newer", {})  # "Keep my game"
     _play_own(bob)
     link = _sent(bob)  # built on the branch Ann's device left
     ann.handle("open_link", {"text": link})

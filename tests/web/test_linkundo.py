@@ -9,9 +9,7 @@ import pytest
 
 from tests.kits.games import form_fields
 from tests.kits.keys import TestSigner
-from tm.game import Game
-from tm.persist import links
-from tm.web.app import App, finishing_choice
+from tm.web.app import App
 from tm.web.i18n import catalog
 from tm.web.saves import MemoryStorage
 

@@ -14,8 +14,8 @@ screen model from their frozen records (:meth:`App.screen_model`).
 from __future__ import annotations
 
 import os
-from dataclasses import replace
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from tm.core.errors import IllegalMove, SaveError

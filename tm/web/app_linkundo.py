@@ -244,7 +244,7 @@ class LinkUndoController(Controller):
         if agreed is None or agreed != set(range(game.state.options.players)):
             return None
         back = request.back_to
-        if len(theirs) < back or theirs[:back] != held[:back] or theirs[:len(held)] == held:  # (the link extends this game: nothing to take back)
+        if len(theirs) < back or theirs[:back] != held[:back] or theirs[:len(held)] == held:
             return None
         if any(move[0] == seat for move in theirs[back:]):
             return None  # moves for this seat that this device did not make

@@ -7,7 +7,7 @@ EN_LINKUNDO: dict[str, str] = {
     "linkundo.ask_hint": "Your moves since move {move} have already been sent: they are taken "
                          "back only if {name} agrees. Send {name} this request; the game goes "
                          "back when the answer comes.",
-    "linkundo.pass_title": "Pass the request on to {name}",
+    "linkundo.pass_title": "Send the request on to {name}",
     "linkundo.pass_hint": "You agreed to take the game back to move {move}. {name} must agree "
                           "too: send them this link.",
     "linkundo.answer_title": "Send your answer to {name}",

@@ -129,7 +129,8 @@ def read_param(params: dict[str, str]) -> Request | Refusal | None:
             reason = raw.decode()[:MAX_REASON] if raw is not None else ""
         except UnicodeDecodeError:
             reason = ""
-        return Refusal(*numbers, reason) if numbers else None
+        return Refusal(numbers[0], numbers[1], numbers[2], numbers[3], reason) \
+            if numbers else None
     if fields[0] != "a" or len(fields) != 5 or len(rest) > MAX_SEATS:
         return None
     numbers = _numbers(fields[1:4])
@@ -207,11 +208,17 @@ def read_record(storage: Storage, link_id: str) -> Record:
             left = []
         return Record(int(raw.get("sent", -1)), _request_of(raw.get("asking")),
                       bool(raw.get("asking_sent")),
-                      Refusal(*[int(v) for v in answer[:4]], str(answer[4])[:MAX_REASON])
-                      if answer else None,
+                      _refusal_of(answer),
                       _request_of(raw.get("carried")), left, int(raw.get("left_from", 0)))
     except (ValueError, TypeError, AttributeError, IndexError, KeyError):
         return Record()
+
+
+def _refusal_of(raw: Any) -> Refusal | None:
+    if not raw:
+        return None
+    back_to, upto, asker, seat = (int(v) for v in raw[:4])
+    return Refusal(back_to, upto, asker, seat, str(raw[4])[:MAX_REASON])
 
 
 def write_record(storage: Storage, link_id: str, record: Record) -> None:

@@ -35,7 +35,8 @@ PREFIX = "g="
 # challenge. A reader ignores keys it does not know; the game part reads as before.
 PARAM_KEYS = ("p", "d")
 MAX_PARAM = 40
-SEAL_KEYS = ("k", "s")  # the seats' keys and signatures (see with_seals, at the end)
+SEAL_KEYS = ("k", "s", "u")  # the seats' keys and signatures (see with_seals, at the end);
+# ``u`` a request to take back moves, or its refusal (tm.web.linkundo)
 MAX_SEAL = 1200
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from tm.core.errors import IllegalMove, SaveError
@@ -34,6 +35,7 @@ from tm.web.app_games import (
 )
 from tm.web.app_hand import HandController
 from tm.web.app_linkplay import LinkPlayController
+from tm.web.app_linkundo import LinkUndoController
 from tm.web.app_play import PlayController, finishing_choice
 from tm.web.app_recap import RecapController
 from tm.web.app_sealed import SealedController, sealed_view
@@ -77,6 +79,8 @@ class App:
         self.hand = HandController(self)
         self.tabs = TabsController(self)
         self.linkplay = LinkPlayController(self)
+        self.linkundo = LinkUndoController(self, self.linkplay)
+        self.linkplay.undo = self.linkundo
         self.play = PlayController(self)
         self.bots = BotsController(self)
         self.share = ShareController(self)
@@ -88,7 +92,7 @@ class App:
     def controllers(self) -> tuple[Any, ...]:
         """The App's controllers, in the order their tables are read."""
         return (self.games, self.play, self.share, self.tabs, self.linkplay, self.bots,
-                self.hand, self.recap, self.sealed)
+                self.hand, self.recap, self.sealed, self.linkundo)
 
     # ------------------------------------------------------------ actions
     def handle(self, action: str, data: dict[str, Any]) -> None:
@@ -220,6 +224,15 @@ class App:
     def undo_asking(self) -> bool:
         return self.share.state.undo_ask
 
+    def link_undo(self) -> str:
+        """In play by link, what Undo does: "free", "ask" (the move was sent: a request)
+        or "waiting" (a request of this device awaits its answer)."""
+        undo = self.linkundo
+        return "waiting" if undo.asking() else "ask" if undo.own_move_sent() else "free"
+
+    def ask_link_undo(self) -> None:
+        self.linkundo.ask()
+
     def undoing(self) -> bool:
         return self.share.state.undoing
 
@@ -235,7 +248,8 @@ class App:
         (the view is built here, once)."""
         shown = self.shown
         common: dict[str, Any] = {"language": self.words(), "hand": self.hand.snapshot(),
-                                  "linkplay": self.linkplay.snapshot(),
+                                  "linkplay": replace(self.linkplay.snapshot(),
+                                                      undo=self.linkundo.snapshot()),
                                   "bots": self.bots.snapshot()}
         if shown.screen == "start" or shown.game is None:
             return assemble(self._record(None), tools=Tools(), form=self.games.state.form,

@@ -31,6 +31,7 @@ from tm.web.model import LinkPlayShown, Older, SealedShown
 from tm.web.saves import SaveMeta, parse_entry
 
 if TYPE_CHECKING:
+    from tm.web.app_linkundo import LinkUndoController
     from tm.web.saves import SaveStore
 
 __all__ = ["LinkPlayController", "LinkPlayShown", "Older"]  # (the records: model.py)
@@ -83,6 +84,7 @@ class LinkPlayController(Controller):
     def __init__(self, host: Host) -> None:
         super().__init__(host)
         self.state = LinkPlayState()
+        self.undo: LinkUndoController | None = None  # (set by the App: undo by link)
 
     def actions(self) -> Actions:
         return {"choose_seat": self.choose_seat, "older_copy": self.older_copy,
@@ -124,6 +126,8 @@ class LinkPlayController(Controller):
         self.shown.meta.link_id = gameids.game_id(self.shown.game.state.options, salt)
         self.shown.meta.seat = -1
         self.shown.save_id = LINK_SAVE + self.shown.meta.link_id
+        if self.undo is not None:
+            self.undo.begun()
 
     def choose_seat(self, data: dict[str, Any]) -> None:
         if not self.by_link():
@@ -194,7 +198,8 @@ class LinkPlayController(Controller):
                                      saved_moves(game), self.state.signer)
         except linkseals.SealPending:
             return None
-        url = f"{self.host.base_url}#{seals.fragment}"
+        carried = self.undo.carried() if self.undo is not None else ""
+        url = f"{self.host.base_url}#{seals.fragment}{carried}"
         self.state.send_cache = (game, len(game.moves), url, seals)
         return self.state.send_cache
 
@@ -213,12 +218,17 @@ class LinkPlayController(Controller):
             shown.notice = t("linkplay.bad_id")  # opened as a link's copy, nothing saved
             return False
         local_meta, verdict = compare_link(stored, game)
+        if self.undo is not None and self.undo.on_link(
+                game, params, stored, local_meta, None if verdict is None else verdict[2]):
+            return True  # (taken back as every seat agreed, or a request over this game)
         if verdict is None:
             verdict = self._check_seals(link_id, params, game, stored, local_meta)
         if verdict is not None:  # shown as a copy over which the cover asks; nothing saved
             shown.game, shown.meta, shown.save_id, shown.from_link = game, SaveMeta(
                 names=[pl.name for pl in game.state.players]), None, True
             self.state.older = Older(save_id, *verdict)
+            if self.undo is not None:
+                self.undo.kept_apart()
             return True
         meta = local_meta or SaveMeta(names=[pl.name for pl in game.state.players])
         meta.link_id = link_id
@@ -228,6 +238,8 @@ class LinkPlayController(Controller):
         self.host.stored_as(save_id, stored)
         if meta.seat >= 0:
             self.host.autosave()
+        if self.undo is not None:
+            self.undo.received(len(game.moves))
         self.host.start_recap(meta.seat)  # what the others did since this seat's last move
         return True
 

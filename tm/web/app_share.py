@@ -165,7 +165,8 @@ class ShareController(Controller):
                 and len(game.moves) > game.undo_floor()
                 # played by link: only this device's own last move (the others' are sent)
                 and (not shown.meta.link_id or shown.from_link
-                     or int(game.moves[-1][0]) == shown.meta.seat)):
+                     or int(game.moves[-1][0]) == shown.meta.seat
+                     and self.host.link_undo() != "waiting")):  # (its answer awaited)
             return False
         return not self._has_bots() or self.last_person_move() is not None
 
@@ -200,6 +201,9 @@ class ShareController(Controller):
 
     def undo(self, data: dict[str, Any]) -> None:
         if not self.can_undo():
+            return
+        if self.host.by_link() and self.host.link_undo() == "ask":
+            self.host.ask_link_undo()  # a sent move: the other seats are asked (by link)
             return
         if self.undo_whose() is not None:
             self.state.undo_ask = True  # the page asks; Undo again (undo_confirm) takes it back

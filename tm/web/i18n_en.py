@@ -14,6 +14,7 @@ from tm.web.i18n_errors import EN_ERRORS
 from tm.web.i18n_hand import EN_HAND
 from tm.web.i18n_lang import EN_LANG
 from tm.web.i18n_linkplay import EN_LINKPLAY
+from tm.web.i18n_linkundo import EN_LINKUNDO
 from tm.web.i18n_log import EN_LOG
 from tm.web.i18n_maps import EN_MAPS
 from tm.web.i18n_page import EN_PAGE
@@ -390,6 +391,7 @@ EN: dict[str, str] = {
     **EN_LANG,
     **EN_ERRORS,
     **EN_LINKPLAY,
+    **EN_LINKUNDO,
     **EN_BOTS,
     **EN_RECAP,
     **EN_SEALED,

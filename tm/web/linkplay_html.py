@@ -84,7 +84,9 @@ def fork_cover(fork: Older) -> str:
             f'aria-labelledby="fork-title"><h1 id="fork-title">'
             f'{esc(t("linkplay.fork_title"))}</h1><p>{esc(text)}</p>'
             f'<p class="hint">{esc(t("linkplay.fork_kept"))}</p>'
+            + (f'<p class="hint">{esc(t("linkundo.adopt_hint"))}</p>' if fork.mendable else "")
             + button(t("linkplay.keep_mine"), "older_newer", "primary")
+            + (button(t("linkundo.adopt"), "fork_adopt", "") if fork.mendable else "")
             + button(t("linkplay.open_older"), "older_copy", "") + "</div>")
 
 

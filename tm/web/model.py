@@ -85,6 +85,7 @@ class Older:
     # "changes" (a move rewritten), "own_seat", "seat_key", "unsigned"
     player: str = ""  # the player whose move the link changes or makes (their name)
     move: int = 0  # the number of that move in the game (1 the first)
+    mendable: bool = False  # this device may adopt the link's history (tm.web.app_linkundo)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +113,25 @@ class LinkPlayShown:
     lost: bool = False  # it is over and lost (no score)
     result_link: str | None = None
     sealed: SealedShown | None = None  # a sealed game's (hands secret across devices)
+    undo: UndoShown | None = None  # undo requests by link (tm.web.app_linkundo)
+
+
+@dataclass(frozen=True, slots=True)
+class UndoShown:
+    """What the page shows of taking back sent moves: a request to answer (``asked``: the
+    asker's name, the first move taken back, how many of theirs, how many of this seat's
+    since, whether it can be accepted: no card seen since), the request or answer to send
+    (``kind`` "ask", "pass" or "answer", to whom, from which move, its link: None while
+    signing), what came of one (``note``), and the branch this device left (``left``)."""
+
+    asked: tuple[str, int, int, int, bool] | None = None
+    kind: str = ""
+    to: str = ""
+    move: int = 0
+    link: str | None = None
+    can_withdraw: bool = False
+    note: str | None = None
+    left: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -65,7 +65,9 @@ class PageTools:
         _to_clipboard(text, copied, ".share-link")
 
     def _copy_send(self, text: str) -> None:
-        """Copy a link to send (the field's text is selected too, to copy by hand)."""
+        """Copy a link to send (the field's text is selected too, to copy by hand): its
+        moves count as sent from this click on (Undo then asks the others)."""
+        self.page.app.linkundo.mark_sent(text)
         def copied() -> None:
             self.page.app.linkplay.state.copied_link = text
             self.page.guard("event", self.page.draw)
@@ -74,6 +76,7 @@ class PageTools:
 
     def _share(self, link: str, title: str) -> None:
         """The share sheet with the link (a cancelled share is no error)."""
+        self.page.app.linkundo.mark_sent(link)
         try:
             shared = js.navigator.share(js.Object.fromEntries([["title", title], ["url", link]]))
             shared.catch(lambda _error: None)

@@ -26,8 +26,8 @@ from tm.web.linkplay_html import (
     daily_panel,
     older_cover,
     seat_cover,
-    send_panel,
 )
+from tm.web.linkundo_html import link_panels
 from tm.web.log_html import log_section
 from tm.web.model import HandPrefs, Screen, View, player_name
 from tm.web.panels import milestones_awards, player_panel, scores_by_player, swatch, tracks
@@ -199,7 +199,7 @@ def _draw_upper(screen: Screen) -> tuple[str, str, str]:
     tools = (button(t("app.menu"), "menu", "menu") + export  # (a sealed game: neither)
              + tool_buttons(screen.tools, over=bool(view["over"])))
     extras = (undo_bar(screen) + link_banner(screen.tools) + share_dialog(screen.tools)
-              + send_panel(screen) + daily_panel(screen) + live_scores(screen) + recap_box(screen))
+              + link_panels(screen) + daily_panel(screen) + live_scores(screen) + recap_box(screen))
     return status_strip(screen), f'<div class="tools">{tools}</div>', extras
 
 

@@ -1,0 +1,429 @@
+"""Undo in play by link, as at a table (see :mod:`tm.web.linkundo`): free until a move has
+been sent; then a request the other seats accept or refuse by link; a fork that happened
+anyway mended by adopting the other history (this device's branch kept as a replay).
+The undo-by-link controller of :class:`tm.web.app.App`."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from tm.game import Game
+from tm.persist import links
+from tm.web import linkseals, linkundo
+from tm.web.app_base import Actions, Controller, Host
+from tm.web.i18n import t
+from tm.web.linkforks import saved_moves
+from tm.web.linkundo import Record, Refusal, Request
+from tm.web.model import UndoShown
+from tm.web.replay import Replay
+from tm.web.saves import SaveMeta, parse_entry
+
+if TYPE_CHECKING:
+    from tm.web.app_linkplay import LinkPlayController
+
+
+@dataclass
+class Mend:
+    """A link that forks from this device's game and may replace it: the game it holds,
+    its parameters, and where the two histories part."""
+
+    game: Game
+    params: dict[str, str]
+    parts_at: int
+
+
+@dataclass
+class LinkUndoState:
+    """The undo-by-link controller's own state."""
+
+    incoming: Request | None = None  # a request this seat is asked to answer
+    note: str | None = None  # what came of a request (accepted, refused and why)
+    mend: Mend | None = None  # the fork shown, when this device may adopt it
+    link: tuple[Any, int, Any, str] | None = None  # (game, moves, message, its link)
+
+
+class LinkUndoController(Controller):
+    """Sent moves, undo requests and their answers, forks mended."""
+
+    def __init__(self, host: Host, linkplay: LinkPlayController) -> None:
+        super().__init__(host)
+        self.linkplay = linkplay
+        self.state = LinkUndoState()
+
+    def actions(self) -> Actions:
+        return {"undo_accept": self.accept, "undo_refuse": self.refuse,
+                "undo_withdraw": self.withdraw, "fork_adopt": self.adopt,
+                "branch_replay": self.branch_replay}
+
+    # ------------------------------------------------------------ the record
+    def _id(self) -> str:
+        return self.shown.meta.link_id
+
+    def record(self) -> Record:
+        """This game's undo record; a game with none yet counts every move it holds as
+        sent (a save from before requests: its last link may have left already)."""
+        record = linkundo.read_record(self.host.store.storage, self._id())
+        game = self.shown.game
+        if record.sent < 0 and game is not None:
+            record.sent = len(game.moves)
+            self._keep(record)
+        return record
+
+    def _keep(self, record: Record) -> None:
+        linkundo.write_record(self.host.store.storage, self._id(), record)
+        self.linkplay.state.send_cache = None
+        self.state.link = None
+
+    def received(self, moves: int) -> None:
+        """A link of ``moves`` moves reached this device: they are known to another."""
+        record = self.record()
+        if record.sent < moves:
+            record.sent = moves
+            self._keep(record)
+
+    def begun(self) -> None:
+        """A new game played by link: nothing sent yet."""
+        self._keep(Record(sent=0))
+
+    def mark_sent(self, link: str) -> None:
+        """A link left this device (copied or shared by the player): its moves are sent."""
+        if not self.linkplay.by_link():
+            return
+        record = self.record()
+        cached, mine = self.linkplay.state.send_cache, self.state.link
+        if cached is not None and cached[2] == link:
+            record.sent = max(record.sent, cached[1])
+        elif mine is not None and mine[3] == link:
+            record.sent = max(record.sent, mine[1])
+            record.asking_sent = record.asking_sent or isinstance(mine[2], Request)
+        else:
+            return
+        if record.answer is not None and f"&{linkundo.PARAM}=r." in link:
+            record.answer = None  # (the refusal is on its way to the asker)
+        self._keep(record)
+
+    # ------------------------------------------------------------ undo on this device
+    def own_move_sent(self) -> bool:
+        """Whether Undo would take back a move that has left this device (it then asks)."""
+        game = self.shown.game
+        return (self.linkplay.by_link() and game is not None
+                and len(game.moves) - 1 < self.record().sent)
+
+    def asking(self) -> bool:
+        """Whether this device has a request under way (Undo waits for its answer)."""
+        return self.linkplay.by_link() and self.record().asking is not None
+
+    def ask(self) -> None:
+        """Undo of a sent move: a request to take back this seat's last run of moves."""
+        game, seat = self.shown.game, self.shown.meta.seat
+        if game is None or seat < 0:
+            return
+        moves = saved_moves(game)
+        back_to = linkundo.back_point(moves, seat, game.undo_floor())
+        if back_to >= len(moves):
+            return
+        record = self.record()
+        record.asking, record.asking_sent, record.answer = (
+            linkundo.request_for(moves, back_to, seat), False, None)
+        self._keep(record)
+
+    def withdraw(self, data: dict[str, Any]) -> None:
+        """Withdraw a request whose link has not left this device."""
+        record = self.record()
+        if record.asking is not None and not record.asking_sent:
+            record.asking = None
+            self._keep(record)
+
+    # ------------------------------------------------------------ answering
+    def accept(self, data: dict[str, Any]) -> None:
+        """This seat agrees: the last seat to agree takes the game back; otherwise the
+        request goes on to the next seat."""
+        request, game, seat = self.state.incoming, self.shown.game, self.shown.meta.seat
+        if request is None or game is None or seat < 0:
+            return
+        self.state.incoming = None
+        record = self.record()
+        if request.back_to < game.undo_floor():  # (cards seen since: said on the request)
+            return
+        if self._missing(request) - {seat}:
+            record.asking, record.asking_sent = request, False  # signed as its link is made
+            self._keep(record)
+            return
+        taken = len(game.moves) - request.back_to
+        game.undo(taken)
+        self.shown.redo_moves, self.shown.share_link = [], None
+        self.host.drop_stage()
+        record.asking, record.carried, record.answer = None, request, None
+        record.sent = min(record.sent, request.back_to)
+        self._keep(record)
+        self.host.autosave()
+        self.state.note = t("linkundo.done_here", name=self._name(request.asker),
+                            move=request.back_to + 1)
+
+    def refuse(self, data: dict[str, Any]) -> None:
+        """This seat refuses (with a reason, if given): the answer goes back to the asker."""
+        request, seat = self.state.incoming, self.shown.meta.seat
+        if request is None or seat < 0:
+            return
+        self.state.incoming = None
+        reason = " ".join(str(data.get("reason") or "").split())[:linkundo.MAX_REASON]
+        record = self.record()
+        record.answer = Refusal(request.back_to, request.upto, request.asker, seat, reason)
+        self._keep(record)
+
+    def _missing(self, request: Request) -> set[int]:
+        """The seats that have yet to agree to a request."""
+        game = self.shown.game
+        assert game is not None
+        return set(range(game.state.options.players)) - request.seats()
+
+    def _name(self, seat: int) -> str:
+        names = self.shown.meta.names
+        return names[seat] if 0 <= seat < len(names) else "?"
+
+    # ------------------------------------------------------------ links that arrive
+    def on_link(self, game: Game, params: dict[str, str], stored: str | None,
+                meta: SaveMeta | None, fork: str | None) -> bool:
+        """A link of a game this device holds (``fork``: compare_link's kind, "" when the
+        link is older, None when it extends the game): whether this took it (a complete
+        request applied, or a request to answer over this device's own newer game).
+        A request or refusal read here is shown once the link opens."""
+        self.state.incoming, self.state.mend, self.state.note = None, None, None
+        if stored is None or meta is None or meta.seat < 0:
+            return False
+        held = parse_entry(stored)[1].get("moves")
+        if not isinstance(held, list):
+            return False
+        link_id, seat = params.get("p", ""), meta.seat
+        message = linkundo.read_param(params)
+        theirs = saved_moves(game)
+        if isinstance(message, Refusal):
+            self._refused(message, link_id, seat)
+        elif isinstance(message, Request):
+            taken = self._complete(message, game, params, held, meta)
+            if taken is not None:
+                return taken
+            if fork in (None, "") and seat not in message.seats():
+                agreed = self._agreed(message, link_id, held if len(held) > len(theirs)
+                                      else theirs)
+                if agreed is not None and message.asker in agreed:
+                    if fork == "":  # this device's game is newer: it stays, the request shows
+                        self.host.open_saved(linkplay_save(link_id))
+                    self.state.incoming = message
+                    return fork == ""
+        if fork == "changes":
+            self._mendable(game, params, held, seat)
+        return False
+
+    def _agreed(self, request: Request, link_id: str, moves: list[Any]) -> set[int] | None:
+        keys, _ = linkseals.read_record(self.host.store.storage, link_id)
+        return linkundo.verified(request, link_id, moves, keys, self.linkplay.state.verifier)
+
+    def _refused(self, refusal: Refusal, link_id: str, seat: int) -> None:
+        record = linkundo.read_record(self.host.store.storage, link_id)
+        if refusal.asker != seat or record.asking is None or not record.asking.same(refusal):
+            return
+        record.asking = None
+        linkundo.write_record(self.host.store.storage, link_id, record)
+        name = self._name_in(refusal.seat, link_id)
+        self.state.note = (t("linkundo.refused_because", name=name, reason=refusal.reason)
+                           if refusal.reason else t("linkundo.refused", name=name))
+
+    def _name_in(self, seat: int, link_id: str) -> str:
+        stored = self.host.store.raw(linkplay_save(link_id))
+        names = parse_entry(stored)[0].names if stored else []
+        return names[seat] if 0 <= seat < len(names) else "?"
+
+    def _complete(self, request: Request, game: Game, params: dict[str, str],
+                  held: list[Any], meta: SaveMeta) -> bool | None:
+        """A request every seat signed, over the history this device holds: the link's
+        game replaces it (True), or None when it does not apply here."""
+        link_id, seat = params.get("p", ""), meta.seat
+        theirs = saved_moves(game)
+        agreed = self._agreed(request, link_id, held)
+        if agreed is None or agreed != set(range(game.state.options.players)):
+            return None
+        back = request.back_to
+        if len(theirs) < back or theirs[:back] != held[:back] or theirs[:len(held)] == held:
+            return None
+        if any(move[0] == seat for move in theirs[back:]):
+            return None  # moves for this seat that this device did not make
+        refused = linkseals.check_link(self.host.store.storage, link_id, params, theirs, back,
+                                       seat, self.linkplay.state.verifier)
+        if refused is not None:
+            return None
+        self._take(game, meta, link_id)
+        record = linkundo.read_record(self.host.store.storage, link_id)
+        own = held[back:]
+        self.shown.redo_moves = [list(m) for m in own] if request.asker == seat and all(
+            m[0] == seat for m in own) else []
+        record.asking, record.carried, record.answer = None, request, None
+        record.sent = len(theirs)
+        linkundo.write_record(self.host.store.storage, link_id, record)
+        self.state.note = t("linkundo.done", name=self._name(request.asker), move=back + 1)
+        return True
+
+    def _take(self, game: Game, meta: SaveMeta, link_id: str) -> None:
+        """The link's game replaces this device's save of it."""
+        shown, save_id = self.shown, linkplay_save(link_id)
+        stored = self.host.store.raw(save_id)
+        meta.link_id = link_id
+        shown.game, shown.meta, shown.save_id, shown.from_link = game, meta, save_id, False
+        shown.redo_moves, shown.replay = [], None
+        self.host.stored_as(save_id, stored)
+        self.host.autosave()
+        self.host.start_recap(meta.seat)
+
+    # ------------------------------------------------------------ forks mended
+    def _mendable(self, game: Game, params: dict[str, str], held: list[Any], seat: int) -> None:
+        """A fork this device may mend: the link changes another seat's move, and makes
+        none for this seat after the histories part."""
+        theirs = saved_moves(game)
+        parts_at = next((i for i, (a, b) in enumerate(zip(held, theirs, strict=False))
+                         if a != b), None)
+        if parts_at is None or held[parts_at][0] == seat:
+            return
+        if any(move[0] == seat for move in theirs[parts_at:]):
+            return
+        self.state.mend = Mend(game, params, parts_at)
+
+    def kept_apart(self) -> None:
+        """The link was kept apart (a fork): its cover offers to adopt it where it may;
+        a request it carried is not answered over a game it does not continue."""
+        older = self.linkplay.state.older
+        self.state.incoming = None
+        if older is not None and self.state.mend is not None:
+            self.linkplay.state.older = replace(older, mendable=True)
+
+    def adopt(self, data: dict[str, Any]) -> None:
+        """Take the fork's history: this device's branch is kept, to see as a replay."""
+        mend, older = self.state.mend, self.linkplay.state.older
+        self.state.mend = None
+        if mend is None or older is None:
+            return
+        link_id = mend.params.get("p", "")
+        stored = self.host.store.raw(older.save_id)
+        if stored is None:
+            return
+        meta, save = parse_entry(stored)
+        theirs = saved_moves(mend.game)
+        refused = linkseals.check_link(self.host.store.storage, link_id, mend.params, theirs,
+                                       mend.parts_at, meta.seat, self.linkplay.state.verifier)
+        if refused is not None:
+            self.shown.notice = t("linkundo.cannot_adopt", name=self._name_in(refused[1], link_id))
+            return
+        self.linkplay.state.older = None
+        held = list(save.get("moves") or [])
+        self._take(mend.game, meta, link_id)
+        record = linkundo.read_record(self.host.store.storage, link_id)
+        record.left, record.left_from = held, mend.parts_at
+        record.sent, record.asking, record.answer = len(theirs), None, None
+        linkundo.write_record(self.host.store.storage, link_id, record)
+        self.state.note = t("linkundo.adopted", move=mend.parts_at + 1,
+                            name=self._name(int(theirs[mend.parts_at][0])))
+
+    def branch_replay(self, data: dict[str, Any]) -> None:
+        """See the branch this device left, as a replay (from where it parted)."""
+        game = self.shown.game
+        record = self.record()
+        if game is None or not record.left:
+            return
+        branch = Game.new(game.state.options)
+        for player, response in record.left:
+            branch.respond(int(player), response)
+        self.shown.replay = Replay.of(branch, record.left_from)
+
+    # ------------------------------------------------------------ links to send
+    def carried(self) -> str:
+        """What every link this device sends carries: a complete request (the other
+        devices take the game back with it), else this seat's refusal."""
+        if not self.linkplay.by_link():
+            return ""
+        record = self.record()
+        message: Request | Refusal | None = record.carried or record.answer
+        if isinstance(message, Request):
+            message = self._signed(message)
+            if message is None:
+                return ""
+        return f"&{linkundo.PARAM}={linkundo.param_of(message)}" if message else ""
+
+    def _signed(self, request: Request) -> Request | None:
+        """A request with this seat's agreement (signed where this device has keys);
+        None while its keys answer (raises nothing: the link waits)."""
+        seat = self.shown.meta.seat
+        if seat in request.seats():
+            return request
+        signer, link_id = self.linkplay.state.signer, self._id()
+        signature = b""
+        try:
+            if signer is not None and signer.public_key(link_id, seat) is not None:
+                signature = signer.sign(link_id, seat, linkundo.agree_message(
+                    link_id, seat, request.back_to, request.upto, request.digest)) or b""
+        except linkseals.SealPending:
+            return None
+        return request.with_agreement(seat, signature)
+
+    def _outgoing(self) -> tuple[Request | Refusal, int] | None:
+        """The request or answer this device has to send, and to whom."""
+        record, game, seat = self.record(), self.shown.game, self.shown.meta.seat
+        if game is None or seat < 0:
+            return None
+        if record.asking is not None:
+            waiting = sorted(self._missing(record.asking) - {seat})
+            return (record.asking, waiting[0]) if waiting else None
+        if record.answer is not None:
+            return record.answer, record.answer.asker
+        return None
+
+    def _link(self, message: Request | Refusal) -> str | None:
+        """The link of the game as it stands with a request or answer (None: signing)."""
+        game = self.shown.game
+        assert game is not None
+        cached = self.state.link
+        if cached is not None and cached[0] is game and cached[1] == len(game.moves) \
+                and cached[2] == message:
+            return str(cached[3])
+        signed = self._signed(message) if isinstance(message, Request) else message
+        fragment = links.with_params(links.encode(game), {"p": self._id()})
+        try:
+            seals = linkseals.sealed(fragment, self.host.store.storage, self._id(),
+                                     self.shown.meta.seat, saved_moves(game),
+                                     self.linkplay.state.signer)
+        except linkseals.SealPending:
+            return None
+        if signed is None:
+            return None
+        url = (f"{self.host.base_url}#{seals.fragment}&{linkundo.PARAM}="
+               f"{linkundo.param_of(signed)}")
+        self.state.link = (game, len(game.moves), message, url)
+        return url
+
+    def snapshot(self) -> UndoShown | None:
+        """What the page shows of undo requests now (None: nothing)."""
+        if not self.linkplay.by_link() or self.shown.meta.seat < 0:
+            return None
+        record, game = self.record(), self.shown.game
+        assert game is not None
+        incoming = self.state.incoming
+        names = [pl.name for pl in game.state.players]
+        asked = None
+        if incoming is not None:
+            asked = (names[incoming.asker], incoming.back_to + 1,
+                     incoming.upto - incoming.back_to, len(game.moves) - incoming.upto,
+                     incoming.back_to >= game.undo_floor())
+        out = self._outgoing()
+        link = self._link(out[0]) if out is not None else None
+        kind = "" if out is None else "answer" if isinstance(out[0], Refusal) else \
+            "ask" if out[0].asker == self.shown.meta.seat else "pass"
+        move = out[0].back_to + 1 if out is not None else 0
+        if out is None and asked is None and self.state.note is None and not record.left:
+            return None
+        return UndoShown(asked=asked, kind=kind, to=names[out[1]] if out else "",
+                         move=move, link=link, can_withdraw=kind == "ask"
+                         and not record.asking_sent, note=self.state.note,
+                         left=bool(record.left) and self.shown.replay is None)
+
+
+def linkplay_save(link_id: str) -> str:
+    """The save id of a game played by link (as app_linkplay names it)."""
+    return "link-" + link_id

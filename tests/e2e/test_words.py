@@ -1,6 +1,7 @@
 """The end chart and the live scores as a player reads them: text size on a phone,
 labels, the key (screenshots in /tmp/tm-words-*.png for a person to look at); the
-new-game form's solo note; a Colonies trade in German and Belarusian (the colony named in
+new-game form's solo note and play-by-link boxes; a solo game in Japanese (a blank name,
+the log's spaces); a Colonies trade in German and Belarusian (the colony named in
 the language, what the trade gives, no double colon), the page's language on <html lang>
 from its first paint and words hyphenated by it."""
 from __future__ import annotations
@@ -8,7 +9,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from tests.e2e.helpers import choice, expect, open_entry, prompt, wait_screen
+from tests.e2e.helpers import choice, expect, open_entry, prompt, start_game, wait_screen
 from tests.kits import games
 from tm.web import i18n
 
@@ -78,6 +79,41 @@ def test_the_solo_note_follows_the_players_select(page: Any, boot: Any) -> None:
     expect(note).to_contain_text("plays solo")
     form.locator("select[name=players]").select_option("2")
     expect(note).to_have_count(0)
+
+
+def test_the_link_boxes_follow_the_players_and_the_secret_box(page: Any, boot: Any) -> None:
+    """Solo has no one to send a link to; a link of a game with secret hands does not hold
+    the hands, so the hint stops saying so once the box is ticked (issue 45)."""
+    boot(page)
+    form = page.locator("form.new-game")
+    whole = i18n.t("linkplay.whole_game")
+    hints = form.locator(".by-link + .hint")
+    expect(hints).to_contain_text(whole)
+    form.locator("input[name=sealed]").check()
+    expect(hints).not_to_contain_text(whole)
+    expect(form.locator("input[name=sealed]")).to_be_checked()
+    form.locator("input[name=sealed]").uncheck()
+    expect(hints).to_contain_text(whole)
+    form.locator("select[name=players]").select_option("1")
+    expect(form.locator("input[name=by_link]")).to_have_count(0)
+    expect(form.locator("input[name=sealed]")).to_have_count(0)
+    form.locator("select[name=players]").select_option("2")
+    expect(form.locator("input[name=sealed]")).to_have_count(1)
+
+
+def test_a_solo_game_in_japanese_names_spaces_and_a_blank_name_plainly(new_page: Any,
+                                                                      boot: Any) -> None:
+    """A blank name is the language's default with no さん; the log names the neutral
+    cities' spaces by row and place, never by a bare number (issue 45)."""
+    page = new_page(locale="ja-JP", viewport=WIDE)
+    boot(page)
+    start_game(page, players=1, seed=5)
+    expect(prompt(page)).to_contain_text("プレイヤー 1、あなたの選択です")
+    expect(prompt(page)).not_to_contain_text("さん")
+    log = page.locator(".log")
+    expect(log).to_contain_text("中立が")
+    expect(log).to_contain_text("行目の左から")
+    expect(log).not_to_contain_text("マス 2")
 
 
 TRADE_WORDS = {"de": "Handel mit Io (", "be": "Гандаль з калёніяй Іо ("}

@@ -196,3 +196,165 @@ def test_names_in_messages_are_the_published_ones(lang: str) -> None:
                 if not all(published[name] in text for text in entry.msgstr):
                     differ.append((where, entry.ctxt, name, published[name], entry.msgstr[0]))
     assert not differ, f"{len(differ)} messages name something otherwise: {differ[:15]}"
+
+
+# ---------------------------------------------------------------- issue 45: words per language
+def _all_messages(lang: str, names: bool = False) -> list[Entry]:
+    """Every message of the game's and the rules page's catalogs (names too if asked)."""
+    found = []
+    for path in (LOCALE / f"{lang}.po", LOCALE / "rules" / f"{lang}.po"):
+        found += [e for e in parse(path.read_text(encoding="utf-8"))[1]
+                  if e.ctxt and (names or not e.ctxt.startswith("name."))]
+    return found
+
+
+def _by_key(lang: str, where: str = "game") -> dict[str, str]:
+    path = LOCALE / f"{lang}.po" if where == "game" else LOCALE / "rules" / f"{lang}.po"
+    return {e.ctxt: e.msgstr[0] for e in parse(path.read_text(encoding="utf-8"))[1] if e.ctxt}
+
+
+@pytest.mark.parametrize("lang", ("de", "ja"))
+def test_standard_projects_are_named_as_published(lang: str) -> None:
+    """The game's project buttons and the rules page's project names say the published
+    names (names.json standard_projects: German "Stadtbau" for City)."""
+    published = {e.lower(): n for e, n in
+                 load_reference("names.json")["languages"][lang]["standard_projects"].items()}
+    english = {e.ctxt: e.msgid for e in parse((LOCALE / "en.po").read_text("utf-8"))[1]
+               if e.ctxt}
+    game = _by_key(lang)
+    differ = [(k, game[k], published[english[k].lower()]) for k in game
+              if re.fullmatch(r"project\.\w+", k) and english[k].lower() in published
+              and game[k] != published[english[k].lower()]]
+    rules_en = {e.ctxt: e.msgid for e in parse(
+        (LOCALE / "rules" / "en.po").read_text("utf-8"))[1] if e.ctxt}
+    rules = _by_key(lang, "rules")
+    differ += [(k, rules[k], published[rules_en[k].lower()]) for k in rules
+               if re.fullmatch(r"rule\.R-SP-\d+\.name", k) and rules_en[k].lower() in published
+               and not rules[k].startswith(published[rules_en[k].lower()])]
+    assert ("project.city", "Stadtbau") in {(k, game[k]) for k in game} or lang != "de"
+    assert not differ, differ
+
+
+# The seed's phases (German: "1. Startspielerphase … 4. Produktionsphase"; Japanese:
+# "2. 研究開発フェイズ"): the rules page's table says them, and the game's phase strip and
+# log headings say the same words.
+PHASES = {"de": ("Startspielerphase", "Forschungsphase", "Aktionsphase", "Produktionsphase"),
+          "ja": ("手番順フェイズ", "研究開発フェイズ", "アクション・フェイズ", "産出フェイズ")}
+
+
+@pytest.mark.parametrize("lang", PHASES)
+def test_phases_follow_the_seed_on_the_rules_page_and_in_the_game(lang: str) -> None:
+    rules, game = _by_key(lang, "rules"), _by_key(lang)
+    table = [rules[f"generation.{k}"] for k in ("order", "research", "action", "production")]
+    assert table == [f"{i}. {name}" for i, name in enumerate(PHASES[lang], start=1)]
+    research, action, production = PHASES[lang][1:]
+    assert game["strip.phase.research"] == game["log.head.research"] == research
+    assert (game["log.head.actions"], game["log.head.production"]) == (action, production)
+
+
+def test_research_is_named_alike_in_every_language() -> None:
+    """The game's phase strip says what the rules page's phase table says."""
+    for lang in ("en", "de", "ja", "be"):
+        rules, game = _by_key(lang, "rules"), _by_key(lang)
+        assert rules["generation.research"].split(" ", 1)[1] == game["strip.phase.research"]
+
+
+# German compounds as the seed writes them (one word): never split by a hyphen or a space.
+GERMAN_COMPOUNDS = (("Ozean", "plättchen"), ("Stadt", "plättchen"), ("Grünflächen", "plättchen"),
+                    ("Startspieler", "marker"), ("Handkarten", "limit"),
+                    ("Platzierungs", "bonus"), ("Standard", "projekt"), ("Terraform", "wert"),
+                    ("Startspieler", "phase"), ("Forschungs", "phase"), ("Aktions", "phase"),
+                    ("Produktions", "phase"), ("Projekt", "karte"), ("Ereignis", "karte"),
+                    ("Sieg", "punkt"), ("Stadt", "bau"), ("Spiel", "brett"),
+                    ("Gebäude", "karte"), ("Weltraum", "karte"))
+
+
+def test_german_compounds_are_one_word_as_in_the_seed() -> None:
+    split = [(e.ctxt, f"{a}-{b}") for e in _all_messages("de") for a, b in GERMAN_COMPOUNDS
+             if re.search(rf"\b{a}[-\s]+{b}", e.msgstr[0], re.IGNORECASE)]
+    assert not split, split
+    said = " ".join(e.msgstr[0] for e in _all_messages("de"))
+    assert all(f"{a}{b}".lower() in said.lower() for a, b in GERMAN_COMPOUNDS)
+
+
+def test_german_takes_no_article_before_a_resource_placeholder() -> None:
+    """"Ein {res} weniger" reads "Ein Wärme weniger": a resource's gender is not known."""
+    found = [(e.ctxt, text) for e in _all_messages("de") for text in e.msgstr
+             if re.search(r"\b[Kk]?[Ee]in(e[mnrs]?)?\s+\{(res|resource|unit|units)\}", text)]
+    assert not found, found
+
+
+# Japanese counters per noun: tiles and cards are flat (枚: the seed's "カード10枚",
+# "海洋9枚"), tags are counted with 個 (the building tags of 建設師: "土建タグ 8 個").
+JA_COUNTERS = {"海洋": "枚", "緑地": "枚", "都市タイル": "枚", "タイル": "枚", "カード": "枚",
+               "手札": "枚", "プレリュード": "枚", "タグ": "個"}
+_JA_COUNT = re.compile("(" + "|".join(sorted(JA_COUNTERS, key=len, reverse=True)) + r")"
+                       r"(?:を|が|は|を陸地マスに)?\s?(?:\d+|\{\w+\})\s?(つ|個|枚)")
+
+
+def test_japanese_counts_each_noun_with_its_counter() -> None:
+    wrong = [(e.ctxt, m.group(0)) for e in _all_messages("ja") for text in e.msgstr
+             for m in _JA_COUNT.finditer(text) if JA_COUNTERS[m.group(1)] != m.group(2)]
+    assert not wrong, wrong
+    assert _JA_COUNT.search(_by_key("ja")["track_gain.ocean"])  # (the check reads it)
+
+
+# Messages whose ASCII is a symbol, not punctuation: the "?" of any resource on a space,
+# and the time's colon.
+ASCII_ALLOWED = {"bonus_letter.any_resource", "fmt.datetime"}
+
+
+def test_japanese_uses_full_width_punctuation() -> None:
+    """：？（）！ in Japanese text, never ASCII : ? ( ) ! (placeholders aside)."""
+    found = [(e.ctxt, text) for e in _all_messages("ja") if e.ctxt not in ASCII_ALLOWED
+             for text in e.msgstr if re.search(r"[:?()!]", FIELD.sub("", text))]
+    assert not found, found
+
+
+# Belarusian: the catalogs are in the classical orthography (Taraškievica), as the seed.
+# Markers of the official orthography (1959/2008) that never appear in Taraškievica, chosen
+# because they follow from its regular rules, not from single words: (1) a soft geminate
+# keeps its soft sign ("паведамленьне", "стальлю", "жыцьцё": official -нн-/-лл-/-цц- before a
+# soft vowel); (2) assimilative softness is written ("сьнег", "зьмяніць", "сьвет", "дзьве",
+# "пацьвердзіць", "сьпіс", "ёсьць": official сн/зм/св/дзв/цв/сп/сць); (3) "не" before a word
+# stressed on its first syllable is "ня" ("ня можа", "ня больш"; checked for common words
+# only: stress is not in the text); (4) "з" before і is "зь" ("зь іншай"); (5) loanwords:
+# "вэрсія", "пазыцыя", "сыстэма", "калёнія", "флёт". The whole seed (shared/seeds/003_…) has
+# none of these and 80 of their Taraškievica forms; on the catalogs before issue 45 they
+# found 43 messages.
+BE_OFFICIAL = (
+    ("soft geminate without ь", r"(нн|лл|цц)[еёюяі]"),
+    ("assimilative softness not written",
+     r"(сн|зн|св|зв|сл|зл|сц|дзв|цв|сп|зм|см|зб|сб)[еёюяіь]|сць|здз[еёюяіь]"),
+    ("не for ня", r"\bне (можа|могуць|мае|маюць|ведае|ведаеце|трэба|тыя|тая|тое|той|вашы"
+                  r"|больш|менш|болей|будзе|выцягнуў|выцягнулі)\b"),
+    ("з for зь before і", r"\bз і"),
+    ("official loanword", r"версі|пазіцы|сістэм|калоні|\bфлот"),
+)
+
+
+def official_spellings(texts: list[tuple[str, str]]) -> list[tuple[str, str, str]]:
+    """(key, marker, text) for each text with a marker of the official orthography."""
+    found = []
+    for key, text in texts:
+        lowered = FIELD.sub(" ", text).lower()
+        for what, pattern in BE_OFFICIAL:
+            if re.search(pattern, lowered):
+                found.append((key, what, text))
+    return found
+
+
+def test_belarusian_is_taraskievica_in_the_whole_catalog() -> None:
+    texts = [(e.ctxt or "", text) for e in _all_messages("be", names=True) for text in e.msgstr]
+    found = official_spellings(texts)
+    assert not found, f"{len(found)} messages in the official orthography: {found[:10]}"
+
+
+def test_official_orthography_is_seen() -> None:
+    planted = [("a", "Гэтая спасылка задоўгая для паведамлення"), ("b", "яе змянілі"),
+               ("c", "прылада не можа"), ("d", "з іншай прылады"), ("e", "гэтая версія"),
+               ("f", "нешта ёсць")]
+    assert [k for k, *_ in official_spellings(planted)] == ["a", "b", "c", "d", "e", "f"]
+    taraskievica = [("a", "паведамленьня"), ("b", "зьмянілі"), ("c", "ня можа"),
+                    ("d", "зь іншай"), ("e", "вэрсія"), ("f", "ёсьць"), ("g", "свае карты")]
+    assert not official_spellings(taraskievica)

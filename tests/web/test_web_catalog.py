@@ -92,7 +92,7 @@ def test_every_record_of_a_whole_game_reads_as_words(players: int, seed: int,
                                                      expansions: list[str]) -> None:
     """No record shows as its key, an unfilled field or a wrong plural ("1 cards")."""
     from tm.sim import play_random_game
-    from tm.web.log_text import MARKERS, log_line
+    from tm.web.log_text import MARKERS, log_line, space_ref
     game = play_random_game(players=players, seed=seed, expansions=tuple(expansions))
     view = game.view(None)
     for record in view["log"]:
@@ -101,4 +101,4 @@ def test_every_record_of_a_whole_game_reads_as_words(players: int, seed: int,
         line = log_line(view, record)
         assert not line.startswith("(") and "{" not in line, (record, line)
         assert " 1 cards" not in line and " 1 players" not in line, (record, line)
-        assert "space" not in line or "space " + str(record.get("space")) in line, line
+        assert "space" not in line or space_ref(view, record["space"]) in line, line

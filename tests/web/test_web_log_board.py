@@ -42,8 +42,8 @@ def test_R_GEN_1_log_groups_generations_and_turns_and_pages_back() -> None:
     gen1 = whole[whole.index('data-generation="1"'):]
     steps = re.findall(r"<li[^>]*>([^<]*)</li>", gen1)
     assert steps.index("Player 1 uses the standard project Greenery") < steps.index(
-        "Player 1 places a greenery on space 03") < steps.index(
-        "Player 1 takes the placement bonus of space 03: 2 steel")
+        "Player 1 places a greenery on the 1st space of row 1") < steps.index(
+        "Player 1 takes the placement bonus of the 1st space of row 1: 2 steel")
 
 
 def test_a_step_naming_a_space_lights_it_on_hover_or_focus() -> None:

@@ -22,9 +22,14 @@ EN_LOG: dict[str, str] = {
     "log.empty": "Nothing has happened yet.",
     "log.unknown": "({key})",
     "log.from_card": "{text} ({card})",
-    # spaces as the board names them (the board shows the number on hover and focus)
-    "log.space": "space {id}",
-    "log.space_named": "{place} (space {id})",
+    # spaces as players name them: by the name the board prints, else by row (from the
+    # top) and place in the row (from the left); the number shows only on hover and focus
+    "log.space": "the {nth} space of row {row}",
+    "log.space_named": "{place}",
+    "log.nth_1": "{n}st",
+    "log.nth_2": "{n}nd",
+    "log.nth_3": "{n}rd",
+    "log.nth": "{n}th",
     # setup and turns
     "log.setup.one": "Solo game set up",
     "log.setup.other": "Game set up for {n} players",
@@ -72,6 +77,10 @@ EN_LOG: dict[str, str] = {
     "log.prod_change": "{player}'s production changes: {list}",
     "log.prod_reduced": "{player} lowers the {res} production of {target} by {count}",
     "log.prod_stolen": "{player} takes {count} {res} production from {target}",
+    "log.prod_reduced_own": "{player} lowers their own {res} production by {count}: no other "
+                            "player has any to lose",
+    "log.prod_stolen_own": "{player} takes {count} {res} production from themselves, as no "
+                           "other player has any: it stays as it was",
     "log.res_removed": "{player} removes {res} from {target}",
     "log.res_stolen": "{player} steals {res} from {target}",
     "log.card_res_add": "{player} adds {qty} to {card}",

@@ -31,14 +31,20 @@ def _ticked(form: Mapping[str, str], name: str) -> str:
     return " checked" if str(form.get(name, "")).lower() in ("on", "true", "1") else ""
 
 
-def by_link_box(form: Mapping[str, str]) -> str:
+def by_link_box(form: Mapping[str, str], players: int = 2) -> str:
     """The new-game form's boxes: play by link, each player on their own device; and
-    with it, hands kept secret (a sealed game)."""
+    with it, hands kept secret (a sealed game). Solo has no one to send a link to: no
+    boxes. Ticking "keep hands secret" redraws the form, so the hint never says a link
+    holds the hands when it will not."""
+    if players < 2:
+        return ""
+    sealed = _ticked(form, "sealed")
+    whole = "" if sealed else f' {esc(t("linkplay.whole_game"))}'
     return (f'<label class="by-link"><input type="checkbox" name="by_link"'
             f'{_ticked(form, "by_link")}> {esc(t("linkplay.start"))}</label>'
-            f'<p class="hint">{esc(t("linkplay.start_hint"))} {esc(t("linkplay.whole_game"))}</p>'
-            f'<label class="sealed-box"><input type="checkbox" name="sealed"'
-            f'{_ticked(form, "sealed")}> {esc(t("sealed.start"))}</label>'
+            f'<p class="hint">{esc(t("linkplay.start_hint"))}{whole}</p>'
+            f'<label class="sealed-box"><input type="checkbox" name="sealed" data-change="form"'
+            f'{sealed}> {esc(t("sealed.start"))}</label>'
             f'<p class="hint">{esc(t("sealed.start_hint"))}</p>')
 
 

@@ -24,11 +24,24 @@ MARKERS = frozenset({"turn", "action", "research", "production", "generation",
 
 
 def space_ref(view: View, sid: Any) -> str:
-    """A space as the board shows it: "space 42", or "Tharsis Tholus (space 09)"."""
-    for sp in view["spaces"]:
-        if sp["id"] == sid and sp.get("name"):
-            return t("log.space_named", place=sp["name"], id=sid)
-    return t("log.space", id=sid)
+    """A space as players name it: by its printed name ("Tharsis Tholus"), else by its
+    row from the top and its place in the row from the left ("the 4th space of row 3"),
+    as the placement prompt groups spaces by row (its number shows only on hover)."""
+    spaces = view["spaces"]
+    found = next((sp for sp in spaces if sp["id"] == sid), None)
+    if found is None:
+        return t("log.unknown", key=str(sid))
+    if found.get("name"):
+        return t("log.space_named", place=found["name"])
+    row = sorted((sp for sp in spaces if sp["row"] == found["row"]), key=lambda sp: sp["x"])
+    return t("log.space", nth=_nth(row.index(found) + 1), row=int(found["row"]) + 1)
+
+
+def _nth(n: int) -> str:
+    """An ordinal ("4th"; "4." in German): English picks its suffix from the number."""
+    if n % 100 in (11, 12, 13) or n % 10 not in (1, 2, 3):
+        return t("log.nth", n=n)
+    return t(f"log.nth_{n % 10}", n=n)
 
 
 def amounts(res: Mapping[str, int], signed: bool = False) -> str:
@@ -142,7 +155,11 @@ def _removed(v: dict[str, Any]) -> str:
 
 
 def _reduced(v: dict[str, Any]) -> str:
+    """Production lowered (or taken); one's own when no other player had any (R-PROD-3)."""
     key = "log.prod_stolen" if v.get("steal") else "log.prod_reduced"
+    if v.get("own"):
+        return t(f"{key}_own", player=v["player"], res=t(f"resname.{v.get('res')}"),
+                 count=v.get("count"))
     return t(key, player=v["player"], target=v["target"], res=t(f"resname.{v.get('res')}"),
              count=v.get("count"))
 
@@ -183,6 +200,8 @@ def _special(key: str, v: dict[str, Any], view: View) -> str | None:
 
 def _named(view: View, record: Record) -> dict[str, Any]:
     values = dict(record)
+    if "target" in record:  # (one's own production or resources: no other name)
+        values["own"] = record["target"] == record.get("player")
     for key in _PLAYER_FIELDS:
         if key in values:
             values[key] = player_name(view, values[key])

@@ -73,7 +73,7 @@ def _new_game_form(form: Mapping[str, str]) -> str:
         f"{_switches(True, form)}"
         f'<label><input type="checkbox" name="draft"{_checked(form, "draft")}> '
         f'{esc(t("start.draft"))}</label>'
-        f'{by_link_box(form)}'
+        f'{by_link_box(form, int(count))}'
         f'<label><input type="checkbox" name="strict_undo"{_checked(form, "strict_undo")}> '
         f'{esc(t("start.strict_undo"))}</label>'
         f"{_switches(False, form)}"

@@ -88,6 +88,10 @@ def _why_not(ask: Ask, tile: Mapping[str, Any], you: Mapping[str, Any]) -> str:
         return t("col.trade_blocked_inactive")
     if not you.get("trade"):
         return t("col.trade_blocked_fleet")
+    if any(c.get("type") == "first_action" for c in ask.choices):  # (R-SETUP-4)
+        return t("col.trade_blocked_first")
+    if you.get("fees"):  # (the fee is not what stops it)
+        return t("why.unknown")
     return t("col.trade_blocked_fee")
 
 

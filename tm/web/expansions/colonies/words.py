@@ -39,7 +39,7 @@ EN_COLONIES: dict[str, str] = {
     "custom.shift_colony_markers": "raise one colony marker a step and lower another a step",
     "custom.collect_colony_bonuses": "collect the colony bonus of each of your colonies",
     "custom.add_colony_tile": "put a colony tile out of play into play",
-    "custom.new_tag_types": "MC production +1",
+    "custom.new_tag_types": "MC production +1 for each tag type you do not have yet",
     "custom.resources_here_to_titanium": "turn any number of floaters here into as "
                                          "much titanium",
     "eff.trade_discount": "your trades cost {n} less (MC, energy or titanium)",
@@ -106,6 +106,7 @@ EN_COLONIES.update({
     "col.trade_blocked_inactive": "not active yet",
     "col.trade_blocked_fleet": "no trade fleet left this generation",
     "col.trade_blocked_fee": "you cannot pay the trade fee",
+    "col.trade_blocked_first": "your corporation's first action comes first",
     "col.option_build": "{colony}: {build}",
     "col.option_build_sub": "Then {bonus} to you at every trade there · trade now: {gain}",
     "col.option_trade": "{colony}: {gain}",

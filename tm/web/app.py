@@ -205,6 +205,9 @@ class App:
     def sealed_open_saved(self, save_id: str) -> bool:
         return self.sealed.open_saved(save_id)
 
+    def seat_decision(self, pending: list[tuple[int, Any]]) -> tuple[int, Any] | None:
+        return self.linkplay.seat_decision(pending)
+
     def sealed_invite(self, seat: int) -> str:
         return self.sealed.invite_fragment(seat)
 

@@ -109,8 +109,24 @@ class LinkPlayController(Controller):
         return "game"
 
     def seat_decision(self, pending: list[tuple[int, Any]]) -> tuple[int, Any] | None:
-        """In a game played by link, the decision of this device's seat, if it has one."""
-        return next(((p, prompt) for p, prompt in pending if p == self.shown.meta.seat), None)
+        """In a game played by link, the decision of this device's seat, if it has one
+        and holds the game for it (see :meth:`holds_turn`)."""
+        mine = next(((p, prompt) for p, prompt in pending if p == self.shown.meta.seat), None)
+        return mine if mine is not None and self.holds_turn(pending) else None
+
+    def holds_turn(self, pending: list[tuple[int, Any]]) -> bool:
+        """Whether this device may answer its seat's decision now. Links go to the first
+        seat deciding, which sends the game on: in a game bound to its beginning (whose
+        invitations may reach a seat before its turn), a device decides when its seat is
+        the first deciding, when the last move was its own, or at the very start on the
+        creator's device; otherwise two devices would answer on the same position."""
+        game, seat = self.shown.game, self.shown.meta.seat
+        if game is None or not gameids.is_bound(self.shown.meta.link_id) or not pending:
+            return True
+        if pending[0][0] == seat or (game.moves and int(game.moves[-1][0]) == seat):
+            return True
+        return not game.moves and linkseals.read_seats(
+            self.host.store.storage, self.shown.meta.link_id).creator is not None
 
     def start_by_link(self, data: dict[str, Any]) -> None:
         """A new game played by link (when the form asks, with several players): its id
@@ -306,6 +322,10 @@ class LinkPlayController(Controller):
             shown.notice = t("linkplay.bad_id")  # opened as a link's copy, nothing saved
             return False
         local_meta, verdict = compare_link(stored, game)
+        if verdict is not None and verdict[2] == "own_seat" and local_meta is not None and \
+                linkseals.invited_away(self.host.store.storage, link_id, params,
+                                       local_meta.seat, saved_moves(game), self.state.verifier):
+            verdict = None  # the creator gave this device's seat to a new device: said below
         if verdict is None:
             verdict = self._check_seals(link_id, params, game, stored, local_meta)
         if verdict is not None:  # shown as a copy over which the cover asks; nothing saved
@@ -335,10 +355,10 @@ class LinkPlayController(Controller):
                                        game.state.options)
         names = [pl.name for pl in game.state.players]
         if checked.refused is None:
+            self.shown.info = moved_notice(checked.moved, names, meta.seat if meta else -1)
             if meta is not None and meta.seat in checked.moved and not linkseals.read_seats(
                     self.host.store.storage, link_id).invited(meta.seat):
                 meta.seat = -1  # the creator gave this device's seat to a new device
-            self.shown.info = moved_notice(checked.moved, names, meta.seat if meta else -1)
             self.state.send_cache, self.state.invite_cache = None, {}
             return None
         kind, seat, index = checked.refused
@@ -455,6 +475,9 @@ class LinkPlayController(Controller):
                                  send_to=sealed.send_to, send_link=sealed.link,
                                  sealing=sealed.sealing,
                                  over=game.is_over, sealed=sealed,
+                                 invites=self.invitations(), reinvite=self.can_invite_again(),
+                                 taken=self.taken_seats(), uninvited=self.uninvited_seats(),
+                                 copied_invite=self.state.copied_link,
                                  copied=sealed.link is not None
                                  and self.state.copied_link == sealed.link)
         target = self.send_target()
@@ -474,6 +497,7 @@ class LinkPlayController(Controller):
             taken=self.taken_seats() if self.by_link() else (),
             uninvited=self.uninvited_seats() if self.by_link() else (),
             invites=self.invitations(), reinvite=self.can_invite_again(),
+            copied_invite=copied,
             over=game.is_over,
             copied=copied is not None and copied in (send_link, result_link),
             daily=self.shown.meta.daily if not self.shown.from_link else "",

@@ -272,6 +272,20 @@ def _check_bound(storage: Storage, link_id: str, found: Seals, moves: list[Any],
     return Checked(None, () if fresh else tuple(moved))
 
 
+def invited_away(storage: Storage, link_id: str, params: dict[str, str], own_seat: int,
+                 moves: list[Any], verifier: sigs.Verifier) -> bool:
+    """Whether a link carries the creator's re-invitation of this device's own seat, newer
+    than the one this device took it with (its seat now belongs to another device)."""
+    seats = read_seats(storage, link_id)
+    if not gameids.is_bound(link_id) or seats.begin is None or own_seat < 0:
+        return False
+    again = links.read_seat_seals(params).reinvites.get(own_seat)
+    return again is not None and again.generation > seats.gens.get(own_seat, 0) and \
+        again.upto <= len(moves) and verifier.verify(seats.begin.creator, sigs.reinvite_message(
+            link_id, own_seat, again.generation, again.invitation, moves[:again.upto]),
+            again.signature)
+
+
 def beginning_fits(storage: Storage, link_id: str, params: dict[str, str], options: Options,
                    verifier: sigs.Verifier) -> bool:
     """Whether the beginning of a game bound to it (kept here, else the link's) fits the

@@ -385,3 +385,61 @@ def test_link_seats_a_re_invited_seats_old_device_is_refused() -> None:
     stale = table.bob.linkplay.snapshot().send_link
     assert stale is not None
     _refused(table.ann, _fragment(stale), "unsigned", "Bob")
+
+
+# ---------------------------------------------------------------- sealed games
+def _sealed_join(forged_options: bool) -> tuple[str, str]:
+    """Ann's sealed game's join link to Bob (its options changed on the way when
+    ``forged_options``), and its game id."""
+    ann = _app(1)
+    ann.handle("new_game", {**form_fields(2, ["Ann", "Bob"], 5), "by_link": "on",
+                            "sealed": "on"})
+    ann.handle("choose_seat", {"seat": 0})
+    _play_own(ann)
+    shown = ann.screen_model().linkplay.sealed
+    assert shown is not None and shown.link is not None
+    link = _fragment(shown.link)
+    if not forged_options:
+        return link, ann.shown.meta.link_id
+    return _with_other_options(link), ann.shown.meta.link_id
+
+
+def _with_other_options(link: str) -> str:
+    from dataclasses import replace
+
+    from tm.persist import sealedlinks
+    head, params = links.split_params(link)
+    joined = sealedlinks.decode(head)
+    assert joined.options is not None
+    other = replace(joined.options, board="hellas")
+    tail = link[len(head):]
+    return sealedlinks.encode(joined.game_id, joined.posts, 0, other) + tail
+
+
+def test_link_seats_a_sealed_join_takes_only_its_invited_seat() -> None:
+    link, game_id = _sealed_join(False)
+    assert gameids.is_bound(game_id) and "&i=1.0." in link
+    bob = _app(2)
+    bob.handle("open_link", {"text": link})
+    assert bob.shown.screen == "seat" and bob.linkplay.snapshot().uninvited == ()
+    assert bob.linkplay.snapshot().taken == (0,)
+    bob.handle("choose_seat", {"seat": 1})
+    assert bob.shown.meta.seat == 1 and bob.shown.notice is None
+
+
+def test_link_seats_a_sealed_join_whose_options_do_not_fit_its_id_opens_nothing() -> None:
+    link, game_id = _sealed_join(True)
+    bob = _app(2)
+    bob.handle("open_link", {"text": link})
+    assert bob.shown.game is None and bob.shown.save_id is None
+    assert "changed on the way" in _page(bob)
+    assert not [k for k in bob.store.storage.names() if game_id in k]
+
+
+def test_link_seats_a_sealed_join_made_before_whose_options_do_not_fit_opens_nothing() -> None:
+    from tests.kits.corpus import recorded
+    entry = recorded("seats0")[1]
+    bob = _app(2)
+    bob.handle("open_link", {"text": _with_other_options(entry["link"])})
+    assert bob.shown.game is None and "changed on the way" in _page(bob)
+    assert not [k for k in bob.store.storage.names() if entry["link_id"] in k]

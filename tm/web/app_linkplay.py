@@ -121,7 +121,8 @@ class LinkPlayController(Controller):
         the first deciding, when the last move was its own, or at the very start on the
         creator's device; otherwise two devices would answer on the same position."""
         game, seat = self.shown.game, self.shown.meta.seat
-        if game is None or not gameids.is_bound(self.shown.meta.link_id) or not pending:
+        if game is None or not gameids.is_bound(self.shown.meta.link_id) or not pending \
+                or game.state.options.sealed:  # (a sealed game's devices take turns by posts)
             return True
         if pending[0][0] == seat or (game.moves and int(game.moves[-1][0]) == seat):
             return True

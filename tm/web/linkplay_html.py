@@ -91,8 +91,10 @@ def fork_cover(fork: Older) -> str:
             + button(t("linkplay.open_older"), "older_copy", "") + "</div>")
 
 
-def _copy_field(link: str, label: str, copied: bool, can_share: bool, title: str) -> str:
-    """A link in a field to select, a button that copies it, the share sheet if any."""
+def _copy_field(link: str, label: str, copied: bool, can_share: bool, title: str,
+                field: str = "send-link") -> str:
+    """A link in a field (of class ``field``) to select, a button that copies it, the share
+    sheet if any."""
     if copied:
         copy = (f'<button type="button" class="primary copied"'
                 f'{attrs(data_action="send_link", data_link=link)}>{icon("check")}'
@@ -101,7 +103,7 @@ def _copy_field(link: str, label: str, copied: bool, can_share: bool, title: str
         copy = button(t("linkplay.copy"), "send_link", "primary", link=link)
     share = button(t("linkplay.share"), "share_native", "", link=link,
                    title=title) if can_share else ""
-    return (f'<input class="send-link" readonly{attrs(value=link, aria_label=label)}>'
+    return (f'<input class="{field}" readonly{attrs(value=link, aria_label=label)}>'
             f'<div class="tools">{copy}{share}</div>')
 
 
@@ -157,7 +159,8 @@ def _invite_item(shown: LinkPlayShown, seat: int, link: str | None) -> str:
     label = t("linkplay.invite_label", name=name)
     return (f'<li{attrs(data_seat=seat)}><p class="invite-for">'
             f'{esc(t("linkplay.invite_for", name=name))}</p>'
-            + _copy_field(link, label, shown.copied_invite == link, shown.can_share, label)
+            + _copy_field(link, label, shown.copied_invite == link, shown.can_share, label,
+                          "invite-link")
             + "</li>")
 
 

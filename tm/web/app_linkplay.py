@@ -241,20 +241,32 @@ class LinkPlayController(Controller):
     def invitations(self) -> tuple[tuple[int, str | None], ...]:
         """On the creator's device: each other seat not yet taken with the link that
         invites it (None while this device's keys sign it)."""
+        seats = self._creators()
+        if seats is None:
+            return ()
+        return tuple((s, self._invite_url(s)) for s in self._other_seats()
+                     if seats.invited(s) and not seats.seated(s))
+
+    def _creators(self) -> linkseals.Seats | None:
+        """What this device keeps of the seats when it is the seated creator of a game
+        going on (it holds the creator's key); else None."""
         game = self.shown.game
         if not self.by_link() or game is None or self.shown.meta.seat < 0 or game.is_over:
-            return ()
+            return None
         seats = linkseals.read_seats(self.host.store.storage, self.shown.meta.link_id)
-        if seats.creator is None or seats.begin is None:
-            return ()
-        return tuple((s, self._invite_url(s)) for s in range(game.state.options.players)
-                     if s != self.shown.meta.seat and seats.invited(s) and not seats.seated(s))
+        return seats if seats.creator is not None and seats.begin is not None else None
+
+    def _other_seats(self) -> list[int]:
+        assert self.shown.game is not None
+        return [s for s in range(self.shown.game.state.options.players)
+                if s != self.shown.meta.seat]
 
     def _invite_url(self, seat: int) -> str | None:
         """The link inviting ``seat``: the game as it stands with that seat's invitation."""
         game = self.shown.game
         assert game is not None
-        key = (seat, len(game.moves))
+        history = self._moves()
+        key = (seat, len(history))
         if key in self.state.invite_cache:
             return self.state.invite_cache[key]
         if self.host.sealed_active():
@@ -264,7 +276,7 @@ class LinkPlayController(Controller):
         try:
             seals = linkseals.sealed(fragment, self.host.store.storage,
                                      self.shown.meta.link_id, self.shown.meta.seat,
-                                     self._moves(), self.host.link_signer(), seat)
+                                     history, self.host.link_signer(), seat)
         except linkseals.SealPending:
             return None
         url = f"{self.host.base_url}#{seals.fragment}"
@@ -280,14 +292,8 @@ class LinkPlayController(Controller):
 
     def can_invite_again(self) -> tuple[int, ...]:
         """The seats the creator's device may invite again (taken by another device)."""
-        game = self.shown.game
-        if not self.by_link() or game is None or self.shown.meta.seat < 0 or game.is_over:
-            return ()
-        seats = linkseals.read_seats(self.host.store.storage, self.shown.meta.link_id)
-        if seats.creator is None or seats.begin is None:
-            return ()
-        return tuple(s for s in range(game.state.options.players)
-                     if s != self.shown.meta.seat and seats.seated(s))
+        seats = self._creators()
+        return () if seats is None else tuple(s for s in self._other_seats() if seats.seated(s))
 
     def invite_again(self, data: dict[str, Any]) -> None:
         """The creator invites a seat again (its device was lost): the new invitation's

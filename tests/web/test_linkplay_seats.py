@@ -443,3 +443,41 @@ def test_link_seats_a_sealed_join_made_before_whose_options_do_not_fit_opens_not
     bob.handle("open_link", {"text": _with_other_options(entry["link"])})
     assert bob.shown.game is None and "changed on the way" in _page(bob)
     assert not [k for k in bob.store.storage.names() if entry["link_id"] in k]
+
+
+def test_link_seats_three_devices_take_a_sealed_games_seats_by_their_invitations() -> None:
+    """Carl takes his seat with the invitation Ann's page lists (Bob's link to him invites
+    nobody); the three devices then shuffle and play the setup by links."""
+    ann, bob, carl = _app(1), _app(2), _app(3)
+    ann.handle("new_game", {**form_fields(3, NAMES, 5), "by_link": "on", "sealed": "on"})
+    ann.handle("choose_seat", {"seat": 0})
+    invite = dict(ann.linkplay.snapshot().invites)[2]
+    carl.handle("open_link", {"text": _fragment(invite)})
+    assert carl.linkplay.snapshot().uninvited == (1,)
+    carl.handle("choose_seat", {"seat": 2})
+    assert carl.shown.meta.seat == 2 and carl.shown.notice is None
+    devices = {"Ann": ann, "Bob": bob, "Carl": carl}
+    sender = "Ann"
+    for _ in range(60):
+        for _ in range(400):
+            if devices[sender].current() is None:
+                break
+            devices[sender].handle("answer_bot", {})
+        shown = devices[sender].screen_model().linkplay.sealed
+        assert shown is not None
+        if shown.send_to is None or shown.link is None:
+            break
+        to = devices[shown.send_to]
+        to.handle("open_link", {"text": _fragment(shown.link)})
+        assert to.shown.notice is None, (shown.send_to, to.shown.notice)
+        if to.shown.meta.seat < 0:
+            to.handle("choose_seat", {"seat": NAMES.index(shown.send_to)})
+            assert to.shown.meta.seat == NAMES.index(shown.send_to)
+        game = ann.shown.game
+        assert game is not None
+        if game.state.phase == "action" and game.state.generation >= 1 and all(
+                d.sealed.active() is not None for d in devices.values()):
+            break
+        sender = shown.send_to
+    assert all(d.shown.meta.seat == i for i, d in enumerate(devices.values()))
+    assert ann.shown.game is not None and ann.shown.game.state.phase == "action"

@@ -23,7 +23,6 @@ from tests.e2e.linkkit import (
     start_by_link,
     take_seat,
 )
-from tm.game import Game
 from tm.persist import links, sigs
 from tm.persist.links import Intro, Seals
 from tm.web.app import finishing_choice
@@ -67,7 +66,6 @@ def test_seats_belong_to_invitations_and_the_creator_reseats_a_lost_device(
     expect(ann.locator(".invites")).to_contain_text("Invitations")
     to_carl_invite = invitation(ann, "Carl")
     assert "&i=2.0." in to_carl_invite
-    ann.screenshot(path="/tmp/h43_invites.png", full_page=True)
     to_bob = play_own_turns(ann)
     assert _recipient(ann) == "Bob" and "&i=1.0." in to_bob  # the game sent invites Bob
     take_seat(bob, to_bob, "Bob")
@@ -82,13 +80,11 @@ def test_seats_belong_to_invitations_and_the_creator_reseats_a_lost_device(
     expect(eve.locator(".seat-check")).to_contain_text("Carl (invitation needed)")
     assert eve.get_by_role("button", name="I am Carl").count() == 0
     expect(eve.locator(".seat-check button:not([disabled])")).to_have_count(0)
-    eve.screenshot(path="/tmp/h43_no_invite.png", full_page=True)
     # her forged claim of Carl's seat, pasted into Ann's page, is refused naming Carl
     kept = saved_game(ann).moves
     ann.goto(_claim_for_carl(bob_to_carl))
     wait_ready(ann)
     expect(ann.locator(FORK)).to_contain_text("takes Carl's seat with another device's key")
-    ann.screenshot(path="/tmp/h43_refused.png", full_page=True)
     ann.get_by_role("button", name="Keep my game").click()
     wait_screen(ann, "game")
     assert saved_game(ann).moves == kept
@@ -101,6 +97,7 @@ def test_seats_belong_to_invitations_and_the_creator_reseats_a_lost_device(
 
     # Bob's device is lost: Ann invites him again, and a new device takes his seat
     ann.locator(".invite-again summary").click()
+    bobs_before = sum(player == 1 for player, _ in saved_game(ann).moves)
     ann.get_by_role("button", name="Invite Bob again").click()
     wait_ready(ann)
     expect(ann.locator("#app")).to_contain_text("Bob is invited again")
@@ -123,12 +120,10 @@ def test_seats_belong_to_invitations_and_the_creator_reseats_a_lost_device(
             break
         sender = to
     assert new_bob_moved and "Carl" in told
-    carl.screenshot(path="/tmp/h43_moved.png", full_page=True)
     # the lost device, found again, opens the game: it no longer plays Bob
     bob.goto(link)
     wait_ready(bob)
     expect(bob.locator("#app")).to_contain_text("this device no longer plays Bob")
     wait_screen(bob, "seat")
-    assert saved_game(ann).moves == saved_game(new_bob).moves[:len(saved_game(ann).moves)] \
-        or saved_game(new_bob).moves == saved_game(ann).moves[:len(saved_game(new_bob).moves)]
-    assert isinstance(saved_game(carl), Game)
+    # Ann's game holds the new device's moves for Bob, taken under its key
+    assert sum(player == 1 for player, _ in saved_game(ann).moves) > bobs_before

@@ -102,3 +102,11 @@ def with_checksum(link: str, change: str) -> str:
     packed = base64.urlsafe_b64encode(zlib.compress(data, 9)).decode().rstrip("=")
     return f"{base}#{links.PREFIX}{packed}" + "".join(f"&{k}={v}" for k, v in params.items())
 
+
+
+def invitation(page: Any, name: str) -> str:
+    """The invitation link the creator's page shows for ``name``'s seat (the text of its
+    field, as the player copies it)."""
+    field = page.locator(f'.invites input.invite-link[aria-label="Invitation link for {name}"]')
+    field.wait_for()
+    return str(field.input_value())

@@ -18,6 +18,7 @@ from tests.e2e.conftest import WAIT_MS, Recorder, Server
 from tests.e2e.helpers import answer_first, expect, wait_ready, wait_screen
 from tests.e2e.linkkit import (
     DESKTOP,
+    invitation,
     link_id,
     link_of,
     moves,
@@ -227,10 +228,11 @@ def test_moves_for_a_third_devices_seat_not_signed_by_its_key_are_kept_apart(
     ann, bob, carl = (new_page(viewport=DESKTOP) for _ in range(3))
     boot(ann)
     start_by_link(ann, ["Ann", "Bob", "Carl"])
+    take_seat(carl, invitation(ann, "Carl"), "Carl")  # with the invitation Ann sent him
     take_seat(bob, play_own_turns(ann), "Bob")
     to_carl = play_own_turns(bob)
     assert "&k=" in to_carl and "&s=" in to_carl  # Bob's page signs with its own key
-    take_seat(carl, to_carl, "Carl")  # Bob's key pinned on Carl's device
+    open_sent(carl, to_carl)  # Bob's key pinned on Carl's device
     open_sent(ann, play_own_turns(carl))
     to_bob = play_own_turns(ann)
     kept = saved_game(carl).moves
@@ -259,7 +261,8 @@ def test_three_devices_play_by_link_to_the_end_of_generation_3(
     devices = {name: new_page(viewport=DESKTOP) for name in names}
     boot(devices["Ann"])
     start_by_link(devices["Ann"], names)
-    seated, sender = {"Ann"}, "Ann"
+    take_seat(devices["Carl"], invitation(devices["Ann"], "Carl"), "Carl")
+    seated, sender = {"Ann", "Carl"}, "Ann"
     for _ in range(200):
         page = devices[sender]
         link = play_own_turns(page)

@@ -23,10 +23,32 @@ TEST = bytes.fromhex(
     "019F4113742A2B14BD25926B49C649155F267E60D3814B4C0CC84250E46F0083")
 
 
-def test_p256_verify_accepts_rfc6979_signatures() -> None:
+def test_p256_verify_accepts_rfc6979_signatures_in_their_low_s_form() -> None:
     assert _Key(PRIVATE).public == PUBLIC
-    assert sigs.verify_p256(PUBLIC, b"sample", SAMPLE)
-    assert sigs.P256Verifier().verify(PUBLIC, b"test", TEST)
+    assert sigs.verify_p256(PUBLIC, b"sample", sigs.low_s(SAMPLE))
+    assert sigs.P256Verifier().verify(PUBLIC, b"test", sigs.low_s(TEST))
+
+
+def test_p256_verify_refuses_high_s_signatures() -> None:
+    """RFC 6979's "sample" signature has a high S: as it is, it is refused; its low-S twin
+    (the same r, N - s) verifies. Each signature has one form only."""
+    s = int.from_bytes(SAMPLE[32:], "big")
+    assert s > sigs.N // 2 and not sigs.verify_p256(PUBLIC, b"sample", SAMPLE)
+    twin = sigs.low_s(SAMPLE)
+    assert twin[:32] == SAMPLE[:32] and int.from_bytes(twin[32:], "big") == sigs.N - s
+    assert sigs.low_s(twin) == twin
+
+
+def test_soft_keys_sign_low_s_deterministically() -> None:
+    key = sigs.SoftKey(bytes(range(32)))
+    assert sigs.public_point(key.public) is not None
+    signature = key.sign(b"beginning")
+    assert signature == key.sign(b"beginning") != key.sign(b"another")
+    assert int.from_bytes(signature[32:], "big") <= sigs.N // 2
+    assert sigs.verify_p256(key.public, b"beginning", signature)
+    assert not sigs.verify_p256(sigs.SoftKey(bytes(32)).public, b"beginning", signature)
+    with pytest.raises(ValueError):
+        sigs.SoftKey(b"short")
 
 
 @pytest.mark.parametrize("forgery", ["message", "r", "s", "key", "zero", "short", "n"])
@@ -47,12 +69,13 @@ def test_p256_verify_refuses_forged_signatures(forgery: str) -> None:
     else:  # r + N: out of range, though equal mod N
         signature = (int.from_bytes(signature[:32], "big") + sigs.N).to_bytes(33, "big")[1:] \
             + signature[32:]
-    assert not sigs.verify_p256(key, message, signature)
+    assert not sigs.verify_p256(key, message, sigs.low_s(signature))
 
 
 def test_p256_public_keys_off_the_curve_are_refused() -> None:
     off = PUBLIC[:-1] + bytes([PUBLIC[-1] ^ 1])
-    assert sigs.public_point(off) is None and not sigs.verify_p256(off, b"sample", SAMPLE)
+    assert sigs.public_point(off) is None and not sigs.verify_p256(off, b"sample",
+                                                                   sigs.low_s(SAMPLE))
     assert sigs.public_point(b"\x02" + PUBLIC[1:]) is None
 
 

@@ -12,7 +12,8 @@ CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 
 def recorded(version: str) -> list[dict[str, Any]]:
     """Every game of one corpus ("v1", "v2"; "seals": links with seats' keys; "linkplay0":
-    a game by link with each device's storage, before issue 29) as recorded."""
+    a game by link with each device's storage, before issue 29; "seats0": games by link
+    and a sealed join before seats belonged to invitations, issue 43) as recorded."""
     return json.loads((CORPUS / version / "games.json").read_text(encoding="utf-8"))
 
 

@@ -335,8 +335,8 @@ def _with_bobs_move(ann: App, link_id: str, keys: dict[int, bytes]) -> str:
     game.respond(1, _first_move_of(game, 1))
     moves = json.loads(json.dumps(game.moves))
     _, kept = linkseals.read_record(ann.store.storage, link_id)
-    mine = sigs.SeatSignature(0, len(moves), TestKey(11).sign(
-        sigs.batch_message(link_id, 0, moves)))
+    mine = sigs.SeatSignature(0, len(moves), sigs.low_s(TestKey(11).sign(
+        sigs.batch_message(link_id, 0, moves))))
     fragment = links.with_params(links.encode(game), {"p": link_id})
     return links.with_seals(fragment, keys, [kept[1], mine])
 
@@ -395,7 +395,7 @@ def test_link_play_the_link_to_send_waits_for_the_devices_signature() -> None:
     assert not ann.linkplay.snapshot().sealing
 
 
-def test_link_play_a_device_that_cannot_sign_sends_unsigned_links() -> None:
+def test_link_play_a_device_that_cannot_keep_page_keys_signs_with_a_stored_key() -> None:
     class NoKeys(TestSigner):
         __test__ = False
 
@@ -407,7 +407,12 @@ def test_link_play_a_device_that_cannot_sign_sends_unsigned_links() -> None:
     ann.handle("choose_seat", {"seat": 0})
     _play_own(ann)
     link = ann.linkplay.snapshot().send_link
-    assert link is not None and "&k=" not in link
+    assert link is not None and "&k=" in link and ann.linkplay.snapshot().signed
+    seats = linkseals.read_seats(ann.store.storage, ann.shown.meta.link_id)
+    assert seats.soft is not None and seats.keys[0] == sigs.SoftKey(seats.soft).public
+    bob = _app()
+    bob.handle("open_link", {"text": _fragment(link)})
+    assert bob.shown.screen == "seat" and bob.linkplay.state.older is None
 
 
 def test_link_play_a_device_that_lost_its_seats_key_says_so() -> None:
@@ -431,11 +436,18 @@ def test_link_play_a_seat_another_device_signs_for_cannot_be_chosen() -> None:
     assert "Bob plays on another device" in html.unescape(carl.render()["app"])
 
 
-def test_link_play_links_without_keys_still_open_and_play_on() -> None:
-    ann, bob, _ = _bob_playing()  # as every link made before keys: nothing pinned
-    link = str(ann.linkplay.snapshot().send_link)
-    assert "&k=" not in link and not ann.linkplay.snapshot().signed
-    bob.handle("open_link", {"text": _fragment(link)})
+def test_link_play_no_move_passes_unsigned_in_a_game_bound_to_its_beginning() -> None:
+    ann, bob, link_id = _bob_playing()
+    link = _fragment(str(ann.linkplay.snapshot().send_link))
+    game_part, params = links.split_params(link)
+    stored = bob.store.raw(str(bob.shown.save_id))
+    unsigned = links.with_params(game_part, {"p": link_id}) + "&b=" + params["b"] + \
+        "&k=" + params["k"]  # Ann's key, but none of the seats' signatures
+    bob.handle("open_link", {"text": unsigned})
+    older = bob.linkplay.state.older
+    assert older is not None and older.fork == "unsigned" and older.player == "Ann"
+    assert bob.store.raw(str(ann.shown.save_id)) == stored
+    bob.handle("open_link", {"text": link})  # the honest link opens
     assert bob.shown.screen == "game" and bob.linkplay.state.older is None
 
 

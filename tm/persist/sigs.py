@@ -7,12 +7,20 @@ hash of the whole history up to its last move, so one signature per seat (the la
 vouches for all that seat's moves in that prefix and pins the prefix itself.
 
 Checking needs only public keys, so it runs in CPython and in Pyodide alike: a pure-Python
-P-256 verify (no private key ever here), behind :class:`Verifier` so a page may use
-WebCrypto's instead and tests may use a double.
+P-256 verify, behind :class:`Verifier` so a page may use WebCrypto's instead and tests may
+use a double. Only low-S signatures verify (``s <= N/2``): each signature has one form, so
+no device can make a second, different-looking signature of a message it did not sign.
+
+Since issue 43 a game's seats belong to invitations (tm.persist.gameids, tm.web.linkseals):
+the creator's device signs the game's beginning with a key of its own, and each seat's
+invitation carries the private half of that seat's invitation key, which introduces the
+device key of whoever holds it (:func:`intro_message`). Those keys travel in links, so they
+are plain numbers signed here (:class:`SoftKey`), never a device's WebCrypto key.
 """
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -26,6 +34,9 @@ G = (0x6B17D1F2E12C4247F8BCE6E563A440F277037D812DEB33A0F4A13945D898C296,
 KEY_BYTES = 65  # an uncompressed point, as WebCrypto's "raw" export: 0x04 | x | y
 SIG_BYTES = 64  # r | s, as WebCrypto's ECDSA signature (IEEE P1363)
 BATCH_TAG = "tm-link-batch-1"
+INTRO_TAG = "tm-seat-intro-1"
+REINVITE_TAG = "tm-seat-reinvite-1"
+SECRET_BYTES = 32  # a private key as it travels in an invitation link
 
 Point = tuple[int, int] | None  # None: the point at infinity
 _Jacobian = tuple[int, int, int]
@@ -108,17 +119,78 @@ def public_point(raw: bytes) -> tuple[int, int] | None:
 
 
 def verify_p256(public_key: bytes, message: bytes, signature: bytes) -> bool:
-    """ECDSA P-256 with SHA-256 (WebCrypto's ``{name: "ECDSA", hash: "SHA-256"}``)."""
+    """ECDSA P-256 with SHA-256 (WebCrypto's ``{name: "ECDSA", hash: "SHA-256"}``), low-S
+    signatures only (:func:`low_s` gives a WebCrypto signature that form)."""
     q = public_point(public_key)
     if q is None or not isinstance(signature, bytes) or len(signature) != SIG_BYTES:
         return False
     r, s = int.from_bytes(signature[:32], "big"), int.from_bytes(signature[32:], "big")
-    if not (0 < r < N and 0 < s < N):
+    if not (0 < r < N and 0 < s <= N // 2):
         return False
     e = int.from_bytes(hashlib.sha256(message).digest(), "big")
     w = pow(s, -1, N)
     point = _mul_add(e * w % N, r * w % N, q)
     return point is not None and point[0] % N == r
+
+
+def low_s(signature: bytes) -> bytes:
+    """A signature in its low-S form (``s`` and ``N - s`` verify alike; WebCrypto gives
+    either, the links carry the low one). Anything not a signature is returned as it is."""
+    if not isinstance(signature, bytes) or len(signature) != SIG_BYTES:
+        return signature
+    s = int.from_bytes(signature[32:], "big")
+    if not N // 2 < s < N:
+        return signature
+    return signature[:32] + (N - s).to_bytes(32, "big")
+
+
+def _scalar(secret: bytes) -> int:
+    return int.from_bytes(secret, "big") % (N - 1) + 1
+
+
+class SoftKey:
+    """A key pair held as a number: the creator's key and the seats' invitation keys,
+    which links carry (standard library only). Signatures use a deterministic nonce
+    (HMAC-SHA256 of the key and the message, as RFC 6979 intends) and are low-S."""
+
+    def __init__(self, secret: bytes) -> None:
+        if not isinstance(secret, bytes) or len(secret) != SECRET_BYTES:
+            raise ValueError("a key's secret is 32 bytes")
+        self.secret = secret
+        point = _mul_add(_scalar(secret), 0, G)
+        assert point is not None
+        self.public = b"\x04" + point[0].to_bytes(32, "big") + point[1].to_bytes(32, "big")
+
+    def sign(self, message: bytes) -> bytes:
+        d = _scalar(self.secret)
+        e = int.from_bytes(hashlib.sha256(message).digest(), "big")
+        for counter in range(1, 1000):
+            nonce = int.from_bytes(hmac.new(self.secret, message + counter.to_bytes(4, "big"),
+                                            hashlib.sha256).digest(), "big")
+            if not 0 < nonce < N:
+                continue
+            point = _mul_add(nonce, 0, G)
+            assert point is not None
+            r = point[0] % N
+            s = pow(nonce, -1, N) * (e + r * d) % N
+            if r and s:
+                return low_s(r.to_bytes(32, "big") + s.to_bytes(32, "big"))
+        raise ValueError("no signature")  # (never: each nonce fails with odds 2^-128)
+
+
+def intro_message(link_id: str, seat: int, generation: int, device_key: bytes) -> bytes:
+    """What a seat's invitation key signs to introduce the device key that takes the seat
+    (``generation``: 0 for the beginning's invitation, n for the creator's n-th
+    re-invitation of that seat)."""
+    return f"{INTRO_TAG}|{link_id}|{seat}|{generation}|{device_key.hex()}".encode()
+
+
+def reinvite_message(link_id: str, seat: int, generation: int, invitation: bytes,
+                     moves: list[Any]) -> bytes:
+    """What the creator's key signs to invite a seat again: its new invitation key and the
+    history so far (the creator vouches for the seat's moves in it: the old device's)."""
+    return (f"{REINVITE_TAG}|{link_id}|{seat}|{generation}|{invitation.hex()}|{len(moves)}|"
+            f"{history_digest(moves)}").encode()
 
 
 class P256Verifier:
@@ -132,9 +204,13 @@ class P256Verifier:
 def batch_message(link_id: str, seat: int, moves: list[Any]) -> bytes:
     """What a seat's device signs when it sends a link: the game id, the seat and the hash
     of the whole history up to its last move (moves as saved: ``[player, response]``)."""
+    return f"{BATCH_TAG}|{link_id}|{seat}|{len(moves)}|{history_digest(moves)}".encode()
+
+
+def history_digest(moves: list[Any]) -> str:
+    """The hash of a history (moves as saved)."""
     history = json.dumps(moves, sort_keys=True, separators=(",", ":")).encode()
-    digest = hashlib.sha256(history).hexdigest()
-    return f"{BATCH_TAG}|{link_id}|{seat}|{len(moves)}|{digest}".encode()
+    return hashlib.sha256(history).hexdigest()
 
 
 @dataclass(frozen=True, slots=True)

@@ -209,6 +209,18 @@ class App:
     def sealed_open_saved(self, save_id: str) -> bool:
         return self.sealed.open_saved(save_id)
 
+    def seat_decision(self, pending: list[tuple[int, Any]]) -> tuple[int, Any] | None:
+        return self.linkplay.seat_decision(pending)
+
+    def sealed_invite(self, seat: int) -> str:
+        return self.sealed.invite_fragment(seat)
+
+    def sealed_moves(self) -> list[Any]:
+        return self.sealed.signed_history()
+
+    def drop_sealed_link(self) -> None:
+        self.sealed.drop_link()
+
     def link_signer(self) -> linkseals.Signer | None:
         return self.linkplay.state.signer
 

@@ -16,8 +16,7 @@ from __future__ import annotations
 
 import datetime
 import json
-import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tm import daily
@@ -54,6 +53,8 @@ class LinkPlayState:
     # its link, its seals)
     verifier: sigs.Verifier = sigs.P256Verifier()  # checks the seats' signatures
     signer: linkseals.Signer | None = None  # this device's keys, where the page can sign
+    invite_cache: dict[tuple[int, int], str] = field(default_factory=dict)  # (seat, moves):
+    # the link inviting that seat
 
 
 def today_of(clock_ms: float) -> str:
@@ -89,7 +90,7 @@ class LinkPlayController(Controller):
     def actions(self) -> Actions:
         return {"choose_seat": self.choose_seat, "older_copy": self.older_copy,
                 "older_newer": self.older_newer, "daily": self.play_daily,
-                "sealed": self.sealed}
+                "sealed": self.sealed, "invite_again": self.invite_again}
 
     # ------------------------------------------------------------ the mode
     def by_link(self) -> bool:
@@ -110,8 +111,25 @@ class LinkPlayController(Controller):
         return "game"
 
     def seat_decision(self, pending: list[tuple[int, Any]]) -> tuple[int, Any] | None:
-        """In a game played by link, the decision of this device's seat, if it has one."""
-        return next(((p, prompt) for p, prompt in pending if p == self.shown.meta.seat), None)
+        """In a game played by link, the decision of this device's seat, if it has one
+        and holds the game for it (see :meth:`holds_turn`)."""
+        mine = next(((p, prompt) for p, prompt in pending if p == self.shown.meta.seat), None)
+        return mine if mine is not None and self.holds_turn(pending) else None
+
+    def holds_turn(self, pending: list[tuple[int, Any]]) -> bool:
+        """Whether this device may answer its seat's decision now. Links go to the first
+        seat deciding, which sends the game on: in a game bound to its beginning (whose
+        invitations may reach a seat before its turn), a device decides when its seat is
+        the first deciding, when the last move was its own, or at the very start on the
+        creator's device; otherwise two devices would answer on the same position."""
+        game, seat = self.shown.game, self.shown.meta.seat
+        if game is None or not gameids.is_bound(self.shown.meta.link_id) or not pending \
+                or game.state.options.sealed:  # (a sealed game's devices take turns by posts)
+            return True
+        if pending[0][0] == seat or (game.moves and int(game.moves[-1][0]) == seat):
+            return True
+        return not game.moves and linkseals.read_seats(
+            self.host.store.storage, self.shown.meta.link_id).creator is not None
 
     def start_by_link(self, data: dict[str, Any]) -> None:
         """A new game played by link (when the form asks, with several players): its id
@@ -122,8 +140,10 @@ class LinkPlayController(Controller):
             return
         if self.shown.game.state.options.players < 2:
             return
-        salt = f"{os.urandom(8).hex()}-{self.host.clock()}"  # (the browser's crypto in Pyodide)
-        self.shown.meta.link_id = gameids.game_id(self.shown.game.state.options, salt)
+        # The beginning signed and the id bound to it (the browser's crypto in Pyodide)
+        begun = gameids.begin(self.shown.game.state.options, self.host.entropy)
+        linkseals.begin_game(self.host.store.storage, begun)
+        self.shown.meta.link_id = begun.link_id
         self.shown.meta.seat = -1
         self.shown.save_id = LINK_SAVE + self.shown.meta.link_id
         if self.undo is not None:
@@ -140,9 +160,12 @@ class LinkPlayController(Controller):
         if not 0 <= seat < self.shown.game.state.options.players:
             self.shown.notice = t("linkplay.bad_seat")
             return
+        name = self.shown.game.state.players[seat].name
         if seat in self.taken_seats():
-            name = self.shown.game.state.players[seat].name
             self.shown.notice = t("linkplay.seat_taken", name=name)
+            return
+        if seat in self.uninvited_seats():
+            self.shown.notice = t("linkplay.not_invited", name=name)
             return
         self.shown.meta.seat, self.shown.viewer = seat, seat
         if self.shown.game.state.options.sealed and not self.host.sealed_seated(seat):
@@ -157,8 +180,24 @@ class LinkPlayController(Controller):
             return ()
         if self.shown.game is not None and self.shown.game.state.options.sealed:
             return self.host.sealed_taken()
-        keys, _ = linkseals.read_record(self.host.store.storage, self.shown.meta.link_id)
-        return tuple(sorted(keys))
+        link_id, game = self.shown.meta.link_id, self.shown.game
+        players = game.state.options.players if game is not None else 0
+        return tuple(s for s in range(players)
+                     if linkseals.seat_taken(self.host.store.storage, link_id, s))
+
+    def uninvited_seats(self) -> tuple[int, ...]:
+        """The free seats this device holds no invitation for (in a game bound to its
+        beginning, a seat is taken only with its invitation)."""
+        game = self.shown.game
+        if self.shown.meta.seat >= 0 or game is None:
+            return ()
+        players = game.state.options.players
+        invited = linkseals.invited_seats(self.host.store.storage, self.shown.meta.link_id,
+                                          players)
+        if invited is None:
+            return ()
+        taken = self.taken_seats()
+        return tuple(s for s in range(players) if s not in invited and s not in taken)
 
     def sealed(self, data: dict[str, Any]) -> None:
         """The page's keys have answered: the link to send is made again as it is drawn."""
@@ -195,13 +234,87 @@ class LinkPlayController(Controller):
         try:
             seals = linkseals.sealed(fragment, self.host.store.storage,
                                      self.shown.meta.link_id, self.shown.meta.seat,
-                                     saved_moves(game), self.state.signer)
+                                     saved_moves(game), self.state.signer, self.send_target())
         except linkseals.SealPending:
             return None
         carried = self.undo.carried() if self.undo is not None else ""
         url = f"{self.host.base_url}#{seals.fragment}{carried}"
         self.state.send_cache = (game, len(game.moves), url, seals)
         return self.state.send_cache
+
+    # ------------------------------------------------------------ invitations
+    def invitations(self) -> tuple[tuple[int, str | None], ...]:
+        """On the creator's device: each other seat not yet taken with the link that
+        invites it (None while this device's keys sign it)."""
+        seats = self._creators()
+        if seats is None:
+            return ()
+        return tuple((s, self._invite_url(s)) for s in self._other_seats()
+                     if seats.invited(s) and not seats.seated(s))
+
+    def _creators(self) -> linkseals.Seats | None:
+        """What this device keeps of the seats when it is the seated creator of a game
+        going on (it holds the creator's key); else None."""
+        game = self.shown.game
+        if not self.by_link() or game is None or self.shown.meta.seat < 0 or game.is_over:
+            return None
+        seats = linkseals.read_seats(self.host.store.storage, self.shown.meta.link_id)
+        return seats if seats.creator is not None and seats.begin is not None else None
+
+    def _other_seats(self) -> list[int]:
+        assert self.shown.game is not None
+        return [s for s in range(self.shown.game.state.options.players)
+                if s != self.shown.meta.seat]
+
+    def _invite_url(self, seat: int) -> str | None:
+        """The link inviting ``seat``: the game as it stands with that seat's invitation."""
+        game = self.shown.game
+        assert game is not None
+        history = self._moves()
+        key = (seat, len(history))
+        if key in self.state.invite_cache:
+            return self.state.invite_cache[key]
+        if self.host.sealed_active():
+            fragment = self.host.sealed_invite(seat)
+        else:
+            fragment = links.with_params(links.encode(game), {"p": self.shown.meta.link_id})
+        try:
+            seals = linkseals.sealed(fragment, self.host.store.storage,
+                                     self.shown.meta.link_id, self.shown.meta.seat,
+                                     history, self.host.link_signer(), seat)
+        except linkseals.SealPending:
+            return None
+        url = f"{self.host.base_url}#{seals.fragment}"
+        self.state.invite_cache[key] = url
+        return url
+
+    def _moves(self) -> list[Any]:
+        """The history the seats sign (a sealed game's: its posts)."""
+        if self.host.sealed_active():
+            return self.host.sealed_moves()
+        assert self.shown.game is not None
+        return saved_moves(self.shown.game)
+
+    def can_invite_again(self) -> tuple[int, ...]:
+        """The seats the creator's device may invite again (taken by another device)."""
+        seats = self._creators()
+        return () if seats is None else tuple(s for s in self._other_seats() if seats.seated(s))
+
+    def invite_again(self, data: dict[str, Any]) -> None:
+        """The creator invites a seat again (its device was lost): the new invitation's
+        link is offered, the seat's old device can no longer move."""
+        try:
+            seat = int(data.get("seat", -1))
+        except (TypeError, ValueError):
+            return
+        if seat not in self.can_invite_again() or self.shown.game is None:
+            return
+        if linkseals.invite_again(self.host.store.storage, self.shown.meta.link_id, seat,
+                                  self._moves()):
+            name = self.shown.game.state.players[seat].name
+            self.shown.info = t("linkplay.invited_again", name=name)
+            self.state.send_cache, self.state.invite_cache = None, {}
+            self.host.drop_sealed_link()
 
     # ------------------------------------------------------------ opening a link
     def open_link_played(self, game: Game, params: dict[str, str]) -> bool:
@@ -214,10 +327,17 @@ class LinkPlayController(Controller):
             return False
         save_id, shown = LINK_SAVE + link_id, self.shown
         stored = self.host.store.raw(save_id)
-        if stored is None and gameids.id_fits(link_id, game.state.options) is False:
+        if stored is None and (gameids.id_fits(link_id, game.state.options) is False
+                               or not linkseals.beginning_fits(
+                                   self.host.store.storage, link_id, params,
+                                   game.state.options, self.state.verifier)):
             shown.notice = t("linkplay.bad_id")  # opened as a link's copy, nothing saved
             return False
         local_meta, verdict = compare_link(stored, game)
+        if verdict is not None and verdict[2] == "own_seat" and local_meta is not None and \
+                linkseals.invited_away(self.host.store.storage, link_id, params,
+                                       local_meta.seat, saved_moves(game), self.state.verifier):
+            verdict = None  # the creator gave this device's seat to a new device: said below
         if self.undo is not None and self.undo.on_link(
                 game, params, stored, local_meta, None if verdict is None else verdict[2]):
             return True  # (taken back as every seat agreed, or a request over this game)
@@ -249,12 +369,18 @@ class LinkPlayController(Controller):
         moves = saved_moves(game)
         held = parse_entry(stored)[1].get("moves") if stored and meta else None
         start = len(held) if isinstance(held, list) else 0  # (compare_link found it extended)
-        refused = linkseals.check_link(self.host.store.storage, link_id, params, moves, start,
-                                       meta.seat if meta else -1, self.state.verifier)
-        if refused is None:
-            return None
-        kind, seat, index = refused
+        checked = linkseals.check_link(self.host.store.storage, link_id, params, moves, start,
+                                       meta.seat if meta else -1, self.state.verifier,
+                                       game.state.options)
         names = [pl.name for pl in game.state.players]
+        if checked.refused is None:
+            self.shown.info = moved_notice(checked.moved, names, meta.seat if meta else -1)
+            if meta is not None and meta.seat in checked.moved and not linkseals.read_seats(
+                    self.host.store.storage, link_id).invited(meta.seat):
+                meta.seat = -1  # the creator gave this device's seat to a new device
+            self.state.send_cache, self.state.invite_cache = None, {}
+            return None
+        kind, seat, index = checked.refused
         name = names[seat] if 0 <= seat < len(names) else "?"
         return len(moves), start, kind, name, index + 1
 
@@ -368,6 +494,9 @@ class LinkPlayController(Controller):
                                  send_to=sealed.send_to, send_link=sealed.link,
                                  sealing=sealed.sealing,
                                  over=game.is_over, sealed=sealed,
+                                 invites=self.invitations(), reinvite=self.can_invite_again(),
+                                 taken=self.taken_seats(), uninvited=self.uninvited_seats(),
+                                 copied_invite=self.state.copied_link,
                                  copied=sealed.link is not None
                                  and self.state.copied_link == sealed.link)
         target = self.send_target()
@@ -385,11 +514,21 @@ class LinkPlayController(Controller):
             signed=sent is not None and sent[3].signed,
             key_lost=sent is not None and sent[3].key_lost,
             taken=self.taken_seats() if self.by_link() else (),
+            uninvited=self.uninvited_seats() if self.by_link() else (),
+            invites=self.invitations(), reinvite=self.can_invite_again(),
+            copied_invite=copied,
             over=game.is_over,
             copied=copied is not None and copied in (send_link, result_link),
             daily=self.shown.meta.daily if not self.shown.from_link else "",
             score=score if over and won else None, lost=over and not won,
             result_link=result_link)
+
+
+def moved_notice(moved: tuple[int, ...], names: list[str], own_seat: int) -> str | None:
+    """In words, the seats the creator invited again (now played on a new device)."""
+    lines = [t("linkplay.you_moved" if seat == own_seat else "linkplay.moved",
+               name=names[seat]) for seat in moved if 0 <= seat < len(names)]
+    return " ".join(lines) or None
 
 
 def _score(game: Game) -> tuple[int, bool]:

@@ -95,8 +95,7 @@ class PlayController(Controller):
         if self.host.sealed_active() and not self.host.sealed_can_decide():
             return None  # its cards are not readable yet, or the shuffle is under way
         if self.host.by_link():  # each device answers only its own seat's decisions
-            seat = self.shown.meta.seat
-            return next(((p, prompt) for p, prompt in pending if p == seat), None)
+            return self.host.seat_decision(pending)
         for player, prompt in pending:
             if player == self.shown.viewer:
                 return player, prompt

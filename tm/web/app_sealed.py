@@ -18,11 +18,12 @@ from tm.core.errors import IllegalMove
 from tm.core.state import Options, to_dict
 from tm.fairdeck.held import DeviceError
 from tm.game import Game
-from tm.persist import safejson
+from tm.persist import gameids, safejson, sealedlinks
 from tm.persist.links import LinkError
 from tm.persist.saves import options_from
 from tm.web import linkseals, sealedgame
 from tm.web.app_base import Actions, Controller, Host
+from tm.web.app_linkplay import moved_notice
 from tm.web.error_text import error_text
 from tm.web.i18n import t
 from tm.web.model import SealedShown
@@ -165,6 +166,10 @@ class SealedController(Controller):
         except ValueError as error:
             shown.notice = t("link.bad", reason=error_text(error))
             return
+        if not self._fits(game_id, options, text):
+            shown.notice = t("sealed.bad_id")  # nothing opened, nothing kept
+            shown.game, shown.save_id, self.state.play = None, None, None
+            return
         self.state.join, self.state.play = text, None
         shown.game, shown.from_link, shown.viewer = game, False, None
         shown.meta = SaveMeta(names=list(options.names), link_id=game_id, seat=-1)
@@ -173,6 +178,34 @@ class SealedController(Controller):
             self.host.store.storage.set(OPTIONS_PREFIX + game_id, _options_text(options))
         except Exception:  # a full store: the game's own save says so
             pass
+
+    def _fits(self, game_id: str, options: Options, text: str) -> bool:
+        """Whether a join link's options are those its game id was made for: bound to the
+        game's signed beginning (kept here with the link's invitation), or, for a game
+        begun before issue 43, to its options."""
+        if not gameids.is_bound(game_id):
+            return gameids.id_fits(game_id, options) is not False
+        head, params = sealedgame.split(text)
+        moves = sealedgame.signed_moves(list(sealedlinks.decode(head).posts))
+        return linkseals.admit(self.host.store.storage, game_id, params, options, moves,
+                               self.host.link_verifier())
+
+    def invite_fragment(self, seat: int) -> str:
+        """A link inviting ``seat`` to the game on screen: every post and the options (its
+        seals are added by the caller)."""
+        play = self.active()
+        assert play is not None
+        return sealedlinks.encode(play.game_id, play.history, 0, play.options)
+
+    def signed_history(self) -> list[list[Any]]:
+        """The history the seats' signatures cover (the posts)."""
+        play = self.active()
+        assert play is not None
+        return sealedgame.signed_moves(play.history)
+
+    def drop_link(self) -> None:
+        """The link made to send is made again (the seats' seals changed)."""
+        self.state.signed = None
 
     def _take(self, play: SealedPlay, text: str, fresh: bool) -> bool:
         """A link's posts into ``play``; a link that breaks the fair deck or the rules is
@@ -217,12 +250,14 @@ class SealedController(Controller):
         :mod:`tm.web.linkseals`): None when every new post of a seat with a key is covered
         by that seat's signature (the keys then pinned), else the notice."""
         moves = sealedgame.signed_moves(play.history[:end])
-        refused = linkseals.check_link(self.host.store.storage, play.game_id, params, moves,
-                                       start, play.record.seat, self.host.link_verifier())
-        if refused is None:
-            return None
-        kind, seat, index = refused
+        checked = linkseals.check_link(self.host.store.storage, play.game_id, params, moves,
+                                       start, play.record.seat, self.host.link_verifier(),
+                                       play.options)
         names = play.options.names
+        if checked.refused is None:
+            self.shown.info = moved_notice(checked.moved, list(names), play.record.seat)
+            return None
+        kind, seat, index = checked.refused
         name = names[seat] if 0 <= seat < len(names) else "?"
         return t(f"linkplay.fork_{kind}", name=name, move=index + 1)
 
@@ -319,7 +354,7 @@ class SealedController(Controller):
         try:
             seals = linkseals.sealed(offer[1], self.host.store.storage, play.game_id,
                                      play.record.seat, sealedgame.signed_moves(play.history),
-                                     self.host.link_signer())
+                                     self.host.link_signer(), offer[0])
         except linkseals.SealPending:
             return None
         self.state.signed = (key, seals.fragment)

@@ -124,8 +124,10 @@ class ShareController(Controller):
             shown.game, shown.save_id, shown.from_link = None, None, False
             return
         _, params = links.split_params(text)
+        shown.info = None
         if self.host.open_link_played(game, params):  # played by link: this device's seat
-            shown.info = rules_notice(game)
+            # (what opening it said first: a seat moved to a new device)
+            shown.info = " ".join(filter(None, [shown.info, rules_notice(game)])) or None
             return
         names = [pl.name for pl in game.state.players]
         shown.game, shown.meta, shown.save_id = game, SaveMeta(names=names), None

@@ -41,6 +41,11 @@ EN_LINKPLAY: dict[str, str] = {
                               "(from move {move}): it does not come from {name}'s device.",
     "linkplay.fork_unsigned": "This link holds moves for {name} (from move {move}) that "
                               "{name}'s device did not sign.",
+    "linkplay.fork_beginning": "This link's beginning is not the one its game was started "
+                               "with (the creator's key or the seats' invitations differ): "
+                               "it was changed on the way.",
+    "linkplay.fork_reinvite": "This link invites {name} again, but the game's creator did "
+                              "not sign that invitation.",
     "linkplay.fork_kept": "Your game on this device is kept as it was. Ask the sender for "
                           "the link of the game you are playing.",
     "linkplay.keep_mine": "Keep my game",
@@ -51,6 +56,26 @@ EN_LINKPLAY: dict[str, str] = {
     "linkplay.seat_taken": "{name} plays on another device: {name}'s moves are signed "
                            "there. Choose your own seat.",
     "linkplay.seat_elsewhere": "{name} (on another device)",
+    "linkplay.seat_uninvited": "{name} (invitation needed)",
+    "linkplay.not_invited": "This device has no invitation for {name}'s seat. Each player "
+                            "takes their seat with the link the game's creator sent them: "
+                            "ask for yours.",
+    "linkplay.invites_title": "Invitations",
+    "linkplay.invites_hint": "Send each player the link of their own seat: only with it can "
+                             "they take that seat, and it invites no other.",
+    "linkplay.invite_label": "Invitation link for {name}",
+    "linkplay.invite_for": "Invitation for {name}",
+    "linkplay.invite_signing": "Signing {name}'s invitation…",
+    "linkplay.invite_again": "Invite {name} again",
+    "linkplay.invite_again_hint": "A player lost their device? Invite them again: the new "
+                                  "link seats their new device, and the old one can no "
+                                  "longer move.",
+    "linkplay.invited_again": "{name} is invited again: send them the new invitation link. "
+                              "Their old device can no longer make {name}'s moves.",
+    "linkplay.moved": "The game's creator invited {name} again: {name} now plays on a new "
+                      "device, and the old device's later moves are refused.",
+    "linkplay.you_moved": "The game's creator invited {name} again on another device: this "
+                          "device no longer plays {name}.",
     "linkplay.sealing": "Signing the link with this device's key…",
     "linkplay.signed": "Signed with this device's key: no other device can make {name}'s "
                        "moves.",

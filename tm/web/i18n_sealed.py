@@ -24,6 +24,8 @@ EN_SEALED: dict[str, str] = {
                       "then wait for theirs.",
     "sealed.waiting_shuffle": "The devices are shuffling the deck: your cards come once "
                               "every device has taken its turn.",
+    "sealed.bad_id": "This link's options are not those its game was started with: it was "
+                     "changed on the way. Nothing was opened or kept.",
     "sealed.not_joined": "This link continues a game with secret hands that this device "
                          "has not joined: ask for the first link of the game.",
     "sealed.damaged": "This device's record of the game with secret hands cannot be read: "

@@ -51,19 +51,22 @@ def by_link_box(form: Mapping[str, str], players: int = 2) -> str:
 def seat_cover(screen: Screen) -> str:
     """"Who are you?": the seat this device plays (over the game as nobody's seat sees it)."""
     shown = _shown(screen)
-    seats = "".join(_seat_button(i, name, i in shown.taken) for i, name in enumerate(shown.names))
+    seats = "".join(_seat_button(i, name, i in shown.taken, i in shown.uninvited)
+                    for i, name in enumerate(shown.names))
     return (f'<div class="handoff seat-check" role="dialog" aria-modal="true" '
             f'aria-labelledby="seat-title"><h1 id="seat-title">{esc(t("linkplay.who"))}</h1>'
             f'<p class="hint">{esc(t("linkplay.who_hint"))}</p>'
             f'<div class="seats">{seats}</div>{_who_sees(shown)}</div>')
 
 
-def _seat_button(seat: int, name: str, taken: bool) -> str:
-    """"I am <name>", or a disabled button where another device plays that seat."""
-    if not taken:
+def _seat_button(seat: int, name: str, taken: bool, uninvited: bool) -> str:
+    """"I am <name>", or a disabled button where another device plays that seat or this
+    device holds no invitation for it."""
+    if not taken and not uninvited:
         return button(t("linkplay.i_am", name=name), "choose_seat", "primary", seat=seat)
+    words = "linkplay.seat_elsewhere" if taken else "linkplay.seat_uninvited"
     return (f'<button type="button" disabled{attrs(data_seat=seat)}>'
-            f'{esc(t("linkplay.seat_elsewhere", name=name))}</button>')
+            f'{esc(t(words, name=name))}</button>')
 
 
 def older_cover(screen: Screen) -> str:
@@ -96,8 +99,10 @@ def fork_cover(fork: Older) -> str:
             + button(t("linkplay.open_older"), "older_copy", "") + "</div>")
 
 
-def _copy_field(link: str, label: str, copied: bool, can_share: bool, title: str) -> str:
-    """A link in a field to select, a button that copies it, the share sheet if any."""
+def _copy_field(link: str, label: str, copied: bool, can_share: bool, title: str,
+                field: str = "send-link") -> str:
+    """A link in a field (of class ``field``) to select, a button that copies it, the share
+    sheet if any."""
     if copied:
         copy = (f'<button type="button" class="primary copied"'
                 f'{attrs(data_action="send_link", data_link=link)}>{icon("check")}'
@@ -106,7 +111,7 @@ def _copy_field(link: str, label: str, copied: bool, can_share: bool, title: str
         copy = button(t("linkplay.copy"), "send_link", "primary", link=link)
     share = button(t("linkplay.share"), "share_native", "", link=link,
                    title=title) if can_share else ""
-    return (f'<input class="send-link" readonly{attrs(value=link, aria_label=label)}>'
+    return (f'<input class="{field}" readonly{attrs(value=link, aria_label=label)}>'
             f'<div class="tools">{copy}{share}</div>')
 
 
@@ -116,7 +121,8 @@ def send_panel(screen: Screen) -> str:
     shown = _shown(screen)
     if not shown.link_id or shown.seat < 0 or shown.seat >= len(shown.names):
         return ""
-    you = f'<p class="you-are">{esc(t("linkplay.you_are", name=shown.names[shown.seat]))}</p>'
+    you = (f'<p class="you-are">{esc(t("linkplay.you_are", name=shown.names[shown.seat]))}</p>'
+           + invitations(shown))
     if shown.sealing:
         return (f'<section class="send-panel quiet">{you}'
                 f'<p role="status">{esc(t("linkplay.sealing"))}</p></section>')
@@ -135,6 +141,35 @@ def send_panel(screen: Screen) -> str:
             + _copy_field(shown.send_link, t("linkplay.link_label", name=name), shown.copied,
                           shown.can_share, t("linkplay.send_to", name=name))
             + _whole_game() + "</section>")
+
+
+def invitations(shown: LinkPlayShown) -> str:
+    """On the creator's device: each seat's invitation link, and "Invite again" for a seat
+    taken (a lost device)."""
+    items = "".join(_invite_item(shown, seat, link) for seat, link in shown.invites)
+    again = "".join(button(t("linkplay.invite_again", name=shown.names[seat]), "invite_again",
+                           "", seat=seat) for seat in shown.reinvite)
+    if not items and not again:
+        return ""
+    hint = f'<p class="hint">{esc(t("linkplay.invites_hint"))}</p>' if items else ""
+    more = (f'<details class="invite-again"><summary>{esc(t("linkplay.invite_again_hint"))}'
+            f'</summary><div class="tools">{again}</div></details>' if again else "")
+    return (f'<section class="invites" aria-labelledby="invites-title">'
+            f'<h3 id="invites-title">{esc(t("linkplay.invites_title"))}</h3>{hint}'
+            f'<ul class="invite-list">{items}</ul>{more}</section>')
+
+
+def _invite_item(shown: LinkPlayShown, seat: int, link: str | None) -> str:
+    name = shown.names[seat]
+    if link is None:
+        return (f'<li{attrs(data_seat=seat)}><p role="status">'
+                f'{esc(t("linkplay.invite_signing", name=name))}</p></li>')
+    label = t("linkplay.invite_label", name=name)
+    return (f'<li{attrs(data_seat=seat)}><p class="invite-for">'
+            f'{esc(t("linkplay.invite_for", name=name))}</p>'
+            + _copy_field(link, label, shown.copied_invite == link, shown.can_share, label,
+                          "invite-link")
+            + "</li>")
 
 
 def sealed_panel(shown: LinkPlayShown, you: str) -> str:

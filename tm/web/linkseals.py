@@ -1,21 +1,34 @@
 """Seats owned by devices in play by link: the keys this device has pinned for a game's
 seats, the check of a link's signatures, and the seals put on the links it sends.
 
-A seat's public key is pinned the first time a link announces it (trust on first use) and
-kept under ``tm:seats:<game id>`` (outside the saves: a save's format is unchanged). From
-then on a new move of that seat opens only when that seat's signature, verified under the
-pinned key, covers it (tm.persist.sigs). Seats with no key pinned (links made before keys,
-or by a page that cannot sign) are taken as before: the migration of older games.
+A game begun since issue 43 has an id bound to its signed beginning (tm.persist.gameids):
+the creator's key and one invitation key per seat. A seat's device key is taken only when
+that seat's invitation introduced it (its signature, tm.persist.sigs.intro_message), and
+every move of every seat must be covered by that seat's signature under that key: nobody
+who lacks a seat's invitation can take the seat or move for it, and nobody can rewrite
+another seat's moves. Only the creator's device holds every invitation (it sends each seat
+its own); it can invite a seat again (a lost device), signing the new invitation key and
+vouching for that seat's moves so far: the new device's key then replaces the old one on
+every device, which says so.
+
+Games begun before keep the rule they were begun with: a seat's public key is pinned the
+first time a link announces it (trust on first use); seats with no key pinned are taken as
+before. Everything is kept under ``tm:seats:<game id>`` (outside the saves: a save's
+format is unchanged).
 """
 from __future__ import annotations
 
 import base64
 import binascii
 import json
-from dataclasses import dataclass
+import os
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from tm.persist import links, safejson, sigs
+from tm.core.state import Options
+from tm.persist import gameids, links, safejson, sigs
+from tm.persist.gameids import Beginning
+from tm.persist.links import Intro, Invite, Reinvite, Seals
 from tm.web.saves import Storage
 
 SEATS_PREFIX = "tm:seats:"
@@ -29,10 +42,53 @@ class SealPending(Exception):
 class Signer(Protocol):
     """This device's keys (the page's WebCrypto; a double in tests): one per game's seat.
     Each method raises :class:`SealPending` when its answer is on its way, and gives None
-    where this device cannot keep keys (then its links go unsigned, as before keys)."""
+    where this device cannot keep keys (then a key kept in its storage signs)."""
 
     def public_key(self, link_id: str, seat: int) -> bytes | None: ...
     def sign(self, link_id: str, seat: int, message: bytes) -> bytes | None: ...
+
+
+@dataclass
+class Seats:
+    """What this device keeps of a game's seats."""
+
+    keys: dict[int, bytes] = field(default_factory=dict)  # each seat's pinned device key
+    kept: dict[int, sigs.SeatSignature] = field(default_factory=dict)  # its latest signature
+    gens: dict[int, int] = field(default_factory=dict)  # the invitation that introduced it
+    intros: dict[int, Intro] = field(default_factory=dict)
+    begin: Beginning | None = None
+    reinvites: dict[int, Reinvite] = field(default_factory=dict)
+    vouched: dict[int, int] = field(default_factory=dict)  # a re-invited seat: its moves
+    # the creator vouched for (the re-invitation's history length)
+    creator: bytes | None = None  # the creator's secret (on the creator's device only)
+    invites: dict[int, tuple[int, bytes]] = field(default_factory=dict)  # invitations held
+    soft: bytes | None = None  # this device's own key where it has no WebCrypto
+
+    def invitation(self, seat: int) -> tuple[int, bytes]:
+        """The seat's invitation now: (its generation, its public key)."""
+        again = self.reinvites.get(seat)
+        if again is not None:
+            return again.generation, again.invitation
+        assert self.begin is not None
+        return 0, self.begin.invitations[seat]
+
+    def seated(self, seat: int) -> bool:
+        """Whether a device key of the seat's current invitation is pinned."""
+        return seat in self.keys and self.gens.get(seat, 0) == self.invitation(seat)[0]
+
+    def invited(self, seat: int) -> bool:
+        """Whether this device holds the seat's current invitation."""
+        held = self.invites.get(seat)
+        return held is not None and held[0] == self.invitation(seat)[0]
+
+    def forget(self, seat: int) -> None:
+        """The seat's device key is no longer taken (its seat was invited again)."""
+        for kept in (self.keys, self.kept, self.gens, self.intros):
+            kept.pop(seat, None)
+
+    def seals(self, invite: Invite | None = None) -> Seals:
+        return Seals(dict(self.keys), list(self.kept.values()), dict(self.intros),
+                     self.begin, dict(self.reinvites), invite)
 
 
 Record = tuple[dict[int, bytes], dict[int, sigs.SeatSignature]]
@@ -42,51 +98,318 @@ def _b64(data: bytes) -> str:
     return base64.b64encode(data).decode()
 
 
-def read_record(storage: Storage, link_id: str) -> Record:
-    """The keys pinned for a game's seats and the latest signature kept of each (an
-    unreadable record is an empty one: the next link pins again)."""
+def _unb64(text: Any) -> bytes:
+    return base64.b64decode(str(text), validate=True)
+
+
+def read_seats(storage: Storage, link_id: str) -> Seats:
+    """What this device keeps of a game's seats (an unreadable record is an empty one: the
+    next link pins again)."""
     try:
         raw = safejson.loads(storage.get(SEATS_PREFIX + link_id) or "{}")
-        keys = {int(s): base64.b64decode(k) for s, k in raw.get("keys", {}).items()}
-        kept = {int(s): sigs.SeatSignature(int(s), int(v[0]), base64.b64decode(v[1]))
-                for s, v in raw.get("sigs", {}).items()}
-    except (ValueError, TypeError, AttributeError, IndexError, binascii.Error):
-        return {}, {}
-    return keys, kept
+        seats = Seats(
+            keys={int(s): _unb64(k) for s, k in raw.get("keys", {}).items()},
+            kept={int(s): sigs.SeatSignature(int(s), int(v[0]), _unb64(v[1]))
+                  for s, v in raw.get("sigs", {}).items()},
+            gens={int(s): int(g) for s, g in raw.get("gens", {}).items()},
+            intros={int(s): Intro(int(v[0]), _unb64(v[1]))
+                    for s, v in raw.get("intros", {}).items()},
+            reinvites={int(s): Reinvite(int(v[0]), _unb64(v[1]), _unb64(v[2]), int(v[3]))
+                       for s, v in raw.get("reinvites", {}).items()},
+            vouched={int(s): int(n) for s, n in raw.get("vouched", {}).items()},
+            invites={int(s): (int(v[0]), _unb64(v[1]))
+                     for s, v in raw.get("invites", {}).items()})
+        if raw.get("begin"):
+            keys = [_unb64(k) for k in raw["begin"]]
+            seats.begin = Beginning(keys[0], tuple(keys[1:-1]), keys[-1])
+        seats.creator = _unb64(raw["creator"]) if raw.get("creator") else None
+        seats.soft = _unb64(raw["soft"]) if raw.get("soft") else None
+    except (ValueError, TypeError, AttributeError, IndexError, KeyError, binascii.Error):
+        return Seats()
+    return seats
 
 
-def write_record(storage: Storage, link_id: str, record: Record) -> None:
-    keys, kept = record
-    data = {"keys": {str(s): _b64(k) for s, k in sorted(keys.items())},
-            "sigs": {str(s): [v.upto, _b64(v.signature)] for s, v in sorted(kept.items())}}
+def write_seats(storage: Storage, link_id: str, seats: Seats) -> None:
+    data: dict[str, Any] = {
+        "keys": {str(s): _b64(k) for s, k in sorted(seats.keys.items())},
+        "sigs": {str(s): [v.upto, _b64(v.signature)] for s, v in sorted(seats.kept.items())}}
+    if seats.begin is not None:
+        begin = seats.begin
+        data["begin"] = [_b64(k) for k in (begin.creator, *begin.invitations, begin.signature)]
+        data["gens"] = {str(s): g for s, g in sorted(seats.gens.items())}
+        data["intros"] = {str(s): [v.generation, _b64(v.signature)]
+                          for s, v in sorted(seats.intros.items())}
+        data["reinvites"] = {str(s): [v.generation, _b64(v.invitation), _b64(v.signature),
+                                      v.upto]
+                             for s, v in sorted(seats.reinvites.items())}
+        data["vouched"] = {str(s): n for s, n in sorted(seats.vouched.items())}
+        data["invites"] = {str(s): [g, _b64(k)] for s, (g, k) in sorted(seats.invites.items())}
+    for name in ("creator", "soft"):
+        secret = getattr(seats, name)
+        if secret is not None:
+            data[name] = _b64(secret)
     try:
         storage.set(SEATS_PREFIX + link_id, json.dumps(data, separators=(",", ":")))
     except Exception:  # a full store: the game's own save says so
         pass
 
 
+def read_record(storage: Storage, link_id: str) -> Record:
+    """The keys pinned for a game's seats and the latest signature kept of each."""
+    seats = read_seats(storage, link_id)
+    return seats.keys, seats.kept
+
+
+def write_record(storage: Storage, link_id: str, record: Record) -> None:
+    seats = read_seats(storage, link_id)
+    seats.keys, seats.kept = record
+    write_seats(storage, link_id, seats)
+
+
+# ---------------------------------------------------------------- the creator's device
+def begin_game(storage: Storage, begun: gameids.Begun) -> None:
+    """Keep a new game's beginning on its creator's device, with every seat's invitation
+    and the creator's key (to invite a seat again)."""
+    seats = Seats(begin=begun.beginning, creator=begun.creator_secret,
+                  invites={s: (0, secret) for s, secret in enumerate(begun.invitation_secrets)})
+    write_seats(storage, begun.link_id, seats)
+
+
+def invite_again(storage: Storage, link_id: str, seat: int, moves: list[Any]) -> bool:
+    """The creator invites a seat again (its device was lost): a new invitation key,
+    signed with the creator's key over the history so far (which vouches for the seat's
+    moves in it); the seat's old key is no longer taken. False: not the creator's device."""
+    seats = read_seats(storage, link_id)
+    if seats.creator is None or seats.begin is None or not 0 <= seat < len(
+            seats.begin.invitations):
+        return False
+    generation = seats.invitation(seat)[0] + 1
+    invitation = sigs.SoftKey(os.urandom(sigs.SECRET_BYTES))
+    creator = sigs.SoftKey(seats.creator)
+    message = sigs.reinvite_message(link_id, seat, generation, invitation.public, moves)
+    seats.reinvites[seat] = Reinvite(generation, invitation.public, creator.sign(message),
+                                     len(moves))
+    seats.vouched[seat] = len(moves)
+    seats.invites[seat] = (generation, invitation.secret)
+    seats.forget(seat)
+    write_seats(storage, link_id, seats)
+    return True
+
+
+# ---------------------------------------------------------------- checking a link
+@dataclass(frozen=True)
+class Checked:
+    """What the check of a link found: ``refused`` None when its new moves may open, else
+    (what is wrong, the seat, the index of the move); ``moved`` the seats now played on a
+    new device (invited again by the creator)."""
+
+    refused: tuple[str, int, int] | None = None
+    moved: tuple[int, ...] = ()
+
+
 def check_link(storage: Storage, link_id: str, params: dict[str, str], moves: list[Any],
-               start: int, own_seat: int, verifier: sigs.Verifier) -> tuple[str, int, int] | None:
-    """None when a link's new moves (from ``start``) may open (its keys then pinned, its
-    signatures kept); else (what is wrong, the seat, the index of the move): ``"seat_key"``
-    another key for a pinned seat or for this device's own, ``"unsigned"`` a move of a seat
-    with a key that its signature does not cover."""
-    pinned, kept = read_record(storage, link_id)
+               start: int, own_seat: int, verifier: sigs.Verifier,
+               options: Options | None = None) -> Checked:
+    """Whether a link's new moves (from ``start``) may open (its keys then pinned, its
+    signatures kept): refused as ``"beginning"`` (its beginning is not its id's),
+    ``"reinvite"`` (a re-invitation the creator did not sign), ``"seat_key"`` (a seat's key
+    its invitation did not introduce, or another key for a pinned seat), ``"unsigned"`` (a
+    move its seat's signature does not cover)."""
+    if gameids.is_bound(link_id):
+        return _check_bound(storage, link_id, links.read_seat_seals(params), moves, start,
+                            own_seat, verifier, options)
+    refused = _check_first_use(storage, link_id, params, moves, start, own_seat, verifier)
+    return Checked(refused)
+
+
+def _check_first_use(storage: Storage, link_id: str, params: dict[str, str],
+                     moves: list[Any], start: int, own_seat: int,
+                     verifier: sigs.Verifier) -> tuple[str, int, int] | None:
+    """A game begun before issue 43: keys pinned on first use (their signatures as they
+    were then made: either form of ``s``)."""
+    seats = read_seats(storage, link_id)
     announced, signatures = links.read_seals(params)
-    merged = sigs.pin_keys(pinned, announced, own_seat)
+    merged = sigs.pin_keys(seats.keys, announced, own_seat)
     if merged is None:
-        seat = next((s for s, k in sorted(announced.items()) if pinned.get(s, k) != k
+        seat = next((s for s, k in sorted(announced.items()) if seats.keys.get(s, k) != k
                      or s == own_seat), -1)
         return "seat_key", seat, start
-    vouched = sigs.vouching(link_id, moves, merged, signatures, verifier)  # each verified
+    low = [sigs.SeatSignature(s.seat, s.upto, sigs.low_s(s.signature)) for s in signatures]
+    vouched = sigs.vouching(link_id, moves, merged, low, verifier)  # each verified
     missing = [i for i in sigs.not_vouched(moves, vouched, start) if moves[i][0] in merged]
     if missing:
         return "unsigned", int(moves[missing[0]][0]), missing[0]
-    kept.update((item.seat, item) for item in vouched)
-    write_record(storage, link_id, (merged, kept))
+    seats.keys = merged
+    seats.kept.update((item.seat, item) for item in vouched)
+    write_seats(storage, link_id, seats)
     return None
 
 
+def _check_bound(storage: Storage, link_id: str, found: Seals, moves: list[Any], start: int,
+                 own_seat: int, verifier: sigs.Verifier, options: Options | None) -> Checked:
+    seats = read_seats(storage, link_id)
+    fresh = seats.begin is None
+    refused = _take_beginning(seats, found, link_id, options, verifier)
+    moved: list[int] = []
+    if refused is None:
+        refused = _take_reinvites(seats, found, link_id, moves, verifier, moved)
+    for seat, key in sorted(found.keys.items()):
+        if refused is None and _take_key(seats, found, link_id, seat, key, own_seat, verifier):
+            refused = "seat_key", seat
+    if refused is not None:
+        return Checked((refused[0], refused[1], start))
+    vouched = sigs.vouching(link_id, moves, seats.keys, found.signatures, verifier)
+    cover = [*vouched, *(sigs.SeatSignature(s, n, b"") for s, n in seats.vouched.items())]
+    missing = sigs.not_vouched(moves, cover, start)
+    if missing:
+        mover = moves[missing[0]][0] if isinstance(moves[missing[0]], list) else -1
+        return Checked(("unsigned", int(mover), missing[0]))
+    for item in vouched:
+        if item.upto >= seats.kept.get(item.seat, item).upto:
+            seats.kept[item.seat] = item
+    _take_invite(seats, found.invite)
+    write_seats(storage, link_id, seats)
+    return Checked(None, () if fresh else tuple(moved))
+
+
+def invited_away(storage: Storage, link_id: str, params: dict[str, str], own_seat: int,
+                 moves: list[Any], verifier: sigs.Verifier) -> bool:
+    """Whether a link carries the creator's re-invitation of this device's own seat, newer
+    than the one this device took it with (its seat now belongs to another device)."""
+    seats = read_seats(storage, link_id)
+    if not gameids.is_bound(link_id) or seats.begin is None or own_seat < 0:
+        return False
+    again = links.read_seat_seals(params).reinvites.get(own_seat)
+    return again is not None and again.generation > seats.gens.get(own_seat, 0) and \
+        again.upto <= len(moves) and verifier.verify(seats.begin.creator, sigs.reinvite_message(
+            link_id, own_seat, again.generation, again.invitation, moves[:again.upto]),
+            again.signature)
+
+
+def beginning_fits(storage: Storage, link_id: str, params: dict[str, str], options: Options,
+                   verifier: sigs.Verifier) -> bool:
+    """Whether the beginning of a game bound to it (kept here, else the link's) fits the
+    id and options, signed by its creator (a game begun before issue 43: True)."""
+    if not gameids.is_bound(link_id):
+        return True
+    seats = read_seats(storage, link_id)
+    return _take_beginning(seats, links.read_seat_seals(params), link_id, options,
+                           verifier) is None
+
+
+def admit(storage: Storage, link_id: str, params: dict[str, str], options: Options,
+          moves: list[Any], verifier: sigs.Verifier) -> bool:
+    """A join link's beginning, re-invitations and invitation, kept before its seat is
+    chosen (its moves are checked when they are taken); False: its beginning is not its
+    id's, or a re-invitation is not the creator's (nothing kept)."""
+    if not gameids.is_bound(link_id):
+        return True
+    seats, found = read_seats(storage, link_id), links.read_seat_seals(params)
+    if _take_beginning(seats, found, link_id, options, verifier) is not None or \
+            _take_reinvites(seats, found, link_id, moves, verifier, []) is not None:
+        return False
+    _take_invite(seats, found.invite)
+    write_seats(storage, link_id, seats)
+    return True
+
+
+def _take_beginning(seats: Seats, found: Seals, link_id: str, options: Options | None,
+                    verifier: sigs.Verifier) -> tuple[str, int] | None:
+    """The game's beginning: kept from the first link that showed it fitting its id and
+    signed by its creator; a link that shows another is refused."""
+    if seats.begin is not None:
+        if found.begin is not None and found.begin != seats.begin:
+            return "beginning", -1
+        if options is not None and not gameids.beginning_fits(link_id, options, seats.begin,
+                                                              verifier, signed=False):
+            return "beginning", -1
+        return None
+    if found.begin is None or options is None or not gameids.beginning_fits(
+            link_id, options, found.begin, verifier):
+        return "beginning", -1
+    seats.begin = found.begin
+    return None
+
+
+def _take_reinvites(seats: Seats, found: Seals, link_id: str, moves: list[Any],
+                    verifier: sigs.Verifier, moved: list[int]) -> tuple[str, int] | None:
+    """The creator's re-invitations newer than this device's, each checked (the seats
+    invited again added to ``moved``)."""
+    assert seats.begin is not None
+    for seat, again in sorted(found.reinvites.items()):
+        if not 0 <= seat < len(seats.begin.invitations):
+            return "reinvite", seat
+        held = seats.reinvites.get(seat)
+        if held == again or (held is not None and again.generation < held.generation):
+            continue
+        message = sigs.reinvite_message(link_id, seat, again.generation, again.invitation,
+                                        moves[:again.upto])
+        if again.upto > len(moves) or not verifier.verify(seats.begin.creator, message,
+                                                          again.signature):
+            return "reinvite", seat
+        seats.reinvites[seat], seats.vouched[seat] = again, again.upto
+        moved.append(seat)
+        if seats.gens.get(seat, 0) < again.generation:
+            seats.forget(seat)
+    return None
+
+
+def _take_key(seats: Seats, found: Seals, link_id: str, seat: int, key: bytes,
+              own_seat: int, verifier: sigs.Verifier) -> bool:
+    """A seat's key the link announces, pinned when its seat's current invitation
+    introduced it; whether it is refused (not introduced so, another key for a seat taken,
+    or a key for the seat whose invitation this very device holds)."""
+    assert seats.begin is not None
+    if not 0 <= seat < len(seats.begin.invitations):
+        return True
+    generation, invitation = seats.invitation(seat)
+    intro = found.intros.get(seat)
+    if seats.seated(seat):
+        return seats.keys[seat] != key
+    if intro is not None and intro.generation < generation:
+        return False  # the key of a device invited before the creator invited again: stale
+    if intro is None or intro.generation != generation or sigs.public_point(key) is None \
+            or not verifier.verify(invitation, sigs.intro_message(
+                link_id, seat, generation, key), intro.signature):
+        return True
+    if seat == own_seat and seats.invited(seat):
+        return True  # this device holds that invitation: another device took it with it
+    seats.keys[seat], seats.gens[seat], seats.intros[seat] = key, generation, intro
+    seats.kept.pop(seat, None)
+    if seat != own_seat:
+        seats.invites.pop(seat, None)  # (the creator need not keep it once the seat is taken)
+    return False
+
+
+def _take_invite(seats: Seats, invite: Invite | None) -> None:
+    """A link's invitation, kept when it is the current one of its seat."""
+    if invite is None or seats.begin is None or not 0 <= invite.seat < len(
+            seats.begin.invitations) or seats.seated(invite.seat):
+        return
+    if (invite.generation, sigs.SoftKey(invite.secret).public) == seats.invitation(invite.seat):
+        seats.invites[invite.seat] = (invite.generation, invite.secret)
+
+
+def seat_taken(storage: Storage, link_id: str, seat: int) -> bool:
+    """Whether another device plays the seat (its current key is pinned here)."""
+    seats = read_seats(storage, link_id)
+    if gameids.is_bound(link_id) and seats.begin is not None:
+        return 0 <= seat < len(seats.begin.invitations) and seats.seated(seat)
+    return seat in seats.keys
+
+
+def invited_seats(storage: Storage, link_id: str, players: int) -> tuple[int, ...] | None:
+    """The seats this device may take (it holds their invitation, nobody took them); None
+    where any free seat may be taken (a game begun before issue 43)."""
+    seats = read_seats(storage, link_id)
+    if not gameids.is_bound(link_id):
+        return None
+    if seats.begin is None:
+        return ()
+    return tuple(s for s in range(players) if seats.invited(s) and not seats.seated(s))
+
+
+# ---------------------------------------------------------------- sealing a link
 @dataclass(frozen=True)
 class Sealed:
     """A link fragment with its seals, and what sealing it found."""
@@ -98,19 +421,63 @@ class Sealed:
 
 
 def sealed(fragment: str, storage: Storage, link_id: str, seat: int, moves: list[Any],
-           signer: Signer | None) -> Sealed:
+           signer: Signer | None, recipient: int | None = None) -> Sealed:
     """A link fragment with the seats' keys and signatures: this device's seat signs the
-    history up to now (its key pinned here on first use), the others' latest are passed on.
-    Raises :class:`SealPending` while the signer has yet to answer."""
-    keys, kept = read_record(storage, link_id)
+    history up to now (its key pinned here on first use, or in a game bound to its
+    beginning introduced by the seat's invitation), the others' latest are passed on; an
+    invitation link (``recipient`` not yet seated and invited by this device) carries that
+    seat's invitation. Raises :class:`SealPending` while the signer has yet to answer."""
+    seats = read_seats(storage, link_id)
+    if not gameids.is_bound(link_id) or seats.begin is None:
+        return _sealed_first_use(fragment, storage, link_id, seat, moves, signer, seats)
+    signed = lost = False
+    if seat >= 0:
+        own, sign = _device_key(storage, link_id, seat, signer, seats)
+        if not seats.seated(seat) and seats.invited(seat):
+            generation, secret = seats.invites[seat]
+            intro = sigs.SoftKey(secret).sign(sigs.intro_message(link_id, seat, generation, own))
+            seats.keys[seat], seats.gens[seat] = own, generation
+            seats.intros[seat] = Intro(generation, intro)
+        lost = seats.keys.get(seat) != own
+        signature = None if lost else sign(sigs.batch_message(link_id, seat, moves))
+        if signature is not None:
+            seats.kept[seat] = sigs.SeatSignature(seat, len(moves), sigs.low_s(signature))
+            signed = True
+        write_seats(storage, link_id, seats)
+    invite = None
+    if recipient is not None and recipient != seat and seats.invited(recipient) \
+            and not seats.seated(recipient):
+        generation, secret = seats.invites[recipient]
+        invite = Invite(recipient, generation, secret)
+    return Sealed(links.with_seals(fragment, seats.keys, list(seats.kept.values()),
+                                   seats.seals(invite)), signed, lost)
+
+
+def _device_key(storage: Storage, link_id: str, seat: int, signer: Signer | None,
+                seats: Seats) -> tuple[bytes, Any]:
+    """This device's key for the seat and how it signs: the page's WebCrypto key, or
+    where the page has none, a key kept in this device's storage."""
+    own = signer.public_key(link_id, seat) if signer is not None else None
+    if own is not None and signer is not None:
+        page = signer
+        return own, lambda message: page.sign(link_id, seat, message)
+    if seats.soft is None:
+        seats.soft = os.urandom(sigs.SECRET_BYTES)
+    soft = sigs.SoftKey(seats.soft)
+    return soft.public, soft.sign
+
+
+def _sealed_first_use(fragment: str, storage: Storage, link_id: str, seat: int,
+                      moves: list[Any], signer: Signer | None, seats: Seats) -> Sealed:
     own = signer.public_key(link_id, seat) if signer is not None and seat >= 0 else None
     signed = lost = False
     if signer is not None and own is not None:
-        lost = keys.setdefault(seat, own) != own
+        lost = seats.keys.setdefault(seat, own) != own
         signature = None if lost else signer.sign(
             link_id, seat, sigs.batch_message(link_id, seat, moves))
         if signature is not None:
-            kept[seat] = sigs.SeatSignature(seat, len(moves), signature)
-            write_record(storage, link_id, (keys, kept))
+            seats.kept[seat] = sigs.SeatSignature(seat, len(moves), sigs.low_s(signature))
+            write_seats(storage, link_id, seats)
             signed = True
-    return Sealed(links.with_seals(fragment, keys, list(kept.values())), signed, lost)
+    return Sealed(links.with_seals(fragment, seats.keys, list(seats.kept.values())), signed,
+                  lost)

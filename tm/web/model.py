@@ -102,6 +102,11 @@ class LinkPlayShown:
     key_lost: bool = False  # this device lost the key its seat signed with before
     signed: bool = False  # the link to send carries this device's signature of it
     taken: tuple[int, ...] = ()  # seats played on other devices (their keys pinned here)
+    uninvited: tuple[int, ...] = ()  # free seats this device holds no invitation for
+    invites: tuple[tuple[int, str | None], ...] = ()  # on the creator's device: each seat
+    # not yet taken and the link inviting it (None while it is signed)
+    reinvite: tuple[int, ...] = ()  # seats the creator's device may invite again
+    copied_invite: str | None = None  # the invitation link the clipboard took
     copied: bool = False
     can_share: bool = False  # the browser has a share sheet (navigator.share)
     older: Older | None = None

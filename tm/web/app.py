@@ -100,6 +100,7 @@ class App:
         self.tabs.flush_save()
         if action not in UNASKED:
             self.shown.say_nothing()
+            self.tabs.state.full = False
         self.tabs.state.leaving = False
         self.share.before(action)
         self.hand.forget_glances()
@@ -137,6 +138,10 @@ class App:
 
     def flush_save(self) -> None:
         self.tabs.flush_save()
+
+    def storage_full(self) -> None:
+        """The last action was not kept: the store is full (#alerts offers export)."""
+        self.tabs.state.full = True
 
     def refresh_screen(self) -> None:
         self.play.refresh_screen()

@@ -7,7 +7,7 @@ its moves, one message of parts or shows after another seat's post, its steps of
 shuffle when the schedule comes round to it, the parts of a deck once it locks, its seed
 once. So within one *run* (posts of one seat with no move and no other seat's post between
 them) a seat posts few messages, never a post of the recipient's own seat (a device
-holds every post it made), at most one seed in the whole game, and no game holds more
+holds every post it made), at most one seed in the whole game, hand-offs only of decks the game holds or opens next, and no game holds more
 moves than a save may. Moves themselves are bounded by the rules: the first one they
 refuse ends the link. What this check costs grows with the link's size alone.
 """
@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import base64
 import binascii
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from tm.core.errors import reason
+from tm.fairdeck import wire
 from tm.persist.codec import MAX_MOVES
 from tm.persist.links import LinkError
 from tm.persist.sealedplay import Post
@@ -36,10 +37,21 @@ def kind_of(message: str) -> int:
     return head[1] if len(head) > 1 else 0
 
 
+def asked_decks(piles: Iterable[str]) -> frozenset[str]:
+    """The decks a hand-off may shuffle: those the game holds, and the next generation of
+    each (a reshuffle its devices may begin before this one opens it)."""
+    newest: dict[str, int] = {}
+    for deck in piles:
+        base, _, generation = deck.partition("/")
+        newest[base] = max(newest.get(base, 1), int(generation or 1))
+    return frozenset(piles) | {f"{base}/{generation + 1}" for base, generation in newest.items()}
+
+
 def check(held: Sequence[Post], new: Sequence[Post], players: int, own_seat: int,
-          names: Sequence[str]) -> None:
+          names: Sequence[str], decks: frozenset[str] | None = None) -> None:
     """Raises :class:`LinkError` naming the seat whose new posts the game cannot have
-    asked for (see the module); ``held`` are this device's posts, ``new`` the link's."""
+    asked for (see the module); ``held`` are this device's posts, ``new`` the link's,
+    ``decks`` those a hand-off may shuffle (:func:`asked_decks`; None: any)."""
     steps = DECKS * (3 * players - 1)  # a run's shuffle steps: every step of each deck
     seeds = {post.seat for post in held if kind_of(post.message) == SEED}
     moves = sum(post.move is not None for post in held)
@@ -53,6 +65,8 @@ def check(held: Sequence[Post], new: Sequence[Post], players: int, own_seat: int
             moves += 1
         elif kind == HANDOFF:
             run[0] += 1
+            if decks is not None and not set(_handoff_decks(post)) <= decks:
+                raise _unasked(post.seat, names, len(new))
         else:
             run[1] += 1
         unasked = (post.seat == own_seat or not 0 <= post.seat < players
@@ -62,6 +76,11 @@ def check(held: Sequence[Post], new: Sequence[Post], players: int, own_seat: int
             raise _unasked(post.seat, names, len(new))
         if kind == SEED:
             seeds.add(post.seat)
+
+
+def _handoff_decks(post: Post) -> tuple[str, ...]:
+    message = wire.decode(post.message)
+    return message.decks if isinstance(message, wire.HandOff) else ()
 
 
 def _run_tail(held: Sequence[Post], seat: int) -> list[int]:

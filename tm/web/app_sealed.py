@@ -208,8 +208,9 @@ class SealedController(Controller):
         spoilt = False
         try:
             new = play.incoming(sealedlinks.decode(head))
-            notice = self._check_seals(play, params, new)
+            notice = self._check_seals(play, params, new)  # signatures, then the shape
             if notice is None:
+                play.check_shape(new)
                 spoilt = True  # (from here on, a refusal rebuilds the game as stored)
                 play.take_posts(new)
                 self._keep(play)

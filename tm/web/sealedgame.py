@@ -177,16 +177,21 @@ class SealedPlay:
     def take(self, text: str) -> int:
         """A link's posts this device lacks, taken in order; returns how many (see
         :meth:`incoming` and :meth:`take_posts`)."""
-        return self.take_posts(self.incoming(sealedlinks.decode(text)))
+        new = self.incoming(sealedlinks.decode(text))
+        self.check_shape(new)
+        return self.take_posts(new)
 
     def incoming(self, link: sealedlinks.SealedLink) -> list[Post]:
-        """The posts of a decoded link this device lacks, their shape checked: no fair-deck
-        or rules work yet. Raises ``LinkError`` for a link that is not this game's, leaves
-        a gap, forks, or holds posts the game cannot have asked for (naming the seat)."""
-        new = sealedlinks.merge(self.history, link, self.game_id)
+        """The posts of a decoded link this device lacks (no fair-deck or rules work).
+        Raises ``LinkError`` for a link that is not this game's, leaves a gap or forks."""
+        return sealedlinks.merge(self.history, link, self.game_id)
+
+    def check_shape(self, new: list[Post]) -> None:
+        """``LinkError`` naming the seat when the game cannot have asked for ``new``
+        (:mod:`tm.persist.sealedshape`: no fair-deck or rules work)."""
         sealedshape.check(self.history, new, self.players, self.record.seat,
-                          self.options.names)
-        return new
+                          self.options.names,
+                          sealedshape.asked_decks(self.game.state.sealed["piles"]))
 
     def take_posts(self, new: list[Post]) -> int:
         """Posts from :meth:`incoming`, taken in order; returns how many. Raises ``Caught``

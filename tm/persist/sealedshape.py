@@ -6,10 +6,11 @@ Each device posts only in answer to the history it holds (:mod:`tm.persist.seale
 its moves, one message of parts or shows after another seat's post, its steps of a
 shuffle when the schedule comes round to it, the parts of a deck once it locks, its seed
 once. So within one *run* (posts of one seat with no move and no other seat's post between
-them) a seat posts few messages, never a post of the recipient's own seat (a device
-holds every post it made), at most one seed in the whole game, hand-offs only of decks the game holds or opens next, and no game holds more
-moves than a save may. Moves themselves are bounded by the rules: the first one they
-refuse ends the link. What this check costs grows with the link's size alone.
+them) a seat posts few messages; never a post of the recipient's own seat (a device
+holds every post it made); at most one seed in the whole game; hand-offs only of decks
+the game holds or opens next; and no game holds more moves than a save may. Moves
+themselves are bounded by the rules: the first one they refuse ends the link. What this
+check costs grows with the link's size alone.
 """
 from __future__ import annotations
 

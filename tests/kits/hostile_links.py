@@ -90,6 +90,7 @@ def _bob(at: Table) -> SealedPlay:
 def signed(at: Table, posts: list[Post], sign: bool = True) -> str:
     """Bob's honest link with ``posts`` after it, signed by Bob's keys (or not)."""
     bob, held = _bob(at), sealedlinks.decode(at.honest.split("&")[0]).first
+    posts = posts[:sealedlinks.MAX_POSTS - (len(bob.history) - held)]  # (as many as fit)
     text = sealedlinks.encode(at.game_id, [*bob.history[held:], *posts], held)
     if not sign:
         return text
@@ -98,8 +99,13 @@ def signed(at: Table, posts: list[Post], sign: bool = True) -> str:
 
 
 def flood(at: Table, count: int = FLOOD, sign: bool = True) -> str:
-    """``count`` empty posts of Bob's (parts of nothing), as one link."""
+    """``count`` empty posts of Bob's (parts of nothing) after his honest ones, one link."""
     return signed(at, [Post(1, None, encode(Turn(1, 2)))] * count, sign)
+
+
+def flood_posts(at: Table, count: int) -> list[Post]:
+    """The new posts of :func:`flood`'s link (Bob's honest ones, then the flood)."""
+    return list(sealedlinks.decode(flood(at, count, sign=False)).posts)
 
 
 def junk_handoff(at: Table) -> str:

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from tests.kits import hostile_links as hostile
+from tests.kits.games import form_fields
 from tm.game import Game
 from tm.persist import sealedlinks, sealedshape, sigs
 from tm.persist.links import LinkError
@@ -142,3 +143,33 @@ def test_a_full_store_refuses_the_link_with_the_export_notice_and_loses_nothing(
     ann.handle("open_link", {"text": "#" + at.honest})
     assert ann.shown.notice is None and not ann.tabs.snapshot().full and _held(ann) > before
     assert RECORD_PREFIX + at.game_id in store.data
+
+
+def test_a_full_store_refuses_a_link_game_link_and_keeps_the_game() -> None:
+    """Play by link without secret hands: the same (the link's game is taken only stored)."""
+    def answer(app: App) -> None:
+        while app.current() is not None:
+            app.handle("answer_first", {})
+
+    ann = hostile.device(salt=3, key=11)
+    ann.handle("new_game", {**form_fields(2, hostile.NAMES, 5), "by_link": "on"})
+    ann.handle("choose_seat", {"seat": 0})
+    answer(ann)
+    store = FullStorage()
+    bob = hostile.device(store, salt=4, key=hostile.BOB_KEY)
+    bob.handle("open_link", {"text": "#" + str(ann.linkplay.snapshot().send_link).split("#")[1]})
+    bob.handle("choose_seat", {"seat": 1})
+    answer(bob)
+    ann.handle("open_link", {"text": "#" + str(bob.linkplay.snapshot().send_link).split("#")[1]})
+    answer(ann)
+    link = "#" + str(ann.linkplay.snapshot().send_link).split("#")[1]
+    assert bob.shown.game is not None
+    moves, stored = len(bob.shown.game.moves), dict(store.data)
+    store.full = True
+    bob.handle("open_link", {"text": link})
+    assert bob.tabs.snapshot().full and bob.shown.notice is None
+    assert bob.shown.game is not None and len(bob.shown.game.moves) == moves
+    assert store.data == stored
+    store.full = False
+    bob.handle("open_link", {"text": link})
+    assert not bob.tabs.snapshot().full and len(bob.shown.game.moves) > moves

@@ -139,6 +139,10 @@ class App:
     def flush_save(self) -> None:
         self.tabs.flush_save()
 
+    def saved(self) -> bool:
+        """Whether the game shown is stored as it stands (nothing unsaved)."""
+        return self.tabs.save_state().unsaved is None
+
     def storage_full(self) -> None:
         """The last action was not kept: the store is full (#alerts offers export)."""
         self.tabs.state.full = True

@@ -12,10 +12,12 @@ import pytest
 
 from tests.kits import hostile_links as hostile
 from tests.kits.games import form_fields
+from tm.fairdeck import wire
 from tm.game import Game
-from tm.persist import sealedlinks, sealedshape, sigs
+from tm.persist import sealedlinks, sealedplay, sealedshape, sigs
 from tm.persist.links import LinkError
-from tm.persist.sealedplay import SealedSeat
+from tm.persist.sealedplay import Post, SealedSeat
+from tm.web import sealedgame
 from tm.web.app import App
 from tm.web.i18n import t
 from tm.web.saves import MemoryStorage
@@ -173,3 +175,32 @@ def test_a_full_store_refuses_a_link_game_link_and_keeps_the_game() -> None:
     store.full = False
     bob.handle("open_link", {"text": link})
     assert not bob.tabs.snapshot().full and len(bob.shown.game.moves) > moves
+
+
+def test_a_click_in_a_sealed_game_decodes_and_encodes_no_post_again(
+        at: hostile.Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The history is read once (its kinds counted as posts come) and the record written
+    from the lines it holds: a click costs nothing per post of the history."""
+    at.ann.handle("open_link", {"text": "#" + at.honest})
+    at.ann.render()
+    done: Counter[str] = Counter()
+    real_decode, real_text = wire.decode, Post.to_text
+
+    def decode(text: str) -> Any:
+        done["decode"] += 1
+        return real_decode(text)
+
+    def to_text(post: Post) -> str:
+        done["to_text"] += 1
+        return real_text(post)
+    for module in (wire, sealedgame, sealedplay):
+        monkeypatch.setattr(module, "decode", decode)
+    monkeypatch.setattr(Post, "to_text", to_text)
+    history = _held(at.ann)
+    for by in ("name", "cost"):
+        at.ann.handle("hand_sort", {"by": by})
+        at.ann.render()
+    sealed = at.ann.sealed.active()
+    assert sealed is not None
+    sealedgame.write_record(at.ann.store.storage, at.game_id, sealed.record)
+    assert history > 30 and done["decode"] == done["to_text"] == 0

@@ -244,7 +244,7 @@ class SealedController(Controller):
         a seat with a key is covered by that seat's signature (the keys then pinned), else
         the notice."""
         start = len(play.history)
-        moves = sealedgame.signed_moves([*play.history, *new])
+        moves = play.signed(new)
         refused = linkseals.check_link(self.host.store.storage, play.game_id, params, moves,
                                        start, play.record.seat, self.host.link_verifier())
         if refused is None:
@@ -346,7 +346,7 @@ class SealedController(Controller):
             return made[1]
         try:
             seals = linkseals.sealed(offer[1], self.host.store.storage, play.game_id,
-                                     play.record.seat, sealedgame.signed_moves(play.history),
+                                     play.record.seat, play.signed(),
                                      self.host.link_signer())
         except linkseals.SealPending:
             return None

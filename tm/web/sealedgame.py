@@ -170,6 +170,13 @@ class SealedPlay:
         self._post(self.seat.play(response))
         self.act()
 
+    def signed(self, more: list[Post] | None = None) -> list[list[Any]]:
+        """The history (and ``more`` after it) as the seats' signatures cover it (see
+        :func:`signed_moves`), from the record's lines: no post is encoded again."""
+        held = [[post.seat, text] for post, text in zip(self.history, self.record.posts,
+                                                         strict=True)]
+        return held + signed_moves(more or [])
+
     def seed_posted(self) -> bool:
         return self.record.seat in self._seeds
 

@@ -204,3 +204,17 @@ def test_a_click_in_a_sealed_game_decodes_and_encodes_no_post_again(
     assert sealed is not None
     sealedgame.write_record(at.ann.store.storage, at.game_id, sealed.record)
     assert history > 30 and done["decode"] == done["to_text"] == 0
+
+
+def test_a_move_the_full_store_cannot_keep_is_not_made(at: hostile.Table) -> None:
+    store = FullStorage()
+    store.data.update(at.ann.store.storage.data)  # type: ignore[attr-defined]
+    ann = hostile.device(store, salt=1, key=11)
+    ann.handle("continue", {"save": "link-" + at.game_id})
+    ann.handle("open_link", {"text": "#" + at.honest})
+    assert ann.current() is not None  # Ann's decision
+    before, stored = _held(ann), dict(store.data)
+    store.full = True
+    ann.handle("answer_bot", {})
+    assert ann.tabs.snapshot().full and _held(ann) == before and store.data == stored
+    assert ann.current() is not None  # asked again, as before

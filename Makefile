@@ -120,7 +120,10 @@ site: $(VENDOR_STAMP) engine stdlib pyc snapshot fonts
 # click to its painted frame at 1x and 4x CPU (scripts/bench_page.py), the first visit beside
 # bare Pyodide's at 20 Mbit/s with a normal and a 4x slower CPU and its bytes
 # (scripts/bench_browser.py), and the memory beside bare Pyodide's (scripts/bench_memory.py:
-# resident, wasm and JS heap, a 5-player late game, 200 clicks, 20 links and 50 undos).
+# resident, wasm and JS heap, a 5-player late game, 200 clicks, 20 links and 50 undos), a
+# sealed game's links and audit (scripts/bench_sealed_page.py), and what hostile links cost
+# a sealed game's page beside an honest one's, with clicks before and after each
+# (scripts/bench_hostile_links.py).
 bench: $(VENV_STAMP) site
 	$(BIN)/python -m tm bench
 	EXPERT=2 node scripts/bench_bots.mjs 1
@@ -128,6 +131,7 @@ bench: $(VENV_STAMP) site
 	$(BIN)/python scripts/bench_browser.py --runs 3 --samples 0 --no-kept --profiles 20mbit,20mbit-cpu4x
 	$(BIN)/python scripts/bench_memory.py
 	$(BIN)/python scripts/bench_sealed_page.py
+	$(BIN)/python scripts/bench_hostile_links.py
 
 simulate: $(VENV_STAMP)
 	$(BIN)/python -m tm simulate --games 200 --players 2 --seed 1

@@ -132,7 +132,7 @@ def test_two_devices_play_a_sealed_game_to_the_end_and_tampered_links_are_caught
             ann.goto(forged)
             wait_ready(ann)
             expect(ann.locator(".notice[role=alert]")).to_contain_text(
-                "breaks the fair deck")
+                "did not sign")  # (signatures are checked before the fair deck's work)
             expect(ann.locator(".notice[role=alert]")).to_contain_text("Bob")
             assert _posts(ann) == before  # nothing of it was kept
             tampered = True

@@ -158,6 +158,9 @@ def test_a_link_showing_a_card_its_seat_did_not_draw_is_refused_naming_the_seat(
     part = bob.seat.device._decks["project"].keys.part(stolen)  # noqa: SLF001 - forging
     forged = Post(1, None, encode(Turn(1, 2, (), (Show("project", stolen, part),))))
     text = sealedlinks.encode(link.game_id, [*link.posts, forged], link.first, link.options)
+    history = [read_post(p) for p in bob_record.posts[:link.first]] + [*link.posts, forged]
+    text = linkseals.sealed(text, MemoryStorage(), link.game_id, 1, signed_moves(history),
+                            TestSigner(22)).fragment  # Bob's own device signs its lie
     copy.handle("continue", {"save": "link-" + link.game_id})
     before = copy.shown.game.digest()  # type: ignore[union-attr]
     copy.handle("open_link", {"text": "#" + text})

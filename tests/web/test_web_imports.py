@@ -32,7 +32,8 @@ ALLOWED_MODULES = frozenset({"tm.core.errors", "tm.persist.links", "tm.daily",
                              # protocol and the posts and links devices exchange (the rules
                              # run inside the device's SealedSeat, never from the page)
                              "tm.fairdeck", "tm.fairdeck.held", "tm.fairdeck.wire",
-                             "tm.persist.sealedplay", "tm.persist.sealedlinks"})
+                             "tm.persist.sealedplay", "tm.persist.sealedlinks",
+                             "tm.persist.sealedshape"})  # (a link's shape, no rules)
 # Engine modules the page may take single names from: the API object and the options.
 ALLOWED_NAMES = {"tm.game": frozenset({"Game"}),
                  "tm.core.state": frozenset({"Options", "to_dict"})}

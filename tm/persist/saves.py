@@ -5,11 +5,14 @@ state itself (packed); a game that continues from a stored state also holds that
 (and the rules version it was made under). Opening a save replays its moves: when the
 replay reproduces the checksum, that is the game. The checksum is a public hash, so a
 stored state proves nothing by itself: it is used only when the save was made under older
-rules and today's replay fails, or differs only where those rules changes reach (then the
-game continues from it, checked whole by tm/persist/validate.py, and says the rules
-changed). Otherwise a stored state its moves do not reach is damaged or forged, and the
-game opens from its moves and says so. Format 1 (moves and checksum only, options with a
-flag per expansion) still opens: its moves replay under today's rules.
+rules, and only in the fields a known rules change explains (RULES_REACH: MC and MC
+production), within what that change can produce. The game then continues from the state
+its moves reach today (as far as today's rules take them) with those fields as stored,
+checked whole by tm/persist/validate.py, and says the rules changed. Otherwise a stored
+state its moves do not reach is damaged or forged: the game opens from its moves and says
+so, and when its moves do not replay either, the save is refused as damaged. Format 1
+(moves and checksum only, options with a flag per expansion) still opens: its moves replay
+under today's rules.
 """
 from __future__ import annotations
 
@@ -56,11 +59,14 @@ RULES_CHANGES: dict[int, tuple[str, ...]] = {
 
 
 # What each rules change can make differ between a save's stored state and today's replay of
-# its moves (each player's amount and production of these resources): a stored state that
-# differs anywhere else is not explained by the rules and is not used.
-RULES_REACH: dict[int, tuple[str, ...]] = {
-    2: ("megacredits",),  # Saturn Systems' and Immigrant City's MC production
+# its moves: per card whose rules changed in that version, how much less MC production its
+# owner had under the older rules (so that much less MC per production phase since). Nothing
+# else may differ: Immigrant City's change only let it be played where it was refused, so
+# moves the older rules took play the same today.
+RULES_REACH: dict[int, dict[str, int]] = {
+    2: {"Saturn Systems": 1, "Immigrant City": 0},  # Saturn's own Jovian tag
 }
+REACHED = "megacredits"  # the one resource those changes reach (amount and production)
 
 
 LEGACY_SWITCHES: dict[str, str] = {  # format 1 named each expansion by a switch
@@ -92,8 +98,9 @@ def save_of(game: SavedGame) -> dict[str, Any]:
 
 def _base_of(data: dict[str, Any], options: Options, replay: Replay[G],
              fresh: Fresh) -> dict[str, Any] | None:
-    """The stored base state a game continues from, checked (it is used as it is); None
-    when there is none, or when the moves before it replay today as they did."""
+    """The base state a game continues from: today's replay of the moves before it, with
+    only what the rules changes since explain taken from the stored one (checked); None
+    when there is none, or when those moves replay today as they did."""
     raw = data.get("base")
     if raw is None:
         return None
@@ -105,16 +112,18 @@ def _base_of(data: dict[str, Any], options: Options, replay: Replay[G],
     if not isinstance(rules, int) or isinstance(rules, bool) or not 1 <= rules < RULES_VERSION:
         # a base is made only when the rules changed under a save: one of today's is forged
         raise SaveError(reason("save.base_damaged", "the save's base state is damaged"))
-    state = unpack_state(raw.get("state"))
-    _checked(state, fresh)
+    _checked(unpack_state(raw.get("state")), fresh)
     try:
-        replayed = replay(options, data["moves"][:moves], None)
+        today = replay(options, data["moves"][:moves], None)
     except (IllegalMove, TypeError, ValueError, KeyError, IndexError) as error:
-        _refused_by_rules(rules, replay(options, [], None), data["moves"][:moves], error)
-        replayed = None  # they no longer replay as rules changed: the stored base is needed
-    if replayed is not None and not _by_rules(rules, replayed, raw.get("state")):
+        # they no longer replay as rules changed: the stored base is needed where it differs
+        today = _refused_by_rules(rules, replay(options, [], None), data["moves"][:moves], error)
+        kept = _explained_state(rules, raw.get("state"), today, fresh)
+        return {"moves": moves, "state": to_dict(kept), "rules": rules}
+    state = _explained(rules, raw.get("state"), today)
+    if state is None or state == to_dict(today.state):
         return None  # its moves reach it today, or it is forged: the game is its moves
-    return {"moves": moves, "state": state, "rules": rules}
+    return {"moves": moves, "state": to_dict(_checked(state, fresh)), "rules": rules}
 
 
 Fresh = Callable[[], GameState]  # a new game of the save's options (its cards are the game's)
@@ -173,20 +182,24 @@ def open_save(data: Any, replay: Replay[G], resume: Resume[G]) -> G:
         return replayed
     if replayed is not None and replayed.digest() == data["checksum"]:
         return replayed
-    if replayed is not None and not _by_rules(data["rules"], replayed, data.get("state")):
-        replayed.rules_changed = [{"key": "state_mismatch"}]  # its moves hold: a forged state
-        return replayed
-    if replayed is None:
-        start = data["moves"][:base["moves"]] if base else []
-        _refused_by_rules(data["rules"], replay(options, start, base), data["moves"], failure)
-    return _continue_from_state(data, fresh, resume)
+    if replayed is not None:
+        state = _explained(data["rules"], data.get("state"), replayed)
+        if state is None:
+            replayed.rules_changed = [{"key": "state_mismatch"}]  # its moves hold: forged
+            return replayed
+        return _continue_from(data, _checked(state, fresh), resume)
+    start = data["moves"][:base["moves"]] if base else []
+    today = _refused_by_rules(data["rules"], replay(options, start, base), data["moves"],
+                              failure)
+    return _continue_from(data, _explained_state(data["rules"], data.get("state"), today,
+                                                 fresh), resume)
 
 
-def _refused_by_rules(rules: int, game: SavedGame, moves: list[list[Any]],
-                      failure: Exception | None) -> None:
-    """SaveError unless the moves, played on ``game`` until one is refused, have by then a
-    card in play whose rules changed since ``rules`` (else no rules change explains the
-    refusal, and a stored state beyond it would be taken on trust)."""
+def _refused_by_rules(rules: int, game: G, moves: list[list[Any]],
+                      failure: Exception | None) -> G:
+    """``game`` with the moves played on it until one is refused; SaveError unless by then
+    a card whose rules changed since ``rules`` is in play (else no rules change explains
+    the refusal, and a stored state beyond it would be taken on trust)."""
     for player, response in moves[len(game.moves):]:
         try:
             game.respond(player, response)
@@ -195,26 +208,68 @@ def _refused_by_rules(rules: int, game: SavedGame, moves: list[list[Any]],
     if not rules_notes(rules, game):
         raise SaveError(reason("save.no_replay", f"save does not replay: {failure}",
                                reason=failure))
+    return game
 
 
-def _by_rules(rules: int, replayed: SavedGame, packed: Any) -> bool:
-    """Whether the stored state differs from today's replay only as the rules changed since
-    ``rules`` explain: older rules, a card whose rules changed in play, and nothing else
-    different but what those changes reach (RULES_REACH)."""
-    if rules >= RULES_VERSION or not rules_notes(rules, replayed):
-        return False
+def _explained_state(rules: int, packed: Any, today: SavedGame, fresh: Fresh) -> GameState:
+    """The state to continue from where today's rules refuse a move the older ones took:
+    the state the moves reach today, with what the rules changes explain taken from the
+    stored one; SaveError (damaged) when the stored state differs in anything else."""
+    state = _explained(rules, packed, today)
+    if state is None:
+        raise damaged("not what its moves and the rules changes since explain")
+    return _checked(state, fresh)
+
+
+def _explained(rules: int, packed: Any, today: SavedGame) -> dict[str, Any] | None:
+    """Today's state of the moves with each player's MC and MC production as stored, when
+    the stored state differs from it only there and only within what the rules changes
+    since ``rules`` can produce (RULES_REACH); None when it differs otherwise or further
+    (then it is forged or damaged, and never used)."""
+    if rules >= RULES_VERSION or not rules_notes(rules, today):
+        return None
     try:
         stored = unpack_state(packed)
     except SaveError:
-        return False
-    reach = [name for version, names in sorted(RULES_REACH.items()) if version > rules
-             for name in names]
-    return alike(stored, to_dict(replayed.state), reach)
+        return None
+    state: dict[str, Any] = to_dict(today.state)
+    if not isinstance(stored, dict) or not alike(stored, state, [REACHED]):
+        return None
+    phases = max(0, today.state.generation - 1)  # production phases so far, at most
+    for index, player in enumerate(today.state.players):
+        kept = _reached(stored["players"][index])
+        if kept is None:
+            return None
+        gap = _production_gap(rules, player)
+        amount, production = player.res[REACHED] - kept[0], player.prod[REACHED] - kept[1]
+        if not (0 <= production <= gap and 0 <= amount <= gap * phases):
+            return None
+        state["players"][index]["res"][REACHED], state["players"][index]["prod"][REACHED] = kept
+    return state
 
 
-def _continue_from_state(data: dict[str, Any], fresh: Fresh, resume: Resume[G]) -> G:
-    """The rules changed under this save: carry on from the state it stored (checked)."""
-    state = _checked(unpack_state(data.get("state")), fresh)
+def _reached(player: Any) -> tuple[int, int] | None:
+    """A stored player's MC and MC production (None when they are not whole numbers)."""
+    try:
+        amount, production = player["res"][REACHED], player["prod"][REACHED]
+    except (TypeError, KeyError):
+        return None
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (amount, production)):
+        return None
+    return int(amount), int(production)
+
+
+def _production_gap(rules: int, player: Any) -> int:
+    """How much less MC production ``player``'s cards whose rules changed since ``rules``
+    gave under those older rules, at most."""
+    in_play = {name for name in (player.corporation, *player.played, *player.events) if name}
+    return sum(gap for version, cards in sorted(RULES_REACH.items()) if version > rules
+               for name, gap in cards.items() if name in in_play)
+
+
+def _continue_from(data: dict[str, Any], state: GameState, resume: Resume[G]) -> G:
+    """The rules changed under this save: carry on from ``state``, its moves' state today
+    with only what those changes explain taken from the stored one."""
     moves = [list(m) for m in data["moves"]]
     game = resume(state, moves, {"moves": len(moves), "state": to_dict(state),
                                  "rules": data["rules"]})

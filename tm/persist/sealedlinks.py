@@ -21,7 +21,8 @@ text that is not exactly such a link, truncated, oversized or hostile, raises
 :class:`~tm.persist.links.LinkError` and nothing else; every size is bounded before it is
 read. :func:`merge` files a link against the posts a device holds: a gap (posts it lacks
 before the link's first) or a post that differs from one it holds (a forked history) is
-refused, the posts it already holds are checked and skipped.
+refused, the posts it already holds are checked and skipped. What decoding costs grows with
+the link's length alone: a link inflates to at most ``MAX_RATIO`` times its deflated bytes.
 """
 from __future__ import annotations
 
@@ -52,6 +53,11 @@ MAX_POSTS = 1 << 14  # posts in one link (a 5-seat game sends about 2,000)
 MAX_FIRST = 1 << 20
 MAX_BYTES = 8 << 20  # inflated: a 5-seat join's hand-offs are under 1 MiB
 MAX_CHARS = (MAX_BYTES * 4 + 2) // 3 + len(PREFIX)
+# Inflated bytes a link may hold per deflated byte: its posts are group elements, digests and
+# moves' JSON, which deflate a few times at most; far more is a bomb (a flood of empty posts
+# deflates ~180 times), refused before it is read. Short links may inflate to FREE_BYTES.
+MAX_RATIO = 24
+FREE_BYTES = 32 << 10
 _ID_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 
 
@@ -170,7 +176,7 @@ def _unpack(text: str) -> bytes:
     try:
         packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
         inflater = zlib.decompressobj()
-        data = inflater.decompress(packed, MAX_BYTES)
+        data = inflater.decompress(packed, inflated_bound(len(packed)))
     except (binascii.Error, ValueError, zlib.error) as error:
         raise _damaged() from error
     if inflater.unconsumed_tail:
@@ -180,6 +186,11 @@ def _unpack(text: str) -> bytes:
     if inflater.unused_data:
         raise _damaged()
     return data
+
+
+def inflated_bound(packed: int) -> int:
+    """The most bytes a link of ``packed`` deflated bytes may inflate to."""
+    return min(MAX_BYTES, max(FREE_BYTES, MAX_RATIO * packed))
 
 
 def decode(text: str) -> SealedLink:

@@ -30,6 +30,7 @@ class Alerts:
     conflict: str | None = None  # another tab "newer" / "deleted" the game shown
     leaving: str | None = None  # asking before leaving: why the moves are not saved
     busy: str | None = None  # the message key of work in progress
+    full: bool = False  # a link or move not kept: the store is full (export, make room)
 
 
 def render_alerts(alerts: Alerts) -> str:
@@ -41,6 +42,11 @@ def render_alerts(alerts: Alerts) -> str:
         parts.append(_conflict(alerts.conflict))
     if alerts.leaving is not None:
         parts.append(_leaving(alerts.leaving))
+    if alerts.full:
+        parts.append(f'<div class="notice full" role="alert"><p>{esc(t("storage.full_kept"))}'
+                     '</p><p class="notice-actions">'
+                     + button(t("game.export"), "export_current", "primary")
+                     + button(t("storage.saved_games"), "menu", "") + "</p></div>")
     if alerts.busy is not None:
         parts.append(f'<div class="busy" role="status" aria-live="polite"><p>{esc(t(alerts.busy))}'
                      '</p><progress aria-hidden="true"></progress></div>')

@@ -104,6 +104,7 @@ class App:
         self.tabs.flush_save()
         if action not in UNASKED:
             self.shown.say_nothing()
+            self.tabs.state.full = False
         self.tabs.state.leaving = False
         self.share.before(action)
         self.hand.forget_glances()
@@ -141,6 +142,14 @@ class App:
 
     def flush_save(self) -> None:
         self.tabs.flush_save()
+
+    def saved(self) -> bool:
+        """Whether the game shown is stored as it stands (nothing unsaved)."""
+        return self.tabs.save_state().unsaved is None
+
+    def storage_full(self) -> None:
+        """The last action was not kept: the store is full (#alerts offers export)."""
+        self.tabs.state.full = True
 
     def refresh_screen(self) -> None:
         self.play.refresh_screen()

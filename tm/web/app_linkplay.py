@@ -333,6 +333,7 @@ class LinkPlayController(Controller):
                                    game.state.options, self.state.verifier)):
             shown.notice = t("linkplay.bad_id")  # opened as a link's copy, nothing saved
             return False
+        seats = self.host.store.storage.get(linkseals.SEATS_PREFIX + link_id)
         local_meta, verdict = compare_link(stored, game)
         if verdict is not None and verdict[2] == "own_seat" and local_meta is not None and \
                 linkseals.invited_away(self.host.store.storage, link_id, params,
@@ -358,10 +359,34 @@ class LinkPlayController(Controller):
         self.host.stored_as(save_id, stored)
         if meta.seat >= 0:
             self.host.autosave()
+            self.host.flush_save()  # (a link is taken only once it is stored: written now)
+            if not self.host.saved():
+                self._not_kept(save_id, stored, link_id, seats)
+                return True
         if self.undo is not None:
             self.undo.received(len(game.moves))
         self.host.start_recap(meta.seat)  # what the others did since this seat's last move
         return True
+
+    def _not_kept(self, save_id: str, stored: str | None, link_id: str,
+                  seats: str | None) -> None:
+        """A link whose game could not be stored (the store is full) is not taken: this
+        device's game and pinned keys as they were, and #alerts offers export."""
+        storage, shown = self.host.store.storage, self.shown
+        try:
+            if seats is None:
+                storage.remove(linkseals.SEATS_PREFIX + link_id)
+            elif storage.get(linkseals.SEATS_PREFIX + link_id) != seats:
+                storage.set(linkseals.SEATS_PREFIX + link_id, seats)
+        except Exception:  # (the store refusing even that: the next link pins again)
+            pass
+        self.state.send_cache = None
+        if stored is not None:
+            self.host.open_saved(save_id)
+        else:
+            shown.game, shown.save_id, shown.from_link = None, None, False
+        shown.notice = None  # (said in #alerts, with the offer to export)
+        self.host.storage_full()
 
     def _check_seals(self, link_id: str, params: dict[str, str], game: Game,
                      stored: str | None, meta: SaveMeta | None) -> Verdict | None:

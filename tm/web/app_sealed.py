@@ -21,13 +21,14 @@ from tm.game import Game
 from tm.persist import gameids, safejson, sealedlinks
 from tm.persist.links import LinkError
 from tm.persist.saves import options_from
+from tm.persist.sealedplay import Post
 from tm.web import linkseals, sealedgame
 from tm.web.app_base import Actions, Controller, Host
 from tm.web.app_linkplay import moved_notice
 from tm.web.error_text import error_text
 from tm.web.i18n import t
 from tm.web.model import SealedShown
-from tm.web.saves import PREFIX, SaveMeta, parse_entry
+from tm.web.saves import PREFIX, SaveMeta, Storage, StorageFull, parse_entry
 from tm.web.sealedgame import Record, RecordError, SealedPlay
 
 LINK_SAVE = "link-"
@@ -67,7 +68,7 @@ class SealedController(Controller):
         play = self.active()
         if play is not None and play.audit_due():
             play.audit()
-            self._keep(play)
+            self._kept(play)
 
     # ------------------------------------------------------------ the game on screen
     def active(self) -> SealedPlay | None:
@@ -90,7 +91,22 @@ class SealedController(Controller):
         self.shown.viewer = play.record.seat
 
     def _keep(self, play: SealedPlay) -> None:
-        sealedgame.write_record(self.host.store.storage, play.game_id, play.record)
+        """This device's record of ``play`` stored (StorageFull: the store is full)."""
+        try:
+            sealedgame.write_record(self.host.store.storage, play.game_id, play.record)
+        except StorageFull:
+            raise
+        except Exception as error:  # the browser's QuotaExceededError, from another store
+            raise StorageFull(str(error)) from error
+
+    def _kept(self, play: SealedPlay) -> bool:
+        """Whether the record was stored (else #alerts says the store is full)."""
+        try:
+            self._keep(play)
+        except StorageFull:
+            self.host.storage_full()
+            return False
+        return True
 
     # ------------------------------------------------------------ a seat taken
     def seated(self, seat: int) -> bool:
@@ -105,7 +121,9 @@ class SealedController(Controller):
         if join is not None:
             return self._take(play, join, fresh=True)
         play.act()
-        self._keep(play)
+        if not self._kept(play):  # (no seat taken: nothing of it is kept)
+            self.shown.meta.seat = -1
+            return False
         self._show(play)
         return True
 
@@ -122,10 +140,14 @@ class SealedController(Controller):
         try:
             for response in responses:
                 play.play(response)
+            self._keep(play)
         except IllegalMove:
             self._rebuild(play)
             raise
-        self._keep(play)
+        except StorageFull:  # not kept, so not made: the game as stored (#alerts says so)
+            self._rebuild(play)
+            self.host.storage_full()
+            return
         self.host.committed()
 
     def _rebuild(self, play: SealedPlay) -> None:
@@ -208,48 +230,54 @@ class SealedController(Controller):
         self.state.signed = None
 
     def _take(self, play: SealedPlay, text: str, fresh: bool) -> bool:
-        """A link's posts into ``play``; a link that breaks the fair deck or the rules is
-        refused with a notice and this device's game stays as stored (a join refused:
-        nothing is kept)."""
+        """A link's posts into ``play``: its shape and signatures checked first (a hostile
+        link costs no fair-deck or rules work), then taken, then stored; a link refused
+        (shape, signatures, the fair deck, the rules, a full store) leaves this device's
+        game and store as they were, with a notice (a join refused: nothing is kept)."""
         shown = self.shown
         head, params = sealedgame.split(text)
-        start = len(play.history)
+        storage = self.host.store.storage
+        seats = storage.get(linkseals.SEATS_PREFIX + play.game_id)  # (put back if refused)
+        spoilt = False
         try:
-            count = play.take(head)
-            refused = self._check_seals(play, params, start, start + count)
+            new = play.incoming(sealedlinks.decode(head))
+            notice = self._check_seals(play, params, new)  # signatures, then the shape
+            if notice is None:
+                play.check_shape(new)
+                spoilt = True  # (from here on, a refusal rebuilds the game as stored)
+                play.take_posts(new)
+                self._keep(play)
         except LinkError as error:  # (found before any post is taken)
-            notice, spoilt = t("sealed.link_refused", reason=error_text(error)), False
+            notice = t("sealed.link_refused", reason=error_text(error))
         except (IllegalMove, DeviceError) as error:
             seat = getattr(error, "seat", None)
             names = play.options.names
             name = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
-            notice, spoilt = t("sealed.caught", name=name, what=_what(error)), True
-        else:
-            if refused is not None:  # posts a seat's device did not sign: kept apart
-                shown.notice = refused
-                if fresh:
-                    shown.game, shown.save_id, self.state.play = None, None, None
-                else:
-                    self._rebuild(play)
-                return False
-            self._keep(play)
+            notice = t("sealed.caught", name=name, what=_what(error))
+        except StorageFull:  # the link is not taken: memory and store stay as they were
+            notice = ""  # (said in #alerts, with the offer to export)
+            self.host.storage_full()
+        if notice is None:
             self._show(play)
             self.host.autosave()
             self.host.start_recap(play.record.seat)
             return True
-        shown.notice = notice
+        _put_back(storage, linkseals.SEATS_PREFIX + play.game_id, seats)
+        shown.notice = notice or None
         if fresh:
             shown.game, shown.save_id, self.state.play = None, None, None
         elif spoilt:
             self._rebuild(play)
         return False
 
-    def _check_seals(self, play: SealedPlay, params: dict[str, str], start: int,
-                     end: int) -> str | None:
+    def _check_seals(self, play: SealedPlay, params: dict[str, str],
+                     new: list[Post]) -> str | None:
         """The link's new posts against the seats' pinned device keys (as ordinary links:
-        :mod:`tm.web.linkseals`): None when every new post of a seat with a key is covered
-        by that seat's signature (the keys then pinned), else the notice."""
-        moves = sealedgame.signed_moves(play.history[:end])
+        :mod:`tm.web.linkseals`), before any of them is taken: None when every new post of
+        a seat with a key is covered by that seat's signature (the keys then pinned), else
+        the notice."""
+        start = len(play.history)
+        moves = play.signed(new)
         checked = linkseals.check_link(self.host.store.storage, play.game_id, params, moves,
                                        start, play.record.seat, self.host.link_verifier(),
                                        play.options)
@@ -353,13 +381,24 @@ class SealedController(Controller):
             return made[1]
         try:
             seals = linkseals.sealed(offer[1], self.host.store.storage, play.game_id,
-                                     play.record.seat, sealedgame.signed_moves(play.history),
+                                     play.record.seat, play.signed(),
                                      self.host.link_signer(), offer[0])
         except linkseals.SealPending:
             return None
         self.state.signed = (key, seals.fragment)
-        self._keep(play)  # (the link made is remembered as sent)
+        self._kept(play)  # (the link made is remembered as sent)
         return seals.fragment
+
+
+def _put_back(storage: Storage, key: str, text: str | None) -> None:
+    """A key of the store as it was (a refused link's keys are not kept)."""
+    try:
+        if text is None:
+            storage.remove(key)
+        elif storage.get(key) != text:
+            storage.set(key, text)
+    except Exception:  # (the store refusing even that: the next link pins again)
+        pass
 
 
 def _options_text(options: Options) -> str:

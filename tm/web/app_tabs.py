@@ -45,6 +45,7 @@ class TabsState:
     # costs more than drawing the move); anything the App does next saves first.
     defer_saves: bool = False
     save_due: bool = False
+    full: bool = False  # the last action was not kept: the store is full (said in #alerts)
 
 
 class TabsController(Controller):
@@ -62,6 +63,7 @@ class TabsController(Controller):
         """What the #alerts region says now."""
         state, saving = self.state, self.save_state()
         return Alerts(fault=state.fault, conflict=saving.conflict, busy=state.busy,
+                      full=state.full,
                       leaving=(saving.unsaved or "full") if state.leaving else None)
 
     def save_state(self) -> Saving:

@@ -128,6 +128,8 @@ EN_ERRORS: dict[str, str] = {
     "err.link.sealed_gap": "posts {held} to {first} are missing: ask for a link from post "
                            "{held}",
     "err.link.sealed_other_game": "the link is of another game ({game})",
+    "err.link.sealed_unasked": "{name}'s device sent posts the game did not ask for "
+                               "({count} posts)",
     "err.link.too_large": "the link is too large",
     "err.link.too_long": "the link is too long",
     "err.link.too_many_moves": "the link holds too many moves",

@@ -31,6 +31,10 @@ EN_SEALED: dict[str, str] = {
     "sealed.damaged": "This device's record of the game with secret hands cannot be read: "
                       "its cards cannot be opened here.",
     "sealed.link_refused": "This link was not opened: {reason}.",
+    "storage.full_kept": "This browser's storage is full, so this was not kept: your game "
+                         "is as it was. Export your games to files and delete old ones to "
+                         "make room, then try again.",
+    "storage.saved_games": "Saved games",
     "sealed.caught": "This link breaks the fair deck and was not opened: {name}'s device "
                      "sent {what}.",
     "sealed.why.not_drawn": "a card they did not draw",

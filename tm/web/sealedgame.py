@@ -22,7 +22,7 @@ from tm.fairdeck import SECP256K1, Group
 from tm.fairdeck.held import DeviceError
 from tm.fairdeck.wire import HandOff, SeedReveal, decode
 from tm.game import Game
-from tm.persist import links, safejson, sealedlinks
+from tm.persist import links, safejson, sealedlinks, sealedshape
 from tm.persist.links import LinkError
 from tm.persist.sealedplay import Post, SealedSeat, read_post
 from tm.web.saves import Storage
@@ -44,10 +44,19 @@ class Record:
     posts: list[str] = field(default_factory=list)  # every post's JSON line, in order
     audit: list[list[Any]] | None = None  # the audit's findings, once every seed is here
     sent: dict[str, int] = field(default_factory=dict)  # seat: the posts its last link held
+    # each post as the record's JSON writes it, kept as posts come: a record is written
+    # after every click without encoding every post again
+    _encoded: list[str] = field(default_factory=list, repr=False, compare=False)
 
     def to_text(self) -> str:
-        return json.dumps({"seat": self.seat, "seed": self.seed.hex(), "posts": self.posts,
-                           "audit": self.audit, "sent": self.sent}, separators=(",", ":"))
+        encoded = self._encoded
+        if len(encoded) > len(self.posts) or encoded[-1:] != [
+                json.dumps(p) for p in self.posts[len(encoded) - 1:len(encoded)]]:
+            encoded.clear()  # (the posts were replaced, not added to)
+        encoded += [json.dumps(post) for post in self.posts[len(encoded):]]
+        head = json.dumps({"seat": self.seat, "seed": self.seed.hex()}, separators=(",", ":"))
+        tail = json.dumps({"audit": self.audit, "sent": self.sent}, separators=(",", ":"))
+        return f'{head[:-1]},"posts":[{",".join(encoded)}],{tail[1:]}'
 
 
 def read_record(storage: Storage, game_id: str) -> Record | None:
@@ -80,6 +89,8 @@ class SealedPlay:
         self.history: list[Post] = []
         self.opened = False  # this device's opening parts posted
         self._offer: tuple[int, int, str] | None = None  # (posts, recipient, its link)
+        self._handoffs = 0  # hand-offs in the history
+        self._seeds: set[int] = set()  # seats whose seed is in the history
 
     @property
     def game(self) -> Game:
@@ -100,7 +111,7 @@ class SealedPlay:
         try:
             for text in record.posts:
                 post = read_post(text)
-                play.history.append(post)
+                play._append(post)
                 if post.seat != record.seat:
                     owed += play.seat.receive(post)
                     continue
@@ -110,7 +121,6 @@ class SealedPlay:
                     raise RecordError("this device's record of the game does not replay")
         except (ValueError, IllegalMove, DeviceError) as error:
             raise RecordError("this device's record of the game does not replay") from error
-        play.record.posts = list(record.posts)
         return play
 
     def _again(self, post: Post) -> list[Post]:
@@ -128,8 +138,18 @@ class SealedPlay:
 
     # ------------------------------------------------------------ acting
     def _post(self, posts: list[Post]) -> None:
-        self.history += posts
-        self.record.posts += [p.to_text() for p in posts]
+        for post in posts:
+            self._append(post)
+
+    def _append(self, post: Post) -> None:
+        """A post into the history and the record, its kind counted (read once: a click
+        never decodes the whole history again)."""
+        self.history.append(post)
+        self.record.posts.append(post.to_text())
+        kind = sealedshape.kind_of(post.message)
+        self._handoffs += kind == sealedshape.HANDOFF
+        if kind == sealedshape.SEED:
+            self._seeds.add(post.seat)
 
     def act(self) -> None:
         """Everything this device posts without a player's decision: its shuffle step, its
@@ -150,22 +170,43 @@ class SealedPlay:
         self._post(self.seat.play(response))
         self.act()
 
+    def signed(self, more: list[Post] | None = None) -> list[list[Any]]:
+        """The history (and ``more`` after it) as the seats' signatures cover it (see
+        :func:`signed_moves`), from the record's lines: no post is encoded again."""
+        held = [[post.seat, text] for post, text in zip(self.history, self.record.posts,
+                                                         strict=True)]
+        return held + signed_moves(more or [])
+
     def seed_posted(self) -> bool:
-        return any(p.seat == self.record.seat and isinstance(decode(p.message), SeedReveal)
-                   for p in self.history)
+        return self.record.seat in self._seeds
 
     # ------------------------------------------------------------ links
     def take(self, text: str) -> int:
-        """A link's posts this device lacks, taken in order; returns how many. Raises
-        ``LinkError`` for a link that is not this game's or leaves a gap, ``Caught``
-        naming a seat that broke the protocol, ``IllegalMove`` for a move the rules
-        refuse (then this object is spoilt: the caller rebuilds from the record)."""
-        link = sealedlinks.decode(text)
-        new = sealedlinks.merge(self.history, link, self.game_id)
+        """A link's posts this device lacks, taken in order; returns how many (see
+        :meth:`incoming` and :meth:`take_posts`)."""
+        new = self.incoming(sealedlinks.decode(text))
+        self.check_shape(new)
+        return self.take_posts(new)
+
+    def incoming(self, link: sealedlinks.SealedLink) -> list[Post]:
+        """The posts of a decoded link this device lacks (no fair-deck or rules work).
+        Raises ``LinkError`` for a link that is not this game's, leaves a gap or forks."""
+        return sealedlinks.merge(self.history, link, self.game_id)
+
+    def check_shape(self, new: list[Post]) -> None:
+        """``LinkError`` naming the seat when the game cannot have asked for ``new``
+        (:mod:`tm.persist.sealedshape`: no fair-deck or rules work)."""
+        sealedshape.check(self.history, new, self.players, self.record.seat,
+                          self.options.names,
+                          sealedshape.asked_decks(self.game.state.sealed["piles"]))
+
+    def take_posts(self, new: list[Post]) -> int:
+        """Posts from :meth:`incoming`, taken in order; returns how many. Raises ``Caught``
+        naming a seat that broke the protocol, ``IllegalMove`` for a move the rules refuse
+        (then this object is spoilt: the caller rebuilds from the record)."""
         answers: list[Post] = []
         for post in new:
-            self.history.append(post)
-            self.record.posts.append(post.to_text())
+            self._append(post)
             answers += self.seat.receive(post)
         self._post(answers)
         self.act()
@@ -196,8 +237,7 @@ class SealedPlay:
         """Whether the shuffle is over and every seat's opening parts are here."""
         if not self.seat.device.locked:
             return False
-        handoffs = sum(isinstance(decode(p.message), HandOff) for p in self.history)
-        return len(self.history) >= handoffs + self.players
+        return len(self.history) >= self._handoffs + self.players
 
     def blocked(self) -> bool:
         """Whether this seat drew a card it cannot read yet (the others' parts to come)."""
@@ -236,8 +276,7 @@ class SealedPlay:
 
     def seeds_held(self) -> bool:
         """Whether every seat's seed is here (then the audit can run)."""
-        return len({p.seat for p in self.history
-                    if isinstance(decode(p.message), SeedReveal)}) == self.players
+        return len(self._seeds) == self.players
 
     def audit_due(self) -> bool:
         """Whether the audit can run and has not: the game is over, every seed is here."""

@@ -249,7 +249,7 @@ class LinkUndoController(Controller):
         if any(move[0] == seat for move in theirs[back:]):
             return None  # moves for this seat that this device did not make
         refused = linkseals.check_link(self.host.store.storage, link_id, params, theirs, back,
-                                       seat, self.linkplay.state.verifier)
+                                       seat, self.linkplay.state.verifier).refused
         if refused is not None:
             return None
         self._take(game, meta, link_id)
@@ -308,7 +308,8 @@ class LinkUndoController(Controller):
         meta, save = parse_entry(stored)
         theirs = saved_moves(mend.game)
         refused = linkseals.check_link(self.host.store.storage, link_id, mend.params, theirs,
-                                       mend.parts_at, meta.seat, self.linkplay.state.verifier)
+                                       mend.parts_at, meta.seat,
+                                       self.linkplay.state.verifier).refused
         if refused is not None:
             self.shown.notice = t("linkundo.cannot_adopt", name=self._name_in(refused[1], link_id))
             return

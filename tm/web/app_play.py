@@ -10,6 +10,7 @@ from typing import Any
 from tm.bots import Bot
 from tm.game import Game
 from tm.prompts.contract import Choice
+from tm.prompts.sealed import engine_response
 from tm.web.app_base import Actions, Controller, Host, is_bot, person_seats
 from tm.web.app_stage import Spare, Stage, default_payment, starts_action
 from tm.web.log_html import LOG_DEPTH, log_depth_after
@@ -129,17 +130,21 @@ class PlayController(Controller):
         shown.screen = "handoff" if player != shown.viewer and not undoing else "game"
 
     def choose(self, data: dict[str, Any]) -> None:
+        """A listed choice clicked (``index``): the choice the page drew, answered in the
+        engine's form. A sealed game's view lists this device's cards by name (its named
+        copy); the engine's responses carry their tokens (:func:`engine_response`)."""
         decision = self.current()
-        if decision is None:
+        game = self.shown_game()
+        if decision is None or game is None:
             return
         player, prompt = decision
-        choices = self.state.views.listed(self.shown_game(), player)
+        choices = self.state.views.listed(game, player)
         if choices is None:
             choices = [c.to_dict() for c in prompt.choices()]
-        index = int(data.get("index", -1))
-        if not 0 <= index < len(choices):
+        index = _index(data.get("index"))
+        if index is None or not 0 <= index < len(choices):
             return
-        self.respond(player, copy.deepcopy(choices[index]))  # (the view's stays as listed)
+        self.respond(player, engine_response(game.state, copy.deepcopy(choices[index])))
 
     def place(self, data: dict[str, Any]) -> None:
         """A legal space clicked on the board: its listed choice, through its row's listed
@@ -216,6 +221,8 @@ class PlayController(Controller):
         menu starts one); otherwise, or once the action is complete, on the game."""
         game = self.shown.game
         assert game is not None
+        response = {key: value for key, value in response.items() if key != "label"}
+        # (a label names a sealed game's cards as this device reads them: never posted)
         staged = self.staged()
         if staged is None and stage and starts_action(game, player):
             staged = Stage.begin(game, player, self.state.spare)
@@ -246,6 +253,14 @@ class PlayController(Controller):
         if decision is not None and not is_bot(game, decision[0]) \
                 and starts_action(game, decision[0]):
             self.state.spare.make(game)
+
+
+def _index(value: Any) -> int | None:
+    """A clicked choice's index as the page sends it (anything else: None)."""
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
 
 
 def finishing_choice(prompt: PendingPrompt) -> Choice:

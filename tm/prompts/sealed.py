@@ -108,15 +108,15 @@ def sealed_choices(g: GameState, p: int,
 
 def engine_response(g: GameState, listed: dict[str, Any]) -> dict[str, Any]:
     """A choice as a view of ``g`` lists it (built on this device's named copy: the cards
-    it reads by name) in the engine's form: its response with the names given back their
-    tokens, as :func:`sealed_choices` lists the same choice (its label, which names the
-    cards and is never replayed, left out). Outside a sealed game: the response as it is."""
-    response = {key: value for key, value in listed.items() if key != "label"}
+    it reads by name) in the engine's form: its response's names given back their tokens,
+    as :func:`sealed_choices` lists the same choice (its label, which is never replayed,
+    kept as it is). Outside a sealed game: the choice as it is."""
     if g.dealer is None or not g.sealed:
-        return response
+        return listed
     tokens = {name: text for text, name in _opened(g).items()}
-    replaced: dict[str, Any] = sealed.replaced(response, tokens)
-    return replaced
+    found: dict[str, Any] = {key: value if key == "label" else sealed.replaced(value, tokens)
+                             for key, value in listed.items()}
+    return found
 
 
 def _shows(g: GameState, p: int, response: dict[str, Any]) -> bool:

@@ -74,7 +74,7 @@ class PlayController(Controller):
     def _commit_stage(self, stage: Stage) -> None:
         if self.host.sealed_active():  # played again on the sealed game: posted, then
             self.state.stage = None  # (its dealer is this device's)
-            self.host.sealed_respond(stage.steps)
+            self.host.sealed_respond([unlabelled(step) for step in stage.steps])
             return
         self.shown.game, self.state.stage = stage.game, None
         self.host.committed()
@@ -221,14 +221,12 @@ class PlayController(Controller):
         menu starts one); otherwise, or once the action is complete, on the game."""
         game = self.shown.game
         assert game is not None
-        response = {key: value for key, value in response.items() if key != "label"}
-        # (a label names a sealed game's cards as this device reads them: never posted)
         staged = self.staged()
         if staged is None and stage and starts_action(game, player):
             staged = Stage.begin(game, player, self.state.spare)
         if staged is None:
             if self.host.sealed_active():
-                self.host.sealed_respond([response])
+                self.host.sealed_respond([unlabelled(response)])
                 return
             game.respond(player, response)
             self.host.committed()
@@ -253,6 +251,12 @@ class PlayController(Controller):
         if decision is not None and not is_bot(game, decision[0]) \
                 and starts_action(game, decision[0]):
             self.state.spare.make(game)
+
+
+def unlabelled(step: dict[str, Any]) -> dict[str, Any]:
+    """A step as it is posted: its label, which words it for this page (a sealed game's
+    cards by the names this device reads), left out."""
+    return {key: value for key, value in step.items() if key != "label"}
 
 
 def _index(value: Any) -> int | None:

@@ -3,6 +3,7 @@ document, the window's events (links, other tabs, leaving), the bots' loop, the 
 service worker and the other languages read ahead (main.py calls :func:`start`)."""
 from __future__ import annotations
 
+import json
 import traceback
 from collections.abc import Callable
 from typing import Any
@@ -10,6 +11,7 @@ from typing import Any
 import js
 from pyodide.ffi import create_once_callable, create_proxy
 
+from tm.board import parameters
 from tm.persist import safejson
 from tm.web import bot_loop
 from tm.web.app import App
@@ -119,12 +121,32 @@ def _test_hook(page: Page) -> None:
             page.guard("event", page.act, "answer_bot", {})
         page.guard("event", page.save)
 
+    def decision() -> str:  # (reads only: which drawn control is which, for a test
+        found = page.app.current() if page.app.shown.game is not None else None  # that clicks)
+        game = page.app.shown_game()
+        return json.dumps(None if found is None else decision_of(game, found[1]))
+
+    shown = create_proxy(decision)
+    KEEP.append(shown)
+    js.window.tmDecision = shown
     proxy = create_proxy(answer_first)
     KEEP.append(proxy)
     js.window.tmAnswerFirst = proxy
     bot = create_proxy(answer_bot)
     KEEP.append(bot)
     js.window.tmAnswerBot = bot
+
+
+def decision_of(game: Any, prompt: Any) -> dict[str, Any]:
+    """The waiting decision as ``window.tmDecision`` reads it: its kind, the selection's
+    state, each listed choice's type, project and cost in the page's listed order, and
+    the global parameters at their maximum."""
+    data, g = prompt.data, game.state
+    return {"kind": prompt.kind, "purpose": prompt.purpose,
+            "maxed": [name for name in parameters.limits(g) if parameters.is_maxed(g, name)],
+            "chosen": bool(data.get("corporation")), "picked": len(data.get("picked") or []),
+            "choices": [{"type": c.type, "project": c.get("project"), "cost": c.get("cost")}
+                        for c in prompt.choices()]}
 
 
 def _listen(page: Page, target: Any, name: str, fn: Callable[[Any], None],

@@ -4,6 +4,8 @@ shows and opened in the other context's address bar. The test only reads the pag
 which control (``window.tmDecision``: the waiting decision's listed types, read only; the
 DOM's visible controls), with :mod:`tests.kits.clicks`'s order, so games end soon.
 
+A desktop presses some controls with Enter instead of a click.
+
 A :class:`Device` is one browser context (its own storage and device keys) seated at a
 sealed game; :func:`play_table` passes the links round until the game ends (both audits
 shown) or the devices reach a generation."""
@@ -20,6 +22,7 @@ from tm.persist import sealedlinks
 
 LINK = ".send-panel.sealed input.send-link"
 AUDITED = "[data-audit=passed], [data-audit=failed]"
+KEYS = 3  # a desktop presses Enter on every third control instead of clicking
 REBUILD_MS = 90_000  # a device's game rebuilt from its record: seconds, more under load
 
 # The usable choice controls drawn now (visible, enabled): their listed indexes.
@@ -39,10 +42,14 @@ class Device:
     taste: Taste = field(default_factory=Taste)
 
     def press(self, control: Any) -> None:
-        """A click, or a tap on a touch screen, on a control in view."""
+        """A tap on a touch screen; on a desktop a click, or every :data:`KEYS` th press
+        Enter on the focused control (as a keyboard player does)."""
         control.scroll_into_view_if_needed()
         if self.touch:
             control.tap()
+        elif self.clicks % KEYS == KEYS - 1:
+            control.focus()
+            self.page.keyboard.press("Enter")
         else:
             control.click()
         self.clicks += 1

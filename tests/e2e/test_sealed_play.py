@@ -17,6 +17,7 @@ Three devices play a sealed game to generation 3."""
 from __future__ import annotations
 
 import json
+import os
 import time
 from typing import Any
 
@@ -35,7 +36,7 @@ from tm.web.sealedgame import RECORD_PREFIX, Record, SealedPlay
 pytestmark = pytest.mark.e2e
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
-SHOTS = None  # a folder to keep screenshots of the game in (None: none taken)
+SHOTS = os.environ.get("TM_E2E_SHOTS")  # a folder to keep screenshots of the game in
 
 
 def _posts(page: Any) -> int:

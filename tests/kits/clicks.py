@@ -18,6 +18,7 @@ ORDER = ("claim_milestone", "fund_award", "build_colony", "trade", "aquifer", "a
          "end_turn")
 ONCE = ("fund_award", "build_colony", "trade")  # (each once a device: they raise no parameter)
 RAISES = {"aquifer": "oceans", "asteroid": "temperature", "greenery_project": "oxygen",
+          "convert_plants": "oxygen",
           "convert_heat": "temperature"}
 NEVER = ("unpick", "unkeep")
 CARDS = 2  # cards bought at setup before Done: cards to play, not too many

@@ -9,10 +9,11 @@ page's link field) to the other devices' Apps, as a person pastes them."""
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
-from tests.kits.clicks import Taste, best
+from tests.kits.clicks import Taste, best, kind_of
 from tm.board import parameters
 from tm.web.app import App
 
@@ -87,3 +88,77 @@ def pick(app: App, controls: list[Control], taste: Taste) -> Control | None:
         return at[index]
     places = by_action.get("place")
     return places[0] if places else None
+
+
+# ------------------------------------------------------------------ a table of devices
+@dataclass
+class Device:
+    """One App at a table of devices, and what it clicked: each decision's (kind,
+    purpose, listed kind) as the test read it before the click."""
+    app: App
+    name: str
+    taste: Taste = field(default_factory=Taste)
+    clicked: list[tuple[str, str, str]] = field(default_factory=list)
+
+    def step(self) -> bool:
+        """One click answering this device's decision; False when it has none."""
+        controls, _links = drawn(self.app)
+        control = pick(self.app, controls, self.taste)
+        if control is None:
+            return False
+        decision = self.app.current()
+        if decision is not None and control.action == "choose":
+            _player, prompt = decision
+            listed = prompt.choices()[int(control.data["index"])].to_dict()
+            self.clicked.append((prompt.kind, prompt.purpose, kind_of(listed)))
+        click(self.app, control)
+        assert self.app.shown.notice is None, self.app.shown.notice
+        return True
+
+    def play_own(self, limit: int = 400) -> None:
+        """Click until this device has nothing to answer."""
+        for _ in range(limit):
+            if not self.step():
+                return
+        raise AssertionError(f"{self.name} never stopped deciding")
+
+    def offer(self) -> tuple[str, str] | None:
+        """Whom the page says to send the link to, and the link its field shows."""
+        _controls, links = drawn(self.app)
+        sealed = self.app.screen_model().linkplay.sealed
+        if not links or sealed is None or sealed.send_to is None:
+            return None
+        return sealed.send_to, links[0]
+
+    def open(self, link: str) -> None:
+        """The link opened in the address bar (the page's ``open_link`` with its
+        fragment); its first takes this device's seat by a click on "I am …"."""
+        self.app.handle("open_link", {"text": "#" + link.split("#", 1)[1]})
+        assert self.app.shown.notice is None, self.app.shown.notice
+        seats = [c for c in drawn(self.app)[0] if c.action == "choose_seat"]
+        if seats:
+            names = self.app.shown.meta.names
+            click(self.app, next(c for c in seats if names[int(c.data["seat"])] == self.name))
+
+
+Seen = Callable[[Device, str], None]
+
+
+def play_table(devices: dict[str, Device], first: str, before: Seen | None = None,
+               limit: int = 2000) -> list[tuple[str, str, str]]:
+    """The devices answer by clicks and pass the links their pages offer, until none is
+    offered (the game over, every seed everywhere); ``before(device, link)`` runs before
+    a device opens a link. Returns every link sent: (sender, recipient, link)."""
+    sender, sent = first, []
+    for _ in range(limit):
+        devices[sender].play_own()
+        offer = devices[sender].offer()
+        if offer is None:
+            return sent
+        to, link = offer
+        sent.append((sender, to, link))
+        if before is not None:
+            before(devices[to], link)
+        devices[to].open(link)
+        sender = to
+    raise AssertionError("the game never ended")

@@ -91,6 +91,12 @@ def _refused(page: Any, link: str, *words: str) -> None:
     assert _posts(page) == before  # nothing of it was kept
 
 
+def _seen(device: Device, turn: int) -> None:
+    """A screenshot of every tenth link opened, when TM_E2E_SHOTS names a folder."""
+    if SHOTS is not None and turn % 10 == 0:
+        device.page.screenshot(path=f"{SHOTS}/{device.name}-{turn:03d}.png")
+
+
 def test_two_devices_play_a_sealed_game_with_prelude_and_colonies_to_the_end_by_clicks(
         new_page: Any, boot: Any) -> None:
     began = time.monotonic()
@@ -116,12 +122,7 @@ def test_two_devices_play_a_sealed_game_with_prelude_and_colonies_to_the_end_by_
             _refused(ann.page, forged, "that Bob's device did not sign")
             tampered.append("seed")
 
-    def seen(device: Device, turn: int) -> None:
-        if SHOTS is not None and turn % 10 == 0:
-            device.page.screenshot(path=f"{SHOTS}/{device.name}-{turn:03d}.png",
-                                   full_page=False)
-
-    sent = play_table(devices, "Ann", seen=seen, before=opening)
+    sent = play_table(devices, "Ann", seen=_seen, before=opening)
     assert tampered == ["card", "seed"]
     for device in (ann, bob):
         expect(device.page.locator("[data-audit=passed]")).to_contain_text(
@@ -147,7 +148,7 @@ def test_three_devices_play_a_sealed_game_to_generation_3_by_clicks(
         return all(generation(d.page) >= 3 for d in table.values()
                    if d.page.locator("main").count() and d.clicks)
 
-    play_table(devices, "Ann", stop=third)
+    play_table(devices, "Ann", stop=third, seen=_seen)
     for device in devices.values():
         assert generation(device.page) >= 3
         expect(device.page.locator(AUDITED)).to_have_count(0)

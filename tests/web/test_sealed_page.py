@@ -320,3 +320,30 @@ def test_a_damaged_record_of_a_sealed_game_is_a_notice(played: Played) -> None:
         app.handle("continue", {"save": "link-" + game_id})
         assert app.shown.notice == t("sealed.damaged")
         app.render()  # (the start screen, no fault)
+
+
+def test_a_click_on_a_dealt_corporation_answers_it_by_its_token() -> None:
+    """The page draws this seat's corporations by name; the click answers the engine's
+    listed choice (its token), never the name (issue 43: "not dealt to you")."""
+    ann, bob = _app(salt=3), _app(salt=4)
+    ann.linkplay.state.signer, bob.linkplay.state.signer = TestSigner(11), TestSigner(22)
+    ann.handle("new_game", {**form_fields(2, NAMES, 5), "by_link": "on", "sealed": "on"})
+    click(ann, next(c for c in drawn(ann)[0] if c.action == "choose_seat"
+                    and c.data["seat"] == "0"))
+    devices = {"Ann": Device(ann, "Ann"), "Bob": Device(bob, "Bob")}
+    sender = "Ann"
+    while devices[sender].app.current() is None:  # the shuffle and the opening parts
+        offer = devices[sender].offer()
+        assert offer is not None
+        devices[offer[0]].open(offer[1])
+        sender = offer[0]
+    app = devices[sender].app
+    corporation = next(c for c in drawn(app)[0] if c.data.get("focus", "").startswith("corp:"))
+    name = corporation.data["card"]
+    assert not sealed.is_token(name)  # drawn by the name this device reads
+    click(app, corporation)
+    assert app.shown.notice is None
+    decision = app.current()
+    assert decision is not None
+    chosen = decision[1].data["corporation"]
+    assert sealed.is_token(chosen) and sealed.opened(app.shown.game.state, chosen) == name  # type: ignore[union-attr]

@@ -3,10 +3,10 @@ click kit, tests/web/clickkit.py, and the browser's, tests/e2e/clickdriver.py).
 
 An action: a milestone when it can, then (once each) an award funded, a colony built and a
 trade, then standard projects that raise a global parameter not yet at its maximum, heat
-and plants converted, the cheapest card, and then passing. A selection: the corporation,
-the preludes it must keep, up to :data:`CARDS` cards at setup (none later: the money goes
-to the parameters), then Done; a selection is only ever added to (never unpicked), so it
-ends."""
+converted, the cheapest card, and then passing (plants are kept for the last greenery).
+A selection: the corporation, the preludes it must keep, up to :data:`CARDS` cards at
+setup (none later: the money goes to the parameters), then Done; a selection is only ever
+added to (never unpicked), so it ends."""
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
@@ -14,11 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 ORDER = ("claim_milestone", "fund_award", "build_colony", "trade", "aquifer", "asteroid",
-         "greenery_project", "convert_plants", "convert_heat", "play_card", "pass",
+         "greenery_project", "convert_heat", "play_card", "pass",
          "end_turn")
 ONCE = ("fund_award", "build_colony", "trade")  # (each once a device: they raise no parameter)
 RAISES = {"aquifer": "oceans", "asteroid": "temperature", "greenery_project": "oxygen",
-          "convert_plants": "oxygen",
           "convert_heat": "temperature"}
 NEVER = ("unpick", "unkeep")
 CARDS = 2  # cards bought at setup before Done: cards to play, not too many

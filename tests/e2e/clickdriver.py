@@ -41,13 +41,14 @@ class Device:
     kinds: dict[str, int] = field(default_factory=dict)  # decisions answered, by kind
     taste: Taste = field(default_factory=Taste)
 
-    def press(self, control: Any) -> None:
-        """A tap on a touch screen; on a desktop a click, or every :data:`KEYS` th press
-        Enter on the focused control (as a keyboard player does)."""
+    def press(self, control: Any, keys: bool = False) -> None:
+        """A tap on a touch screen; on a desktop a click, or (``keys``: a control of the
+        decision) every :data:`KEYS` th press Enter on the focused control, as a keyboard
+        player does."""
         control.scroll_into_view_if_needed()
         if self.touch:
             control.tap()
-        elif self.clicks % KEYS == KEYS - 1:
+        elif keys and self.clicks % KEYS == KEYS - 1:
             control.focus()
             self.page.keyboard.press("Enter")
         else:
@@ -60,7 +61,7 @@ class Device:
         wait_ready(page)
         confirm = page.locator("#app [data-action=confirm_action]")
         if confirm.count():
-            self.press(confirm.first)
+            self.press(confirm.first, keys=True)
             return True
         decision = json.loads(page.evaluate("window.tmDecision()"))
         if decision is None:
@@ -71,9 +72,10 @@ class Device:
                      decision["chosen"], decision["picked"], self.taste)
         if index is not None:
             control = page.locator(f'#app [data-action=choose][data-index="{index}"]')
-            self.press(control.locator("visible=true").first)
+            self.press(control.locator("visible=true").first, keys=True)
         else:  # a space on the board only
-            self.press(page.locator("#app [data-action=place]").locator("visible=true").first)
+            self.press(page.locator("#app [data-action=place]").locator("visible=true").first,
+                       keys=True)
         self.kinds[decision["kind"]] = self.kinds.get(decision["kind"], 0) + 1
         return True
 

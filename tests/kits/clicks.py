@@ -3,7 +3,8 @@ click kit, tests/web/clickkit.py, and the browser's, tests/e2e/clickdriver.py).
 
 An action: a milestone when it can, then (once each) an award funded, a colony built and a
 trade, then standard projects that raise a global parameter not yet at its maximum, heat
-converted, the cheapest card, and then passing (plants are kept for the last greenery).
+and plants converted, the cheapest card, and then passing (a device may keep its plants
+for the last greenery instead).
 A selection: the corporation, the preludes it must keep, up to :data:`CARDS` cards at
 setup (none later: the money goes to the parameters), then Done; a selection is only ever
 added to (never unpicked), so it ends."""
@@ -14,10 +15,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 ORDER = ("claim_milestone", "fund_award", "build_colony", "trade", "aquifer", "asteroid",
-         "greenery_project", "convert_heat", "play_card", "pass",
+         "greenery_project", "convert_plants", "convert_heat", "play_card", "pass",
          "end_turn")
 ONCE = ("fund_award", "build_colony", "trade")  # (each once a device: they raise no parameter)
 RAISES = {"aquifer": "oceans", "asteroid": "temperature", "greenery_project": "oxygen",
+          "convert_plants": "oxygen",
           "convert_heat": "temperature"}
 NEVER = ("unpick", "unkeep")
 CARDS = 2  # cards bought at setup before Done: cards to play, not too many
@@ -26,9 +28,11 @@ CARDS = 2  # cards bought at setup before Done: cards to play, not too many
 @dataclass
 class Taste:
     """What a device has done and what the board allows: ``done``, the once-only kinds it
-    took; ``maxed``, the global parameters at their maximum."""
+    took; ``maxed``, the global parameters at their maximum; ``keep_plants``: plants are
+    never converted during the game (the last greenery then comes, with plants)."""
     done: set[str] = field(default_factory=set)
     maxed: Collection[str] = ()
+    keep_plants: bool = False
 
 
 def kind_of(choice: Mapping[str, Any]) -> str:
@@ -46,7 +50,8 @@ def score(choice: Mapping[str, Any], kind: str, purpose: str, chosen: bool, pick
     is chosen; ``picked``: how many cards it holds)."""
     what = kind_of(choice)
     if kind == "action":
-        if what not in ORDER or what in taste.done or RAISES.get(what) in taste.maxed:
+        if what not in ORDER or what in taste.done or RAISES.get(what) in taste.maxed \
+                or (what == "convert_plants" and taste.keep_plants):
             return len(ORDER), 0
         return ORDER.index(what), int(choice.get("cost") or 0)
     if what in NEVER or (what == "corporation" and chosen):

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from tests.kits.clicks import Taste
 from tests.kits.games import form_fields
 from tests.kits.keys import TestSigner
 from tests.web.clickkit import Device, click, drawn, play_table
@@ -80,7 +81,8 @@ def _play_by_links(extra: dict[str, str]) -> Played:
     assert ann.shown.game is not None and ann.shown.game.state.options.sealed
     click(ann, next(c for c in drawn(ann)[0] if c.action == "choose_seat"
                     and c.data["seat"] == "0"))
-    devices = {"Ann": Device(ann, "Ann"), "Bob": Device(bob, "Bob")}
+    devices = {name: Device(app, name, Taste(keep_plants=True))  # (to reach the last greenery)
+               for name, app in (("Ann", ann), ("Bob", bob))}
     kept: dict[str, Any] = {"ann_before": {}, "mid_link": ""}
 
     def before(device: Device, link: str) -> None:

@@ -92,8 +92,9 @@ def _refused(page: Any, link: str, *words: str) -> None:
 
 
 def _seen(device: Device, turn: int) -> None:
-    """A screenshot of every tenth link opened, when TM_E2E_SHOTS names a folder."""
-    if SHOTS is not None and turn % 10 == 0:
+    """A screenshot of every tenth link opened (and the next), when TM_E2E_SHOTS names a
+    folder."""
+    if SHOTS is not None and turn % 10 in (0, 1):
         device.page.screenshot(path=f"{SHOTS}/{device.name}-{turn:03d}.png")
 
 
@@ -128,6 +129,7 @@ def test_two_devices_play_a_sealed_game_with_prelude_and_colonies_to_the_end_by_
         expect(device.page.locator("[data-audit=passed]")).to_contain_text(
             "Checked", timeout=REBUILD_MS)
         expect(device.page.locator(".end")).to_be_visible()
+        _seen(device, 1000)
     assert all("&k=" in link and "&s=" in link for link in sent)  # signed by device keys
     assert sorted(len(link) for link in sent)[len(sent) // 2] < 4000  # fits a chat message
     print(f"sealed 2 seats to the end: {time.monotonic() - began:.0f} s, {len(sent)} links,"

@@ -10,7 +10,6 @@ from typing import Any
 from tm.bots import Bot
 from tm.game import Game
 from tm.prompts.contract import Choice
-from tm.prompts.sealed import engine_response
 from tm.web.app_base import Actions, Controller, Host, is_bot, person_seats
 from tm.web.app_stage import Spare, Stage, default_payment, starts_action
 from tm.web.log_html import LOG_DEPTH, log_depth_after
@@ -132,7 +131,7 @@ class PlayController(Controller):
     def choose(self, data: dict[str, Any]) -> None:
         """A listed choice clicked (``index``): the choice the page drew, answered in the
         engine's form. A sealed game's view lists this device's cards by name (its named
-        copy); the engine's responses carry their tokens (:func:`engine_response`)."""
+        copy); the engine's responses carry their tokens (``Game.as_response``)."""
         decision = self.current()
         game = self.shown_game()
         if decision is None or game is None:
@@ -144,7 +143,7 @@ class PlayController(Controller):
         index = _index(data.get("index"))
         if index is None or not 0 <= index < len(choices):
             return
-        self.respond(player, engine_response(game.state, copy.deepcopy(choices[index])))
+        self.respond(player, game.as_response(copy.deepcopy(choices[index])))
 
     def place(self, data: dict[str, Any]) -> None:
         """A legal space clicked on the board: its listed choice, through its row's listed

@@ -11,7 +11,6 @@ from typing import Any
 import js
 from pyodide.ffi import create_once_callable, create_proxy
 
-from tm.board import parameters
 from tm.persist import safejson
 from tm.web import bot_loop
 from tm.web.app import App
@@ -141,12 +140,13 @@ def decision_of(game: Any, prompt: Any) -> dict[str, Any]:
     """The waiting decision as ``window.tmDecision`` reads it: its kind, the selection's
     state, each listed choice's type, project and cost in the page's listed order, and
     the global parameters at their maximum."""
-    data, g = prompt.data, game.state
+    data = prompt.data
+    shown = game.view(None)["parameters"]
+    listed = [{key: c.get(key) for key in ("type", "project", "cost")} for c in prompt.choices()]
     return {"kind": prompt.kind, "purpose": prompt.purpose,
-            "maxed": [name for name in parameters.limits(g) if parameters.is_maxed(g, name)],
+            "maxed": [name for name, parameter in shown.items() if parameter["maxed"]],
             "chosen": bool(data.get("corporation")), "picked": len(data.get("picked") or []),
-            "choices": [{"type": c.type, "project": c.get("project"), "cost": c.get("cost")}
-                        for c in prompt.choices()]}
+            "choices": listed}
 
 
 def _listen(page: Page, target: Any, name: str, fn: Callable[[Any], None],

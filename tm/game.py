@@ -35,7 +35,7 @@ from tm.persist import saves
 from tm.persist.codec import state_digest
 from tm.prompts.contract import Choice
 from tm.prompts.kinds import Prompt, stage
-from tm.prompts.sealed import show_response
+from tm.prompts.sealed import engine_response, show_response
 from tm.rules import phases
 from tm.rules.scoring import scores, winners
 from tm.rules.solo import neutral_setup
@@ -303,6 +303,12 @@ class Game:
     def view(self, player: int | None) -> GameView:
         """What ``player`` may see (others' hands hidden); None: a spectator."""
         return view_for(self.state, player)
+
+    def as_response(self, listed: dict[str, Any]) -> dict[str, Any]:
+        """A choice as :meth:`view` lists it, in the form :meth:`respond` takes: a sealed
+        game's view names the cards this device reads, the engine's responses carry their
+        tokens (its label kept: it is never replayed). Any other game's: as it is."""
+        return engine_response(self.state, listed)
 
     # ------------------------------------------------------------ saves
     def digest(self) -> str:

@@ -11,8 +11,10 @@ from typing import Any
 
 import pytest
 
+from tests.kits.clicks import Taste
 from tests.kits.games import form_fields
 from tests.kits.keys import TestSigner
+from tests.web.clickkit import Device, click, drawn, play_table
 from tm.core import sealed
 from tm.fairdeck.wire import SeedReveal, Show, Turn, encode
 from tm.persist import sealedlinks
@@ -33,15 +35,6 @@ def _app(storage: MemoryStorage | None = None, salt: int = 0) -> App:
     return app
 
 
-def _play_own(app: App) -> None:
-    """This device's decisions, as the hard bot would answer them, until another's."""
-    for _ in range(400):
-        if app.current() is None and app.staged() is None:
-            return
-        app.handle("answer_bot", {})
-    raise AssertionError("the device never stopped deciding")
-
-
 @dataclass
 class Played:
     """A sealed game played to the end by two devices: each App, every link sent (the
@@ -50,6 +43,7 @@ class Played:
     sent: list[tuple[str, str, str]]
     ann_before: dict[str, str]
     mid_link: str
+    devices: dict[str, Device]
 
 
 def _send(app: App) -> tuple[str, str] | None:
@@ -77,35 +71,31 @@ def played() -> Played:
     return _play_by_links({})
 
 
-def _play_by_links(extra: dict[str, str], render: bool = False) -> Played:
-    """Ann and Bob play a sealed game (the form's fields plus ``extra``) by links."""
+def _play_by_links(extra: dict[str, str]) -> Played:
+    """Ann and Bob play a sealed game (the form's fields plus ``extra``) by links, every
+    answer a click on a control the page drew, every link the one its field shows."""
     ann, bob = _app(salt=1), _app(salt=2)
     ann.linkplay.state.signer, bob.linkplay.state.signer = TestSigner(11), TestSigner(22)
     ann.handle("new_game", {**form_fields(2, NAMES, 5), "by_link": "on", "sealed": "on",
                             **extra})
     assert ann.shown.game is not None and ann.shown.game.state.options.sealed
-    ann.handle("choose_seat", {"seat": 0})
-    apps, sender = {"Ann": ann, "Bob": bob}, "Ann"
-    sent: list[tuple[str, str, str]] = []
-    ann_before: dict[str, str] = {}
-    mid_link = ""
-    for _ in range(1000):
-        _play_own(apps[sender])
-        offer = _send(apps[sender])
-        if offer is None:
-            break
-        to, link = offer
-        sent.append((sender, to, link))
-        if to == "Ann" and not mid_link and ann.shown.game.state.generation >= 3:
-            ann_before, mid_link = dict(ann.store.storage.data), link  # type: ignore[attr-defined]
-        apps[to].handle("open_link", {"text": "#" + link})
-        assert apps[to].shown.notice is None, apps[to].shown.notice
-        if render:
-            apps[to].render()
-        if apps[to].shown.meta.seat < 0:
-            apps[to].handle("choose_seat", {"seat": NAMES.index(to)})
-        sender = to
-    return Played(apps, sent, ann_before, mid_link)
+    click(ann, next(c for c in drawn(ann)[0] if c.action == "choose_seat"
+                    and c.data["seat"] == "0"))
+    devices = {name: Device(app, name, Taste(keep_plants=True))  # (to reach the last greenery)
+               for name, app in (("Ann", ann), ("Bob", bob))}
+    kept: dict[str, Any] = {"ann_before": {}, "mid_link": ""}
+
+    def before(device: Device, link: str) -> None:
+        assert "&k=" in link and "&s=" in link  # keys, signatures
+        if device.name == "Ann" and not kept["mid_link"] \
+                and ann.shown.game.state.generation >= 3:  # type: ignore[union-attr]
+            kept["ann_before"] = dict(ann.store.storage.data)  # type: ignore[attr-defined]
+            kept["mid_link"] = link.split("#", 1)[1]
+
+    sent = [(sender, to, link.split("#", 1)[1])
+            for sender, to, link in play_table(devices, "Ann", before)]
+    return Played({"Ann": ann, "Bob": bob}, sent, kept["ann_before"], kept["mid_link"],
+                  devices)
 
 
 def test_two_devices_play_a_sealed_game_by_links_to_the_end_and_both_audits_pass(
@@ -263,9 +253,34 @@ def test_a_sealed_link_whose_new_posts_their_seat_did_not_sign_is_refused(
     assert copy.shown.notice is None
 
 
-def test_a_sealed_game_with_colonies_and_prelude_plays_to_the_end_in_the_page() -> None:
-    game = _play_by_links({"colonies": "on", "prelude": "on"}, render=True)
-    ann, bob = game.apps["Ann"], game.apps["Bob"]
+# Every kind of decision of a sealed game with Prelude and Colonies, each answered by a
+# click on the control the page drew: (kind, purpose, listed kind) as tests/kits/clicks.py
+# names them.
+SEALED_DECISIONS = {
+    "setup": {("setup", "setup", "corporation"), ("setup", "setup", "keep"),
+              ("setup", "setup", "pick"), ("setup", "setup", "done")},
+    "prelude": {("card", "prelude_first", "card")},
+    "research": {("cards", "buy_cards", "done")},
+    "payment": {("action", "action", "play_card"), ("pay", "pay", "confirm")},
+    "standard projects": {("action", "action", "asteroid"), ("action", "action", "aquifer"),
+                          ("action", "action", "greenery_project")},
+    "colonies": {("action", "action", "build_colony"), ("option", "build_colony", "option"),
+                 ("action", "action", "trade")},
+    "milestones and awards": {("action", "action", "claim_milestone"),
+                              ("action", "action", "fund_award")},
+    "tiles": {("space", "place", "space")},
+    "the last greenery": {("option", "final_greenery", "option")},
+}
+
+
+@pytest.fixture(scope="module")
+def with_expansions() -> Played:
+    return _play_by_links({"colonies": "on", "prelude": "on"})
+
+
+def test_a_sealed_game_with_colonies_and_prelude_plays_to_the_end_by_clicks(
+        with_expansions: Played) -> None:
+    ann, bob = with_expansions.apps["Ann"], with_expansions.apps["Bob"]
     assert ann.shown.game is not None and bob.shown.game is not None
     assert ann.shown.game.is_over and ann.shown.game.digest() == bob.shown.game.digest()
     assert ann.shown.game.state.options.expansions == bob.shown.game.state.options.expansions
@@ -273,6 +288,21 @@ def test_a_sealed_game_with_colonies_and_prelude_plays_to_the_end_in_the_page() 
     for app in (ann, bob):
         _audited(app)
         assert app.screen_model().linkplay.sealed.audit == ()  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("what", sorted(SEALED_DECISIONS))
+def test_each_decision_of_a_sealed_game_is_answered_by_a_click(
+        with_expansions: Played, what: str) -> None:
+    clicked = {step for device in with_expansions.devices.values() for step in device.clicked}
+    assert SEALED_DECISIONS[what] <= clicked, SEALED_DECISIONS[what] - clicked
+
+
+def test_a_click_in_a_sealed_game_posts_tokens_and_no_label(with_expansions: Played) -> None:
+    """The page drew each seat's cards by name; what it posted names them by token only,
+    and carries no label (a label words a choice for one page)."""
+    for _sender, _to, text in with_expansions.sent:
+        for post in sealedlinks.decode(text.split("&")[0]).posts:
+            assert post.move is None or "label" not in post.move, post.move
 
 
 @pytest.mark.parametrize("text", ["#s=", "#s=AAAA", "#s=" + "A" * 5000, "#s=eNo&k=0.x",
@@ -295,3 +325,30 @@ def test_a_damaged_record_of_a_sealed_game_is_a_notice(played: Played) -> None:
         app.handle("continue", {"save": "link-" + game_id})
         assert app.shown.notice == t("sealed.damaged")
         app.render()  # (the start screen, no fault)
+
+
+def test_a_click_on_a_dealt_corporation_answers_it_by_its_token() -> None:
+    """The page draws this seat's corporations by name; the click answers the engine's
+    listed choice (its token), never the name (issue 43: "not dealt to you")."""
+    ann, bob = _app(salt=3), _app(salt=4)
+    ann.linkplay.state.signer, bob.linkplay.state.signer = TestSigner(11), TestSigner(22)
+    ann.handle("new_game", {**form_fields(2, NAMES, 5), "by_link": "on", "sealed": "on"})
+    click(ann, next(c for c in drawn(ann)[0] if c.action == "choose_seat"
+                    and c.data["seat"] == "0"))
+    devices = {"Ann": Device(ann, "Ann"), "Bob": Device(bob, "Bob")}
+    sender = "Ann"
+    while devices[sender].app.current() is None:  # the shuffle and the opening parts
+        offer = devices[sender].offer()
+        assert offer is not None
+        devices[offer[0]].open(offer[1])
+        sender = offer[0]
+    app = devices[sender].app
+    corporation = next(c for c in drawn(app)[0] if c.data.get("focus", "").startswith("corp:"))
+    name = corporation.data["card"]
+    assert not sealed.is_token(name)  # drawn by the name this device reads
+    click(app, corporation)
+    assert app.shown.notice is None
+    decision = app.current()
+    assert decision is not None
+    chosen = decision[1].data["corporation"]
+    assert sealed.is_token(chosen) and sealed.opened(app.shown.game.state, chosen) == name  # type: ignore[union-attr]

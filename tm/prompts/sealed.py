@@ -59,18 +59,24 @@ def _containers(g: GameState) -> list[Any]:
     return [*(getattr(pl, name) for pl in g.players for name in _HELD), g.queues, g.ext]
 
 
-def named_copy(g: GameState) -> tuple[GameState, dict[str, str]]:
-    """The state as this device reads it (every token its dealer opens named; no dealer),
-    and {name: token} of the names it put in."""
-    state = _copy(g)
+def _opened(g: GameState) -> dict[str, str]:
+    """{token: name} of every token in ``g``'s readable places that its dealer opens."""
     found: list[str] = []
-    for container in _containers(state):
+    for container in _containers(g):
         _tokens(container, found)
     names: dict[str, str] = {}
     for text in found:
         name = sealed.opened(g, text)
         if name is not None:
             names[text] = name
+    return names
+
+
+def named_copy(g: GameState) -> tuple[GameState, dict[str, str]]:
+    """The state as this device reads it (every token its dealer opens named; no dealer),
+    and {name: token} of the names it put in."""
+    names = _opened(g)
+    state = _copy(g)
     if names:
         for container in _containers(state):
             sealed.replace_in(container, names)
@@ -98,6 +104,19 @@ def sealed_choices(g: GameState, p: int,
     their responses carrying tokens again."""
     state, tokens = named_copy(g)
     return [Choice(sealed.replaced(c.response, tokens), c.label) for c in listed(state)]
+
+
+def engine_response(g: GameState, listed: dict[str, Any]) -> dict[str, Any]:
+    """A choice as a view of ``g`` lists it (built on this device's named copy: the cards
+    it reads by name) in the engine's form: its response's names given back their tokens,
+    as :func:`sealed_choices` lists the same choice (its label, which is never replayed,
+    kept as it is). Outside a sealed game: the choice as it is."""
+    if g.dealer is None or not g.sealed:
+        return listed
+    tokens = {name: text for text, name in _opened(g).items()}
+    found: dict[str, Any] = {key: value if key == "label" else sealed.replaced(value, tokens)
+                             for key, value in listed.items()}
+    return found
 
 
 def _shows(g: GameState, p: int, response: dict[str, Any]) -> bool:

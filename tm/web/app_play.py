@@ -73,7 +73,7 @@ class PlayController(Controller):
     def _commit_stage(self, stage: Stage) -> None:
         if self.host.sealed_active():  # played again on the sealed game: posted, then
             self.state.stage = None  # (its dealer is this device's)
-            self.host.sealed_respond(stage.steps)
+            self.host.sealed_respond([unlabelled(step) for step in stage.steps])
             return
         self.shown.game, self.state.stage = stage.game, None
         self.host.committed()
@@ -128,17 +128,21 @@ class PlayController(Controller):
         shown.screen = "handoff" if player != shown.viewer and not undoing else "game"
 
     def choose(self, data: dict[str, Any]) -> None:
+        """A listed choice clicked (``index``): the choice the page drew, answered in the
+        engine's form. A sealed game's view lists this device's cards by name (its named
+        copy); the engine's responses carry their tokens (``Game.as_response``)."""
         decision = self.current()
-        if decision is None:
+        game = self.shown_game()
+        if decision is None or game is None:
             return
         player, prompt = decision
-        choices = self.state.views.listed(self.shown_game(), player)
+        choices = self.state.views.listed(game, player)
         if choices is None:
             choices = [c.to_dict() for c in prompt.choices()]
-        index = int(data.get("index", -1))
-        if not 0 <= index < len(choices):
+        index = _index(data.get("index"))
+        if index is None or not 0 <= index < len(choices):
             return
-        self.respond(player, copy.deepcopy(choices[index]))  # (the view's stays as listed)
+        self.respond(player, game.as_response(copy.deepcopy(choices[index])))
 
     def place(self, data: dict[str, Any]) -> None:
         """A legal space clicked on the board: its listed choice, through its row's listed
@@ -220,7 +224,7 @@ class PlayController(Controller):
             staged = Stage.begin(game, player, self.state.spare)
         if staged is None:
             if self.host.sealed_active():
-                self.host.sealed_respond([response])
+                self.host.sealed_respond([unlabelled(response)])
                 return
             game.respond(player, response)
             self.host.committed()
@@ -245,6 +249,20 @@ class PlayController(Controller):
         if decision is not None and not is_bot(game, decision[0]) \
                 and starts_action(game, decision[0]):
             self.state.spare.make(game)
+
+
+def unlabelled(step: dict[str, Any]) -> dict[str, Any]:
+    """A step as it is posted: its label, which words it for this page (a sealed game's
+    cards by the names this device reads), left out."""
+    return {key: value for key, value in step.items() if key != "label"}
+
+
+def _index(value: Any) -> int | None:
+    """A clicked choice's index as the page sends it (anything else: None)."""
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
 
 
 def finishing_choice(prompt: PendingPrompt) -> Choice:

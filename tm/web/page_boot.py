@@ -3,6 +3,7 @@ document, the window's events (links, other tabs, leaving), the bots' loop, the 
 service worker and the other languages read ahead (main.py calls :func:`start`)."""
 from __future__ import annotations
 
+import json
 import traceback
 from collections.abc import Callable
 from typing import Any
@@ -119,12 +120,33 @@ def _test_hook(page: Page) -> None:
             page.guard("event", page.act, "answer_bot", {})
         page.guard("event", page.save)
 
+    def decision() -> str:  # (reads only: which drawn control is which, for a test
+        found = page.app.current() if page.app.shown.game is not None else None  # that clicks)
+        game = page.app.shown_game()
+        return json.dumps(None if found is None else decision_of(game, found[1]))
+
+    shown = create_proxy(decision)
+    KEEP.append(shown)
+    js.window.tmDecision = shown
     proxy = create_proxy(answer_first)
     KEEP.append(proxy)
     js.window.tmAnswerFirst = proxy
     bot = create_proxy(answer_bot)
     KEEP.append(bot)
     js.window.tmAnswerBot = bot
+
+
+def decision_of(game: Any, prompt: Any) -> dict[str, Any]:
+    """The waiting decision as ``window.tmDecision`` reads it: its kind, the selection's
+    state, each listed choice's type, project and cost in the page's listed order, and
+    the global parameters at their maximum."""
+    data = prompt.data
+    shown = game.view(None)["parameters"]
+    listed = [{key: c.get(key) for key in ("type", "project", "cost")} for c in prompt.choices()]
+    return {"kind": prompt.kind, "purpose": prompt.purpose,
+            "maxed": [name for name, parameter in shown.items() if parameter["maxed"]],
+            "chosen": bool(data.get("corporation")), "picked": len(data.get("picked") or []),
+            "choices": listed}
 
 
 def _listen(page: Page, target: Any, name: str, fn: Callable[[Any], None],

@@ -1,0 +1,162 @@
+"""Playing in the browser as a person does: every answer is a click (or a tap, on a touch
+context) on a visible control of the page, every link is read from the link field the page
+shows and opened in the other context's address bar. The test only reads the page to choose
+which control (``window.tmDecision``: the waiting decision's listed types, read only; the
+DOM's visible controls), with :mod:`tests.kits.clicks`'s order, so games end soon.
+
+A desktop presses some controls with Enter instead of a click.
+
+A :class:`Device` is one browser context (its own storage and device keys) seated at a
+sealed game; :func:`play_table` passes the links round until the game ends (both audits
+shown) or the devices reach a generation."""
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from tests.e2e.helpers import expect, wait_ready, wait_screen
+from tests.kits.clicks import Taste, best
+from tm.persist import sealedlinks
+
+LINK = ".send-panel.sealed input.send-link"
+AUDITED = "[data-audit=passed], [data-audit=failed]"
+KEYS = 3  # a desktop presses Enter on every third control instead of clicking
+REBUILD_MS = 90_000  # a device's game rebuilt from its record: seconds, more under load
+
+# The usable choice controls drawn now (visible, enabled): their listed indexes.
+USABLE = ("[...document.querySelectorAll('#app [data-action=choose]')]"
+          ".filter(e => !e.disabled && e.getClientRects().length > 0)"
+          ".map(e => Number(e.dataset.index))")
+
+
+@dataclass
+class Device:
+    """One browser context playing one seat: ``touch`` presses by tap()."""
+    page: Any
+    name: str
+    touch: bool = False
+    clicks: int = 0
+    kinds: dict[str, int] = field(default_factory=dict)  # decisions answered, by kind
+    taste: Taste = field(default_factory=Taste)
+
+    def press(self, control: Any, keys: bool = False) -> None:
+        """A tap on a touch screen; on a desktop a click, or (``keys``: a control of the
+        decision) every :data:`KEYS` th press Enter on the focused control, as a keyboard
+        player does."""
+        control.scroll_into_view_if_needed()
+        if self.touch:
+            control.tap()
+        elif keys and self.clicks % KEYS == KEYS - 1:
+            control.focus()
+            self.page.keyboard.press("Enter")
+        else:
+            control.click()
+        self.clicks += 1
+
+    def step(self) -> bool:
+        """One click answering this device's decision; False when it has none."""
+        page = self.page
+        wait_ready(page)
+        confirm = page.locator("#app [data-action=confirm_action]")
+        if confirm.count():
+            self.press(confirm.first, keys=True)
+            return True
+        decision = json.loads(page.evaluate("window.tmDecision()"))
+        if decision is None:
+            return False
+        usable = [int(i) for i in page.evaluate(USABLE)]
+        self.taste.maxed = decision["maxed"]
+        index = best(decision["choices"], usable, decision["kind"], decision["purpose"],
+                     decision["chosen"], decision["picked"], self.taste)
+        if index is not None:
+            control = page.locator(f'#app [data-action=choose][data-index="{index}"]')
+            self.press(control.locator("visible=true").first, keys=True)
+        else:  # a space on the board only
+            self.press(page.locator("#app [data-action=place]").locator("visible=true").first,
+                       keys=True)
+        self.kinds[decision["kind"]] = self.kinds.get(decision["kind"], 0) + 1
+        return True
+
+    def play_own(self, limit: int = 400) -> str | None:
+        """Answer until the page offers a link (returned, as its field shows it) or the
+        audit shows (None)."""
+        for _ in range(limit):
+            if not self.step():
+                wait_ready(self.page)
+                if self.page.locator(LINK).count():
+                    return str(self.page.locator(LINK).input_value())
+                if self.page.locator(AUDITED).count():
+                    return None
+                raise AssertionError(f"{self.name}: nothing to answer and no link offered")
+        raise AssertionError(f"{self.name} never stopped deciding")
+
+    def send_to(self) -> str:
+        """Whom the page says to send the link to."""
+        heading = str(self.page.locator(".send-panel h2").inner_text())
+        return heading.removeprefix("Send to ").strip()
+
+    def open(self, link: str) -> None:
+        """The link opened in this context's address bar (its first: it takes its seat)."""
+        page = self.page
+        held = sealedlinks.decode(link.split("#", 1)[1].split("&")[0])
+        page.goto(link)
+        wait_ready(page)
+        if page.locator(".seat-check").count():
+            self.press(page.get_by_role("button", name=f"I am {self.name}"))
+            wait_screen(page, "game")
+        page.wait_for_function(
+            "(n) => Number(document.querySelector('.send-panel.sealed')?.dataset.posts) >= n",
+            arg=held.first + len(held.posts), timeout=REBUILD_MS)
+        wait_ready(page)
+
+
+def start_sealed(device: Device, names: list[str], prelude: bool = False,
+                 colonies: bool = False) -> None:
+    """The first device fills the new-game form for a sealed game and takes its seat."""
+    page = device.page
+    form = page.locator("form.new-game")
+    form.locator("select[name=players]").select_option(str(len(names)))
+    expect(form.locator("input[name=name_0]")).to_be_visible()
+    for name_field, value in (("prelude", prelude), ("colonies", colonies)):
+        box = form.locator(f"input[name={name_field}]")
+        if box.is_checked() != value:
+            device.press(box)
+    for i, name in enumerate(names):
+        form.locator(f"input[name=name_{i}]").fill(name)
+    for box_name in ("by_link", "sealed"):
+        box = form.locator(f"input[name={box_name}]")
+        if not box.is_checked():
+            device.press(box)
+    device.press(form.locator("button[type=submit]"))
+    wait_screen(page, "seat")
+    device.press(page.get_by_role("button", name=f"I am {names[0]}"))
+    wait_screen(page, "game")
+
+
+Stop = Callable[[dict[str, Device]], bool]
+
+
+def play_table(devices: dict[str, Device], first: str, stop: Stop | None = None,
+               seen: Callable[[Device, int], None] | None = None,
+               before: Callable[[Device, str], None] | None = None,
+               limit: int = 600) -> list[str]:
+    """Each device answers its decisions and sends the link the page offers to whom it
+    names, until nothing is left to send (the end, audited) or ``stop`` says so;
+    ``before(device, link)`` is called before a device opens a link, ``seen(device,
+    turn)`` after. Returns the links sent."""
+    sender, sent = first, []
+    for turn in range(limit):
+        link = devices[sender].play_own()
+        if link is None or (stop is not None and stop(devices)):
+            return sent
+        to = devices[sender].send_to()
+        sent.append(link)
+        if before is not None:
+            before(devices[to], link)
+        devices[to].open(link)
+        if seen is not None:
+            seen(devices[to], turn)
+        sender = to
+    raise AssertionError("the game never ended")

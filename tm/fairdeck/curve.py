@@ -84,6 +84,17 @@ class CurveGroup:
         zi = pow(az, -1, P)
         return _compress(ax * zi * zi % P, ay * zi * zi * zi % P)
 
+    def product(self, xs: tuple[int, ...]) -> int | None:
+        """The sum of the points ``xs`` (None: the point at infinity)."""
+        acc: Jacobian = (0, 1, 0)
+        for x in xs:
+            acc = _add_affine(acc, *_decompress(x))
+        ax, ay, az = acc
+        if az == 0:
+            return None
+        zi = pow(az, -1, P)
+        return _compress(ax * zi * zi % P, ay * zi * zi * zi % P)
+
     def member(self, x: int) -> bool:
         """A well-formed compressed point on the curve."""
         return (x >> 256) in (2, 3) and (x & _X_MASK) < P and jacobi(

@@ -39,13 +39,31 @@ from tm.core import sealed
 from tm.core.errors import IllegalMove, reason_of
 from tm.core.ruleset import rules_for
 from tm.core.sealed import Unreadable
-from tm.fairdeck import Finding, Group, Piles, generations
+from tm.fairdeck import Finding, Group, Piles, generations, schedule
 from tm.fairdeck.device import Device
 from tm.fairdeck.held import Caught, DeviceError
 from tm.fairdeck.wire import HandOff, SeedReveal, Show, Turn, decode, encode
 from tm.game import Game
 from tm.persist import safejson
 from tm.rules.phases import shown_at_setup
+
+
+class Refused(IllegalMove):
+    """A seat's move the rules refuse: the rules' reason, and ``seat``, whose it is."""
+
+    def __init__(self, error: IllegalMove, seat: int) -> None:
+        super().__init__(error.reason, error.rule)
+        self.seat = seat
+
+
+@dataclass(frozen=True, slots=True)
+class Awaited:
+    """What this device waits for: ``seat``'s ``what`` ("shuffle": its step of the joint
+    shuffle; "parts": its key parts; "seed": its seed, at the end), for ``deck`` ("" for
+    every deck, as in the first shuffle)."""
+    seat: int
+    what: str
+    deck: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +157,11 @@ class SealedSeat:
         message = decode(post.message)
         if message.seat != post.seat:
             raise Caught(post.seat, "a message signed as another seat")
-        if isinstance(message, HandOff) and (self.early or not self._opens(message)):
+        if post.move is not None and not 0 <= post.seat < self.device.seats:
+            raise Caught(post.seat, "a move for no seat")
+        self.adopt(post)
+        if isinstance(message, HandOff) and not self._opens(message):
+            self._early(message)  # refused unless the game may yet ask for it
             self.early.append(post)  # its generation is not open here yet
             return []
         if isinstance(message, HandOff | SeedReveal):
@@ -149,9 +171,40 @@ class SealedSeat:
             self.waiting.append((post.seat, post.move))
         self.device.receive(message, self._known(), ahead=True)
         shows = list(self._drain()) + self._setup_reveal()
+        self.device.check_parts(self._known(), strict=self.device.version >= 2
+                                and not self.waiting)
         answer = [] if not shows and not self._owes_drawn() and not self._owes_needed() else [
             self._sent(Post(self.seat, None, encode(self._outgoing(shows))))]
         return answer + self._reshuffles()
+
+    def adopt(self, post: Post) -> None:
+        """Play under the protocol of the game's first post (the first hand-off): a game
+        begun before proofs (version 1) goes on under its own rules."""
+        message = decode(post.message)
+        if isinstance(message, HandOff) and message.first == 0 and not self.device.steps_done():
+            self.device.adopt(message.version)
+
+    def awaited(self) -> list[Awaited]:
+        """Whom this device waits for and for what (empty: nobody): a step of a shuffle,
+        the key parts that open its own draws or the cards a waiting move shows, the
+        seeds at the end; in seat order."""
+        device = self.device
+        if self.game.is_over:
+            return [Awaited(seat, "seed") for seat in device.missing_seeds()]
+        step = device.next_step()
+        if step is not None:
+            return [Awaited(step.seat, "shuffle")]
+        found = {Awaited(seat, "shuffle", deck) for deck, seat in device.shuffling()}
+        known = self._known()
+        places = [(deck, position) for deck, piles in known.items()
+                  for position in piles.drawn_by(self.seat)]
+        places += [(deck, position) for deck, position, _seat in self.needs]
+        for deck, position in places:
+            if deck in device.decks and deck not in device.pending() and device.open(
+                    deck, position) is None:
+                found.update(Awaited(seat, "parts", deck)
+                             for seat in device.waiting(deck, position) if seat != self.seat)
+        return sorted(found, key=lambda a: (a.seat, a.what, a.deck))
 
     def audit(self) -> list[tuple[str, Finding]]:
         """The end-of-game audit over every deck (empty: the game was played fair)."""
@@ -221,6 +274,28 @@ class SealedSeat:
         self._expect()
         return all(deck in self.device.decks for deck in message.decks)
 
+    def _early(self, message: HandOff) -> None:
+        """A hand-off of a generation not open here yet is kept only if the game may ask
+        for it: the next generation of its deck (or one the rules opened), one step, the
+        next of that generation by the seat whose step it is, every element in the group
+        and none twice. Else :class:`Caught` names its seat."""
+        deck = message.decks[0] if len(message.decks) == 1 else ""
+        base, _slash, generation = deck.partition("/")
+        opened = set(self.game.state.sealed.get("reshuffles", {})) | set(self.reach_reshuffles)
+        newest = max((int(d.partition("/")[2]) for d in (*opened, *self.device.decks)
+                      if d.partition("/")[0] == base and "/" in d), default=1)
+        held = sum(decode_handoff(p).decks == message.decks for p in self.early)
+        steps = schedule(self.device.seats, reshuffle=True)
+        group = self.device.group
+        if (not generation.isdigit() or not (deck in opened or int(generation) == newest + 1)
+                or message.group != group.name or message.seats != self.device.seats
+                or len(message.outputs) != 1 or message.first != held
+                or held >= len(steps) or steps[held].seat != message.seat):
+            raise Caught(message.seat, "a hand-off the game did not ask for", deck or None)
+        elements = message.outputs[0][0]
+        if len(set(elements)) != len(elements) or not all(group.member(x) for x in elements):
+            raise Caught(message.seat, "a malformed hand-off", deck)
+
     def _expect(self) -> None:
         """Expect the generations the rules opened, and those the waiting move opens (the
         same on every device that gets that far: the devices shuffle it meanwhile)."""
@@ -242,8 +317,10 @@ class SealedSeat:
                 if handoff is not None:
                     posts.append(self._sent(Post(self.seat, None, encode(handoff))))
                     progress = True
-            while self.early and self._opens(decode_handoff(self.early[0])):
-                self.device.receive(decode_handoff(self.early.pop(0)), self._known())
+            ready = [post for post in self.early if self._opens(decode_handoff(post))]
+            for post in ready:  # (in order; one that never opens holds up no other)
+                self.early.remove(post)
+                self.device.receive(decode_handoff(post), self._known())
                 progress = True
         locked = [deck for deck in self.device.decks if "/" in deck
                   and deck not in self.device.pending() and deck not in self.opened]
@@ -276,7 +353,7 @@ class SealedSeat:
                 why = reason_of(error)
                 if why is not None and why.key == "sealed.unknown":
                     return  # (a card this device's dealer cannot open at all)
-                raise
+                raise Refused(error, seat) from error
             self.waiting.pop(0)
             self.reach, self.needs, self.reach_reshuffles = {}, [], {}
             if len(shown) > before:  # a card drawn and shown in one move: the new piles
@@ -338,4 +415,4 @@ def read_post(text: str) -> Post:
     return Post(seat, move, message)
 
 
-__all__ = ["Post", "SealedSeat", "Turn", "read_post"]
+__all__ = ["Awaited", "Post", "Refused", "SealedSeat", "Turn", "read_post"]

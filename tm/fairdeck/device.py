@@ -63,8 +63,9 @@ class Device(Joining):
         label = f"{self.game_id}/{name}"
         cards = encode_cards(self.group, label, len(names))
         return Holding(names, keys_for(self.group, self._seed, label),
-                     Transcript(self.group, label, self.seats, len(names)), cards,
-                     card_table(cards), [[0] * self.seats for _ in range(self.seats)])
+                       Transcript(self.group, label, self.seats, len(names)), cards,
+                       card_table(cards), [[0] * self.seats for _ in range(self.seats)],
+                       memo={-1: cards})  # (the plain cards: the first mix step's input)
 
     def adopt(self, version: int) -> None:
         """Play under the protocol of the game's first hand-off (a game begun before proofs
@@ -190,7 +191,8 @@ class Device(Joining):
                 due.append(DeckParts(deck, counts,
                                      tuple(holding.keys.part(p) for p in positions),
                                      tuple(proofs.prove(holding.transcript, holding.keys,
-                                                        self.seat, p) for p in positions)
+                                                        self.seat, p, holding.memo)
+                                           for p in positions)
                                      if proved else ()))
         return tuple(due)
 

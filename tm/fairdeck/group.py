@@ -52,6 +52,10 @@ class Group(Protocol):
         """The group operation over ``xs`` (None: the identity, which has no wire form)."""
         ...
 
+    def power2(self, x: int, e: int, y: int, f: int) -> int | None:
+        """``x**e * y**f`` (None: the identity); exponents reduced mod ``q``."""
+        ...
+
     def cards(self, label: str, count: int) -> tuple[int, ...]:
         """Card ``0 .. count-1`` of the deck ``label`` as elements (not yet checked
         distinct)."""
@@ -80,6 +84,10 @@ class ModpGroup:
     def member(self, x: int) -> bool:
         """A square in ``2..p-1``: the Jacobi symbol costs far less than ``x**q``."""
         return 1 < x < self.p and jacobi(x, self.p) == 1
+
+    def power2(self, x: int, e: int, y: int, f: int) -> int | None:
+        result = pow(x, e % self.q, self.p) * pow(y, f % self.q, self.p) % self.p
+        return None if result == 1 else result
 
     def product(self, xs: tuple[int, ...]) -> int | None:
         result = 1

@@ -10,6 +10,7 @@ not fit) is refused with a notice naming the seat; the game is rebuilt as it was
 """
 from __future__ import annotations
 
+import base64
 import json
 from dataclasses import dataclass
 from typing import Any
@@ -18,9 +19,10 @@ from tm.core.errors import IllegalMove
 from tm.core.state import Options, to_dict
 from tm.fairdeck.held import DeviceError
 from tm.game import Game
-from tm.persist import safejson
+from tm.persist import links, safejson, sealedlinks
 from tm.persist.links import LinkError
 from tm.persist.saves import options_from
+from tm.persist.sealedplay import Awaited
 from tm.web import linkseals, sealedgame
 from tm.web.app_base import Actions, Controller, Host
 from tm.web.error_text import error_text
@@ -185,7 +187,8 @@ class SealedController(Controller):
             count = play.take(head)
             refused = self._check_seals(play, params, start, start + count)
         except LinkError as error:  # (found before any post is taken)
-            notice, spoilt = t("sealed.link_refused", reason=error_text(error)), False
+            notice, spoilt = self._equivocation(play, head, params) or t(
+                "sealed.link_refused", reason=error_text(error)), False
         except (IllegalMove, DeviceError) as error:
             seat = getattr(error, "seat", None)
             names = play.options.names
@@ -225,6 +228,25 @@ class SealedController(Controller):
         names = play.options.names
         name = names[seat] if 0 <= seat < len(names) else "?"
         return t(f"linkplay.fork_{kind}", name=name, move=index + 1)
+
+    def _equivocation(self, play: SealedPlay, head: str, params: dict[str, str]) -> str | None:
+        """The notice of a link whose history forks from the one held, when one seat's
+        device signed both (its two signatures shown as the proof); else None."""
+        try:
+            link = sealedlinks.decode(head)
+        except LinkError:
+            return None
+        keys, kept = linkseals.read_record(self.host.store.storage, play.game_id)
+        found = sealedlinks.equivocation(play.game_id, play.history, link, keys, kept,
+                                         links.read_seals(params)[1],
+                                         self.host.link_verifier())
+        if found is None:
+            return None
+        names = play.options.names
+        name = names[found.seat] if 0 <= found.seat < len(names) else "?"
+        return t("sealed.equivocation", name=name, move=found.index + 1,
+                 ours=base64.b64encode(found.ours.signature).decode(),
+                 theirs=base64.b64encode(found.theirs.signature).decode())
 
     def _restored(self, game_id: str, record: Record) -> SealedPlay | None:
         play = self.active()
@@ -303,6 +325,7 @@ class SealedController(Controller):
             sealing=offer is not None and link is None,
             long=link is not None and len(link) > sealedgame.LONG_LINK,
             over=play.game.is_over, checking=play.audit_due(),
+            awaited=awaited_text(play.seat.awaited(), list(names)),
             audit=None if audit is None else tuple(dict.fromkeys(
                 finding_text(str(deck), int(seat), str(reason), list(names))
                 for deck, seat, _position, reason in audit)))  # (each said once)
@@ -342,7 +365,21 @@ def _what(error: Exception) -> str:
         return t("sealed.why.twice")
     if why.startswith("a card shown that does not open"):
         return t("sealed.why.wrong_card")
+    if why == "a wrong key part":
+        return t("sealed.why.wrong_part")
+    if "did not ask for" in why:
+        return t("sealed.why.unasked")
     return t("sealed.why.unfit")
+
+
+def awaited_text(awaited: list[Awaited], names: list[str]) -> tuple[str, ...]:
+    """Whom this device waits for and for what, in words (each said once)."""
+    def text(item: Awaited) -> str:
+        name = names[item.seat] if 0 <= item.seat < len(names) else "?"
+        deck = t("sealed.deck." + item.deck.split("/")[0]) if item.deck else ""
+        key = "reshuffle" if item.what == "shuffle" and item.deck else item.what
+        return t(f"sealed.await.{key}", name=name, deck=deck)
+    return tuple(dict.fromkeys(text(item) for item in awaited))
 
 
 def finding_text(deck: str, seat: int, reason: str, names: list[str]) -> str:

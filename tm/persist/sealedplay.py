@@ -39,12 +39,13 @@ from tm.core import sealed
 from tm.core.errors import IllegalMove, reason_of
 from tm.core.ruleset import rules_for
 from tm.core.sealed import Unreadable
-from tm.fairdeck import Finding, Group, Piles, generations, schedule
+from tm.fairdeck import Finding, Group, Piles, generations
 from tm.fairdeck.device import Device
 from tm.fairdeck.held import Caught, DeviceError
 from tm.fairdeck.wire import HandOff, SeedReveal, Show, Turn, decode, encode
 from tm.game import Game
-from tm.persist import safejson
+from tm.persist import safejson, sealedasks
+from tm.persist.sealedasks import Awaited
 from tm.rules.phases import shown_at_setup
 
 
@@ -54,16 +55,6 @@ class Refused(IllegalMove):
     def __init__(self, error: IllegalMove, seat: int) -> None:
         super().__init__(error.reason, error.rule)
         self.seat = seat
-
-
-@dataclass(frozen=True, slots=True)
-class Awaited:
-    """What this device waits for: ``seat``'s ``what`` ("shuffle": its step of the joint
-    shuffle; "parts": its key parts; "seed": its seed, at the end), for ``deck`` ("" for
-    every deck, as in the first shuffle)."""
-    seat: int
-    what: str
-    deck: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,26 +176,9 @@ class SealedSeat:
             self.device.adopt(message.version)
 
     def awaited(self) -> list[Awaited]:
-        """Whom this device waits for and for what (empty: nobody): a step of a shuffle,
-        the key parts that open its own draws or the cards a waiting move shows, the
-        seeds at the end; in seat order."""
-        device = self.device
-        if self.game.is_over:
-            return [Awaited(seat, "seed") for seat in device.missing_seeds()]
-        step = device.next_step()
-        if step is not None:
-            return [Awaited(step.seat, "shuffle")]
-        found = {Awaited(seat, "shuffle", deck) for deck, seat in device.shuffling()}
-        known = self._known()
-        places = [(deck, position) for deck, piles in known.items()
-                  for position in piles.drawn_by(self.seat)]
-        places += [(deck, position) for deck, position, _seat in self.needs]
-        for deck, position in places:
-            if deck in device.decks and deck not in device.pending() and device.open(
-                    deck, position) is None:
-                found.update(Awaited(seat, "parts", deck)
-                             for seat in device.waiting(deck, position) if seat != self.seat)
-        return sorted(found, key=lambda a: (a.seat, a.what, a.deck))
+        """Whom this device waits for and for what (empty: nobody), in seat order."""
+        return sealedasks.awaited(self.device, self.game.is_over, self._known(), self.seat,
+                                  [(deck, position) for deck, position, _ in self.needs])
 
     def audit(self) -> list[tuple[str, Finding]]:
         """The end-of-game audit over every deck (empty: the game was played fair)."""
@@ -275,26 +249,11 @@ class SealedSeat:
         return all(deck in self.device.decks for deck in message.decks)
 
     def _early(self, message: HandOff) -> None:
-        """A hand-off of a generation not open here yet is kept only if the game may ask
-        for it: the next generation of its deck (or one the rules opened), one step, the
-        next of that generation by the seat whose step it is, every element in the group
-        and none twice. Else :class:`Caught` names its seat."""
-        deck = message.decks[0] if len(message.decks) == 1 else ""
-        base, _slash, generation = deck.partition("/")
+        """A hand-off of a generation not open here: refused unless the game may ask for
+        it (:func:`~tm.persist.sealedasks.check_early`)."""
         opened = set(self.game.state.sealed.get("reshuffles", {})) | set(self.reach_reshuffles)
-        newest = max((int(d.partition("/")[2]) for d in (*opened, *self.device.decks)
-                      if d.partition("/")[0] == base and "/" in d), default=1)
-        held = sum(decode_handoff(p).decks == message.decks for p in self.early)
-        steps = schedule(self.device.seats, reshuffle=True)
-        group = self.device.group
-        if (not generation.isdigit() or not (deck in opened or int(generation) == newest + 1)
-                or message.group != group.name or message.seats != self.device.seats
-                or len(message.outputs) != 1 or message.first != held
-                or held >= len(steps) or steps[held].seat != message.seat):
-            raise Caught(message.seat, "a hand-off the game did not ask for", deck or None)
-        elements = message.outputs[0][0]
-        if len(set(elements)) != len(elements) or not all(group.member(x) for x in elements):
-            raise Caught(message.seat, "a malformed hand-off", deck)
+        sooner = [decode_handoff(post) for post in self.early]
+        sealedasks.check_early(message, self.device, opened, sooner)
 
     def _expect(self) -> None:
         """Expect the generations the rules opened, and those the waiting move opens (the

@@ -22,13 +22,13 @@ from tm.game import Game
 from tm.persist import links, safejson, sealedlinks
 from tm.persist.links import LinkError
 from tm.persist.saves import options_from
-from tm.persist.sealedplay import Awaited
 from tm.web import linkseals, sealedgame
 from tm.web.app_base import Actions, Controller, Host
 from tm.web.error_text import error_text
 from tm.web.i18n import t
 from tm.web.model import SealedShown
 from tm.web.saves import PREFIX, SaveMeta, parse_entry
+from tm.web.sealed_words import awaited_text, finding_text, what_text
 from tm.web.sealedgame import Record, RecordError, SealedPlay
 
 LINK_SAVE = "link-"
@@ -193,7 +193,7 @@ class SealedController(Controller):
             seat = getattr(error, "seat", None)
             names = play.options.names
             name = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
-            notice, spoilt = t("sealed.caught", name=name, what=_what(error)), True
+            notice, spoilt = t("sealed.caught", name=name, what=what_text(error)), True
         else:
             if refused is not None:  # posts a seat's device did not sign: kept apart
                 shown.notice = refused
@@ -352,41 +352,6 @@ class SealedController(Controller):
 
 def _options_text(options: Options) -> str:
     return json.dumps(to_dict(options), separators=(",", ":"))
-
-
-def _what(error: Exception) -> str:
-    """What a refused link did, in words."""
-    if isinstance(error, IllegalMove):
-        return t("sealed.why.rules", reason=error_text(error))
-    why = str(getattr(error, "reason", ""))
-    if why == "a card shown that it did not draw":
-        return t("sealed.why.not_drawn")
-    if why == "a card shown twice":
-        return t("sealed.why.twice")
-    if why.startswith("a card shown that does not open"):
-        return t("sealed.why.wrong_card")
-    if why == "a wrong key part":
-        return t("sealed.why.wrong_part")
-    if "did not ask for" in why:
-        return t("sealed.why.unasked")
-    return t("sealed.why.unfit")
-
-
-def awaited_text(awaited: list[Awaited], names: list[str]) -> tuple[str, ...]:
-    """Whom this device waits for and for what, in words (each said once)."""
-    def text(item: Awaited) -> str:
-        name = names[item.seat] if 0 <= item.seat < len(names) else "?"
-        deck = t("sealed.deck." + item.deck.split("/")[0]) if item.deck else ""
-        key = "reshuffle" if item.what == "shuffle" and item.deck else item.what
-        return t(f"sealed.await.{key}", name=name, deck=deck)
-    return tuple(dict.fromkeys(text(item) for item in awaited))
-
-
-def finding_text(deck: str, seat: int, reason: str, names: list[str]) -> str:
-    """One thing the audit found, in words."""
-    name = names[seat] if 0 <= seat < len(names) else "?"
-    return t("sealed.finding", name=name, what=t("sealed.audit." + reason.replace(" ", "_")),
-             deck=t("sealed.deck." + deck.split("/")[0]))
 
 
 def sealed_view(view: Any, can_decide: bool) -> Any:

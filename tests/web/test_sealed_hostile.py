@@ -13,7 +13,7 @@ from tests.kits.hostile import HostileDevice
 from tests.kits.keys import TestSigner
 from tests.kits.sealed_apps import device, offer, play_own
 from tm.fairdeck import SECP256K1, keys_for
-from tm.fairdeck.wire import SeedReveal, decode
+from tm.fairdeck.wire import SeedReveal, Turn, decode
 from tm.persist import sealedlinks
 from tm.persist.sealedlinks import SealedLink
 from tm.persist.sealedplay import Post
@@ -41,11 +41,17 @@ class Played:
     game_id: str
     bob_seed: bytes
     mid: Moment  # a link of Bob's in generation 2 or later
+    parts: Moment  # a link of Bob's in generation 2 or later with key parts of his
     end: Moment  # the link of Bob's that carries his seed
 
 
 def _storage(app: App) -> dict[str, str]:
     return dict(app.store.storage.data)  # type: ignore[attr-defined]
+
+
+def _carries_parts(link: str, seat: int) -> bool:
+    return any(p.seat == seat and isinstance(m := decode(p.message), Turn) and bool(m.parts)
+               for p in sealedlinks.decode(link.split("&")[0]).posts)
 
 
 def _carries_seed(link: str, seat: int) -> bool:
@@ -59,7 +65,7 @@ def played() -> Played:
     ann.handle("new_game", {**form_fields(2, NAMES, 5), "by_link": "on", "sealed": "on"})
     ann.handle("choose_seat", {"seat": 0})
     apps, sender = {"Ann": ann, "Bob": bob}, "Ann"
-    mid = end = None
+    mid = parts = end = None
     for _ in range(1000):
         play_own(apps[sender])
         offered = offer(apps[sender])
@@ -69,6 +75,9 @@ def played() -> Played:
         if to == "Ann" and ann.shown.game is not None:
             if mid is None and ann.shown.game.state.generation >= 2:
                 mid = Moment(_storage(ann), link)
+            if (parts is None and ann.shown.game.state.generation >= 2
+                    and _carries_parts(link, 1)):
+                parts = Moment(_storage(ann), link)
             if end is None and _carries_seed(link, 1):
                 end = Moment(_storage(ann), link)
         apps[to].handle("open_link", {"text": "#" + link})
@@ -76,12 +85,12 @@ def played() -> Played:
         if apps[to].shown.meta.seat < 0:
             apps[to].handle("choose_seat", {"seat": NAMES.index(to)})
         sender = to
-    assert mid is not None and end is not None
+    assert mid is not None and parts is not None and end is not None
     game_id = ann.shown.meta.link_id
     assert game_id is not None
     record = read_record(bob.store.storage, game_id)
     assert record is not None
-    return Played(game_id, record.seed, mid, end)
+    return Played(game_id, record.seed, mid, parts, end)
 
 
 def _bob(played: Played) -> HostileDevice:
@@ -130,10 +139,10 @@ def _caught(what: str) -> str:
 
 
 def test_a_wrong_key_part_is_refused_on_arrival_naming_its_seat(played: Played) -> None:
-    ann = _ann_at(played, played.mid)
-    bent = _bob(played).wrong_part(_held(ann), played.mid.link)
+    ann = _ann_at(played, played.parts)
+    bent = _bob(played).wrong_part(_held(ann), played.parts.link)
     assert _refused(played, ann, bent) == _caught(t("sealed.why.wrong_part"))
-    _plays_on(ann, played.mid.link)
+    _plays_on(ann, played.parts.link)
 
 
 def test_a_junk_hand_off_for_a_generation_that_never_opens_is_refused_on_arrival(

@@ -254,20 +254,74 @@ def test_a_card_shown_under_another_name_is_caught_at_once_and_by_the_audit() ->
     assert finish(table, 2) == [[("project", Finding(2, position, "wrong card"))]] * 2
 
 
-def test_a_wrong_part_sent_ahead_blocks_the_draw_and_the_audit_names_its_giver() -> None:
+def test_a_wrong_part_of_a_game_before_proofs_blocks_the_draw_and_the_audit_names_its_giver(
+        ) -> None:
     table = Table.sit(2, full_decks())
+    for device in table.devices:
+        device.adopt(1)  # a game begun before issue 43: parts with no proofs
     table.join()
     table.piles = {deck: Piles.deal(2, table.size(deck), 4, FIRST[deck])
                    for deck in table.devices[0].decks}
     honest = table.devices[1].outgoing(table.piles)
     bent = honest.parts[0]
     forged = type(bent)(bent.deck, bent.counts, (bytes(32),) + bent.digests[1:])
-    table.send(Turn(1, 2, (forged,) + honest.parts[1:]))
+    table.send(Turn(1, 2, (forged,) + honest.parts[1:], version=1))
     table.send(table.devices[0].outgoing(table.piles))
     position = table.piles["project"].draw(0)
     assert table.devices[0].open("project", position) is None
     table.reveal_all()
     assert table.devices[0].audit() == [("project", Finding(1, position, "part"))]
+
+
+@pytest.mark.parametrize("giver", [0, 1, 2])
+def test_a_wrong_key_part_is_refused_on_arrival_naming_its_giver(giver: int) -> None:
+    """Seats 0 and 1 lock (their parts carry a Chaum-Pedersen proof), seat 2 mix-locks
+    (its part is checked against its step's input); the receiver keeps nothing of it."""
+    table = Table.sit(3, full_decks())
+    table.join()
+    table.piles = {deck: Piles.deal(3, table.size(deck), 4, FIRST[deck])
+                   for deck in table.devices[0].decks}
+    honest = table.devices[giver].outgoing(table.piles)
+    bent = honest.parts[0]
+    swapped = (bent.digests[1], bent.digests[0]) + bent.digests[2:]  # its own, misplaced
+    forged = Turn(giver, 3, (type(bent)(bent.deck, bent.counts, swapped, bent.proofs),)
+                  + honest.parts[1:])
+    receiver = table.devices[(giver + 1) % 3]
+    with pytest.raises(Caught, match=f"seat {giver}: a wrong key part") as caught:
+        receiver.receive(decode(encode(forged)), table.piles, table.shown)
+    assert caught.value.seat == giver
+    receiver.receive(decode(encode(honest)), table.piles, table.shown)  # the honest one
+    table.send(table.devices[(giver + 2) % 3].outgoing(table.piles), [(giver + 1) % 3])
+    position = table.piles["project"].draw((giver + 1) % 3)
+    assert receiver.open("project", position) is not None
+
+
+def test_a_message_of_the_old_protocol_in_a_new_game_is_refused() -> None:
+    """No downgrade: in a game of proofs (version 2) a version 1 message, whose parts
+    carry none, is refused naming its seat."""
+    table = Table.sit(2, full_decks())
+    table.join()
+    table.piles = {deck: Piles.deal(2, table.size(deck), 4, FIRST[deck])
+                   for deck in table.devices[0].decks}
+    honest = table.devices[0].outgoing(table.piles)
+    old = Turn(0, 2, tuple(type(p)(p.deck, p.counts, p.digests) for p in honest.parts),
+               version=1)
+    with pytest.raises(Caught, match="seat 0: a message of another protocol version"):
+        table.devices[1].receive(decode(encode(old)), table.piles, table.shown)
+
+
+def test_key_parts_the_game_did_not_ask_for_are_refused() -> None:
+    """Parts for positions no pile holds once the move that came with them is applied."""
+    table = Table.sit(2, full_decks())
+    table.join()
+    asked = {deck: Piles.deal(2, table.size(deck), 4, FIRST[deck])
+             for deck in table.devices[0].decks}
+    more = {deck: Piles.deal(2, table.size(deck), 8, FIRST[deck])
+            for deck in table.devices[0].decks}
+    receiver = table.devices[0]
+    receiver.receive(decode(encode(table.devices[1].outgoing(more))), asked, table.shown)
+    with pytest.raises(Caught, match="seat 1: key parts the game did not ask for"):
+        receiver.check_parts(asked, strict=True)
 
 
 def test_a_hand_off_sent_twice_differently_or_malformed_is_caught() -> None:

@@ -21,7 +21,7 @@ from tm.fairdeck import SECP256K1, TEST_127, Group, Piles, generations
 from tm.fairdeck.device import Device
 from tm.fairdeck.held import Caught
 from tm.fairdeck.wire import HandOff, SeedReveal, Show, Turn, decode, encode
-from tm.persist.sealedplay import Post, SealedSeat, read_post
+from tm.persist.sealedplay import Awaited, Post, Refused, SealedSeat, read_post
 from tm.testing.sealed_table import Decide, Table, seat_seed
 
 
@@ -260,3 +260,49 @@ def test_the_setup_reveal_waits_for_every_seats_keys_then_shows_the_same_everywh
 
 def _tokens(cards: list[Any]) -> list[str]:
     return [c for c in cards if isinstance(c, str) and sealed.is_token(c)]
+
+
+# ---------------------------------------------------------------- waits named (issue 43)
+def test_every_wait_names_the_seat_awaited_and_for_what() -> None:
+    """Its shuffle step, its key parts for a deck, its seed: each device says whom it
+    waits for (``SealedSeat.awaited``), and nobody once it has what it needs."""
+    table = table_of(Options(players=3, seed=3, sealed=True), TEST_127)
+    seats = table.seats
+    assert seats[2].awaited() == [Awaited(0, "shuffle")]
+    while not seats[0].device.locked:
+        table.send([post for device in seats
+                    if (post := device.shuffle_post()) is not None][:1])
+    seats[0].receive(read_post(seats[1].opening_post().to_text()))  # (seat 2's still out)
+    assert seats[0].awaited() == [Awaited(2, "parts", "corporation"),
+                                  Awaited(2, "parts", "project")]
+    seats[0].receive(read_post(seats[2].opening_post().to_text()))
+    assert seats[0].awaited() == []
+    duel = table_of(Options(players=2, seed=3, sealed=True), TEST_127)
+    duel.shuffle()
+    duel.play_to_end()
+    assert duel.seats[0].awaited() == [Awaited(1, "seed")]
+    duel.send([duel.seats[1].seed_post()])
+    assert duel.seats[0].awaited() == []
+
+
+def test_a_move_the_rules_refuse_names_the_seat_that_sent_it() -> None:
+    table = table_of(Options(players=2, seed=3, sealed=True), TEST_127)
+    table.shuffle()
+    seat = next(s for s, _ in table.seats[0].game.pending)
+    turn = table.seats[seat].device.outgoing(table.seats[seat].piles())
+    post = Post(seat, {"type": "no such move"}, encode(turn))
+    with pytest.raises(Refused) as refused:
+        table.seats[1 - seat].receive(read_post(post.to_text()))
+    assert refused.value.seat == seat
+
+
+def test_a_junk_hand_off_of_a_generation_that_never_opens_is_refused_on_arrival() -> None:
+    table = table_of(Options(players=4, seed=5, expansions=[], sealed=True), TEST_127)
+    table.shuffle()
+    junk = HandOff("test127", 3, 4, 0, ("project/5",), ((TEST_127.cards("junk", 4),),))
+    with pytest.raises(Caught, match="seat 3: a hand-off the game did not ask for"):
+        table.seats[0].receive(read_post(Post(3, None, encode(junk)).to_text()))
+    early = HandOff("test127", 3, 4, 0, ("project/2",), ((TEST_127.cards("junk", 4),),))
+    with pytest.raises(Caught, match="seat 3: a hand-off the game did not ask for"):
+        table.seats[0].receive(read_post(Post(3, None, encode(early)).to_text()))
+    assert table.seats[0].early == []

@@ -2,15 +2,17 @@
 
 Pure Python, standard library only (it runs in Pyodide), and below the rules: the rules
 call it, it knows nothing of cards beyond their index. The protocol and its threat model
-are in docs/fair-deck.md. The parts: :mod:`group` (the arithmetic; :mod:`curve`, the same on an
-elliptic curve), :mod:`keys` (a seat's
-secrets from one seed), :mod:`shuffle` (the joint shuffle), :mod:`piles` (who draws which
-position), :mod:`draw` (reading a position), :mod:`audit` (the end-of-game check),
-:mod:`wire` (the messages' bytes) and :mod:`device` (one device's side of a game, the
-Dealer the rules ask for card names; its part in the joint shuffle is :mod:`joining`).
+are in docs/fair-deck.md. The parts: :mod:`group` (the arithmetic; :mod:`curve`, the
+same on an elliptic curve), :mod:`keys` (a seat's secrets from one seed), :mod:`shuffle`
+(the joint shuffle), :mod:`piles` (who draws which position), :mod:`draw` (reading a
+position), :mod:`audit` (the end-of-game check), :mod:`proofs` (a key part's proof,
+checked on arrival), :mod:`wire` (the messages' bytes) and :mod:`device` (one device's
+side of a game, the Dealer the rules ask for card names; its part in the joint shuffle is
+:mod:`joining`).
 """
 from __future__ import annotations
 
+from tm.fairdeck import proofs
 from tm.fairdeck.audit import Claim, Finding, Part, audit
 from tm.fairdeck.curve import SECP256K1, CurveGroup
 from tm.fairdeck.device import Device
@@ -37,4 +39,4 @@ __all__ = ["GROUPS", "MODP_2048", "PART_BYTES", "SECP256K1", "SEED_BYTES", "TEST
            "Finding", "Group", "HandOff", "ModpGroup", "Origin", "Part", "PileEmpty", "Piles",
            "RandBytes", "SeedReveal", "Show", "Shown", "ShuffleError", "Step", "Transcript",
            "Turn", "WireError", "audit", "card_table", "decode", "encode", "holds", "keys_for",
-           "new_seed", "read", "reshuffle", "run_step", "schedule"]
+           "new_seed", "proofs", "read", "reshuffle", "run_step", "schedule"]

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from tm.fairdeck import generations, wire
+from tm.fairdeck import generations, proofs, wire
 from tm.fairdeck.audit import Claim, Finding, audit
 from tm.fairdeck.draw import card_table, holds, read
 from tm.fairdeck.group import Group, encode_cards
@@ -37,14 +37,17 @@ PilesByDeck = Mapping[str, Piles]
 class Device(Joining):
     """One seat's device in one game (see the module). ``decks`` maps a deck ("project",
     "corporation", "prelude") to its card names in canonical order: card ``i`` of the fair
-    deck is ``names[i]``; each deck's label is ``game_id/deck``."""
+    deck is ``names[i]``; each deck's label is ``game_id/deck``. ``version``: the protocol
+    of the game's messages (:data:`~tm.fairdeck.wire.VERSION` for a new game: key parts
+    with proofs, checked on arrival; 1 for a game begun before, see :meth:`adopt`)."""
 
     def __init__(self, group: Group, seat: int, seats: int, seed: bytes, game_id: str,
-                 decks: Mapping[str, Sequence[str]]) -> None:
+                 decks: Mapping[str, Sequence[str]], version: int = wire.VERSION) -> None:
         if (not 0 <= seat < seats <= MAX_SEATS or len(seed) != SEED_BYTES or not decks
                 or any(d not in DECKS for d in decks)):
             raise DeviceError("bad seat, seed or decks")
         self.group, self.seat, self.seats, self.game_id = group, seat, seats, game_id
+        self.version = version
         self._seed = bytes(seed)
         self._seeds: list[bytes | None] = [self._seed if s == seat else None
                                            for s in range(seats)]
@@ -60,8 +63,16 @@ class Device(Joining):
         label = f"{self.game_id}/{name}"
         cards = encode_cards(self.group, label, len(names))
         return Holding(names, keys_for(self.group, self._seed, label),
-                     Transcript(self.group, label, self.seats, len(names)), cards,
-                     card_table(cards), [[0] * self.seats for _ in range(self.seats)])
+                       Transcript(self.group, label, self.seats, len(names)), cards,
+                       card_table(cards), [[0] * self.seats for _ in range(self.seats)],
+                       memo={-1: cards})  # (the plain cards: the first mix step's input)
+
+    def adopt(self, version: int) -> None:
+        """Play under the protocol of the game's first hand-off (a game begun before proofs
+        keeps version 1); only before this device holds a step."""
+        if version not in wire.VERSIONS or (self.steps_done() and version != self.version):
+            raise DeviceError(f"a game of protocol version {version}")
+        self.version = version
 
     @property
     def decks(self) -> tuple[str, ...]:
@@ -82,10 +93,26 @@ class Device(Joining):
         return tuple(deck for deck in self._expected if deck not in self._decks
                      or not generations.is_locked(self._decks[deck]))
 
+    def shuffling(self) -> list[tuple[str, int]]:
+        """The generations whose shuffle is under way here, each with the seat whose step
+        is next."""
+        found = []
+        for deck in self.pending():
+            holding = self._decks.get(deck)
+            step = None if holding is None else holding.transcript.next_step()
+            if step is not None:
+                found.append((deck, step.seat))
+        return found
+
+    def missing_seeds(self) -> tuple[int, ...]:
+        """The seats whose seed this device does not hold."""
+        return tuple(seat for seat, seed in enumerate(self._seeds) if seed is None)
+
     def reshuffle_step(self, deck: str) -> HandOff | None:
         """This seat's step of a generation's shuffle, if it is its turn (else None)."""
         holding = self._generation(deck)
-        return None if holding is None else generations.step(holding, deck, self.seat)
+        return None if holding is None else generations.step(holding, deck, self.seat,
+                                                             self.version)
 
     def follow(self, piles_by_deck: PilesByDeck) -> None:
         """Keep the rules' latest piles (what :meth:`open` resolves positions with)."""
@@ -160,8 +187,13 @@ class Device(Joining):
             if sum(counts):
                 positions = [p for s, count in enumerate(counts)
                              for p in piles.assigned[s][done[s]:done[s] + count]]
+                proved = wire.proved(self.version, self.seat, self.seats, deck)
                 due.append(DeckParts(deck, counts,
-                                     tuple(holding.keys.part(p) for p in positions)))
+                                     tuple(holding.keys.part(p) for p in positions),
+                                     tuple(proofs.prove(holding.transcript, holding.keys,
+                                                        self.seat, p, holding.memo)
+                                           for p in positions)
+                                     if proved else ()))
         return tuple(due)
 
     def outgoing(self, piles_by_deck: PilesByDeck, shows: Iterable[Show] = (),
@@ -175,7 +207,7 @@ class Device(Joining):
             mine = self._decks[entry.deck].covered[self.seat]
             for seat, count in enumerate(entry.counts):
                 mine[seat] += count
-        return Turn(self.seat, self.seats, parts, tuple(shows))
+        return Turn(self.seat, self.seats, parts, tuple(shows), self.version)
 
     def show(self, deck: str, position: int, unread: bool = False) -> Show:
         """Show this seat's card at ``position`` to all: its own key part there.
@@ -213,6 +245,8 @@ class Device(Joining):
         claim against the final piles."""
         if message.seat == self.seat or not 0 <= message.seat < self.seats:
             raise DeviceError(f"a message from seat {message.seat}")
+        if message.version != self.version:  # (no downgrade to unproved parts)
+            raise Caught(message.seat, "a message of another protocol version")
         if piles_by_deck is not None:
             self.follow(piles_by_deck)
         if isinstance(message, HandOff):
@@ -228,6 +262,7 @@ class Device(Joining):
             raise Caught(message.seat, "a message for another game")
         for entry in message.parts:
             self._take_parts(message.seat, entry)
+        self.check_parts()
         taken = [self._take_show(message.seat, show, claims or {}, ahead)
                  for show in message.shows]
         return [shown for shown in taken if shown is not None]
@@ -272,13 +307,58 @@ class Device(Joining):
             raise Caught(giver, "parts for a deck not in play", entry.deck)
         if not generations.is_locked(holding):
             raise DeviceError("key parts before the shuffle is over")
-        covered, digests = holding.covered[giver], iter(entry.digests)
+        covered = holding.covered[giver]
         if any(covered[s] + c > len(holding.names) for s, c in enumerate(entry.counts)):
             raise Caught(giver, "more parts than cards", entry.deck)
+        places = [(seat, index) for seat, count in enumerate(entry.counts)
+                  for index in range(covered[seat], covered[seat] + count)]
+        checked = self.version >= 2 and proofs.checkable(holding.transcript)
+        given = zip(places, entry.digests, entry.proofs or (b"",) * len(places), strict=True)
+        for (seat, index), digest, proof in given:  # all checked before any is kept
+            if checked:
+                holding.unproved[(seat, index, giver)] = (digest, proof)
+        try:
+            self._check_deck(entry.deck)
+        except Caught:
+            for seat, index in places:
+                holding.unproved.pop((seat, index, giver), None)
+            raise
+        for (seat, index), digest in zip(places, entry.digests, strict=True):
+            holding.ahead.setdefault((seat, index), {})[giver] = digest
         for seat, count in enumerate(entry.counts):
-            for index in range(covered[seat], covered[seat] + count):
-                holding.ahead.setdefault((seat, index), {})[giver] = next(digests)
             covered[seat] += count
+
+    def check_parts(self, piles_by_deck: PilesByDeck | None = None,
+                    strict: bool = False) -> None:
+        """Check the proofs of the parts whose positions the piles now place; raises
+        :class:`Caught` naming the seat of a wrong one (and forgets it). ``strict``: a
+        part the piles still do not place is one the game did not ask for, refused too."""
+        if piles_by_deck is not None:
+            self.follow(piles_by_deck)
+        for deck in self._decks:
+            self._check_deck(deck, strict)
+
+    def _check_deck(self, deck: str, strict: bool = False) -> None:
+        holding, piles = self._decks[deck], self._piles.get(deck)
+        for (owner, index, giver), (digest, proof) in list(holding.unproved.items()):
+            if piles is None or index >= len(piles.assigned[owner]):
+                if strict:
+                    self._forget(holding, owner, index, giver)
+                    raise Caught(giver, "key parts the game did not ask for", deck)
+                continue
+            position = piles.assigned[owner][index]
+            if not proofs.verify(holding.transcript, giver, position, digest, proof,
+                                 holding.memo):
+                self._forget(holding, owner, index, giver)
+                raise Caught(giver, "a wrong key part", deck, position)
+            del holding.unproved[(owner, index, giver)]
+
+    @staticmethod
+    def _forget(holding: Holding, owner: int, index: int, giver: int) -> None:
+        """A refused part, forgotten (its message is refused with it)."""
+        holding.unproved.pop((owner, index, giver), None)
+        given = holding.ahead.get((owner, index), {})
+        given.pop(giver, None)
 
     def _take_show(self, seat: int, show: Show, claims: Mapping[tuple[str, int], str],
                    ahead: bool = False) -> Shown | None:
@@ -322,7 +402,7 @@ class Device(Joining):
 
     def reveal(self) -> SeedReveal:
         """This seat's seed, for the audit: send it only once the game is over."""
-        return SeedReveal(self.seat, self._seed)
+        return SeedReveal(self.seat, self._seed, self.version)
 
     def audit(self, piles_by_deck: PilesByDeck | None = None) -> list[tuple[str, Finding]]:
         """Every deck's audit (:func:`~tm.fairdeck.audit.audit`) with the seeds revealed

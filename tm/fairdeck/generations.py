@@ -55,7 +55,7 @@ def opened(holdings: dict[str, Holding], expected: Mapping[str, Sources], seed: 
     return holdings.get(deck)
 
 
-def step(holding: Holding, deck: str, seat: int) -> HandOff | None:
+def step(holding: Holding, deck: str, seat: int, version: int) -> HandOff | None:
     """This seat's step of the generation's shuffle when it is its turn, as a hand-off
     of that one step (every device receives it), else None."""
     transcript = holding.transcript
@@ -64,7 +64,8 @@ def step(holding: Holding, deck: str, seat: int) -> HandOff | None:
         return None
     first = len(transcript.outputs)
     after = run_step(transcript, holding.keys)
-    return HandOff(holding.keys.group.name, seat, transcript.seats, first, (deck,), ((after,),))
+    return HandOff(holding.keys.group.name, seat, transcript.seats, first, (deck,), ((after,),),
+                   version)
 
 
 def take(holding: Holding | None, message: HandOff) -> None:

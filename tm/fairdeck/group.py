@@ -48,6 +48,14 @@ class Group(Protocol):
         """Whether ``x`` is an element other than the identity."""
         ...
 
+    def product(self, xs: tuple[int, ...]) -> int | None:
+        """The group operation over ``xs`` (None: the identity, which has no wire form)."""
+        ...
+
+    def power2(self, x: int, e: int, y: int, f: int) -> int | None:
+        """``x**e * y**f`` (None: the identity); exponents reduced mod ``q``."""
+        ...
+
     def cards(self, label: str, count: int) -> tuple[int, ...]:
         """Card ``0 .. count-1`` of the deck ``label`` as elements (not yet checked
         distinct)."""
@@ -76,6 +84,16 @@ class ModpGroup:
     def member(self, x: int) -> bool:
         """A square in ``2..p-1``: the Jacobi symbol costs far less than ``x**q``."""
         return 1 < x < self.p and jacobi(x, self.p) == 1
+
+    def power2(self, x: int, e: int, y: int, f: int) -> int | None:
+        result = pow(x, e % self.q, self.p) * pow(y, f % self.q, self.p) % self.p
+        return None if result == 1 else result
+
+    def product(self, xs: tuple[int, ...]) -> int | None:
+        result = 1
+        for x in xs:
+            result = result * x % self.p
+        return None if result == 1 else result
 
     def cards(self, label: str, count: int) -> tuple[int, ...]:
         """``h(label, i)**2 mod p``, with 128 extra bits of hash so the reduction mod p is

@@ -50,6 +50,10 @@ class Holding:
     opened: dict[int, int] = field(default_factory=dict)  # position: card, once read
     # position: seat, for a card shown before every part came (claimed once it is read)
     unclaimed: dict[int, int] = field(default_factory=dict)
+    # (owner, index, giver): (part, proof) of a part whose position the piles do not
+    # place yet, checked once they do (tm.fairdeck.proofs)
+    unproved: dict[tuple[int, int, int], tuple[bytes, bytes]] = field(default_factory=dict)
+    memo: dict[int, object] = field(default_factory=dict)  # the proofs' commitments, by seat
 
     def claim(self, seat: int, position: int) -> None:
         """Record ``seat``'s show of ``position`` for the audit: at once when the card is

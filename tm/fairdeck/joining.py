@@ -18,6 +18,7 @@ class Joining:
     seats: int
     _decks: dict[str, Holding]
     _initial: tuple[str, ...]
+    version: int
 
     def _generation(self, deck: str) -> Holding | None:
         raise NotImplementedError
@@ -65,7 +66,8 @@ class Joining:
             raise DeviceError("no such steps")
         outputs = tuple(tuple(d.transcript.outputs[i] for d in self._first())
                         for i in range(since, done))
-        return HandOff(self.group.name, self.seat, self.seats, since, self._initial, outputs)
+        return HandOff(self.group.name, self.seat, self.seats, since, self._initial, outputs,
+                       self.version)
 
     def _take_handoff(self, message: HandOff) -> None:
         """Check and keep the steps this device lacks; a step it holds must come again

@@ -55,6 +55,11 @@ class DeckKeys:
         """The 32-byte key part of ``position``: published to let others read it."""
         return _prf(self.seed, b"position", self.label.encode(), position.to_bytes(4, "big"))
 
+    def nonce(self, position: int) -> bytes:
+        """The secret nonce of the proof that goes with the part of ``position`` (one
+        statement per position, so a nonce is never used twice)."""
+        return _prf(self.seed, b"proof nonce", self.label.encode(), position.to_bytes(4, "big"))
+
     def position_key(self, position: int) -> int:
         """The exponent of this seat's layer at ``position`` of the locked deck."""
         return key_of(self.group, self.part(position))

@@ -20,7 +20,9 @@ import base64
 import re
 from dataclasses import dataclass
 
-VERSION = 1
+VERSION = 2  # 2: a lock seat's key parts carry proofs (issue 43); 1: games begun before
+VERSIONS = (1, 2)
+PROOF = 64  # bytes of a key part's proof (tm.fairdeck.proofs)
 DECKS = ("project", "corporation", "prelude")  # a deck's id on the wire is its index here
 # A reshuffled deck's generation k (``"project/2"``) has the id ``index + 3 * (k - 1)``.
 MAX_GENERATION = 85  # (ids fit a byte)
@@ -71,15 +73,19 @@ class HandOff:
     first: int
     decks: tuple[str, ...]
     outputs: tuple[tuple[Deck, ...], ...]
+    version: int = VERSION
 
 
 @dataclass(frozen=True, slots=True)
 class DeckParts:
     """The key parts a seat adds for one deck: ``counts[s]`` new ones for seat ``s``'s
-    pile (0 for the giver's own), then all the digests, seat by seat, in pile order."""
+    pile (0 for the giver's own), then all the digests, seat by seat, in pile order; and
+    from version 2, when the giver's parts of this deck are proved (:func:`proved`), one
+    proof a digest, in the same order."""
     deck: str
     counts: tuple[int, ...]
     digests: tuple[bytes, ...]
+    proofs: tuple[bytes, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +103,7 @@ class Turn:
     seats: int
     parts: tuple[DeckParts, ...] = ()
     shows: tuple[Show, ...] = ()
+    version: int = VERSION
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,9 +111,16 @@ class SeedReveal:
     """A seat's seed, revealed at the end of the game for the audit."""
     seat: int
     seed: bytes
+    version: int = VERSION
 
 
 Message = HandOff | Turn | SeedReveal
+
+
+def proved(version: int, giver: int, seats: int, deck: str) -> bool:
+    """Whether ``giver``'s key parts of ``deck`` carry proofs: from version 2, a lock
+    seat's (every seat but the last) in a first generation (see :mod:`tm.fairdeck.proofs`)."""
+    return version >= 2 and giver < seats - 1 and "/" not in deck
 
 
 def encode(message: Message) -> str:
@@ -135,7 +149,7 @@ def to_bytes(message: Message) -> bytes:
     check(message)
     if isinstance(message, HandOff):
         gid, width = GROUP_WIRE[message.group]
-        head = [VERSION, _HANDOFF, gid, message.seat, message.seats, message.first,
+        head = [message.version, _HANDOFF, gid, message.seat, message.seats, message.first,
                 len(message.outputs), len(message.decks)]
         sizes = b"".join(bytes([deck_id(deck)]) + len(deck_out).to_bytes(2, "big")
                          for deck, deck_out in zip(message.decks, message.outputs[0],
@@ -144,22 +158,24 @@ def to_bytes(message: Message) -> bytes:
                         for deck_out in step for x in deck_out)
         return bytes(head) + sizes + body
     if isinstance(message, Turn):
-        out = bytearray([VERSION, _TURN, message.seat, message.seats, len(message.parts)])
+        out = bytearray([message.version, _TURN, message.seat, message.seats,
+                         len(message.parts)])
         for entry in message.parts:
             out.append(deck_id(entry.deck))
             out += bytes(c for s, c in enumerate(entry.counts) if s != message.seat)
-            out += b"".join(entry.digests)
+            out += b"".join(entry.digests) + b"".join(entry.proofs)
         out.append(len(message.shows))
         for show in message.shows:
             out += bytes([deck_id(show.deck)]) + show.position.to_bytes(2, "big")
             out += show.part
         return bytes(out)
-    return bytes([VERSION, _SEED, message.seat]) + message.seed
+    return bytes([message.version, _SEED, message.seat]) + message.seed
 
 
 def check(message: Message) -> None:
     """Raises :class:`WireError` unless the message keeps every bound of the format (the
     decoder checks what it read with the same rules)."""
+    _require(getattr(message, "version", None) in VERSIONS, "unknown version")
     if isinstance(message, HandOff):
         _check_handoff(message)
     elif isinstance(message, Turn):
@@ -217,6 +233,10 @@ def _check_turn(message: Turn) -> None:
                  and sum(entry.counts) >= 1, "bad part counts")
         _require(len(entry.digests) == sum(entry.counts)
                  and all(_is_digest(d) for d in entry.digests), "bad parts")
+        proofs = len(entry.digests) if proved(message.version, message.seat, message.seats,
+                                              entry.deck) else 0
+        _require(len(entry.proofs) == proofs and all(
+            isinstance(p, bytes) and len(p) == PROOF for p in entry.proofs), "bad proofs")
     _require(len(message.shows) <= MAX_SHOWS, "too many shows")
     _require(all(deck_id(show.deck) >= 0 and isinstance(show.position, int)
                  and 0 <= show.position < MAX_CARDS and _is_digest(show.part)
@@ -255,15 +275,16 @@ def from_bytes(data: bytes) -> Message:
     if not isinstance(data, bytes | bytearray) or len(data) > MAX_BYTES:
         raise WireError("not a message (or too long)")
     reader = _Reader(bytes(data))
-    _require(reader.byte() == VERSION, "unknown version")
+    version = reader.byte()
+    _require(version in VERSIONS, "unknown version")
     kind = reader.byte()
     message: Message
     if kind == _HANDOFF:
-        message = _read_handoff(reader)
+        message = _read_handoff(reader, version)
     elif kind == _TURN:
-        message = _read_turn(reader)
+        message = _read_turn(reader, version)
     elif kind == _SEED:
-        message = SeedReveal(reader.byte(), reader.take(DIGEST))
+        message = SeedReveal(reader.byte(), reader.take(DIGEST), version)
     else:
         raise WireError("unknown message kind")
     _require(reader.left() == 0, "trailing bytes")
@@ -271,7 +292,7 @@ def from_bytes(data: bytes) -> Message:
     return message
 
 
-def _read_handoff(reader: _Reader) -> HandOff:
+def _read_handoff(reader: _Reader, version: int) -> HandOff:
     gid, seat, seats, first, steps, count = (reader.byte() for _ in range(6))
     names = [name for name, (wire_id, _) in GROUP_WIRE.items() if wire_id == gid]
     _require(len(names) == 1, "unknown group")
@@ -281,10 +302,11 @@ def _read_handoff(reader: _Reader) -> HandOff:
     _require(total == reader.left() and total <= MAX_BYTES, "hand-off size does not add up")
     outputs = tuple(tuple(tuple(int.from_bytes(reader.take(width), "big") for _ in range(size))
                           for _, size in decks) for _ in range(steps))
-    return HandOff(names[0], seat, seats, first, tuple(deck for deck, _ in decks), outputs)
+    return HandOff(names[0], seat, seats, first, tuple(deck for deck, _ in decks), outputs,
+                   version)
 
 
-def _read_turn(reader: _Reader) -> Turn:
+def _read_turn(reader: _Reader, version: int) -> Turn:
     seat, seats, count = reader.byte(), reader.byte(), reader.byte()
     _require(_seats_ok(seat, seats) and count <= len(DECKS) * MAX_GENERATION,
              "bad seats or decks")
@@ -293,8 +315,10 @@ def _read_turn(reader: _Reader) -> Turn:
         deck = reader.deck()
         others = list(reader.take(seats - 1))
         counts = tuple(others[:seat]) + (0,) + tuple(others[seat:])
-        parts.append(DeckParts(deck, counts, tuple(reader.take(DIGEST)
-                                                   for _ in range(sum(counts)))))
+        digests = tuple(reader.take(DIGEST) for _ in range(sum(counts)))
+        proofs = tuple(reader.take(PROOF) for _ in range(
+            len(digests) if proved(version, seat, seats, deck) else 0))
+        parts.append(DeckParts(deck, counts, digests, proofs))
     shows = tuple(Show(reader.deck(), reader.u16(), reader.take(DIGEST))
                   for _ in range(reader.byte()))
-    return Turn(seat, seats, tuple(parts), shows)
+    return Turn(seat, seats, tuple(parts), shows, version)

@@ -39,7 +39,7 @@ from tm.core.state import Options, to_dict
 from tm.fairdeck import wire
 from tm.fairdeck.wire import Turn, WireError
 from tm.game import Game
-from tm.persist import links, safejson
+from tm.persist import links, safejson, sigs
 from tm.persist.links import LinkError, cannot_open
 from tm.persist.saves import options_from
 from tm.persist.sealedplay import Post
@@ -278,14 +278,63 @@ def merge(held: Sequence[Post], link: SealedLink, game_id: str) -> list[Post]:
                                f"posts {len(held)} to {link.first - 1} are missing: ask for "
                                f"a link from post {len(held)}", held=len(held),
                                first=link.first - 1))
+    index = fork_index(held, link)
+    if index is not None:
+        raise LinkError(reason("link.sealed_fork",
+                               f"post {index} differs from the one this device holds: "
+                               f"the game's history has forked", index=index,
+                               seat=held[index].seat))
+    return list(link.posts[len(held[link.first:link.first + len(link.posts)]):])
+
+
+def fork_index(held: Sequence[Post], link: SealedLink) -> int | None:
+    """The first post of ``link`` that differs from the one held at its index (None: the
+    link continues the history held)."""
     overlap = held[link.first:link.first + len(link.posts)]
     pairs = zip(overlap, link.posts[:len(overlap)], strict=True)
-    for index, (mine, theirs) in enumerate(pairs, start=link.first):
-        if _canonical(mine) != _canonical(theirs):
-            raise LinkError(reason("link.sealed_fork",
-                                   f"post {index} differs from the one this device holds: "
-                                   f"the game's history has forked", index=index))
-    return list(link.posts[len(overlap):])
+    return next((index for index, (mine, theirs) in enumerate(pairs, start=link.first)
+                 if _canonical(mine) != _canonical(theirs)), None)
+
+
+def signed_items(posts: Sequence[Post]) -> list[list[Any]]:
+    """Posts as the seats' signatures cover them (:mod:`tm.persist.sigs`: each item
+    ``[seat, …]``): a seat's signature vouches for the history up to its length."""
+    return [[post.seat, post.to_text()] for post in posts]
+
+
+@dataclass(frozen=True, slots=True)
+class Equivocation:
+    """A seat that signed two histories that differ from post ``index`` on: its signature
+    on the history a device holds (``ours``) and on a link's (``theirs``), the proof."""
+    seat: int
+    index: int
+    ours: sigs.SeatSignature
+    theirs: sigs.SeatSignature
+
+
+def equivocation(game_id: str, held: Sequence[Post], link: SealedLink,
+                 keys: dict[int, bytes], kept: dict[int, sigs.SeatSignature],
+                 signatures: Sequence[sigs.SeatSignature],
+                 verifier: sigs.Verifier) -> Equivocation | None:
+    """A seat whose signature kept on this device (under its pinned key, ``keys``) covers
+    the history held past the fork, and whose signature in the link covers the link's
+    other history past it: both verify, so the seat's device signed both (None: no such
+    seat; the fork may be a relay's doing)."""
+    index = fork_index(held, link)
+    if index is None:
+        return None
+    ours, theirs = signed_items(held), signed_items([*held[:link.first], *link.posts])
+    for item in signatures:
+        mine, key = kept.get(item.seat), keys.get(item.seat)
+        if (mine is None or key is None or not index < mine.upto <= len(ours)
+                or not index < item.upto <= len(theirs)):
+            continue
+        if verifier.verify(key, sigs.batch_message(game_id, item.seat, ours[:mine.upto]),
+                           mine.signature) and verifier.verify(
+                key, sigs.batch_message(game_id, item.seat, theirs[:item.upto]),
+                item.signature):
+            return Equivocation(item.seat, index, mine, item)
+    return None
 
 
 def _canonical(post: Post) -> tuple[int, bytes | None, str]:
@@ -293,4 +342,5 @@ def _canonical(post: Post) -> tuple[int, bytes | None, str]:
     return post.seat, None if post.move is None else _compact(post.move), post.message
 
 
-__all__ = ["MAX_CHARS", "PREFIX", "SealedLink", "decode", "encode", "link_options", "merge"]
+__all__ = ["MAX_CHARS", "PREFIX", "Equivocation", "SealedLink", "decode", "encode",
+           "equivocation", "fork_index", "link_options", "merge", "signed_items"]

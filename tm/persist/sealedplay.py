@@ -44,8 +44,17 @@ from tm.fairdeck.device import Device
 from tm.fairdeck.held import Caught, DeviceError
 from tm.fairdeck.wire import HandOff, SeedReveal, Show, Turn, decode, encode
 from tm.game import Game
-from tm.persist import safejson
+from tm.persist import safejson, sealedasks
+from tm.persist.sealedasks import Awaited
 from tm.rules.phases import shown_at_setup
+
+
+class Refused(IllegalMove):
+    """A seat's move the rules refuse: the rules' reason, and ``seat``, whose it is."""
+
+    def __init__(self, error: IllegalMove, seat: int) -> None:
+        super().__init__(error.reason, error.rule)
+        self.seat = seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +148,11 @@ class SealedSeat:
         message = decode(post.message)
         if message.seat != post.seat:
             raise Caught(post.seat, "a message signed as another seat")
-        if isinstance(message, HandOff) and (self.early or not self._opens(message)):
+        if post.move is not None and not 0 <= post.seat < self.device.seats:
+            raise Caught(post.seat, "a move for no seat")
+        self.adopt(post)
+        if isinstance(message, HandOff) and not self._opens(message):
+            self._early(message)  # refused unless the game may yet ask for it
             self.early.append(post)  # its generation is not open here yet
             return []
         if isinstance(message, HandOff | SeedReveal):
@@ -149,9 +162,23 @@ class SealedSeat:
             self.waiting.append((post.seat, post.move))
         self.device.receive(message, self._known(), ahead=True)
         shows = list(self._drain()) + self._setup_reveal()
+        self.device.check_parts(self._known(), strict=self.device.version >= 2
+                                and not self.waiting)
         answer = [] if not shows and not self._owes_drawn() and not self._owes_needed() else [
             self._sent(Post(self.seat, None, encode(self._outgoing(shows))))]
         return answer + self._reshuffles()
+
+    def adopt(self, post: Post) -> None:
+        """Play under the protocol of the game's first post (the first hand-off): a game
+        begun before proofs (version 1) goes on under its own rules."""
+        message = decode(post.message)
+        if isinstance(message, HandOff) and message.first == 0 and not self.device.steps_done():
+            self.device.adopt(message.version)
+
+    def awaited(self) -> list[Awaited]:
+        """Whom this device waits for and for what (empty: nobody), in seat order."""
+        return sealedasks.awaited(self.device, self.game.is_over, self._known(), self.seat,
+                                  [(deck, position) for deck, position, _ in self.needs])
 
     def audit(self) -> list[tuple[str, Finding]]:
         """The end-of-game audit over every deck (empty: the game was played fair)."""
@@ -221,6 +248,13 @@ class SealedSeat:
         self._expect()
         return all(deck in self.device.decks for deck in message.decks)
 
+    def _early(self, message: HandOff) -> None:
+        """A hand-off of a generation not open here: refused unless the game may ask for
+        it (:func:`~tm.persist.sealedasks.check_early`)."""
+        opened = set(self.game.state.sealed.get("reshuffles", {})) | set(self.reach_reshuffles)
+        sooner = [decode_handoff(post) for post in self.early]
+        sealedasks.check_early(message, self.device, opened, sooner)
+
     def _expect(self) -> None:
         """Expect the generations the rules opened, and those the waiting move opens (the
         same on every device that gets that far: the devices shuffle it meanwhile)."""
@@ -242,8 +276,10 @@ class SealedSeat:
                 if handoff is not None:
                     posts.append(self._sent(Post(self.seat, None, encode(handoff))))
                     progress = True
-            while self.early and self._opens(decode_handoff(self.early[0])):
-                self.device.receive(decode_handoff(self.early.pop(0)), self._known())
+            ready = [post for post in self.early if self._opens(decode_handoff(post))]
+            for post in ready:  # (in order; one that never opens holds up no other)
+                self.early.remove(post)
+                self.device.receive(decode_handoff(post), self._known())
                 progress = True
         locked = [deck for deck in self.device.decks if "/" in deck
                   and deck not in self.device.pending() and deck not in self.opened]
@@ -276,7 +312,7 @@ class SealedSeat:
                 why = reason_of(error)
                 if why is not None and why.key == "sealed.unknown":
                     return  # (a card this device's dealer cannot open at all)
-                raise
+                raise Refused(error, seat) from error
             self.waiting.pop(0)
             self.reach, self.needs, self.reach_reshuffles = {}, [], {}
             if len(shown) > before:  # a card drawn and shown in one move: the new piles
@@ -338,4 +374,4 @@ def read_post(text: str) -> Post:
     return Post(seat, move, message)
 
 
-__all__ = ["Post", "SealedSeat", "Turn", "read_post"]
+__all__ = ["Awaited", "Post", "Refused", "SealedSeat", "Turn", "read_post"]

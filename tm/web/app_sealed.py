@@ -10,6 +10,7 @@ not fit) is refused with a notice naming the seat; the game is rebuilt as it was
 """
 from __future__ import annotations
 
+import base64
 import json
 from dataclasses import dataclass
 from typing import Any
@@ -18,7 +19,7 @@ from tm.core.errors import IllegalMove
 from tm.core.state import Options, to_dict
 from tm.fairdeck.held import DeviceError
 from tm.game import Game
-from tm.persist import gameids, safejson, sealedlinks
+from tm.persist import gameids, links, safejson, sealedlinks
 from tm.persist.links import LinkError
 from tm.persist.saves import options_from
 from tm.persist.sealedplay import Post
@@ -29,6 +30,7 @@ from tm.web.error_text import error_text
 from tm.web.i18n import t
 from tm.web.model import SealedShown
 from tm.web.saves import PREFIX, SaveMeta, Storage, StorageFull, parse_entry
+from tm.web.sealed_words import awaited_text, finding_text, what_text
 from tm.web.sealedgame import Record, RecordError, SealedPlay
 
 LINK_SAVE = "link-"
@@ -248,12 +250,13 @@ class SealedController(Controller):
                 play.take_posts(new)
                 self._keep(play)
         except LinkError as error:  # (found before any post is taken)
-            notice = t("sealed.link_refused", reason=error_text(error))
+            notice = self._equivocation(play, head, params) or t(
+                "sealed.link_refused", reason=error_text(error))
         except (IllegalMove, DeviceError) as error:
             seat = getattr(error, "seat", None)
             names = play.options.names
             name = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
-            notice = t("sealed.caught", name=name, what=_what(error))
+            notice = t("sealed.caught", name=name, what=what_text(error))
         except StorageFull:  # the link is not taken: memory and store stay as they were
             notice = ""  # (said in #alerts, with the offer to export)
             self.host.storage_full()
@@ -288,6 +291,25 @@ class SealedController(Controller):
         kind, seat, index = checked.refused
         name = names[seat] if 0 <= seat < len(names) else "?"
         return t(f"linkplay.fork_{kind}", name=name, move=index + 1)
+
+    def _equivocation(self, play: SealedPlay, head: str, params: dict[str, str]) -> str | None:
+        """The notice of a link whose history forks from the one held, when one seat's
+        device signed both (its two signatures shown as the proof); else None."""
+        try:
+            link = sealedlinks.decode(head)
+        except LinkError:
+            return None
+        keys, kept = linkseals.read_record(self.host.store.storage, play.game_id)
+        found = sealedlinks.equivocation(play.game_id, play.history, link, keys, kept,
+                                         links.read_seals(params)[1],
+                                         self.host.link_verifier())
+        if found is None:
+            return None
+        names = play.options.names
+        name = names[found.seat] if 0 <= found.seat < len(names) else "?"
+        return t("sealed.equivocation", name=name, move=found.index + 1,
+                 ours=base64.b64encode(found.ours.signature).decode(),
+                 theirs=base64.b64encode(found.theirs.signature).decode())
 
     def _restored(self, game_id: str, record: Record) -> SealedPlay | None:
         play = self.active()
@@ -366,6 +388,7 @@ class SealedController(Controller):
             sealing=offer is not None and link is None,
             long=link is not None and len(link) > sealedgame.LONG_LINK,
             over=play.game.is_over, checking=play.audit_due(),
+            awaited=awaited_text(play.seat.awaited(), list(names)),
             audit=None if audit is None else tuple(dict.fromkeys(
                 finding_text(str(deck), int(seat), str(reason), list(names))
                 for deck, seat, _position, reason in audit)))  # (each said once)
@@ -403,27 +426,6 @@ def _put_back(storage: Storage, key: str, text: str | None) -> None:
 
 def _options_text(options: Options) -> str:
     return json.dumps(to_dict(options), separators=(",", ":"))
-
-
-def _what(error: Exception) -> str:
-    """What a refused link did, in words."""
-    if isinstance(error, IllegalMove):
-        return t("sealed.why.rules", reason=error_text(error))
-    why = str(getattr(error, "reason", ""))
-    if why == "a card shown that it did not draw":
-        return t("sealed.why.not_drawn")
-    if why == "a card shown twice":
-        return t("sealed.why.twice")
-    if why.startswith("a card shown that does not open"):
-        return t("sealed.why.wrong_card")
-    return t("sealed.why.unfit")
-
-
-def finding_text(deck: str, seat: int, reason: str, names: list[str]) -> str:
-    """One thing the audit found, in words."""
-    name = names[seat] if 0 <= seat < len(names) else "?"
-    return t("sealed.finding", name=name, what=t("sealed.audit." + reason.replace(" ", "_")),
-             deck=t("sealed.deck." + deck.split("/")[0]))
 
 
 def sealed_view(view: Any, can_decide: bool) -> Any:

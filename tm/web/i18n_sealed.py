@@ -42,6 +42,19 @@ EN_SEALED: dict[str, str] = {
     "sealed.why.wrong_card": "a card that does not match its keys",
     "sealed.why.unfit": "a message that does not fit the shuffle",
     "sealed.why.rules": "a move the rules refuse ({reason})",
+    "sealed.why.wrong_part": "a key part that is not theirs for that card",
+    "sealed.why.unasked": "something the game did not ask for",
+    "sealed.await.shuffle": "Waiting for {name}'s device to take its turn shuffling the "
+                            "deck.",
+    "sealed.await.reshuffle": "Waiting for {name}'s device to take its turn reshuffling the "
+                              "{deck} deck.",
+    "sealed.await.parts": "Waiting for {name}'s key parts for the {deck} deck.",
+    "sealed.await.seed": "Waiting for {name}'s keys, revealed at the end for the check.",
+    "sealed.equivocation": "{name}'s device signed two different versions of the game from "
+                           "post {move}: the one this device holds and this link both carry "
+                           "its signature. Your game is kept as it was. The proof: "
+                           "{name}'s signature on your version, {ours}; on this link's, "
+                           "{theirs}.",
     "sealed.audit_waiting": "The game is checked when every device has revealed its keys: "
                             "send the link on.",
     "sealed.audit_passed": "Checked: every card played was drawn by its player, and every "
@@ -50,7 +63,7 @@ EN_SEALED: dict[str, str] = {
                              "played was drawn by its player…",
     "sealed.audit_failed": "The check found cheating or damage:",
     "sealed.finding": "{name}: {what} ({deck} deck)",
-    "sealed.audit.no_seed": "no keys revealed",
+    "sealed.audit.no_seed": "unverified: no keys revealed",
     "sealed.audit.unlock": "a reshuffle step that does not match its keys",
     "sealed.audit.mix": "a shuffle step that does not match its keys",
     "sealed.audit.lock": "a locking step that does not match its keys",

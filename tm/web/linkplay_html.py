@@ -180,6 +180,8 @@ def sealed_panel(shown: LinkPlayShown, you: str) -> str:
     who = (f'<details class="hint who-sees"><summary>{esc(t("sealed.who_title"))}</summary>'
            f'<p>{esc(t("sealed.who_sees"))}</p></details>')  # (folded: a phone's height)
     audit = _audit(sealed.audit, sealed.checking) if sealed.over else ""
+    if sealed.over:  # (the seeds awaited; before the end, the waiting text names them)
+        audit += "".join(f'<p class="awaited hint">{esc(text)}</p>' for text in sealed.awaited)
     if sealed.send_to is None or sealed.link is None:
         return (f'<section class="send-panel sealed quiet"{attrs(data_posts=sealed.posts)}>'
                 f'{you}{audit}{who}</section>')

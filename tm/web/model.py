@@ -157,6 +157,7 @@ class SealedShown:
     posts: int = 0  # the posts of the game this device holds (tests wait on it)
     sealing: bool = False  # the link waits for this device's keys to sign it
     checking: bool = False  # the audit runs after this drawing (it takes seconds)
+    awaited: tuple[str, ...] = ()  # whom this device waits for and for what, in words
 
 
 @dataclass(frozen=True, slots=True)

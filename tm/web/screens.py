@@ -100,9 +100,10 @@ def _decision_area(screen: Screen, ask: Ask | None) -> str:
         return ""
     sealed = screen.linkplay.sealed if screen.linkplay else None
     if sealed is not None and screen.turn == screen.viewer:  # (its cards still to open)
+        named = "".join(f'<p class="awaited">{esc(text)}</p>' for text in sealed.awaited)
         return (f'<section class="waiting" role="status"><p>'
                 f'{esc(t("sealed.waiting" if sealed.ready else "sealed.waiting_shuffle"))}'
-                "</p></section>")
+                f"</p>{named}</section>")
     thinking = thinking_section(screen)  # a bot deciding (app_bots)
     if thinking is not None:
         return thinking

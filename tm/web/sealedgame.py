@@ -42,8 +42,9 @@ class Record:
     seat: int
     seed: bytes
     posts: list[str] = field(default_factory=list)  # every post's JSON line, in order
-    audit: list[list[Any]] | None = None  # the audit's findings, once every seed is here
+    audit: list[list[Any]] | None = None  # the audit's findings, once its own seed is out
     sent: dict[str, int] = field(default_factory=dict)  # seat: the posts its last link held
+    audited: int = 0  # the seeds the audit had (0: every one, as before issue 43)
     # each post as the record's JSON writes it, kept as posts come: a record is written
     # after every click without encoding every post again
     _encoded: list[str] = field(default_factory=list, repr=False, compare=False)
@@ -55,7 +56,8 @@ class Record:
             encoded.clear()  # (the posts were replaced, not added to)
         encoded += [json.dumps(post) for post in self.posts[len(encoded):]]
         head = json.dumps({"seat": self.seat, "seed": self.seed.hex()}, separators=(",", ":"))
-        tail = json.dumps({"audit": self.audit, "sent": self.sent}, separators=(",", ":"))
+        tail = json.dumps({"audit": self.audit, "sent": self.sent, "audited": self.audited},
+                          separators=(",", ":"))
         return f'{head[:-1]},"posts":[{",".join(encoded)}],{tail[1:]}'
 
 
@@ -68,7 +70,8 @@ def read_record(storage: Storage, game_id: str) -> Record | None:
         data = safejson.loads(text)
         record = Record(int(data["seat"]), bytes.fromhex(str(data["seed"])),
                         [str(p) for p in data["posts"]], data.get("audit"),
-                        {str(k): int(v) for k, v in dict(data.get("sent") or {}).items()})
+                        {str(k): int(v) for k, v in dict(data.get("sent") or {}).items()},
+                        int(data.get("audited") or 0))
     except (ValueError, TypeError, KeyError, AttributeError) as error:
         raise RecordError("this device's record of the game is damaged") from error
     if len(record.seed) != 32:
@@ -106,9 +109,11 @@ class SealedPlay:
         """The game as the record left it: the others' posts taken, this device's own
         made again and checked (:class:`RecordError` when they differ)."""
         play = cls(options, game_id, Record(record.seat, record.seed, [], record.audit,
-                                            dict(record.sent)))
+                                            dict(record.sent), record.audited))
         owed: list[Post] = []
         try:
+            if record.posts:  # (a game begun before issue 43 goes on under its own rules)
+                play.seat.adopt(read_post(record.posts[0]))
             for text in record.posts:
                 post = read_post(text)
                 play._append(post)
@@ -274,20 +279,32 @@ class SealedPlay:
         last = max((i + 1 for i, p in enumerate(self.history) if p.seat == seat), default=0)
         return max(last, self.record.sent.get(str(seat), 0))
 
+    def seeds(self) -> int:
+        """How many seats' seeds are here."""
+        return len(self._seeds)  # (counted as posts come: no post decoded again)
+
     def seeds_held(self) -> bool:
-        """Whether every seat's seed is here (then the audit can run)."""
-        return len(self._seeds) == self.players
+        """Whether every seat's seed is here (then the audit is complete)."""
+        return self.seeds() == self.players
 
     def audit_due(self) -> bool:
-        """Whether the audit can run and has not: the game is over, every seed is here."""
-        return self.record.audit is None and self.game.is_over and self.seeds_held()
+        """Whether the audit should run: the game is over and this device's seed is out,
+        and it has not run with the seeds here. It runs on what is there (issue 43): a
+        seat that withholds its seed is named unverified ("no seed"), and the audit runs
+        again when more seeds come."""
+        if not self.game.is_over or not self.seed_posted():
+            return False
+        audited = self.record.audited
+        return self.record.audit is None or 0 < audited < self.seeds()
 
     def audit(self) -> list[list[Any]] | None:
         """The audit's findings as [deck, seat, position, reason] (kept once run: it
-        takes seconds); None while a seed is still to come."""
+        takes seconds); None before it ran."""
         if self.audit_due():
             self.record.audit = [[deck, f.seat, f.position, str(f.reason)]
                                  for deck, f in self.seat.audit()]
+            held = self.seeds()
+            self.record.audited = 0 if held == self.players else held
         return self.record.audit
 
 
@@ -310,7 +327,7 @@ def link_seats(text: str) -> set[int]:
 def signed_moves(posts: list[Post]) -> list[list[Any]]:
     """Posts as the seats' signatures cover them (:mod:`tm.persist.sigs`: each item
     ``[seat, …]``): a seat's signature vouches for the history up to its length."""
-    return [[post.seat, post.to_text()] for post in posts]
+    return sealedlinks.signed_items(posts)
 
 
 __all__ = ["GROUP", "LONG_LINK", "LinkError", "Record", "RecordError", "SealedPlay",

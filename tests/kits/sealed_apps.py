@@ -1,0 +1,35 @@
+"""Devices of a sealed game in CPython, for tests: an App with its own storage, randomness
+and device key, its decisions answered as the hard bot would, and the link it offers."""
+from __future__ import annotations
+
+import random
+
+from tests.kits.keys import TestSigner
+from tm.web.app import App
+from tm.web.saves import MemoryStorage
+
+
+def device(storage: MemoryStorage | None = None, salt: int = 0, key: int = 11) -> App:
+    """A device: its own storage (a fresh one by default), randomness and key."""
+    app = App(storage or MemoryStorage(), clock=lambda: 1.8e12, base_url="https://tm.example/")
+    app.entropy = random.Random(f"device {salt}").randbytes
+    app.linkplay.state.signer = TestSigner(key)
+    return app
+
+
+def play_own(app: App) -> None:
+    """This device's decisions, as the hard bot would answer them, until another's."""
+    for _ in range(400):
+        if app.current() is None and app.staged() is None:
+            return
+        app.handle("answer_bot", {})
+    raise AssertionError("the device never stopped deciding")
+
+
+def offer(app: App) -> tuple[str, str] | None:
+    """The seat the device sends a link to now and the link's fragment (None: none)."""
+    shown = app.screen_model().linkplay.sealed
+    assert shown is not None
+    if shown.send_to is None or shown.link is None:
+        return None
+    return shown.send_to, shown.link.split("#", 1)[1]

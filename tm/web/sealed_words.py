@@ -1,0 +1,43 @@
+"""Sealed games in words (issue 43): what a refused link did, what the audit found, whom
+a device waits for and for what; the words are the catalog's (tm/web/i18n_sealed.py)."""
+from __future__ import annotations
+
+from tm.core.errors import IllegalMove
+from tm.persist.sealedplay import Awaited
+from tm.web.error_text import error_text
+from tm.web.i18n import t
+
+
+def what_text(error: Exception) -> str:
+    """What a refused link did, in words."""
+    if isinstance(error, IllegalMove):
+        return t("sealed.why.rules", reason=error_text(error))
+    why = str(getattr(error, "reason", ""))
+    if why == "a card shown that it did not draw":
+        return t("sealed.why.not_drawn")
+    if why == "a card shown twice":
+        return t("sealed.why.twice")
+    if why.startswith("a card shown that does not open"):
+        return t("sealed.why.wrong_card")
+    if why == "a wrong key part":
+        return t("sealed.why.wrong_part")
+    if "did not ask for" in why:
+        return t("sealed.why.unasked")
+    return t("sealed.why.unfit")
+
+
+def awaited_text(awaited: list[Awaited], names: list[str]) -> tuple[str, ...]:
+    """Whom this device waits for and for what, in words (each said once)."""
+    def text(item: Awaited) -> str:
+        name = names[item.seat] if 0 <= item.seat < len(names) else "?"
+        deck = t("sealed.deck." + item.deck.split("/")[0]) if item.deck else ""
+        key = "reshuffle" if item.what == "shuffle" and item.deck else item.what
+        return t(f"sealed.await.{key}", name=name, deck=deck)
+    return tuple(dict.fromkeys(text(item) for item in awaited))
+
+
+def finding_text(deck: str, seat: int, reason: str, names: list[str]) -> str:
+    """One thing the audit found, in words."""
+    name = names[seat] if 0 <= seat < len(names) else "?"
+    return t("sealed.finding", name=name, what=t("sealed.audit." + reason.replace(" ", "_")),
+             deck=t("sealed.deck." + deck.split("/")[0]))

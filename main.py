@@ -45,6 +45,11 @@ def _failed(reason: str) -> None:
         document.getElementById("app").textContent = f"The game could not start: {reason}."
 
 
+# Where PyScript's package was imported from (PyScript imports it before this script runs):
+# the compiled copy in the standard library archive (static/boot.mjs puts it first), not
+# the text PyScript writes into the working directory. Read by the browser tests.
+document.documentElement.dataset.pyscript = str(getattr(sys.modules.get("pyscript"),
+                                                        "__file__", ""))
 try:
     document.body.dataset.boot = _engine_source()
     window.performance.mark("tm:engine-ready")

@@ -418,7 +418,7 @@ export async function loadPyodide(given = {}) {
   // PyScript writes its Python package into the working directory as text at every start,
   // then imports it: the same files, compiled, are in our standard library archive
   // (scripts/trim_stdlib.py), which comes first from now on, so the import reads bytecode.
-  pyodide.runPython("import sys\nif '' in sys.path:\n    sys.path.remove('')\n    sys.path.append('')");
+  pyodide.runPython("import sys\nsys.path[:] = [path for path in sys.path if path] + ['']");
   withoutWorkerHooks();
   unwatchWasm();
   performance.mark("tm:python-ready");

@@ -46,10 +46,13 @@ def _failed(reason: str) -> None:
 
 
 # Where PyScript's package was imported from (PyScript imports it before this script runs):
-# the compiled copy in the standard library archive (static/boot.mjs puts it first), not
-# the text PyScript writes into the working directory. Read by the browser tests.
+# the compiled copy in the standard library archive, and whether PyScript's text copy was
+# written into the working directory (static/boot.mjs has it left out). Read by the
+# browser tests.
 document.documentElement.dataset.pyscript = str(getattr(sys.modules.get("pyscript"),
                                                         "__file__", ""))
+if Path("pyscript").exists():
+    document.documentElement.dataset.pyscriptText = "written"
 try:
     document.body.dataset.boot = _engine_source()
     window.performance.mark("tm:engine-ready")

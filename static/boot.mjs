@@ -379,6 +379,7 @@ globalThis.tmBootFailed = (reason, details) => showFailure(
 
 const found = manifest();
 const python = startPython();
+python.then(() => performance.mark("tm:python-started"), () => null);
 // The engine archive is asked for once the runtime's WebAssembly has arrived (or Python is
 // up, whichever comes first; from a cache, at once): Python's start needs the runtime and
 // the standard library, the engine only after it. Asked for with them, it took its share of
@@ -415,14 +416,36 @@ export async function loadPyodide(given = {}) {
   } catch {
     // an older or newer runtime without the hook
   }
-  // PyScript writes its Python package into the working directory as text at every start,
-  // then imports it: the same files, compiled, are in our standard library archive
-  // (scripts/trim_stdlib.py), which comes first from now on, so the import reads bytecode.
-  pyodide.runPython("import sys\nsys.path[:] = [path for path in sys.path if path] + ['']");
+  withPyScriptsPackageCompiled(pyodide);
   withoutWorkerHooks();
   unwatchWasm();
   performance.mark("tm:python-ready");
   return pyodide;
+}
+
+// PyScript's Python package (``pyscript``) comes as text inside its core: before the page's
+// script, at every start, PyScript runs Python that writes each of its files into the working
+// directory, then imports the package from there, compiling it. The same files, compiled,
+// are in our standard library archive (scripts/trim_stdlib.py, scripts/compile_pyc.mjs:
+// tests/engine/test_site.py checks they are PyScript's very text), which from now on comes
+// before the working directory on sys.path, so the import reads bytecode; and the lines that
+// only write the files are left out of that code (PyScript hands it to this interpreter's
+// runPython), so nothing is written. The rest of it — the import itself, PyScript's own
+// hooks — runs as given; code of any other shape runs untouched.
+const PYSCRIPT_WRITES = /^(?:import os as _os|from pathlib import Path as _Path|_path = None|_path = _Path\(.*\)|_path\.write_text\(.*\)|if not _os\.path\.exists\(.*\):|    _path\.mkdir\(.*\)|del _(?:Path|path|os))$/;
+const PYSCRIPT_PREAMBLE = "import os as _os\nfrom pathlib import Path as _Path\n_path = None\n";
+
+function withoutPackageWrites(code) {
+  if (typeof code !== "string" || !code.startsWith(PYSCRIPT_PREAMBLE)) return code;
+  return code.split("\n").filter((line) => !PYSCRIPT_WRITES.test(line)).join("\n");
+}
+
+function withPyScriptsPackageCompiled(pyodide) {
+  pyodide.runPython("import sys\nsys.path[:] = [path for path in sys.path if path] + ['']");
+  for (const name of ["runPython", "runPythonAsync"]) {
+    const run = pyodide[name].bind(pyodide);
+    pyodide[name] = (code, ...rest) => run(withoutPackageWrites(code), ...rest);
+  }
 }
 
 // PyScript's one default *worker* hook (hooks.worker.onBeforeRunAsync: it registers the

@@ -41,6 +41,7 @@ def _ran_through_pyscript(page: Any) -> None:
     element after it) with PyScript's compiled package, and nothing was refused."""
     assert page.evaluate("window.tmViolations") == []
     assert page.evaluate("document.documentElement.dataset.pyscript") == PYSCRIPT_FILE
+    assert page.evaluate("document.documentElement.dataset.pyscriptText") is None  # unwritten
     assert page.locator("script[type=py] + script-py").count() == 1
 
 

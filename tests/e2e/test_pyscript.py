@@ -11,26 +11,21 @@ from typing import Any
 import pytest
 
 from tests.e2e.helpers import expect, start_game, wait_ready
+from tests.e2e.test_headers import WATCH_CSP as WATCH  # every refusal, Trusted Types' too
+from tests.e2e.test_offline import _controlled  # the offline worker controls the page
 
 pytestmark = pytest.mark.e2e
 
-# Run before the page's scripts: every refusal of the CSP (Trusted Types' included), and
-# everything PyScript's Python prints (its stdout and stderr go to the console).
-WATCH = """
-window.tmViolations = [];
-addEventListener('securitypolicyviolation', (e) => window.tmViolations.push(
-  `${e.effectiveDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
-"""
 # (the compiled copy: scripts/trim_stdlib.py, scripts/compile_pyc.mjs, static/boot.mjs)
 PYSCRIPT_FILE = "/lib/python314.zip/pyscript/__init__.pyc"
 # (players' names: at most 40 characters)
 HOSTILE_NAMES = ('<script type="py">print(1)</script>', '<py-script>print(2)</py-script>')
 HOSTILE = ('<script type="py">print("tm-pwned-1")</script>',
            '<py-script>print("tm-pwned-2")</py-script>')
-SW_TIMEOUT_MS = 60_000
 
 
 def _printed(page: Any) -> list[str]:
+    """Everything the page logs from now on (PyScript's Python prints to the console)."""
     printed: list[str] = []
     page.on("console", lambda message: printed.append(message.text))
     return printed
@@ -43,17 +38,6 @@ def _ran_through_pyscript(page: Any) -> None:
     assert page.evaluate("document.documentElement.dataset.pyscript") == PYSCRIPT_FILE
     assert page.evaluate("document.documentElement.dataset.pyscriptText") is None  # unwritten
     assert page.locator("script[type=py] + script-py").count() == 1
-
-
-def _controlled(page: Any) -> None:
-    """Wait until the offline worker has precached everything and controls the page."""
-    page.evaluate(
-        """(ms) => Promise.race([navigator.serviceWorker.ready, new Promise((_, fail) =>
-            setTimeout(() => fail(new Error('no service worker became active')), ms))])""",
-        SW_TIMEOUT_MS)
-    if not page.evaluate("!!navigator.serviceWorker.controller"):
-        page.reload()
-        wait_ready(page)
 
 
 def test_the_page_is_ready_through_pyscript_first_visit_return_visit_and_offline(

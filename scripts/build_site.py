@@ -108,11 +108,11 @@ def preload_links(runtime: str, pyscript: str = "") -> str:
     tiny, fetchpriority="low") and Pyodide's loader. Not the engine archive: Python's start
     needs the runtime and the standard library, the engine only after it, and a preload
     shared the bandwidth with them however low its priority (static/boot.mjs asks for it
-    once the runtime has arrived). PyScript's config, pyscript.toml (tiny: PyScript reads it
-    as its module loads), and its modules (``pyscript``: the folder of its vendored chunks),
+    once the runtime has arrived). PyScript's config, pyscript.toml (tiny, and first on
+    PyScript's way to asking for the interpreter: high priority), and its modules (``pyscript``: the folder of its vendored chunks),
     so they are in before the interpreter is."""
     fetched = ((f"{runtime}/pyodide.asm.wasm", "high"), ("static/build/python_stdlib.zip", "high"),
-               ("main.py", "low"), ("pyscript.toml", "low"))
+               ("main.py", "low"), ("pyscript.toml", "high"))
     # (Not the runtime's 1.2 MB module, pyodide.asm.mjs: it arrives long before the
     # WebAssembly anyway, and preloaded it is compiled at once, delaying the first paint.)
     modules = (f"{runtime}/pyodide.mjs", "static/screen.mjs", "static/seatkeys.mjs")

@@ -35,6 +35,7 @@ VENDOR_STAMP := $(VENDOR)/.stamp-vendor
 # The runtimes' folders carry their versions (cached as immutable): the pins of package.json.
 pin = $(shell $(PYTHON) -c "import json; print(json.load(open('package.json'))['dependencies']['$(1)'])")
 PYODIDE_DIR := $(VENDOR)/pyodide-$(call pin,pyodide)
+PYSCRIPT_DIR := $(VENDOR)/pyscript-$(call pin,@pyscript/core)
 
 # The engine's and the page's CPython tests run on every core (pytest-xdist); the browser
 # tests, which share one served site and one Chromium per run, after them in one process.
@@ -58,18 +59,26 @@ $(NPM_STAMP): package.json package-lock.json
 	npm ci --ignore-scripts --no-audit --no-fund
 	touch $@
 
-# Pyodide's runtime (loader, wasm, standard library, lock file),
+# Pyodide's runtime (loader, wasm, standard library, lock file) and PyScript's core,
 # copied so the page loads them from our own origin, into folders named by version
 # (index.html and static/boot.mjs name them; tests/engine/test_site.py checks they match
 # package.json). Type declarations, the npm manifest and Pyodide's demo consoles stay behind.
+# Of PyScript only what our page loads (pyscript.toml switches its plugins off): core.js, its
+# core chunk, the TOML parser that chunk imports and the error plugin (loaded to be switched
+# off); not the editor, the terminal, py-game, CodeMirror, xterm or the zip and package
+# helpers (tests/e2e/test_site_folder.py checks dist/ holds exactly what the page requests).
 $(VENDOR_STAMP): $(NPM_STAMP)
 	rm -rf $(VENDOR)/pyodide* $(VENDOR)/pyscript*
-	mkdir -p $(PYODIDE_DIR)
+	mkdir -p $(PYODIDE_DIR) $(PYSCRIPT_DIR)
 	find node_modules/pyodide -maxdepth 1 -type f \
 	  \( -name '*.js' -o -name '*.mjs' -o -name '*.wasm' -o -name '*.zip' \
 	     -o -name '*.map' -o -name 'pyodide-lock.json' \) \
 	  -exec cp {} $(PYODIDE_DIR)/ \;
+	cd node_modules/@pyscript/core/dist && cp core.js core-*.js error-*.js \
+	  $$(grep -oh '"\./toml-[A-Za-z0-9_-]*\.js"' core-*.js | tr -d '"' | sort -u) \
+	  $(CURDIR)/$(PYSCRIPT_DIR)/
 	test -f $(PYODIDE_DIR)/pyodide.mjs -a -f $(PYODIDE_DIR)/pyodide-lock.json
+	test -f $(PYSCRIPT_DIR)/core.js
 	touch $@
 
 # The Japanese web font (@fontsource/noto-sans-jp, pinned in package.json): its Japanese

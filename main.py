@@ -1,6 +1,7 @@
-"""The page's Python entry point, run by static/boot.mjs once Python is up: make sure the
-engine a restored snapshot holds is the archive static/boot.mjs fetched
-(static/build/engine.zip), then start the page (tm/web/page_boot.py).
+"""The page's Python entry point, run by PyScript (index.html's <script type="py">) once the
+interpreter static/boot.mjs started is up: make sure the engine a restored snapshot holds
+is the archive static/boot.mjs fetched (static/build/engine.zip), then start the page
+(tm/web/page_boot.py).
 
 The engine is imported straight from the archive (zipimport), as the snapshot was made:
 nothing is unpacked."""
@@ -9,7 +10,7 @@ import sys
 import zipimport
 from pathlib import Path
 
-import js
+from pyscript import document, window
 
 ARCHIVE = str(Path("engine.zip").absolute())  # written by static/boot.mjs
 
@@ -37,18 +38,26 @@ def _failed(reason: str) -> None:
     import traceback
 
     details = traceback.format_exc()
-    show = getattr(js.window, "tmBootFailed", None)
+    show = getattr(window, "tmBootFailed", None)
     if show is not None:
         show(reason, details)
-    else:  # boot.mjs runs this file, so this is not expected
-        js.document.getElementById("app").textContent = f"The game could not start: {reason}."
+    else:  # boot.mjs is PyScript's interpreter module, so this is not expected
+        document.getElementById("app").textContent = f"The game could not start: {reason}."
 
 
+# Where PyScript's package was imported from (PyScript imports it before this script runs):
+# the compiled copy in the standard library archive, and whether PyScript's text copy was
+# written into the working directory (static/boot.mjs has it left out). Read by the
+# browser tests.
+document.documentElement.dataset.pyscript = str(getattr(sys.modules.get("pyscript"),
+                                                        "__file__", ""))
+if Path("pyscript").exists():
+    document.documentElement.dataset.pyscriptText = "written"
 try:
-    js.document.body.dataset.boot = _engine_source()
-    js.performance.mark("tm:engine-ready")
+    document.body.dataset.boot = _engine_source()
+    window.performance.mark("tm:engine-ready")
     from tm.web.page_boot import start  # (after the freshness check, by design)
-    js.performance.mark("tm:engine-imported")
+    window.performance.mark("tm:engine-imported")
 except Exception:
     _failed("the game's code could not be loaded")
 else:

@@ -433,7 +433,9 @@ def page_html(folder: Path = CATALOGS) -> str:
             f'<nav class="langs" aria-label="Language · Sprache · 言語 · Мова" '
             f'data-key="{LANG_KEY}">{switch}</nav>\n'
             f"{_symbol_classes(body)}\n"
-            # Run before the first paint: the language shown from the start, no flash.
+            # Run before the first paint: the language shown from the start, no flash
+            # (after the site's Trusted Types policy: rules.js registers the service worker).
+            '<script src="static/trusted.js"></script>\n'
             '<script src="static/rules.js"></script>\n</body>\n</html>\n')
 
 

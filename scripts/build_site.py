@@ -14,15 +14,17 @@ request, and nothing else (tests/e2e/test_site_folder.py compares the two):
   Python's start downloads (its downloads begin with the page's head) and static/kept.js
   inline (a return visit's last screen drawn before the first paint; the start screen's
   new-game form usable before Python is up, the words it shows then in every language on
-  #boot-status), main.py (run by
-  static/boot.mjs once Python is up: no PyScript, so no 'unsafe-eval'), sw.js;
-- static/: static/boot.mjs, the icons and the web manifest;
+  #boot-status), main.py and pyscript.toml (PyScript runs main.py on the interpreter
+  static/boot.mjs starts), sw.js;
+- static/: static/boot.mjs, static/trusted.js (the Trusted Types policy), the icons and the
+  web manifest;
 - static/build/: the engine archive, the trimmed standard library (both compiled to
   bytecode by scripts/compile_pyc.mjs when that is up to date) and the memory snapshot with
   its manifest (`make setup` makes them: scripts/build_engine.py, scripts/trim_stdlib.py,
   scripts/compile_pyc.mjs, scripts/make_snapshot.mjs);
 - static/vendor/: of Pyodide only the loader, the runtime and its lock file (the standard
-  library is the trimmed one above);
+  library is the trimmed one above); of PyScript what the Makefile copies (its core and the
+  chunks our page loads: no editor, terminal or their libraries);
 - the Japanese web font (scripts/build_fonts.py): static/fonts-ja.css and the font files
   it names, requested only by a page shown in Japanese, and then only the slices holding
   characters shown (not precached by the service worker: kept once fetched).
@@ -42,8 +44,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PAGE_FILES = ("index.html", "main.py")
-STATIC_FILES = ("boot.mjs", "screen.mjs", "seatkeys.mjs", "rules.js", "icon.svg",
+PAGE_FILES = ("index.html", "main.py", "pyscript.toml")
+STATIC_FILES = ("boot.mjs", "trusted.js", "screen.mjs", "seatkeys.mjs", "rules.js", "icon.svg",
                 "icon-192.png", "icon-512.png", "manifest.webmanifest")
 STYLESHEET = re.compile(r'<link rel="stylesheet" href="([^"]+\.css)">')
 BUILD_FILES = ("engine.zip", "python_stdlib.zip", "snapshot.json")
@@ -97,7 +99,7 @@ def inline_styles(source: str, root: Path) -> str:
     return STYLESHEET.sub(sheet, source)
 
 
-def preload_links(runtime: str) -> str:
+def preload_links(runtime: str, pyscript: str = "") -> str:
     """<link>s that start the downloads Python's start waits for as soon as the page's head
     is read, instead of after boot.mjs and Pyodide's loader have loaded and run (two round
     trips later): the runtime's WebAssembly and the standard library (fetch()ed by Pyodide:
@@ -106,23 +108,33 @@ def preload_links(runtime: str) -> str:
     tiny, fetchpriority="low") and Pyodide's loader. Not the engine archive: Python's start
     needs the runtime and the standard library, the engine only after it, and a preload
     shared the bandwidth with them however low its priority (static/boot.mjs asks for it
-    once the runtime has arrived)."""
+    once the runtime has arrived). PyScript's config, pyscript.toml (tiny, and first on
+    PyScript's way to asking for the interpreter: high priority), and its modules (``pyscript``: the folder of its vendored chunks),
+    so they are in before the interpreter is."""
     fetched = ((f"{runtime}/pyodide.asm.wasm", "high"), ("static/build/python_stdlib.zip", "high"),
-               ("main.py", "low"))
+               ("main.py", "low"), ("pyscript.toml", "high"))
     # (Not the runtime's 1.2 MB module, pyodide.asm.mjs: it arrives long before the
     # WebAssembly anyway, and preloaded it is compiled at once, delaying the first paint.)
     modules = (f"{runtime}/pyodide.mjs", "static/screen.mjs", "static/seatkeys.mjs")
+    modules += tuple(f"{pyscript}/{name}" for name in pyscript_modules(ROOT / pyscript)) \
+        if pyscript else ()
     return "".join([f'<link rel="preload" href="{path}" as="fetch" crossorigin '
                     f'fetchpriority="{priority}">\n  ' for path, priority in fetched]
                    + [f'<link rel="modulepreload" href="{path}">\n  ' for path in modules])
 
 
-def with_preloads(source: str, runtime: str) -> str:
+def pyscript_modules(folder: Path) -> list[str]:
+    """PyScript's core.js and the chunks it imports statically (not the error plugin's,
+    imported only once the config is read), as the Makefile vendored them."""
+    return ["core.js"] + sorted(path.name for path in folder.glob("core-*.js"))
+
+
+def with_preloads(source: str, runtime: str, pyscript: str = "") -> str:
     """index.html with preload_links() first in its head (after the charset)."""
     marker = '<meta charset="utf-8">\n  '
     if marker not in source:
         raise SystemExit("index.html: no <meta charset> to put the preloads after")
-    return source.replace(marker, marker + preload_links(runtime), 1)
+    return source.replace(marker, marker + preload_links(runtime, pyscript), 1)
 
 
 KEPT_SCRIPT = '<script src="static/kept.js"></script>'
@@ -151,7 +163,7 @@ def with_kept_inline(source: str, root: Path) -> str:
 
 def site_files(root: Path) -> dict[str, Path]:
     """Site-relative path -> the file in the repository it is copied from."""
-    runtime = gen_sw.vendor_folders(root)[0]
+    runtime, pyscript = gen_sw.vendor_folders(root)
     files = {name: root / name for name in PAGE_FILES}
     files |= {f"static/{name}": root / "static" / name for name in STATIC_FILES}
     build = root / "static" / "build"
@@ -161,6 +173,9 @@ def site_files(root: Path) -> dict[str, Path]:
         name = json.loads((build / "snapshot.json").read_text(encoding="utf-8"))["file"]
         files[f"static/build/{name}"] = build / name
     files |= {f"{runtime}/{name}": root / runtime / name for name in PYODIDE_FILES}
+    if not (root / pyscript / "core.js").is_file():
+        raise SystemExit(f"missing: {pyscript}/core.js (run `make setup`)")
+    files |= {f"{pyscript}/{path.name}": path for path in sorted((root / pyscript).iterdir())}
     files |= build_fonts.site_files(root)
     missing = sorted(path for path, source in files.items() if not source.is_file())
     if missing:
@@ -191,7 +206,7 @@ def build(out: Path, root: Path = ROOT) -> int:
         data = source.read_bytes()
         if path == "index.html":
             page = inline_styles(data.decode("utf-8"), root)
-            page = with_preloads(page, gen_sw.vendor_folders(root)[0])
+            page = with_preloads(page, *gen_sw.vendor_folders(root))
             page = with_kept_inline(page, root)
             data = prerendered_page(page, start_screen()).encode("utf-8")
         written += write_if_changed(out / path, data)

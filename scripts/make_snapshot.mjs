@@ -24,17 +24,20 @@ import { gzipSync } from "node:zlib";
 
 import { loadPyodide, version } from "pyodide";
 
-const RECIPE = "5";
+const RECIPE = "6";
 const FORMAT = "runs+gzip";
 const PAGE = 65536;
 const HOME = "/home/pyodide";
 // The engine is imported from the archive itself (zipimport), at the path where the page's
 // static/boot.mjs puts it, so every module's loader stays valid after the restore.
-// main.py's own imports are warmed too: it runs before anything else of ours.
+// main.py's own imports are warmed too: it runs before anything else of ours; and the
+// standard modules PyScript's package imports (html and its entity table, for
+// pyscript.display), not the package itself: it reads the page's PyScript as it loads.
 const ARCHIVE = `${HOME}/engine.zip`;
 const WARM = `
 import hashlib, sys, zipimport
 from pathlib import Path
+import base64, html, inspect
 sys.path.insert(0, ${JSON.stringify(ARCHIVE)})
 
 import tm, tm.game, tm.persist.links, tm.persist.history

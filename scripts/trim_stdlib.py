@@ -13,6 +13,11 @@ snapshot remembers the archive's table of contents: both must be the very same b
 archive is
 deterministic (sorted names, fixed timestamps), written only when its bytes change;
 ``--check`` exits 1 when it is missing or out of date.
+
+PyScript's own Python package (``pyscript``: the files its core writes into the working
+directory as text at every start, then imports) is added as it is, with what it imports:
+static/boot.mjs puts this archive ahead of the working directory on sys.path, so the import
+finds these files, compiled to bytecode by scripts/compile_pyc.mjs, not the text.
 """
 from __future__ import annotations
 
@@ -34,6 +39,9 @@ from scripts.files import load_file  # noqa: E402
 
 MODULES = Path(__file__).resolve().with_name("stdlib_modules.txt")
 TARGET = Path("static", "build", "python_stdlib.zip")
+# PyScript's package as its core writes it (a build artifact of @pyscript/core, the very
+# text its core chunk holds: tests/engine/test_site.py compares them).
+PYSCRIPT_PACKAGE = Path("node_modules", "@pyscript", "core", "src", "stdlib", "pyscript.js")
 EPOCH = (1980, 1, 1, 0, 0, 0)
 
 
@@ -117,6 +125,35 @@ def source_archive(root: Path) -> Path:
     raise SystemExit("no python_stdlib.zip to trim: run `make setup`")
 
 
+def pyscript_files(root: Path = ROOT) -> dict[str, bytes]:
+    """PyScript's Python package: archive name -> bytes (``pyscript/__init__.py``...)."""
+    source = root / PYSCRIPT_PACKAGE
+    if not source.is_file():
+        source = ROOT / PYSCRIPT_PACKAGE
+    text = source.read_text(encoding="utf-8")
+    tree = json.loads(text.split("export default", 1)[1].strip().rstrip(";"))
+    files: dict[str, bytes] = {}
+
+    def walk(base: str, folder: dict[str, Any]) -> None:
+        for name, value in folder.items():
+            if isinstance(value, str):
+                files[f"{base}{name}"] = value.encode("utf-8")
+            else:
+                walk(f"{base}{name}/", value)
+    walk("", tree)
+    return files
+
+
+def pyscript_imports(files: dict[str, bytes]) -> set[str]:
+    """The modules PyScript's package imports when its modules load."""
+    found: set[str] = set()
+    for name, data in files.items():
+        module = name.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+        found |= imported_names(data.decode("utf-8"), module, name.endswith("__init__.py"),
+                                everywhere=False)
+    return {name for name in found if not name.startswith("pyscript")}
+
+
 def member_for(names: set[str], module: str) -> str | None:
     """The archive member holding ``module`` (a module file or a package's __init__)."""
     path = module.replace(".", "/")
@@ -126,9 +163,11 @@ def member_for(names: set[str], module: str) -> str | None:
     return None
 
 
-def trimmed_bytes(full: bytes, modules: list[str]) -> tuple[bytes, list[str]]:
-    """The cut-down archive, and the listed modules it does not hold (built into the
-    runtime, such as ``sys``, or not part of this Python)."""
+def trimmed_bytes(full: bytes, modules: list[str],
+                  extra: dict[str, bytes] | None = None) -> tuple[bytes, list[str]]:
+    """The cut-down archive (with the ``extra`` files added as they are), and the listed
+    modules it does not hold (built into the runtime, such as ``sys``, or not part of this
+    Python)."""
     source = zipfile.ZipFile(io.BytesIO(full))
     names = set(source.namelist())
     members: set[str] = set()
@@ -149,13 +188,14 @@ def trimmed_bytes(full: bytes, modules: list[str]) -> tuple[bytes, list[str]]:
         todo += [".".join(parts[:end]) for end in range(1, len(parts))]
         todo += imported_names(source.read(found).decode("utf-8"), module,
                                found.endswith("__init__.py"), everywhere=False)
+    files = {name: source.read(name) for name in members} | (extra or {})
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
-        for name in sorted(members):
+        for name in sorted(files):
             entry = zipfile.ZipInfo(name, EPOCH)
             entry.compress_type = zipfile.ZIP_DEFLATED
             entry.external_attr = 0o100644 << 16
-            archive.writestr(entry, source.read(name), compresslevel=9)
+            archive.writestr(entry, files[name], compresslevel=9)
     return buffer.getvalue(), sorted(absent)
 
 
@@ -166,7 +206,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--check", action="store_true")
     args = parser.parse_args(argv)
     full = source_archive(args.root).read_bytes()
-    data, _absent = trimmed_bytes(full, sorted(set(wanted_modules()) | engine_imports()))
+    pyscript = pyscript_files(args.root)
+    modules = set(wanted_modules()) | engine_imports() | pyscript_imports(pyscript)
+    data, _absent = trimmed_bytes(full, sorted(modules), pyscript)
     target = args.root / TARGET
     if target.is_file() and target.read_bytes() == data:
         return 0

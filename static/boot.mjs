@@ -1,7 +1,8 @@
-// Starts Python for the page and runs main.py. index.html loads this module in its head, so
+// Starts Python for the page; PyScript then gets that interpreter and runs main.py (this module
+// is its `interpreter`, pyscript.toml). index.html loads this module in its head, so
 // everything here begins at once: the runtime (with the trimmed standard library of
-// static/build/) download at once, the engine archive (static/build/engine.zip) once the
-// runtime has arrived (runtimeArrived), while Python starts. On a
+// static/build/) downloads at once, the engine archive (static/build/engine.zip) once the
+// runtime has arrived (runtimeArrived), while Python starts and PyScript loads. On a
 // return visit, when the offline worker's cache holds our memory snapshot (static/build/,
 // made by scripts/make_snapshot.mjs), Pyodide restores it — Python initialised, the engine
 // already imported; a first visit boots the normal way (the snapshot would cost more bytes
@@ -378,6 +379,7 @@ globalThis.tmBootFailed = (reason, details) => showFailure(
 
 const found = manifest();
 const python = startPython();
+python.then(() => performance.mark("tm:python-started"), () => null);
 // The engine archive is asked for once the runtime's WebAssembly has arrived (or Python is
 // up, whichever comes first; from a cache, at once): Python's start needs the runtime and
 // the standard library, the engine only after it. Asked for with them, it took its share of
@@ -387,41 +389,74 @@ const engine = Promise.race([runtimeArrived, python.then(() => null, () => null)
   .then(engineArchive);
 engine.catch(() => null); // handled where it is awaited
 
-// Python up, the page's own Python starts: main.py, run here, not by PyScript. PyScript
-// was used only for this, and its core builds a function from a string at start-up (its
-// worker hooks, Function("return(w,x)=>...")), which a Content-Security-Policy without
-// 'unsafe-eval' refuses: the page never started. Pyodide needs only 'wasm-unsafe-eval'.
-// If Python cannot start, the page says so (showFailure), naming the Content-Security-Policy
-// when the browser refused code for it (a misconfigured host), not the connection.
-async function runPage() {
+// PyScript's call (pyscript.toml names this module as its interpreter). Of its options only
+// the output handlers matter here (it asks for no packages), and they are set on the
+// running interpreter. If Python cannot start, the page says so (showFailure), naming the
+// Content-Security-Policy when the browser refused code for it (a misconfigured host), and
+// PyScript is left waiting: its own error box would only repeat the notice in a developer's
+// words.
+export async function loadPyodide(given = {}) {
+  performance.mark("tm:pyscript-asks");
   let pyodide;
-  let source;
   try {
     const started = await python;
     pyodide = started.pyodide;
     document.documentElement.dataset.snapshot = started.path;
     pyodide.FS.writeFile(`${pyodide.FS.cwd()}/engine.zip`, await engine);
-    const response = await fetch(new URL("../main.py", import.meta.url));
-    if (!response.ok) throw new Error(`main.py: HTTP ${response.status}`);
-    source = await response.text();
   } catch (error) {
     console.warn("Python did not start:", error);
     showFailure(blocked.length ? CSP_FAILED : LOAD_FAILED, details(error));
-    return;
+    return new Promise(() => {});
   }
+  if (given.stdout) pyodide.setStdout({ batched: given.stdout });
+  if (given.stderr) pyodide.setStderr({ batched: given.stderr });
   try { // Pyodide's hook for a fatal error (a private API: without it, the notice is missed)
     pyodide._api.on_fatal = (error) => showFailure("The game stopped: its Python runtime failed "
       + "and cannot go on.", describe(error));
   } catch {
     // an older or newer runtime without the hook
   }
+  withPyScriptsPackageCompiled(pyodide);
+  withoutWorkerHooks();
   unwatchWasm();
   performance.mark("tm:python-ready");
-  try {
-    pyodide.runPython(source, { filename: "main.py" });
-  } catch (error) { // main.py reports its own failures: this is Python not running it at all
-    showFailure("The game could not start: its Python code did not run.", describe(error));
+  return pyodide;
+}
+
+// PyScript's Python package (``pyscript``) comes as text inside its core: before the page's
+// script, at every start, PyScript runs Python that writes each of its files into the working
+// directory, then imports the package from there, compiling it. The same files, compiled,
+// are in our standard library archive (scripts/trim_stdlib.py, scripts/compile_pyc.mjs:
+// tests/engine/test_site.py checks they are PyScript's very text), which from now on comes
+// before the working directory on sys.path, so the import reads bytecode; and the lines that
+// only write the files are left out of that code (PyScript hands it to this interpreter's
+// runPython), so nothing is written. The rest of it — the import itself, PyScript's own
+// hooks — runs as given; code of any other shape runs untouched.
+const PYSCRIPT_WRITES = /^(?:import os as _os|from pathlib import Path as _Path|_path = None|_path = _Path\(.*\)|_path\.write_text\(.*\)|if not _os\.path\.exists\(.*\):|    _path\.mkdir\(.*\)|del _(?:Path|path|os))$/;
+const PYSCRIPT_PREAMBLE = "import os as _os\nfrom pathlib import Path as _Path\n_path = None\n";
+
+function withoutPackageWrites(code) {
+  if (typeof code !== "string" || !code.startsWith(PYSCRIPT_PREAMBLE)) return code;
+  return code.split("\n").filter((line) => !PYSCRIPT_WRITES.test(line)).join("\n");
+}
+
+function withPyScriptsPackageCompiled(pyodide) {
+  pyodide.runPython("import sys\nsys.path[:] = [path for path in sys.path if path] + ['']");
+  for (const name of ["runPython", "runPythonAsync"]) {
+    const run = pyodide[name].bind(pyodide);
+    pyodide[name] = (code, ...rest) => run(withoutPackageWrites(code), ...rest);
   }
 }
 
-runPage();
+// PyScript's one default *worker* hook (hooks.worker.onBeforeRunAsync: it registers the
+// `_pyscript` module inside a worker) is turned into text for a worker, and on the way
+// PyScript builds a function from a string (Function(...), src/hooks.js createFunction) —
+// even on a page, like ours, that starts no worker. The Content-Security-Policy has no
+// 'unsafe-eval' and refuses it. Emptied here, before PyScript reads the worker hooks (once
+// the interpreter is returned), it is never built: PyScript starts with no violation.
+// (PyScript's sticky module record holds the hooks it reads.)
+function withoutWorkerHooks() {
+  const pyscript = globalThis[Symbol.for("@pyscript/core")];
+  if (!pyscript || !pyscript.hooks) throw new Error("PyScript's hooks are not where they were");
+  for (const hooks of Object.values(pyscript.hooks.worker)) hooks.clear();
+}

@@ -20,18 +20,38 @@ def _script(name: str) -> Any:
 def _vendor_references(path: Path) -> set[str]:
     """The versioned runtime folders a file names literally."""
     text = path.read_text(encoding="utf-8")
-    return set(re.findall(r"vendor/(pyodide-\d[\w.]*)/", text))
+    return set(re.findall(r"vendor/((?:pyodide|pyscript)-\d[\w.]*)/", text))
 
 
 def test_the_page_names_the_runtime_folders_package_json_pins() -> None:
     """static/vendor/ is cached as immutable, so its folders carry the pinned versions; a
     version bump in package.json must come with the same bump in index.html and boot.mjs."""
     pins = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))["dependencies"]
-    (runtime,) = _script("gen_sw").vendor_folders(ROOT)
+    runtime, pyscript = _script("gen_sw").vendor_folders(ROOT)
     assert runtime == f"static/vendor/pyodide-{pins['pyodide']}"
-    assert "@pyscript/core" not in pins  # the page starts Pyodide itself (no 'unsafe-eval')
-    assert _vendor_references(ROOT / "index.html") == set()  # boot.mjs loads the runtime
+    assert pyscript == f"static/vendor/pyscript-{pins['@pyscript/core']}"
+    assert _vendor_references(ROOT / "index.html") == {pyscript.rsplit("/", 1)[1]}
     assert _vendor_references(ROOT / "static" / "boot.mjs") == {runtime.rsplit("/", 1)[1]}
+
+
+def test_the_standard_library_holds_the_python_package_pyscript_writes() -> None:
+    """PyScript writes its package (pyscript/*.py) at every start and imports it; the
+    compiled copy in our standard library archive is imported instead (static/boot.mjs), so
+    it must be the very text the vendored core holds, file for file."""
+    import pytest
+
+    trim = _script("trim_stdlib")
+    pins = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))["dependencies"]
+    chunks = list((ROOT / "static" / "vendor" / f"pyscript-{pins['@pyscript/core']}")
+                  .glob("core-*.js"))
+    if not chunks:
+        pytest.skip("PyScript is not vendored (run `make setup`)")
+    core = chunks[0].read_text(encoding="utf-8")
+    files = trim.pyscript_files(ROOT)
+    assert {"pyscript/__init__.py", "pyscript/context.py", "pyscript/web.py"} <= set(files)
+    for name, data in files.items():
+        assert json.dumps(data.decode("utf-8"), ensure_ascii=False) in core, name
+    assert "html" in trim.pyscript_imports(files)  # (display.py: followed into the archive)
 
 
 def test_engine_archive_holds_every_engine_file_the_page_runs_and_is_reproducible() -> None:
@@ -104,14 +124,15 @@ def test_trimmed_standard_library_holds_every_module_the_engine_imports() -> Non
     except SystemExit:
         pytest.skip("no Pyodide standard library to trim (run `make setup`)")
     wanted = sorted(set(trim.wanted_modules()) | trim.engine_imports())
-    data, _absent = trim.trimmed_bytes(full, wanted)
-    assert trim.trimmed_bytes(full, wanted)[0] == data
+    data, _absent = trim.trimmed_bytes(full, wanted, {"pyscript/__init__.py": b""})
+    assert trim.trimmed_bytes(full, wanted, {"pyscript/__init__.py": b""})[0] == data
     names = set(zipfile.ZipFile(io.BytesIO(data)).namelist())
     source = set(zipfile.ZipFile(io.BytesIO(full)).namelist())
     for module in trim.engine_imports():
         if trim.member_for(source, module) is not None:
             assert trim.member_for(names, module) is not None, module
-    assert {"datetime.py", "json/__init__.py", "zipimport.py", "encodings/utf_8.py"} <= names
+    assert {"datetime.py", "json/__init__.py", "zipimport.py", "encodings/utf_8.py",
+            "pyscript/__init__.py"} <= names
     assert not {"unittest/__init__.py", "email/__init__.py", "pdb.py"} & names
 
 

@@ -40,15 +40,16 @@ def test_source_archive_is_served_when_the_compiled_one_is_stale_or_missing(
 
 
 def test_preloads_name_what_python_waits_for_once_each() -> None:
-    links = build_site.preload_links("static/vendor/pyodide-1")
+    links = build_site.preload_links("static/vendor/pyodide-1", "static/vendor/pyscript-1")
     for path in ("static/vendor/pyodide-1/pyodide.asm.wasm", "static/build/python_stdlib.zip",
-                 "main.py", "static/vendor/pyodide-1/pyodide.mjs"):
+                 "main.py", "pyscript.toml", "static/vendor/pyodide-1/pyodide.mjs",
+                 "static/vendor/pyscript-1/core.js"):
         assert links.count(f'href="{path}"') == 1
     # The engine waits for the runtime (static/boot.mjs): not preloaded, no shared bandwidth.
     assert "engine.zip" not in links
     # fetch() asks in cors mode with same-origin credentials: only a crossorigin preload
     # is handed over (otherwise the browser downloads the file twice).
-    assert links.count('as="fetch" crossorigin') == 3
+    assert links.count('as="fetch" crossorigin') == 4
 
 
 def test_last_screen_script_is_inlined_and_allowed_by_its_hash() -> None:

@@ -38,10 +38,10 @@ ALLOWED_MODULES = frozenset({"tm.core.errors", "tm.persist.links", "tm.daily",
 ALLOWED_NAMES = {"tm.game": frozenset({"Game"}),
                  "tm.core.state": frozenset({"Options", "to_dict"})}
 # Outside the engine: the standard library (no dynamic imports), and the browser's
-# bindings in the modules that touch the DOM (browser.py and its page_*.py parts).
-DOM_MODULES = ("browser.py", "bot_loop.py",  # bot_loop: the bots' timer
-               "page_boot.py", "page_dom.py", "page_keys.py", "page_store.py", "page_tools.py")
-BROWSER_ONLY = {"js": DOM_MODULES, "pyodide": DOM_MODULES}
+# bindings in the one module that binds the page (page_dom.py: PyScript's document,
+# window and ffi, and what of Pyodide's ffi PyScript lacks); no module imports ``js``.
+BINDING = ("page_dom.py",)
+BROWSER_ONLY = {"js": (), "pyscript": BINDING, "pyodide": BINDING}
 FORBIDDEN_STDLIB = frozenset({"importlib"})
 
 

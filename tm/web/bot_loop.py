@@ -29,10 +29,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import js
-from pyodide.ffi import create_proxy
-
 from tm.web.app_bots import AFTER_PERSON_MS, SLICE_MS
+from tm.web.page_dom import create_proxy, document, window
 
 THINK_MS = 15.0  # milliseconds of a search's thought per slice (then a frame, a click)
 THINK_CHUNK = 1  # rollout decisions between two looks at the clock (~1 ms each)
@@ -66,7 +64,7 @@ class BotLoop:
         is being thought."""
         bots = self.page.app.bots
         seat = bots.bot_turn()
-        body = js.document.body
+        body = document.body
         game = self.page.app.shown.game
         if self.failed is not None and game is not None and self.failed == (
                 game, len(game.moves)):
@@ -86,11 +84,11 @@ class BotLoop:
 
     def _again(self, delay: float) -> None:
         self._cancel()
-        self.timer = js.setTimeout(self._step, delay)
+        self.timer = window.setTimeout(self._step, delay)
 
     def _cancel(self) -> None:
         if self.timer is not None:
-            js.clearTimeout(self.timer)
+            window.clearTimeout(self.timer)
             self.timer = None
 
     def _slice(self, *_: Any) -> None:
@@ -107,7 +105,7 @@ class BotLoop:
         if app.tabs.state.busy is not None:  # the page is working on a person's request: later
             self.after_draw()
             return
-        started = float(js.performance.now())
+        started = float(window.performance.now())
         if bots.hint_thinking():
             self._hint(started)
             return
@@ -116,7 +114,7 @@ class BotLoop:
         step_started = started
         while True:
             made = bots.bot_step(THINK_CHUNK)
-            now = float(js.performance.now())
+            now = float(window.performance.now())
             if not made:
                 if bots.thinking() and now - started < THINK_MS:
                     continue
@@ -124,16 +122,16 @@ class BotLoop:
             moved = True
             if now - step_started > self.longest_step:
                 self.longest_step = now - step_started
-                js.document.body.dataset.botStep = f"{self.longest_step:.0f}"
+                document.body.dataset.botStep = f"{self.longest_step:.0f}"
             step_started = now
             if now - started > SLICE_MS or bots.bot_delay() > 0:
                 break
         self._took(started)
         if bots.state.fallbacks > failed:  # (for a developer: the game went on)
-            js.console.warn(f"tm: a bot failed; it took its first choice\n{bots.state.error}")
+            window.console.warn(f"tm: a bot failed; it took its first choice\n{bots.state.error}")
         if not moved and bots.thinking():  # a slice of thought: nothing new to draw
             self.thought += 1
-            js.document.body.dataset.botThought = str(self.thought)
+            document.body.dataset.botThought = str(self.thought)
             self._again(0)
             return
         self._draw()
@@ -147,29 +145,29 @@ class BotLoop:
         if self.hint_for[0] is not shown:
             self.hint_for = (shown, 0.0, started)
         done: bool | None = False
-        while done is False and float(js.performance.now()) - started < THINK_MS:
+        while done is False and float(window.performance.now()) - started < THINK_MS:
             done = bots.hint_step(THINK_CHUNK)
-        now = float(js.performance.now())
+        now = float(window.performance.now())
         spent = self.hint_for[1] + now - started
         self.hint_for = (shown, spent, self.hint_for[2])
         self._took(started)
         if done is False and not bots.hint_affordable(spent):
             bots.hint_give_up()
             self.gave_up += 1
-            js.document.body.dataset.hintGaveUp = str(self.gave_up)
+            document.body.dataset.hintGaveUp = str(self.gave_up)
             done = True
         if done is False:
             self._again(0)
             return
-        body = js.document.body.dataset
+        body = document.body.dataset
         body.hintWork, body.hintWall = f"{spent:.0f}", f"{now - self.hint_for[2]:.0f}"
         self._draw()
 
     def _took(self, started: float) -> None:
-        took = float(js.performance.now()) - started
+        took = float(window.performance.now()) - started
         if took > self.longest:
             self.longest = took
-            js.document.body.dataset.botTook = f"{took:.0f}"
+            document.body.dataset.botTook = f"{took:.0f}"
 
     def _draw(self) -> None:
         self.in_slice = True
@@ -185,12 +183,12 @@ def install(page: Page) -> BotLoop:
     loop = BotLoop(page)
     page.after_draw.append(loop.after_draw)
     try:
-        asked = js.URLSearchParams.new(js.location.search).get("botpace")
+        asked = window.URLSearchParams.new(window.location.search).get("botpace")
         if asked is not None and str(asked) not in ("", "null", "undefined"):
             page.app.bots.state.pace = max(0.0, float(str(asked)))
     except (ValueError, TypeError):  # (a pace that is no number: the normal one)
         pass
-    if str(js.URLSearchParams.new(js.location.search).get("hintsearch")) == "0":
+    if str(window.URLSearchParams.new(window.location.search).get("hintsearch")) == "0":
         page.app.bots.state.hint_search = False  # (tests: the hard ranking, at once)
 
     def set_pace(pace: Any) -> None:
@@ -199,6 +197,6 @@ def install(page: Page) -> BotLoop:
 
     proxy = create_proxy(set_pace)
     _KEEP.append(proxy)
-    js.window.tmBotPace = proxy
+    window.tmBotPace = proxy
     loop.after_draw()  # a game reopened before the loop was installed: bots go on
     return loop

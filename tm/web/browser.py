@@ -10,9 +10,6 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-import js
-from pyodide.ffi import create_proxy, jsnull
-
 from tm.web.alerts import Fault, render_alerts
 from tm.web.app import App, UnknownAction
 from tm.web.app_lang import STORAGE_KEY, language_select
@@ -20,13 +17,17 @@ from tm.web.i18n import speaking, t
 from tm.web.page_dom import (
     COVERED,
     Settle,
+    create_proxy,
+    document,
     flag,
     focused_key,
+    jsnull,
     language_font,
     let_go_of_focus_in,
     mark_body,
     missing,
     off_screen,
+    window,
 )
 from tm.web.page_store import OPEN_KEY
 from tm.web.page_tools import PageTools
@@ -64,7 +65,7 @@ class Page:
         self.after_draw: list[Callable[[], None]] = []  # e.g. the bots' next slice (bot_loop)
         self.tools = PageTools(self).actions()  # the page's own actions (not the App's)
         self._tick = create_proxy(self._run_queue)
-        self._frame = create_proxy(lambda *_: js.setTimeout(self._tick, 0))
+        self._frame = create_proxy(lambda *_: window.setTimeout(self._tick, 0))
         KEEP.extend((self._tick, self._frame))
 
     # ------------------------------------------------------------ the guard
@@ -83,7 +84,7 @@ class Page:
         else the notice alone (never the loading screen, never nothing)."""
         # An error for the console too: a developer (and every browser test) sees it.
         with speaking(self.app.words()):
-            js.console.error(f"tm: an error while {t('fault.what.' + what)}\n{details}")
+            window.console.error(f"tm: an error while {t('fault.what.' + what)}\n{details}")
         self.app.tabs.state.fault = Fault(what, details)
         for step in (self.app.tabs.recover, self.app.tabs.abandon):
             try:
@@ -96,7 +97,7 @@ class Page:
             with speaking(self.app.words()):
                 self._set("alerts", render_alerts(self.app.tabs.snapshot()))
             self._set("app", "")
-            flag(js.document.body, "fault", True)
+            flag(document.body, "fault", True)
         except Exception:  # (nothing simpler is left to draw)
             pass
 
@@ -108,17 +109,17 @@ class Page:
         keeps its last drawing and is drawn again right after the frame that shows the
         rest: the click's answer is on screen sooner."""
         focus = focused_key()
-        started = float(js.performance.now())
+        started = float(window.performance.now())
         later = off_screen() if self.pointer and not whole and self.parts else []
         with stale_allowed(later):
             regions = self.app.render()
         if later and self._split(regions["app"])[0] != self.skeleton:
             later, regions = [], self.app.render()  # (another screen: drawn whole now)
-        drawn = float(js.performance.now())
+        drawn = float(window.performance.now())
         for region, html in regions.items():
             self._set(region, html)
         self._set("lang", _language_picker(self.app.words()))
-        set_html = float(js.performance.now())
+        set_html = float(window.performance.now())
         asking, placing = self._mark_body()
         moment = _moment(self.app)
         fresh = moment is not None and self.moment is not None and moment != self.moment
@@ -129,7 +130,7 @@ class Page:
             self.later("event", lambda: self._settle(settle))
         elif settle.needed():  # (by keyboard the focus moves at once: the next key is its)
             settle.run()
-        now = float(js.performance.now())
+        now = float(window.performance.now())
         self.timings = (drawn - started, set_html - drawn, now - set_html)
         for hook in self.after_draw:
             hook()
@@ -184,9 +185,9 @@ class Page:
             self.open_id = open_id
             try:
                 if open_id is None:
-                    js.sessionStorage.removeItem(OPEN_KEY)
+                    window.sessionStorage.removeItem(OPEN_KEY)
                 else:
-                    js.sessionStorage.setItem(OPEN_KEY, open_id)
+                    window.sessionStorage.setItem(OPEN_KEY, open_id)
             except Exception:  # (no session storage: a reload shows the start screen)
                 pass
 
@@ -207,20 +208,20 @@ class Page:
     def _to_reopen(self) -> str | None:
         """The saved game this tab showed before a reload, when it is still saved."""
         try:
-            open_id = js.sessionStorage.getItem(OPEN_KEY)
+            open_id = window.sessionStorage.getItem(OPEN_KEY)
         except Exception:  # (no session storage)
             return None
         if missing(open_id) or self.app.shown.game is not None:
             return None
         if any(entry.save_id == str(open_id) for entry in self.app.store.list()):
             return str(open_id)
-        js.sessionStorage.removeItem(OPEN_KEY)  # deleted meanwhile (in another tab)
+        window.sessionStorage.removeItem(OPEN_KEY)  # deleted meanwhile (in another tab)
         return None
 
     def reopen(self) -> bool:
         """At boot, without a link: open the saved game this tab showed at once, drawing
         nothing before it (static/boot.mjs shows its last screen meanwhile); whether it did."""
-        open_id = None if str(js.location.hash or "") else self._to_reopen()
+        open_id = None if str(window.location.hash or "") else self._to_reopen()
         if open_id is not None:
             self._run("continue", {"save": open_id})
         return open_id is not None
@@ -236,28 +237,28 @@ class Page:
             return
         if self.shown.get(region) != html:
             let_go_of_focus_in(f"#{region}")
-            element = js.document.getElementById(region)
+            element = document.getElementById(region)
             if missing(element):  # a page from before the region existed: add it on top
-                element = js.document.createElement("div")
+                element = document.createElement("div")
                 element.id = region
-                js.document.body.prepend(element)
+                document.body.prepend(element)
             element.innerHTML = html
             self.shown[region] = html
 
     def switch_language(self, lang: str) -> None:
         """Show the page in ``lang`` now (a redraw, the game goes on) and remember it."""
-        started = float(js.performance.now())
+        started = float(window.performance.now())
         chosen = self.app.use_language(lang)
         try:
-            js.localStorage.setItem(STORAGE_KEY, chosen)
+            window.localStorage.setItem(STORAGE_KEY, chosen)
         except Exception:  # (no storage: the choice lasts until the page is closed)
             pass
-        js.document.documentElement.lang = chosen
+        document.documentElement.lang = chosen
         language_font(chosen)
         self.draw()
-        took = float(js.performance.now()) - started
-        js.document.body.dataset.took = f"language {took:.0f}"
-        js.document.body.dataset.langTook = f"{took:.1f}"
+        took = float(window.performance.now()) - started
+        document.body.dataset.took = f"language {took:.0f}"
+        document.body.dataset.langTook = f"{took:.1f}"
 
     def _set_parts(self, html: str) -> bool:
         """Replace only the changed parts of the screen when its skeleton is the one shown
@@ -270,13 +271,13 @@ class Page:
             self.shown.pop("app", None)
             return False
         changed = [name for name, content in parts.items() if shown.get(name) != content]
-        patch: Any = getattr(js, "tmPatch", None)  # static/screen.mjs (loaded by boot.mjs)
+        patch: Any = getattr(window, "tmPatch", None)  # static/screen.mjs (loaded by boot.mjs)
         if changed and missing(patch):  # (tmPatch blurs only a focused node it removes)
             let_go_of_focus_in(",".join(f"#part-{name}" for name in changed))
         elif len(changed) > 1:  # the focused control's part first: any blur before a change
-            changed.sort(key=str(js.tmFocusedPart()).__ne__)
+            changed.sort(key=str(window.tmFocusedPart()).__ne__)
         for name in changed:
-            element = js.document.getElementById(f"part-{name}")
+            element = document.getElementById(f"part-{name}")
             if missing(element):  # (the skeleton holds every part: never expected)
                 self.parts, self.shown["app"] = None, ""
                 return False
@@ -293,12 +294,12 @@ class Page:
         """Something is left for after the frame (body[data-settling] until it is done)."""
         self.settling += 1
         if self.settling == 1:  # (each flag is a few calls into JavaScript)
-            flag(js.document.body, "settling", True)
+            flag(document.body, "settling", True)
 
     def release(self) -> None:
         self.settling = max(0, self.settling - 1)
         if not self.settling:
-            flag(js.document.body, "settling", False)
+            flag(document.body, "settling", False)
 
     # ------------------------------------------------------------ actions
     def act(self, action: str, data: dict[str, Any]) -> None:
@@ -310,7 +311,7 @@ class Page:
             own(data)
             return
         if action not in self.app.table:  # (a page older than its code: logged, dropped)
-            js.console.error(f"tm: {UnknownAction(action)!r}")
+            window.console.error(f"tm: {UnknownAction(action)!r}")
             return
         if self.app.tabs.state.busy is not None:
             return  # one thing at a time: a click while working is dropped
@@ -328,21 +329,21 @@ class Page:
         self.later(GUARDED_AS.get(action, "event"), finish)
 
     def _run(self, action: str, data: dict[str, Any]) -> None:
-        started = float(js.performance.now())
+        started = float(window.performance.now())
         self.app.tabs.state.fault = None
         self.app.handle(action, data)
-        handled = float(js.performance.now()) - started
+        handled = float(window.performance.now()) - started
         self.draw()
-        took = float(js.performance.now()) - started
+        took = float(window.performance.now()) - started
         # Where the click's time went (the page benchmark prints it): the App's handling,
         # Python's rendering, writing the HTML, and the rest (the page's flags and reads).
         render, set_html, rest = self.timings
-        js.document.body.dataset.parts = \
+        document.body.dataset.parts = \
             f"{render:.1f} {set_html:.1f} {rest:.1f} {handled:.1f}"
-        js.document.body.dataset.took = f"{action} {took:.0f}"
+        document.body.dataset.took = f"{action} {took:.0f}"
         if self.app.tabs.state.save_due:
             self.later("event", self.save)
-        js.window.scrollTo(0, 0) if action in ("reveal", "new_game", "continue", "menu",
+        window.scrollTo(0, 0) if action in ("reveal", "new_game", "continue", "menu",
                                                "open_link", "import") else None
 
     def save(self) -> None:
@@ -351,7 +352,7 @@ class Page:
         saving = self.app.tabs.save_state()
         before = (self.app.shown.notice, saving.unsaved, saving.conflict)
         self.app.tabs.flush_save()
-        flag(js.document.body, "saving", False)
+        flag(document.body, "saving", False)
         if before != (self.app.shown.notice, saving.unsaved, saving.conflict):
             self.draw()
 
@@ -362,8 +363,8 @@ class Page:
             self.guard(what, fn)
 
         self.queue.append(run)
-        js.requestAnimationFrame(self._frame)
-        js.setTimeout(self._tick, 250)
+        window.requestAnimationFrame(self._frame)
+        window.setTimeout(self._tick, 250)
 
     def _run_queue(self, *_: Any) -> None:
         while self.queue:
@@ -376,14 +377,14 @@ class Page:
 
     def open_hash(self) -> None:
         """Open the game of a ``#g=`` link in the address bar, if there is one."""
-        fragment = str(js.location.hash or "")
+        fragment = str(window.location.hash or "")
         if fragment.startswith("#s="):  # a sealed game's: taken into this device's record
-            js.history.replaceState(jsnull, "", f"{js.location.pathname}{js.location.search}")
+            window.history.replaceState(jsnull, "", _address_without_fragment())
             self.act("open_link", {"text": fragment})
         elif fragment.startswith("#g="):
             if "&p=" in fragment:  # played by link: saved here once opened, so a reload
                 # continues the save rather than reopening an older link
-                js.history.replaceState(jsnull, "", f"{js.location.pathname}{js.location.search}")
+                window.history.replaceState(jsnull, "", _address_without_fragment())
             self.act("open_link", {"text": fragment})
 
 
@@ -393,3 +394,9 @@ def _moment(app: App) -> tuple[Any, ...] | None:
     if app.shown.screen != "game" or game is None:
         return None
     return app.shown.viewer, game.state.phase, game.state.generation
+
+
+def _address_without_fragment() -> str:
+    """The page's address as it is, less its fragment (a link taken in: not kept in the
+    address bar, so a reload does not take it again)."""
+    return f"{window.location.pathname}{window.location.search}"

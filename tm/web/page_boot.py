@@ -8,9 +8,6 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-import js
-from pyodide.ffi import create_once_callable, create_proxy
-
 from tm.persist import safejson
 from tm.web import bot_loop
 from tm.web.app import App
@@ -20,11 +17,15 @@ from tm.web.early_form import EarlyForm, early_form
 from tm.web.i18n import CATALOGS, LANGUAGES, catalog, t
 from tm.web.page_dom import (
     COVERED,
+    create_once_callable,
+    create_proxy,
+    document,
     language_font,
     missing,
     new_version_notice,
     relabel_new_version,
     tab_in_cover,
+    window,
 )
 from tm.web.page_keys import PageSigner
 from tm.web.page_store import LocalStorage
@@ -38,7 +39,7 @@ ESCAPES = '#app [data-action="cancel"], #app [data-action="undo_keep"]'
 
 
 def _dataset(element: Any) -> dict[str, Any]:
-    return dict(js.Object.entries(element.dataset).to_py())
+    return dict(window.Object.entries(element.dataset).to_py())
 
 
 def install(page: Page) -> None:
@@ -63,7 +64,7 @@ def install(page: Page) -> None:
             page.act("close_card", {})
             return
         if event.key == "Escape":  # backs out of an action under way or a question
-            found = js.document.querySelector(ESCAPES)
+            found = document.querySelector(ESCAPES)
             if not missing(found):
                 event.preventDefault()
                 page.act(str(found.getAttribute("data-action")), {})
@@ -84,12 +85,12 @@ def install(page: Page) -> None:
             return
         event.preventDefault()
         page.pointer = False
-        fields = js.Object.fromEntries(js.FormData.new(form)).to_py()
+        fields = window.Object.fromEntries(window.FormData.new(form)).to_py()
         page.act(str(action), dict(fields))
 
     for name, fn in (("click", on_click), ("keydown", on_keydown), ("submit", on_submit),
                      ("change", lambda event: on_change(page, event))):
-        _listen(page, js.document, name, fn)
+        _listen(page, document, name, fn)
     _test_hook(page)
 
 
@@ -99,7 +100,7 @@ def on_change(page: Page, event: Any) -> None:
     kind = target.getAttribute("data-change")
     if kind == "form":
         form = target.closest("form")
-        page.act("form", dict(js.Object.fromEntries(js.FormData.new(form)).to_py()))
+        page.act("form", dict(window.Object.fromEntries(window.FormData.new(form)).to_py()))
     elif kind == "language":
         page.switch_language(str(target.value))
     elif kind == "import" and target.files.length:
@@ -130,10 +131,10 @@ def _test_hook(page: Page) -> None:
     js.window.tmDecision = shown
     proxy = create_proxy(answer_first)
     KEEP.append(proxy)
-    js.window.tmAnswerFirst = proxy
+    window.tmAnswerFirst = proxy
     bot = create_proxy(answer_bot)
     KEEP.append(bot)
-    js.window.tmAnswerBot = bot
+    window.tmAnswerBot = bot
 
 
 def decision_of(game: Any, prompt: Any) -> dict[str, Any]:
@@ -166,7 +167,7 @@ def read_file(page: Page, file: Any) -> None:
     if size > MAX_IMPORT_BYTES:
         page.act("import", {"size": size})
         return
-    reader = js.FileReader.new()
+    reader = window.FileReader.new()
 
     def loaded(_: Any = None) -> None:
         text = reader.result
@@ -178,16 +179,16 @@ def read_file(page: Page, file: Any) -> None:
 
 def listen_to_window(page: Page) -> None:
     """Links opened in the address bar, other tabs' writes, and leaving with unsaved moves."""
-    _listen(page, js.window, "hashchange", lambda _event: page.open_hash(), "link")
+    _listen(page, window, "hashchange", lambda _event: page.open_hash(), "link")
 
     def on_storage(event: Any) -> None:
-        if not missing(event.storageArea) and event.storageArea != js.localStorage:
+        if not missing(event.storageArea) and event.storageArea != window.localStorage:
             return  # sessionStorage: not ours
         key = None if missing(event.key) else str(event.key)
         value = None if missing(event.newValue) else str(event.newValue)
         page.heard(key, value)
 
-    _listen(page, js.window, "storage", on_storage, "storage")
+    _listen(page, window, "storage", on_storage, "storage")
 
     def on_leave(event: Any) -> None:
         app = page.app
@@ -195,9 +196,9 @@ def listen_to_window(page: Page) -> None:
         if app.shown.game is not None and app.tabs.save_state().unsaved is not None:
             event.preventDefault()  # the browser asks whether to leave
 
-    _listen(page, js.window, "beforeunload", on_leave)
+    _listen(page, window, "beforeunload", on_leave)
     # A phone may close a tab in the background without "beforeunload": save on hiding.
-    _listen(page, js.document, "visibilitychange", lambda _event: page.app.tabs.flush_save(),
+    _listen(page, document, "visibilitychange", lambda _event: page.app.tabs.flush_save(),
             "event")
 
 
@@ -212,17 +213,17 @@ def start() -> None:
     except Exception:  # (no usable localStorage: games live in memory)
         storage = MemoryStorage()
     try:
-        stored = js.localStorage.getItem(STORAGE_KEY)
+        stored = window.localStorage.getItem(STORAGE_KEY)
     except Exception:  # (no usable localStorage)
         stored = None
-    base_url = f"{js.location.origin}{js.location.pathname}"
-    app = App(storage, clock=lambda: float(js.Date.now()), base_url=base_url)
+    base_url = f"{window.location.origin}{window.location.pathname}"
+    app = App(storage, clock=lambda: float(window.Date.now()), base_url=base_url)
     chosen = app.use_language(initial_language(None if missing(stored) else str(stored),
-                                               browser_languages(js.navigator)))
-    js.document.documentElement.lang = chosen
+                                               browser_languages(window.navigator)))
+    document.documentElement.lang = chosen
     language_font(chosen)
     app.tabs.state.defer_saves = True
-    app.linkplay.state.can_share = not missing(getattr(js.navigator, "share", None))
+    app.linkplay.state.can_share = not missing(getattr(window.navigator, "share", None))
     page = Page(app)
     app.linkplay.state.signer = PageSigner(lambda: sealed(page))
     first_screen(page)
@@ -231,7 +232,7 @@ def start() -> None:
     page.guard("boot", listen_to_window, page)
     page.guard("boot", bot_loop.install, page)
     page.guard("boot", audit_when_due, page)
-    js.document.body.dataset.ready = "1"
+    document.body.dataset.ready = "1"
     page.guard("link", page.open_hash)
     page.guard("boot", page.resume)
     page.guard("boot", register_service_worker, page)
@@ -266,7 +267,7 @@ def take_early_form() -> EarlyForm | None:
     """What the player did with the prerendered new-game form before Python was up:
     static/kept.js's ``tmEarlyForm()``, which also ends its own handling of the form (None
     when the form was not usable, a link or a kept game being shown, or left untouched)."""
-    ask: Any = getattr(js.globalThis, "tmEarlyForm", None)
+    ask: Any = getattr(window, "tmEarlyForm", None)
     if missing(ask):
         return None
     answer = ask()
@@ -278,7 +279,7 @@ def refocus(name: str | None) -> None:
     form anew, the caret at the end of what they typed."""
     if name is None:  # (a name early_form checked: [a-z][a-z0-9_]*, safe in a selector)
         return
-    field = js.document.querySelector(f'#app form.new-game [name="{name}"]')
+    field = document.querySelector(f'#app form.new-game [name="{name}"]')
     if missing(field):
         return
     field.focus()
@@ -322,19 +323,19 @@ def preload_languages() -> None:
             catalog(waiting.pop(0))
             idle(create_once_callable(next_one))
 
-    idle: Any = getattr(js.window, "requestIdleCallback", None)
+    idle: Any = getattr(window, "requestIdleCallback", None)
     if missing(idle):
         def idle(callback: Any) -> None:
-            js.setTimeout(callback, 500)
+            window.setTimeout(callback, 500)
     idle(create_once_callable(next_one))
 
 
 def register_service_worker(page: Page) -> None:
     """Offline play: register /sw.js where browsers allow one (https, or http on this
     machine). A refusal changes nothing, so it is not reported."""
-    where = js.location
+    where = window.location
     local = where.protocol == "http:" and where.hostname in ("localhost", "127.0.0.1", "[::1]")
-    workers: Any = getattr(js.navigator, "serviceWorker", None)
+    workers: Any = getattr(window.navigator, "serviceWorker", None)
     if not missing(workers) and (where.protocol == "https:" or local):
         watch_new_version(page, workers)
         try:
@@ -376,7 +377,7 @@ def show_new_version(page: Page) -> None:
 
     def on_reload(_event: Any) -> None:
         page.app.tabs.flush_save()
-        js.location.reload()
+        window.location.reload()
 
     page.after_draw.append(relabel)
     _listen(page, reload, "click", on_reload)

@@ -1,19 +1,30 @@
-"""The page's work on the document itself: flags on the body, keyboard focus, the cover
-over the game, scrolling the decision or the board into view (DOM only, no App)."""
+"""The page's binding to the browser, and its work on the document itself: flags on the
+body, keyboard focus, the cover over the game, scrolling the decision or the board into
+view (DOM only, no App).
+
+The one module of tm/web that reaches the browser: through PyScript (``document``,
+``window``, :mod:`pyscript.ffi`), and Pyodide's ``jsnull`` and ``create_once_callable``,
+which PyScript does not offer. The other page modules take them from here
+(tests/web/test_web_imports.py checks no other module imports ``js``, ``pyscript`` or
+``pyodide``). PyScript's package is imported by the time main.py runs (PyScript imports it
+before the page's script), so this costs nothing more."""
 from __future__ import annotations
 
 import json
 from typing import Any
 
-import js
-from pyodide.ffi import jsnull
+from pyodide.ffi import create_once_callable, jsnull
+from pyscript import document, window
+from pyscript.ffi import create_proxy, is_none, to_js
 
 from tm.web.regions import BELOW
+
+__all__ = ["create_once_callable", "create_proxy", "document", "jsnull", "to_js", "window"]
 
 
 def missing(value: Any) -> bool:
     """JavaScript null arrives as ``jsnull``, undefined as None: both mean absent."""
-    return value is None or value is jsnull
+    return bool(is_none(value))
 
 
 # Style sheets of the web fonts a language needs where the system may have none
@@ -25,11 +36,11 @@ def language_font(lang: str) -> None:
     """Link the font style sheet of ``lang`` (once; nothing for the other languages, so
     their pages fetch no font). app.css uses its face only under html:lang(ja)."""
     sheet = FONT_SHEETS.get(lang)
-    if sheet is None or not missing(js.document.getElementById(f"font-{lang}")):
+    if sheet is None or not missing(document.getElementById(f"font-{lang}")):
         return
-    link = js.document.createElement("link")
+    link = document.createElement("link")
     link.id, link.rel, link.href = f"font-{lang}", "stylesheet", sheet
-    js.document.head.append(link)
+    document.head.append(link)
 
 
 def flag(element: Any, name: str, on: bool) -> None:
@@ -41,9 +52,9 @@ _FOCUS_KEYS = ("action", "index", "card", "save", "space", "delta", "pos")
 
 def focused_key() -> str | None:
     """:func:`focus_key` of the focused element (static/screen.mjs reads it in one call)."""
-    read: Any = getattr(js, "tmFocusKey", None)
+    read: Any = getattr(window, "tmFocusKey", None)
     if missing(read):
-        return focus_key(js.document.activeElement)
+        return focus_key(document.activeElement)
     found = read()
     return None if missing(found) else str(found)
 
@@ -81,10 +92,10 @@ class Settle:
         return self.asked or self.focus is not None or self.placing or self.fresh
 
     def run(self) -> None:
-        active = js.document.activeElement  # (unless someone moved the focus meanwhile)
-        free = missing(active) or active == js.document.body or \
+        active = document.activeElement  # (unless someone moved the focus meanwhile)
+        free = missing(active) or active == document.body or \
             focus_key(active) == self.focus
-        asking = js.document.querySelector("#app [data-autofocus]")
+        asking = document.querySelector("#app [data-autofocus]")
         if self.asked and not missing(asking):  # a question just asked: its answer
             _focus(asking)  # takes the focus (once: later redraws leave it where it is)
         elif self.focus is not None and free:
@@ -98,13 +109,13 @@ class Settle:
 def off_screen() -> list[str]:
     """The regions below the fold (tm/web/screens.py BELOW) that the window does not show
     now, measured before anything is redrawn (the layout is the last frame's own)."""
-    measure: Any = getattr(js, "tmOffScreen", None)  # static/screen.mjs: one call, not a dozen
+    measure: Any = getattr(window, "tmOffScreen", None)  # static/screen.mjs: one call, not a dozen
     if not missing(measure):
         return str(measure(_BELOW_JSON)).split()
     found = []
-    height = js.window.innerHeight
+    height = window.innerHeight
     for name, selector in BELOW.items():
-        box = js.document.querySelector(f"#app {selector}")
+        box = document.querySelector(f"#app {selector}")
         if not missing(box):
             rect = box.getBoundingClientRect()
             if rect.top >= height or rect.bottom <= 0:
@@ -124,21 +135,21 @@ def mark_body(marks: dict[str, str | None], covered: bool) -> tuple[bool, bool]:
     """Set the body's ``data-*`` marks (None: removed) and :func:`cover` the game or not;
     whether a question asks for the focus and whether a tile is being placed. One call
     into static/screen.mjs (a dozen from Python each cost more than the work)."""
-    mark: Any = getattr(js, "tmMarkBody", None)
+    mark: Any = getattr(window, "tmMarkBody", None)
     if not missing(mark):
         found = str(mark("\n".join(name if value is None else f"{name}={value}"
                                     for name, value in marks.items()), covered))
         return found[0] == "1", found[1] == "1"
-    body = js.document.body
+    body = document.body
     for name, value in marks.items():
         flag_attr(body, f"data-{name}", value)
     cover(covered)
-    return not missing(js.document.querySelector("#app [data-autofocus]")), placing_now()
+    return not missing(document.querySelector("#app [data-autofocus]")), placing_now()
 
 
 def cover(on: bool) -> None:
     """Hide the game under a cover from screen readers (or show it again)."""
-    screen = js.document.querySelector("#app .screen-body")
+    screen = document.querySelector("#app .screen-body")
     if not missing(screen):
         flag_attr(screen, "aria-hidden", "true" if on else None)
 
@@ -153,8 +164,8 @@ def flag_attr(element: Any, name: str, value: str | None) -> None:
 
 def tab_in_cover(event: Any) -> None:
     """Tab and Shift+Tab go round the cover's controls, never to the game under it."""
-    found = js.document.querySelectorAll(f"#part-cover {FOCUSABLE}")
-    active = js.document.activeElement
+    found = document.querySelectorAll(f"#part-cover {FOCUSABLE}")
+    active = document.activeElement
     if found.length == 0:
         event.preventDefault()
         return
@@ -173,7 +184,7 @@ def let_go_of_focus_in(selector: str) -> None:
     focuses it again, or its successor): removed while focused, Chromium lays the page
     out at once, in the middle of the redraw; blurred first, there is nothing to lay
     out yet, and the page is laid out once, when it is complete."""
-    active = js.document.activeElement
+    active = document.activeElement
     if missing(active) or missing(getattr(active, "closest", None)):
         return
     try:
@@ -188,7 +199,7 @@ def _refocus(selector: str) -> None:
     """Focus the same control again, or else the first choice of the new decision."""
     for query in (selector, ".prompt [data-action]", "#app [data-action]"):
         try:
-            target = js.document.querySelector(query)
+            target = document.querySelector(query)
         except Exception:  # a selector built from odd data values
             target = None
         if not missing(target) and query != "#app" and not getattr(target, "disabled", False):
@@ -199,39 +210,39 @@ def _refocus(selector: str) -> None:
 def _focus(target: Any) -> None:
     """Focus without scrolling: the page stays where the player was looking (a focused
     End turn far below would otherwise pull the page away after every click)."""
-    target.focus(js.Object.fromEntries([["preventScroll", True]]))
+    target.focus(window.Object.fromEntries([["preventScroll", True]]))
 
 
 def placing_now() -> bool:
     """Whether the decision shown is where to place a tile."""
-    return not missing(js.document.querySelector('#app .prompt[data-kind="space"]'))
+    return not missing(document.querySelector('#app .prompt[data-kind="space"]'))
 
 
 def _show_decision() -> None:
     """A new phase's decision (research after the last pass, the first actions after the
     setup): its top brought into view below the status strip when the page was left
     scrolled past it or short of it (within an action the page never moves)."""
-    prompt = js.document.querySelector("#app .prompt")
+    prompt = document.querySelector("#app .prompt")
     if missing(prompt):
         return
     top = float(prompt.getBoundingClientRect().top)
-    strip = js.document.querySelector("#app .status-strip")
+    strip = document.querySelector("#app .status-strip")
     under = 0.0 if missing(strip) else float(strip.getBoundingClientRect().bottom)
-    if top < under or top > 0.75 * float(js.window.innerHeight):
-        js.window.scrollBy(0, top - under - 8)
+    if top < under or top > 0.75 * float(window.innerHeight):
+        window.scrollBy(0, top - under - 8)
 
 
 def _show_board() -> None:
     """A tile is to be placed: bring the board into view if most of it is not (on a
     phone the board sits apart from the list of actions and has scrolled away)."""
-    board = js.document.querySelector("#app .board")
+    board = document.querySelector("#app .board")
     if missing(board):
         return
     box = board.getBoundingClientRect()
-    height = float(js.window.innerHeight)
+    height = float(window.innerHeight)
     seen = min(float(box.bottom), height) - max(float(box.top), 0.0)
     if seen < 0.6 * min(float(box.height), height):
-        board.scrollIntoView(js.Object.fromEntries([["block", "start"]]))
+        board.scrollIntoView(window.Object.fromEntries([["block", "start"]]))
     _centre_legal(board)
 
 
@@ -261,30 +272,30 @@ def new_version_notice(message: str, reload: str, later: str) -> tuple[Any, Any,
     its two buttons' labels given, already translated); the notice and its Reload and Later
     buttons, or None when it is already shown. Outside #alerts, which every redraw
     replaces; built with textContent: nothing is parsed as HTML."""
-    if not missing(js.document.getElementById(NEW_VERSION_ID)):
+    if not missing(document.getElementById(NEW_VERSION_ID)):
         return None
-    notice = js.document.createElement("div")
+    notice = document.createElement("div")
     notice.id, notice.className = NEW_VERSION_ID, "notice info new-version"  # (news, no alarm)
     notice.setAttribute("role", "status")
-    text = js.document.createElement("p")
+    text = document.createElement("p")
     text.textContent = message
-    actions = js.document.createElement("p")
+    actions = document.createElement("p")
     actions.className = "notice-actions"
     buttons = []
     for label, kind in ((reload, "primary"), (later, "")):
-        made = js.document.createElement("button")
+        made = document.createElement("button")
         made.type, made.className, made.textContent = "button", kind, label
         actions.append(made)
         buttons.append(made)
     notice.append(text, actions)
-    js.document.getElementById("alerts").before(notice)
+    document.getElementById("alerts").before(notice)
     return notice, buttons[0], buttons[1]
 
 
 def relabel_new_version(message: str, reload: str, later: str) -> bool:
     """Give the new-version notice its words in the page's language again (after the
     language was switched: the notice lies outside the redrawn regions); whether it shows."""
-    notice = js.document.getElementById(NEW_VERSION_ID)
+    notice = document.getElementById(NEW_VERSION_ID)
     if missing(notice):
         return False
     nodes = [notice.querySelector("p"), *notice.querySelectorAll("button")]

@@ -12,11 +12,8 @@ import hashlib
 from collections.abc import Callable
 from typing import Any
 
-import js
-from pyodide.ffi import create_once_callable, to_js
-
 from tm.web.linkseals import SealPending
-from tm.web.page_dom import missing
+from tm.web.page_dom import create_once_callable, missing, to_js, window
 
 Asked = tuple[str, str]  # ("key", seat id) or ("sig", seat id + the message's hash)
 
@@ -28,7 +25,7 @@ class PageSigner:
         self.answered = answered  # the page draws again
         self.known: dict[Asked, bytes] = {}
         self.waiting: set[Asked] = set()
-        keys: Any = getattr(js, "tmSeatKeys", None)
+        keys: Any = getattr(window, "tmSeatKeys", None)
         self.keys = None if missing(keys) or not bool(keys.available) else keys
 
     def public_key(self, link_id: str, seat: int) -> bytes | None:

@@ -1,9 +1,7 @@
 """This browser's storage behind the App's Storage protocol (localStorage)."""
 from __future__ import annotations
 
-import js
-
-from tm.web.page_dom import missing
+from tm.web.page_dom import missing, window
 from tm.web.saves import StorageFull
 
 # localStorage: the start screen and the saved game's screen as last drawn, which
@@ -18,28 +16,28 @@ class LocalStorage:
     """localStorage behind the Storage protocol; a full store raises StorageFull."""
 
     def get(self, key: str) -> str | None:
-        value = js.localStorage.getItem(key)
+        value = window.localStorage.getItem(key)
         return None if missing(value) else str(value)
 
     def set(self, key: str, value: str) -> None:
         try:
-            js.localStorage.setItem(key, value)
+            window.localStorage.setItem(key, value)
             return
         except Exception as error:  # QuotaExceededError arrives as a JsException
             full = error
         # The copies of the last screens (static/boot.mjs) never cost a saved game its place.
-        if any(not missing(js.localStorage.getItem(k)) for k in KEPT_SCREENS):
+        if any(not missing(window.localStorage.getItem(k)) for k in KEPT_SCREENS):
             for kept in KEPT_SCREENS:
-                js.localStorage.removeItem(kept)
+                window.localStorage.removeItem(kept)
             try:
-                js.localStorage.setItem(key, value)
+                window.localStorage.setItem(key, value)
                 return
             except Exception as error:  # (still full)
                 full = error
         raise StorageFull(str(full)) from full
 
     def remove(self, key: str) -> None:
-        js.localStorage.removeItem(key)
+        window.localStorage.removeItem(key)
 
     def names(self) -> list[str]:
-        return [str(js.localStorage.key(i)) for i in range(js.localStorage.length)]
+        return [str(window.localStorage.key(i)) for i in range(window.localStorage.length)]

@@ -6,12 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-import js
-from pyodide.ffi import create_once_callable
-
 from tm.web.app import App
 from tm.web.app_base import PAGE_ACTIONS, Actions
-from tm.web.page_dom import missing
+from tm.web.page_dom import create_once_callable, document, missing, window
 
 
 class Drawing(Protocol):
@@ -34,7 +31,7 @@ class PageTools:
         app = self.page.app
         table: Actions = {
             "copy_details": lambda data: self._copy_details(),
-            "reload": lambda data: js.location.reload(),
+            "reload": lambda data: window.location.reload(),
             "export": lambda data: self._download(app.store.raw(str(data.get("save"))),
                                                   str(data.get("save"))),
             "export_current": lambda data: self._download(app.games.export_text(),
@@ -58,7 +55,7 @@ class PageTools:
             if self.page.app.shown.share_link == text:
                 self.page.app.share.state.link_copied = True
                 self.page.guard("event", self.page.draw)
-                shown = js.document.querySelector(".share-link")
+                shown = document.querySelector(".share-link")
                 if not missing(shown):  # the redrawn field: its text selected again
                     shown.select()
 
@@ -78,7 +75,8 @@ class PageTools:
         """The share sheet with the link (a cancelled share is no error)."""
         self.page.app.linkundo.mark_sent(link)
         try:
-            shared = js.navigator.share(js.Object.fromEntries([["title", title], ["url", link]]))
+            shared = window.navigator.share(
+                window.Object.fromEntries([["title", title], ["url", link]]))
             shared.catch(lambda _error: None)
         except Exception:  # (no share sheet after all: copy instead)
             self._copy_send(link)
@@ -96,18 +94,18 @@ class PageTools:
                 self.page.guard("event", self.page.draw)
 
         def refused(*_: Any) -> None:
-            shown = js.document.querySelector(".fault details")
-            text = js.document.querySelector(".fault-details")
+            shown = document.querySelector(".fault details")
+            text = document.querySelector(".fault-details")
             if missing(shown) or missing(text):
                 return
             shown.open = True
-            selection = js.window.getSelection()
-            chosen = js.document.createRange()
+            selection = window.getSelection()
+            chosen = document.createRange()
             chosen.selectNodeContents(text)
             selection.removeAllRanges()
             selection.addRange(chosen)
 
-        clipboard: Any = getattr(js.navigator, "clipboard", None)
+        clipboard: Any = getattr(window.navigator, "clipboard", None)
         try:
             if missing(clipboard):
                 raise RuntimeError("no clipboard")
@@ -120,26 +118,26 @@ class PageTools:
                   ending: str = "json") -> None:
         if text is None:
             return
-        blob = js.Blob.new([text], js.Object.fromEntries([["type", kind]]))
-        url = js.URL.createObjectURL(blob)
-        link = js.document.createElement("a")
+        blob = window.Blob.new([text], window.Object.fromEntries([["type", kind]]))
+        url = window.URL.createObjectURL(blob)
+        link = document.createElement("a")
         link.href = url
         link.download = f"terraforming-mars-{name}.{ending}"
         link.click()
-        js.URL.revokeObjectURL(url)
+        window.URL.revokeObjectURL(url)
 
 
 def _to_clipboard(text: str, copied: Callable[[], None], field: str) -> None:
     """Put ``text`` on the clipboard (``copied`` runs once it is there) and select it in
     its ``field``, to copy by hand where the clipboard refuses."""
-    clipboard: Any = getattr(js.navigator, "clipboard", None)
+    clipboard: Any = getattr(window.navigator, "clipboard", None)
     if not missing(clipboard):
         try:  # a refusal (no permission, page not focused) must not be an error
             clipboard.writeText(text).then(create_once_callable(lambda *_: copied())).catch(
                 lambda _error: None)
         except Exception:  # (the link stays selectable in its field)
             pass
-    shown = js.document.querySelector(field)
+    shown = document.querySelector(field)
     if not missing(shown):
         shown.select()
 

@@ -145,6 +145,11 @@ def test_three_devices_play_a_sealed_game_to_generation_3_by_clicks(
                "Cy": Device(new_page(viewport=DESKTOP), "Cy")}
     boot(devices["Ann"].page)
     start_sealed(devices["Ann"], names)
+    # Cy takes her seat with her own invitation, read from the creator's invitation list
+    # as a person copies it (a seat is taken only with its invitation: Bob's links cannot)
+    invite = devices["Ann"].page.locator(".invites li[data-seat='2'] input.invite-link")
+    expect(invite).to_have_count(1, timeout=REBUILD_MS)
+    devices["Cy"].open(str(invite.input_value()))
 
     def third(table: dict[str, Device]) -> bool:
         return all(generation(d.page) >= 3 for d in table.values()

@@ -128,7 +128,7 @@ def _test_hook(page: Page) -> None:
 
     shown = create_proxy(decision)
     KEEP.append(shown)
-    js.window.tmDecision = shown
+    window.tmDecision = shown
     proxy = create_proxy(answer_first)
     KEEP.append(proxy)
     window.tmAnswerFirst = proxy

@@ -9,6 +9,7 @@ import pytest
 
 from tests.kits.games import form_fields
 from tests.kits.keys import TestSigner
+from tm.persist import sigs
 from tm.web.app import App
 from tm.web.i18n import catalog
 from tm.web.saves import MemoryStorage
@@ -50,11 +51,25 @@ def _undo_link(app: App) -> str:
     return _fragment(shown.link)
 
 
-def _pair() -> tuple[App, App]:
+class HighSSigner(TestSigner):
+    """A device whose signatures come in their high-S form, as WebCrypto's do about half
+    the time (the links carry the low form)."""
+
+    __test__ = False
+
+    def sign(self, link_id: str, seat: int, message: bytes) -> bytes:
+        signature = self.key.sign(message)
+        low = sigs.low_s(signature)
+        s = int.from_bytes(low[32:], "big")
+        return low[:32] + (sigs.N - s).to_bytes(32, "big")
+
+
+def _pair(ann_signer: TestSigner | None = None) -> tuple[App, App]:
     """Ann and Bob, each signing on their own device: both setups played and sent, Ann's
     first turn played up to its link to Bob (not sent yet)."""
     ann, bob = _app(), _app()
-    ann.linkplay.state.signer, bob.linkplay.state.signer = TestSigner(11), TestSigner(22)
+    ann.linkplay.state.signer = ann_signer or TestSigner(11)
+    bob.linkplay.state.signer = TestSigner(22)
     ann.handle("new_game", {**form_fields(2, ["Ann", "Bob"], 5), "by_link": "on"})
     ann.handle("choose_seat", {"seat": 0})
     _play_own(ann)
@@ -117,6 +132,14 @@ def test_link_undo_accepted_on_the_other_device_takes_both_back() -> None:
     bob.handle("open_link", {"text": _sent(ann)})
     assert bob.shown.screen == "game" and _moves(bob) == _moves(ann)
     assert bob.linkplay.state.older is None
+
+
+def test_link_undo_a_high_s_agreement_is_sent_low_and_accepted() -> None:
+    ann, bob = _pair(HighSSigner(11))
+    bob.handle("open_link", {"text": _sent(ann)})
+    ann.handle("undo", {})
+    bob.handle("open_link", {"text": _undo_link(ann)})
+    assert "Ann asks to take back their moves since move" in _page(bob)
 
 
 def test_link_undo_refused_keeps_both_and_the_asker_sees_why() -> None:

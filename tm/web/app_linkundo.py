@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from tm.game import Game
-from tm.persist import links
+from tm.persist import links, sigs
 from tm.web import linkseals, linkundo
 from tm.web.app_base import Actions, Controller, Host
 from tm.web.i18n import t
@@ -358,8 +358,8 @@ class LinkUndoController(Controller):
         signature = b""
         try:
             if signer is not None and signer.public_key(link_id, seat) is not None:
-                signature = signer.sign(link_id, seat, linkundo.agree_message(
-                    link_id, seat, request.back_to, request.upto, request.digest)) or b""
+                signature = sigs.low_s(signer.sign(link_id, seat, linkundo.agree_message(
+                    link_id, seat, request.back_to, request.upto, request.digest)) or b"")
         except linkseals.SealPending:
             return None
         return request.with_agreement(seat, signature)

@@ -29,7 +29,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("tm.sim", "tm.testing"),
     ("tm",),  # the package's face: Game, Options, errors, and the load order run once
     # a link replays its moves through the game API
-    ("tm.persist.links", "tm.persist.sealedplay", "tm.persist.sealedlinks"),
+    ("tm.persist.links", "tm.persist.sealedplay", "tm.persist.sealedlinks",
+     "tm.persist.sealedshape"),  # (the shape of a sealed link's posts, checked before play)
     ("tm.game",),
     ("tm.view", "tm.view_model", "tm.simultaneous", "tm.persist", "tm.daily"),
     ("tm.expansions",),

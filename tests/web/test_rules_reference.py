@@ -106,7 +106,9 @@ def test_each_language_speaks_its_own_words(page: _Anchors) -> None:
 def test_the_page_is_static_and_its_script_is_a_file_of_the_site() -> None:
     """No inline script (the site's CSP allows scripts from files only)."""
     text = build_rules.page_html()
-    assert re.findall(r"<script[^>]*>", text) == ['<script src="static/rules.js">']
+    assert re.findall(r"<script[^>]*>", text) == [  # (the Trusted Types policy first)
+        '<script src="static/trusted.js">', '<script src="static/rules.js">']
+    assert (ROOT / "static" / "trusted.js").is_file()
     assert (ROOT / "static" / "rules.js").is_file()
     for lang in build_rules.LANGUAGES:
         assert f'data-lang="{lang}"' in text and f'href="?lang={lang}"' in text

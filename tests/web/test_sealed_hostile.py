@@ -150,7 +150,11 @@ def test_a_junk_hand_off_for_a_generation_that_never_opens_is_refused_on_arrival
     ann = _ann_at(played, played.mid)
     elements = tuple(SECP256K1.cards("junk", 3))
     bent = _bob(played).junk_handoff(_held(ann), played.mid.link, elements)
-    assert _refused(played, ann, bent) == _caught(t("sealed.why.unasked"))
+    notice = _refused(played, ann, bent)
+    # refused by the shape check (more hand-offs than a run may hold), or else by the fair
+    # deck's own check of what the game asks: either way on arrival, naming Bob
+    head = t("err.link.sealed_unasked", name="Bob", count=0).partition("(")[0]
+    assert notice == _caught(t("sealed.why.unasked")) or head in notice, notice
     _plays_on(ann, played.mid.link)
 
 

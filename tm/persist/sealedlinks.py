@@ -282,8 +282,8 @@ def merge(held: Sequence[Post], link: SealedLink, game_id: str) -> list[Post]:
     if index is not None:
         raise LinkError(reason("link.sealed_fork",
                                f"post {index} differs from the one this device holds: "
-                               f"the game's history has forked", index=index,
-                               seat=held[index].seat))
+                               f"the game's history has forked", index=index))
+    # (the seat is named by the equivocation check, with its two signatures)
     return list(link.posts[len(held[link.first:link.first + len(link.posts)]):])
 
 

@@ -109,8 +109,9 @@ def preload_links(runtime: str, pyscript: str = "") -> str:
     needs the runtime and the standard library, the engine only after it, and a preload
     shared the bandwidth with them however low its priority (static/boot.mjs asks for it
     once the runtime has arrived). PyScript's config, pyscript.toml (tiny, and first on
-    PyScript's way to asking for the interpreter: high priority), and its modules (``pyscript``: the folder of its vendored chunks),
-    so they are in before the interpreter is."""
+    PyScript's way to asking for the interpreter: high priority), and its modules
+    (``pyscript``: the folder of its vendored chunks), so they are in before the interpreter
+    is."""
     fetched = ((f"{runtime}/pyodide.asm.wasm", "high"), ("static/build/python_stdlib.zip", "high"),
                ("main.py", "low"), ("pyscript.toml", "high"))
     # (Not the runtime's 1.2 MB module, pyodide.asm.mjs: it arrives long before the

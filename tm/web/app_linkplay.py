@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from tm import daily
 from tm.game import Game
 from tm.persist import gameids, links, safejson, sigs
-from tm.web import linkseals
+from tm.web import linkchecks, linkseals
 from tm.web.app_base import Actions, Controller, Host
 from tm.web.i18n import t
 from tm.web.linkforks import Verdict, compare_link, saved_moves
@@ -328,7 +328,7 @@ class LinkPlayController(Controller):
         save_id, shown = LINK_SAVE + link_id, self.shown
         stored = self.host.store.raw(save_id)
         if stored is None and (gameids.id_fits(link_id, game.state.options) is False
-                               or not linkseals.beginning_fits(
+                               or not linkchecks.beginning_fits(
                                    self.host.store.storage, link_id, params,
                                    game.state.options, self.state.verifier)):
             shown.notice = t("linkplay.bad_id")  # opened as a link's copy, nothing saved
@@ -336,7 +336,7 @@ class LinkPlayController(Controller):
         seats = self.host.store.storage.get(linkseals.SEATS_PREFIX + link_id)
         local_meta, verdict = compare_link(stored, game)
         if verdict is not None and verdict[2] == "own_seat" and local_meta is not None and \
-                linkseals.invited_away(self.host.store.storage, link_id, params,
+                linkchecks.invited_away(self.host.store.storage, link_id, params,
                                        local_meta.seat, saved_moves(game), self.state.verifier):
             verdict = None  # the creator gave this device's seat to a new device: said below
         if self.undo is not None and self.undo.on_link(
@@ -394,7 +394,7 @@ class LinkPlayController(Controller):
         moves = saved_moves(game)
         held = parse_entry(stored)[1].get("moves") if stored and meta else None
         start = len(held) if isinstance(held, list) else 0  # (compare_link found it extended)
-        checked = linkseals.check_link(self.host.store.storage, link_id, params, moves, start,
+        checked = linkchecks.check_link(self.host.store.storage, link_id, params, moves, start,
                                        meta.seat if meta else -1, self.state.verifier,
                                        game.state.options)
         names = [pl.name for pl in game.state.players]

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from tm.game import Game
 from tm.persist import links, sigs
-from tm.web import linkseals, linkundo
+from tm.web import linkchecks, linkseals, linkundo
 from tm.web.app_base import Actions, Controller, Host
 from tm.web.i18n import t
 from tm.web.linkforks import saved_moves
@@ -248,7 +248,7 @@ class LinkUndoController(Controller):
             return None
         if any(move[0] == seat for move in theirs[back:]):
             return None  # moves for this seat that this device did not make
-        refused = linkseals.check_link(self.host.store.storage, link_id, params, theirs, back,
+        refused = linkchecks.check_link(self.host.store.storage, link_id, params, theirs, back,
                                        seat, self.linkplay.state.verifier).refused
         if refused is not None:
             return None
@@ -307,7 +307,7 @@ class LinkUndoController(Controller):
             return
         meta, save = parse_entry(stored)
         theirs = saved_moves(mend.game)
-        refused = linkseals.check_link(self.host.store.storage, link_id, mend.params, theirs,
+        refused = linkchecks.check_link(self.host.store.storage, link_id, mend.params, theirs,
                                        mend.parts_at, meta.seat,
                                        self.linkplay.state.verifier).refused
         if refused is not None:

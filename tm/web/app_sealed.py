@@ -23,7 +23,7 @@ from tm.persist import gameids, links, safejson, sealedlinks
 from tm.persist.links import LinkError
 from tm.persist.saves import options_from
 from tm.persist.sealedplay import Post
-from tm.web import linkseals, sealedgame
+from tm.web import linkchecks, linkseals, sealedgame
 from tm.web.app_base import Actions, Controller, Host
 from tm.web.app_linkplay import moved_notice
 from tm.web.error_text import error_text
@@ -211,7 +211,7 @@ class SealedController(Controller):
             return gameids.id_fits(game_id, options) is not False
         head, params = sealedgame.split(text)
         moves = sealedgame.signed_moves(list(sealedlinks.decode(head).posts))
-        return linkseals.admit(self.host.store.storage, game_id, params, options, moves,
+        return linkchecks.admit(self.host.store.storage, game_id, params, options, moves,
                                self.host.link_verifier())
 
     def invite_fragment(self, seat: int) -> str:
@@ -281,7 +281,7 @@ class SealedController(Controller):
         the notice."""
         start = len(play.history)
         moves = play.signed(new)
-        checked = linkseals.check_link(self.host.store.storage, play.game_id, params, moves,
+        checked = linkchecks.check_link(self.host.store.storage, play.game_id, params, moves,
                                        start, play.record.seat, self.host.link_verifier(),
                                        play.options)
         names = play.options.names

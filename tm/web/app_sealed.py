@@ -25,15 +25,15 @@ from tm.persist.saves import options_from
 from tm.persist.sealedplay import Post
 from tm.web import linkchecks, linkseals, sealedgame
 from tm.web.app_base import Actions, Controller, Host
-from tm.web.app_linkplay import moved_notice
+from tm.web.app_linkinvites import moved_notice
 from tm.web.error_text import error_text
 from tm.web.i18n import t
+from tm.web.linkplay_state import LINK_SAVE
 from tm.web.model import SealedShown
 from tm.web.saves import PREFIX, SaveMeta, Storage, StorageFull, parse_entry
 from tm.web.sealed_words import awaited_text, finding_text, what_text
 from tm.web.sealedgame import Record, RecordError, SealedPlay
 
-LINK_SAVE = "link-"
 OPTIONS_PREFIX = "tm:sealed-options:"  # a joined game's options, until its first save
 
 

@@ -260,14 +260,8 @@ class LinkPlayController(CreatorInvites, DailyChallenge):
                   seats: str | None) -> None:
         """A link whose game could not be stored (the store is full) is not taken: this
         device's game and pinned keys as they were, and #alerts offers export."""
-        storage, shown = self.host.store.storage, self.shown
-        try:
-            if seats is None:
-                storage.remove(linkseals.SEATS_PREFIX + link_id)
-            elif storage.get(linkseals.SEATS_PREFIX + link_id) != seats:
-                storage.set(linkseals.SEATS_PREFIX + link_id, seats)
-        except Exception:  # (the store refusing even that: the next link pins again)
-            pass
+        shown = self.shown
+        linkseals.put_back(self.host.store.storage, link_id, seats)
         self.state.send_cache = None
         if stored is not None:
             self.host.open_saved(save_id)

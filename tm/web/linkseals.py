@@ -153,6 +153,16 @@ def write_seats(storage: Storage, link_id: str, seats: Seats) -> None:
         pass
 
 
+def put_back(storage: Storage, link_id: str, text: str | None) -> None:
+    """The seats' record as it was before a link that is not taken (its keys not kept)."""
+    try:
+        if text is None:
+            storage.remove(SEATS_PREFIX + link_id)
+        elif storage.get(SEATS_PREFIX + link_id) != text:
+            storage.set(SEATS_PREFIX + link_id, text)
+    except Exception:  # (the store refusing even that: the next link pins again)
+        pass
+
 def read_record(storage: Storage, link_id: str) -> Record:
     """The keys pinned for a game's seats and the latest signature kept of each."""
     seats = read_seats(storage, link_id)

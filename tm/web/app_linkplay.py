@@ -1,4 +1,4 @@
-"""Play by link and the daily challenge: a mixin of :class:`tm.web.app.App`.
+"""Play by link and the daily challenge: a controller of :class:`tm.web.app.App`.
 
 **Play by link**: a game of several players, each on their own device. Its link carries
 the game (as every share link) and its id (``&p=``); every device saves it under the same
@@ -6,86 +6,48 @@ id (``link-<id>``) with the seat that device plays (``SaveMeta.seat``, chosen on
 "I am <name>" check). A device answers only its seat's decisions and shows only its seat's
 hand; when the next decision is another seat's, the page offers the link to send them.
 A link older than the device's own save of the game (the save extends it) says so and
-offers the newer game.
+offers the newer game. The creator's invitations: :mod:`tm.web.app_linkinvites`.
 
-**Daily challenge**: the solo deal of a date (:mod:`tm.daily`), saved as ``daily-<date>``,
-played with strict undo and no hint (R-OWN-1); its result is kept in the player's own
-history (``tm:daily``) when it ends: a win with its score, a loss without one (R-SOLO-3).
+**Daily challenge**: :mod:`tm.web.app_daily`.
 """
 from __future__ import annotations
 
-import datetime
-import json
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from tm import daily
 from tm.game import Game
-from tm.persist import gameids, links, safejson, sigs
-from tm.web import linkseals
-from tm.web.app_base import Actions, Controller, Host
+from tm.persist import gameids, links
+from tm.web import linkchecks, linkseals
+from tm.web.app_base import Actions, Host
+from tm.web.app_daily import DailyChallenge, solo_score
+from tm.web.app_linkinvites import CreatorInvites, moved_notice
 from tm.web.i18n import t
 from tm.web.linkforks import Verdict, compare_link, saved_moves
+from tm.web.linkplay_state import LINK_SAVE, LinkPlayState
 from tm.web.model import LinkPlayShown, Older, SealedShown
 from tm.web.saves import SaveMeta, parse_entry
 
-if TYPE_CHECKING:
-    from tm.web.app_linkundo import LinkUndoController
-    from tm.web.saves import SaveStore
-
 __all__ = ["LinkPlayController", "LinkPlayShown", "Older"]  # (the records: model.py)
 
-HISTORY_KEY = "tm:daily"  # {date: {"won": true, "score": n} or {"won": false}}: outside the
-# saves' prefix (a loss recorded before R-SOLO-3 was followed still has a score: not shown)
-LINK_SAVE = "link-"
-DAILY_SAVE = "daily-"
-MAX_HISTORY = 400  # dates kept (over a year of daily play)
+
+class UndoByLink(Protocol):
+    """What play by link asks of undo by link (:mod:`tm.web.app_linkundo`), which reads
+    this controller in turn."""
+
+    def begun(self) -> None: ...
+    def received(self, moves: int) -> None: ...
+    def carried(self) -> str: ...
+    def kept_apart(self) -> None: ...
+    def on_link(self, game: Game, params: dict[str, str], stored: str | None,
+                meta: SaveMeta | None, fork: str | None) -> bool: ...
 
 
-@dataclass
-class LinkPlayState:
-    """The play-by-link controller's own state."""
-
-    older: Older | None = None  # a link opened that is older than this device's save
-    copied_link: str | None = None  # the last link the clipboard took (a button says so)
-    can_share: bool = False  # set by the page where the browser has a share sheet
-    send_cache: tuple[Any, int, str, linkseals.Sealed] | None = None  # (game, moves,
-    # its link, its seals)
-    verifier: sigs.Verifier = sigs.P256Verifier()  # checks the seats' signatures
-    signer: linkseals.Signer | None = None  # this device's keys, where the page can sign
-    invite_cache: dict[tuple[int, int], str] = field(default_factory=dict)  # (seat, moves):
-    # the link inviting that seat
-
-
-def today_of(clock_ms: float) -> str:
-    """The UTC date of a moment (milliseconds since 1970, as the browser's clock)."""
-    moment = datetime.datetime.fromtimestamp(clock_ms / 1000, tz=datetime.UTC)
-    return moment.date().isoformat()
-
-
-def read_history(store: SaveStore) -> dict[str, dict[str, Any]]:
-    """The player's daily results by date (an unreadable record is an empty history)."""
-    try:
-        raw = safejson.loads(store.storage.get(HISTORY_KEY) or "{}")
-    except Exception:  # (damaged: shown as no history, rewritten by the next result)
-        return {}
-    if not isinstance(raw, dict):
-        return {}
-    return {str(k): v for k, v in raw.items() if isinstance(v, dict) and (
-        _is_int(v.get("score")) if v.get("won") else v.get("won") is False)}
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-class LinkPlayController(Controller):
+class LinkPlayController(CreatorInvites, DailyChallenge):
     """Seats, sending, older links; the daily challenge and its history."""
 
     def __init__(self, host: Host) -> None:
         super().__init__(host)
         self.state = LinkPlayState()
-        self.undo: LinkUndoController | None = None  # (set by the App: undo by link)
+        self.undo: UndoByLink | None = None  # (set by the App: undo by link)
 
     def actions(self) -> Actions:
         return {"choose_seat": self.choose_seat, "older_copy": self.older_copy,
@@ -242,80 +204,6 @@ class LinkPlayController(Controller):
         self.state.send_cache = (game, len(game.moves), url, seals)
         return self.state.send_cache
 
-    # ------------------------------------------------------------ invitations
-    def invitations(self) -> tuple[tuple[int, str | None], ...]:
-        """On the creator's device: each other seat not yet taken with the link that
-        invites it (None while this device's keys sign it)."""
-        seats = self._creators()
-        if seats is None:
-            return ()
-        return tuple((s, self._invite_url(s)) for s in self._other_seats()
-                     if seats.invited(s) and not seats.seated(s))
-
-    def _creators(self) -> linkseals.Seats | None:
-        """What this device keeps of the seats when it is the seated creator of a game
-        going on (it holds the creator's key); else None."""
-        game = self.shown.game
-        if not self.by_link() or game is None or self.shown.meta.seat < 0 or game.is_over:
-            return None
-        seats = linkseals.read_seats(self.host.store.storage, self.shown.meta.link_id)
-        return seats if seats.creator is not None and seats.begin is not None else None
-
-    def _other_seats(self) -> list[int]:
-        assert self.shown.game is not None
-        return [s for s in range(self.shown.game.state.options.players)
-                if s != self.shown.meta.seat]
-
-    def _invite_url(self, seat: int) -> str | None:
-        """The link inviting ``seat``: the game as it stands with that seat's invitation."""
-        game = self.shown.game
-        assert game is not None
-        history = self._moves()
-        key = (seat, len(history))
-        if key in self.state.invite_cache:
-            return self.state.invite_cache[key]
-        if self.host.sealed_active():
-            fragment = self.host.sealed_invite(seat)
-        else:
-            fragment = links.with_params(links.encode(game), {"p": self.shown.meta.link_id})
-        try:
-            seals = linkseals.sealed(fragment, self.host.store.storage,
-                                     self.shown.meta.link_id, self.shown.meta.seat,
-                                     history, self.host.link_signer(), seat)
-        except linkseals.SealPending:
-            return None
-        url = f"{self.host.base_url}#{seals.fragment}"
-        self.state.invite_cache[key] = url
-        return url
-
-    def _moves(self) -> list[Any]:
-        """The history the seats sign (a sealed game's: its posts)."""
-        if self.host.sealed_active():
-            return self.host.sealed_moves()
-        assert self.shown.game is not None
-        return saved_moves(self.shown.game)
-
-    def can_invite_again(self) -> tuple[int, ...]:
-        """The seats the creator's device may invite again (taken by another device)."""
-        seats = self._creators()
-        return () if seats is None else tuple(s for s in self._other_seats() if seats.seated(s))
-
-    def invite_again(self, data: dict[str, Any]) -> None:
-        """The creator invites a seat again (its device was lost): the new invitation's
-        link is offered, the seat's old device can no longer move."""
-        try:
-            seat = int(data.get("seat", -1))
-        except (TypeError, ValueError):
-            return
-        if seat not in self.can_invite_again() or self.shown.game is None:
-            return
-        if linkseals.invite_again(self.host.store.storage, self.shown.meta.link_id, seat,
-                                  self._moves()):
-            name = self.shown.game.state.players[seat].name
-            self.shown.info = t("linkplay.invited_again", name=name)
-            self.state.send_cache, self.state.invite_cache = None, {}
-            self.host.drop_sealed_link()
-
     # ------------------------------------------------------------ opening a link
     def open_link_played(self, game: Game, params: dict[str, str]) -> bool:
         """Open a link of a game played by link (``p`` given); whether it was one. It
@@ -328,7 +216,7 @@ class LinkPlayController(Controller):
         save_id, shown = LINK_SAVE + link_id, self.shown
         stored = self.host.store.raw(save_id)
         if stored is None and (gameids.id_fits(link_id, game.state.options) is False
-                               or not linkseals.beginning_fits(
+                               or not linkchecks.beginning_fits(
                                    self.host.store.storage, link_id, params,
                                    game.state.options, self.state.verifier)):
             shown.notice = t("linkplay.bad_id")  # opened as a link's copy, nothing saved
@@ -336,7 +224,7 @@ class LinkPlayController(Controller):
         seats = self.host.store.storage.get(linkseals.SEATS_PREFIX + link_id)
         local_meta, verdict = compare_link(stored, game)
         if verdict is not None and verdict[2] == "own_seat" and local_meta is not None and \
-                linkseals.invited_away(self.host.store.storage, link_id, params,
+                linkchecks.invited_away(self.host.store.storage, link_id, params,
                                        local_meta.seat, saved_moves(game), self.state.verifier):
             verdict = None  # the creator gave this device's seat to a new device: said below
         if self.undo is not None and self.undo.on_link(
@@ -372,14 +260,8 @@ class LinkPlayController(Controller):
                   seats: str | None) -> None:
         """A link whose game could not be stored (the store is full) is not taken: this
         device's game and pinned keys as they were, and #alerts offers export."""
-        storage, shown = self.host.store.storage, self.shown
-        try:
-            if seats is None:
-                storage.remove(linkseals.SEATS_PREFIX + link_id)
-            elif storage.get(linkseals.SEATS_PREFIX + link_id) != seats:
-                storage.set(linkseals.SEATS_PREFIX + link_id, seats)
-        except Exception:  # (the store refusing even that: the next link pins again)
-            pass
+        shown = self.shown
+        linkseals.put_back(self.host.store.storage, link_id, seats)
         self.state.send_cache = None
         if stored is not None:
             self.host.open_saved(save_id)
@@ -394,7 +276,7 @@ class LinkPlayController(Controller):
         moves = saved_moves(game)
         held = parse_entry(stored)[1].get("moves") if stored and meta else None
         start = len(held) if isinstance(held, list) else 0  # (compare_link found it extended)
-        checked = linkseals.check_link(self.host.store.storage, link_id, params, moves, start,
+        checked = linkchecks.check_link(self.host.store.storage, link_id, params, moves, start,
                                        meta.seat if meta else -1, self.state.verifier,
                                        game.state.options)
         names = [pl.name for pl in game.state.players]
@@ -419,93 +301,10 @@ class LinkPlayController(Controller):
         if older is not None:
             self.host.open_saved(older.save_id)
 
-    # ------------------------------------------------------------ the daily challenge
-    def today(self) -> str:
-        """Today's date (UTC) by the page's clock; "" when that is no challenge's date."""
-        try:
-            date = today_of(self.host.clock())
-            daily.parse_date(date)
-        except (daily.DateError, OverflowError, OSError, ValueError):
-            return ""
-        return date
-
-    def play_daily(self, data: dict[str, Any]) -> None:
-        """Play the challenge of a date (today's by default): the one saved on this device
-        if it has been begun, else a fresh deal."""
-        date = str(data.get("date") or self.today())
-        try:
-            options = daily.options_for(date)
-        except daily.DateError as error:
-            self.shown.notice = t("daily.bad_date", reason=str(error))
-            return
-        today = self.today()
-        if today and date > today:
-            self.shown.notice = t("daily.future")
-            return
-        save_id = DAILY_SAVE + date
-        if self.host.store.raw(save_id) is not None:
-            self.host.open_saved(save_id)
-            if self.shown.game is not None and self.shown.save_id == save_id:
-                return
-        self.shown.game = Game.new(options)
-        self.shown.meta = SaveMeta(names=list(options.names), daily=date)
-        self.shown.save_id, self.shown.viewer, self.state.older = save_id, None, None
-        self.shown.redo_moves, self.shown.from_link = [], False
-        self.host.autosave()
-
-    def strict_daily(self) -> None:
-        """A challenge begun before its undo was strict goes on under strict undo (R-OWN-1):
-        its moves replayed under the challenge's options (the same deal and draws)."""
-        game, date = self.shown.game, self.shown.meta.daily
-        if game is None or game.is_over or game.base_moves or not date or \
-                not daily.was_challenge(date, game.state.options):
-            return
-        strict = Game.new(daily.options_for(date))
-        try:
-            for player, response in game.moves:
-                strict.respond(player, response)
-        except Exception:  # (moves the rules no longer take: it goes on as it was)
-            return
-        self.shown.game = strict
-        self.host.autosave()
-
-    def record_daily(self) -> None:
-        """A finished challenge's result into the player's history: a win with its score, a
-        loss without one (R-SOLO-3); the first finish of a date counts, replaying it later
-        changes nothing."""
-        game = self.shown.game
-        date = self.shown.meta.daily
-        if game is None or not date or not game.is_over or self.shown.from_link:
-            return
-        if not daily.is_challenge(date, game.state.options):
-            return
-        history = read_history(self.host.store)
-        if date in history:
-            return
-        score, won = _score(game)
-        history[date] = {"won": True, "score": score} if won else {"won": False}
-        kept = dict(sorted(history.items(), reverse=True)[:MAX_HISTORY])
-        try:
-            self.host.store.storage.set(HISTORY_KEY, json.dumps(kept, separators=(",", ":")))
-        except Exception:  # a full store: the game itself says so when it saves
-            pass
-
-    def result_url(self) -> str | None:
-        """The link of a finished challenge, its date named (``&d=``)."""
-        game = self.shown.game
-        if game is None or not game.is_over or not self.shown.meta.daily:
-            return None
-        fragment = links.with_params(links.encode(game), {"d": self.shown.meta.daily})
-        return f"{self.host.base_url}#{fragment}"
-
     def snapshot(self) -> LinkPlayShown:
         """The model of what play by link and the daily challenge show now."""
-        today = self.today()
-        extras = tuple(daily.expansions_for(today)[1:]) if today else ()
-        history = tuple((date, int(r["score"]) if r.get("won") else None, bool(r.get("won")))
-                        for date, r in sorted(read_history(self.host.store).items(), reverse=True))
-        common: dict[str, Any] = {"today": today, "today_extras": extras, "history": history,
-                                  "older": self.state.older, "can_share": self.state.can_share}
+        common: dict[str, Any] = {**self.challenge_shown(), "older": self.state.older,
+                                  "can_share": self.state.can_share}
         game = self.shown.game
         if game is None:
             return LinkPlayShown(**common)
@@ -528,7 +327,7 @@ class LinkPlayController(Controller):
         sent = self._sent() if target is not None else None
         send_link = sent[2] if sent is not None else None
         over = game.is_over and bool(self.shown.meta.daily)
-        score, won = _score(game) if over else (0, False)
+        score, won = solo_score(game) if over else (0, False)
         result_link = self.result_url() if over else None
         copied = self.state.copied_link
         return LinkPlayShown(
@@ -547,16 +346,3 @@ class LinkPlayController(Controller):
             daily=self.shown.meta.daily if not self.shown.from_link else "",
             score=score if over and won else None, lost=over and not won,
             result_link=result_link)
-
-
-def moved_notice(moved: tuple[int, ...], names: list[str], own_seat: int) -> str | None:
-    """In words, the seats the creator invited again (now played on a new device)."""
-    lines = [t("linkplay.you_moved" if seat == own_seat else "linkplay.moved",
-               name=names[seat]) for seat in moved if 0 <= seat < len(names)]
-    return " ".join(lines) or None
-
-
-def _score(game: Game) -> tuple[int, bool]:
-    """A solo game's final score and whether it was won."""
-    view = game.view(0)
-    return int(view["scores"][0]["total"]), bool(view["winners"])

@@ -1,48 +1,29 @@
 """Undo in play by link, as at a table (see :mod:`tm.web.linkundo`): free until a move has
 been sent; then a request the other seats accept or refuse by link; a fork that happened
-anyway mended by adopting the other history (this device's branch kept as a replay).
-The undo-by-link controller of :class:`tm.web.app.App`."""
+anyway mended by adopting the other history (this device's branch kept as a replay:
+:mod:`tm.web.app_linkmend`). The undo-by-link controller of :class:`tm.web.app.App`."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from tm.game import Game
 from tm.persist import links, sigs
-from tm.web import linkseals, linkundo
-from tm.web.app_base import Actions, Controller, Host
+from tm.web import linkchecks, linkseals, linkundo
+from tm.web.app_base import Actions, Host
+from tm.web.app_linkmend import ForkMending
 from tm.web.i18n import t
 from tm.web.linkforks import saved_moves
+from tm.web.linkplay_state import LINK_SAVE
 from tm.web.linkundo import Record, Refusal, Request
+from tm.web.linkundo_state import LinkUndoState
 from tm.web.model import UndoShown
-from tm.web.replay import Replay
 from tm.web.saves import SaveMeta, parse_entry
 
 if TYPE_CHECKING:
     from tm.web.app_linkplay import LinkPlayController
 
 
-@dataclass
-class Mend:
-    """A link that forks from this device's game and may replace it: the game it holds,
-    its parameters, and where the two histories part."""
-
-    game: Game
-    params: dict[str, str]
-    parts_at: int
-
-
-@dataclass
-class LinkUndoState:
-    """The undo-by-link controller's own state."""
-
-    incoming: Request | None = None  # a request this seat is asked to answer
-    note: str | None = None  # what came of a request (accepted, refused and why)
-    mend: Mend | None = None  # the fork shown, when this device may adopt it
-    link: tuple[Any, int, Any, str] | None = None  # (game, moves, message, its link)
-
-
-class LinkUndoController(Controller):
+class LinkUndoController(ForkMending):
     """Sent moves, undo requests and their answers, forks mended."""
 
     def __init__(self, host: Host, linkplay: LinkPlayController) -> None:
@@ -177,10 +158,6 @@ class LinkUndoController(Controller):
         assert game is not None
         return set(range(game.state.options.players)) - request.seats()
 
-    def _name(self, seat: int) -> str:
-        names = self.shown.meta.names
-        return names[seat] if 0 <= seat < len(names) else "?"
-
     # ------------------------------------------------------------ links that arrive
     def on_link(self, game: Game, params: dict[str, str], stored: str | None,
                 meta: SaveMeta | None, fork: str | None) -> bool:
@@ -208,7 +185,7 @@ class LinkUndoController(Controller):
                                       else theirs)
                 if agreed is not None and message.asker in agreed:
                     if fork == "":  # this device's game is newer: it stays, the request shows
-                        self.host.open_saved(linkplay_save(link_id))
+                        self.host.open_saved(LINK_SAVE + link_id)
                     self.state.incoming = message
                     return fork == ""
         if fork == "changes":
@@ -229,11 +206,6 @@ class LinkUndoController(Controller):
         self.state.note = (t("linkundo.refused_because", name=name, reason=refusal.reason)
                            if refusal.reason else t("linkundo.refused", name=name))
 
-    def _name_in(self, seat: int, link_id: str) -> str:
-        stored = self.host.store.raw(linkplay_save(link_id))
-        names = parse_entry(stored)[0].names if stored else []
-        return names[seat] if 0 <= seat < len(names) else "?"
-
     def _complete(self, request: Request, game: Game, params: dict[str, str],
                   held: list[Any], meta: SaveMeta) -> bool | None:
         """A request every seat signed, over the history this device holds: the link's
@@ -248,7 +220,7 @@ class LinkUndoController(Controller):
             return None
         if any(move[0] == seat for move in theirs[back:]):
             return None  # moves for this seat that this device did not make
-        refused = linkseals.check_link(self.host.store.storage, link_id, params, theirs, back,
+        refused = linkchecks.check_link(self.host.store.storage, link_id, params, theirs, back,
                                        seat, self.linkplay.state.verifier).refused
         if refused is not None:
             return None
@@ -262,77 +234,6 @@ class LinkUndoController(Controller):
         linkundo.write_record(self.host.store.storage, link_id, record)
         self.state.note = t("linkundo.done", name=self._name(request.asker), move=back + 1)
         return True
-
-    def _take(self, game: Game, meta: SaveMeta, link_id: str) -> None:
-        """The link's game replaces this device's save of it."""
-        shown, save_id = self.shown, linkplay_save(link_id)
-        stored = self.host.store.raw(save_id)
-        meta.link_id = link_id
-        shown.game, shown.meta, shown.save_id, shown.from_link = game, meta, save_id, False
-        shown.redo_moves, shown.replay = [], None
-        self.host.stored_as(save_id, stored)
-        self.host.autosave()
-        self.host.start_recap(meta.seat)
-
-    # ------------------------------------------------------------ forks mended
-    def _mendable(self, game: Game, params: dict[str, str], held: list[Any], seat: int) -> None:
-        """A fork this device may mend: the link changes another seat's move, and makes
-        none for this seat after the histories part."""
-        theirs = saved_moves(game)
-        parts_at = next((i for i, (a, b) in enumerate(zip(held, theirs, strict=False))
-                         if a != b), None)
-        if parts_at is None or held[parts_at][0] == seat:
-            return
-        if any(move[0] == seat for move in theirs[parts_at:]):
-            return
-        self.state.mend = Mend(game, params, parts_at)
-
-    def kept_apart(self) -> None:
-        """The link was kept apart (a fork): its cover offers to adopt it where it may;
-        a request it carried is not answered over a game it does not continue."""
-        older = self.linkplay.state.older
-        self.state.incoming = None
-        if older is not None and self.state.mend is not None:
-            self.linkplay.state.older = replace(older, mendable=True)
-
-    def adopt(self, data: dict[str, Any]) -> None:
-        """Take the fork's history: this device's branch is kept, to see as a replay."""
-        mend, older = self.state.mend, self.linkplay.state.older
-        self.state.mend = None
-        if mend is None or older is None:
-            return
-        link_id = mend.params.get("p", "")
-        stored = self.host.store.raw(older.save_id)
-        if stored is None:
-            return
-        meta, save = parse_entry(stored)
-        theirs = saved_moves(mend.game)
-        refused = linkseals.check_link(self.host.store.storage, link_id, mend.params, theirs,
-                                       mend.parts_at, meta.seat,
-                                       self.linkplay.state.verifier).refused
-        if refused is not None:
-            self.shown.notice = t("linkundo.cannot_adopt", name=self._name_in(refused[1], link_id))
-            return
-        self.linkplay.state.older = None
-        held = list(save.get("moves") or [])
-        self._take(mend.game, meta, link_id)
-        record = linkundo.read_record(self.host.store.storage, link_id)
-        record.left, record.left_from = held, mend.parts_at
-        record.sent, record.asking, record.answer = len(theirs), None, None
-        linkundo.write_record(self.host.store.storage, link_id, record)
-        self.state.note = t("linkundo.adopted", move=mend.parts_at + 1,
-                            name=self._name(int(theirs[mend.parts_at][0])))
-
-    def branch_replay(self, data: dict[str, Any]) -> None:
-        """See the branch this device left, as a replay (from where it parted)."""
-        game = self.shown.game
-        record = self.record()
-        if game is None or not record.left:
-            return
-        branch = Game.new(game.state.options)
-        for player, response in record.left:
-            branch.respond(int(player), response)
-        self.shown.replay = Replay.of(branch, record.left_from)
 
     # ------------------------------------------------------------ links to send
     def carried(self) -> str:
@@ -423,8 +324,3 @@ class LinkUndoController(Controller):
                          move=move, link=link, can_withdraw=kind == "ask"
                          and not record.asking_sent, note=self.state.note,
                          left=bool(record.left) and self.shown.replay is None)
-
-
-def linkplay_save(link_id: str) -> str:
-    """The save id of a game played by link (as app_linkplay names it)."""
-    return "link-" + link_id

@@ -10,31 +10,27 @@ not fit) is refused with a notice naming the seat; the game is rebuilt as it was
 """
 from __future__ import annotations
 
-import base64
-import json
 from dataclasses import dataclass
 from typing import Any
 
 from tm.core.errors import IllegalMove
-from tm.core.state import Options, to_dict
+from tm.core.state import Options
 from tm.fairdeck.held import DeviceError
 from tm.game import Game
-from tm.persist import gameids, links, safejson, sealedlinks
+from tm.persist import gameids, links, sealedlinks
 from tm.persist.links import LinkError
-from tm.persist.saves import options_from
 from tm.persist.sealedplay import Post
-from tm.web import linkseals, sealedgame
+from tm.web import linkchecks, linkseals, sealedgame
 from tm.web.app_base import Actions, Controller, Host
-from tm.web.app_linkplay import moved_notice
+from tm.web.app_linkinvites import moved_notice
 from tm.web.error_text import error_text
 from tm.web.i18n import t
+from tm.web.linkplay_state import LINK_SAVE
 from tm.web.model import SealedShown
-from tm.web.saves import PREFIX, SaveMeta, Storage, StorageFull, parse_entry
-from tm.web.sealed_words import awaited_text, finding_text, what_text
+from tm.web.saves import SaveMeta, StorageFull
+from tm.web.sealed_store import keep_options, stored_meta, stored_options
+from tm.web.sealed_words import awaited_text, caught_text, equivocation_text, finding_text
 from tm.web.sealedgame import Record, RecordError, SealedPlay
-
-LINK_SAVE = "link-"
-OPTIONS_PREFIX = "tm:sealed-options:"  # a joined game's options, until its first save
 
 
 @dataclass
@@ -198,10 +194,7 @@ class SealedController(Controller):
         shown.game, shown.from_link, shown.viewer = game, False, None
         shown.meta = SaveMeta(names=list(options.names), link_id=game_id, seat=-1)
         shown.save_id = LINK_SAVE + game_id
-        try:
-            self.host.store.storage.set(OPTIONS_PREFIX + game_id, _options_text(options))
-        except Exception:  # a full store: the game's own save says so
-            pass
+        keep_options(self.host.store.storage, game_id, options)
 
     def _fits(self, game_id: str, options: Options, text: str) -> bool:
         """Whether a join link's options are those its game id was made for: bound to the
@@ -211,7 +204,7 @@ class SealedController(Controller):
             return gameids.id_fits(game_id, options) is not False
         head, params = sealedgame.split(text)
         moves = sealedgame.signed_moves(list(sealedlinks.decode(head).posts))
-        return linkseals.admit(self.host.store.storage, game_id, params, options, moves,
+        return linkchecks.admit(self.host.store.storage, game_id, params, options, moves,
                                self.host.link_verifier())
 
     def invite_fragment(self, seat: int) -> str:
@@ -253,10 +246,7 @@ class SealedController(Controller):
             notice = self._equivocation(play, head, params) or t(
                 "sealed.link_refused", reason=error_text(error))
         except (IllegalMove, DeviceError) as error:
-            seat = getattr(error, "seat", None)
-            names = play.options.names
-            name = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
-            notice = t("sealed.caught", name=name, what=what_text(error))
+            notice = caught_text(error, list(play.options.names))
         except StorageFull:  # the link is not taken: memory and store stay as they were
             notice = ""  # (said in #alerts, with the offer to export)
             self.host.storage_full()
@@ -265,7 +255,7 @@ class SealedController(Controller):
             self.host.autosave()
             self.host.start_recap(play.record.seat)
             return True
-        _put_back(storage, linkseals.SEATS_PREFIX + play.game_id, seats)
+        linkseals.put_back(storage, play.game_id, seats)
         shown.notice = notice or None
         if fresh:
             shown.game, shown.save_id, self.state.play = None, None, None
@@ -281,7 +271,7 @@ class SealedController(Controller):
         the notice."""
         start = len(play.history)
         moves = play.signed(new)
-        checked = linkseals.check_link(self.host.store.storage, play.game_id, params, moves,
+        checked = linkchecks.check_link(self.host.store.storage, play.game_id, params, moves,
                                        start, play.record.seat, self.host.link_verifier(),
                                        play.options)
         names = play.options.names
@@ -303,19 +293,13 @@ class SealedController(Controller):
         found = sealedlinks.equivocation(play.game_id, play.history, link, keys, kept,
                                          links.read_seals(params)[1],
                                          self.host.link_verifier())
-        if found is None:
-            return None
-        names = play.options.names
-        name = names[found.seat] if 0 <= found.seat < len(names) else "?"
-        return t("sealed.equivocation", name=name, move=found.index + 1,
-                 ours=base64.b64encode(found.ours.signature).decode(),
-                 theirs=base64.b64encode(found.theirs.signature).decode())
+        return None if found is None else equivocation_text(found, list(play.options.names))
 
     def _restored(self, game_id: str, record: Record) -> SealedPlay | None:
         play = self.active()
         if play is not None and play.game_id == game_id:
             return play
-        options = self._options(game_id)
+        options = stored_options(self.host.store.storage, game_id)
         if options is None:
             self.shown.notice = t("sealed.damaged")
             return None
@@ -324,40 +308,18 @@ class SealedController(Controller):
         except RecordError:
             self.shown.notice = t("sealed.damaged")
             return None
-        meta = self._meta(game_id, options, record.seat)
+        meta = stored_meta(self.host.store, game_id, options, record.seat)
         self.shown.meta, self.shown.save_id = meta, LINK_SAVE + game_id
         self.shown.from_link = False
         self._show(play)
         return play
-
-    def _options(self, game_id: str) -> Options | None:
-        storage = self.host.store.storage
-        for key in (PREFIX + LINK_SAVE + game_id, OPTIONS_PREFIX + game_id):
-            text = storage.get(key)
-            if text is None:
-                continue
-            try:
-                raw = parse_entry(text)[1]["options"] if key.startswith(PREFIX) \
-                    else safejson.loads(text)
-                return options_from(raw)
-            except Exception:  # (damaged: the next place is read)
-                continue
-        return None
-
-    def _meta(self, game_id: str, options: Options, seat: int) -> SaveMeta:
-        try:
-            meta = parse_entry(self.host.store.raw(LINK_SAVE + game_id))[0]
-        except Exception:  # (no save yet: a fresh meta)
-            meta = SaveMeta(names=list(options.names))
-        meta.link_id, meta.seat = game_id, seat
-        return meta
 
     def open_saved(self, save_id: str) -> bool:
         """Open a saved sealed game from this device's record; whether it was one."""
         if not save_id.startswith(LINK_SAVE):
             return False
         game_id = save_id[len(LINK_SAVE):]
-        options = self._options(game_id)
+        options = stored_options(self.host.store.storage, game_id)
         if options is None or not options.sealed:
             return False
         try:
@@ -393,7 +355,6 @@ class SealedController(Controller):
                 finding_text(str(deck), int(seat), str(reason), list(names))
                 for deck, seat, _position, reason in audit)))  # (each said once)
 
-
     def _signed(self, play: SealedPlay, offer: tuple[int, str]) -> str | None:
         """The offered link with the seats' keys and signatures, this seat's over the whole
         history (made once per history and recipient; None while the page's keys have yet
@@ -411,21 +372,6 @@ class SealedController(Controller):
         self.state.signed = (key, seals.fragment)
         self._kept(play)  # (the link made is remembered as sent)
         return seals.fragment
-
-
-def _put_back(storage: Storage, key: str, text: str | None) -> None:
-    """A key of the store as it was (a refused link's keys are not kept)."""
-    try:
-        if text is None:
-            storage.remove(key)
-        elif storage.get(key) != text:
-            storage.set(key, text)
-    except Exception:  # (the store refusing even that: the next link pins again)
-        pass
-
-
-def _options_text(options: Options) -> str:
-    return json.dumps(to_dict(options), separators=(",", ":"))
 
 
 def sealed_view(view: Any, can_decide: bool) -> Any:

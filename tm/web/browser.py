@@ -17,6 +17,7 @@ from tm.web.i18n import speaking, t
 from tm.web.page_dom import (
     COVERED,
     Settle,
+    address_without_fragment,
     create_proxy,
     document,
     flag,
@@ -379,12 +380,12 @@ class Page:
         """Open the game of a ``#g=`` link in the address bar, if there is one."""
         fragment = str(window.location.hash or "")
         if fragment.startswith("#s="):  # a sealed game's: taken into this device's record
-            window.history.replaceState(jsnull, "", _address_without_fragment())
+            window.history.replaceState(jsnull, "", address_without_fragment())
             self.act("open_link", {"text": fragment})
         elif fragment.startswith("#g="):
             if "&p=" in fragment:  # played by link: saved here once opened, so a reload
                 # continues the save rather than reopening an older link
-                window.history.replaceState(jsnull, "", _address_without_fragment())
+                window.history.replaceState(jsnull, "", address_without_fragment())
             self.act("open_link", {"text": fragment})
 
 
@@ -394,9 +395,3 @@ def _moment(app: App) -> tuple[Any, ...] | None:
     if app.shown.screen != "game" or game is None:
         return None
     return app.shown.viewer, game.state.phase, game.state.generation
-
-
-def _address_without_fragment() -> str:
-    """The page's address as it is, less its fragment (a link taken in: not kept in the
-    address bar, so a reload does not take it again)."""
-    return f"{window.location.pathname}{window.location.search}"

@@ -32,6 +32,12 @@ def missing(value: Any) -> bool:
 FONT_SHEETS = {"ja": "static/fonts-ja.css"}
 
 
+def address_without_fragment() -> str:
+    """The page's address as it is, less its fragment (a link taken in: not kept in the
+    address bar, so a reload does not take it again)."""
+    return f"{window.location.pathname}{window.location.search}"
+
+
 def language_font(lang: str) -> None:
     """Link the font style sheet of ``lang`` (once; nothing for the other languages, so
     their pages fetch no font). app.css uses its face only under html:lang(ja)."""

@@ -2,7 +2,10 @@
 a device waits for and for what; the words are the catalog's (tm/web/i18n_sealed.py)."""
 from __future__ import annotations
 
+import base64
+
 from tm.core.errors import IllegalMove
+from tm.persist.sealedlinks import Equivocation
 from tm.persist.sealedplay import Awaited
 from tm.web.error_text import error_text
 from tm.web.i18n import t
@@ -41,3 +44,19 @@ def finding_text(deck: str, seat: int, reason: str, names: list[str]) -> str:
     name = names[seat] if 0 <= seat < len(names) else "?"
     return t("sealed.finding", name=name, what=t("sealed.audit." + reason.replace(" ", "_")),
              deck=t("sealed.deck." + deck.split("/")[0]))
+
+
+def caught_text(error: Exception, names: list[str]) -> str:
+    """The notice of a link the fair deck or the rules refused, naming the seat caught."""
+    seat = getattr(error, "seat", None)
+    name = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+    return t("sealed.caught", name=name, what=what_text(error))
+
+
+def equivocation_text(found: Equivocation, names: list[str]) -> str:
+    """The notice of a seat whose device signed two histories that fork, its two
+    signatures shown as the proof."""
+    name = names[found.seat] if 0 <= found.seat < len(names) else "?"
+    return t("sealed.equivocation", name=name, move=found.index + 1,
+             ours=base64.b64encode(found.ours.signature).decode(),
+             theirs=base64.b64encode(found.theirs.signature).decode())

@@ -19,7 +19,7 @@ from tm.core.errors import IllegalMove
 from tm.core.state import Options, to_dict
 from tm.fairdeck.held import DeviceError
 from tm.game import Game
-from tm.persist import gameids, links, safejson, sealedlinks
+from tm.persist import gameids, safejson, sealedlinks, seatseals
 from tm.persist.links import LinkError
 from tm.persist.saves import options_from
 from tm.persist.sealedplay import Post
@@ -301,7 +301,7 @@ class SealedController(Controller):
             return None
         keys, kept = linkseals.read_record(self.host.store.storage, play.game_id)
         found = sealedlinks.equivocation(play.game_id, play.history, link, keys, kept,
-                                         links.read_seals(params)[1],
+                                         seatseals.read_seals(params)[1],
                                          self.host.link_verifier())
         if found is None:
             return None

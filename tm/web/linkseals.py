@@ -26,9 +26,9 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from tm.core.state import Options
-from tm.persist import gameids, links, safejson, sigs
+from tm.persist import gameids, safejson, seatseals, sigs
 from tm.persist.gameids import Beginning
-from tm.persist.links import Intro, Invite, Reinvite, Seals
+from tm.persist.seatseals import Intro, Invite, Reinvite, Seals
 from tm.web.saves import Storage
 
 SEATS_PREFIX = "tm:seats:"
@@ -216,7 +216,7 @@ def check_link(storage: Storage, link_id: str, params: dict[str, str], moves: li
     its invitation did not introduce, or another key for a pinned seat), ``"unsigned"`` (a
     move its seat's signature does not cover)."""
     if gameids.is_bound(link_id):
-        return _check_bound(storage, link_id, links.read_seat_seals(params), moves, start,
+        return _check_bound(storage, link_id, seatseals.read_seat_seals(params), moves, start,
                             own_seat, verifier, options)
     refused = _check_first_use(storage, link_id, params, moves, start, own_seat, verifier)
     return Checked(refused)
@@ -228,7 +228,7 @@ def _check_first_use(storage: Storage, link_id: str, params: dict[str, str],
     """A game begun before issue 43: keys pinned on first use (their signatures as they
     were then made: either form of ``s``)."""
     seats = read_seats(storage, link_id)
-    announced, signatures = links.read_seals(params)
+    announced, signatures = seatseals.read_seals(params)
     merged = sigs.pin_keys(seats.keys, announced, own_seat)
     if merged is None:
         seat = next((s for s, k in sorted(announced.items()) if seats.keys.get(s, k) != k
@@ -279,7 +279,7 @@ def invited_away(storage: Storage, link_id: str, params: dict[str, str], own_sea
     seats = read_seats(storage, link_id)
     if not gameids.is_bound(link_id) or seats.begin is None or own_seat < 0:
         return False
-    again = links.read_seat_seals(params).reinvites.get(own_seat)
+    again = seatseals.read_seat_seals(params).reinvites.get(own_seat)
     return again is not None and again.generation > seats.gens.get(own_seat, 0) and \
         again.upto <= len(moves) and verifier.verify(seats.begin.creator, sigs.reinvite_message(
             link_id, own_seat, again.generation, again.invitation, moves[:again.upto]),
@@ -293,7 +293,7 @@ def beginning_fits(storage: Storage, link_id: str, params: dict[str, str], optio
     if not gameids.is_bound(link_id):
         return True
     seats = read_seats(storage, link_id)
-    return _take_beginning(seats, links.read_seat_seals(params), link_id, options,
+    return _take_beginning(seats, seatseals.read_seat_seals(params), link_id, options,
                            verifier) is None
 
 
@@ -304,7 +304,7 @@ def admit(storage: Storage, link_id: str, params: dict[str, str], options: Optio
     id's, or a re-invitation is not the creator's (nothing kept)."""
     if not gameids.is_bound(link_id):
         return True
-    seats, found = read_seats(storage, link_id), links.read_seat_seals(params)
+    seats, found = read_seats(storage, link_id), seatseals.read_seat_seals(params)
     if _take_beginning(seats, found, link_id, options, verifier) is not None or \
             _take_reinvites(seats, found, link_id, moves, verifier, []) is not None:
         return False
@@ -449,7 +449,7 @@ def sealed(fragment: str, storage: Storage, link_id: str, seat: int, moves: list
             and not seats.seated(recipient):
         generation, secret = seats.invites[recipient]
         invite = Invite(recipient, generation, secret)
-    return Sealed(links.with_seals(fragment, seats.keys, list(seats.kept.values()),
+    return Sealed(seatseals.with_seals(fragment, seats.keys, list(seats.kept.values()),
                                    seats.seals(invite)), signed, lost)
 
 
@@ -479,5 +479,5 @@ def _sealed_first_use(fragment: str, storage: Storage, link_id: str, seat: int,
             seats.kept[seat] = sigs.SeatSignature(seat, len(moves), sigs.low_s(signature))
             write_seats(storage, link_id, seats)
             signed = True
-    return Sealed(links.with_seals(fragment, seats.keys, list(seats.kept.values())), signed,
+    return Sealed(seatseals.with_seals(fragment, seats.keys, list(seats.kept.values())), signed,
                   lost)

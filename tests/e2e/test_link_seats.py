@@ -23,8 +23,8 @@ from tests.e2e.linkkit import (
     start_by_link,
     take_seat,
 )
-from tm.persist import links, sigs
-from tm.persist.links import Intro, Seals
+from tm.persist import links, seatseals, sigs
+from tm.persist.seatseals import Intro, Seals
 from tm.web.app import finishing_choice
 from tm.web.linkforks import saved_moves
 
@@ -49,12 +49,12 @@ def _claim_for_carl(link: str) -> str:
     history = saved_moves(game)
     device, fake_invite = sigs.SoftKey(bytes(range(32))), sigs.SoftKey(bytes(range(1, 33)))
     intro = Intro(0, fake_invite.sign(sigs.intro_message(game_id, 2, 0, device.public)))
-    seals = links.read_seat_seals(params)
+    seals = seatseals.read_seat_seals(params)
     keys = {**seals.keys, 2: device.public}
     signatures = [*seals.signatures, sigs.SeatSignature(2, len(history), device.sign(
         sigs.batch_message(game_id, 2, history)))]
     fragment = links.with_params(links.encode(game), {"p": game_id})
-    return base + "#" + links.with_seals(fragment, keys, signatures, Seals(
+    return base + "#" + seatseals.with_seals(fragment, keys, signatures, Seals(
         keys, signatures, {**seals.intros, 2: intro}, seals.begin))
 
 

@@ -34,7 +34,7 @@ from tests.e2e.linkkit import (
 from tests.kits.corpus import recorded
 from tests.kits.keys import TestSigner
 from tm.game import Game
-from tm.persist import links, sigs
+from tm.persist import links, seatseals, sigs
 from tm.web.app import finishing_choice
 
 pytestmark = pytest.mark.e2e
@@ -202,14 +202,14 @@ def _forged_for_bob(ann_link: str, game: Game, key: Any | None = None,
     cannot sign), or, with ``key``, a key of her own announced for Bob's seat signing it."""
     base, fragment = ann_link.split("#", 1)
     _, params = links.split_params(fragment)
-    keys, kept = links.read_seals(params) if seals else ({}, [])
+    keys, kept = seatseals.read_seals(params) if seals else ({}, [])
     game.respond(1, finishing_choice(dict(game.pending)[1]))
     history = json.loads(json.dumps(game.moves))
     if key is not None:
         keys[1] = key.public_key(params["p"], 1)
         kept = [s for s in kept if s.seat != 1] + [sigs.SeatSignature(1, len(history), key.sign(
             params["p"], 1, sigs.batch_message(params["p"], 1, history)))]
-    return base + "#" + links.with_seals(links.with_params(links.encode(game),
+    return base + "#" + seatseals.with_seals(links.with_params(links.encode(game),
                                                            {"p": params["p"]}), keys, kept)
 
 

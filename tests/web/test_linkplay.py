@@ -17,7 +17,7 @@ from tm import daily
 from tm.core.errors import SaveError
 from tm.core.state import Options
 from tm.game import Game
-from tm.persist import gameids, links, sigs
+from tm.persist import gameids, links, seatseals, sigs
 from tm.web import linkseals
 from tm.web.app import App
 from tm.web.app_lang import switch
@@ -338,7 +338,7 @@ def _with_bobs_move(ann: App, link_id: str, keys: dict[int, bytes]) -> str:
     mine = sigs.SeatSignature(0, len(moves), sigs.low_s(TestKey(11).sign(
         sigs.batch_message(link_id, 0, moves))))
     fragment = links.with_params(links.encode(game), {"p": link_id})
-    return links.with_seals(fragment, keys, [kept[1], mine])
+    return seatseals.with_seals(fragment, keys, [kept[1], mine])
 
 
 def test_link_play_a_move_not_signed_by_its_seats_key_is_kept_apart() -> None:

@@ -14,8 +14,8 @@ from typing import Any
 
 from tests.kits.games import form_fields
 from tm.game import Game
-from tm.persist import gameids, links, sigs
-from tm.persist.links import Intro, Seals
+from tm.persist import gameids, links, seatseals, sigs
+from tm.persist.seatseals import Intro, Seals
 from tm.web import linkseals
 from tm.web.app import App, finishing_choice
 from tm.web.linkforks import saved_moves
@@ -90,9 +90,9 @@ def _hostile_link(app: App, link_id: str, moves: list[Any], keys: dict[int, byte
     game = Game.new(app.shown.game.state.options)
     for player, response in moves:
         game.respond(player, response)
-    begin = links.read_seat_seals(links.split_params(params_from)[1]).begin
+    begin = seatseals.read_seat_seals(links.split_params(params_from)[1]).begin
     fragment = links.with_params(links.encode(game), {"p": link_id})
-    return links.with_seals(fragment, keys, signatures, Seals(keys, signatures, intros, begin))
+    return seatseals.with_seals(fragment, keys, signatures, Seals(keys, signatures, intros, begin))
 
 
 def _refused(app: App, link: str, kind: str, name: str) -> None:
@@ -122,8 +122,8 @@ def test_link_seats_the_id_is_bound_to_the_signed_beginning() -> None:
 
 def test_link_seats_each_invitation_carries_only_its_own_seat() -> None:
     table = _table()
-    to_carl = links.read_seat_seals(links.split_params(table.carl_invite)[1]).invite
-    to_bob = links.read_seat_seals(links.split_params(
+    to_carl = seatseals.read_seat_seals(links.split_params(table.carl_invite)[1]).invite
+    to_bob = seatseals.read_seat_seals(links.split_params(
         _fragment(table.ann.linkplay.snapshot().send_link))[1]).invite
     assert to_carl is not None and to_carl.seat == 2
     assert to_bob is not None and to_bob.seat == 1  # the game sent to Bob invites him
@@ -259,12 +259,12 @@ def test_link_seats_a_high_s_signature_is_refused() -> None:
     _play_own(table.bob)
     link = _fragment(table.bob.linkplay.snapshot().send_link)
     head, params = links.split_params(link)
-    seals = links.read_seat_seals(params)
+    seals = seatseals.read_seat_seals(params)
     twin = [sigs.SeatSignature(s.seat, s.upto, s.signature[:32] + (sigs.N - int.from_bytes(
         s.signature[32:], "big")).to_bytes(32, "big")) if s.seat == 1 else s
         for s in seals.signatures]
     assert sigs.low_s(twin[1].signature) == seals.signatures[1].signature
-    forged = links.with_seals(links.with_params(head, {"p": table.link_id}), seals.keys, twin,
+    forged = seatseals.with_seals(links.with_params(head, {"p": table.link_id}), seals.keys, twin,
                               Seals(seals.keys, twin, seals.intros, seals.begin))
     _refused(table.ann, forged, "unsigned", "Bob")
     table.ann.handle("older_newer", {})
@@ -279,8 +279,8 @@ def test_link_seats_a_beginning_that_does_not_fit_the_id_opens_nothing() -> None
     forged_begin = gameids.begin(table.ann.shown.game.state.options,
                                  random.Random(4).randbytes).beginning
     head, params = links.split_params(honest)
-    seals = links.read_seat_seals(params)
-    forged = links.with_seals(links.with_params(head, {"p": table.link_id}), seals.keys,
+    seals = seatseals.read_seat_seals(params)
+    forged = seatseals.with_seals(links.with_params(head, {"p": table.link_id}), seals.keys,
                               seals.signatures, Seals(seals.keys, seals.signatures,
                                                       seals.intros, forged_begin))
     eve = _app(7)

@@ -142,6 +142,15 @@ def _checked(raw: dict[str, Any], fresh: Fresh) -> GameState:
     return checked_state(raw, first.options, first)
 
 
+def _save_options(data: dict[str, Any]) -> Options:
+    """The options of a checked save; SaveError when they are damaged."""
+    try:
+        return options_from(data["options"])
+    except (TypeError, ValueError) as error:
+        raise SaveError(reason("save.options_damaged", f"the save's options are damaged: {error}",
+                               reason=error)) from error
+
+
 def open_save(data: Any, replay: Replay[G], resume: Resume[G]) -> G:
     """The game a save holds; SaveError when it cannot be opened. ``replay(options, moves,
     base)`` plays moves from the start (or a base state); ``resume(state, moves, base)``
@@ -154,12 +163,7 @@ def open_save(data: Any, replay: Replay[G], resume: Resume[G]) -> G:
     rules, moves that do not replay are refused.
     """
     check_save(data)
-    try:
-        options = options_from(data["options"])
-    except (TypeError, ValueError) as error:
-        raise SaveError(reason("save.options_damaged", f"the save's options are damaged: {error}",
-                               reason=error)) from error
-
+    options = _save_options(data)
     made: list[GameState] = []
 
     def fresh() -> GameState:  # (made once: a stored state and a base may both ask)

@@ -17,7 +17,7 @@ from tm.core.errors import IllegalMove
 from tm.core.state import Options
 from tm.fairdeck.held import DeviceError
 from tm.game import Game
-from tm.persist import gameids, links, sealedlinks
+from tm.persist import gameids, sealedlinks, seatseals
 from tm.persist.links import LinkError
 from tm.persist.sealedplay import Post
 from tm.web import linkchecks, linkseals, sealedgame
@@ -291,7 +291,7 @@ class SealedController(Controller):
             return None
         keys, kept = linkseals.read_record(self.host.store.storage, play.game_id)
         found = sealedlinks.equivocation(play.game_id, play.history, link, keys, kept,
-                                         links.read_seals(params)[1],
+                                         seatseals.read_seals(params)[1],
                                          self.host.link_verifier())
         return None if found is None else equivocation_text(found, list(play.options.names))
 

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from tm.core.state import Options
-from tm.persist import gameids, links, sigs
-from tm.persist.links import Invite, Seals
+from tm.persist import gameids, seatseals, sigs
+from tm.persist.seatseals import Invite, Seals
 from tm.web.linkseals import Seats, read_seats, write_seats
 from tm.web.saves import Storage
 
@@ -33,7 +33,7 @@ def check_link(storage: Storage, link_id: str, params: dict[str, str], moves: li
     its invitation did not introduce, or another key for a pinned seat), ``"unsigned"`` (a
     move its seat's signature does not cover)."""
     if gameids.is_bound(link_id):
-        return _check_bound(storage, link_id, links.read_seat_seals(params), moves, start,
+        return _check_bound(storage, link_id, seatseals.read_seat_seals(params), moves, start,
                             own_seat, verifier, options)
     refused = _check_first_use(storage, link_id, params, moves, start, own_seat, verifier)
     return Checked(refused)
@@ -45,7 +45,7 @@ def _check_first_use(storage: Storage, link_id: str, params: dict[str, str],
     """A game begun before issue 43: keys pinned on first use (their signatures as they
     were then made: either form of ``s``)."""
     seats = read_seats(storage, link_id)
-    announced, signatures = links.read_seals(params)
+    announced, signatures = seatseals.read_seals(params)
     merged = sigs.pin_keys(seats.keys, announced, own_seat)
     if merged is None:
         seat = next((s for s, k in sorted(announced.items()) if seats.keys.get(s, k) != k
@@ -96,7 +96,7 @@ def invited_away(storage: Storage, link_id: str, params: dict[str, str], own_sea
     seats = read_seats(storage, link_id)
     if not gameids.is_bound(link_id) or seats.begin is None or own_seat < 0:
         return False
-    again = links.read_seat_seals(params).reinvites.get(own_seat)
+    again = seatseals.read_seat_seals(params).reinvites.get(own_seat)
     return again is not None and again.generation > seats.gens.get(own_seat, 0) and \
         again.upto <= len(moves) and verifier.verify(seats.begin.creator, sigs.reinvite_message(
             link_id, own_seat, again.generation, again.invitation, moves[:again.upto]),
@@ -110,7 +110,7 @@ def beginning_fits(storage: Storage, link_id: str, params: dict[str, str], optio
     if not gameids.is_bound(link_id):
         return True
     seats = read_seats(storage, link_id)
-    return _take_beginning(seats, links.read_seat_seals(params), link_id, options,
+    return _take_beginning(seats, seatseals.read_seat_seals(params), link_id, options,
                            verifier) is None
 
 
@@ -121,7 +121,7 @@ def admit(storage: Storage, link_id: str, params: dict[str, str], options: Optio
     id's, or a re-invitation is not the creator's (nothing kept)."""
     if not gameids.is_bound(link_id):
         return True
-    seats, found = read_seats(storage, link_id), links.read_seat_seals(params)
+    seats, found = read_seats(storage, link_id), seatseals.read_seat_seals(params)
     if _take_beginning(seats, found, link_id, options, verifier) is not None or \
             _take_reinvites(seats, found, link_id, moves, verifier, []) is not None:
         return False

@@ -25,9 +25,9 @@ import os
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from tm.persist import gameids, links, safejson, sigs
+from tm.persist import gameids, safejson, seatseals, sigs
 from tm.persist.gameids import Beginning
-from tm.persist.links import Intro, Invite, Reinvite, Seals
+from tm.persist.seatseals import Intro, Invite, Reinvite, Seals
 from tm.web.saves import Storage
 
 SEATS_PREFIX = "tm:seats:"
@@ -264,7 +264,7 @@ def sealed(fragment: str, storage: Storage, link_id: str, seat: int, moves: list
             and not seats.seated(recipient):
         generation, secret = seats.invites[recipient]
         invite = Invite(recipient, generation, secret)
-    return Sealed(links.with_seals(fragment, seats.keys, list(seats.kept.values()),
+    return Sealed(seatseals.with_seals(fragment, seats.keys, list(seats.kept.values()),
                                    seats.seals(invite)), signed, lost)
 
 
@@ -294,5 +294,5 @@ def _sealed_first_use(fragment: str, storage: Storage, link_id: str, seat: int,
             seats.kept[seat] = sigs.SeatSignature(seat, len(moves), sigs.low_s(signature))
             write_seats(storage, link_id, seats)
             signed = True
-    return Sealed(links.with_seals(fragment, seats.keys, list(seats.kept.values())), signed,
+    return Sealed(seatseals.with_seals(fragment, seats.keys, list(seats.kept.values())), signed,
                   lost)

@@ -31,7 +31,7 @@ from tm.web.saves import Storage
 
 RECORD_PREFIX = "tm:undo:"
 TAG = "tm-link-undo-1"
-PARAM = "u"  # the link parameter (tm.persist.links.SEAL_KEYS)
+PARAM = "u"  # the link parameter (tm.persist.seatseals.SEAL_KEYS)
 MAX_REASON = 80  # characters of a refusal's reason
 MAX_SEATS = 8
 
@@ -103,7 +103,8 @@ def _unb64(text: str) -> bytes | None:
 
 def param_of(message: Request | Refusal) -> str:
     """The ``&u=`` value of a request (``a.back.upto.asker~seat.sig~…``) or a refusal
-    (``r.back.upto.asker.seat~reason``); its text fits links.SEAL_KEYS' characters."""
+    (``r.back.upto.asker.seat~reason``); its text fits a seal's characters
+    (tm.persist.seatseals.seal_text_ok)."""
     if isinstance(message, Refusal):
         reason = _b64(message.reason[:MAX_REASON].encode())
         return (f"r.{message.back_to}.{message.upto}.{message.asker}.{message.seat}"

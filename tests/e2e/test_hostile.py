@@ -187,9 +187,13 @@ def test_an_error_on_a_click_is_a_notice_with_details_and_the_page_plays_on(
     wait_screen(page, "game")
     answer_first(page, 2)
     key = next(iter(_saves(page)))
-    # A control the page never draws (choice index "oops"): its handler raises ValueError.
+    # A control the page never draws: a step of the replay by "oops" moves (its handler
+    # raises ValueError). (A choice the page never drew is no error: the click is refused,
+    # as a click answers only what the page drew.)
+    page.locator("[data-action=replay]").first.click()
+    wait_screen(page, "replay")
     page.evaluate("""() => { const b = document.createElement('button');
-        b.id = 'rogue'; b.dataset.action = 'choose'; b.dataset.index = 'oops';
+        b.id = 'rogue'; b.dataset.action = 'replay_step'; b.dataset.delta = 'oops';
         b.textContent = 'rogue'; document.querySelector('#app main').prepend(b); }""")
     page.locator("#rogue").click()
     fault = page.locator("#alerts .fault")
@@ -201,10 +205,11 @@ def test_an_error_on_a_click_is_a_notice_with_details_and_the_page_plays_on(
     expect(fault).to_contain_text("Details copied")
     copied = page.evaluate("navigator.clipboard.readText()")
     assert "Traceback" in copied and "ValueError" in copied and "oops" in copied
+    page.locator("#rogue").evaluate("b => b.remove()")
+    page.locator("[data-action=replay_exit]").first.click()
     wait_screen(page, "game")
     assert _moves(page, key) == 2
 
-    page.locator("#rogue").evaluate("b => b.remove()")
     page.locator(".prompt [data-action=choose]").first.click()  # the page plays on
     expect(fault).to_have_count(0)
     # The click is answered either by a Confirm to press or by the move saved: wait for

@@ -27,8 +27,10 @@ ASK = ".undo-link input.send-link"
 
 def _copied(page: Any, field: str) -> str:
     """Click "Copy link" beside a link's field; the link, as the player pastes it."""
-    panel = page.locator(field).locator("xpath=ancestor::section[1]")
-    panel.get_by_role("button", name="Copy link").click()
+    # (the tools right after the field: the creator's panel also lists invitations, each
+    # with a "Copy link" of its own)
+    tools = page.locator(field).locator("xpath=following-sibling::div[1]")
+    tools.get_by_role("button", name="Copy link").click()
     return str(page.locator(field).input_value())
 
 

@@ -103,7 +103,9 @@ def test_solo_generation_corporation_cards_steel_tile_pass(page: Any, boot: Any)
     confirm(page).click()
     expect(prompt(page)).to_have_attribute("data-kind", "action")
     assert page.locator(".log").inner_text() != log_before
-    expect(page.locator(".log")).to_contain_text(re.compile(rf"(?<!\d){space_id}(?!\d)"))
+    # the log names the space as players do, by its row and place (never its id)
+    expect(page.locator(".log")).to_contain_text(
+        re.compile(r"places an ocean on the \d+(st|nd|rd|th) space of row \d+"))
 
     # Passing ends the generation; the next one starts with buying cards.
     log_before = page.locator(".log").inner_text()

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from tests.kits.games import form_fields
 from tests.kits.keys import TestSigner
+from tests.kits.sealed_apps import device, offer, play_own
 from tm.fairdeck import SECP256K1
 from tm.fairdeck.wire import HandOff, Turn, encode
 from tm.persist import sealedlinks
@@ -23,32 +24,6 @@ from tm.web.sealedgame import SealedPlay, signed_moves
 NAMES = ["Ann", "Bob"]
 BOB_KEY = 22
 FLOOD = 16382  # empty posts in the flood measured in issue 43
-
-
-def device(storage: MemoryStorage | None = None, salt: int = 0, key: int = 0) -> App:
-    """A device's page in CPython, its randomness and (with ``key``) its keys fixed."""
-    app = App(storage or MemoryStorage(), clock=lambda: 1.8e12, base_url="https://tm.example/")
-    app.entropy = random.Random(f"device {salt}").randbytes
-    if key:
-        app.linkplay.state.signer = TestSigner(key)
-    return app
-
-
-def play_own(app: App) -> None:
-    """This device's decisions, as the hard bot would answer them, until another's."""
-    for _ in range(400):
-        if app.current() is None and app.staged() is None:
-            return
-        app.handle("answer_bot", {})
-    raise AssertionError("the device never stopped deciding")
-
-
-def offer(app: App) -> tuple[str, str] | None:
-    """(recipient, link fragment) the device offers, if any."""
-    shown = app.screen_model().linkplay.sealed
-    if shown is None or shown.send_to is None or shown.link is None:
-        return None
-    return shown.send_to, shown.link.split("#", 1)[1]
 
 
 @dataclass

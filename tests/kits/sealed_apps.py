@@ -29,7 +29,6 @@ def play_own(app: App) -> None:
 def offer(app: App) -> tuple[str, str] | None:
     """The seat the device sends a link to now and the link's fragment (None: none)."""
     shown = app.screen_model().linkplay.sealed
-    assert shown is not None
-    if shown.send_to is None or shown.link is None:
+    if shown is None or shown.send_to is None or shown.link is None:
         return None
     return shown.send_to, shown.link.split("#", 1)[1]

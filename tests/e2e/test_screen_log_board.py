@@ -164,7 +164,8 @@ def test_a_log_step_lights_its_space_on_hover_and_focus(new_page: Any, boot: Any
     page, plan = _open(new_page, boot, viewport)
     _show_whole_log(page)
     step = page.locator(f'.log li[data-space-ref="{plan.claimed}"]').first
-    expect(step).to_contain_text(f"space {plan.claimed}")
+    # the step names the space as players do, by its row and place (never its id)
+    expect(step).to_contain_text(re.compile(r"claims the \d+(st|nd|rd|th) space of row \d+"))
     space = page.locator(f'svg.board [data-space="{plan.claimed}"]')
     number = space.locator(".space-id")
     expect(number).to_have_css("opacity", "0")
@@ -202,7 +203,7 @@ def test_the_log_reads_in_order_within_a_turn_and_reaches_the_first_generation(
     turn = first.locator(".log-turn").filter(has_text="plays Land Claim")
     steps = [s.strip() for s in turn.locator(".log-steps > li").all_inner_texts()]
     played = steps.index("Tess plays Land Claim")
-    claimed = next(i for i, s in enumerate(steps) if s.startswith("Tess claims space"))
+    claimed = next(i for i, s in enumerate(steps) if s.startswith("Tess claims the "))
     assert played < claimed, steps  # oldest first within the turn
     special = next(i for i, s in enumerate(steps) if s == f"Tess plays {plan.special}")
     placed = next(i for i, s in enumerate(steps) if " places the " in s)

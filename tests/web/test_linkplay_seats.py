@@ -7,12 +7,14 @@ that speaks the protocol) tries each attack: refused at arrival with a notice na
 seat, nothing stored lost, the honest devices play on."""
 from __future__ import annotations
 
-import html
 import random
 from dataclasses import dataclass
 from typing import Any
 
 from tests.kits.games import form_fields
+from tests.web.webkit import fragment as _fragment
+from tests.web.webkit import page_text as _page
+from tests.web.webkit import play_own as _play_own
 from tm.game import Game
 from tm.persist import gameids, links, seatseals, sigs
 from tm.persist.seatseals import Intro, Seals
@@ -29,20 +31,6 @@ def _app(salt: int = 0) -> App:
     app = App(MemoryStorage(), clock=lambda: NOON, base_url="https://tm.example/")
     app.entropy = random.Random(f"device {salt}").randbytes
     return app
-
-
-def _fragment(url: str | None) -> str:
-    assert url is not None
-    return url.split("#", 1)[1]
-
-
-def _play_own(app: App) -> None:
-    while app.current() is not None:
-        app.handle("answer_first", {})
-
-
-def _page(app: App) -> str:
-    return html.unescape(app.render()["app"])
 
 
 @dataclass

@@ -3,12 +3,13 @@ move has been sent; then a request the other seat accepts or refuses by link; a 
 happened anyway mended on the device holding the superseded branch."""
 from __future__ import annotations
 
-import html
-
 import pytest
 
 from tests.kits.games import form_fields
 from tests.kits.keys import TestSigner
+from tests.web.webkit import fragment as _fragment
+from tests.web.webkit import page_text as _page
+from tests.web.webkit import play_own as _play_own
 from tm.persist import sigs
 from tm.web.app import App
 from tm.web.i18n import catalog
@@ -19,20 +20,6 @@ CLOCK = 1_796_126_400_000.0
 
 def _app() -> App:
     return App(MemoryStorage(), clock=lambda: CLOCK, base_url="https://tm.example/")
-
-
-def _fragment(url: str | None) -> str:
-    assert url is not None
-    return url.split("#", 1)[1]
-
-
-def _play_own(app: App) -> None:
-    while app.current() is not None:
-        app.handle("answer_first", {})
-
-
-def _page(app: App) -> str:
-    return html.unescape(app.render()["app"])
 
 
 def _sent(app: App) -> str:

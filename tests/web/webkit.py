@@ -74,3 +74,20 @@ def hoard_until_action(app: App) -> None:
                           next(c for c in choices if c["type"] in ("done", "confirm")))
         app.handle("choose", {"index": choices.index(wanted)})
     raise AssertionError("never reached an action")
+
+
+def fragment(url: str | None) -> str:
+    """The part of a link after its ``#``, as a device opens it."""
+    assert url is not None
+    return url.split("#", 1)[1]
+
+
+def play_own(app: App) -> None:
+    """This device's decisions answered by their first choice, until another's."""
+    while app.current() is not None:
+        app.handle("answer_first", {})
+
+
+def page_text(app: App) -> str:
+    """The game area's HTML with its entities read (for text assertions)."""
+    return html.unescape(page(app))

@@ -8,6 +8,9 @@
 #                  tests serve dist/)
 #   make serve     serve dist/ on http://localhost:8000 (PORT=N to change), rebuilt as you edit
 #   make bench     engine benchmarks; the page's clicks, first visit and memory beside bare Pyodide's
+#   make bench-against REF=<commit>
+#                  this checkout's page beside REF's, in one run (a worktree of REF in
+#                  .bench-against/, set up with this checkout's tools)
 #   make simulate  random-play games with invariant checks
 #   make site      what Netlify builds and publishes: dist/, exactly the files the page loads
 #
@@ -41,7 +44,7 @@ PYSCRIPT_DIR := $(VENDOR)/pyscript-$(call pin,@pyscript/core)
 # tests, which share one served site and one Chromium per run, after them in one process.
 FAST_DIRS := tests/engine tests/web
 
-.PHONY: help setup test lint typecheck pytest serve site engine stdlib pyc snapshot fonts bench simulate clean
+.PHONY: help setup test lint typecheck pytest serve site engine stdlib pyc snapshot fonts bench bench-against simulate clean
 
 help:
 	@sed -n 's/^#   //p' $(firstword $(MAKEFILE_LIST))
@@ -140,6 +143,15 @@ bench: $(VENV_STAMP) site
 	$(BIN)/python scripts/bench_browser.py --runs 3 --samples 0 --no-kept --profiles 20mbit,20mbit-cpu4x
 	$(BIN)/python scripts/bench_memory.py
 	$(BIN)/python scripts/bench_sealed_page.py
+
+bench-against: $(VENV_STAMP) site
+	@test -n "$(REF)" || { echo "usage: make bench-against REF=<commit>"; exit 2; }
+	git worktree remove --force .bench-against 2>/dev/null || rm -rf .bench-against
+	git worktree add --detach .bench-against $(REF)
+	ln -sfn $(CURDIR)/$(VENV) .bench-against/$(VENV)
+	cp -a node_modules .bench-against/node_modules
+	$(MAKE) -C .bench-against setup
+	$(BIN)/python scripts/bench_against.py --other .bench-against
 	$(BIN)/python scripts/bench_hostile_links.py
 
 simulate: $(VENV_STAMP)

@@ -515,7 +515,7 @@ def _report_timeline(key: str, visits: list[dict[str, Any]]) -> None:
 
 def _report_bytes(label: str, entries: list[tuple[str, int]], root: Path) -> None:
     total = sum(size for _, size in entries)
-    print(f"first visit {label}: {total / 1e6:.2f} MB transferred, gzip where the host "
+    print(f"first visit {label}: {total / 1e6:.3f} MB transferred, gzip where the host "
           f"compresses (target <= {BYTES_TARGET} MB)")
     for path, size in sorted(entries, key=lambda entry: -entry[1]):
         if size >= 2000:

@@ -45,7 +45,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGE_FILES = ("index.html", "main.py", "pyscript.toml")
-STATIC_FILES = ("boot.mjs", "trusted.js", "screen.mjs", "seatkeys.mjs", "rules.js", "icon.svg",
+STATIC_FILES = ("boot.mjs", "sidedb.mjs", "trusted.js", "screen.mjs", "seatkeys.mjs", "rules.js", "icon.svg",
                 "icon-192.png", "icon-512.png", "manifest.webmanifest")
 STYLESHEET = re.compile(r'<link rel="stylesheet" href="([^"]+\.css)">')
 BUILD_FILES = ("engine.zip", "python_stdlib.zip", "snapshot.json")
@@ -116,7 +116,8 @@ def preload_links(runtime: str, pyscript: str = "") -> str:
                ("main.py", "low"), ("pyscript.toml", "high"))
     # (Not the runtime's 1.2 MB module, pyodide.asm.mjs: it arrives long before the
     # WebAssembly anyway, and preloaded it is compiled at once, delaying the first paint.)
-    modules = (f"{runtime}/pyodide.mjs", "static/screen.mjs", "static/seatkeys.mjs")
+    modules = (f"{runtime}/pyodide.mjs", "static/sidedb.mjs", "static/screen.mjs",
+               "static/seatkeys.mjs")
     modules += tuple(f"{pyscript}/{name}" for name in pyscript_modules(ROOT / pyscript)) \
         if pyscript else ()
     return "".join([f'<link rel="preload" href="{path}" as="fetch" crossorigin '

@@ -12,6 +12,7 @@
 // <html data-snapshot="restored|fallback|none">; main.py adds whether the restored engine
 // is the one in the archive (body[data-boot]).
 
+import "./sidedb.mjs"; // PyScript's side databases opened only when used (before its core runs)
 import * as runtime from "./vendor/pyodide-314.0.7/pyodide.mjs";
 import "./screen.mjs"; // the screen's DOM work: parts patched node by node, lit spaces
 import "./seatkeys.mjs"; // this device's keys for its seats in games played by link
@@ -418,6 +419,7 @@ export async function loadPyodide(given = {}) {
   }
   withPyScriptsPackageCompiled(pyodide);
   withoutWorkerHooks();
+  withScriptFailuresShown();
   unwatchWasm();
   performance.mark("tm:python-ready");
   return pyodide;
@@ -455,8 +457,35 @@ function withPyScriptsPackageCompiled(pyodide) {
 // 'unsafe-eval' and refuses it. Emptied here, before PyScript reads the worker hooks (once
 // the interpreter is returned), it is never built: PyScript starts with no violation.
 // (PyScript's sticky module record holds the hooks it reads.)
-function withoutWorkerHooks() {
+function pyScriptHooks() {
   const pyscript = globalThis[Symbol.for("@pyscript/core")];
   if (!pyscript || !pyscript.hooks) throw new Error("PyScript's hooks are not where they were");
-  for (const hooks of Object.values(pyscript.hooks.worker)) hooks.clear();
+  return pyscript.hooks;
+}
+
+function withoutWorkerHooks() {
+  for (const hooks of Object.values(pyScriptHooks().worker)) hooks.clear();
+}
+
+// PyScript reports an error of the page's own script (main.py: an exception, a syntax
+// error) only through the interpreter's stderr, which its error plugin (off: pyscript.toml)
+// would draw as a developer's box; otherwise it reaches only the console, and the page
+// would say "starting" until the slow-start hint. Until the page is ready, such an error is
+// the page's failure notice, with its details.
+const SCRIPT_FAILED = "The game could not start: its Python code stopped with an error "
+  + "(reloading may help; if not, this version of the site is broken).";
+
+function withScriptFailuresShown() {
+  const ready = pyScriptHooks().main.onReady;
+  ready.add(function watchStderr(wrap) {
+    ready.delete(watchStderr);
+    const { stderr } = wrap.io;
+    wrap.io.stderr = (error, ...rest) => {
+      const root = document.documentElement.dataset;
+      if (root.failed !== "1" && !(document.body && document.body.dataset.ready === "1")) {
+        showFailure(SCRIPT_FAILED, describe(error));
+      }
+      return stderr(error, ...rest);
+    };
+  });
 }

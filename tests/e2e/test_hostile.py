@@ -286,6 +286,26 @@ def test_an_engine_that_cannot_be_imported_is_a_plain_notice(page: Any, server: 
     expect(page.locator("main.loading")).to_have_count(0)
 
 
+@pytest.mark.parametrize("script", ["raise RuntimeError('tm-broken-script')",
+                                    "def tm_broken_script(:\n"])
+def test_a_page_script_that_fails_is_a_plain_notice(page: Any, server: Server,
+                                                    script: str) -> None:
+    # (PyScript tells only the interpreter's stderr; its own error box is off: pyscript.toml)
+    page.route("**/main.py", lambda route: route.fulfill(status=200, body=script,
+                                                       content_type="text/x-python"))
+    page.goto(server.url)
+    page.wait_for_function("document.documentElement.dataset.failed === '1'",
+                           timeout=BOOT_TIMEOUT_MS)
+    notice = page.locator("#app .boot-failed")
+    expect(notice).to_contain_text("its Python code stopped with an error")
+    expect(notice.locator("details pre")).to_contain_text("tm_broken_script"
+                                                          if script.startswith("def")
+                                                          else "tm-broken-script")
+    expect(page.locator("main.loading")).to_have_count(0)
+    page.recorder.console_errors.clear()  # (PyScript's own report of it, expected here)
+    page.recorder.page_errors.clear()
+
+
 # ------------------------------------------------------------------ long legal links
 @cache
 def _long_link(moves: int) -> str:

@@ -112,3 +112,41 @@ def test_markup_that_would_create_python_or_script_elements_is_refused(
     # (the refusals are this test's point, and Chromium logs each as an error)
     page.recorder.console_errors[:] = [e for e in page.recorder.console_errors
                                        if "requires 'TrustedHTML'" not in e]
+
+
+def test_pyscripts_side_databases_are_not_opened_when_unused(page: Any, boot: Any) -> None:
+    # (its folder mounts and its package cache: this page uses neither; static/sidedb.mjs)
+    boot(page)
+    start_game(page, players=1, seed=2)
+    expect(page.locator(".prompt")).to_be_visible()
+    names = page.evaluate("indexedDB.databases().then((known) => known.map((db) => db.name))")
+    assert [name for name in names if name.startswith("IDBMap/")] == []
+
+
+def test_pyscripts_side_database_opens_for_a_write_and_is_read_back(page: Any,
+                                                                    boot: Any) -> None:
+    # A page that does use one (a write as PyScript's IDBMap makes it, for pyscript.fs)
+    # gets a real database, read back on the next visit.
+    boot(page)
+    assert page.evaluate(_IDBMAP.replace("CHANGE", "store.put(7, 'tm-kept')")) == "tm-kept"
+    for _ in range(50):  # (written through asynchronously)
+        names = page.evaluate("indexedDB.databases().then((k) => k.map((db) => db.name))")
+        if "IDBMap/@pyscript.fs" in names:
+            break
+        page.wait_for_timeout(100)
+    assert "IDBMap/@pyscript.fs" in names
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate(_IDBMAP.replace("CHANGE", "store.get('tm-kept')")) == 7
+
+
+# One request on PyScript's folder-mounts database, as its IDBMap makes it.
+_IDBMAP = """new Promise((resolve, reject) => {
+  const open = indexedDB.open('IDBMap/@pyscript.fs');
+  open.onupgradeneeded = ({ target }) => target.result.createObjectStore('entries');
+  open.onerror = reject;
+  open.onsuccess = ({ target }) => {
+    const store = target.result.transaction('entries', 'readwrite').objectStore('entries');
+    Object.assign(CHANGE, { onsuccess: (event) => resolve(event.target.result), onerror: reject });
+  };
+})"""

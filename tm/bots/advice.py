@@ -23,7 +23,7 @@ Deterministic for the view (and the purchase remembered).
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -112,15 +112,16 @@ class Advising:
             if found is not None:
                 return found
         if bought and expert.search is not None and expert.search.means is not None:
-            values = _corporation_values(decision["choices"], bought, expert.search.means)
-            return _first(hint(view, values), choice)
+            by_choice = _corporation_values(decision["choices"], bought, expert.search.means)
+            return _first(hint(view, by_choice), choice)
         values, lead = self.thinking.values()
-        found_hint = hint(view, values, lead)
+        every = decision["purpose"] in NEW_CARDS  # (the unplayable left out, then the top)
+        found_hint = hint(view, values, lead, len(decision["choices"]) if every else TOP)
         if values:
             found_hint = _first(found_hint, choice)
-        if decision["purpose"] in NEW_CARDS:
+        if every:
             found_hint = _playable(view, found_hint)
-        return found_hint
+        return dict(found_hint, options=found_hint["options"][:TOP])  # type: ignore[return-value]
 
     # ------------------------------------------------------------ purchases
     def _purchase(self, choice: ListedChoice) -> Hint | None:
@@ -140,11 +141,11 @@ class Advising:
             sets = [([n for n in names if soon(n)], value) for names, value in sets]
             adviser.purchase = Purchase(moment, _distinct(sets))
             expert.target = adviser.purchase.sets[0][0]  # (the expert follows it too)
-        options = []
+        options: list[Option] = []
         best = adviser.purchase.sets[0][1]
         price = _price(view)
         for names, value in adviser.purchase.sets:
-            step = _towards(decision["choices"], list(d.get("picked") or ()), names)
+            step = step_towards(decision["choices"], list(d.get("picked") or ()), names)
             if step is None:
                 continue
             first = not options
@@ -223,7 +224,7 @@ def _alternatives(mind: Mind, names: list[str], money: int, price: int) -> list[
     return sets + [[]]
 
 
-def _best_first(sets: list[tuple[list[str], float | None]], chosen: list[str]
+def _best_first(sets: Sequence[tuple[list[str], float | None]], chosen: list[str]
                 ) -> list[tuple[list[str], float | None]]:
     """``sets`` with ``chosen`` first, the rest by value (unvalued last)."""
     first = [s for s in sets if s[0] == chosen][:1] or [(chosen, None)]
@@ -243,7 +244,7 @@ def _distinct(sets: list[tuple[list[str], float | None]]) -> list[tuple[list[str
     return kept
 
 
-def _towards(choices: list[ListedChoice], picked: list[str], names: list[str]
+def step_towards(choices: list[ListedChoice], picked: list[str], names: list[str]
              ) -> ListedChoice | None:
     """The listed step towards holding exactly ``names``: an unpick, a pick, then done."""
     wanted = [("unpick", n) for n in picked if n not in names]
@@ -321,4 +322,4 @@ def _playable(view: GameView, found: Hint) -> Hint:
     return _first(dict(found, options=kept), kept[0]["choice"])  # type: ignore[arg-type]
 
 
-__all__ = ["SEED", "Adviser", "Advising", "Purchase", "hard_mind"]
+__all__ = ["SEED", "Adviser", "Advising", "Purchase", "hard_mind", "step_towards"]

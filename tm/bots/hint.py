@@ -60,17 +60,16 @@ class Hint(TypedDict):
 
 
 def hint(view: GameView, values: Mapping[int, float] | None = None,
-         lead: tuple[int, float] | None = None) -> Hint:
-    """The best few choices for the decision in ``view`` (see the module docstring)."""
+         lead: tuple[int, float] | None = None, top: int = TOP) -> Hint:
+    """The best ``top`` choices for the decision in ``view`` (see the module docstring)."""
     ranking = rank(view)
     order, estimate = _order(ranking, values, lead)
     order = never_stop(ranking, order)
     if ranking.choices[order[0].index]["type"] in ALONE:
         order = order[:1]
-    top = order[:TOP]
-    best = estimate.get(top[0].index)
+    best = estimate.get(order[0].index)
     options: list[Option] = []
-    for n, entry in enumerate(top):
+    for n, entry in enumerate(order[:top]):
         value = estimate.get(entry.index)
         known = best is not None and value is not None and bool(values or ranking.money)
         options.append(option(ranking.choices[entry.index],

@@ -29,17 +29,20 @@ EN_BOTS: dict[str, str] = {
     # the hint
     "hint.button": "Hint",
     "hint.button_label": "Hint: what a bot would do now in your place",
-    "hint.title": "Hint: the hard bot would choose",
+    "hint.title_quick": "Hint: a quick estimate (the expert bot is too slow on this device)",
     "hint.title_expert": "Hint: the expert bot would choose",
     "hint.thinking": "The expert bot is playing your best choices out to the end…",
     "hint.behind_mark": "−{vp} VP",
     "hint.behind": "about {vp} VP less than the best",
-    "hint.far_mark": "−{vp}+ VP",
-    "hint.far": "more than {vp} VP less than the best",
+    "hint.behind_mc_mark": "−{mc} MC",
+    "hint.behind_mc": "about {mc} MC less than the best",
     "hint.same_mark": "±0 VP",
     "hint.same": "about as good as the best",
     "hint.vp_note": "Differences are the bot's estimates, in victory points "
                     "(1 VP ≈ {price} MC at this point of the game).",
+    "hint.mc_note": "Differences are the bot's estimates, in MC: what the better choice "
+                    "is worth to your chance of winning.",
+    "hint.buy_set": "Buy {cards} ({mc} MC)",
     "hint.apply": "Use this choice",
     "hint.close": "Close the hint",
     "hint.choice": "It looks like the best of the choices here.",
@@ -67,6 +70,7 @@ EN_BOTS: dict[str, str] = {
     "hint.keep_colony_tile": "This colony tile gives you the most.",
     "hint.draft": "This card is the most useful to you of those passed.",
     "hint.buy_cards": "These cards are worth their price.",
+    "hint.buy_none": "None of these cards is worth its price now: keep your MC.",
     "hint.sell_patents": "These cards are of the least use to you.",
     "hint.discard_to_draw": "These cards are of the least use to you.",
     "hint.add_res": "Resources on this card score the most.",
@@ -96,4 +100,6 @@ EN_BOTS: dict[str, str] = {
     "hint.less.end_turn": "Ending the turn keeps your resources for later.",
     "hint.less.corporation": "This corporation suits the cards you were dealt less well.",
     "hint.less.space": "Fewer bonuses or worse neighbours here.",
+    "hint.less.buy_cards": "This purchase is worth less to you now.",
+    "hint.less.draft": "This card is of less use to you.",
 }

@@ -333,7 +333,8 @@ def test_a_difference_is_said_as_its_number_in_vp_or_solo_in_mc_as_the_language_
 def test_every_reason_the_bots_give_has_words_in_every_language() -> None:
     keys = [k for k in i18n.EN if k.startswith("hint.") and k not in (
         "hint.button", "hint.button_label", "hint.apply", "hint.close",
-        "hint.behind_mark", "hint.behind_mc_mark", "hint.same_mark")]  # (ja writes VP as VP)
+        "hint.behind_mark", "hint.behind_mc_mark", "hint.same_mark",
+        "hint.same_mc_mark")]  # (ja writes VP as VP, de and ja MC as MC)
     assert len(keys) > 30
     for lang in ("de", "ja", "be"):
         i18n.set_language(lang)

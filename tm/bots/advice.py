@@ -148,9 +148,7 @@ class Advising:
             step = step_towards(decision["choices"], list(d.get("picked") or ()), names)
             if step is None:
                 continue
-            first = not options
-            key = ("hint.buy_cards" if names else "hint.buy_none") if first \
-                else "hint.less.buy_cards"
+            key = "hint.buy_cards" if names else "hint.buy_none"  # (after the best: less.)
             found = option(step, {"key": key, "price": price}, value, best, _vp_price(view))
             found["cards"] = names
             options.append(found)

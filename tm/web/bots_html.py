@@ -100,7 +100,8 @@ def behind_text(option: Mapping[str, Any], unit: str = "vp") -> str:
     if behind is None:
         return ""
     if float(behind) < 0.05:
-        mark, words = t("hint.same_mark"), t("hint.same")
+        mark = t("hint.same_mc_mark" if unit == "mc" else "hint.same_mark")
+        words = t("hint.same")
     elif unit == "mc":
         shown = f"{float(behind):.0f}" if float(behind) >= 0.5 else decimal(float(behind))
         mark, words = t("hint.behind_mc_mark", mc=shown), t("hint.behind_mc", mc=shown)

@@ -37,6 +37,7 @@ EN_BOTS: dict[str, str] = {
     "hint.behind_mc_mark": "−{mc} MC",
     "hint.behind_mc": "about {mc} MC less than the best",
     "hint.same_mark": "±0 VP",
+    "hint.same_mc_mark": "±0 MC",
     "hint.same": "about as good as the best",
     "hint.vp_note": "Differences are the bot's estimates, in victory points "
                     "(1 VP ≈ {price} MC at this point of the game).",

@@ -121,7 +121,7 @@ class Advising:
             found_hint = _first(found_hint, choice)
         if every:
             found_hint = _playable(view, found_hint)
-        return dict(found_hint, options=found_hint["options"][:TOP])  # type: ignore[return-value]
+        return _reshaped(found_hint, found_hint["options"][:TOP])
 
     # ------------------------------------------------------------ purchases
     def _purchase(self, choice: ListedChoice) -> Hint | None:
@@ -296,9 +296,7 @@ def _first(found: Hint, choice: ListedChoice) -> Hint:
             o["behind_mc"] = round(mc, 1)
             o["behind"] = round(mc / found["vp_price"], 1)
     chosen["behind"], chosen["behind_mc"] = (0.0, 0.0) if best is not None else (None, None)
-    ordered = [chosen] + rest
-    return dict(found, choice=choice, reason=chosen["reason"],  # type: ignore[return-value]
-                options=ordered[:TOP])
+    return _reshaped(found, ([chosen] + rest)[:TOP])
 
 
 def _best_key(key: str, choice: ListedChoice) -> str:
@@ -316,8 +314,14 @@ def _playable(view: GameView, found: Hint) -> Hint:
     if not kept or len(kept) == len(options):
         return found
     if kept[0] is options[0]:
-        return dict(found, options=kept)  # type: ignore[return-value]
-    return _first(dict(found, options=kept), kept[0]["choice"])  # type: ignore[arg-type]
+        return _reshaped(found, kept)
+    return _first(_reshaped(found, kept), kept[0]["choice"])
+
+
+def _reshaped(found: Hint, options: list[Option]) -> Hint:
+    """``found`` with ``options`` (the best first)."""
+    return {"choice": options[0]["choice"], "reason": options[0]["reason"], "options": options,
+            "vp_price": found["vp_price"], "unit": found["unit"]}
 
 
 __all__ = ["SEED", "Adviser", "Advising", "Purchase", "hard_mind", "step_towards"]

@@ -7,7 +7,8 @@ serves every combination: each starts a new game from the page's menu. And a sol
 with Prelude and Colonies on Hellas played by the hint alone to its end screen, and a bot
 in the solo seat with Colonies. And on a phone (390×844): the hint at the action menu shows
 three ranked choices, the others with their difference to the best in VP, and the best is
-taken.
+taken. And (issue 45) in a solo game's research the expert's hint lists three purchases,
+the others with their difference in MC.
 
 The hint ranked by the hard bot's scores throughout (``?hintsearch=0``: the solo game to
 its end would ask the expert's search at ~100 decisions; tests/e2e/test_bots_expert.py

@@ -1,7 +1,7 @@
 """The expert bot in the page (issue 31): offered on the new-game form in every language,
 its search thought in slices to the same moves as at once (saves, links, undo and replays
-reproduce them), and the hint ranked by its search where it would search (thought in
-slices too, or the hard bot's ranking when the device cannot afford it)."""
+reproduce them), and the hint as its judgement (thought in slices too, or the hard bot's
+ranking when the device cannot afford it)."""
 from __future__ import annotations
 
 import re

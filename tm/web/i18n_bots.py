@@ -31,7 +31,7 @@ EN_BOTS: dict[str, str] = {
     "hint.button_label": "Hint: what a bot would do now in your place",
     "hint.title_quick": "Hint: a quick estimate (the expert bot is too slow on this device)",
     "hint.title_expert": "Hint: the expert bot would choose",
-    "hint.thinking": "The expert bot is playing your best choices out to the end…",
+    "hint.thinking": "The expert bot is playing your best choices out to weigh them…",
     "hint.behind_mark": "−{vp} VP",
     "hint.behind": "about {vp} VP less than the best",
     "hint.behind_mc_mark": "−{mc} MC",

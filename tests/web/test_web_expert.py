@@ -172,3 +172,26 @@ def test_the_experts_hint_in_a_solo_game_with_prelude_and_colonies_on_hellas() -
     assert shown.index is not None
     app.handle("hint_apply", {})
     assert app.shown.notice is None and app.bots.state.fallbacks == 0
+
+
+def test_the_hint_is_thought_before_it_is_asked_and_shown_at_once_when_asked() -> None:
+    """Issue 45: the expert's hint may take seconds in the page; it is thought off the click
+    path (the page's slices while the person looks), shown only once asked for."""
+    app = _late()
+    game = app.shown.game
+    assert game is not None
+    assert app.bots.hint_prepare() and app.bots.hint_thinking()
+    assert app.bots.hint_shown() is None and "hint-box" not in app.render()["app"]
+    while app.bots.hint_step(8) is False:
+        assert app.bots.hint_shown() is None
+    assert not app.bots.hint_thinking() and not app.bots.hint_prepare()  # (thought once)
+    app.handle("hint", {})
+    shown = app.bots.hint_shown()
+    assert shown is not None and shown.expert and shown.record is not None
+    assert shown.record == Adviser(HINT_SEED).advise(game.view(0))
+    page = app.render()["app"]
+    assert "hint-thinking" not in page and 'data-action="hint_apply"' in page
+    app.handle("hint_close", {})
+    assert app.bots.hint_shown() is None and "hint-box" not in app.render()["app"]
+    app.handle("hint", {})  # asked again: at once, not thought again
+    assert app.bots.hint_shown() is shown

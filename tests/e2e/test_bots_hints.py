@@ -285,6 +285,9 @@ def test_in_research_the_hint_shows_three_purchases_with_mc_differences(
     box = page.locator(".hint-box:not(.hint-thinking)")
     expect(box).to_be_visible(timeout=60_000)
     expect(box.locator("h3")).to_have_text("Hint: the expert bot would choose")
+    print("research hint in the page: "
+          f"{page.evaluate('document.body.dataset.hintWork')} ms of work, "
+          f"{page.evaluate('document.body.dataset.hintWall')} ms from its first slice")
     items = box.locator(".hint-list > li")
     expect(items).to_have_count(3)
     expect(items.first).to_have_class("hint-best")

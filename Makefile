@@ -128,17 +128,20 @@ site: $(VENDOR_STAMP) engine stdlib pyc snapshot fonts
 	$(PYTHON) scripts/build_site.py --out dist
 
 # The engine's speed, the bots' decision times in Pyodide under Node (the expert's too:
-# scripts/bench_bots.mjs), then the page in headless Chromium (some twenty minutes in all): a
+# scripts/bench_bots.mjs), then the page in headless Chromium (some thirty-five minutes in all): a
 # click to its painted frame at 1x and 4x CPU (scripts/bench_page.py), the first visit beside
 # bare Pyodide's at 20 Mbit/s with a normal and a 4x slower CPU and its bytes
 # (scripts/bench_browser.py), and the memory beside bare Pyodide's (scripts/bench_memory.py:
 # resident, wasm and JS heap, a 5-player late game, 200 clicks, 20 links and 50 undos), a
 # sealed game's links and audit (scripts/bench_sealed_page.py), and what hostile links cost
 # a sealed game's page beside an honest one's, with clicks before and after each
-# (scripts/bench_hostile_links.py).
+# (scripts/bench_hostile_links.py). And whether following the hint wins: a solo autopilot
+# taking the hint's first choice against the expert on the same held-out deals
+# (scripts/bench_hint.py: both win rates, the games, the hint's time per decision).
 bench: $(VENV_STAMP) site
 	$(BIN)/python -m tm bench
 	EXPERT=2 node scripts/bench_bots.mjs 1
+	$(BIN)/python scripts/bench_hint.py --games 30
 	$(BIN)/python scripts/bench_page.py
 	$(BIN)/python scripts/bench_browser.py --runs 3 --samples 0 --no-kept --profiles 20mbit,20mbit-cpu4x
 	$(BIN)/python scripts/bench_memory.py

@@ -7,7 +7,8 @@ serves every combination: each starts a new game from the page's menu. And a sol
 with Prelude and Colonies on Hellas played by the hint alone to its end screen, and a bot
 in the solo seat with Colonies. And on a phone (390×844): the hint at the action menu shows
 three ranked choices, the others with their difference to the best in VP, and the best is
-taken.
+taken. And (issue 45) in a solo game's research the expert's hint lists three purchases,
+the others with their difference in MC.
 
 The hint ranked by the hard bot's scores throughout (``?hintsearch=0``: the solo game to
 its end would ask the expert's search at ~100 decisions; tests/e2e/test_bots_expert.py
@@ -241,3 +242,79 @@ def test_on_a_phone_the_hint_ranks_three_choices_with_vp_differences_and_the_bes
         }
         return false;
     }""", moves)
+
+
+def _by_hint_until(page: Any, kind: str) -> int:
+    """The person's decisions by clicks on Hint and "Use this choice" (and Done, Confirm
+    where a purchase or an action waits for them) until a decision of ``kind`` shows."""
+    hinted = 0
+    for _ in range(40):
+        if page.locator(f'#app .prompt[data-kind="{kind}"]').count():
+            return hinted
+        confirm = page.locator('#app [data-action="confirm_action"]')
+        if confirm.count():
+            confirm.click()
+            continue
+        page.locator("#app [data-action=hint]").click()
+        apply = page.locator("#app [data-action=hint_apply]")
+        expect(apply).to_be_visible(timeout=60_000)  # (the expert may think a while)
+        apply.click()
+        hinted += 1
+    raise AssertionError(f"no {kind} decision after 40 hints")
+
+
+def test_in_research_the_hint_shows_three_purchases_with_mc_differences(
+        new_page: Any, server: Any, tmp_path: Path) -> None:
+    """Issue 45: research showed one choice, saying "these cards are worth their price"
+    while recommending none. A solo game (the expert's judgement, its search thought in
+    the page): the setup by the hint, generation 1 passed by a click, then at research
+    the hint lists three purchases, the best first (lit, usable), the others each with
+    how many MC it falls behind (solo: MC, never a capped "−5.0+"), every purchase's
+    cards named with its price, and words that match it."""
+    page = new_page(viewport={"width": 1280, "height": 900})
+    page.goto(server.url)
+    wait_ready(page)
+    start_game(page, players=1, names=["Ada"], seed=21)
+    wait_screen(page, "game")
+    assert _by_hint_until(page, "action") >= 2  # corporation, cards (and Done)
+    page.locator('#app .prompt[data-kind="action"] [data-action=choose]').filter(
+        has_text=re.compile(r"^\s*Pass\s*$")).click()
+    _by_hint_until(page, "cards")  # (a Confirm of the pass, if asked)
+    expect(page.locator('#app .prompt[data-kind="cards"]')).to_be_visible()
+    page.locator("#app [data-action=hint]").click()
+    box = page.locator(".hint-box:not(.hint-thinking)")
+    expect(box).to_be_visible(timeout=60_000)
+    expect(box.locator("h3")).to_have_text("Hint: the expert bot would choose")
+    print("research hint in the page: "
+          f"{page.evaluate('document.body.dataset.hintWork')} ms of work, "
+          f"{page.evaluate('document.body.dataset.hintWall')} ms from its first slice")
+    items = box.locator(".hint-list > li")
+    expect(items).to_have_count(3)
+    expect(items.first).to_have_class("hint-best")
+    purchases = [items.nth(n).locator(".hint-choice > b, .hint-choice > span").first
+                 .inner_text() for n in range(3)]
+    assert len(set(purchases)) == 3, purchases
+    for label in purchases:
+        assert re.fullmatch(r"Buy no cards|Buy .+ \(\d+ MC\)", label), label
+    best_why = items.first.locator(".hint-why").inner_text()
+    if purchases[0] == "Buy no cards":
+        assert "None of these cards" in best_why
+    else:
+        assert best_why == "These cards are worth their price."
+    for n in (1, 2):
+        mark = items.nth(n).locator(".hint-diff [aria-hidden=true]").inner_text()
+        assert re.fullmatch(r"−\d+(\.\d)? MC|±0 MC", mark), mark
+        why = items.nth(n).locator(".hint-why").inner_text()
+        assert why == ("This purchase is worth less to you now."
+                       if purchases[n] != "Buy no cards" else "Worth less to you now.")
+    assert "+" not in box.inner_text()
+    expect(box.locator(".hint-note")).to_contain_text("in MC")
+    box.scroll_into_view_if_needed()
+    shots = Path(os.environ.get("TM_E2E_SHOTS") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    box.screenshot(path=str(shots / "hint-research.png"))
+    # Using it picks the purchase's cards; Done is the person's.
+    box.locator("[data-action=hint_apply]").click()
+    expect(page.locator(".hint-box")).to_have_count(0)
+    if purchases[0] != "Buy no cards":
+        expect(page.locator('#app .prompt[data-kind="cards"]')).to_be_visible()

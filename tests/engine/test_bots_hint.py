@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 from tm.bots import Bot
-from tm.bots.hint import FAR, TOP, hint, never_stop
+from tm.bots.hint import TOP, hint, never_stop
 from tm.bots.ranking import STOPS, VP_FLOOR, rank
 from tm.bots.values import Judge
 from tm.core.state import Options
@@ -41,8 +41,9 @@ def test_the_hint_ranks_three_choices_best_first_with_vp_differences():
     assert best is not None and options[0]["behind"] == 0.0
     for option in options[1:]:
         assert option["value"] is not None and option["value"] <= best
-        expected = min((best - option["value"]) / price, FAR)
+        expected = (best - option["value"]) / price
         assert abs(option["behind"] - round(expected, 1)) <= 0.051
+        assert abs(option["behind_mc"] - (best - option["value"])) <= 0.11
     assert options[1]["behind"] <= options[2]["behind"]
     # Each option says its kind of move and names what it plays.
     for option in options:
@@ -102,7 +103,7 @@ def test_supplied_values_rank_the_choices_and_make_the_differences():
     found = hint(view, {last: 30.0, ranking.pick: 30.0 - 3 * ranking.vp_price})
     assert found["choice"] == ranking.choices[last]
     assert found["options"][1]["choice"] == ranking.choices[ranking.pick]
-    assert found["options"][1]["behind"] == 3.0 and not found["options"][1]["far"]
+    assert found["options"][1]["behind"] == 3.0
     assert found["options"][2]["behind"] is None  # a choice the search did not value
 
 
@@ -122,15 +123,16 @@ def test_a_searchs_margin_orders_the_choices_but_is_not_a_difference():
     assert beaten["options"][1]["behind"] == 1.0
 
 
-def test_an_absurd_difference_is_clamped_and_flagged_not_said():
-    """Issue 31: "about 214 MC" for Regolith Eaters; a difference that large is flagged
-    ``far`` and clamped, so the page says "more than 5 VP"."""
+def test_a_large_difference_is_given_as_its_number_never_capped():
+    """Issue 45: alternatives read "−5.0+ VP" (issue 31 had capped them); a player weighs
+    the number, in VP and in MC."""
     _, view = _action_menu(60)
     ranking = rank(view)
     second = ranking.ranked[1].index
     found = hint(view, {ranking.pick: 214.0, second: 0.0})
-    assert found["options"][1]["far"] and found["options"][1]["behind"] == FAR
-    assert found["options"][0]["value"] == 214.0 and not found["options"][0]["far"]
+    assert found["options"][1]["behind_mc"] == 214.0
+    assert found["options"][1]["behind"] == round(214.0 / ranking.vp_price, 1) > 5.0
+    assert found["unit"] == "vp" and found["options"][0]["value"] == 214.0
 
 
 def test_the_hint_reads_the_view_only_and_is_deterministic():

@@ -261,7 +261,9 @@ def _at_action(app: App) -> None:
     raise AssertionError("Ada never reached the action menu")
 
 
-def test_the_hint_says_what_the_hard_bot_would_do_and_why_and_lights_it() -> None:
+def test_the_hint_says_what_the_expert_bot_would_do_and_why_and_lights_it() -> None:
+    """Issue 45: the hint is the strongest level's judgement, and says so (it said "the
+    hard bot would choose" though the expert is offered)."""
     app = new_app()
     start(app, ["", "normal"], names=["Ada"], seed=8)
     _at_action(app)
@@ -274,7 +276,7 @@ def test_the_hint_says_what_the_hard_bot_would_do_and_why_and_lights_it() -> Non
     box = re.search(r'<section class="hint-box".*?</section>', page, re.S)
     assert box is not None
     words = text(box.group(0))
-    assert "Hint: the hard bot would choose" in words
+    assert "Hint: the expert bot would choose" in words and "hard" not in words
     assert reason_text(shown.record["reason"]) in words
     assert f'[data-index="{shown.index}"]' in box.group(0)  # its choice lit
     assert 'data-action="hint_apply"' in box.group(0)
@@ -303,32 +305,36 @@ def test_the_hint_ranks_three_choices_with_vp_differences_and_reasons() -> None:
         assert option["behind"] is not None and "VP" in words
         mark = re.search(r'<span aria-hidden="true">(.*?)</span>', item)
         assert mark is not None
-        assert html.unescape(mark.group(1)) in ("±0 VP", f"−{option['behind']:.1f} VP",
-                                                f"−{option['behind']:.1f}+ VP")
+        assert html.unescape(mark.group(1)) in ("±0 VP", f"−{option['behind']:.1f} VP")
         assert reason_text(option["reason"], first=False) in words
     note = text(box.group(0))
     assert f"1 VP ≈ {shown.record['vp_price']:.1f} MC" in note
     assert "values this at" not in note and "about 214" not in note
 
 
-def test_a_far_difference_is_said_as_more_than_a_number_and_decimals_follow_the_language(
+def test_a_difference_is_said_as_its_number_in_vp_or_solo_in_mc_as_the_language_writes_it(
         ) -> None:
+    """Issue 45: never a capped "−5.0+ VP"."""
     from tm.web.bots_html import behind_text
-    assert "−5.0+ VP" in behind_text({"behind": 5.0, "far": True})
-    assert "more than 5.0 VP less than the best" in behind_text({"behind": 5.0, "far": True})
-    assert "±0 VP" in behind_text({"behind": 0.0, "far": False})
-    assert behind_text({"behind": None, "far": False}) == ""
+    assert "−7.3 VP" in behind_text({"behind": 7.3, "behind_mc": 29.2})
+    assert "about 7.3 VP less than the best" in behind_text({"behind": 7.3, "behind_mc": 29.2})
+    assert "−29 MC" in behind_text({"behind": 7.3, "behind_mc": 29.2}, "mc")
+    assert "about 29 MC less than the best" in behind_text({"behind": 7.3, "behind_mc": 29.2},
+                                                          "mc")
+    assert "±0 VP" in behind_text({"behind": 0.0, "behind_mc": 0.0})
+    assert behind_text({"behind": None, "behind_mc": None}) == ""
     i18n.set_language("de")
     try:
-        assert "−0,8 SP" in behind_text({"behind": 0.8, "far": False})
+        assert "−0,8 SP" in behind_text({"behind": 0.8, "behind_mc": 3.2})
     finally:
         i18n.set_language("en")
 
 
 def test_every_reason_the_bots_give_has_words_in_every_language() -> None:
     keys = [k for k in i18n.EN if k.startswith("hint.") and k not in (
-        "hint.button", "hint.button_label", "hint.title", "hint.apply", "hint.close",
-        "hint.behind_mark", "hint.far_mark", "hint.same_mark")]  # (ja writes VP as VP)
+        "hint.button", "hint.button_label", "hint.apply", "hint.close",
+        "hint.behind_mark", "hint.behind_mc_mark", "hint.same_mark",
+        "hint.same_mc_mark")]  # (ja writes VP as VP, de and ja MC as MC)
     assert len(keys) > 30
     for lang in ("de", "ja", "be"):
         i18n.set_language(lang)
@@ -353,7 +359,7 @@ def test_the_hint_in_german_and_using_it_goes_through_the_confirm() -> None:
     try:
         app.handle("hint", {})
         page = text(app.render()["app"])
-        assert "Tipp: Der schwere Bot würde wählen" in page
+        assert "Tipp: Der Experten-Bot würde wählen" in page
     finally:
         i18n.set_language("en")
     moves = len(app.shown.game.moves)
@@ -484,6 +490,7 @@ def test_every_expansion_drafting_and_another_map_against_a_bot_with_hints_for_t
             break
         if decision[1].kind == "setup":
             app.handle("hint", {})
+            app.bots.hint_step()  # (the expert's setup search, thought to its end)
             app.handle("hint_apply", {})
             hinted += 1
         else:

@@ -26,9 +26,10 @@ ALLOWED_MODULES = frozenset({"tm.core.errors", "tm.persist.links", "tm.daily",
                              # the read model's shape (static types of what view() gives)
                              "tm.view_model",
                              # bots answer from view() alone, as the page reads it: the page
-                             # runs bot seats and asks the hard bot for hints, and the
-                             # expert (its search plays games it samples from a view)
-                             "tm.bots", "tm.bots.hint", "tm.bots.expert",
+                             # runs bot seats and asks the bots for hints, and the
+                             # expert (its search plays games it samples from a view),
+                             # whose judgement the hint is (tm.bots.advice, issue 45)
+                             "tm.bots", "tm.bots.hint", "tm.bots.expert", "tm.bots.advice",
                              # sealed games (hands secret across devices): the fair deck's
                              # protocol and the posts and links devices exchange (the rules
                              # run inside the device's SealedSeat, never from the page)

@@ -201,11 +201,16 @@ class CardWorth:
                     break
         return need
 
+    def playable_soon(self, name: str) -> bool:
+        """Whether a card's requirements are met within SOON generations (a tag the seat
+        lacks counts two generations: a card needing 4 science tags with none is not)."""
+        wait = self.delay(card(name))
+        return wait is not None and wait <= SOON
+
     def _soon(self, held: HandEntry) -> bool:
         """Whether a card in hand can be played within SOON generations: its requirements
         met by then, and no production it must lower missing (money kept for a card that
         waits longer would lie idle meanwhile)."""
         if any(r.get("key") == "production" for r in held.get("reasons") or ()):
             return False
-        wait = self.delay(card(held["name"]))
-        return wait is not None and wait <= SOON
+        return self.playable_soon(held["name"])

@@ -220,6 +220,7 @@ class Expert(Bot):
         self.budget = budget if budget is not None else Budget()
         self.search: Search | None = None  # what its last search did
         self.target: list[str] | None = None  # the purchase its search chose (research)
+        self.bought: list[list[dict[str, Any]]] | None = None  # the candidates it weighed
 
     def begin(self, view: GameView) -> Thinking:
         """The decision in ``view``, to be thought in slices (:meth:`Thinking.step`): the
@@ -266,7 +267,8 @@ class Expert(Bot):
             cands = []
         if len(cands) < 2:
             return Thinking(made=made)
-        self.search = found = Search()
+        self.search, self.bought = Search(), cands
+        found = self.search
         weighing = buy.weigh(view, mind, random.Random(rng.below(1 << 62)), self.budget,
                              found, cands)
         return Thinking(self._bought(mind, weighing, cands, made), self)

@@ -6,9 +6,10 @@ returns up to :data:`TOP` options, best first, each a listed choice with its rea
 (``key``: ``hint.<kind of move>`` (``hint.play_card``, ``hint.standard_project`` ...) and
 the card, project, milestone, award, space or tile) and its estimated value: the hard
 policy's score in megacredits (:mod:`tm.bots.ranking`) and the difference to the best in
-VP at the hard judge's price of a VP at this generation (rounded to 0.1). A difference
-beyond :data:`FAR` VP is not given as a number (``far``): scores that large are the
-judge's coarse guesses (issue 31: a card valued at "about 214 MC").
+MC (``behind_mc``) and in VP at the hard judge's price of a VP at this generation
+(``behind``, rounded to 0.1), never capped: a player weighs the number (issue 45). The
+hint's ``unit`` says which the page shows: VP with others, MC solo (where points do not
+decide the game). The expert's judgement over these options: :mod:`tm.bots.advice`.
 
 The rule a player must be able to trust: the hint never puts passing, ending the turn or
 skipping first while a listed action the hard judge scores above zero remains.
@@ -24,27 +25,27 @@ behind, not the margin). Deterministic; reads the view only.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from tm.bots.ranking import STOPS, Ranked, Ranking, rank
 from tm.view_model import GameView, ListedChoice
 
 TOP = 3  # options shown
-FAR = 5.0  # VP: a difference beyond this is said as "more than FAR VP", not as a number
 FIELDS = ("card", "project", "milestone", "award", "space", "tile")
 ALONE = ("first_action",)  # a move the rules put first: shown alone, no differences
 
 
 class Option(TypedDict):
-    """One choice of the hint: the listed choice, why (``key`` and fields), its value in MC
-    (None: not estimated) and how far it falls behind the best in VP (None: not
-    estimated; clamped to :data:`FAR`, with ``far`` set beyond it)."""
+    """One choice of the hint: the listed choice (for a purchase: its next step), why
+    (``key`` and fields), its value in MC (None: not estimated) and how far it falls
+    behind the best in VP and in MC (None: not estimated); ``cards``: a purchase's cards."""
 
     choice: ListedChoice
     reason: dict[str, Any]
     value: float | None
     behind: float | None
-    far: bool
+    behind_mc: float | None
+    cards: NotRequired[list[str]]
 
 
 class Hint(TypedDict):
@@ -55,31 +56,44 @@ class Hint(TypedDict):
     reason: dict[str, Any]
     options: list[Option]
     vp_price: float
+    unit: str  # "vp" or "mc": the unit the differences are shown in
 
 
 def hint(view: GameView, values: Mapping[int, float] | None = None,
-         lead: tuple[int, float] | None = None) -> Hint:
-    """The best few choices for the decision in ``view`` (see the module docstring)."""
+         lead: tuple[int, float] | None = None, top: int = TOP) -> Hint:
+    """The best ``top`` choices for the decision in ``view`` (see the module docstring)."""
     ranking = rank(view)
     order, estimate = _order(ranking, values, lead)
     order = never_stop(ranking, order)
     if ranking.choices[order[0].index]["type"] in ALONE:
         order = order[:1]
-    top = order[:TOP]
-    best = estimate.get(top[0].index)
+    best = estimate.get(order[0].index)
     options: list[Option] = []
-    for n, entry in enumerate(top):
+    for n, entry in enumerate(order[:top]):
         value = estimate.get(entry.index)
-        behind = None
-        if best is not None and value is not None and (values or ranking.money):
-            behind = max(0.0, (best - value) / ranking.vp_price)
-        options.append({"choice": ranking.choices[entry.index],
-                        "reason": _reason(ranking, entry, first=n == 0),
-                        "value": None if value is None else round(value, 1),
-                        "behind": None if behind is None else round(min(behind, FAR), 1),
-                        "far": behind is not None and behind > FAR})
+        known = best is not None and value is not None and bool(values or ranking.money)
+        options.append(option(ranking.choices[entry.index],
+                              _reason(ranking, entry, first=n == 0), value,
+                              best if known else None, ranking.vp_price))
+    return made(options, ranking.vp_price, len(view["players"]))
+
+
+def option(choice: ListedChoice, reason: dict[str, Any], value: float | None,
+           best: float | None, vp_price: float) -> Option:
+    """One option of a hint, its difference to ``best`` (None: not estimated) in MC and in
+    VP at ``vp_price``."""
+    mc = None if best is None or value is None else max(0.0, best - value)
+    return {"choice": choice, "reason": reason,
+            "value": None if value is None else round(value, 1),
+            "behind": None if mc is None else round(mc / vp_price, 1),
+            "behind_mc": None if mc is None else round(mc, 1)}
+
+
+def made(options: list[Option], vp_price: float, players: int) -> Hint:
+    """A hint of ``options`` (the best first): VP differences with others, MC solo."""
     return {"choice": options[0]["choice"], "reason": options[0]["reason"],
-            "options": options, "vp_price": round(ranking.vp_price, 1)}
+            "options": options, "vp_price": round(vp_price, 1),
+            "unit": "mc" if players == 1 else "vp"}
 
 
 def _order(ranking: Ranking, values: Mapping[int, float] | None,
@@ -126,4 +140,4 @@ def _reason(ranking: Ranking, entry: Ranked, first: bool) -> dict[str, Any]:
     return reason
 
 
-__all__ = ["FAR", "TOP", "Hint", "Option", "hint", "never_stop"]
+__all__ = ["TOP", "Hint", "Option", "hint", "made", "never_stop", "option"]

@@ -10,12 +10,13 @@ rollout decisions per slice (``bot_step(decisions)``: :class:`tm.bots.expert.Thi
 the same choice however it is sliced, so replays and undo reproduce its moves. Tests call
 :meth:`BotsController.run_bots`. (Undo over bots' moves: :mod:`tm.web.app_share`.)
 
-The hint: the best few choices in the person's place (:func:`tm.bots.hint.hint` on the
-person's own view), ranked, each with how far it falls behind the best in VP and its
-reason; the best is lit in the decision and can be used, through the usual Confirm of an
-action. Where the expert would search (late, at the action menu) its search's values rank
-them, thought in slices like a bot's (:meth:`BotsController.hint_step`); a device too slow
-for it gets the hard bot's ranking (:meth:`BotsController.hint_give_up`).
+The hint: the best few choices in the person's place as the expert judges them
+(:class:`tm.bots.advice.Adviser` on the person's own view), each with how far it falls
+behind the best (VP, solo MC) and its reason; the best is lit in the decision and can be
+used, through the usual Confirm of an action. It is thought in slices like a bot's
+(:meth:`BotsController.hint_step`), begun before the person asks
+(:meth:`BotsController.hint_prepare`: off the click path); a device too slow for it gets
+the hard bot's ranking (:meth:`BotsController.hint_give_up`).
 """
 from __future__ import annotations
 
@@ -26,7 +27,9 @@ from typing import Any
 
 from tm import daily
 from tm.bots import PLAYING_LEVELS, Bot
-from tm.bots.expert import Budget, Expert, Thinking, make_bot, to_the_end
+from tm.bots.advice import SEED as HINT_SEED
+from tm.bots.advice import Adviser, Advising, step_towards
+from tm.bots.expert import Budget, Expert, Thinking, make_bot
 from tm.bots.hint import Hint, hint
 from tm.game import Game
 from tm.view_model import GameView
@@ -45,13 +48,14 @@ PACE_SECRET = 0.0
 SECRET_KINDS = ("setup", "cards")
 SLICE_MS = 35.0  # decisions made in one slice between frames when no pause is due
 AFTER_PERSON_MS = 60.0  # a person's click is drawn before the bots go on
-HINT_SEED = 0  # the hint's expert (deterministic for the person's view)
-# A hint's search this device cannot afford gives the hard bot's ranking instead: when its
-# work, projected from its first HINT_MEASURE rollout decisions to a whole search's budget
-# of decisions, passes HINT_AFFORD_MS, or its work so far passes HINT_LIMIT_MS.
+# A hint's search this device cannot afford gives the hard bot's ranking instead: when the
+# work left, projected from its rollout decisions so far (HINT_MEASURE at least) to a whole
+# search's budget of decisions, passes HINT_AFFORD_MS, or the person has waited
+# HINT_LIMIT_MS of work since asking. (A hint is begun before it is asked for: see
+# BotsController.hint_prepare. CPython: ~0.1-0.6 s solo, up to ~8 s with others.)
 HINT_MEASURE = 60
-HINT_AFFORD_MS = 900.0
-HINT_LIMIT_MS = 1200.0
+HINT_AFFORD_MS = 3000.0
+HINT_LIMIT_MS = 5000.0
 
 
 @dataclass
@@ -90,8 +94,9 @@ class HintShown:
     record: Hint | None  # tm.bots.hint.hint's answer (None: the expert is still thinking)
     index: int | None  # the choice's place in the listed choices (None: not listed)
     view: GameView | None = None  # the person's view (while the expert thinks)
-    thinking: Thinking | None = None  # the expert's search for its values, under way
-    expert: bool = False  # the expert was asked (its search's values, or it agreed)
+    advising: Advising | None = None  # the expert's judgement, under way
+    expert: bool = False  # the expert's judgement (not the hard bot's ranking)
+    asked: bool = True  # asked for (not only prepared while the person looks)
 
 
 @dataclass
@@ -101,6 +106,8 @@ class BotState:
 
     bots: dict[tuple[int, str, int], Bot] = field(default_factory=dict)
     hint: HintShown | None = None
+    # the hint givers of the game shown, by player (they remember the purchase advised)
+    advisers: tuple[Any, dict[int, Adviser]] = (None, {})
     thought: Thought | None = None  # a bot's decision under way (a search in slices)
     pace: float = 1.0  # the page's pace of bot moves (0: as fast as they come; tests)
     hint_search: bool = True  # the hint may ask the expert's search (tests: ?hintsearch=0)
@@ -270,59 +277,88 @@ class BotsController(Controller):
         return self.state.challenge[1]
 
     def hint(self, data: dict[str, Any]) -> None:
-        """The best few choices in the person's place, from their own view: ranked by the
-        expert's search where it would search (begun in the page's next slice, so the
-        press is drawn at once, and thought in slices: :meth:`hint_step`), else at once
-        by the hard bot's scores."""
+        """The best few choices in the person's place, from their own view, as the expert
+        judges them (:class:`tm.bots.advice.Adviser`): at once where it does not search,
+        else thought in slices (:meth:`hint_step`), or already thought while the person
+        looked (:meth:`hint_prepare`)."""
         decision = self.host.current()
         game = self.host.shown_game()
         if decision is None or game is None or self.is_challenge():
+            return
+        prepared = self._hint_current()
+        if prepared is not None:
+            prepared.asked = True
             return
         player, _ = decision
         view = game.view(player)
         shown = HintShown(game, len(game.moves), player, None, None, view)
         self.state.hint = shown
-        asked = view["you"]["decision"]
-        if not (self.state.hint_search and asked and asked["kind"] == "action"
-                and len(asked["choices"]) > 1 and to_the_end(view, Budget())):
-            self._hint_made(shown, None)
+        if not self.state.hint_search:
+            self._hint_made(shown, hint(view))
+        else:
+            self.hint_step(0)  # (begun: made at once where the expert does not search)
+
+    def hint_prepare(self) -> bool:
+        """Begin thinking the hint of the person's decision shown before it is asked for
+        (off the click path: the page thinks it in slices while the person looks), when
+        no bot must decide; whether a hint is being thought."""
+        if (not self.state.hint_search or self._hint_current() is not None
+                or self.bot_turn() is not None or not self.can_hint()):
+            return self.hint_thinking()
+        decision = self.host.current()
+        game = self.host.shown_game()
+        if decision is None or game is None:
+            return False
+        player = decision[0]
+        self.state.hint = HintShown(game, len(game.moves), player, None, None,
+                                    game.view(player), asked=False)
+        return True
+
+    def _adviser(self, game: Game, player: int) -> Adviser:
+        """The hint giver of ``player`` in ``game`` (it remembers the purchase it advised)."""
+        if self.state.advisers[0] is not game:
+            self.state.advisers = (game, {})
+        found = self.state.advisers[1].get(player)
+        if found is None:
+            found = self.state.advisers[1][player] = Adviser(HINT_SEED)
+        return found
 
     def hint_step(self, decisions: int | None = None) -> bool | None:
-        """Think the hint's search on for at most ``decisions`` rollout decisions (None: to
-        the end; its first call begins it); whether it is done (None: no hint is being
-        thought)."""
-        shown = self.hint_shown()
+        """Think the hint on for at most ``decisions`` rollout decisions (None: to the end;
+        its first call begins it); whether it is done (None: no hint is being thought)."""
+        shown = self._hint_current()
         if shown is None or shown.record is not None or shown.view is None:
             return None
         try:
-            if shown.thinking is None:
-                shown.thinking = Expert(HINT_SEED).begin(shown.view)
-                if decisions is not None and shown.thinking.choice is None:
+            if shown.advising is None:
+                shown.advising = self._adviser(shown.game, shown.player).begin(shown.view)
+                if decisions is not None and shown.advising.hint is None:
                     return False
-            thinking = shown.thinking
-            done = thinking.finish() if decisions is None else thinking.step(decisions)
+            advising = shown.advising
+            made = advising.finish() if decisions is None else advising.step(decisions)
         except Exception:  # (a search that fails: the hard ranking)
-            self._hint_made(shown, None)
+            self._hint_made(shown, hint(shown.view))
             return True
-        if done is None:
+        if made is None:
             return False
-        self._hint_made(shown, *thinking.values(), expert=True)
+        self._hint_made(shown, made, expert=True)
         return True
 
     def hint_give_up(self) -> None:
         """The hint thought too long for this device: the hard bot's ranking instead."""
         shown = self.hint_shown()
-        if shown is not None and shown.record is None:
-            self._hint_made(shown, None)
+        if shown is not None and shown.record is None and shown.view is not None:
+            self._hint_made(shown, hint(shown.view))
 
-    def hint_affordable(self, spent_ms: float) -> bool:
-        """Whether the hint's search may go on after ``spent_ms`` of work on this device
-        (see :data:`HINT_AFFORD_MS`)."""
-        shown = self.hint_shown()
-        played = shown.thinking.played if shown and shown.thinking else 0
-        if spent_ms > HINT_LIMIT_MS:
+    def hint_affordable(self, spent_ms: float, waited_ms: float | None = None) -> bool:
+        """Whether the hint's search may go on after ``spent_ms`` of work on this device,
+        ``waited_ms`` of it since the person asked (see :data:`HINT_AFFORD_MS`)."""
+        shown = self._hint_current()
+        played = shown.advising.played if shown and shown.advising else 0
+        if (spent_ms if waited_ms is None else waited_ms) > HINT_LIMIT_MS:
             return False
-        return played < HINT_MEASURE or spent_ms / played * self._hint_budget() <= HINT_AFFORD_MS
+        left = max(0, self._hint_budget() - played)
+        return played < HINT_MEASURE or spent_ms / played * left <= HINT_AFFORD_MS
 
     def _hint_budget(self) -> int:
         """The rollout decisions a whole hint search may play in the game shown."""
@@ -330,28 +366,32 @@ class BotsController(Controller):
         return Budget().limit(len(game.state.players) if game is not None else 1)
 
     def hint_thinking(self) -> bool:
-        """Whether the hint shown is still being thought."""
-        shown = self.hint_shown()
+        """Whether a hint (asked for, or prepared) is still being thought."""
+        shown = self._hint_current()
         return shown is not None and shown.record is None
 
-    def _hint_made(self, shown: HintShown, values: dict[int, float] | None,
-                   lead: tuple[int, float] | None = None, expert: bool = False) -> None:
-        """The hint's record: ranked by ``values`` (the expert's search, ``lead`` its
-        margin for the hard pick), else by the hard bot's scores (``expert``: the expert,
-        asked, agreed with them)."""
-        assert shown.view is not None
+    def hint_asked(self) -> bool:
+        """Whether the hint being thought or shown was asked for (not only prepared)."""
+        return self.hint_shown() is not None
+
+    def _hint_made(self, shown: HintShown, record: Hint, expert: bool = False) -> None:
+        """The hint's record (``expert``: the expert's judgement; else the hard bot's
+        ranking, on a device too slow for it or where tests ask for it)."""
         decision = self.host.current()
-        shown.thinking, shown.expert = None, expert
-        shown.record = record = hint(shown.view, values, lead)
+        shown.advising, shown.expert = None, expert
+        shown.record = record
         choices = [c.to_dict() for c in decision[1].choices()] if decision else []
         shown.index = choices.index(record["choice"]) if record["choice"] in choices else None
 
     def hint_close(self, data: dict[str, Any]) -> None:
-        self.state.hint = None
+        shown = self.hint_shown()
+        if shown is not None:  # (kept, thought on: asked again, it shows at once)
+            shown.asked = False
 
     def hint_apply(self, data: dict[str, Any]) -> None:
         """Answer with the hint's choice, as a click on it would (an action it completes
-        waits for its Confirm as usual)."""
+        waits for its Confirm as usual); a purchase: every pick of it (its Done is the
+        person's)."""
         shown = self.hint_shown()
         decision = self.host.current()
         self.state.hint = None
@@ -361,9 +401,28 @@ class BotsController(Controller):
         if player != shown.player:
             return
         self.host.respond(player, prompt.choices()[shown.index].to_dict())
+        cards = shown.record["options"][0].get("cards")
+        for _ in range(len(cards or ())):  # the purchase's other picks
+            decision = self.host.current()
+            if decision is None or decision[0] != player:
+                return
+            game = self.host.shown_game()
+            asked = game.view(player)["you"]["decision"] if game is not None else None
+            if asked is None:
+                return
+            picked = list(asked["data"].get("picked") or ())
+            step = step_towards(asked["choices"], picked, list(cards or ()))
+            if step is None or step["type"] == "done":
+                return
+            self.host.respond(player, step)
 
     def hint_shown(self) -> HintShown | None:
         """The hint asked for, while its decision is still the one shown."""
+        shown = self._hint_current()
+        return shown if shown is not None and shown.asked else None
+
+    def _hint_current(self) -> HintShown | None:
+        """The hint asked for or prepared, while its decision is still the one shown."""
         shown = self.state.hint
         game = self.host.shown_game()
         if shown is None:

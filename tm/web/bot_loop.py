@@ -11,9 +11,11 @@ click puts the bots' next slice after the frame that shows it.
 The expert's search (a bot's, or the hint's) is thought :data:`THINK_MS` per slice, a
 few rollout decisions between two looks at the clock (:data:`THINK_CHUNK`); the choice
 does not depend on how it was sliced. Nothing is drawn between two slices of thought (the
-page already says who thinks). A hint whose search this device cannot afford (measured on
-its first slices: :meth:`tm.web.app_bots.BotsController.hint_affordable`) gives the hard
-bot's ranking instead.
+page already says who thinks). The hint of a person's decision is thought before it is
+asked for, while no bot must decide (:meth:`tm.web.app_bots.BotsController.hint_prepare`):
+nothing is drawn until it is asked. One the person asked for that this device cannot
+afford (:meth:`tm.web.app_bots.BotsController.hint_affordable`) gives the hard bot's
+ranking instead.
 
 Test hooks: ``window.tmBotPace(x)`` sets the pace (0: no pauses; 1: the normal pace),
 as does ``?botpace=x`` in the address; ``?hintsearch=0``: the hint never asks the
@@ -53,8 +55,9 @@ class BotLoop:
         self.longest_step = 0.0
         self.failed: tuple[Any, int] | None = None  # (game, moves) where a slice failed
         self.thought = 0  # slices of a bot's thought (no move, nothing drawn)
-        # the hint thought, its milliseconds of work, when its first slice began
-        self.hint_for: tuple[Any, float, float] = (None, 0.0, 0.0)
+        # the hint thought, its milliseconds of work, when its first slice began, and its
+        # work when it was asked for (None: not yet)
+        self.hint_for: tuple[Any, float, float, float | None] = (None, 0.0, 0.0, None)
         self.gave_up = 0  # hints given up as too slow for this device
         self._step = create_proxy(self._slice)
         _KEEP.append(self._step)
@@ -69,7 +72,7 @@ class BotLoop:
         if self.failed is not None and game is not None and self.failed == (
                 game, len(game.moves)):
             seat = None  # a slice failed here (the notice says so): not again until a move
-        hinting = bots.hint_thinking()
+        hinting = bots.hint_thinking() or (seat is None and bots.hint_prepare())
         if seat is None:
             body.removeAttribute("data-bot")
         else:
@@ -143,15 +146,19 @@ class BotLoop:
         bots = self.page.app.bots
         shown = bots.state.hint
         if self.hint_for[0] is not shown:
-            self.hint_for = (shown, 0.0, started)
+            self.hint_for = (shown, 0.0, started, None)
+        asked_at = self.hint_for[3]
+        if asked_at is None and bots.hint_asked():
+            asked_at = self.hint_for[1]
         done: bool | None = False
         while done is False and float(window.performance.now()) - started < THINK_MS:
             done = bots.hint_step(THINK_CHUNK)
         now = float(window.performance.now())
         spent = self.hint_for[1] + now - started
-        self.hint_for = (shown, spent, self.hint_for[2])
+        self.hint_for = (shown, spent, self.hint_for[2], asked_at)
         self._took(started)
-        if done is False and not bots.hint_affordable(spent):
+        if (done is False and asked_at is not None
+                and not bots.hint_affordable(spent, spent - asked_at)):
             bots.hint_give_up()
             self.gave_up += 1
             document.body.dataset.hintGaveUp = str(self.gave_up)
@@ -161,7 +168,8 @@ class BotLoop:
             return
         body = document.body.dataset
         body.hintWork, body.hintWall = f"{spent:.0f}", f"{now - self.hint_for[2]:.0f}"
-        self._draw()
+        if bots.hint_asked():  # (one thought before it was asked: nothing to draw yet)
+            self._draw()
 
     def _took(self, started: float) -> None:
         took = float(window.performance.now()) - started

@@ -8,7 +8,7 @@ from typing import Any
 
 from tm.bots import PLAYING_LEVELS
 from tm.web.html import attrs, button, esc
-from tm.web.i18n import has, language, t
+from tm.web.i18n import card_name, has, language, t
 from tm.web.model import Screen, player_name
 from tm.web.prompt_parts import choice_label
 
@@ -93,17 +93,18 @@ def decimal(x: float) -> str:
     return shown.replace(".", ",") if language() in ("de", "be") else shown
 
 
-def behind_text(option: Mapping[str, Any]) -> str:
-    """How far an option falls behind the best: a short mark ("−0.8 VP") for the eye and
-    words for a screen reader ("" when the hint has no estimate)."""
-    behind = option.get("behind")
+def behind_text(option: Mapping[str, Any], unit: str = "vp") -> str:
+    """How far an option falls behind the best: a short mark ("−0.8 VP", solo "−4 MC") for
+    the eye and words for a screen reader ("" when the hint has no estimate)."""
+    behind = option.get("behind_mc" if unit == "mc" else "behind")
     if behind is None:
         return ""
-    if option.get("far"):
-        mark, words = (t("hint.far_mark", vp=decimal(float(behind))),
-                       t("hint.far", vp=decimal(float(behind))))
-    elif float(behind) < 0.05:
-        mark, words = t("hint.same_mark"), t("hint.same")
+    if float(behind) < 0.05:
+        mark = t("hint.same_mc_mark" if unit == "mc" else "hint.same_mark")
+        words = t("hint.same")
+    elif unit == "mc":
+        shown = f"{float(behind):.0f}" if float(behind) >= 0.5 else decimal(float(behind))
+        mark, words = t("hint.behind_mc_mark", mc=shown), t("hint.behind_mc", mc=shown)
     else:
         mark, words = (t("hint.behind_mark", vp=decimal(float(behind))),
                        t("hint.behind", vp=decimal(float(behind))))
@@ -111,10 +112,22 @@ def behind_text(option: Mapping[str, Any]) -> str:
             f'<span class="sr">{esc(words)}</span></span>')
 
 
-def _option(screen: Screen, option: Mapping[str, Any], first: bool) -> str:
-    label = esc(choice_label(screen.game, option.get("choice") or {}))
+def _label(screen: Screen, option: Mapping[str, Any]) -> str:
+    """What an option does: a purchase's cards and price, or its listed choice."""
+    cards = option.get("cards")
+    if cards is None:
+        return choice_label(screen.game, option.get("choice") or {})
+    if not cards:
+        return t("prompt.done.buy_cards.zero")
+    price = int((option.get("reason") or {}).get("price") or 3)
+    names = ", ".join(card_name(str(n)) for n in cards)
+    return t("hint.buy_set", cards=names, mc=price * len(cards))
+
+
+def _option(screen: Screen, option: Mapping[str, Any], first: bool, unit: str) -> str:
+    label = esc(_label(screen, option))
     what = f"<b>{label}</b>" if first else f"<span>{label}</span>"
-    diff = "" if first else behind_text(option)
+    diff = "" if first else behind_text(option, unit)
     return (f'<li{attrs(class_="hint-best" if first else None)}>'
             f'<p class="hint-choice">{what}{diff}</p>'
             f'<p class="hint-why">{esc(reason_text(option.get("reason") or {}, first))}</p></li>')
@@ -122,10 +135,10 @@ def _option(screen: Screen, option: Mapping[str, Any], first: bool) -> str:
 
 def hint_box(screen: Screen) -> str:
     """Below the viewer's decision: the Hint button, or the hint asked for: while the
-    expert weighs the choices, that it does; then its best few choices ranked (by the
-    expert's search or the hard bot's scores, the title says which), the best lit in the
-    decision (a style rule naming its index) with a button to use it, the others with how
-    far behind they fall, in VP, and why."""
+    expert weighs the choices, that it does; then its best few choices ranked (the
+    expert's judgement, or on a device too slow for it the hard bot's scores: the title
+    says which), the best lit in the decision (a style rule naming its index) with a
+    button to use it, the others with how far behind they fall (VP; solo MC) and why."""
     bots = screen.bots
     if bots is None or not bots.can_hint or screen.view is None:
         return ""
@@ -142,12 +155,14 @@ def hint_box(screen: Screen) -> str:
                 + "</div></section>")
     record = bots.hint
     options = record["options"]
-    title = t("hint.title_expert") if bots.hint_expert else t("hint.title")
-    items = "".join(_option(screen, option, n == 0) for n, option in enumerate(options))
+    title = t("hint.title_expert") if bots.hint_expert else t("hint.title_quick")
+    unit = str(record.get("unit") or "vp")
+    items = "".join(_option(screen, option, n == 0, unit) for n, option in enumerate(options))
     note = ""
     if any(o.get("behind") is not None for o in options[1:]):
-        note = (f'<p class="hint hint-note">'
-                f'{esc(t("hint.vp_note", price=decimal(record["vp_price"])))}</p>')
+        words = (t("hint.mc_note") if unit == "mc"
+                 else t("hint.vp_note", price=decimal(record["vp_price"])))
+        note = f'<p class="hint hint-note">{esc(words)}</p>'
     index = bots.hint_index
     lit = ""
     use = ""

@@ -173,7 +173,7 @@ class BotsShown:
     hint_index: int | None = None
     hint_player: int | None = None
     hint_thinking: bool = False  # the expert is still weighing the hint's choices
-    hint_expert: bool = False  # the hint is ranked by the expert's search
+    hint_expert: bool = False  # the hint is the expert's judgement (not a quick estimate)
 
 
 @dataclass(frozen=True, slots=True)

@@ -175,11 +175,18 @@ def test_the_experts_hint_in_a_solo_game_with_prelude_and_colonies_on_hellas() -
 
 
 def test_the_hint_is_thought_before_it_is_asked_and_shown_at_once_when_asked() -> None:
-    """Issue 45: the expert's hint may take seconds in the page; it is thought off the click
-    path (the page's slices while the person looks), shown only once asked for."""
+    """Issue 45: the expert's hint may take seconds in the page; once the person has asked
+    for one in this game, the next is thought off the click path (the page's slices while
+    the person looks), shown only once asked for."""
     app = _late()
     game = app.shown.game
     assert game is not None
+    assert not app.bots.hint_prepare()  # never asked in this game: nothing thought
+    app.handle("hint", {})
+    while app.bots.hint_step(8) is False:
+        pass
+    app.handle("hint_close", {})
+    app.bots.state.hint = None  # (as when the decision moved on)
     assert app.bots.hint_prepare() and app.bots.hint_thinking()
     assert app.bots.hint_shown() is None and "hint-box" not in app.render()["app"]
     while app.bots.hint_step(8) is False:

@@ -111,6 +111,9 @@ class BotState:
     thought: Thought | None = None  # a bot's decision under way (a search in slices)
     pace: float = 1.0  # the page's pace of bot moves (0: as fast as they come; tests)
     hint_search: bool = True  # the hint may ask the expert's search (tests: ?hintsearch=0)
+    # the game (its options) in which the person asked for a hint: only then is the next one
+    # thought before it is asked (a phone that is never asked spends no battery on it)
+    hint_wanted: Any = None
     moves: int = 0  # bot decisions made in this page
     fallbacks: int = 0  # decisions a bot failed to make (answered with the first choice)
     last_kind: str = ""  # the kind of the last bot decision
@@ -285,6 +288,7 @@ class BotsController(Controller):
         game = self.host.shown_game()
         if decision is None or game is None or self.is_challenge():
             return
+        self.state.hint_wanted = game.state.options
         prepared = self._hint_current()
         if prepared is not None:
             prepared.asked = True
@@ -301,7 +305,11 @@ class BotsController(Controller):
     def hint_prepare(self) -> bool:
         """Begin thinking the hint of the person's decision shown before it is asked for
         (off the click path: the page thinks it in slices while the person looks), when
-        no bot must decide; whether a hint is being thought."""
+        no bot must decide and the person has asked for one in this game; whether a hint
+        is being thought."""
+        game = self.host.shown_game()
+        if game is None or self.state.hint_wanted != game.state.options:
+            return self.hint_thinking()
         if (not self.state.hint_search or self._hint_current() is not None
                 or self.bot_turn() is not None or not self.can_hint()):
             return self.hint_thinking()

@@ -28,8 +28,8 @@ ROOT = Path(__file__).resolve().parents[1]
 FIGURES: tuple[tuple[str, str, str], ...] = (
     ("first visit, ready (ms)", "browser", r"game, first visit\s+(\d+)"),
     ("return visit from the snapshot, ready (ms)", "browser", r"game, return visit\s+(\d+)"),
-    ("first visit bytes as served (MB)", "browser",
-     r"first visit as served: ([\d.]+) MB"),
+    ("first visit bytes as served (kB)", "browser",
+     r"first visit as served: [\d.]+ MB transferred \(([\d,]+) bytes\)"),
     ("5 players, click -> frame p95, as is (ms)", "page",
      r"throttled 1x:\n(?:.*\n)*?\s+frame\s+n=\s*\d+\s+median\s+[\d.]+ ms\s+p95\s+([\d.]+)"),
     ("5 players, click -> frame p95, CPU 4x (ms)", "page",
@@ -57,7 +57,7 @@ def figures(printed: dict[str, str]) -> dict[str, float]:
     for name, script, pattern in FIGURES:
         match = re.search(pattern, printed.get(script, ""))
         if match:
-            found[name] = float(match.group(1))
+            found[name] = float(match.group(1).replace(",", "")) / (1e3 if "kB" in name else 1)
     return found
 
 

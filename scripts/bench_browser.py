@@ -515,13 +515,13 @@ def _report_timeline(key: str, visits: list[dict[str, Any]]) -> None:
 
 def _report_bytes(label: str, entries: list[tuple[str, int]], root: Path) -> None:
     total = sum(size for _, size in entries)
-    print(f"first visit {label}: {total / 1e6:.3f} MB transferred, gzip where the host "
-          f"compresses (target <= {BYTES_TARGET} MB)")
+    print(f"first visit {label}: {total / 1e6:.3f} MB transferred ({total:,} bytes), gzip "
+          f"where the host compresses (target <= {BYTES_TARGET} MB)")
     for path, size in sorted(entries, key=lambda entry: -entry[1]):
         if size >= 2000:
-            print(f"  {size / 1e6:6.2f} MB {100 * size / total:5.1f} %  {path}")
+            print(f"  {size:10,d} B {100 * size / total:5.1f} %  {path}")
     small = [size for _, size in entries if size < 2000]
-    print(f"  {sum(small) / 1e6:6.2f} MB {100 * sum(small) / total:5.1f} %  "
+    print(f"  {sum(small):10,d} B {100 * sum(small) / total:5.1f} %  "
           f"{len(small)} smaller requests")
     for name, quality in BROTLI.items():
         with_brotli = _brotli_total(entries, root, quality)

@@ -45,8 +45,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGE_FILES = ("index.html", "main.py", "pyscript.toml")
-STATIC_FILES = ("boot.mjs", "sidedb.mjs", "trusted.js", "screen.mjs", "seatkeys.mjs", "rules.js", "icon.svg",
-                "icon-192.png", "icon-512.png", "manifest.webmanifest")
+STATIC_FILES = ("boot.mjs", "sidedb.mjs", "trusted.js", "screen.mjs", "seatkeys.mjs", "rules.js",
+                "icon.svg", "icon-192.png", "icon-512.png", "manifest.webmanifest")
 STYLESHEET = re.compile(r'<link rel="stylesheet" href="([^"]+\.css)">')
 BUILD_FILES = ("engine.zip", "python_stdlib.zip", "snapshot.json")
 # What loadPyodide() fetches (the standard library comes from static/build/ instead).

@@ -23,7 +23,6 @@ import random
 import statistics
 import sys
 import time
-from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -99,8 +98,7 @@ def main(argv: list[str] | None = None) -> int:
 def _reshuffled(old: Transcript, keys: list[DeckKeys], size: int, parts: int) -> None:
     """The proofs of a version 3 generation of ``size`` of ``old``'s positions."""
     label = LABEL + "/2"
-    generation = reshuffle(old, range(size), label)
-    generation.origin = replace(generation.origin, proved=True)  # type: ignore[arg-type]
+    generation = reshuffle(old, range(size), label, proved=True)
     keys = [keys_for(key.group, key.seed, label) for key in keys]
     while (step := generation.next_step()) is not None:
         run_step(generation, keys[step.seat])

@@ -18,7 +18,18 @@ import pytest
 
 from tests.engine.test_sealed_fairdeck import hard_bots
 from tm import Options
-from tm.fairdeck import TEST_127, Device, Piles, generations
+from tm.fairdeck import (
+    TEST_127,
+    Device,
+    Piles,
+    ShuffleError,
+    Transcript,
+    generations,
+    keys_for,
+    proofs,
+    reshuffle,
+    run_step,
+)
 from tm.fairdeck.held import Caught
 from tm.fairdeck.wire import DeckParts, HandOff, Turn, decode, encode
 from tm.game import Game
@@ -26,6 +37,40 @@ from tm.persist.sealedplay import Post, SealedSeat, read_post
 from tm.testing.sealed_table import Table, seat_seed
 
 OPTIONS = Options(players=4, seed=5, expansions=[], sealed=True)
+
+
+def test_every_seats_part_of_a_version_3_generation_verifies_and_no_other_does() -> None:
+    """Three seats: the last one, which mix-locks a first generation, mixes and locks a
+    reshuffle; each proof holds for its own part at its position and for nothing else."""
+    seeds = [bytes([seat]) * 32 for seat in range(3)]
+    old = Transcript(TEST_127, "g/project", 3, 30)
+    while (step := old.next_step()) is not None:
+        run_step(old, keys_for(TEST_127, seeds[step.seat], old.label))
+    new = reshuffle(old, range(0, 30, 3), "g/project/2", proved=True)
+    keys = [keys_for(TEST_127, seed, new.label) for seed in seeds]
+    while (step := new.next_step()) is not None:
+        run_step(new, keys[step.seat])
+    assert [s.kind for s in new.steps()[3:]] == ["mix"] * 3 + ["lock"] * 3
+    assert sorted(new.commitments) == [0, 1, 2]
+    for seat, mine in enumerate(keys):
+        for position in range(10):
+            proof = proofs.prove(new, mine, seat, position)
+            assert proofs.verify(new, seat, position, mine.part(position), proof)
+            assert not proofs.verify(new, seat, position, mine.part(position + 1), proof)
+            assert not proofs.verify(new, (seat + 1) % 3, position, mine.part(position), proof)
+
+
+def test_a_mix_step_of_a_version_3_reshuffle_without_its_commitment_is_malformed() -> None:
+    seeds = [bytes([seat]) * 32 for seat in range(2)]
+    old = Transcript(TEST_127, "g/project", 2, 12)
+    while (step := old.next_step()) is not None:
+        run_step(old, keys_for(TEST_127, seeds[step.seat], old.label))
+    new = reshuffle(old, range(6), "g/project/2", proved=True)
+    while len(new.outputs) < 2:  # the unlock round
+        run_step(new, keys_for(TEST_127, seeds[len(new.outputs)], new.label))
+    mixed = tuple(TEST_127.power(x, 5) for x in new.last()[::-1])
+    with pytest.raises(ShuffleError, match="seat 0 \\(mix\\): a missing or bad commitment"):
+        new.add(mixed)
 
 
 class HostileTable(Table):

@@ -16,7 +16,7 @@ from typing import Literal
 from tm.fairdeck.draw import holds
 from tm.fairdeck.keys import DeckKeys, keys_for
 from tm.fairdeck.piles import Piles
-from tm.fairdeck.shuffle import Deck, Origin, Step, Transcript, layers
+from tm.fairdeck.shuffle import Deck, Origin, Step, Transcript, standing
 
 Reason = Literal["no seed", "unlock", "mix", "lock", "skipped", "reused key", "part", "not drawn",
                  "wrong card", "claimed twice"]
@@ -90,16 +90,16 @@ def _follows(keys: DeckKeys, step: Step, source: int, x: int, j: int,
     """Whether ``x`` is the seat's step applied to ``source`` at output position ``j``,
     checked with short exponents on both sides."""
     power = keys.group.power
+    if step.kind == "mix":
+        return power(source, keys.shuffle_key()) == x
     if step.kind == "unlock":
         if origin is None:  # (only a reshuffle's schedule has unlock steps)
             return False
         old = DeckKeys(keys.group, keys.seed, origin.source(j))
         return power(x, old.position_key(origin.positions[j])) == power(
             source, keys.unlock_key())
-    off, on = layers(keys, step.kind, origin)
-    if step.kind == "mix":
-        return power(x, off) == power(source, on)
-    return power(x, off) == power(source, on * keys.position_key(j))
+    off = standing(keys, step.kind, origin)
+    return power(x, off) == power(source, keys.position_key(j))
 
 
 def _mismatch_kind(keys: DeckKeys, step: Step, source: int, x: int, j: int, size: int,
@@ -113,9 +113,8 @@ def _mismatch_kind(keys: DeckKeys, step: Step, source: int, x: int, j: int, size
         return step.kind
     if diagnose:
         power = keys.group.power
-        off, on = layers(keys, step.kind, origin)
-        seen = power(x, off)
-        if any(power(source, on * keys.position_key(other)) == seen
+        seen = power(x, standing(keys, step.kind, origin))
+        if any(power(source, keys.position_key(other)) == seen
                for other in range(size) if other != j):
             return "reused key"
     return "lock"

@@ -33,7 +33,7 @@ import hashlib
 
 from tm.fairdeck.group import Group, key_of
 from tm.fairdeck.keys import DeckKeys
-from tm.fairdeck.shuffle import StepKind, Transcript, layers
+from tm.fairdeck.shuffle import StepKind, Transcript, standing
 
 PROOF_BYTES = 64
 SCALAR_BYTES = 32
@@ -123,7 +123,7 @@ def prove(transcript: Transcript, keys: DeckKeys, seat: int, position: int,
     t1, t2 = group.power(a, nonce), group.power(after, nonce)
     c = _challenge(group, transcript.label, seat, position, keys.part(position),
                    (a, b, before, after, t1, t2))
-    s = (nonce + c * layers(keys, "lock", origin)[0]) % q  # what the lock takes off
+    s = (nonce + c * standing(keys, "lock", origin)) % q  # what the lock takes off
     return c.to_bytes(SCALAR_BYTES, "big") + s.to_bytes(SCALAR_BYTES, "big")
 
 

@@ -60,7 +60,6 @@ class Origin:
     sources: tuple[str, ...] = ()
     proved: bool = False  # the schedule of wire version 3: every seat mixes, then locks
 
-
     def source(self, index: int) -> str:
         """The label of the deck element ``index`` comes from."""
         return self.sources[index] if self.sources else self.label
@@ -80,23 +79,12 @@ def schedule(seats: int, reshuffle: bool = False, proved: bool = False) -> tuple
     return (*unlocks, *mixes, Step(seats - 1, "mix-lock"), *locks)
 
 
-def layers(keys: DeckKeys, kind: StepKind, origin: Origin | None) -> tuple[int, int]:
-    """The layers a seat's ``mix``, ``lock`` or ``mix-lock`` step takes off and puts on
-    (besides a lock's position key), each as one exponent, not reduced (so a check with
-    them stays short): a mix puts on the shuffle key, a lock takes it off; on a
-    reshuffle the unlock key comes off with the lock."""
-    shuffle = keys.shuffle_key()
-    if kind == "mix":
-        return 1, shuffle
-    off = shuffle if kind == "lock" else 1
-    return (off * keys.unlock_key() if origin is not None else off), 1
-
-
-def exponent(keys: DeckKeys, kind: StepKind, origin: Origin | None) -> int:
-    """The one exponent a ``mix`` step puts on every element (a ``lock``'s times the
-    position key): what its layers come to, mod ``q``."""
-    off, on = layers(keys, kind, origin)
-    return on * pow(off, -1, keys.group.q) % keys.group.q
+def standing(keys: DeckKeys, kind: StepKind, origin: Origin | None) -> int:
+    """The layers a seat's ``lock`` or ``mix-lock`` step takes off, as one exponent (not
+    reduced, so a check with it stays short): the shuffle key (``lock``) and, on a
+    reshuffle, the unlock key."""
+    layers = keys.shuffle_key() if kind == "lock" else 1
+    return layers * keys.unlock_key() if origin is not None else layers
 
 
 def perform(keys: DeckKeys, kind: StepKind, deck: Deck, origin: Origin | None = None) -> Deck:
@@ -109,11 +97,12 @@ def perform(keys: DeckKeys, kind: StepKind, deck: Deck, origin: Origin | None = 
         return tuple(group.power(x, pow(DeckKeys(keys.group, keys.seed, origin.source(i))
                                         .position_key(position), -1, q) * key % q)
                      for i, (x, position) in enumerate(zip(deck, origin.positions, strict=True)))
-    key = exponent(keys, kind, origin)
     if kind == "mix":
+        key = keys.shuffle_key()
         return tuple(group.power(deck[i], key) for i in keys.permutation(len(deck)))
+    off = pow(standing(keys, kind, origin), -1, q)
     order = keys.permutation(len(deck)) if kind == "mix-lock" else tuple(range(len(deck)))
-    return tuple(group.power(deck[i], key * keys.position_key(j) % q)
+    return tuple(group.power(deck[i], off * keys.position_key(j) % q)
                  for j, i in enumerate(order))
 
 
@@ -218,10 +207,12 @@ def commit(keys: DeckKeys, after: Deck) -> int:
     return keys.group.power(product, keys.unlock_key())
 
 
-def reshuffle(old: Transcript, positions: Sequence[int], label: str) -> Transcript:
+def reshuffle(old: Transcript, positions: Sequence[int], label: str,
+              proved: bool = False) -> Transcript:
     """A new deck of the old deck's ``positions`` (the discards, in a public order), to be
-    shuffled under ``label``: its steps start with the unlock round."""
+    shuffled under ``label``: its steps start with the unlock round (``proved``: the
+    schedule of wire version 3)."""
     locked = old.locked()
     origin = Origin(old.label, len(old.cards()), tuple(positions),
-                    tuple(locked[position] for position in positions))
+                    tuple(locked[position] for position in positions), proved=proved)
     return Transcript(old.group, label, old.seats, len(positions), origin=origin)

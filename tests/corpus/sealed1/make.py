@@ -19,7 +19,6 @@ final state's sealed section (piles, generations, shown cards).
 from __future__ import annotations
 
 import json
-import random
 import sys
 from pathlib import Path
 from typing import Any
@@ -27,52 +26,29 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
 from tests.kits.games import form_fields  # noqa: E402
-from tests.kits.keys import TestSigner  # noqa: E402
+from tests.kits.sealed_apps import device, offer, play_own  # noqa: E402
 from tm import Options  # noqa: E402
 from tm.bots import Bot  # noqa: E402
 from tm.fairdeck import TEST_127  # noqa: E402
 from tm.testing.sealed_table import Table  # noqa: E402
-from tm.web.app import App  # noqa: E402
-from tm.web.saves import MemoryStorage  # noqa: E402
 
 OUT = Path(__file__).resolve().parent / "games.json"
 RESHUFFLED = Path(__file__).resolve().parent / "reshuffle.json"
 NAMES = ["Ann", "Bob"]
 
 
-def _device(salt: int, key: int) -> App:
-    app = App(MemoryStorage(), clock=lambda: 1.8e12, base_url="https://tm.example/")
-    app.entropy = random.Random(f"device {salt}").randbytes
-    app.linkplay.state.signer = TestSigner(key)
-    return app
-
-
-def _play_own(app: App) -> None:
-    for _ in range(400):
-        if app.current() is None and app.staged() is None:
-            return
-        app.handle("answer_bot", {})
-    raise AssertionError("the device never stopped deciding")
-
-
-def _offer(app: App) -> tuple[str, str] | None:
-    shown = app.screen_model().linkplay.sealed
-    assert shown is not None
-    if shown.send_to is None or shown.link is None:
-        return None
-    return shown.send_to, shown.link.split("#", 1)[1]
-
-
 def record() -> dict[str, Any]:
-    ann, bob = _device(1, 11), _device(2, 22)
+    """Two devices (the kit's, as tests/web/test_sealed_before43.py opens them again)
+    until Ann would open a link of generation 3."""
+    ann, bob = device(salt=1, key=11), device(salt=2, key=22)
     ann.handle("new_game", {**form_fields(2, NAMES, 5), "by_link": "on", "sealed": "on"})
     ann.handle("choose_seat", {"seat": 0})
     apps, sender = {"Ann": ann, "Bob": bob}, "Ann"
     for _ in range(1000):
-        _play_own(apps[sender])
-        offer = _offer(apps[sender])
-        assert offer is not None
-        to, link = offer
+        play_own(apps[sender])
+        offered = offer(apps[sender])
+        assert offered is not None
+        to, link = offered
         if to == "Ann" and ann.shown.game is not None and ann.shown.game.state.generation >= 3:
             break
         apps[to].handle("open_link", {"text": "#" + link})

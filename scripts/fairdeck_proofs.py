@@ -1,6 +1,7 @@
 """Timings of the key parts' proofs (issue 43), printed (nothing is asserted).
 
     .venv/bin/python scripts/fairdeck_proofs.py [--cards 208] [--group secp256k1] [--parts 40]
+                                                [--reshuffle 60]
     node scripts/fairdeck_pyodide.mjs --script fairdeck_proofs.py   (the same in Pyodide)
 
 A 2-seat shuffle of a ``--cards`` deck is run once; then, over ``--parts`` positions, the
@@ -8,6 +9,12 @@ median time of: a key part alone (what version 1 sends), a lock seat's part with
 Chaum-Pedersen proof, the proof's check on arrival, and the check of the mix-lock seat's
 part (no proof: its output, its layer off, is one of its step's input); the first check of
 a deck also computes the seat's commitment (the products of its mix step), timed apart.
+
+``--reshuffle N``: then the same for a generation of ``N`` of the deck's positions
+reshuffled by the schedule of wire version 3 (every seat mixes and locks; each mix step
+publishes its commitment ``D``): the commitment's cost in the mix step, and seat 1's
+part (the last seat's, which a first generation checks without a proof) with its proof
+and the proof's check.
 """
 from __future__ import annotations
 
@@ -22,7 +29,17 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tm.fairdeck import GROUPS, Transcript, keys_for, new_seed, proofs, run_step  # noqa: E402
+from tm.fairdeck import (  # noqa: E402
+    GROUPS,
+    DeckKeys,
+    Transcript,
+    keys_for,
+    new_seed,
+    proofs,
+    reshuffle,
+    run_step,
+)
+from tm.fairdeck.shuffle import commit  # noqa: E402
 
 LABEL = "bench/project"
 
@@ -36,6 +53,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cards", type=int, default=208)
     parser.add_argument("--group", choices=sorted(GROUPS), default="secp256k1")
     parser.add_argument("--parts", type=int, default=40)
+    parser.add_argument("--reshuffle", type=int, default=0)
     args = parser.parse_args(argv)
     group = GROUPS[args.group]
     rng = random.Random(1)
@@ -71,7 +89,40 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  checking a mix-lock seat's part:         {_median(mixlock)}")
     print(f"  the deck's first check (commitments):    {first * 1000:.1f} ms")
     print(f"  proof bytes a part: {proofs.PROOF_BYTES} (the part itself: 32)")
+    if args.reshuffle:
+        _reshuffled(transcript, [keys_for(group, key.seed, LABEL) for key in keys],
+                    min(args.reshuffle, args.cards), args.parts)
     return 0
+
+
+def _reshuffled(old: Transcript, keys: list[DeckKeys], size: int, parts: int) -> None:
+    """The proofs of a version 3 generation of ``size`` of ``old``'s positions."""
+    label = LABEL + "/2"
+    generation = reshuffle(old, range(size), label, proved=True)
+    keys = [keys_for(key.group, key.seed, label) for key in keys]
+    while (step := generation.next_step()) is not None:
+        run_step(generation, keys[step.seat])
+    mixed = generation.outputs[generation.seats]  # seat 0's mix step's output
+    t0 = time.perf_counter()
+    commit(keys[0], mixed)
+    committing = time.perf_counter() - t0
+    memo: dict[int, object] = {}
+    t0 = time.perf_counter()
+    proofs.commitment(generation, 1, memo)
+    first = time.perf_counter() - t0
+    prove, check = [], []
+    for position in range(min(parts, size)):
+        t0 = time.perf_counter()
+        proof = proofs.prove(generation, keys[1], 1, position, memo)
+        t1 = time.perf_counter()
+        assert proofs.verify(generation, 1, position, keys[1].part(position), proof, memo)
+        prove.append(t1 - t0)
+        check.append(time.perf_counter() - t1)
+    print(f"a reshuffled generation of {size} cards (version 3), median of {len(prove)}")
+    print(f"  a mix step's commitment (once a seat):   {committing * 1000:.1f} ms")
+    print(f"  the generation's first check of a seat:  {first * 1000:.1f} ms")
+    print(f"  the last seat's part with its proof:     {_median(prove)}")
+    print(f"  checking that proof on arrival:          {_median(check)}")
 
 
 if __name__ == "__main__":

@@ -41,7 +41,12 @@ def samples() -> list[Message]:
         HandOff("test127", 3, 4, 10, ("project/2",), ((tuple(x % 2**128 for x in deck),),)),
         Turn(1, 2, (DeckParts("project", (3, 0), tuple(digest[:3])),
                     DeckParts("prelude/3", (1, 0), tuple(digest[3:4]))),
-             (Show("project/85", 4, digest[5]),)),
+             (Show("project/85", 4, digest[5]),), version=2),
+        # version 3: a reshuffle's last step is the 3n-th; every seat's parts of it proved
+        HandOff("test127", 0, 4, 11, ("project/2",), ((tuple(x % 2**128 for x in deck),),)),
+        HandOff("test127", 1, 4, 5, ("project/2",), ((tuple(x % 2**128 for x in deck),),),
+                commitments=(deck[0] % 2**128,)),  # a mix step's commitment
+        Turn(1, 2, (DeckParts("project/2", (1, 0), tuple(digest[:1]), (rng.randbytes(64),)),)),
     ]
 
 
@@ -60,7 +65,8 @@ def test_a_message_that_breaks_a_bound_is_not_written() -> None:
                 Turn(1, 2, (), (Show("discard", 1, bytes(32)),)),
                 Turn(1, 2, (DeckParts("prelude", (1, 0), (bytes(32),)),
                             DeckParts("project", (1, 0), (bytes(32),)))),
-                HandOff("secp256k1", 0, 2, 4, ("project",), (((1,),), ((2,),))),
+                HandOff("secp256k1", 0, 2, 5, ("project",), (((1,),), ((2,),))),
+                HandOff("secp256k1", 0, 2, 5, ("project",), (((1,),),), version=2),
                 HandOff("secp256k1", 0, 2, 0, ("project",), (((1 << 264,),),)),
                 HandOff("rsa", 0, 2, 0, ("project",), (((1,),),))):
         with pytest.raises(WireError):

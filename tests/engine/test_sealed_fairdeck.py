@@ -161,7 +161,7 @@ def test_four_seats_reshuffle_the_discards_finish_and_pass_every_audit(
     assert any(deck == "project/2" for deck, _p, _n, _s in state.sealed["shown"])
     handoffs = [p for p in four_seats.posts if isinstance(decode(p.message), HandOff)
                 and decode(p.message).decks == ("project/2",)]
-    assert [decode(p.message).first for p in handoffs] == list(range(3 * 4 - 1))
+    assert [decode(p.message).first for p in handoffs] == list(range(3 * 4))
     for device in four_seats.seats:
         assert "project/2" in device.device.decks and device.audit() == []
         assert not device.waiting and not device.early

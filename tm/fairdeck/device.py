@@ -22,6 +22,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from tm.fairdeck import generations, proofs, wire
 from tm.fairdeck.audit import Claim, Finding, audit
+from tm.fairdeck.checking import PartChecks
 from tm.fairdeck.draw import card_table, holds, read
 from tm.fairdeck.group import Group, encode_cards
 from tm.fairdeck.held import Caught, DeviceError, Holding, Shown, published
@@ -34,7 +35,7 @@ from tm.fairdeck.wire import DECKS, MAX_SEATS, DeckParts, HandOff, Message, Seed
 PilesByDeck = Mapping[str, Piles]
 
 
-class Device(Joining):
+class Device(Joining, PartChecks):
     """One seat's device in one game (see the module). ``decks`` maps a deck ("project",
     "corporation", "prelude") to its card names in canonical order: card ``i`` of the fair
     deck is ``names[i]``; each deck's label is ``game_id/deck``. ``version``: the protocol
@@ -86,7 +87,8 @@ class Device(Joining):
         self._generation(deck)
 
     def _generation(self, deck: str) -> Holding | None:
-        return generations.opened(self._decks, self._expected, self._seed, self.game_id, deck)
+        return generations.opened(self._decks, self._expected, self._seed, self.game_id, deck,
+                                  self.version >= 3)
 
     def pending(self) -> tuple[str, ...]:
         """The generations the rules opened whose joint shuffle is not over here."""
@@ -300,65 +302,6 @@ class Device(Joining):
             holding.shown[show.position] = (self.seat, show.part)
             holding.claim(self.seat, show.position)
             self.open(show.deck, show.position)  # (a reveal: once every part is in)
-
-    def _take_parts(self, giver: int, entry: DeckParts) -> None:
-        holding = self._decks.get(entry.deck)
-        if holding is None:
-            raise Caught(giver, "parts for a deck not in play", entry.deck)
-        if not generations.is_locked(holding):
-            raise DeviceError("key parts before the shuffle is over")
-        covered = holding.covered[giver]
-        if any(covered[s] + c > len(holding.names) for s, c in enumerate(entry.counts)):
-            raise Caught(giver, "more parts than cards", entry.deck)
-        places = [(seat, index) for seat, count in enumerate(entry.counts)
-                  for index in range(covered[seat], covered[seat] + count)]
-        checked = self.version >= 2 and proofs.checkable(holding.transcript)
-        given = zip(places, entry.digests, entry.proofs or (b"",) * len(places), strict=True)
-        for (seat, index), digest, proof in given:  # all checked before any is kept
-            if checked:
-                holding.unproved[(seat, index, giver)] = (digest, proof)
-        try:
-            self._check_deck(entry.deck)
-        except Caught:
-            for seat, index in places:
-                holding.unproved.pop((seat, index, giver), None)
-            raise
-        for (seat, index), digest in zip(places, entry.digests, strict=True):
-            holding.ahead.setdefault((seat, index), {})[giver] = digest
-        for seat, count in enumerate(entry.counts):
-            covered[seat] += count
-
-    def check_parts(self, piles_by_deck: PilesByDeck | None = None,
-                    strict: bool = False) -> None:
-        """Check the proofs of the parts whose positions the piles now place; raises
-        :class:`Caught` naming the seat of a wrong one (and forgets it). ``strict``: a
-        part the piles still do not place is one the game did not ask for, refused too."""
-        if piles_by_deck is not None:
-            self.follow(piles_by_deck)
-        for deck in self._decks:
-            self._check_deck(deck, strict)
-
-    def _check_deck(self, deck: str, strict: bool = False) -> None:
-        holding, piles = self._decks[deck], self._piles.get(deck)
-        for (owner, index, giver), (digest, proof) in list(holding.unproved.items()):
-            if piles is None or index >= len(piles.assigned[owner]):
-                if strict:
-                    self._forget(holding, owner, index, giver)
-                    raise Caught(giver, "key parts the game did not ask for", deck)
-                continue
-            position = piles.assigned[owner][index]
-            if not proofs.verify(holding.transcript, giver, position, digest, proof,
-                                 holding.memo):
-                self._forget(holding, owner, index, giver)
-                raise Caught(giver, "a wrong key part", deck, position)
-            del holding.unproved[(owner, index, giver)]
-
-    @staticmethod
-    def _forget(holding: Holding, owner: int, index: int, giver: int) -> None:
-        """A refused part, forgotten (its message is refused with it)."""
-        holding.unproved.pop((owner, index, giver), None)
-        given = holding.ahead.get((owner, index), {})
-        given.pop(giver, None)
 
     def _take_show(self, seat: int, show: Show, claims: Mapping[tuple[str, int], str],
                    ahead: bool = False) -> Shown | None:

@@ -4,9 +4,10 @@ When the rules reshuffle a deck's discards (:mod:`tm.core.sealed`), they name th
 generation and its sources, the ``(deck, position)`` of each discard in a public order
 (from one or more earlier generations). Each device builds the same new deck from the
 locked elements at those positions, under its own label (``game-id/project/2``), keeping
-the first generation's card encodings and names; the seats then run its ``3n - 1`` steps
-(:func:`~tm.fairdeck.shuffle.schedule` with the unlock round), one hand-off each, each
-sent by its own seat to all. Once locked it is read, shown and audited like any deck.
+the first generation's card encodings and names; the seats then run its steps
+(:func:`~tm.fairdeck.shuffle.schedule` with the unlock round: ``3n``, or ``3n - 1`` in a
+game of wire version 2 or before), one hand-off each, each sent by its own seat to all.
+Once locked it is read, shown and audited like any deck.
 """
 from __future__ import annotations
 
@@ -26,9 +27,10 @@ def is_locked(holding: Holding) -> bool:
 
 
 def build(holdings: Mapping[str, Holding], seed: bytes, game_id: str, deck: str,
-          sources: Sources) -> Holding | None:
+          sources: Sources, proved: bool = False) -> Holding | None:
     """The new generation ``deck`` as this device starts it, or None while a deck its
-    cards come from is not locked here yet."""
+    cards come from is not locked here yet. ``proved``: the schedule whose every key part
+    carries a proof (wire version 3)."""
     base = holdings.get(deck.partition("/")[0])
     olds = [holdings.get(label) for label, _position in sources]
     if base is None or not sources or any(old is None or not is_locked(old) for old in olds):
@@ -37,7 +39,7 @@ def build(holdings: Mapping[str, Holding], seed: bytes, game_id: str, deck: str,
                      for old, (_label, position) in zip(olds, sources, strict=True))
     origin = Origin(base.transcript.label, len(base.names),
                     tuple(position for _label, position in sources), elements,
-                    tuple(f"{game_id}/{label}" for label, _position in sources))
+                    tuple(f"{game_id}/{label}" for label, _position in sources), proved)
     group, seats, label = base.keys.group, base.transcript.seats, f"{game_id}/{deck}"
     return Holding(base.names, keys_for(group, seed, label),
                    Transcript(group, label, seats, len(sources), origin=origin),
@@ -45,11 +47,11 @@ def build(holdings: Mapping[str, Holding], seed: bytes, game_id: str, deck: str,
 
 
 def opened(holdings: dict[str, Holding], expected: Mapping[str, Sources], seed: bytes,
-           game_id: str, deck: str) -> Holding | None:
+           game_id: str, deck: str, proved: bool = False) -> Holding | None:
     """``deck`` as this device holds it: a generation ``expected`` is built (and kept in
     ``holdings``) as soon as it can be."""
     if deck not in holdings and deck in expected:
-        built = build(holdings, seed, game_id, deck, expected[deck])
+        built = build(holdings, seed, game_id, deck, expected[deck], proved)
         if built is not None:
             holdings[deck] = built
     return holdings.get(deck)
@@ -64,8 +66,9 @@ def step(holding: Holding, deck: str, seat: int, version: int) -> HandOff | None
         return None
     first = len(transcript.outputs)
     after = run_step(transcript, holding.keys)
+    commitments = (transcript.commitments[seat],) if transcript.commits(due) else ()
     return HandOff(holding.keys.group.name, seat, transcript.seats, first, (deck,), ((after,),),
-                   version)
+                   version, commitments)
 
 
 def take(holding: Holding | None, message: HandOff) -> None:
@@ -85,16 +88,20 @@ def take(holding: Holding | None, message: HandOff) -> None:
         raise Caught(message.seat, "a hand-off of a step not its own", deck)
     if message.first > len(transcript.outputs):
         raise DeviceError(f"steps of {deck} are missing")
+    commitments = iter(message.commitments)
     for index, (after,) in enumerate(message.outputs, start=message.first):
+        step = steps[index]
+        commitment = next(commitments, None) if transcript.commits(step) else None
         if index < len(transcript.outputs):
-            if transcript.outputs[index] != after:
-                raise Caught(message.seat, f"step {index + 1} (seat {steps[index].seat}'s)"
+            if transcript.outputs[index] != after or (
+                    commitment is not None and transcript.commitments[step.seat] != commitment):
+                raise Caught(message.seat, f"step {index + 1} (seat {step.seat}'s)"
                              " differs from the copy this device holds", deck)
             continue
         try:
-            transcript.add(after)
+            transcript.add(after, commitment)
         except ShuffleError as error:
-            raise Caught(steps[index].seat, f"a malformed step ({error})", deck) from error
+            raise Caught(step.seat, f"a malformed step ({error})", deck) from error
 
 
 def sources_of(data: Sequence[Sequence[object]]) -> Sources:

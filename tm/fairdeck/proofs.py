@@ -20,8 +20,12 @@ checked against it, the seat named when it fails:
   exponentiations, checking two double exponentiations (``A**s * B**-c`` and ``out_j**s *
   in_j**(-c*b_j)``).
 
-The generations of a reshuffle carry no such check (their unlock key has no public
-commitment): their parts are checked by the end-of-game audit only.
+A reshuffled generation (from wire version 3, ``Origin.proved``): a seat's lock step
+takes off ``k * u`` (``u`` its unlock key), and every seat mixes, publishing with its mix
+step ``D = B**u`` (:func:`~tm.fairdeck.shuffle.commit`): ``D = A**(k*u)``, so every
+seat's part carries the same proof with ``D`` in place of ``B`` (the secret ``k * u``).
+The generations of a game begun before (version 2 or 1) carry none (nothing public
+commits to their unlock keys): their parts are checked by the end-of-game audit only.
 """
 from __future__ import annotations
 
@@ -29,31 +33,34 @@ import hashlib
 
 from tm.fairdeck.group import Group, key_of
 from tm.fairdeck.keys import DeckKeys
-from tm.fairdeck.shuffle import Transcript
+from tm.fairdeck.shuffle import StepKind, Transcript, standing
 
 PROOF_BYTES = 64
 SCALAR_BYTES = 32
 TAG = b"tm-fairdeck/part-proof/v1"
 
 
-def proved(giver: int, seats: int, deck: str) -> bool:
-    """Whether ``giver``'s parts for ``deck`` carry a proof on the wire: a lock seat's,
-    in a first generation (a reshuffle's are checked by the audit only)."""
-    return giver < seats - 1 and "/" not in deck
-
-
 def checkable(transcript: Transcript) -> bool:
-    """Whether this deck's parts are checked on arrival (a locked first generation)."""
-    return transcript.origin is None and transcript.next_step() is None
+    """Whether this deck's parts are checked on arrival: it is locked, and a first
+    generation or a reshuffle whose mix steps commit to what the locks take off."""
+    origin = transcript.origin
+    return (origin is None or origin.proved) and transcript.next_step() is None
+
+
+def _index(transcript: Transcript, seat: int, kind: StepKind) -> int | None:
+    """Where ``seat``'s step of ``kind`` lies in the schedule (None: it has none)."""
+    steps = transcript.steps()
+    return next((i for i, step in enumerate(steps) if step.seat == seat and step.kind == kind),
+                None)
 
 
 Memo = dict[int, object]  # what a device keeps per deck: commitments and inputs, by seat
 
 
-def _input(transcript: Transcript, seat: int, memo: Memo) -> tuple[int, ...]:
-    """What ``seat``'s first step received (the plain cards are computed once)."""
-    if seat:
-        return transcript.outputs[seat - 1]
+def _input(transcript: Transcript, index: int, memo: Memo) -> tuple[int, ...]:
+    """What step ``index`` received (the plain cards are computed once)."""
+    if index:
+        return transcript.outputs[index - 1]
     start = memo.get(-1)
     if not isinstance(start, tuple):
         start = memo[-1] = transcript.start()
@@ -62,21 +69,28 @@ def _input(transcript: Transcript, seat: int, memo: Memo) -> tuple[int, ...]:
 
 def commitment(transcript: Transcript, seat: int, memo: Memo | None = None
                ) -> tuple[int, int] | None:
-    """A lock seat's committed key: the products of its mix step's input and output."""
+    """A lock seat's committed key: the products of its mix step's input and output (a
+    reshuffle of version 3: the input's and the mix step's commitment, ``A**(k*u)``)."""
     memo = {} if memo is None else memo
     if seat in memo:
         found = memo[seat]
         return found if isinstance(found, tuple) else None
-    before = _input(transcript, seat, memo)
-    group = transcript.group
-    a, b = group.product(before), group.product(transcript.outputs[seat])
+    index = _index(transcript, seat, "mix")
+    if index is None:
+        return None
+    group, origin = transcript.group, transcript.origin
+    a = group.product(_input(transcript, index, memo))
+    b = (transcript.commitments.get(seat) if origin is not None and origin.proved
+         else group.product(transcript.outputs[index]))
     made = memo[seat] = None if a is None or b is None else (a, b)
     return made
 
 
-def _around(transcript: Transcript, seat: int, position: int) -> tuple[int, int]:
-    """The element at ``position`` before and after ``seat``'s lock step."""
-    index = transcript.seats + seat  # the lock steps follow the n - 1 mixes and the mix-lock
+def _around(transcript: Transcript, seat: int, position: int) -> tuple[int, int] | None:
+    """The element at ``position`` before and after ``seat``'s lock step (None: no lock)."""
+    index = _index(transcript, seat, "lock")
+    if index is None:
+        return None
     return transcript.outputs[index - 1][position], transcript.outputs[index][position]
 
 
@@ -93,20 +107,23 @@ def _challenge(group: Group, label: str, seat: int, position: int, part: bytes,
 
 def prove(transcript: Transcript, keys: DeckKeys, seat: int, position: int,
           memo: Memo | None = None) -> bytes:
-    """A lock seat's proof for its part at ``position`` (empty for the mix-lock seat)."""
-    if seat == transcript.seats - 1 or transcript.origin is not None:
+    """A lock seat's proof for its part at ``position`` (empty for the mix-lock seat and
+    in a generation checked by the audit only)."""
+    origin = transcript.origin
+    around = _around(transcript, seat, position)
+    if around is None or (origin is not None and not origin.proved):
         return b""
     committed = commitment(transcript, seat, memo)
     if committed is None:
         raise ValueError("a mix step whose product is the identity")
     group, q = transcript.group, transcript.group.q
     a, b = committed
-    before, after = _around(transcript, seat, position)
+    before, after = around
     nonce = key_of(group, keys.nonce(position))
     t1, t2 = group.power(a, nonce), group.power(after, nonce)
     c = _challenge(group, transcript.label, seat, position, keys.part(position),
                    (a, b, before, after, t1, t2))
-    s = (nonce + c * keys.shuffle_key()) % q
+    s = (nonce + c * standing(keys, "lock", origin)) % q  # what the lock takes off
     return c.to_bytes(SCALAR_BYTES, "big") + s.to_bytes(SCALAR_BYTES, "big")
 
 
@@ -116,23 +133,25 @@ def verify(transcript: Transcript, seat: int, position: int, part: bytes, proof:
     (``memo``: where the caller keeps the deck's commitments and the mix-lock step's
     input as a set, computed once)."""
     memo = {} if memo is None else memo
-    group, q, seats = transcript.group, transcript.group.q, transcript.seats
+    group, q = transcript.group, transcript.group.q
     b = key_of(group, part)
-    if seat == seats - 1:  # the mix-lock seat: the element, its layer off, was an input
-        out = transcript.outputs[seat][position]
+    mix_lock = _index(transcript, seat, "mix-lock")
+    if mix_lock is not None:  # the mix-lock seat: the element, its layer off, was an input
+        out = transcript.outputs[mix_lock][position]
         inputs = memo.get(seat)
         if not isinstance(inputs, set):
-            inputs = memo[seat] = set(_input(transcript, seat, memo))
+            inputs = memo[seat] = set(_input(transcript, mix_lock, memo))
         return group.power(out, pow(b, -1, q)) in inputs
     committed = commitment(transcript, seat, memo)
-    if committed is None or len(proof) != PROOF_BYTES:
+    around = _around(transcript, seat, position)
+    if committed is None or around is None or len(proof) != PROOF_BYTES:
         return False
     c = int.from_bytes(proof[:SCALAR_BYTES], "big")
     s = int.from_bytes(proof[SCALAR_BYTES:], "big")
     if not (0 <= c < q and 0 < s < q):
         return False
     a, b_commit = committed
-    before, after = _around(transcript, seat, position)
+    before, after = around
     # t1 = A**s * B**-c and t2 = out**s * (in**b)**-c, each one double exponentiation
     t1 = group.power2(a, s, b_commit, q - c)
     t2 = group.power2(after, s, before, (q - c) * b % q)

@@ -15,8 +15,14 @@ short of all of them together; the audit checks each step against the seat's see
 
 A reshuffle of the discards starts from their positions in the old locked deck, which
 carry every seat's old position layer: before anyone permutes them, each seat in turn
-``unlock``s them (its old position key off, a uniform unlock key ``u`` on), so a reshuffle
-takes ``3n - 1`` steps, and the lock steps take ``u`` off with the shuffle key.
+``unlock``s them (its old position key off, a uniform unlock key ``u`` on), and the lock
+steps take ``u`` off with the shuffle key: ``3n - 1`` steps in a game of wire version 2 or
+before. From version 3 (``Origin.proved``) every seat mixes, the last one locking at once
+after its mix (``3n`` steps, its two sent together), and each mix step publishes with its
+output a **commitment** to what that seat's lock takes off: ``D = B**u`` (``B`` the
+product of the step's output, so ``D = A**(k*u)`` with ``A`` the product of its input).
+Every seat's key parts of the generation then carry the same proof as a first
+generation's lock seat's (:mod:`tm.fairdeck.proofs`).
 """
 from __future__ import annotations
 
@@ -52,20 +58,25 @@ class Origin:
     positions: tuple[int, ...]
     elements: Deck
     sources: tuple[str, ...] = ()
+    proved: bool = False  # the schedule of wire version 3: every seat mixes, then locks
 
     def source(self, index: int) -> str:
         """The label of the deck element ``index`` comes from."""
         return self.sources[index] if self.sources else self.label
 
 
-def schedule(seats: int, reshuffle: bool = False) -> tuple[Step, ...]:
+def schedule(seats: int, reshuffle: bool = False, proved: bool = False) -> tuple[Step, ...]:
     """The ``2 * seats - 1`` steps of a joint shuffle, in order (seat 0 starts), after the
-    ``seats`` unlock steps of a reshuffle."""
+    ``seats`` unlock steps of a reshuffle. ``proved`` (a reshuffle of wire version 3):
+    the last seat mixes too and locks at once after, ``3 * seats`` steps in all."""
     if seats < 1:
         raise ValueError("a shuffle needs a seat")
     unlocks = tuple(Step(seat, "unlock") for seat in range(seats)) if reshuffle else ()
-    return (*unlocks, *(Step(seat, "mix") for seat in range(seats - 1)),
-            Step(seats - 1, "mix-lock"), *(Step(seat, "lock") for seat in range(seats - 1)))
+    mixes = tuple(Step(seat, "mix") for seat in range(seats - 1))
+    locks = tuple(Step(seat, "lock") for seat in range(seats - 1))
+    if reshuffle and proved:
+        return (*unlocks, *mixes, Step(seats - 1, "mix"), Step(seats - 1, "lock"), *locks)
+    return (*unlocks, *mixes, Step(seats - 1, "mix-lock"), *locks)
 
 
 def standing(keys: DeckKeys, kind: StepKind, origin: Origin | None) -> int:
@@ -122,6 +133,8 @@ class Transcript:
     size: int
     outputs: list[Deck] = field(default_factory=list)
     origin: Origin | None = None
+    # seat: the commitment its mix step published (a reshuffle of wire version 3)
+    commitments: dict[int, int] = field(default_factory=dict)
 
     def cards(self) -> Deck:
         """The cards in the clear, in card order (``index -> element``): on a reshuffle,
@@ -132,7 +145,8 @@ class Transcript:
 
     def steps(self) -> tuple[Step, ...]:
         """The shuffle's schedule."""
-        return schedule(self.seats, reshuffle=self.origin is not None)
+        origin = self.origin
+        return schedule(self.seats, origin is not None, origin is not None and origin.proved)
 
     def start(self) -> Deck:
         """What the first step receives: the plain cards, or a reshuffle's discards."""
@@ -147,13 +161,24 @@ class Transcript:
         """The deck as the next step receives it."""
         return self.outputs[-1] if self.outputs else self.start()
 
-    def add(self, after: Sequence[int]) -> None:
-        """Take the next step's output after checking it (:func:`check_step`)."""
+    def commits(self, step: Step) -> bool:
+        """Whether ``step`` publishes a commitment with its output (a mix step of a
+        reshuffle of wire version 3)."""
+        return step.kind == "mix" and self.origin is not None and self.origin.proved
+
+    def add(self, after: Sequence[int], commitment: int | None = None) -> None:
+        """Take the next step's output (and its commitment, when it publishes one) after
+        checking it (:func:`check_step`; a commitment: in the group)."""
         step = self.next_step()
         if step is None:
             raise ShuffleError("the deck is already locked")
         deck = tuple(after)
         check_step(self.group, step, self.last(), deck)
+        if self.commits(step) != (commitment is not None) or (
+                commitment is not None and not is_member(self.group, commitment)):
+            raise ShuffleError(f"seat {step.seat} ({step.kind}): a missing or bad commitment")
+        if commitment is not None:
+            self.commitments[step.seat] = commitment
         self.outputs.append(deck)
 
     def locked(self) -> Deck:
@@ -169,14 +194,25 @@ def run_step(transcript: Transcript, keys: DeckKeys) -> Deck:
     if step is None:
         raise ShuffleError("the deck is already locked")
     after = perform(keys, step.kind, transcript.last(), transcript.origin)
-    transcript.add(after)
+    transcript.add(after, commit(keys, after) if transcript.commits(step) else None)
     return after
 
 
-def reshuffle(old: Transcript, positions: Sequence[int], label: str) -> Transcript:
+def commit(keys: DeckKeys, after: Deck) -> int:
+    """A reshuffle's mix step's commitment to what the seat's lock takes off: the
+    product of the step's output raised to the unlock key (``A**(k*u)``)."""
+    product = keys.group.product(after)
+    if product is None:
+        raise ShuffleError("a mix step whose product is the identity")
+    return keys.group.power(product, keys.unlock_key())
+
+
+def reshuffle(old: Transcript, positions: Sequence[int], label: str,
+              proved: bool = False) -> Transcript:
     """A new deck of the old deck's ``positions`` (the discards, in a public order), to be
-    shuffled under ``label``: its steps start with the unlock round."""
+    shuffled under ``label``: its steps start with the unlock round (``proved``: the
+    schedule of wire version 3)."""
     locked = old.locked()
     origin = Origin(old.label, len(old.cards()), tuple(positions),
-                    tuple(locked[position] for position in positions))
+                    tuple(locked[position] for position in positions), proved=proved)
     return Transcript(old.group, label, old.seats, len(positions), origin=origin)

@@ -20,8 +20,10 @@ import base64
 import re
 from dataclasses import dataclass
 
-VERSION = 2  # 2: a lock seat's key parts carry proofs (issue 43); 1: games begun before
-VERSIONS = (1, 2)
+# 3: a reshuffled generation's key parts carry proofs too (every seat mixes and locks);
+# 2: a lock seat's key parts of a first generation carry proofs (issue 43); 1: before
+VERSION = 3
+VERSIONS = (1, 2, 3)
 PROOF = 64  # bytes of a key part's proof (tm.fairdeck.proofs)
 DECKS = ("project", "corporation", "prelude")  # a deck's id on the wire is its index here
 # A reshuffled deck's generation k (``"project/2"``) has the id ``index + 3 * (k - 1)``.
@@ -74,6 +76,9 @@ class HandOff:
     decks: tuple[str, ...]
     outputs: tuple[tuple[Deck, ...], ...]
     version: int = VERSION
+    # from version 3, in a reshuffle: one element per mix step in the message, its
+    # commitment to what the seat's lock takes off (tm.fairdeck.shuffle.commit)
+    commitments: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,8 +124,19 @@ Message = HandOff | Turn | SeedReveal
 
 def proved(version: int, giver: int, seats: int, deck: str) -> bool:
     """Whether ``giver``'s key parts of ``deck`` carry proofs: from version 2, a lock
-    seat's (every seat but the last) in a first generation (see :mod:`tm.fairdeck.proofs`)."""
-    return version >= 2 and giver < seats - 1 and "/" not in deck
+    seat's (every seat but the last) in a first generation; from version 3, every seat's
+    in a reshuffled generation too (see :mod:`tm.fairdeck.proofs`)."""
+    reshuffled = "/" in deck
+    return (version >= 2 and giver < seats - 1 and not reshuffled) or (
+        version >= 3 and reshuffled)
+
+
+def commits(version: int, seats: int, first: int, steps: int, decks: tuple[str, ...]) -> int:
+    """How many commitments a hand-off carries: from version 3, one for each mix step of
+    a reshuffle in it (the steps ``seats .. 2 * seats - 1`` of its schedule)."""
+    if version < 3 or not any("/" in deck for deck in decks):
+        return 0
+    return len(range(max(first, seats), min(first + steps, 2 * seats)))
 
 
 def encode(message: Message) -> str:
@@ -156,7 +172,8 @@ def to_bytes(message: Message) -> bytes:
                                                    strict=True))
         body = b"".join(x.to_bytes(width, "big") for step in message.outputs
                         for deck_out in step for x in deck_out)
-        return bytes(head) + sizes + body
+        commitments = b"".join(x.to_bytes(width, "big") for x in message.commitments)
+        return bytes(head) + sizes + body + commitments
     if isinstance(message, Turn):
         out = bytearray([message.version, _TURN, message.seat, message.seats,
                          len(message.parts)])
@@ -210,10 +227,17 @@ def _check_handoff(message: HandOff) -> None:
     _require(message.group in GROUP_WIRE, "unknown group")
     _require(_seats_ok(message.seat, message.seats), "bad seats")
     steps, width = len(message.outputs), GROUP_WIRE[message.group][1]
-    # A reshuffle has 3n - 1 steps, a shuffle 2n - 1.
+    # A reshuffle has 3n steps (3n - 1 before version 3), a shuffle 2n - 1.
+    most = 3 * message.seats - (message.version < 3)
     _require(isinstance(message.first, int) and message.first >= 0
-             and steps >= 1 and message.first + steps <= 3 * message.seats - 1, "bad steps")
+             and steps >= 1 and message.first + steps <= most, "bad steps")
     _require(len(message.decks) >= 1 and _decks_ok(message.decks), "bad decks")
+    _require(message.version < 3 or len(message.decks) == 1
+             or all("/" not in deck for deck in message.decks), "a reshuffle with another deck")
+    _require(len(message.commitments) == commits(message.version, message.seats, message.first,
+                                                 steps, message.decks)
+             and all(isinstance(x, int) and 0 <= x < 1 << (8 * width)
+                     for x in message.commitments), "bad commitments")
     sizes = [len(deck_out) for deck_out in message.outputs[0]]
     _require(len(sizes) == len(message.decks) and all(1 <= n <= MAX_CARDS for n in sizes),
              "bad deck sizes")
@@ -298,12 +322,14 @@ def _read_handoff(reader: _Reader, version: int) -> HandOff:
     _require(len(names) == 1, "unknown group")
     width = GROUP_WIRE[names[0]][1]
     decks = tuple((reader.deck(), reader.u16()) for _ in range(count))
-    total = steps * sum(size for _, size in decks) * width
+    names_of = tuple(deck for deck, _ in decks)
+    extra = commits(version, seats, first, steps, names_of)
+    total = (steps * sum(size for _, size in decks) + extra) * width
     _require(total == reader.left() and total <= MAX_BYTES, "hand-off size does not add up")
     outputs = tuple(tuple(tuple(int.from_bytes(reader.take(width), "big") for _ in range(size))
                           for _, size in decks) for _ in range(steps))
-    return HandOff(names[0], seat, seats, first, tuple(deck for deck, _ in decks), outputs,
-                   version)
+    commitments = tuple(int.from_bytes(reader.take(width), "big") for _ in range(extra))
+    return HandOff(names[0], seat, seats, first, names_of, outputs, version, commitments)
 
 
 def _read_turn(reader: _Reader, version: int) -> Turn:

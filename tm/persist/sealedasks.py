@@ -55,7 +55,7 @@ def check_early(message: HandOff, device: Device, opened: set[str],
     newest = max((int(d.partition("/")[2]) for d in (*opened, *device.decks)
                   if d.partition("/")[0] == base and "/" in d), default=1)
     held = sum(earlier.decks == message.decks for earlier in sooner)
-    steps = schedule(device.seats, reshuffle=True)
+    steps = schedule(device.seats, reshuffle=True, proved=device.version >= 3)
     group = device.group
     if (not generation.isdigit() or not (deck in opened or int(generation) == newest + 1)
             or message.group != group.name or message.seats != device.seats

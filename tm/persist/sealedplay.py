@@ -22,7 +22,8 @@ card, until the move applies (docs/fair-deck.md, "Reveals past the window").
 A deck that runs out: the move that draws opens a new generation of it from the discards
 (:mod:`tm.core.sealed`), the same on every device. Each device then builds that deck and
 posts its steps of the joint reshuffle when the schedule says it is its turn (an unlock
-round, then a shuffle: ``3n - 1`` hand-offs), and once it is locked, the key parts it owes
+round, then a shuffle: ``3n`` hand-offs, the last mixer's two sent at once; ``3n - 1``
+before wire version 3), and once it is locked, the key parts it owes
 for the others' new piles. A move that shows a card of the new generation waits for them
 (``sealed.unknown``) like any card whose keys are still to come.
 """

@@ -53,7 +53,7 @@ def check(held: Sequence[Post], new: Sequence[Post], players: int, own_seat: int
     """Raises :class:`LinkError` naming the seat whose new posts the game cannot have
     asked for (see the module); ``held`` are this device's posts, ``new`` the link's,
     ``decks`` those a hand-off may shuffle (:func:`asked_decks`; None: any)."""
-    steps = DECKS * (3 * players - 1)  # a run's shuffle steps: every step of each deck
+    steps = DECKS * 3 * players  # a run's shuffle steps: every step of each deck
     seeds = {post.seat for post in held if kind_of(post.message) == SEED}
     moves = sum(post.move is not None for post in held)
     run_seat = held[-1].seat if held else -1

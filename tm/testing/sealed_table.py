@@ -58,12 +58,17 @@ class Table:
     def send(self, posts: list[Post]) -> None:
         queue = list(posts)
         while queue:
-            post = queue.pop(0)
-            text = post.to_text()
-            self.posts.append(post)
-            for device in self.seats:
-                if device.seat != post.seat:
-                    queue += device.receive(read_post(text))
+            queue += self.deliver(queue.pop(0))
+
+    def deliver(self, post: Post) -> list[Post]:
+        """One post to every other device; returns their answers, to send next."""
+        text = post.to_text()
+        self.posts.append(post)
+        answers: list[Post] = []
+        for device in self.seats:
+            if device.seat != post.seat:
+                answers += device.receive(read_post(text))
+        return answers
 
     def shuffle(self) -> None:
         while not self.seats[0].device.locked:

@@ -1,0 +1,69 @@
+"""What a reshuffle's messages cost on the wire, before and after wire version 3 (issue 43),
+printed (nothing is asserted).
+
+    .venv/bin/python scripts/fairdeck_reshuffle_sizes.py [--group secp256k1] [--seed 5]
+
+Plays one 4-seat base game with the hard bot at every seat
+(:class:`tm.testing.sealed_table.Table`: every post to every device, in one order) twice
+with the same seeds: under version 2 (``3n - 1`` reshuffle steps, the generation's key
+parts unproved) and under version 3 (``3n`` steps, each mix step with its commitment,
+every part of the generation proved). The card order and so the game are the same under
+both. Prints, in base64url characters of the fair-deck messages: the reshuffle's
+hand-offs (each one a post of its own: a link carries it with the posts around it) and
+the messages that carry key parts of the new generation.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tm import Options  # noqa: E402
+from tm.bots import Bot  # noqa: E402
+from tm.fairdeck import GROUPS  # noqa: E402
+from tm.fairdeck.wire import HandOff, Turn, decode  # noqa: E402
+from tm.testing.sealed_table import Table  # noqa: E402
+
+
+def played(group: str, seed: int, version: int) -> Table:
+    bots = [Bot("hard", 100 + seat) for seat in range(4)]
+    table = Table(Options(players=4, seed=seed, expansions=[], sealed=True), GROUPS[group],
+                  lambda seat, view: bots[seat].decide(view))
+    for seat in table.seats:
+        seat.device.adopt(version)
+    table.shuffle()
+    table.play_to_end()
+    return table
+
+
+def report(table: Table, version: int) -> None:
+    handoffs, parts = [], []
+    for post in table.posts:
+        message = decode(post.message)
+        if isinstance(message, HandOff) and message.decks == ("project/2",):
+            handoffs.append(len(post.message))
+        elif isinstance(message, Turn) and any("/" in e.deck for e in message.parts):
+            parts.append(len(post.message))
+    size = len(table.seats[0].game.state.sealed["reshuffles"]["project/2"])
+    print(f"version {version}: a generation of {size} cards")
+    print(f"  reshuffle hand-offs: {len(handoffs)}, each {min(handoffs)} to {max(handoffs)}"
+          f" characters, {sum(handoffs)} in all")
+    print(f"  messages with parts of it: {len(parts)}, median {statistics.median(parts)},"
+          f" longest {max(parts)}, {sum(parts)} in all")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--group", choices=sorted(GROUPS), default="secp256k1")
+    parser.add_argument("--seed", type=int, default=5)
+    args = parser.parse_args(argv)
+    for version in (2, 3):
+        report(played(args.group, args.seed, version), version)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

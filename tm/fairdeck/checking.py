@@ -1,0 +1,82 @@
+"""Key parts as a device takes them (issue 43): filed by pile and place, each checked
+against its proof once the piles place it, and refused with its message when wrong (the
+base of :class:`~tm.fairdeck.device.Device`; the proofs are :mod:`tm.fairdeck.proofs`)."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from tm.fairdeck import generations, proofs
+from tm.fairdeck.held import Caught, DeviceError, Holding
+from tm.fairdeck.piles import Piles
+from tm.fairdeck.wire import DeckParts
+
+
+class PartChecks:
+    """Taking and checking other seats' key parts (the device sets the fields; see
+    :class:`~tm.fairdeck.device.Device`)."""
+
+    _decks: dict[str, Holding]
+    _piles: dict[str, Piles]
+    version: int
+
+    def follow(self, piles_by_deck: Mapping[str, Piles]) -> None:
+        raise NotImplementedError
+
+    def _take_parts(self, giver: int, entry: DeckParts) -> None:
+        holding = self._decks.get(entry.deck)
+        if holding is None:
+            raise Caught(giver, "parts for a deck not in play", entry.deck)
+        if not generations.is_locked(holding):
+            raise DeviceError("key parts before the shuffle is over")
+        covered = holding.covered[giver]
+        if any(covered[s] + c > len(holding.names) for s, c in enumerate(entry.counts)):
+            raise Caught(giver, "more parts than cards", entry.deck)
+        places = [(seat, index) for seat, count in enumerate(entry.counts)
+                  for index in range(covered[seat], covered[seat] + count)]
+        checked = self.version >= 2 and proofs.checkable(holding.transcript)
+        given = zip(places, entry.digests, entry.proofs or (b"",) * len(places), strict=True)
+        for (seat, index), digest, proof in given:  # all checked before any is kept
+            if checked:
+                holding.unproved[(seat, index, giver)] = (digest, proof)
+        try:
+            self._check_deck(entry.deck)
+        except Caught:
+            for seat, index in places:
+                holding.unproved.pop((seat, index, giver), None)
+            raise
+        for (seat, index), digest in zip(places, entry.digests, strict=True):
+            holding.ahead.setdefault((seat, index), {})[giver] = digest
+        for seat, count in enumerate(entry.counts):
+            covered[seat] += count
+
+    def check_parts(self, piles_by_deck: Mapping[str, Piles] | None = None,
+                    strict: bool = False) -> None:
+        """Check the proofs of the parts whose positions the piles now place; raises
+        :class:`Caught` naming the seat of a wrong one (and forgets it). ``strict``: a
+        part the piles still do not place is one the game did not ask for, refused too."""
+        if piles_by_deck is not None:
+            self.follow(piles_by_deck)
+        for deck in self._decks:
+            self._check_deck(deck, strict)
+
+    def _check_deck(self, deck: str, strict: bool = False) -> None:
+        holding, piles = self._decks[deck], self._piles.get(deck)
+        for (owner, index, giver), (digest, proof) in list(holding.unproved.items()):
+            if piles is None or index >= len(piles.assigned[owner]):
+                if strict:
+                    self._forget(holding, owner, index, giver)
+                    raise Caught(giver, "key parts the game did not ask for", deck)
+                continue
+            position = piles.assigned[owner][index]
+            if not proofs.verify(holding.transcript, giver, position, digest, proof,
+                                 holding.memo):
+                self._forget(holding, owner, index, giver)
+                raise Caught(giver, "a wrong key part", deck, position)
+            del holding.unproved[(owner, index, giver)]
+
+    @staticmethod
+    def _forget(holding: Holding, owner: int, index: int, giver: int) -> None:
+        """A refused part, forgotten (its message is refused with it)."""
+        holding.unproved.pop((owner, index, giver), None)
+        given = holding.ahead.get((owner, index), {})
+        given.pop(giver, None)

@@ -282,6 +282,20 @@ def _device_key(storage: Storage, link_id: str, seat: int, signer: Signer | None
     return soft.public, soft.sign
 
 
+def seat_signature(storage: Storage, link_id: str, seat: int, signer: Signer | None,
+                   message: bytes) -> bytes:
+    """This device's signature (low-S) of ``message`` for its seat, by the key that signs
+    the seat's links (empty: it has none pinned, as in a game begun before keys on a page
+    that cannot sign). Raises :class:`SealPending` while the signer has yet to answer."""
+    seats = read_seats(storage, link_id)
+    if gameids.is_bound(link_id) and seats.begin is not None:
+        own, sign = _device_key(storage, link_id, seat, signer, seats)
+        return sigs.low_s(sign(message) or b"") if seats.keys.get(seat) == own else b""
+    if signer is None or signer.public_key(link_id, seat) is None:
+        return b""
+    return sigs.low_s(signer.sign(link_id, seat, message) or b"")
+
+
 def _sealed_first_use(fragment: str, storage: Storage, link_id: str, seat: int,
                       moves: list[Any], signer: Signer | None, seats: Seats) -> Sealed:
     own = signer.public_key(link_id, seat) if signer is not None and seat >= 0 else None

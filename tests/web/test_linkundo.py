@@ -224,8 +224,8 @@ def test_link_undo_a_fork_changing_this_seats_move_is_not_mendable() -> None:
 @pytest.mark.parametrize("lang", ["en", "de", "ja", "be"])
 def test_link_undo_words_exist_in_every_language(lang: str) -> None:
     words = catalog(lang)
-    for key in ("linkundo.asked.other", "linkundo.refusal_unsigned", "linkundo.accept", "linkundo.refuse",
-                "linkundo.refused_because", "linkundo.adopt", "linkundo.adopted",
+    for key in ("linkundo.asked.other", "linkundo.refusal_unsigned", "linkundo.accept",
+                "linkundo.refuse", "linkundo.refused_because", "linkundo.adopt", "linkundo.adopted",
                 "linkundo.ask_title", "linkundo.see_left"):
         assert words.get(key), (lang, key)
     if lang != "en":

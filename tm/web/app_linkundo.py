@@ -105,6 +105,8 @@ class LinkUndoController(ForkMending):
         elif mine is not None and mine[3] == link:
             record.sent = max(record.sent, mine[1])
             record.asking_sent = record.asking_sent or isinstance(mine[2], Request)
+            if isinstance(mine[2], Request) and mine[2].asker != self.shown.meta.seat:
+                record.asking = None  # passed on: what comes of it reaches this device by link
         else:
             return
         if record.answer is not None and f"&{linkundo.PARAM}=r." in link:
@@ -250,6 +252,7 @@ class LinkUndoController(ForkMending):
         agreed = self._agreed(request, link_id, held)
         if agreed is None or agreed != set(range(game.state.options.players)):
             return None
+        self._settled(request, link_id)
         back = request.back_to
         if len(theirs) < back or theirs[:back] != held[:back] or theirs[:len(held)] == held:
             return None
@@ -269,6 +272,15 @@ class LinkUndoController(ForkMending):
         linkundo.write_record(self.host.store.storage, link_id, record)
         self.state.note = t("linkundo.done", name=self._name(request.asker), move=back + 1)
         return True
+
+    def _settled(self, request: Request, link_id: str) -> None:
+        """Every seat agreed to a request: this device no longer passes it on (nor is
+        asked it), whether or not its game is taken back by this link."""
+        record = linkundo.read_record(self.host.store.storage, link_id)
+        if request.same(record.asking) or request.same(record.incoming):
+            record.asking = None if request.same(record.asking) else record.asking
+            record.incoming = None if request.same(record.incoming) else record.incoming
+            linkundo.write_record(self.host.store.storage, link_id, record)
 
     # ------------------------------------------------------------ links to send
     def carried(self) -> str:

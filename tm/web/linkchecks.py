@@ -43,7 +43,9 @@ def _check_first_use(storage: Storage, link_id: str, params: dict[str, str],
                      moves: list[Any], start: int, own_seat: int,
                      verifier: sigs.Verifier) -> tuple[str, int, int] | None:
     """A game begun before issue 43: keys pinned on first use (their signatures as they
-    were then made: either form of ``s``)."""
+    were then made: either form of ``s``; only here, for ids not bound to a beginning,
+    so that links players hold keep opening)."""
+    assert not gameids.is_bound(link_id)
     seats = read_seats(storage, link_id)
     announced, signatures = seatseals.read_seals(params)
     merged = sigs.pin_keys(seats.keys, announced, own_seat)

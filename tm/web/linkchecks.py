@@ -10,7 +10,7 @@ from typing import Any
 from tm.core.state import Options
 from tm.persist import gameids, seatseals, sigs
 from tm.persist.seatseals import Invite, Seals
-from tm.web.linkseals import Seats, read_seats, write_seats
+from tm.web.linkseals import Seats, read_seats, take_recovery, write_seats
 from tm.web.saves import Storage
 
 
@@ -33,8 +33,13 @@ def check_link(storage: Storage, link_id: str, params: dict[str, str], moves: li
     its invitation did not introduce, or another key for a pinned seat), ``"unsigned"`` (a
     move its seat's signature does not cover)."""
     if gameids.is_bound(link_id):
-        return _check_bound(storage, link_id, seatseals.read_seat_seals(params), moves, start,
-                            own_seat, verifier, options)
+        checked = _check_bound(storage, link_id, seatseals.read_seat_seals(params), moves,
+                               start, own_seat, verifier, options)
+        if checked.refused is None and own_seat < 0 and params.get("c"):
+            seats = read_seats(storage, link_id)
+            take_recovery(seats, link_id, params["c"])
+            write_seats(storage, link_id, seats)
+        return checked
     refused = _check_first_use(storage, link_id, params, moves, start, own_seat, verifier)
     return Checked(refused)
 

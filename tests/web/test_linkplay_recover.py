@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import random
 
+from tests.kits import hostile_links
 from tests.kits.games import form_fields
 from tests.kits.keys import TestSigner
 from tests.web.webkit import fragment as _fragment
@@ -125,3 +126,22 @@ def test_link_seats_a_key_that_did_not_sign_the_beginning_takes_no_seat() -> Non
         .creator is None
     eve.handle("choose_seat", {"seat": 0})
     assert eve.shown.meta.seat == -1
+
+
+def test_link_seats_a_sealed_game_offers_no_re_invitation_that_would_stall_it() -> None:
+    """In a sealed game a seat's cards open only with its device's secret: a new device
+    could not take the seat (tried: "Bob plays on another device"), and the old one could
+    no longer move. The creator's page offers neither "Invite again" nor a way back."""
+    at = hostile_links.table(4)
+    ann = at.ann
+    ann.handle("open_link", {"text": "#" + at.honest})
+    assert ann.shown.notice is None and ann.sealed.active() is not None
+    seats = linkseals.read_seats(ann.store.storage, at.game_id)
+    assert seats.creator is not None and seats.seated(1)  # the creator's device, Bob seated
+    shown = ann.linkplay.snapshot()
+    assert shown.reinvite == () and shown.recovery is None
+    assert "Invite Bob again" not in _page(ann) and "If you lose this device" not in _page(ann)
+    before = dict(ann.store.storage.data)  # type: ignore[attr-defined]
+    ann.handle("invite_again", {"seat": 1})  # (a stale page's button: nothing happens)
+    assert dict(ann.store.storage.data) == before  # type: ignore[attr-defined]
+    assert linkseals.read_seats(ann.store.storage, at.game_id).reinvites == {}

@@ -48,13 +48,15 @@ def by_link_box(form: Mapping[str, str], players: int = 2) -> str:
             f'<p class="hint">{esc(t("sealed.start_hint"))}</p>')
 
 
-def seat_cover(screen: Screen) -> str:
-    """"Who are you?": the seat this device plays (over the game as nobody's seat sees it)."""
+def seat_cover(screen: Screen, notice: str = "") -> str:
+    """"Who are you?": the seat this device plays (over the game as nobody's seat sees it),
+    with the page's ``notice`` (HTML, escaped by its maker) on the cover."""
     shown = _shown(screen)
     seats = "".join(_seat_button(i, name, i in shown.taken, i in shown.uninvited)
                     for i, name in enumerate(shown.names))
     return (f'<div class="handoff seat-check" role="dialog" aria-modal="true" '
-            f'aria-labelledby="seat-title"><h1 id="seat-title">{esc(t("linkplay.who"))}</h1>'
+            f'aria-labelledby="seat-title">{notice}'
+            f'<h1 id="seat-title">{esc(t("linkplay.who"))}</h1>'
             f'<p class="hint">{esc(t("linkplay.who_hint"))}</p>'
             f'<div class="seats">{seats}</div>{_who_sees(shown)}</div>')
 

@@ -78,7 +78,7 @@ def test_a_player_takes_back_a_sent_move_and_the_game_goes_on(new_page: Any,
     ann.locator(".undo-link").screenshot(path="/tmp/h43u/ann_asks.png")
     bob.goto(_copied(ann, ASK))
     wait_ready(bob)
-    expect(bob.locator(".undo-asked")).to_contain_text("Ann asks to take back their moves")
+    expect(bob.locator(".undo-asked")).to_contain_text("Ann asks to take back their move")
     bob.locator(".undo-asked").screenshot(path="/tmp/h43u/bob_asked.png")
     bob.get_by_role("button", name="Accept").click()
     wait_moves(bob, 4)

@@ -5,14 +5,21 @@ device opens it, then Bob's latest link, takes Ann's seat and plays on; Bob's de
 that Ann now plays on a new device. Hooks only read."""
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.e2e.helpers import choose_setup, expect, prompt, wait_ready, wait_screen
-from tests.e2e.linkkit import DESKTOP, moves, start_by_link, take_seat, wait_moves
+from tests.e2e.linkkit import (
+    DESKTOP,
+    copied,
+    moves,
+    pass_turn,
+    start_by_link,
+    take_seat,
+    wait_moves,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -20,22 +27,8 @@ SEND = ".send-panel:not(.undo-link) input.send-link"
 SHOTS = Path("/tmp/h43rest")
 
 
-def _copied(page: Any, field: str) -> str:
-    """Click "Copy link" beside a link's field; the link, as the player pastes it."""
-    link = str(page.locator(field).input_value())
-    page.locator(field).locator("xpath=following-sibling::div[1]").get_by_role(
-        "button", name="Copy link").click()
-    return link
 
 
-def _pass(page: Any) -> None:
-    prompt(page).locator("[data-action=choose]").filter(
-        has_text=re.compile(r"^\s*Pass\s*$")).first.click()
-    wait_ready(page)
-    held = page.locator("[data-action=confirm_action]")
-    if held.count():
-        held.first.click()
-        wait_ready(page)
 
 
 def test_the_creator_takes_its_seat_again_on_a_new_device(new_page: Any, boot: Any) -> None:
@@ -46,14 +39,14 @@ def test_the_creator_takes_its_seat_again_on_a_new_device(new_page: Any, boot: A
     ann.locator(".recovery summary").click()
     expect(ann.locator(".recovery")).to_contain_text("Keep this link to yourself")
     ann.locator(".invites").screenshot(path=str(SHOTS / "ann_way_back.png"))
-    way_back = _copied(ann, "input.recovery-link")
+    way_back = copied(ann, "input.recovery-link")
     assert "&c=0." in way_back
     choose_setup(ann)
     wait_ready(ann)
-    take_seat(bob, _copied(ann, SEND), "Bob")
+    take_seat(bob, copied(ann, SEND), "Bob")
     choose_setup(bob)
     wait_ready(bob)
-    latest = _copied(bob, SEND)  # to Ann: her device is lost before she opens it
+    latest = copied(bob, SEND)  # to Ann: her device is lost before she opens it
 
     new_ann = new_page(viewport=DESKTOP)
     new_ann.goto(way_back)
@@ -67,8 +60,8 @@ def test_the_creator_takes_its_seat_again_on_a_new_device(new_page: Any, boot: A
     new_ann.get_by_role("button", name="I am Ann").click()
     wait_screen(new_ann, "game")
     wait_ready(new_ann)
-    _pass(new_ann)
-    bob.goto(_copied(new_ann, SEND))
+    pass_turn(new_ann)
+    bob.goto(copied(new_ann, SEND))
     wait_moves(bob, moves(new_ann))
     wait_screen(bob, "game")
     expect(bob.locator("#app")).to_contain_text("Ann now plays on a new device")

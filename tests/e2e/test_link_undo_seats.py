@@ -6,14 +6,22 @@ goes on for all three) or refuses with a reason (Ann is told, nobody goes back, 
 goes on). Hooks only read (the moves shown, the links in their fields)."""
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.e2e.helpers import choose_setup, expect, prompt, wait_ready, wait_screen
-from tests.e2e.linkkit import DESKTOP, invitation, moves, start_by_link, take_seat, wait_moves
+from tests.e2e.linkkit import (
+    DESKTOP,
+    copied,
+    invitation,
+    moves,
+    pass_turn,
+    start_by_link,
+    take_seat,
+    wait_moves,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -23,12 +31,6 @@ SHOTS = Path("/tmp/h43rest")
 SEED = 6  # Ann acts first: her pass is not the generation's last
 
 
-def _copied(page: Any, field: str) -> str:
-    """Click "Copy link" beside a link's field; the link, as the player pastes it."""
-    link = str(page.locator(field).input_value())  # (a request passed on leaves the page
-    tools = page.locator(field).locator("xpath=following-sibling::div[1]")  # once copied)
-    tools.get_by_role("button", name="Copy link").click()
-    return link
 
 
 def _recipient(page: Any) -> str:
@@ -36,20 +38,11 @@ def _recipient(page: Any) -> str:
         "Send to ")
 
 
-def _pass(page: Any) -> None:
-    """The player passes for this generation (a click, and Confirm when asked)."""
-    prompt(page).locator("[data-action=choose]").filter(
-        has_text=re.compile(r"^\s*Pass\s*$")).first.click()
-    wait_ready(page)
-    held = page.locator("[data-action=confirm_action]")
-    if held.count():
-        held.first.click()
-        wait_ready(page)
 
 
 def _send(sender: Any, to: Any) -> None:
     """The sender copies the game's link; the other device opens it and holds the game."""
-    link = _copied(sender, SEND)
+    link = copied(sender, SEND)
     to.goto(link)
     wait_moves(to, moves(sender))
     wait_screen(to, "game")
@@ -63,7 +56,7 @@ def _table(new_page: Any, boot: Any) -> dict[str, Any]:
     to_carl = invitation(ann, "Carl")
     choose_setup(ann)
     wait_ready(ann)
-    take_seat(bob, _copied(ann, SEND), "Bob")
+    take_seat(bob, copied(ann, SEND), "Bob")
     choose_setup(bob)
     wait_ready(bob)
     assert _recipient(bob) == "Carl"
@@ -73,7 +66,7 @@ def _table(new_page: Any, boot: Any) -> dict[str, Any]:
     wait_ready(carl)
     assert _recipient(carl) == "Ann"
     _send(carl, ann)
-    _pass(ann)
+    pass_turn(ann)
     assert _recipient(ann) == "Bob"
     _send(ann, bob)
     return {"Ann": ann, "Bob": bob, "Carl": carl}
@@ -88,7 +81,7 @@ def _asked_and_passed_on(devices: dict[str, Any]) -> int:
     wait_ready(ann)
     expect(ann.locator(".undo-link h2")).to_have_text("Ask Bob to take back your moves")
     assert moves(ann) == sent
-    bob.goto(_copied(ann, ASK))
+    bob.goto(copied(ann, ASK))
     wait_ready(bob)
     expect(bob.locator(".undo-asked")).to_contain_text("Ann asks to take back their move")
     bob.get_by_role("button", name="Accept").click()
@@ -96,7 +89,7 @@ def _asked_and_passed_on(devices: dict[str, Any]) -> int:
     expect(bob.locator(".undo-link h2")).to_have_text("Send the request on to Carl")
     assert moves(bob) == sent  # not yet: Carl must agree too
     bob.locator(".undo-link").screenshot(path=str(SHOTS / "bob_passes_on.png"))
-    carl.goto(_copied(bob, ASK))
+    carl.goto(copied(bob, ASK))
     wait_ready(carl)
     expect(carl.locator(".undo-asked")).to_contain_text("Ann asks to take back their move")
     carl.locator(".undo-asked").screenshot(path=str(SHOTS / "carl_asked.png"))
@@ -119,12 +112,12 @@ def test_three_seats_one_takes_back_a_sent_move_the_others_accept_and_play_on(
     _send(carl, ann)  # every seat's agreement travels with Carl's link
     expect(ann.locator(".undo-note")).to_contain_text("Every player agreed")
     expect(prompt(ann)).to_be_visible()  # Ann's decision again: the game goes on
-    _pass(ann)
+    pass_turn(ann)
     assert moves(ann) == sent
     _send(ann, bob)  # Bob, who agreed first, takes the game on
     assert not bob.locator(".fork-link").count() and not bob.locator(".undo-link h2").count()
     expect(prompt(bob)).to_be_visible()
-    _pass(bob)
+    pass_turn(bob)
     _send(bob, carl)
     assert not carl.locator(".fork-link").count()
     expect(prompt(carl)).to_be_visible()  # all three play on from the same game
@@ -140,14 +133,14 @@ def test_three_seats_a_refusal_with_its_reason_reaches_the_asker_and_the_game_go
     carl.get_by_role("button", name="Refuse").click()
     wait_ready(carl)
     expect(carl.locator(".undo-link h2")).to_have_text("Send your answer to Ann")
-    ann.goto(_copied(carl, ASK))
+    ann.goto(copied(carl, ASK))
     wait_ready(ann)
     expect(ann.locator(".undo-note")).to_contain_text(
         "Carl refused to take back your moves: “too late”")
     ann.locator(".undo-link").screenshot(path=str(SHOTS / "ann_refused.png"))
     assert moves(ann) == moves(bob) == moves(carl) == sent
     expect(prompt(bob)).to_be_visible()  # Bob's turn, as before the request
-    _pass(bob)
+    pass_turn(bob)
     _send(bob, carl)
     assert not carl.locator(".fork-link").count()
     expect(prompt(carl)).to_be_visible()

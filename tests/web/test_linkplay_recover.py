@@ -8,39 +8,23 @@ the game's beginning, takes nothing."""
 from __future__ import annotations
 
 import base64
-import random
 
 from tests.kits import hostile_links
 from tests.kits.games import form_fields
-from tests.kits.keys import TestSigner
 from tests.web.webkit import fragment as _fragment
 from tests.web.webkit import page_text as _page
 from tests.web.webkit import play_own as _play_own
+from tests.web.webkit import sent_link as _sent
+from tests.web.webkit import signing_device
 from tm.persist import links
 from tm.web import linkseals
 from tm.web.app import App
-from tm.web.saves import MemoryStorage
-
-NOON = 1_796_126_400_000.0
-
-
-def _app(salt: int) -> App:
-    app = App(MemoryStorage(), clock=lambda: NOON, base_url="https://tm.example/")
-    app.entropy = random.Random(f"device {salt}").randbytes
-    app.linkplay.state.signer = TestSigner(salt)
-    return app
-
-
-def _sent(app: App) -> str:
-    link = app.linkplay.snapshot().send_link
-    assert link is not None
-    return _fragment(link)
 
 
 def _table() -> tuple[App, App, str]:
     """Ann (the creator) and Bob each set up and sent their moves; Ann's way back to her
     seat, as her page offered it at the start."""
-    ann, bob = _app(1), _app(2)
+    ann, bob = signing_device(1), signing_device(2)
     ann.handle("new_game", {**form_fields(2, ["Ann", "Bob"], 5), "by_link": "on"})
     ann.handle("choose_seat", {"seat": 0})
     recovery = ann.linkplay.snapshot().recovery
@@ -61,7 +45,7 @@ def _table() -> tuple[App, App, str]:
 def test_link_seats_the_creator_takes_its_seat_again_on_a_new_device() -> None:
     ann, bob, recovery = _table()
     latest = _sent(bob)  # Bob's link to Ann: her device is lost before she opens it
-    new_ann = _app(3)
+    new_ann = signing_device(3)
     new_ann.handle("open_link", {"text": recovery})  # an older game: the way back only
     assert new_ann.shown.screen == "seat" and "holds the key of the game's creator" in \
         _page(new_ann)
@@ -80,7 +64,7 @@ def test_link_seats_the_creator_takes_its_seat_again_on_a_new_device() -> None:
     new_ann.handle("open_link", {"text": _sent(bob)})  # and the game goes on
     assert new_ann.shown.screen == "game" and new_ann.linkplay.state.older is None
     # the old device, found again: told with a link that knows the re-invitation...
-    twin = _app(1)  # (...and, as it was before that link, it plays Ann's turn otherwise)
+    twin = signing_device(1)  # (...and, as it was before that link, it plays Ann's turn otherwise)
     for key, value in ann.store.storage.data.items():  # type: ignore[attr-defined]
         twin.store.storage.set(key, value)
     ann.handle("open_link", {"text": to_bob})
@@ -117,7 +101,7 @@ def test_link_seats_a_key_that_did_not_sign_the_beginning_takes_no_seat() -> Non
     _, bob, recovery = _table()
     head, _, secret = recovery.partition("&c=0.")
     other = base64.urlsafe_b64encode(bytes(range(32))).decode().rstrip("=")
-    eve = _app(9)
+    eve = signing_device(9)
     eve.handle("open_link", {"text": f"{head}&c=0.{other}{secret[43:]}"})
     assert eve.shown.screen == "seat"
     shown = eve.linkplay.snapshot()

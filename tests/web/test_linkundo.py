@@ -7,9 +7,10 @@ import pytest
 
 from tests.kits.games import form_fields
 from tests.kits.keys import TestSigner
-from tests.web.webkit import fragment as _fragment
 from tests.web.webkit import page_text as _page
 from tests.web.webkit import play_own as _play_own
+from tests.web.webkit import sent_link as _sent
+from tests.web.webkit import undo_link as _undo_link
 from tm.persist import sigs
 from tm.web.app import App
 from tm.web.i18n import catalog
@@ -22,20 +23,8 @@ def _app() -> App:
     return App(MemoryStorage(), clock=lambda: CLOCK, base_url="https://tm.example/")
 
 
-def _sent(app: App) -> str:
-    """The link of the send panel, copied as the player's click does (the page's tool)."""
-    link = app.linkplay.snapshot().send_link
-    assert link is not None
-    app.linkundo.mark_sent(link)
-    return _fragment(link)
 
 
-def _undo_link(app: App) -> str:
-    """The request's (or answer's) link of the undo panel, copied by the player."""
-    shown = app.linkundo.snapshot()
-    assert shown is not None and shown.link is not None
-    app.linkundo.mark_sent(shown.link)
-    return _fragment(shown.link)
 
 
 class HighSSigner(TestSigner):

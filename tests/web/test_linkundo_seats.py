@@ -5,50 +5,31 @@ goes back only when every seat agreed; a refusal travels back signed by the refu
 until answered, so a reload still shows it."""
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 import pytest
 
 from tests.kits.games import form_fields
-from tests.kits.keys import TestSigner
 from tests.web.webkit import fragment as _fragment
 from tests.web.webkit import page_text as _page
 from tests.web.webkit import play_own as _play_own
-from tests.web.webkit import text
+from tests.web.webkit import sent_link as _sent
+from tests.web.webkit import signing_device, text
+from tests.web.webkit import undo_link as _undo_link
 from tm.persist import links
 from tm.web import linkundo
 from tm.web.app import App
 from tm.web.i18n import speaking
 from tm.web.linkundo_html import undo_panel
 from tm.web.model import UndoShown
-from tm.web.saves import MemoryStorage
 
-NOON = 1_796_126_400_000.0
 NAMES = ["Ann", "Bob", "Carl"]
 
 
-def _app(salt: int, storage: MemoryStorage | None = None) -> App:
-    app = App(storage or MemoryStorage(), clock=lambda: NOON, base_url="https://tm.example/")
-    app.entropy = random.Random(f"device {salt}").randbytes
-    app.linkplay.state.signer = TestSigner(salt)
-    return app
 
 
-def _sent(app: App) -> str:
-    """The link of the send panel, copied as the player's click does."""
-    link = app.linkplay.snapshot().send_link
-    assert link is not None
-    app.linkundo.mark_sent(link)
-    return _fragment(link)
 
 
-def _undo_link(app: App) -> str:
-    """The request's (or answer's) link of the undo panel, copied by the player."""
-    shown = app.linkundo.snapshot()
-    assert shown is not None and shown.link is not None
-    app.linkundo.mark_sent(shown.link)
-    return _fragment(shown.link)
 
 
 def _moves(app: App) -> list[list[object]]:
@@ -70,7 +51,7 @@ class Table:
 
 
 def _table() -> Table:
-    ann, bob, carl = _app(11), _app(22), _app(33)
+    ann, bob, carl = signing_device(11), signing_device(22), signing_device(33)
     ann.handle("new_game", {**form_fields(3, NAMES, 5), "by_link": "on"})
     ann.handle("choose_seat", {"seat": 0})
     carl_invite = _fragment(dict(ann.linkplay.snapshot().invites)[2])
@@ -207,11 +188,11 @@ def test_link_undo_a_request_asked_of_this_seat_is_still_shown_after_a_reload() 
     table.ann.handle("undo", {})
     table.bob.handle("open_link", {"text": _undo_link(table.ann)})
     assert "Ann asks to take back" in _page(table.bob)
-    reloaded = _app(22, table.bob.store.storage)  # type: ignore[arg-type]
+    reloaded = signing_device(22, table.bob.store.storage)  # type: ignore[arg-type]
     reloaded.handle("continue", {"save": table.bob.shown.save_id})
     assert "Ann asks to take back" in _page(reloaded)
     reloaded.handle("undo_refuse", {"reason": ""})
-    again = _app(22, table.bob.store.storage)  # type: ignore[arg-type]
+    again = signing_device(22, table.bob.store.storage)  # type: ignore[arg-type]
     again.handle("continue", {"save": table.bob.shown.save_id})
     assert "asks to take back" not in _page(again)  # answered: not asked again
     assert again.linkundo.snapshot() is not None and again.linkundo.snapshot().kind == "answer"  # type: ignore[union-attr]

@@ -6,6 +6,7 @@ goes on for all three) or refuses with a reason (Ann is told, nobody goes back, 
 goes on). Hooks only read (the moves shown, the links in their fields)."""
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,7 @@ from tests.e2e.linkkit import (
     take_seat,
     wait_moves,
 )
+from tm.web import linkundo
 
 pytestmark = pytest.mark.e2e
 
@@ -31,6 +33,15 @@ SHOTS = Path("/tmp/h43rest")
 SEED = 6  # Ann acts first: her pass is not the generation's last
 
 
+
+
+def _reworded(link: str, reason: str) -> str:
+    """A refusal's link with its reason changed on the way (its signature kept)."""
+    head, _, param = link.partition(f"&{linkundo.PARAM}=")
+    refusal = linkundo.read_param({linkundo.PARAM: param})
+    assert isinstance(refusal, linkundo.Refusal) and refusal.signature
+    forged = replace(refusal, reason=reason)
+    return f"{head}&{linkundo.PARAM}={linkundo.param_of(forged)}"
 
 
 def _recipient(page: Any) -> str:
@@ -133,7 +144,12 @@ def test_three_seats_a_refusal_with_its_reason_reaches_the_asker_and_the_game_go
     carl.get_by_role("button", name="Refuse").click()
     wait_ready(carl)
     expect(carl.locator(".undo-link h2")).to_have_text("Send your answer to Ann")
-    ann.goto(copied(carl, ASK))
+    answer = copied(carl, ASK)
+    ann.goto(_reworded(answer, "cheat"))  # a relay rewords Carl's signed refusal: not taken
+    wait_ready(ann)
+    expect(ann.locator(".undo-note")).to_contain_text("that Carl's device did not sign")
+    ann.locator(".undo-link").screenshot(path=str(SHOTS / "ann_refusal_unsigned.png"))
+    ann.goto(answer)
     wait_ready(ann)
     expect(ann.locator(".undo-note")).to_contain_text(
         "Carl refused to take back your moves: “too late”")

@@ -33,8 +33,8 @@ EN_LINKUNDO: dict[str, str] = {
     "linkundo.refused_because": "{name} refused to take back your moves: “{reason}”. The game "
                                 "goes on as it was sent.",
     "linkundo.refusal_unsigned": "This link carries a refusal of your request in {name}'s "
-                                 "name that {name}'s device did not sign: it is not taken. "
-                                 "Your request still waits for {name}'s answer.",
+                                 "name that {name}'s device did not sign: it is not taken, "
+                                 "and your request stands.",
     "linkundo.adopt": "Take this link's game (mine kept as a replay)",
     "linkundo.adopt_hint": "The player who sent it changed their move after sending it. This "
                            "device can follow the link's game; its own branch stays here to "

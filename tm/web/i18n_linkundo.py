@@ -16,10 +16,10 @@ EN_LINKUNDO: dict[str, str] = {
     "linkundo.withdraw": "Withdraw the request",
     "linkundo.asked_title": "{name} asks to take back moves",
     "linkundo.asked.one": "{name} asks to take back their move {move}.",
-    "linkundo.asked.other": "{name} asks to take back their moves since move {move} ({count} "
+    "linkundo.asked.other": "{name} asks to take back their moves since move {move} ({n} "
                             "moves).",
     "linkundo.asked_yours.one": "Your move played since then would be taken back too.",
-    "linkundo.asked_yours.other": "Your {count} moves played since then would be taken back "
+    "linkundo.asked_yours.other": "Your {n} moves played since then would be taken back "
                                   "too.",
     "linkundo.asked_revealed": "It cannot be accepted: cards were seen since then.",
     "linkundo.accept": "Accept",

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 import zlib
 from typing import Any
 
-from tests.e2e.helpers import answer_first, start_game, wait_ready, wait_screen
+from tests.e2e.helpers import answer_first, prompt, start_game, wait_ready, wait_screen
 from tm.game import Game
 from tm.persist import links
 
@@ -110,3 +111,24 @@ def invitation(page: Any, name: str) -> str:
     field = page.locator(f'.invites input.invite-link[aria-label="Invitation link for {name}"]')
     field.wait_for()
     return str(field.input_value())
+
+
+def copied(page: Any, field: str) -> str:
+    """Click "Copy link" beside a link's field (the tools right after it: the creator's
+    panel lists invitations too, each with its own); the link, as the player pastes it
+    (read first: a request passed on leaves the page once copied)."""
+    link = str(page.locator(field).input_value())
+    page.locator(field).locator("xpath=following-sibling::div[1]").get_by_role(
+        "button", name="Copy link").click()
+    return link
+
+
+def pass_turn(page: Any) -> None:
+    """The player passes for this generation (a click, and Confirm when asked)."""
+    prompt(page).locator("[data-action=choose]").filter(
+        has_text=re.compile(r"^\s*Pass\s*$")).first.click()
+    wait_ready(page)
+    held = page.locator("[data-action=confirm_action]")
+    if held.count():
+        held.first.click()
+        wait_ready(page)

@@ -4,7 +4,6 @@ the links they copy; a player takes back a move after sending it, the other acce
 the game goes on for both. Hooks only read (the moves shown, the links in their fields)."""
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pytest
@@ -17,7 +16,7 @@ from tests.e2e.helpers import (
     wait_ready,
     wait_screen,
 )
-from tests.e2e.linkkit import DESKTOP, moves, wait_moves
+from tests.e2e.linkkit import DESKTOP, copied, moves, pass_turn, wait_moves
 
 pytestmark = pytest.mark.e2e
 
@@ -25,24 +24,8 @@ SEND = ".send-panel:not(.undo-link) input.send-link"
 ASK = ".undo-link input.send-link"
 
 
-def _copied(page: Any, field: str) -> str:
-    """Click "Copy link" beside a link's field; the link, as the player pastes it."""
-    # (the tools right after the field: the creator's panel also lists invitations, each
-    # with a "Copy link" of its own)
-    tools = page.locator(field).locator("xpath=following-sibling::div[1]")
-    tools.get_by_role("button", name="Copy link").click()
-    return str(page.locator(field).input_value())
 
 
-def _pass(page: Any) -> None:
-    """The player passes for this generation (a click, and Confirm when asked)."""
-    prompt(page).locator("[data-action=choose]").filter(
-        has_text=re.compile(r"^\s*Pass\s*$")).first.click()
-    wait_ready(page)
-    held = page.locator("[data-action=confirm_action]")
-    if held.count():
-        held.first.click()
-        wait_ready(page)
 
 
 def test_a_player_takes_back_a_sent_move_and_the_game_goes_on(new_page: Any,
@@ -57,18 +40,18 @@ def test_a_player_takes_back_a_sent_move_and_the_game_goes_on(new_page: Any,
     wait_screen(ann, "game")
     choose_setup(ann)
     wait_ready(ann)
-    bob.goto(_copied(ann, SEND))
+    bob.goto(copied(ann, SEND))
     wait_ready(bob)
     wait_screen(bob, "seat")
     bob.get_by_role("button", name="I am Bob").click()
     wait_screen(bob, "game")
     choose_setup(bob)
     wait_ready(bob)
-    ann.goto(_copied(bob, SEND))
+    ann.goto(copied(bob, SEND))
     wait_moves(ann, 4)
-    _pass(ann)  # Ann's first action, sent to Bob
+    pass_turn(ann)  # Ann's first action, sent to Bob
     sent = moves(ann)
-    bob.goto(_copied(ann, SEND))
+    bob.goto(copied(ann, SEND))
     wait_moves(bob, sent)
 
     ann.get_by_role("button", name="Undo").click()  # after sending: a request
@@ -76,22 +59,22 @@ def test_a_player_takes_back_a_sent_move_and_the_game_goes_on(new_page: Any,
     expect(ann.locator(".undo-link h2")).to_have_text("Ask Bob to take back your moves")
     assert moves(ann) == sent
     ann.locator(".undo-link").screenshot(path="/tmp/h43u/ann_asks.png")
-    bob.goto(_copied(ann, ASK))
+    bob.goto(copied(ann, ASK))
     wait_ready(bob)
-    expect(bob.locator(".undo-asked")).to_contain_text("Ann asks to take back their moves")
+    expect(bob.locator(".undo-asked")).to_contain_text("Ann asks to take back their move")
     bob.locator(".undo-asked").screenshot(path="/tmp/h43u/bob_asked.png")
     bob.get_by_role("button", name="Accept").click()
     wait_moves(bob, 4)
     expect(bob.locator(".undo-note")).to_contain_text("You agreed")
 
-    ann.goto(_copied(bob, SEND))  # the agreement travels back with Bob's link
+    ann.goto(copied(bob, SEND))  # the agreement travels back with Bob's link
     wait_moves(ann, 4)
     expect(ann.locator(".undo-note")).to_contain_text("Every player agreed")
     wait_screen(ann, "game")
     expect(prompt(ann)).to_be_visible()  # Ann's decision again: the game goes on
-    _pass(ann)
+    pass_turn(ann)
     assert moves(ann) == sent
-    bob.goto(_copied(ann, SEND))
+    bob.goto(copied(ann, SEND))
     wait_moves(bob, sent)
     wait_screen(bob, "game")
     assert not bob.locator(".fork-link").count()

@@ -9,7 +9,7 @@ from typing import Any
 
 from tests.kits.corpus import recorded
 from tests.kits.keys import TestSigner
-from tm.persist import gameids
+from tm.persist import gameids, links, seatseals, sigs
 from tm.web import linkseals
 from tm.web.app import App
 from tm.web.saves import MemoryStorage
@@ -77,3 +77,25 @@ def test_link_play_a_sealed_join_made_before_invitations_opens_and_plays_on() ->
     assert ann.shown.notice is None and ann.shown.meta.seat == 0
     assert ann.sealed.active() is not None
     assert len(ann.sealed.active().history) > 0  # type: ignore[union-attr]
+
+
+def _high_s(signature: bytes) -> bytes:
+    """A signature's high-S twin (as WebCrypto gives about half the time)."""
+    s = int.from_bytes(sigs.low_s(signature)[32:], "big")
+    return signature[:32] + (sigs.N - s).to_bytes(32, "big")
+
+
+def test_link_play_a_game_begun_before_invitations_still_takes_high_s_signatures() -> None:
+    """Links players hold of such a game were signed before only low-S verified: a high-S
+    signature there is taken in its low form (a game bound to its beginning refuses it:
+    tests/web/test_linkplay_seats.py)."""
+    entry: dict[str, Any] = recorded("seats0")[0]
+    head, params = links.split_params(entry["link"])
+    keys, signatures = seatseals.read_seals(params)
+    twins = [sigs.SeatSignature(s.seat, s.upto, _high_s(s.signature)) for s in signatures]
+    assert all(int.from_bytes(s.signature[32:], "big") > sigs.N // 2 for s in twins)
+    to = _device(entry["devices"][entry["to"]], entry["secrets"][entry["to"]])
+    fragment = links.with_params(head, {"p": params["p"]})
+    to.handle("open_link", {"text": seatseals.with_seals(fragment, keys, twins)})
+    assert to.shown.screen == "game" and to.linkplay.state.older is None
+    assert to.shown.game is not None and to.shown.game.digest() == entry["digest"]

@@ -7,9 +7,10 @@ import pytest
 
 from tests.kits.games import form_fields
 from tests.kits.keys import TestSigner
-from tests.web.webkit import fragment as _fragment
 from tests.web.webkit import page_text as _page
 from tests.web.webkit import play_own as _play_own
+from tests.web.webkit import sent_link as _sent
+from tests.web.webkit import undo_link as _undo_link
 from tm.persist import sigs
 from tm.web.app import App
 from tm.web.i18n import catalog
@@ -22,20 +23,8 @@ def _app() -> App:
     return App(MemoryStorage(), clock=lambda: CLOCK, base_url="https://tm.example/")
 
 
-def _sent(app: App) -> str:
-    """The link of the send panel, copied as the player's click does (the page's tool)."""
-    link = app.linkplay.snapshot().send_link
-    assert link is not None
-    app.linkundo.mark_sent(link)
-    return _fragment(link)
 
 
-def _undo_link(app: App) -> str:
-    """The request's (or answer's) link of the undo panel, copied by the player."""
-    shown = app.linkundo.snapshot()
-    assert shown is not None and shown.link is not None
-    app.linkundo.mark_sent(shown.link)
-    return _fragment(shown.link)
 
 
 class HighSSigner(TestSigner):
@@ -224,8 +213,8 @@ def test_link_undo_a_fork_changing_this_seats_move_is_not_mendable() -> None:
 @pytest.mark.parametrize("lang", ["en", "de", "ja", "be"])
 def test_link_undo_words_exist_in_every_language(lang: str) -> None:
     words = catalog(lang)
-    for key in ("linkundo.asked", "linkundo.accept", "linkundo.refuse",
-                "linkundo.refused_because", "linkundo.adopt", "linkundo.adopted",
+    for key in ("linkundo.asked.other", "linkundo.refusal_unsigned", "linkundo.accept",
+                "linkundo.refuse", "linkundo.refused_because", "linkundo.adopt", "linkundo.adopted",
                 "linkundo.ask_title", "linkundo.see_left"):
         assert words.get(key), (lang, key)
     if lang != "en":

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import html
+import random
 import re
 from typing import Any
 
@@ -91,3 +92,32 @@ def play_own(app: App) -> None:
 def page_text(app: App) -> str:
     """The game area's HTML with its entities read (for text assertions)."""
     return html.unescape(page(app))
+
+
+def signing_device(salt: int, storage: MemoryStorage | None = None) -> App:
+    """A device of a game by link: its own storage (a fresh one by default), randomness
+    and device key (``salt`` picks both)."""
+    from tests.kits.keys import TestSigner
+
+    app = App(storage or MemoryStorage(), clock=lambda: 1_796_126_400_000.0,
+              base_url="https://tm.example/")
+    app.entropy = random.Random(f"device {salt}").randbytes
+    app.linkplay.state.signer = TestSigner(salt)
+    return app
+
+
+def sent_link(app: App) -> str:
+    """The link of the send panel, copied as the player's click does (its moves then
+    count as sent); its fragment."""
+    link = app.linkplay.snapshot().send_link
+    assert link is not None
+    app.linkundo.mark_sent(link)
+    return fragment(link)
+
+
+def undo_link(app: App) -> str:
+    """The request's (or answer's) link of the undo panel, copied by the player."""
+    shown = app.linkundo.snapshot()
+    assert shown is not None and shown.link is not None
+    app.linkundo.mark_sent(shown.link)
+    return fragment(shown.link)

@@ -24,9 +24,10 @@ from dataclasses import dataclass, field
 from tm.persist.gameids import Beginning
 from tm.persist.sigs import KEY_BYTES, SECRET_BYTES, SIG_BYTES, SeatSignature
 
-SEAL_KEYS = ("k", "s", "b", "r", "i", "u")  # the seats' keys and signatures, the game's
-# beginning, its re-invitations, an invitation (see with_seals); ``u`` a request to take
-# back moves, or its refusal (tm.web.linkundo)
+SEAL_KEYS = ("k", "s", "b", "r", "i", "u", "c")  # the seats' keys and signatures, the
+# game's beginning, its re-invitations, an invitation (see with_seals); ``u`` a request to
+# take back moves, or its refusal (tm.web.linkundo); ``c`` the creator's way back to its
+# seat (tm.web.linkseals.recovery_param)
 MAX_SEAL = 1200
 MAX_SEALS = 8  # seats (a game has up to 5 players)
 

@@ -69,6 +69,28 @@ class CreatorInvites(Controller):
         self.state.invite_cache[key] = url
         return url
 
+    def recovery(self) -> str | None:
+        """On the creator's device, its way back to its own seat should it lose this device:
+        the game as it stands with the creator's key (``&c=``), which a new device takes to
+        sit there again (None: not the creator's device, a sealed game, whose cards open
+        only with the lost device's secret, or while this device's keys sign it)."""
+        seats, game = self._creators(), self.shown.game
+        if seats is None or game is None or game.state.options.sealed:
+            return None
+        key = (-1, len(game.moves))
+        if key not in self.state.invite_cache:
+            param = linkseals.recovery_param(self.host.store.storage, self.shown.meta.link_id,
+                                             self.shown.meta.seat)
+            fragment = links.with_params(links.encode(game), {"p": self.shown.meta.link_id})
+            try:
+                seals = linkseals.sealed(fragment, self.host.store.storage,
+                                         self.shown.meta.link_id, self.shown.meta.seat,
+                                         self._moves(), self.host.link_signer())
+            except linkseals.SealPending:
+                return None
+            self.state.invite_cache[key] = f"{self.host.base_url}#{seals.fragment}&c={param}"
+        return self.state.invite_cache[key]
+
     def _moves(self) -> list[Any]:
         """The history the seats sign (a sealed game's: its posts)."""
         if self.host.sealed_active():
@@ -77,9 +99,14 @@ class CreatorInvites(Controller):
         return saved_moves(self.shown.game)
 
     def can_invite_again(self) -> tuple[int, ...]:
-        """The seats the creator's device may invite again (taken by another device)."""
-        seats = self._creators()
-        return () if seats is None else tuple(s for s in self._other_seats() if seats.seated(s))
+        """The seats the creator's device may invite again (taken by another device). Not
+        in a sealed game: a seat's cards open only with its device's secret, which a new
+        device lacks (it could not take the seat, and the old one could no longer move:
+        the game would stall for everyone)."""
+        seats, game = self._creators(), self.shown.game
+        if seats is None or game is None or game.state.options.sealed:
+            return ()
+        return tuple(s for s in self._other_seats() if seats.seated(s))
 
     def invite_again(self, data: dict[str, Any]) -> None:
         """The creator invites a seat again (its device was lost): the new invitation's

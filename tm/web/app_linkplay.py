@@ -282,6 +282,9 @@ class LinkPlayController(CreatorInvites, DailyChallenge):
         names = [pl.name for pl in game.state.players]
         if checked.refused is None:
             self.shown.info = moved_notice(checked.moved, names, meta.seat if meta else -1)
+            recover = linkseals.read_seats(self.host.store.storage, link_id).recover
+            if (meta is None or meta.seat < 0) and 0 <= recover < len(names):
+                self.shown.info = t("linkplay.recovering", name=names[recover])
             if meta is not None and meta.seat in checked.moved and not linkseals.read_seats(
                     self.host.store.storage, link_id).invited(meta.seat):
                 meta.seat = -1  # the creator gave this device's seat to a new device
@@ -340,7 +343,7 @@ class LinkPlayController(CreatorInvites, DailyChallenge):
             taken=self.taken_seats() if self.by_link() else (),
             uninvited=self.uninvited_seats() if self.by_link() else (),
             invites=self.invitations(), reinvite=self.can_invite_again(),
-            copied_invite=copied,
+            recovery=self.recovery() if self.by_link() else None, copied_invite=copied,
             over=game.is_over,
             copied=copied is not None and copied in (send_link, result_link),
             daily=self.shown.meta.daily if not self.shown.from_link else "",

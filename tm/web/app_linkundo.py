@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tm.game import Game
-from tm.persist import links, sigs
+from tm.persist import links
 from tm.web import linkchecks, linkseals, linkundo
 from tm.web.app_base import Actions, Host
 from tm.web.app_linkmend import ForkMending
@@ -17,7 +17,7 @@ from tm.web.linkplay_state import LINK_SAVE
 from tm.web.linkundo import Record, Refusal, Request
 from tm.web.linkundo_state import LinkUndoState
 from tm.web.model import UndoShown
-from tm.web.saves import SaveMeta, parse_entry
+from tm.web.saves import SaveMeta, StorageFull, parse_entry
 
 if TYPE_CHECKING:
     from tm.web.app_linkplay import LinkPlayController
@@ -56,11 +56,39 @@ class LinkUndoController(ForkMending):
         self.state.link = None
 
     def received(self, moves: int) -> None:
-        """A link of ``moves`` moves reached this device: they are known to another."""
-        record = self.record()
-        if record.sent < moves:
-            record.sent = moves
-            self._keep(record)
+        """A link of ``moves`` moves reached this device: they are known to another; a
+        request it carries for this seat is kept until answered (a reload shows it)."""
+        record, asked = self.record(), self.state.incoming
+        self.state.incoming = None
+        if record.sent >= moves and asked is None:
+            return
+        record.sent = max(record.sent, moves)
+        record.incoming = asked or record.incoming
+        self._keep_asked(record)
+
+    def _keep_asked(self, record: Record) -> bool:
+        """Keep a record holding a request asked of this seat; False: the store is full
+        (the request is not taken, #alerts offers export)."""
+        try:
+            linkundo.write_record(self.host.store.storage, self._id(), record, strict=True)
+        except StorageFull:
+            self.host.storage_full()
+            return False
+        self.linkplay.state.send_cache, self.state.link = None, None
+        return True
+
+    def asked(self) -> Request | None:
+        """The request this seat is asked to answer, if it still applies to the game shown
+        (this device holds the history it takes back, this seat has not agreed)."""
+        record, game = self.record(), self.shown.game
+        request = record.incoming
+        if request is None or game is None or self.shown.meta.seat in request.seats():
+            return None
+        moves = saved_moves(game)
+        if len(moves) < request.upto or \
+                linkundo.history_digest(moves[:request.upto]) != request.digest:
+            return None
+        return request
 
     def begun(self) -> None:
         """A new game played by link: nothing sent yet."""
@@ -77,6 +105,8 @@ class LinkUndoController(ForkMending):
         elif mine is not None and mine[3] == link:
             record.sent = max(record.sent, mine[1])
             record.asking_sent = record.asking_sent or isinstance(mine[2], Request)
+            if isinstance(mine[2], Request) and mine[2].asker != self.shown.meta.seat:
+                record.asking = None  # passed on: what comes of it reaches this device by link
         else:
             return
         if record.answer is not None and f"&{linkundo.PARAM}=r." in link:
@@ -119,11 +149,11 @@ class LinkUndoController(ForkMending):
     def accept(self, data: dict[str, Any]) -> None:
         """This seat agrees: the last seat to agree takes the game back; otherwise the
         request goes on to the next seat."""
-        request, game, seat = self.state.incoming, self.shown.game, self.shown.meta.seat
+        request, game, seat = self.asked(), self.shown.game, self.shown.meta.seat
         if request is None or game is None or seat < 0:
             return
-        self.state.incoming = None
         record = self.record()
+        record.incoming = None
         if request.back_to < game.undo_floor():  # (cards seen since: said on the request)
             return
         if self._missing(request) - {seat}:
@@ -143,13 +173,14 @@ class LinkUndoController(ForkMending):
 
     def refuse(self, data: dict[str, Any]) -> None:
         """This seat refuses (with a reason, if given): the answer goes back to the asker."""
-        request, seat = self.state.incoming, self.shown.meta.seat
+        request, seat = self.asked(), self.shown.meta.seat
         if request is None or seat < 0:
             return
-        self.state.incoming = None
         reason = " ".join(str(data.get("reason") or "").split())[:linkundo.MAX_REASON]
         record = self.record()
-        record.answer = Refusal(request.back_to, request.upto, request.asker, seat, reason)
+        record.incoming = None
+        record.answer = Refusal(request.back_to, request.upto, request.asker, seat, reason,
+                                request.digest)
         self._keep(record)
 
     def _missing(self, request: Request) -> set[int]:
@@ -184,9 +215,10 @@ class LinkUndoController(ForkMending):
                 agreed = self._agreed(message, link_id, held if len(held) > len(theirs)
                                       else theirs)
                 if agreed is not None and message.asker in agreed:
+                    self.state.incoming = message  # (kept once the link is taken)
                     if fork == "":  # this device's game is newer: it stays, the request shows
                         self.host.open_saved(LINK_SAVE + link_id)
-                    self.state.incoming = message
+                        self.received(0)
                     return fork == ""
         if fork == "changes":
             self._mendable(game, params, held, seat)
@@ -200,9 +232,14 @@ class LinkUndoController(ForkMending):
         record = linkundo.read_record(self.host.store.storage, link_id)
         if refusal.asker != seat or record.asking is None or not record.asking.same(refusal):
             return
+        name = self._name_in(refusal.seat, link_id)
+        keys, _ = linkseals.read_record(self.host.store.storage, link_id)
+        if not linkundo.refusal_holds(refusal, link_id, record.asking, keys,
+                                      self.linkplay.state.verifier):
+            self.state.note = t("linkundo.refusal_unsigned", name=name)
+            return
         record.asking = None
         linkundo.write_record(self.host.store.storage, link_id, record)
-        name = self._name_in(refusal.seat, link_id)
         self.state.note = (t("linkundo.refused_because", name=name, reason=refusal.reason)
                            if refusal.reason else t("linkundo.refused", name=name))
 
@@ -215,6 +252,7 @@ class LinkUndoController(ForkMending):
         agreed = self._agreed(request, link_id, held)
         if agreed is None or agreed != set(range(game.state.options.players)):
             return None
+        self._settled(request, link_id)
         back = request.back_to
         if len(theirs) < back or theirs[:back] != held[:back] or theirs[:len(held)] == held:
             return None
@@ -230,10 +268,19 @@ class LinkUndoController(ForkMending):
         self.shown.redo_moves = [list(m) for m in own] if request.asker == seat and all(
             m[0] == seat for m in own) else []
         record.asking, record.carried, record.answer = None, request, None
-        record.sent = len(theirs)
+        record.incoming, record.sent = None, len(theirs)
         linkundo.write_record(self.host.store.storage, link_id, record)
         self.state.note = t("linkundo.done", name=self._name(request.asker), move=back + 1)
         return True
+
+    def _settled(self, request: Request, link_id: str) -> None:
+        """Every seat agreed to a request: this device no longer passes it on (nor is
+        asked it), whether or not its game is taken back by this link."""
+        record = linkundo.read_record(self.host.store.storage, link_id)
+        if request.same(record.asking) or request.same(record.incoming):
+            record.asking = None if request.same(record.asking) else record.asking
+            record.incoming = None if request.same(record.incoming) else record.incoming
+            linkundo.write_record(self.host.store.storage, link_id, record)
 
     # ------------------------------------------------------------ links to send
     def carried(self) -> str:
@@ -243,27 +290,30 @@ class LinkUndoController(ForkMending):
             return ""
         record = self.record()
         message: Request | Refusal | None = record.carried or record.answer
-        if isinstance(message, Request):
+        if message is not None:
             message = self._signed(message)
             if message is None:
                 return ""
         return f"&{linkundo.PARAM}={linkundo.param_of(message)}" if message else ""
 
-    def _signed(self, request: Request) -> Request | None:
-        """A request with this seat's agreement (signed where this device has keys);
-        None while its keys answer (raises nothing: the link waits)."""
-        seat = self.shown.meta.seat
-        if seat in request.seats():
-            return request
-        signer, link_id = self.linkplay.state.signer, self._id()
-        signature = b""
+    def _signed(self, message: Request | Refusal) -> Request | Refusal | None:
+        """A request with this seat's agreement, or its refusal, signed (low-S) by this
+        device's key for the seat, as its links are; None while its keys answer (raises
+        nothing: the link waits)."""
+        seat, link_id = self.shown.meta.seat, self._id()
+        if isinstance(message, Request) and seat in message.seats():
+            return message
+        statement = linkundo.refuse_message(link_id, message, message.digest) \
+            if isinstance(message, Refusal) else linkundo.agree_message(
+                link_id, seat, message.back_to, message.upto, message.digest)
         try:
-            if signer is not None and signer.public_key(link_id, seat) is not None:
-                signature = sigs.low_s(signer.sign(link_id, seat, linkundo.agree_message(
-                    link_id, seat, request.back_to, request.upto, request.digest)) or b"")
+            signature = linkseals.seat_signature(self.host.store.storage, link_id, seat,
+                                                 self.linkplay.state.signer, statement)
         except linkseals.SealPending:
             return None
-        return request.with_agreement(seat, signature)
+        if isinstance(message, Refusal):
+            return message.signed(signature)
+        return message.with_agreement(seat, signature)
 
     def _outgoing(self) -> tuple[Request | Refusal, int] | None:
         """The request or answer this device has to send, and to whom."""
@@ -285,7 +335,7 @@ class LinkUndoController(ForkMending):
         if cached is not None and cached[0] is game and cached[1] == len(game.moves) \
                 and cached[2] == message:
             return str(cached[3])
-        signed = self._signed(message) if isinstance(message, Request) else message
+        signed = self._signed(message)
         fragment = links.with_params(links.encode(game), {"p": self._id()})
         try:
             seals = linkseals.sealed(fragment, self.host.store.storage, self._id(),
@@ -306,7 +356,7 @@ class LinkUndoController(ForkMending):
             return None
         record, game = self.record(), self.shown.game
         assert game is not None
-        incoming = self.state.incoming
+        incoming = self.asked()
         names = [pl.name for pl in game.state.players]
         asked = None
         if incoming is not None:

@@ -76,6 +76,15 @@ EN_LINKPLAY: dict[str, str] = {
                       "device, and the old device's later moves are refused.",
     "linkplay.you_moved": "The game's creator invited {name} again on another device: this "
                           "device no longer plays {name}.",
+    "linkplay.recovery_summary": "If you lose this device",
+    "linkplay.recovery_hint": "Keep this link to yourself: whoever opens it can take {name}'s "
+                              "seat. On a new device, open it, then the game's latest link "
+                              "from another player, and take your seat again; the other "
+                              "devices are told that {name} plays on a new device.",
+    "linkplay.recovery_label": "The way back to {name}'s seat",
+    "linkplay.recovering": "This link holds the key of the game's creator: {name}'s seat can "
+                           "be taken again on this device. If another player sent you a "
+                           "newer link of the game, open it before you take your seat.",
     "linkplay.sealing": "Signing the link with this device's key…",
     "linkplay.signed": "Signed with this device's key: no other device can make {name}'s "
                        "moves.",

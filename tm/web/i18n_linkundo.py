@@ -15,9 +15,12 @@ EN_LINKUNDO: dict[str, str] = {
                             "this link so their device knows.",
     "linkundo.withdraw": "Withdraw the request",
     "linkundo.asked_title": "{name} asks to take back moves",
-    "linkundo.asked": "{name} asks to take back their moves since move {move} ({count} "
-                      "moves).",
-    "linkundo.asked_yours": "Your {count} moves played since then would be taken back too.",
+    "linkundo.asked.one": "{name} asks to take back their move {move}.",
+    "linkundo.asked.other": "{name} asks to take back their moves since move {move} ({n} "
+                            "moves).",
+    "linkundo.asked_yours.one": "Your move played since then would be taken back too.",
+    "linkundo.asked_yours.other": "Your {n} moves played since then would be taken back "
+                                  "too.",
     "linkundo.asked_revealed": "It cannot be accepted: cards were seen since then.",
     "linkundo.accept": "Accept",
     "linkundo.refuse": "Refuse",
@@ -29,6 +32,9 @@ EN_LINKUNDO: dict[str, str] = {
                         "sent.",
     "linkundo.refused_because": "{name} refused to take back your moves: “{reason}”. The game "
                                 "goes on as it was sent.",
+    "linkundo.refusal_unsigned": "This link carries a refusal of your request in {name}'s "
+                                 "name that {name}'s device did not sign: it is not taken, "
+                                 "and your request stands.",
     "linkundo.adopt": "Take this link's game (mine kept as a replay)",
     "linkundo.adopt_hint": "The player who sent it changed their move after sending it. This "
                            "device can follow the link's game; its own branch stays here to "

@@ -10,7 +10,7 @@ from typing import Any
 from tm.core.state import Options
 from tm.persist import gameids, seatseals, sigs
 from tm.persist.seatseals import Invite, Seals
-from tm.web.linkseals import Seats, read_seats, write_seats
+from tm.web.linkseals import Seats, read_seats, take_recovery, write_seats
 from tm.web.saves import Storage
 
 
@@ -33,8 +33,13 @@ def check_link(storage: Storage, link_id: str, params: dict[str, str], moves: li
     its invitation did not introduce, or another key for a pinned seat), ``"unsigned"`` (a
     move its seat's signature does not cover)."""
     if gameids.is_bound(link_id):
-        return _check_bound(storage, link_id, seatseals.read_seat_seals(params), moves, start,
-                            own_seat, verifier, options)
+        checked = _check_bound(storage, link_id, seatseals.read_seat_seals(params), moves,
+                               start, own_seat, verifier, options)
+        if checked.refused is None and own_seat < 0 and params.get("c"):
+            seats = read_seats(storage, link_id)
+            take_recovery(seats, link_id, params["c"])
+            write_seats(storage, link_id, seats)
+        return checked
     refused = _check_first_use(storage, link_id, params, moves, start, own_seat, verifier)
     return Checked(refused)
 
@@ -43,7 +48,9 @@ def _check_first_use(storage: Storage, link_id: str, params: dict[str, str],
                      moves: list[Any], start: int, own_seat: int,
                      verifier: sigs.Verifier) -> tuple[str, int, int] | None:
     """A game begun before issue 43: keys pinned on first use (their signatures as they
-    were then made: either form of ``s``)."""
+    were then made: either form of ``s``; only here, for ids not bound to a beginning,
+    so that links players hold keep opening)."""
+    assert not gameids.is_bound(link_id)
     seats = read_seats(storage, link_id)
     announced, signatures = seatseals.read_seals(params)
     merged = sigs.pin_keys(seats.keys, announced, own_seat)

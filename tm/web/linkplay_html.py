@@ -48,13 +48,15 @@ def by_link_box(form: Mapping[str, str], players: int = 2) -> str:
             f'<p class="hint">{esc(t("sealed.start_hint"))}</p>')
 
 
-def seat_cover(screen: Screen) -> str:
-    """"Who are you?": the seat this device plays (over the game as nobody's seat sees it)."""
+def seat_cover(screen: Screen, notice: str = "") -> str:
+    """"Who are you?": the seat this device plays (over the game as nobody's seat sees it),
+    with the page's ``notice`` (HTML, escaped by its maker) on the cover."""
     shown = _shown(screen)
     seats = "".join(_seat_button(i, name, i in shown.taken, i in shown.uninvited)
                     for i, name in enumerate(shown.names))
     return (f'<div class="handoff seat-check" role="dialog" aria-modal="true" '
-            f'aria-labelledby="seat-title"><h1 id="seat-title">{esc(t("linkplay.who"))}</h1>'
+            f'aria-labelledby="seat-title">{notice}'
+            f'<h1 id="seat-title">{esc(t("linkplay.who"))}</h1>'
             f'<p class="hint">{esc(t("linkplay.who_hint"))}</p>'
             f'<div class="seats">{seats}</div>{_who_sees(shown)}</div>')
 
@@ -149,14 +151,26 @@ def invitations(shown: LinkPlayShown) -> str:
     items = "".join(_invite_item(shown, seat, link) for seat, link in shown.invites)
     again = "".join(button(t("linkplay.invite_again", name=shown.names[seat]), "invite_again",
                            "", seat=seat) for seat in shown.reinvite)
-    if not items and not again:
+    if not items and not again and shown.recovery is None:
         return ""
     hint = f'<p class="hint">{esc(t("linkplay.invites_hint"))}</p>' if items else ""
     more = (f'<details class="invite-again"><summary>{esc(t("linkplay.invite_again_hint"))}'
             f'</summary><div class="tools">{again}</div></details>' if again else "")
     return (f'<section class="invites" aria-labelledby="invites-title">'
             f'<h3 id="invites-title">{esc(t("linkplay.invites_title"))}</h3>{hint}'
-            f'<ul class="invite-list">{items}</ul>{more}</section>')
+            f'<ul class="invite-list">{items}</ul>{more}{_recovery(shown)}</section>')
+
+
+def _recovery(shown: LinkPlayShown) -> str:
+    """The creator's way back to its seat, should it lose this device (kept to itself)."""
+    if shown.recovery is None or not 0 <= shown.seat < len(shown.names):
+        return ""
+    name = shown.names[shown.seat]
+    label = t("linkplay.recovery_label", name=name)
+    return (f'<details class="recovery"><summary>{esc(t("linkplay.recovery_summary"))}'
+            f'</summary><p class="hint">{esc(t("linkplay.recovery_hint", name=name))}</p>'
+            + _copy_field(shown.recovery, label, shown.copied_invite == shown.recovery,
+                          False, label, "recovery-link") + "</details>")
 
 
 def _invite_item(shown: LinkPlayShown, seat: int, link: str | None) -> str:

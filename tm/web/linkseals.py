@@ -62,6 +62,8 @@ class Seats:
     creator: bytes | None = None  # the creator's secret (on the creator's device only)
     invites: dict[int, tuple[int, bytes]] = field(default_factory=dict)  # invitations held
     soft: bytes | None = None  # this device's own key where it has no WebCrypto
+    recover: int = -1  # the seat this device takes back with the creator's key (its
+    # re-invitation signed when it first sends a link, over the history it then holds)
 
     def invitation(self, seat: int) -> tuple[int, bytes]:
         """The seat's invitation now: (its generation, its public key)."""
@@ -123,6 +125,7 @@ def read_seats(storage: Storage, link_id: str) -> Seats:
             seats.begin = Beginning(keys[0], tuple(keys[1:-1]), keys[-1])
         seats.creator = _unb64(raw["creator"]) if raw.get("creator") else None
         seats.soft = _unb64(raw["soft"]) if raw.get("soft") else None
+        seats.recover = int(raw.get("recover", -1))
     except (ValueError, TypeError, AttributeError, IndexError, KeyError, binascii.Error):
         return Seats()
     return seats
@@ -143,6 +146,8 @@ def write_seats(storage: Storage, link_id: str, seats: Seats) -> None:
                              for s, v in sorted(seats.reinvites.items())}
         data["vouched"] = {str(s): n for s, n in sorted(seats.vouched.items())}
         data["invites"] = {str(s): [g, _b64(k)] for s, (g, k) in sorted(seats.invites.items())}
+    if seats.recover >= 0:
+        data["recover"] = seats.recover
     for name in ("creator", "soft"):
         secret = getattr(seats, name)
         if secret is not None:
@@ -192,6 +197,15 @@ def invite_again(storage: Storage, link_id: str, seat: int, moves: list[Any]) ->
     if seats.creator is None or seats.begin is None or not 0 <= seat < len(
             seats.begin.invitations):
         return False
+    _reinvite(seats, link_id, seat, moves)
+    write_seats(storage, link_id, seats)
+    return True
+
+
+def _reinvite(seats: Seats, link_id: str, seat: int, moves: list[Any]) -> None:
+    """A new invitation for ``seat`` signed with the creator's key (which ``seats``
+    holds) over ``moves``; this device holds it, the seat's old key is no longer taken."""
+    assert seats.creator is not None
     generation = seats.invitation(seat)[0] + 1
     invitation = sigs.SoftKey(os.urandom(sigs.SECRET_BYTES))
     creator = sigs.SoftKey(seats.creator)
@@ -201,15 +215,39 @@ def invite_again(storage: Storage, link_id: str, seat: int, moves: list[Any]) ->
     seats.vouched[seat] = len(moves)
     seats.invites[seat] = (generation, invitation.secret)
     seats.forget(seat)
-    write_seats(storage, link_id, seats)
-    return True
+
+
+def recovery_param(storage: Storage, link_id: str, seat: int) -> str | None:
+    """On the creator's device, the ``&c=`` of its way back to its own seat: the seat and
+    the creator's key (whoever holds it can take that seat; None: not the creator's)."""
+    seats = read_seats(storage, link_id)
+    if seats.creator is None or seats.begin is None or seat < 0:
+        return None
+    return f"{seat}.{base64.urlsafe_b64encode(seats.creator).decode().rstrip('=')}"
+
+
+def take_recovery(seats: Seats, link_id: str, param: str) -> None:
+    """A device with no seat in the game opens its creator's way back (``&c=``): when the
+    key is the one that signed the game's beginning, it keeps it and may take that seat
+    back (:func:`sealed` re-invites it when this device first sends a link)."""
+    seat_text, _, secret_text = param.partition(".")
+    try:
+        secret = base64.urlsafe_b64decode(secret_text + "=" * (-len(secret_text) % 4))
+        key = sigs.SoftKey(secret)
+    except (ValueError, binascii.Error):
+        return
+    if seats.begin is None or key.public != seats.begin.creator or not seat_text.isdigit() \
+            or not 0 <= int(seat_text) < len(seats.begin.invitations):
+        return
+    seats.creator, seats.recover = secret, int(seat_text)
 
 
 def seat_taken(storage: Storage, link_id: str, seat: int) -> bool:
     """Whether another device plays the seat (its current key is pinned here)."""
     seats = read_seats(storage, link_id)
     if gameids.is_bound(link_id) and seats.begin is not None:
-        return 0 <= seat < len(seats.begin.invitations) and seats.seated(seat)
+        return 0 <= seat < len(seats.begin.invitations) and seats.seated(seat) and \
+            seat != seats.recover
     return seat in seats.keys
 
 
@@ -221,7 +259,8 @@ def invited_seats(storage: Storage, link_id: str, players: int) -> tuple[int, ..
         return None
     if seats.begin is None:
         return ()
-    return tuple(s for s in range(players) if seats.invited(s) and not seats.seated(s))
+    return tuple(s for s in range(players) if s == seats.recover
+                 or (seats.invited(s) and not seats.seated(s)))
 
 
 # ---------------------------------------------------------------- sealing a link
@@ -248,6 +287,9 @@ def sealed(fragment: str, storage: Storage, link_id: str, seat: int, moves: list
     signed = lost = False
     if seat >= 0:
         own, sign = _device_key(storage, link_id, seat, signer, seats)
+        if seat == seats.recover and seats.creator is not None:  # its creator, back
+            _reinvite(seats, link_id, seat, moves)
+            seats.recover = -1
         if not seats.seated(seat) and seats.invited(seat):
             generation, secret = seats.invites[seat]
             intro = sigs.SoftKey(secret).sign(sigs.intro_message(link_id, seat, generation, own))
@@ -280,6 +322,20 @@ def _device_key(storage: Storage, link_id: str, seat: int, signer: Signer | None
         seats.soft = os.urandom(sigs.SECRET_BYTES)
     soft = sigs.SoftKey(seats.soft)
     return soft.public, soft.sign
+
+
+def seat_signature(storage: Storage, link_id: str, seat: int, signer: Signer | None,
+                   message: bytes) -> bytes:
+    """This device's signature (low-S) of ``message`` for its seat, by the key that signs
+    the seat's links (empty: it has none pinned, as in a game begun before keys on a page
+    that cannot sign). Raises :class:`SealPending` while the signer has yet to answer."""
+    seats = read_seats(storage, link_id)
+    if gameids.is_bound(link_id) and seats.begin is not None:
+        own, sign = _device_key(storage, link_id, seat, signer, seats)
+        return sigs.low_s(sign(message) or b"") if seats.keys.get(seat) == own else b""
+    if signer is None or signer.public_key(link_id, seat) is None:
+        return b""
+    return sigs.low_s(signer.sign(link_id, seat, message) or b"")
 
 
 def _sealed_first_use(fragment: str, storage: Storage, link_id: str, seat: int,

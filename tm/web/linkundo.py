@@ -7,15 +7,18 @@ to ``back_to`` moves" and sends that link on; each other seat's device shows it 
 Accept / Refuse. An Accept adds that seat's signature of the same statement; the last seat
 to accept rewinds its game and the complete request (every seat's signature) travels on
 with its links, so every other device rewinds when it arrives (never before: a refusal
-anywhere leaves every device as it was). A refusal travels back with its reason.
+anywhere leaves every device as it was). A refusal travels back with its reason, signed by
+the refusing seat's device like an agreement (a refusal its seat did not sign is not taken,
+and the asker's page names that seat).
 
 Each device keeps its part under ``tm:undo:<game id>`` (outside the saves: their format is
-unchanged): the moves sent, the request under way, the answer to send, the complete request
+unchanged): the moves sent, the request under way, a request asked of this seat (kept until
+it is answered, so a reload still shows it), the answer to send, the complete request
 carried on, and the branch it left when it adopted another history (shown as a replay).
 
 A seat's signature is checked under its pinned key (tm.web.linkseals); a seat with no key
-pinned (games begun before keys, or a page that cannot sign) agrees unsigned, as its moves
-are taken. A refusal is not signed: forging one only drops the asker's request.
+pinned (games begun before keys, or a page that cannot sign) agrees or refuses unsigned,
+as its moves are taken.
 """
 from __future__ import annotations
 
@@ -23,14 +26,15 @@ import base64
 import binascii
 import hashlib
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from tm.persist import safejson, sigs
-from tm.web.saves import Storage
+from tm.persist import gameids, safejson, sigs
+from tm.web.saves import Storage, StorageFull
 
 RECORD_PREFIX = "tm:undo:"
 TAG = "tm-link-undo-1"
+REFUSE_TAG = "tm-link-undo-refuse-1"
 PARAM = "u"  # the link parameter (tm.persist.seatseals.SEAL_KEYS)
 MAX_REASON = 80  # characters of a refusal's reason
 MAX_SEATS = 8
@@ -64,13 +68,20 @@ class Request:
 
 @dataclass(frozen=True)
 class Refusal:
-    """A seat's refusal of a request, with its reason (may be empty)."""
+    """A seat's refusal of a request, with its reason (may be empty): ``digest`` the
+    request's (on the refusing device; the asker checks against its own request's) and
+    ``signature`` the refusing seat's (empty: unsigned, or not signed yet)."""
 
     back_to: int
     upto: int
     asker: int
     seat: int
     reason: str
+    digest: str = ""
+    signature: bytes = b""
+
+    def signed(self, signature: bytes) -> Refusal:
+        return replace(self, signature=signature)
 
 
 def history_digest(moves: list[Any]) -> str:
@@ -82,6 +93,12 @@ def history_digest(moves: list[Any]) -> str:
 def agree_message(link_id: str, seat: int, back_to: int, upto: int, digest: str) -> bytes:
     """What a seat's device signs when it asks or agrees to take moves back."""
     return f"{TAG}|{link_id}|{seat}|{back_to}|{upto}|{digest}".encode()
+
+
+def refuse_message(link_id: str, refusal: Refusal, digest: str) -> bytes:
+    """What a seat's device signs when it refuses a request (``digest``: the request's)."""
+    return (f"{REFUSE_TAG}|{link_id}|{refusal.seat}|{refusal.back_to}|{refusal.upto}|"
+            f"{refusal.asker}|{digest}|{refusal.reason}").encode()
 
 
 def request_for(moves: list[Any], back_to: int, asker: int) -> Request:
@@ -103,11 +120,12 @@ def _unb64(text: str) -> bytes | None:
 
 def param_of(message: Request | Refusal) -> str:
     """The ``&u=`` value of a request (``a.back.upto.asker~seat.sig~…``) or a refusal
-    (``r.back.upto.asker.seat~reason``); its text fits a seal's characters
-    (tm.persist.seatseals.seal_text_ok)."""
+    (``r.back.upto.asker.seat.sig~reason``, ``-`` for no signature); its text fits a
+    seal's characters (tm.persist.seatseals.seal_text_ok)."""
     if isinstance(message, Refusal):
         reason = _b64(message.reason[:MAX_REASON].encode())
-        return (f"r.{message.back_to}.{message.upto}.{message.asker}.{message.seat}"
+        sig = _b64(message.signature) if message.signature else "-"
+        return (f"r.{message.back_to}.{message.upto}.{message.asker}.{message.seat}.{sig}"
                 + (f"~{reason}" if reason else ""))
     agreed = "".join(f"~{seat}.{_b64(sig) if sig else '-'}" for seat, sig in message.agreed)
     return f"a.{message.back_to}.{message.upto}.{message.asker}.{message.digest}{agreed}"
@@ -123,15 +141,8 @@ def read_param(params: dict[str, str]) -> Request | Refusal | None:
     """The request or refusal a link carries (None: none, or damaged)."""
     head, *rest = params.get(PARAM, "").split("~")
     fields = head.split(".")
-    if fields[0] == "r" and len(fields) == 5 and len(rest) <= 1:
-        numbers = _numbers(fields[1:])
-        raw = _unb64(rest[0]) if rest else b""
-        try:
-            reason = raw.decode()[:MAX_REASON] if raw is not None else ""
-        except UnicodeDecodeError:
-            reason = ""
-        return Refusal(numbers[0], numbers[1], numbers[2], numbers[3], reason) \
-            if numbers else None
+    if fields[0] == "r" and len(fields) in (5, 6) and len(rest) <= 1:
+        return _refusal_param(fields, rest)
     if fields[0] != "a" or len(fields) != 5 or len(rest) > MAX_SEATS:
         return None
     numbers = _numbers(fields[1:4])
@@ -150,6 +161,34 @@ def read_param(params: dict[str, str]) -> Request | Refusal | None:
     if not back_to < upto:
         return None
     return Request(back_to, upto, asker, digest, tuple(agreed))
+
+
+def _refusal_param(fields: list[str], rest: list[str]) -> Refusal | None:
+    """A refusal's parameter (an older page's has no signature field: unsigned)."""
+    numbers = _numbers(fields[1:5])
+    signature = _unb64(fields[5]) if len(fields) == 6 and fields[5] != "-" else b""
+    if numbers is None or signature is None or len(signature) not in (0, sigs.SIG_BYTES):
+        return None
+    raw = _unb64(rest[0]) if rest else b""
+    try:
+        reason = raw.decode()[:MAX_REASON] if raw is not None else ""
+    except UnicodeDecodeError:
+        reason = ""
+    back_to, upto, asker, seat = numbers
+    return Refusal(back_to, upto, asker, seat, reason, signature=signature)
+
+
+def refusal_holds(refusal: Refusal, link_id: str, request: Request, keys: dict[int, bytes],
+                  verifier: sigs.Verifier) -> bool:
+    """Whether a refusal of ``request`` (this device's own) is its seat's: signed under
+    the seat's pinned key (in a game begun before invitations, a seat with no key pinned
+    refuses unsigned, as its moves are taken)."""
+    if refusal.seat == request.asker:
+        return False
+    if refusal.seat not in keys:
+        return not gameids.is_bound(link_id)
+    return bool(refusal.signature) and verifier.verify(
+        keys[refusal.seat], refuse_message(link_id, refusal, request.digest), refusal.signature)
 
 
 def verified(request: Request, link_id: str, moves: list[Any], keys: dict[int, bytes],
@@ -179,6 +218,7 @@ class Record:
     asking: Request | None = None  # a request this device makes or passes on
     asking_sent: bool = False  # its link has left this device (it can no longer be withdrawn)
     answer: Refusal | None = None  # this device's refusal, to send to the asker
+    incoming: Request | None = None  # a request this seat is asked to answer
     carried: Request | None = None  # a complete request, carried on with every link
     left: list[Any] = field(default_factory=list)  # the branch left for another history
     left_from: int = 0  # where that branch parted from the game
@@ -209,7 +249,7 @@ def read_record(storage: Storage, link_id: str) -> Record:
             left = []
         return Record(int(raw.get("sent", -1)), _request_of(raw.get("asking")),
                       bool(raw.get("asking_sent")),
-                      _refusal_of(answer),
+                      _refusal_of(answer), _request_of(raw.get("incoming")),
                       _request_of(raw.get("carried")), left, int(raw.get("left_from", 0)))
     except (ValueError, TypeError, AttributeError, IndexError, KeyError):
         return Record()
@@ -219,22 +259,29 @@ def _refusal_of(raw: Any) -> Refusal | None:
     if not raw:
         return None
     back_to, upto, asker, seat = (int(v) for v in raw[:4])
-    return Refusal(back_to, upto, asker, seat, str(raw[4])[:MAX_REASON])
+    digest = str(raw[5]) if len(raw) > 5 else ""  # (a record kept before refusals were signed)
+    return Refusal(back_to, upto, asker, seat, str(raw[4])[:MAX_REASON], digest)
 
 
-def write_record(storage: Storage, link_id: str, record: Record) -> None:
-    """Keep a game's undo record (a full store: the game's own save says so)."""
+def write_record(storage: Storage, link_id: str, record: Record, strict: bool = False) -> None:
+    """Keep a game's undo record (a full store: the game's own save says so; ``strict``:
+    raises StorageFull, when what is kept is a link's to take)."""
     answer = record.answer
     data = {"sent": record.sent, "asking": _request_json(record.asking),
             "asking_sent": record.asking_sent,
-            "answer": [answer.back_to, answer.upto, answer.asker, answer.seat, answer.reason]
-            if answer else None,
+            "answer": [answer.back_to, answer.upto, answer.asker, answer.seat, answer.reason,
+                       answer.digest] if answer else None,
+            "incoming": _request_json(record.incoming),
             "carried": _request_json(record.carried), "left": record.left,
             "left_from": record.left_from}
     try:
         storage.set(RECORD_PREFIX + link_id, json.dumps(data, separators=(",", ":")))
-    except Exception:  # (a full store: said by the game's save)
-        pass
+    except StorageFull:
+        if strict:
+            raise
+    except Exception:  # (a store refusing otherwise: said by the game's save)
+        if strict:
+            raise StorageFull(RECORD_PREFIX + link_id) from None
 
 
 def back_point(moves: list[Any], seat: int, floor: int) -> int:

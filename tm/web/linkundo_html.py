@@ -3,7 +3,7 @@ or answer to send, what came of one, and the branch this device left (as a repla
 from __future__ import annotations
 
 from tm.web.html import attrs, button, esc
-from tm.web.i18n import t
+from tm.web.i18n import t, tn
 from tm.web.linkplay_html import send_panel
 from tm.web.model import Screen, UndoShown
 
@@ -39,9 +39,9 @@ def undo_panel(shown: UndoShown) -> str:
 def _asked(asked: tuple[str, int, int, int, bool]) -> str:
     """Another seat asks to take back moves: Accept, or Refuse with a reason."""
     name, move, count, own, possible = asked
-    lines = [t("linkundo.asked", name=name, move=move, count=count)]
+    lines = [tn("linkundo.asked", count, name=name, move=move)]
     if own:
-        lines.append(t("linkundo.asked_yours", count=own))
+        lines.append(tn("linkundo.asked_yours", own))
     if not possible:
         lines.append(t("linkundo.asked_revealed"))
     text = "".join(f"<p>{esc(line)}</p>" for line in lines)

@@ -106,6 +106,7 @@ class LinkPlayShown:
     invites: tuple[tuple[int, str | None], ...] = ()  # on the creator's device: each seat
     # not yet taken and the link inviting it (None while it is signed)
     reinvite: tuple[int, ...] = ()  # seats the creator's device may invite again
+    recovery: str | None = None  # on the creator's device: its way back to its seat
     copied_invite: str | None = None  # the invitation link the clipboard took
     copied: bool = False
     can_share: bool = False  # the browser has a share sheet (navigator.share)

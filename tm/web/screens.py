@@ -52,10 +52,11 @@ def render_app(screen: Screen) -> str:
               f"{rule_link(screen.notice_rule)}</div>" if screen.notice else "")
     if screen.info:
         notice += f'<div class="notice info" role="status">{esc(screen.info)}</div>'
+    if screen.name == "seat":  # (its cover lies over the page: the notice goes inside it)
+        return game_screen(screen, seat_cover(screen, notice))
     screens: dict[str, Callable[[Screen], str]] = {
         "start": start_screen, "handoff": handoff_screen, "game": game_screen,
-        "replay": replay_screen, "seat": lambda s: game_screen(s, seat_cover(s)),
-        "older": lambda s: game_screen(s, older_cover(s))}
+        "replay": replay_screen, "older": lambda s: game_screen(s, older_cover(s))}
     body = screens[screen.name](screen)
     return notice + body
 

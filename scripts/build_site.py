@@ -7,7 +7,8 @@ It holds exactly what the page, its service worker and the browser's install pro
 request, and nothing else (tests/e2e/test_site_folder.py compares the two):
 
 - rules.html, the rules reference, written from its catalogs (scripts/build_rules.py) with
-  static/rules.js;
+  static/rules.js; cards.html, the list of every card (scripts/build_cards.py), with
+  static/rules.js and static/cards.js;
 - index.html with the start screen prerendered into #app (tm.web renders it here, in
   CPython, as Python will draw it once it is up), the style sheet inlined (static/app.css:
   the first paint waits for no other request) and preloads of what
@@ -45,8 +46,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGE_FILES = ("index.html", "main.py", "pyscript.toml")
-STATIC_FILES = ("boot.mjs", "trusted.js", "screen.mjs", "seatkeys.mjs", "rules.js", "icon.svg",
-                "icon-192.png", "icon-512.png", "manifest.webmanifest")
+STATIC_FILES = ("boot.mjs", "trusted.js", "screen.mjs", "seatkeys.mjs", "rules.js", "cards.js",
+                "icon.svg", "icon-192.png", "icon-512.png", "manifest.webmanifest")
 STYLESHEET = re.compile(r'<link rel="stylesheet" href="([^"]+\.css)">')
 BUILD_FILES = ("engine.zip", "python_stdlib.zip", "snapshot.json")
 # What loadPyodide() fetches (the standard library comes from static/build/ instead).
@@ -55,7 +56,7 @@ LOADING = re.compile(r'<div id="app">\s*<main class="loading".*?</main>\s*</div>
 
 
 sys.path.insert(0, str(ROOT))
-from scripts import build_fonts, build_rules, gen_sw  # noqa: E402
+from scripts import build_cards, build_fonts, build_rules, gen_sw  # noqa: E402
 from scripts.files import write_if_changed  # noqa: E402
 
 
@@ -211,8 +212,8 @@ def build(out: Path, root: Path = ROOT) -> int:
             page = with_kept_inline(page, root)
             data = prerendered_page(page, start_screen()).encode("utf-8")
         written += write_if_changed(out / path, data)
-    written += build_rules.write(out)
-    keep = set(files) | {"sw.js", "rules.html"}
+    written += build_rules.write(out) + build_cards.write(out)
+    keep = set(files) | {"sw.js", "rules.html", "cards.html"}
     for stale in sorted(p for p in out.rglob("*") if p.is_file()):
         if stale.relative_to(out).as_posix() not in keep:
             stale.unlink()

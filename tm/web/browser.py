@@ -28,6 +28,7 @@ from tm.web.page_dom import (
     mark_body,
     missing,
     off_screen,
+    set_title,
     window,
 )
 from tm.web.page_store import OPEN_KEY
@@ -120,6 +121,7 @@ class Page:
         for region, html in regions.items():
             self._set(region, html)
         self._set("lang", _language_picker(self.app.words()))
+        set_title(self.app.tab_title())
         set_html = float(window.performance.now())
         asking, placing = self._mark_body()
         moment = _moment(self.app)

@@ -49,6 +49,12 @@ def language_font(lang: str) -> None:
     document.head.append(link)
 
 
+def set_title(title: str) -> None:
+    """The tab's title (set only when it changes: one call into JavaScript a redraw)."""
+    if str(document.title) != title:
+        document.title = title
+
+
 def flag(element: Any, name: str, on: bool) -> None:
     """Set ``data-<name>="1"`` on ``element``, or remove it."""
     flag_attr(element, f"data-{name}", "1" if on else None)

@@ -14,6 +14,7 @@ from tm.web.bots_html import (
 )
 from tm.web.card_points_html import final_order
 from tm.web.card_text import tile_phrase
+from tm.web.cardlist_html import link_to_cards
 from tm.web.confirm_html import held_panel
 from tm.web.decide_html import status_strip, undo_bar
 from tm.web.expansions import Section
@@ -198,7 +199,7 @@ def _draw_upper(screen: Screen) -> tuple[str, str, str]:
     view = screen.game
     export = button(t("game.export"), "export_current", "") if screen.tools.can_share else ""
     tools = (button(t("app.menu"), "menu", "menu") + export  # (a sealed game: neither)
-             + tool_buttons(screen.tools, over=bool(view["over"])))
+             + tool_buttons(screen.tools, over=bool(view["over"])) + link_to_cards("tool"))
     extras = (undo_bar(screen) + link_banner(screen.tools) + share_dialog(screen.tools)
               + link_panels(screen) + daily_panel(screen) + live_scores(screen) + recap_box(screen))
     return status_strip(screen), f'<div class="tools">{tools}</div>', extras

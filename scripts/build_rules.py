@@ -180,7 +180,8 @@ def anchors() -> list[str]:
 
 def keys() -> list[str]:
     """Every message key the page uses, in page order."""
-    found = ["page.title", "page.back", "page.cards", "page.toc", "page.note", "page.link", "col.rule"]
+    found = ["page.title", "page.back", "page.cards", "page.toc", "page.note", "page.link",
+             "col.rule"]
     for anchor, blocks in SECTIONS:
         found.append(f"section.{anchor}")
         for block in blocks:

@@ -87,7 +87,9 @@ def _pick_hint(ask: Ask | None) -> str:
     if ask is None or ask.kind != "space":
         return ""
     tile = tile_phrase(str(ask.data.get("tile") or "special"))
-    return f'<p class="pick-hint">{esc(t("board.pick_hint", tile=tile))}</p>'
+    # (on a phone the board is wider than the screen: app.css shows how to see the rest)
+    return (f'<p class="pick-hint">{esc(t("board.pick_hint", tile=tile))}'
+            f'<span class="swipe-hint"> {esc(t("board.swipe_hint"))}</span></p>')
 
 
 def _decision_area(screen: Screen, ask: Ask | None) -> str:

@@ -54,26 +54,30 @@ def render_app(screen: Screen) -> str:
     if screen.info:
         notice += f'<div class="notice info" role="status">{esc(screen.info)}</div>'
     screens: dict[str, Callable[[Screen], str]] = {
-        "start": start_screen, "handoff": handoff_screen, "game": game_screen,
-        "replay": replay_screen, "seat": lambda s: game_screen(s, seat_cover(s)),
-        "older": lambda s: game_screen(s, older_cover(s))}
-    body = screens[screen.name](screen)
-    return notice + body
+        "start": start_screen, "game": game_screen, "replay": replay_screen}
+    covers: dict[str, Callable[[Screen], str]] = {
+        "handoff": handoff_cover, "seat": seat_cover, "older": older_cover}
+    if screen.name in covers:
+        cover = covers[screen.name](screen)
+        if cover and notice:  # said on the cover, where the player looks (it hides the rest)
+            tag, _, rest = cover.partition(">")
+            return game_screen(screen, f"{tag}>{notice}{rest}")
+        return notice + game_screen(screen, cover)
+    return notice + screens[screen.name](screen)
 
 
 # ---------------------------------------------------------------- hand-off
-def handoff_screen(screen: Screen) -> str:
+def handoff_cover(screen: Screen) -> str:
     """Between hot-seat turns: hide everything until the next player says so. The cover
     lies over the game as nobody's seat sees it (no hand, no decision: nothing secret is
     in the page), hidden and inert under it (app.css); revealing then redraws only the
     parts of the screen that are the next player's own."""
     assert screen.turn is not None
     name = player_name(screen.game, screen.turn)
-    cover = (f'<div class="handoff" role="dialog" aria-modal="true" aria-labelledby="handoff-to">'
-             f'<h1 id="handoff-to">{esc(t("handoff.pass_to", name=name))}</h1>'
-             f'<p class="hint">{esc(t("handoff.hint", name=name))}</p>'
-             + button(t("handoff.ready", name=name), "reveal", "primary") + "</div>")
-    return game_screen(screen, cover)
+    return (f'<div class="handoff" role="dialog" aria-modal="true" aria-labelledby="handoff-to">'
+            f'<h1 id="handoff-to">{esc(t("handoff.pass_to", name=name))}</h1>'
+            f'<p class="hint">{esc(t("handoff.hint", name=name))}</p>'
+            + button(t("handoff.ready", name=name), "reveal", "primary") + "</div>")
 
 
 # ---------------------------------------------------------------- game

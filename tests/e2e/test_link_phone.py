@@ -1,5 +1,6 @@
 """Play by link as the players see it in the tab and on a phone (issue 45): the tab's title
-says "Your turn" while a game waits for this device; on a phone the link to send is shown
+says "Your turn" while a game waits for this device; the others' setup is recapped; on a
+phone the link to send is shown
 after the move that makes it (the page was left far down); the board wider than a phone
 says so while a tile is placed. Every answer is a click or a tap.
 
@@ -76,6 +77,12 @@ def test_the_tab_says_your_turn_and_a_phone_shows_the_link_to_send(
     ann.goto(link)  # the link arrives: Ann's first action
     wait_ready(ann)
     expect(ann).to_have_title(MINE)
+    # What Bob chose at his setup, on his own device: recapped "since your last move".
+    recap = ann.locator(".recap")
+    expect(recap).to_contain_text("Since your last move")
+    expect(recap.locator(".recap-name")).to_have_text(["Bob"])
+    expect(recap).to_contain_text(re.compile(r"takes .+; buys \d+ cards?"))
+    _shot(ann, "desktop-recap-setup")
     ann.locator("select[data-change=language]").select_option("de")
     expect(ann).to_have_title("● Du bist am Zug — Terraforming Mars")
     ann.locator("select[data-change=language]").select_option("en")

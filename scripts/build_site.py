@@ -87,7 +87,22 @@ def prerendered_page(source: str, screen: str) -> str:
     data = html.escape(json.dumps(words, ensure_ascii=False, separators=(",", ":")))
     replaced = (f'<div id="app" class="prerendered" inert aria-busy="true">{screen}</div>\n'
                 f'  <div id="boot-status" data-words="{data}">{status}</div>')
-    return source[:found.start()] + replaced + source[found.end():]
+    return _lang_place(source[:found.start()]) + replaced + source[found.end():]
+
+
+def _lang_place(source: str) -> str:
+    """The language select's place kept (hidden, inert) until Python draws it there: the
+    screen below does not move down when the engine is ready."""
+    from tm.web.app_lang import language_select
+
+    empty = '<div id="lang"></div>'
+    if empty not in source:
+        raise SystemExit(f"index.html: no {empty} to keep the language select's place")
+    held = (language_select("en")
+            .replace('<label class="lang-pick">',
+                     '<label class="lang-pick held" aria-hidden="true">')
+            .replace("<select ", '<select disabled tabindex="-1" '))
+    return source.replace(empty, f'<div id="lang">{held}</div>', 1)
 
 
 def inline_styles(source: str, root: Path) -> str:

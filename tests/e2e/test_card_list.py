@@ -3,14 +3,19 @@ typing, taps and keys, on a phone; in the game's language; offline after a first
 TM_E2E_SHOTS=/some/folder saves its screens there."""
 from __future__ import annotations
 
-import os
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.e2e.conftest import Server
-from tests.e2e.helpers import CONTEXTS, axe_problems, expect, no_horizontal_scroll, wait_ready
+from tests.e2e.helpers import (
+    CONTEXTS,
+    axe_problems,
+    expect,
+    no_horizontal_scroll,
+    save_shot,
+    wait_ready,
+)
 from tests.e2e.test_offline import _controlled
 
 pytestmark = pytest.mark.e2e
@@ -19,11 +24,6 @@ SHOWN = "article:not([hidden])"
 TOTAL = 322  # every card of the four sets (tests/web/test_web_card_list.py counts them)
 
 
-def _shot(page: Any, name: str) -> None:
-    shots = os.environ.get("TM_E2E_SHOTS")
-    if shots:
-        Path(shots).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(shots) / f"cards-{name}.png"))
 
 
 def _visible_cards(page: Any) -> Any:
@@ -53,7 +53,7 @@ def test_a_phone_player_finds_cards_by_name_tag_type_cost_and_expansion(
     expect(count).to_have_text("Shown: 11 of 322")
     for text in _visible_cards(cards).all_inner_texts():
         assert "asteroid" in text.lower(), text
-    _shot(cards, "phone-search")
+    save_shot(cards, "cards-phone-search")
     search.fill("")
     cards.locator(SHOWN).get_by_label("Tag").select_option(label="Jovian")
     cards.locator(SHOWN).get_by_label("Type").select_option(label="event")
@@ -77,7 +77,7 @@ def test_a_phone_player_finds_cards_by_name_tag_type_cost_and_expansion(
     expect(cards.locator(f"{SHOWN} .none")).to_be_visible()
     expect(count).to_have_text(f"Shown: 0 of {TOTAL}")
     assert no_horizontal_scroll(cards)[0] <= 390
-    _shot(cards, "phone-none")
+    save_shot(cards, "cards-phone-none")
 
 
 def test_a_keyboard_player_filters_without_a_mouse(page: Any, server: Server) -> None:
@@ -115,7 +115,7 @@ def test_the_list_speaks_the_games_language(new_page: Any, boot: Any) -> None:
     expect(cards.locator(f"{SHOWN} .count")).not_to_have_text(f"表示中：{TOTAL}／{TOTAL}")
     found = _visible_cards(cards).locator(".name").all_inner_texts()
     assert len(found) >= 5 and all("タイタン" in name for name in found), found
-    _shot(cards, "phone-ja")
+    save_shot(cards, "cards-phone-ja")
 
 
 def test_the_list_opens_offline_after_a_first_visit(page: Any, boot: Any,

@@ -3,14 +3,12 @@ language select's place is held), and the globals of the end screen keep each va
 line at 1366 px. TM_E2E_SHOTS=/some/folder saves the end screen's header there."""
 from __future__ import annotations
 
-import os
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.e2e.conftest import Server
-from tests.e2e.helpers import CONTEXTS, expect, open_entry, wait_ready
+from tests.e2e.helpers import CONTEXTS, expect, open_entry, save_shot, wait_ready
 from tests.e2e.test_end_cards import finished
 from tests.kits import games
 
@@ -38,8 +36,4 @@ def test_the_end_screens_globals_keep_each_value_on_one_line(new_page: Any, boot
     lines = page.evaluate("""() => [...document.querySelectorAll('.globals .track-value')]
         .map((v) => [v.textContent, v.getClientRects().length])""")
     assert all(count == 1 for _, count in lines), lines
-    shots = os.environ.get("TM_E2E_SHOTS")
-    if shots:
-        Path(shots).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(shots) / "end-globals-1366.png"),
-                        clip={"x": 0, "y": 0, "width": 1366, "height": 260})
+    save_shot(page, "end-globals-1366", clip={"x": 0, "y": 0, "width": 1366, "height": 260})

@@ -8,15 +8,21 @@ TM_E2E_SHOTS=/some/folder saves the screens there."""
 from __future__ import annotations
 
 import json
-import os
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.e2e.clickdriver import Device
-from tests.e2e.helpers import CONTEXTS, expect, prompt, wait_idle, wait_ready, wait_screen
+from tests.e2e.helpers import (
+    CONTEXTS,
+    expect,
+    prompt,
+    save_shot,
+    wait_idle,
+    wait_ready,
+    wait_screen,
+)
 from tests.e2e.linkkit import DESKTOP, SEND, start_by_link, take_seat
 from tests.e2e.test_phone_reach import _tap_bar, _tap_choice
 
@@ -26,11 +32,6 @@ PLAIN = "Terraforming Mars"
 MINE = "● Your turn — Terraforming Mars"
 
 
-def _shot(page: Any, name: str) -> None:
-    shots = os.environ.get("TM_E2E_SHOTS")
-    if shots:
-        Path(shots).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(shots) / f"link-{name}.png"))
 
 
 def _clicks_until_send(device: Device) -> str:
@@ -82,7 +83,7 @@ def test_the_tab_says_your_turn_and_a_phone_shows_the_link_to_send(
     expect(recap).to_contain_text("Since your last move")
     expect(recap.locator(".recap-name")).to_have_text(["Bob"])
     expect(recap).to_contain_text(re.compile(r"takes .+; buys \d+ cards?"))
-    _shot(ann, "desktop-recap-setup")
+    save_shot(ann, "link-desktop-recap-setup")
     ann.locator("select[data-change=language]").select_option("de")
     expect(ann).to_have_title("● Du bist am Zug — Terraforming Mars")
     ann.locator("select[data-change=language]").select_option("en")
@@ -105,7 +106,7 @@ def test_the_tab_says_your_turn_and_a_phone_shows_the_link_to_send(
     expect(bob.locator("#send-title")).to_have_text("Send to Ann")
     bob.wait_for_function("() => !document.body.dataset.settling")
     assert _in_window(bob, "#send-title"), bob.evaluate("scrollY")
-    _shot(bob, "phone-send")
+    save_shot(bob, "link-phone-send")
     expect(bob).to_have_title(PLAIN)
 
 
@@ -138,4 +139,4 @@ def test_a_phone_placing_a_tile_is_told_the_board_scrolls_sideways(
         return [f.scrollWidth, f.clientWidth]; }""")
     assert frame[0] > frame[1], frame  # (wider indeed: the hint says why)
     page.locator(".board-wrap").scroll_into_view_if_needed()
-    _shot(page, "phone-board")
+    save_shot(page, "link-phone-board")

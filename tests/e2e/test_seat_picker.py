@@ -5,24 +5,17 @@ is drawn on the check, not under it. By taps, on a phone.
 TM_E2E_SHOTS=/some/folder saves the screens there."""
 from __future__ import annotations
 
-import os
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.e2e.clickdriver import Device, start_sealed
-from tests.e2e.helpers import CONTEXTS, expect, wait_ready, wait_screen
+from tests.e2e.helpers import CONTEXTS, expect, save_shot, wait_ready, wait_screen
 from tests.e2e.linkkit import DESKTOP
 
 pytestmark = pytest.mark.e2e
 
 
-def _shot(page: Any, name: str) -> None:
-    shots = os.environ.get("TM_E2E_SHOTS")
-    if shots:
-        Path(shots).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(shots) / f"seat-{name}.png"))
 
 
 def _on_top(page: Any, selector: str) -> bool:
@@ -48,11 +41,11 @@ def test_a_joining_phone_is_offered_only_its_free_seat_and_sees_its_notices(
     expect(check.get_by_role("button", name="I am Ben")).to_be_enabled()
     expect(check.get_by_role("button", name="I am Ada")).to_have_count(0)
     expect(check.locator("button", has_text="Ada")).to_be_disabled()
-    _shot(ben, "phone-check")
+    save_shot(ben, "seat-phone-check")
     # A damaged link pasted meanwhile: its notice shows on the check, where Ben looks.
     ben.goto(link.split("#", 1)[0] + "#s=" + link.split("#s=", 1)[1][:40])
     wait_ready(ben)
     notice = ben.locator("#app .notice")
     expect(notice).to_be_visible()
     assert _on_top(ben, "#app .notice"), "the notice is drawn under the seat check"
-    _shot(ben, "phone-notice")
+    save_shot(ben, "seat-phone-notice")

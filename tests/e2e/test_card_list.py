@@ -55,11 +55,12 @@ def test_a_phone_player_finds_cards_by_name_tag_type_cost_and_expansion(
         assert "asteroid" in text.lower(), text
     save_shot(cards, "cards-phone-search")
     search.fill("")
-    cards.locator(SHOWN).get_by_label("Tag").select_option(label="Jovian")
+    cards.locator(SHOWN).get_by_label("Tag").select_option(label="Earth")
     cards.locator(SHOWN).get_by_label("Type").select_option(label="event")
-    assert _visible_cards(cards).count() >= 2  # (Giant Ice Asteroid, Io Mining …)
+    expect(_visible_cards(cards).filter(has_text="Imported Hydrogen")).to_have_count(1)
+    assert _visible_cards(cards).count() >= 5  # (Imported Hydrogen, Large Convoy, …)
     for item in _visible_cards(cards).all():
-        expect(item.locator(".tag-jovian")).to_have_count(1)
+        expect(item.locator(".tag-earth")).to_have_count(1)
         expect(item.locator(".type")).to_have_text("event")
     cards.locator(SHOWN).get_by_role("button", name="Clear the filters").tap()
     expect(count).to_have_text(f"Shown: {TOTAL} of {TOTAL}")

@@ -180,7 +180,8 @@ def anchors() -> list[str]:
 
 def keys() -> list[str]:
     """Every message key the page uses, in page order."""
-    found = ["page.title", "page.back", "page.toc", "page.note", "page.link", "col.rule"]
+    found = ["page.title", "page.back", "page.cards", "page.toc", "page.note", "page.link",
+             "col.rule"]
     for anchor, blocks in SECTIONS:
         found.append(f"section.{anchor}")
         for block in blocks:
@@ -342,13 +343,14 @@ class Page:
         return (f'<article class="reference" lang="{self.lang}" data-lang="{self.lang}" '
                 f'data-title="{esc(self.t("page.title"))}"{hidden}>'
                 f'<header class="top"><a class="back" href="./">{esc(self.t("page.back"))}</a>'
+                f' · <a class="back" href="cards.html">{esc(self.t("page.cards"))}</a>'
                 f'<h1>{esc(self.t("page.title"))}</h1>'
                 f'<p class="note">{esc(self.t("page.note"))}</p></header>'
                 f'<div class="columns">{self.toc()}<div class="body">{"".join(sections)}</div>'
                 f"</div></article>")
 
 
-STYLE = """
+BASE_STYLE = """
 :root { --bg: #1b1410; --panel: #2a201a; --line: #5a4636; --ink: #f3ebe2; --muted: #c9bbac;
   --accent: #e0703a; --focus: #ffd54a; --lit: #4a3a14; }
 * { box-sizing: border-box; }
@@ -372,6 +374,9 @@ a:focus-visible, .table-wrap:focus-visible { outline: 3px solid var(--focus); ou
 .top h1 { margin: .4em 0 .1em; font-size: 1.7rem; }
 .note { color: var(--muted); margin: 0 0 1em; }
 .back { display: inline-block; margin-top: .8em; }
+""".strip()  # (also the top of cards.html: scripts/build_cards.py)
+
+STYLE = BASE_STYLE + """
 .columns { display: grid; grid-template-columns: 15em 1fr; gap: 2em; align-items: start; }
 .toc { position: sticky; top: 3em; max-height: calc(100vh - 4em); overflow: auto;
   background: var(--panel); border: 1px solid var(--line); border-radius: 8px; padding: .6em 1em; }
@@ -417,10 +422,6 @@ tbody th { font-weight: 600; }
 def page_html(folder: Path = CATALOGS) -> str:
     """The whole page, every language in it (English shown when no script runs)."""
     articles = [Page(lang, messages(lang, folder), lang == "en").article() for lang in LANGUAGES]
-    current = ' aria-current="true"'
-    switch = "".join(f'<a href="?lang={lang}" hreflang="{lang}" lang="{lang}" data-lang="{lang}"'
-                     f'{current if lang == "en" else ""}>'
-                     f"{esc(LANGUAGE_NAMES[lang])}</a>" for lang in LANGUAGES)
     title = messages("en", folder)["page.title"]
     body = "\n".join(articles)
     return ("<!doctype html>\n"
@@ -430,13 +431,22 @@ def page_html(folder: Path = CATALOGS) -> str:
             '<meta name="theme-color" content="#1b1410">\n'
             '<link rel="icon" href="static/icon.svg" type="image/svg+xml">\n'
             f"<style>\n{STYLE}\n</style>\n</head>\n<body>\n"
-            f'<nav class="langs" aria-label="Language · Sprache · 言語 · Мова" '
-            f'data-key="{LANG_KEY}">{switch}</nav>\n'
+            f"{language_switch()}\n"
             f"{_symbol_classes(body)}\n"
             # Run before the first paint: the language shown from the start, no flash
             # (after the site's Trusted Types policy: rules.js registers the service worker).
             '<script src="static/trusted.js"></script>\n'
             '<script src="static/rules.js"></script>\n</body>\n</html>\n')
+
+
+def language_switch() -> str:
+    """The bar of languages (static/rules.js shows the one chosen; also on cards.html)."""
+    current = ' aria-current="true"'
+    switch = "".join(f'<a href="?lang={lang}" hreflang="{lang}" lang="{lang}" data-lang="{lang}"'
+                     f'{current if lang == "en" else ""}>'
+                     f"{esc(LANGUAGE_NAMES[lang])}</a>" for lang in LANGUAGES)
+    return (f'<nav class="langs" aria-label="Language · Sprache · 言語 · Мова" '
+            f'data-key="{LANG_KEY}">{switch}</nav>')
 
 
 def _symbol_classes(body: str) -> str:

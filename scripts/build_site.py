@@ -7,7 +7,8 @@ It holds exactly what the page, its service worker and the browser's install pro
 request, and nothing else (tests/e2e/test_site_folder.py compares the two):
 
 - rules.html, the rules reference, written from its catalogs (scripts/build_rules.py) with
-  static/rules.js;
+  static/rules.js; cards.html, the list of every card (scripts/build_cards.py), with
+  static/rules.js and static/cards.js;
 - index.html with the start screen prerendered into #app (tm.web renders it here, in
   CPython, as Python will draw it once it is up), the style sheet inlined (static/app.css:
   the first paint waits for no other request) and preloads of what
@@ -46,7 +47,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 PAGE_FILES = ("index.html", "main.py", "pyscript.toml")
 STATIC_FILES = ("boot.mjs", "sidedb.mjs", "trusted.js", "screen.mjs", "seatkeys.mjs", "rules.js",
-                "icon.svg", "icon-192.png", "icon-512.png", "manifest.webmanifest")
+                "cards.js", "icon.svg", "icon-192.png", "icon-512.png", "manifest.webmanifest")
 STYLESHEET = re.compile(r'<link rel="stylesheet" href="([^"]+\.css)">')
 BUILD_FILES = ("engine.zip", "python_stdlib.zip", "snapshot.json")
 # What loadPyodide() fetches (the standard library comes from static/build/ instead).
@@ -55,7 +56,7 @@ LOADING = re.compile(r'<div id="app">\s*<main class="loading".*?</main>\s*</div>
 
 
 sys.path.insert(0, str(ROOT))
-from scripts import build_fonts, build_rules, gen_sw  # noqa: E402
+from scripts import build_cards, build_fonts, build_rules, gen_sw  # noqa: E402
 from scripts.files import write_if_changed  # noqa: E402
 
 
@@ -86,7 +87,22 @@ def prerendered_page(source: str, screen: str) -> str:
     data = html.escape(json.dumps(words, ensure_ascii=False, separators=(",", ":")))
     replaced = (f'<div id="app" class="prerendered" inert aria-busy="true">{screen}</div>\n'
                 f'  <div id="boot-status" data-words="{data}">{status}</div>')
-    return source[:found.start()] + replaced + source[found.end():]
+    return _lang_place(source[:found.start()]) + replaced + source[found.end():]
+
+
+def _lang_place(source: str) -> str:
+    """The language select's place kept (hidden, inert) until Python draws it there: the
+    screen below does not move down when the engine is ready."""
+    from tm.web.app_lang import language_select
+
+    empty = '<div id="lang"></div>'
+    if empty not in source:
+        raise SystemExit(f"index.html: no {empty} to keep the language select's place")
+    held = (language_select("en")
+            .replace('<label class="lang-pick">',
+                     '<label class="lang-pick held" aria-hidden="true">')
+            .replace("<select ", '<select disabled tabindex="-1" '))
+    return source.replace(empty, f'<div id="lang">{held}</div>', 1)
 
 
 def inline_styles(source: str, root: Path) -> str:
@@ -212,8 +228,8 @@ def build(out: Path, root: Path = ROOT) -> int:
             page = with_kept_inline(page, root)
             data = prerendered_page(page, start_screen()).encode("utf-8")
         written += write_if_changed(out / path, data)
-    written += build_rules.write(out)
-    keep = set(files) | {"sw.js", "rules.html"}
+    written += build_rules.write(out) + build_cards.write(out)
+    keep = set(files) | {"sw.js", "rules.html", "cards.html"}
     for stale in sorted(p for p in out.rglob("*") if p.is_file()):
         if stale.relative_to(out).as_posix() not in keep:
             stale.unlink()

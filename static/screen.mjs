@@ -168,6 +168,8 @@ export function offScreen(below) {
  * lines "name=value" set data-name, a line "name" removes it), the game hidden from
  * screen readers under a cover (`covered`); answers two flags, "1" or "0" each: whether a
  * question asks for the focus ([data-autofocus]), whether a tile is being placed. */
+let sending = false;  // whether the last marking found a link to send (#send-title)
+
 export function markBody(marks, covered) {
   const body = document.body;
   for (const line of marks.split("\n")) {
@@ -181,7 +183,10 @@ export function markBody(marks, covered) {
   else if (game !== null) game.removeAttribute("aria-hidden");
   const asking = document.querySelector("#app [data-autofocus]") !== null;
   const placing = document.querySelector('#app .prompt[data-kind="space"]') !== null;
-  return `${asking ? 1 : 0}${placing ? 1 : 0}`;
+  const send = document.getElementById("send-title") !== null;  // (a link appeared: "1")
+  const appeared = send && !sending;
+  sending = send;
+  return `${asking ? 1 : 0}${placing ? 1 : 0}${appeared ? 1 : 0}`;
 }
 
 globalThis.tmMarkBody = markBody;

@@ -315,3 +315,12 @@ def axe_problems(page: Any) -> list[str]:
             .flatMap((v) => v.nodes.map((n) => [v.id, v.impact, n.target.join(' ')]));
     }""")
     return [f"{rule} ({impact}) at {target}" for rule, impact, target in found]
+
+
+def save_shot(page: Any, name: str, **options: Any) -> None:
+    """With TM_E2E_SHOTS=/some/folder, a screenshot of the page as ``name``.png there (to
+    look at the screen a test reached)."""
+    shots = os.environ.get("TM_E2E_SHOTS")
+    if shots:
+        Path(shots).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(shots) / f"{name}.png"), **options)

@@ -72,7 +72,8 @@ def test_a_saved_game_continues_offline(page: Any, boot: Any, server: Server) ->
     assert {p for p in wanted - requested if not p.startswith("/static/build/")} <= {
         "/index.html", "/static/manifest.webmanifest", "/static/icon-192.png",
         "/static/icon-512.png", "/static/icon.svg",
-        "/rules.html", "/static/rules.js"}  # the rules reference, offline too
+        "/rules.html", "/static/rules.js",  # the rules reference, offline too
+        "/cards.html", "/static/cards.js"}  # and the list of every card
     _controlled(page)
     version = gen_sw.read_version((SITE / "sw.js").read_text(encoding="utf-8"))
     assert _cache_names(page) == [f"tm-offline-{version}"]

@@ -48,6 +48,8 @@ def test_the_site_folder_is_what_the_page_and_its_worker_request(
         assert page.evaluate("document.documentElement.dataset.snapshot") == "restored"
     page.goto(server.url + "rules.html#R-PAY-1")  # the rules reference, a page of its own
     expect(page.locator("#R-PAY-1")).to_be_visible()
+    page.goto(server.url + "cards.html")  # the list of every card, another
+    expect(page.locator("article.card-list[data-lang=en]")).to_be_visible()
     fonts, licences = _font_files()
     in_english = {urlsplit(url).path for url in page.recorder.requests}
     assert not in_english & fonts, "a page in English requested the Japanese font"

@@ -264,6 +264,20 @@ class App:
         self.recap.start(seat)
 
     # ------------------------------------------------------------ rendering
+    def my_turn(self) -> bool:
+        """Whether this device's seat of a game played by link has a decision to make now
+        (or an action staged, waiting for its Confirm)."""
+        if not self.by_link() or self.shown.screen != "game":
+            return False
+        return self.play.current() is not None or self.play.staged() is not None
+
+    def tab_title(self) -> str:
+        """The tab's title: marked while a game played by link waits for this device, so
+        a player who left the tab sees their turn from another."""
+        with speaking(self.words()):
+            title = t("app.title")
+            return t("title.your_turn", title=title) if self.my_turn() else title
+
     def screen_model(self) -> Screen:
         """The model of what the App shows now, from the controllers' frozen records
         (the view is built here, once)."""

@@ -92,6 +92,7 @@ class RecapState:
     game: Any = None  # the game and its move count when it opened (a move hides it)
     moves: int = 0
     save_id: str | None = None  # the saved game it belongs to (what was read is kept there)
+    setup: bool = False  # the others' setup and preludes recapped too (played by link)
 
 
 class RecapController(Controller):
@@ -117,10 +118,12 @@ class RecapController(Controller):
         log = game.state.log
         seen = self.memory.read(save_id, seat)
         since = recap_since(log, seat, seen if seen <= len(log) else 0)  # (a shorter log: undone)
-        count = len(recap_actions(log, seat, since))
+        setup = bool(self.shown.meta.link_id)  # (its setup made on other devices)
+        count = len(recap_actions(log, seat, since, setup))
         if count:
             self.state = RecapState(seat=seat, since=since, upto=len(log), count=count,
-                                    game=game, moves=len(game.moves), save_id=save_id)
+                                    game=game, moves=len(game.moves), save_id=save_id,
+                                    setup=setup)
 
     def is_open(self) -> bool:
         """Whether the recap shows: opened for the seat on screen, the game unmoved."""
@@ -172,7 +175,8 @@ class RecapController(Controller):
         if not self.is_open() or state.seat is None:
             return None
         return RecapShown(seat=state.seat, since=state.since, step=state.step,
-                          on_board=state.on_board and state.step is not None)
+                          on_board=state.on_board and state.step is not None,
+                          setup=state.setup)
 
 
 def _index(data: dict[str, Any]) -> int:

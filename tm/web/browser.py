@@ -28,6 +28,7 @@ from tm.web.page_dom import (
     mark_body,
     missing,
     off_screen,
+    set_title,
     window,
 )
 from tm.web.page_store import OPEN_KEY
@@ -120,11 +121,13 @@ class Page:
         for region, html in regions.items():
             self._set(region, html)
         self._set("lang", _language_picker(self.app.words()))
+        set_title(self.app.tab_title())
         set_html = float(window.performance.now())
-        asking, placing = self._mark_body()
+        asking, placing, sending = self._mark_body()
         moment = _moment(self.app)
         fresh = moment is not None and self.moment is not None and moment != self.moment
-        settle = Settle(asking and not self.asking, focus, placing and not self.placing, fresh)
+        settle = Settle(asking and not self.asking, focus, placing and not self.placing, fresh,
+                        sending)
         self.asking, self.placing, self.moment = asking, placing, moment
         if settle.needed() and self.pointer:  # after the frame: laid out once, when drawn
             self.hold()
@@ -144,9 +147,9 @@ class Page:
             self.hold()
             self.later("event", self._prepare_stage)
 
-    def _mark_body(self) -> tuple[bool, bool]:
+    def _mark_body(self) -> tuple[bool, bool, bool]:
         """The body's marks of what is shown (tests and static/boot.mjs read them); whether
-        a question asks for the focus, and whether a tile is being placed."""
+        a question asks for the focus, a tile is being placed, a link to send appeared."""
         app = self.app
         game = app.shown.game  # how far the game shown is (tabs of one game can be compared)
         self._remember_open()

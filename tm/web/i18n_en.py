@@ -163,6 +163,7 @@ EN: dict[str, str] = {
     "board.legal": "you may place here",
     "board.owner": "owner marker",
     "board.pick_hint": "Place {tile}: pick a highlighted space",
+    "board.swipe_hint": "(swipe sideways: the board is wider than the screen)",
     "board.pick": "Pick a highlighted space on the board, or one of these:",
     "bonus.steel": "steel", "bonus.titanium": "titanium", "bonus.plants": "plant",
     "bonus.heat": "heat", "bonus.card": "card",

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 EN_LINKPLAY: dict[str, str] = {
     # play by link
+    "title.your_turn": "● Your turn — {title}",  # the tab's title (tm.web.app.App.tab_title)
     "linkplay.start": "Play by link: each player on their own device",
     "linkplay.start_hint": "After each move, the page gives you a link to send to the next "
                            "player.",

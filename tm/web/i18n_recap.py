@@ -34,6 +34,9 @@ EN_RECAP: dict[str, str] = {
     "recap.do.prod": "production {list}",
     "recap.do.card_res": "{qty} on {card}",
     "recap.do.draw": "draws {cards}",
+    "recap.do.corporation": "takes {card}",
+    "recap.do.corporation_mc": "takes {card} and its {qty}",
+    "recap.do.bought": "buys {cards}",
     "recap.do.res_removed": "removes {res} from {target}",
     "recap.do.res_stolen": "steals {res} from {target}",
 }

@@ -48,14 +48,14 @@ def by_link_box(form: Mapping[str, str], players: int = 2) -> str:
             f'<p class="hint">{esc(t("sealed.start_hint"))}</p>')
 
 
-def seat_cover(screen: Screen, notice: str = "") -> str:
-    """"Who are you?": the seat this device plays (over the game as nobody's seat sees it),
-    with the page's ``notice`` (HTML, escaped by its maker) on the cover."""
+def seat_cover(screen: Screen) -> str:
+    """"Who are you?": the seat this device plays (over the game as nobody's seat sees it;
+    the page's notice goes on the cover: screens.render_app)."""
     shown = _shown(screen)
     seats = "".join(_seat_button(i, name, i in shown.taken, i in shown.uninvited)
                     for i, name in enumerate(shown.names))
     return (f'<div class="handoff seat-check" role="dialog" aria-modal="true" '
-            f'aria-labelledby="seat-title">{notice}'
+            f'aria-labelledby="seat-title">'
             f'<h1 id="seat-title">{esc(t("linkplay.who"))}</h1>'
             f'<p class="hint">{esc(t("linkplay.who_hint"))}</p>'
             f'<div class="seats">{seats}</div>{_who_sees(shown)}</div>')

@@ -187,6 +187,7 @@ class RecapShown:
     since: int = 0
     step: int | None = None
     on_board: bool = False  # the board shows the stepped action (the dock at the foot)
+    setup: bool = False  # the others' setup and preludes recapped too (played by link)
 
 
 @dataclass(frozen=True, slots=True)

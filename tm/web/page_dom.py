@@ -49,6 +49,12 @@ def language_font(lang: str) -> None:
     document.head.append(link)
 
 
+def set_title(title: str) -> None:
+    """The tab's title (set only when it changes: one call into JavaScript a redraw)."""
+    if str(document.title) != title:
+        document.title = title
+
+
 def flag(element: Any, name: str, on: bool) -> None:
     """Set ``data-<name>="1"`` on ``element``, or remove it."""
     flag_attr(element, f"data-{name}", "1" if on else None)
@@ -89,13 +95,15 @@ class Settle:
     new screen out there and then, and again for the frame; after the frame the layout
     is done and these cost next to nothing."""
 
-    def __init__(self, asked: bool, focus: str | None, placing: bool, fresh: bool = False
-                 ) -> None:
+    def __init__(self, asked: bool, focus: str | None, placing: bool, fresh: bool = False,
+                 sending: bool = False) -> None:
         self.asked, self.focus, self.placing = asked, focus, placing
         self.fresh = fresh  # another player's decision, or another phase: shown from its top
+        self.sending = sending  # a link to send appeared: shown (on a phone it lies far up)
 
     def needed(self) -> bool:
-        return self.asked or self.focus is not None or self.placing or self.fresh
+        return self.asked or self.focus is not None or self.placing or self.fresh \
+            or self.sending
 
     def run(self) -> None:
         active = document.activeElement  # (unless someone moved the focus meanwhile)
@@ -108,8 +116,10 @@ class Settle:
             _refocus(self.focus)
         if self.placing and placing_now():
             _show_board()
+        elif self.sending:
+            _show_top_of(document.getElementById("send-title"))
         elif self.fresh:
-            _show_decision()
+            _show_top_of(document.querySelector("#app .prompt"))
 
 
 def off_screen() -> list[str]:
@@ -137,20 +147,21 @@ COVERED = ("handoff", "seat", "older")
 FOCUSABLE = "button, [href], input, select, textarea, [tabindex]:not([tabindex='-1'])"
 
 
-def mark_body(marks: dict[str, str | None], covered: bool) -> tuple[bool, bool]:
+def mark_body(marks: dict[str, str | None], covered: bool) -> tuple[bool, bool, bool]:
     """Set the body's ``data-*`` marks (None: removed) and :func:`cover` the game or not;
-    whether a question asks for the focus and whether a tile is being placed. One call
-    into static/screen.mjs (a dozen from Python each cost more than the work)."""
+    whether a question asks for the focus, whether a tile is being placed, and whether a
+    link to send has just appeared (the move sent the game on). One call into
+    static/screen.mjs (a dozen from Python each cost more than the work)."""
     mark: Any = getattr(window, "tmMarkBody", None)
     if not missing(mark):
         found = str(mark("\n".join(name if value is None else f"{name}={value}"
                                     for name, value in marks.items()), covered))
-        return found[0] == "1", found[1] == "1"
+        return found[0] == "1", found[1] == "1", found[2:3] == "1"
     body = document.body
     for name, value in marks.items():
         flag_attr(body, f"data-{name}", value)
-    cover(covered)
-    return not missing(document.querySelector("#app [data-autofocus]")), placing_now()
+    cover(covered)  # (without screen.mjs the page never scrolls to a link to send)
+    return not missing(document.querySelector("#app [data-autofocus]")), placing_now(), False
 
 
 def cover(on: bool) -> None:
@@ -224,14 +235,14 @@ def placing_now() -> bool:
     return not missing(document.querySelector('#app .prompt[data-kind="space"]'))
 
 
-def _show_decision() -> None:
+def _show_top_of(element: Any) -> None:
     """A new phase's decision (research after the last pass, the first actions after the
-    setup): its top brought into view below the status strip when the page was left
-    scrolled past it or short of it (within an action the page never moves)."""
-    prompt = document.querySelector("#app .prompt")
-    if missing(prompt):
+    setup), or the link to send that a move has just made: its top brought into view
+    below the status strip when the page was left scrolled past it or short of it (within
+    an action the page never moves)."""
+    if missing(element):
         return
-    top = float(prompt.getBoundingClientRect().top)
+    top = float(element.getBoundingClientRect().top)
     strip = document.querySelector("#app .status-strip")
     under = 0.0 if missing(strip) else float(strip.getBoundingClientRect().bottom)
     if top < under or top > 0.75 * float(window.innerHeight):

@@ -19,6 +19,7 @@ Record = Mapping[str, Any]
 # The record naming what an action was reads first (the engine logs a card's payment
 # before the card).
 _HEADLINES = ("card_played", "card_action", "project", "pass", "corporation")
+_STARTS = ("corporation", "card_played")  # what starts an action of the setup or preludes
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,21 +52,39 @@ def recap_since(records: Sequence[Record], seat: int, seen: int = 0) -> int:
     return max(last_acted(records, seat), max(seen, 0))
 
 
-def recap_actions(records: Sequence[Record], seat: int, since: int) -> list[RecapAction]:
+def _player(record: Record) -> int | None:
+    player = record.get("player")
+    return player if isinstance(player, int) and not isinstance(player, bool) else None
+
+
+def recap_actions(records: Sequence[Record], seat: int, since: int,
+                  setup: bool = False) -> list[RecapAction]:
     """The other players' actions whose marker lies at or after ``since``, oldest first;
-    an action that left no record (ending a turn) is not listed."""
+    an action that left no record (ending a turn) is not listed. With ``setup`` (a game
+    played by link, whose players decided their setup on other devices), before the
+    game's first marker (the setup, then the preludes, decided with no action marked)
+    each other player's records make actions of their own: a corporation or a card played
+    starts one, anything else joins the player's last."""
     found: list[_Open] = []
     current: _Open | None = None
+    opening = setup and not any(r.get("key") in MARKERS for r in records[:max(since, 0)])
     for r in records[max(since, 0):]:
-        key = r.get("key")
+        key, player = r.get("key"), _player(r)
         if key == "action":
-            player = r.get("player")
-            current = None
-            if isinstance(player, int) and not isinstance(player, bool) and player != seat:
+            opening, current = False, None
+            if player is not None and player != seat:
                 current = _Open(player)
                 found.append(current)
         elif key in MARKERS:
-            current = None  # a turn or a phase ends the action
+            opening, current = False, None  # a turn or a phase ends the action
+        elif opening and player is not None:
+            if player == seat:
+                current = None  # (the seat's own setup: not recapped)
+                continue
+            if current is None or current.player != player or key in _STARTS:
+                current = _Open(player)
+                found.append(current)
+            current.records.append(r)
         elif current is not None:
             current.records.append(r)
     return [_finished(a) for a in found if a.records]

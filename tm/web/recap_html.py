@@ -25,7 +25,7 @@ def shown_actions(screen: Screen) -> list[RecapAction]:
     recap = screen.recap
     if recap is None or screen.view is None:
         return []
-    return recap_actions(screen.game["log"], recap.seat, recap.since)
+    return recap_actions(screen.game["log"], recap.seat, recap.since, recap.setup)
 
 
 def recap_lit(screen: Screen) -> frozenset[str]:

@@ -105,6 +105,13 @@ def _removed(view: View, r: Record) -> str:
              res=qty(str(r.get("res")), int(r.get("count", 0))))
 
 
+def _corporation(view: View, r: Record) -> str:
+    if r.get("megacredits"):
+        return t("recap.do.corporation_mc", card=r["card"],
+                 qty=qty("megacredits", int(r["megacredits"])))
+    return t("recap.do.corporation", card=r["card"])
+
+
 def _plain(key: str, *fields: str) -> Callable[[View, Record], str]:
     def phrase(view: View, r: Record) -> str:
         return t(key, **{f: r[f] for f in fields})
@@ -131,5 +138,7 @@ _PHRASES: dict[str, Callable[[View, Record], str]] = {
     "prod": _prod,
     "card_res": _card_res,
     "draw": lambda view, r: t("recap.do.draw", cards=qty("card", int(r.get("count", 0)))),
+    "corporation": _corporation,  # (the setup: recapped in a game played by link)
+    "bought": lambda view, r: t("recap.do.bought", cards=qty("card", int(r.get("count", 0)))),
     "res_removed": _removed,
 }

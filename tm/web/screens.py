@@ -14,6 +14,7 @@ from tm.web.bots_html import (
 )
 from tm.web.card_points_html import final_order
 from tm.web.card_text import tile_phrase
+from tm.web.cardlist_html import link_to_cards
 from tm.web.confirm_html import held_panel
 from tm.web.decide_html import status_strip, undo_bar
 from tm.web.expansions import Section
@@ -52,28 +53,31 @@ def render_app(screen: Screen) -> str:
               f"{rule_link(screen.notice_rule)}</div>" if screen.notice else "")
     if screen.info:
         notice += f'<div class="notice info" role="status">{esc(screen.info)}</div>'
-    if screen.name == "seat":  # (its cover lies over the page: the notice goes inside it)
-        return game_screen(screen, seat_cover(screen, notice))
     screens: dict[str, Callable[[Screen], str]] = {
-        "start": start_screen, "handoff": handoff_screen, "game": game_screen,
-        "replay": replay_screen, "older": lambda s: game_screen(s, older_cover(s))}
-    body = screens[screen.name](screen)
-    return notice + body
+        "start": start_screen, "game": game_screen, "replay": replay_screen}
+    covers: dict[str, Callable[[Screen], str]] = {
+        "handoff": handoff_cover, "seat": seat_cover, "older": older_cover}
+    if screen.name in covers:
+        cover = covers[screen.name](screen)
+        if cover and notice:  # said on the cover, where the player looks (it hides the rest)
+            tag, _, rest = cover.partition(">")
+            return game_screen(screen, f"{tag}>{notice}{rest}")
+        return notice + game_screen(screen, cover)
+    return notice + screens[screen.name](screen)
 
 
 # ---------------------------------------------------------------- hand-off
-def handoff_screen(screen: Screen) -> str:
+def handoff_cover(screen: Screen) -> str:
     """Between hot-seat turns: hide everything until the next player says so. The cover
     lies over the game as nobody's seat sees it (no hand, no decision: nothing secret is
     in the page), hidden and inert under it (app.css); revealing then redraws only the
     parts of the screen that are the next player's own."""
     assert screen.turn is not None
     name = player_name(screen.game, screen.turn)
-    cover = (f'<div class="handoff" role="dialog" aria-modal="true" aria-labelledby="handoff-to">'
-             f'<h1 id="handoff-to">{esc(t("handoff.pass_to", name=name))}</h1>'
-             f'<p class="hint">{esc(t("handoff.hint", name=name))}</p>'
-             + button(t("handoff.ready", name=name), "reveal", "primary") + "</div>")
-    return game_screen(screen, cover)
+    return (f'<div class="handoff" role="dialog" aria-modal="true" aria-labelledby="handoff-to">'
+            f'<h1 id="handoff-to">{esc(t("handoff.pass_to", name=name))}</h1>'
+            f'<p class="hint">{esc(t("handoff.hint", name=name))}</p>'
+            + button(t("handoff.ready", name=name), "reveal", "primary") + "</div>")
 
 
 # ---------------------------------------------------------------- game
@@ -87,7 +91,9 @@ def _pick_hint(ask: Ask | None) -> str:
     if ask is None or ask.kind != "space":
         return ""
     tile = tile_phrase(str(ask.data.get("tile") or "special"))
-    return f'<p class="pick-hint">{esc(t("board.pick_hint", tile=tile))}</p>'
+    # (on a phone the board is wider than the screen: app.css shows how to see the rest)
+    return (f'<p class="pick-hint">{esc(t("board.pick_hint", tile=tile))}'
+            f'<span class="swipe-hint"> {esc(t("board.swipe_hint"))}</span></p>')
 
 
 def _decision_area(screen: Screen, ask: Ask | None) -> str:
@@ -199,7 +205,7 @@ def _draw_upper(screen: Screen) -> tuple[str, str, str]:
     view = screen.game
     export = button(t("game.export"), "export_current", "") if screen.tools.can_share else ""
     tools = (button(t("app.menu"), "menu", "menu") + export  # (a sealed game: neither)
-             + tool_buttons(screen.tools, over=bool(view["over"])))
+             + tool_buttons(screen.tools, over=bool(view["over"])) + link_to_cards("tool"))
     extras = (undo_bar(screen) + link_banner(screen.tools) + share_dialog(screen.tools)
               + link_panels(screen) + daily_panel(screen) + live_scores(screen) + recap_box(screen))
     return status_strip(screen), f'<div class="tools">{tools}</div>', extras

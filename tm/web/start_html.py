@@ -7,6 +7,7 @@ from collections.abc import Mapping
 
 from tm.web.board_preview import board_picker
 from tm.web.bots_html import form_note, name_placeholder, seat_select
+from tm.web.cardlist_html import link_to_cards
 from tm.web.expansions.pages import PAGES
 from tm.web.html import button, esc
 from tm.web.i18n import format_moment, t
@@ -141,4 +142,4 @@ def start_screen(screen: Screen) -> str:
     return (f'<main class="start"><h1>{esc(t("app.title"))}</h1>{_resume(screen)}'
             f"{_new_game_form(screen.form)}{daily_section(screen)}{_saved_games(screen)}"
             f'<p class="rules-ref"><a href="{RULES_PAGE}" target="_blank" rel="noopener">'
-            f'{esc(t("rules.open"))}</a></p></main>')
+            f'{esc(t("rules.open"))}</a> · {link_to_cards()}</p></main>')

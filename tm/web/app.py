@@ -166,6 +166,9 @@ class App:
     def drop_stage(self) -> None:
         self.play.drop_stage()
 
+    def stage_back(self) -> None:
+        self.play.stage_back()
+
     def shown_game(self) -> Game | None:
         return self.play.shown_game()
 

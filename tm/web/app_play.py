@@ -59,6 +59,17 @@ class PlayController(Controller):
         """The action under way is void (its game was replaced or moved)."""
         self.state.stage = None
 
+    def stage_back(self) -> None:
+        """Undo within the action under way: its last decision taken back (its first:
+        the whole action, as Cancel). A payment it comes back to starts afresh."""
+        stage = self.staged()
+        if stage is None:
+            return
+        if not stage.back():
+            self.state.stage = None
+            return
+        default_payment(stage)
+
     def cancel(self, data: dict[str, Any]) -> None:
         """Drop the action under way: the game never saw it."""
         self.state.stage = None

@@ -30,6 +30,7 @@ class Stage:
     game: Game  # the copy the staged answers were applied to
     player: int  # who is acting
     steps: list[dict[str, Any]] = field(default_factory=list)  # the listed choices answered
+    counts: list[int] = field(default_factory=list)  # the copy's moves after each step
     held: bool = False  # complete, waiting for the player's Confirm
     preview: bool = True  # held: the copy shows the action done (False: the held answer is
     # not applied yet, as it showed hidden information)
@@ -50,6 +51,7 @@ class Stage:
         """Answer the acting player's decision on the copy (IllegalMove: copy unchanged)."""
         self.game.respond(self.player, response)
         self.steps.append(response)
+        self.counts.append(len(self.game.moves))
 
     def needs_confirm(self) -> bool:
         """Whether the complete action waits for a Confirm: its last answer was not one."""
@@ -73,6 +75,31 @@ class Stage:
         if not self.preview:
             self.game.respond(self.player, self.steps[-1])
         self.held = False
+
+    def back(self) -> bool:
+        """Undo within the action: take back its last decision made (a payment, a
+        placement, a selection, with every step toward it) and any under way, on a new
+        copy. False when that was its first: nothing is left to stage."""
+        game, start = self.game, len(self.base.moves)
+        end, steps = len(game.moves), len(self.steps)
+        under_way = end > start and not game.decided[end - 1]
+        if self.held and not self.preview:  # the held answer is not in the copy
+            steps -= 1
+            cut = game.decision_start(end) if under_way else end
+        else:
+            cut = game.decision_start(end) if end > start else start
+            if under_way and cut > start:
+                cut = game.decision_start(cut)
+        keep = max((n for n in range(steps + 1) if n == 0 or self.counts[n - 1] <= cut),
+                   default=0)
+        if keep == 0:
+            return False
+        again = Stage(self.base, self.base.copy(), self.player)
+        for step in self.steps[:keep]:
+            again.respond(step)
+        self.game, self.steps, self.counts = again.game, again.steps, again.counts
+        self.held, self.preview = False, True
+        return True
 
     def is_complete(self) -> bool:
         """Whether the copy must now become the game: the action ended, or it revealed."""

@@ -17,6 +17,7 @@ from tm.bots.values import Judge
 from tm.cards import card
 from tm.prompts.contract import PLAY_NOW_PURPOSES
 from tm.view_model import GameView
+from tm.vocab.payment import thrifty
 
 BUY_PRICE = 3
 IDLE_MC = 40  # habit ``spend``: money from which passing before the last generation idles it
@@ -275,12 +276,34 @@ class Mind:
         return next(c for c in self.choices if c["amount"] == want)
 
     def pay(self) -> Choice:
+        """The payment that keeps MC, as the page starts it (:func:`thrifty`: steel,
+        titanium and the rest before MC): a step toward it, then confirm. Without such a
+        payment (none adds up), cheap currencies first as before."""
+        d = self.data
+        use = {str(r): int(n) for r, n in (d.get("use") or {}).items()}
+        rates = {str(r): int(v) for r, v in (d.get("rates") or {}).items()}
+        reserve = d.get("reserve") or {}
+        self.reason = "pay"
+        me = self.view["players"][self.judge.outlook.me]
+        held = {**me["res"], **me["card_res"]}
+        have = {r: max(0, int(held.get(r, 0)) - int(reserve.get(r, 0))) for r in use}
+        mc = int(held["megacredits"]) - int(reserve.get("megacredits", 0))
+        plan = thrifty(int(d["cost"]), rates, have, mc)
+        if plan is None:
+            return self._pay_cheap(use, rates)
+        for resource, now in use.items():
+            want = plan.get(resource, 0)
+            steps = [c for c in self.choices if c["type"] == "use"
+                     and c["resource"] == resource and c["amount"] != now
+                     and (c["amount"] - now) * (want - now) > 0]  # toward the plan
+            if want != now and steps:
+                return min(steps, key=lambda c: abs(int(c["amount"]) - want))
+        confirm = self.find("confirm")
+        return confirm if confirm is not None else self._pay_cheap(use, rates)
+
+    def _pay_cheap(self, use: Mapping[str, int], rates: Mapping[str, int]) -> Choice:
         """Cheap currencies first (steel, titanium at their rate beat MC), then MC; when MC
         falls short, more of the others. Amounts only ever rise, so a payment ends."""
-        d = self.data
-        use = dict(d.get("use") or {})
-        rates = d.get("rates") or {}
-        self.reason = "pay"
         raises = [c for c in self.choices
                   if c["type"] == "use" and c["amount"] > use.get(c["resource"], 0)]
         cheap = [c for c in raises if (c.get("label") or {}).get("best")

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tm.game import Game
+from tm.vocab.payment import thrifty
 
 
 @dataclass
@@ -152,9 +153,9 @@ def starts_action(game: Game, player: int) -> bool:
 
 # ---------------------------------------------------------------- the payment's start
 def default_payment(stage: Stage) -> None:
-    """A payment just asked starts where a player would: MC first, then the fewest other
-    units that cover the rest (overpaying only where their rates force it). Set through
-    the listed steps of the payment, on the copy (nothing reaches the game)."""
+    """A payment just asked starts where a player would: steel, titanium and whatever else
+    may pay before MC, MC last (:func:`tm.vocab.payment.thrifty`, as the hint pays). Set
+    on the copy, one amount per resource (nothing reaches the game)."""
     game, player = stage.game, stage.player
     prompt = game.prompt_for(player)
     if prompt is None or prompt.kind != "pay" or any(prompt.data["use"].values()):
@@ -167,44 +168,6 @@ def default_payment(stage: Stage) -> None:
     # (when it holds more) all that could ever be used.
     have = {c["resource"]: int(c["amount"]) for c in prompt.choices()
             if c.type == "use" and c.label.get("best")}
-    target = best_mix(int(d["cost"]) - max(0, mc),
-                      {c: int(v) for c, v in d["rates"].items() if c in d["use"]}, have)
-    for resource, amount in target.items():
-        while True:
-            prompt = game.prompt_for(player)
-            if prompt is None or prompt.kind != "pay" or prompt.data["use"][resource] >= amount:
-                break
-            steps = [c for c in prompt.choices() if c.type == "use"
-                     and c["resource"] == resource and c["amount"] <= amount]
-            if not steps:
-                break
-            stage.respond(max(steps, key=lambda c: int(c["amount"])).to_dict())
-
-
-def best_mix(short: int, rates: dict[str, int], have: dict[str, int]) -> dict[str, int]:
-    """The units of each resource that cover ``short`` MC with the least value spent
-    (the most MC kept in use), then the fewest units; {} when MC covers it all or the
-    rest cannot cover it."""
-    if short <= 0:
-        return {}
-    order = sorted(rates, key=lambda r: -rates[r])
-    best: tuple[int, int, dict[str, int]] | None = None
-
-    def search(i: int, left: int, picked: dict[str, int]) -> None:
-        nonlocal best
-        if left <= 0 or i == len(order):
-            if left <= 0:
-                value = sum(n * rates[r] for r, n in picked.items())
-                key = (value, sum(picked.values()), dict(picked))
-                if best is None or key[:2] < best[:2]:
-                    best = key
-            return
-        r = order[i]
-        top = min(have.get(r, 0), -(-left // rates[r]))
-        for n in range(top, -1, -1):
-            picked[r] = n
-            search(i + 1, left - n * rates[r], picked)
-        picked.pop(r, None)
-
-    search(0, short, {})
-    return {r: n for r, n in best[2].items() if n} if best is not None else {}
+    plan = thrifty(int(d["cost"]), {c: int(v) for c, v in d["rates"].items()}, have, mc)
+    for resource, amount in (plan or {}).items():
+        stage.respond({"type": "use", "resource": resource, "amount": amount})

@@ -1,0 +1,116 @@
+"""Undo by decision and the payment's start in the page, on a desktop and a phone, by
+clicks and keys only: one Undo takes back a whole payment made with stepper clicks; within
+an action Undo steps back through its decisions and the payment it reaches has Cancel; a
+payment starts with steel, MC last.
+TM_E2E_SHOTS=/some/folder saves a screenshot of the payment screens there.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.e2e.helpers import CONTEXTS as VIEWPORTS
+from tests.e2e.helpers import (
+    choice,
+    confirm,
+    expect,
+    moves,
+    offered_card,
+    plan_tile_game,
+    prompt,
+    setup_corporations,
+    solo_after_setup,
+    start_game,
+    wait_screen,
+)
+
+pytestmark = pytest.mark.e2e
+
+SHOTS = os.environ.get("TM_E2E_SHOTS")
+UNDO = "#app .tools [data-action=undo]"
+
+
+@pytest.fixture(params=sorted(VIEWPORTS))
+def screen(request: pytest.FixtureRequest, new_page: Any, boot: Any) -> Any:
+    """A watched page of the booted game at each size (its name on ``page.size``)."""
+    page = new_page(**VIEWPORTS[request.param])
+    page.size = request.param
+    boot(page)
+    return page
+
+
+def shot(page: Any, name: str) -> None:
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(SHOTS) / f"{name}-{page.size}.png"))
+
+
+def kind(page: Any) -> Any:
+    return expect(prompt(page))
+
+
+def test_one_undo_takes_back_a_whole_payment_made_with_stepper_clicks(screen: Any) -> None:
+    page = screen
+    plan = solo_after_setup(page)
+    before = moves(page)
+    choice(page, plan.building_card).click()
+    steel = prompt(page).locator(".pay-row.res-steel")
+    for step, shown in (("less", -1), ("less", -2), ("more", -1)):
+        steel.locator(f"button.step-{step}").click()
+        expect(steel.locator("output")).to_have_text(str(plan.steel_default + shown))
+    confirm(page).click()
+    kind(page).to_have_attribute("data-kind", "action")
+    assert moves(page) > before + 3  # the card, four amounts, the confirmation
+    page.locator(UNDO).click()  # once
+    kind(page).to_have_attribute("data-kind", "action")
+    assert moves(page) == before
+    expect(page.locator(".hand")).to_contain_text(plan.building_card)
+
+
+def test_undo_steps_back_through_an_action_and_its_payment_has_cancel(screen: Any) -> None:
+    page = screen
+    plan = plan_tile_game("Tess")
+    start_game(page, players=1, names=["Tess"], seed=plan.seed)
+    wait_screen(page, "game")
+    setup_corporations(page).filter(has_text=plan.corporation).click()
+    offered_card(page, plan.card).click()
+    confirm(page).click()
+    kind(page).to_have_attribute("data-kind", "action")
+    before = moves(page)
+    choice(page, plan.card).click()
+    kind(page).to_have_attribute("data-kind", "pay")
+    confirm(page).click()
+    kind(page).to_have_attribute("data-kind", "space")
+    page.locator(".board g.space.legal").first.click()
+    kind(page).to_have_attribute("data-kind", "confirm")  # held for its Confirm
+
+    page.locator(UNDO).click()  # the placement
+    kind(page).to_have_attribute("data-kind", "space")
+    page.locator(UNDO).focus()
+    page.keyboard.press("Enter")  # the payment: back at it, Cancel and Confirm usable
+    kind(page).to_have_attribute("data-kind", "pay")
+    expect(prompt(page).locator("button.cancel")).to_be_visible()
+    expect(confirm(page)).to_be_enabled()
+    shot(page, "payment-after-undo")
+    assert moves(page) == before
+    prompt(page).locator("button.cancel").click()
+    kind(page).to_have_attribute("data-kind", "action")
+    assert moves(page) == before
+    expect(page.locator(".hand")).to_contain_text(plan.card)
+
+
+def test_a_payment_starts_with_steel_and_mc_last(screen: Any) -> None:
+    page = screen
+    plan = solo_after_setup(page)
+    choice(page, plan.building_card).click()
+    widget = prompt(page)
+    expect(widget.locator(".pay-row.res-steel output")).to_have_text(str(plan.steel_default))
+    expect(widget.locator(".pay-row.res-megacredits output")).to_have_text(
+        str(plan.mc_default))
+    expect(confirm(page)).to_contain_text(f"{plan.steel_default} steel")
+    assert plan.steel_default > 0
+    widget.scroll_into_view_if_needed()
+    shot(page, "payment-default")

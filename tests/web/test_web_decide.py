@@ -38,7 +38,7 @@ def test_a_payment_is_staged_until_confirmed_and_cancel_takes_nothing_back() -> 
 
     click(app, "play_card", card="Deep Well Heating")
     assert kind(app) == "pay" and app.play.state.stage is not None
-    click(app, "use", resource="steel", amount=1)
+    click(app, "use", resource="steel", amount=2)  # one less than it starts with
     shown = page(app)
     assert 'data-action="cancel"' in shown and "Not played yet" not in shown  # own footer
     assert app.shown.game is game and len(game.moves) == before and game.digest() == digest
@@ -49,8 +49,7 @@ def test_a_payment_is_staged_until_confirmed_and_cancel_takes_nothing_back() -> 
     assert app.play.state.stage is None and kind(app) == "action"
     assert len(app.shown.game.moves) == before and app.shown.game.digest() == digest
 
-    click(app, "play_card", card="Deep Well Heating")
-    click(app, "use", resource="steel", amount=3)
+    click(app, "play_card", card="Deep Well Heating")  # starts with 3 steel (steel first)
     click(app, "confirm")
     assert app.play.state.stage is None and kind(app) == "action"
     assert len(app.shown.game.moves) == before + 3  # play, use 3 steel, confirm: all at once

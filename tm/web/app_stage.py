@@ -7,7 +7,8 @@ player is back at the action menu, someone else must decide, the phase or genera
 moved on, or the game ended), or at once when an answer showed hidden information (a card
 drawn or revealed: what was seen cannot be taken back). Cancel throws the copy away, so
 cancelling takes nothing back from the game: undo, saves, links and other tabs only ever
-see complete moves.
+see complete moves. Undo while an action is under way steps back through its decisions
+(:meth:`Stage.back`), on a new copy.
 
 An action whose last answer is not itself a confirmation (a card without payment, Power
 Plant, an award, a tile placed) is *held* when complete: the player sees it (the copy after

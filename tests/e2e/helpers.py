@@ -393,3 +393,12 @@ def plan_tile_game(name: str = "Tess", max_seed: int = 400) -> TilePlan:
                     and decision[1].data["use"].get("steel"):
                 return TilePlan(seed, corporation, wanted[0])
     raise AssertionError("no seed deals a steel corporation with a building tile card")
+
+
+def keep_shot(page: Any, name: str) -> None:
+    """With TM_E2E_SHOTS=<folder>: a screenshot of the window there, for a person to look
+    at, named after the step and the page's size."""
+    folder = os.environ.get("TM_E2E_SHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / f"{name}-{page.size}.png"))

@@ -6,17 +6,15 @@ TM_E2E_SHOTS=/some/folder saves a screenshot of the payment screens there.
 """
 from __future__ import annotations
 
-import os
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.e2e.helpers import CONTEXTS as VIEWPORTS
 from tests.e2e.helpers import (
     choice,
     confirm,
     expect,
+    keep_shot,
     moves,
     offered_card,
     plan_tile_game,
@@ -29,31 +27,15 @@ from tests.e2e.helpers import (
 
 pytestmark = pytest.mark.e2e
 
-SHOTS = os.environ.get("TM_E2E_SHOTS")
 UNDO = "#app .tools [data-action=undo]"
-
-
-@pytest.fixture(params=sorted(VIEWPORTS))
-def screen(request: pytest.FixtureRequest, new_page: Any, boot: Any) -> Any:
-    """A watched page of the booted game at each size (its name on ``page.size``)."""
-    page = new_page(**VIEWPORTS[request.param])
-    page.size = request.param
-    boot(page)
-    return page
-
-
-def shot(page: Any, name: str) -> None:
-    if SHOTS:
-        Path(SHOTS).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(SHOTS) / f"{name}-{page.size}.png"))
 
 
 def kind(page: Any) -> Any:
     return expect(prompt(page))
 
 
-def test_one_undo_takes_back_a_whole_payment_made_with_stepper_clicks(screen: Any) -> None:
-    page = screen
+def test_one_undo_takes_back_a_whole_payment_made_with_stepper_clicks(sized_screen: Any) -> None:
+    page = sized_screen
     plan = solo_after_setup(page)
     before = moves(page)
     choice(page, plan.building_card).click()
@@ -70,8 +52,8 @@ def test_one_undo_takes_back_a_whole_payment_made_with_stepper_clicks(screen: An
     expect(page.locator(".hand")).to_contain_text(plan.building_card)
 
 
-def test_undo_steps_back_through_an_action_and_its_payment_has_cancel(screen: Any) -> None:
-    page = screen
+def test_undo_steps_back_through_an_action_and_its_payment_has_cancel(sized_screen: Any) -> None:
+    page = sized_screen
     plan = plan_tile_game("Tess")
     start_game(page, players=1, names=["Tess"], seed=plan.seed)
     wait_screen(page, "game")
@@ -94,7 +76,7 @@ def test_undo_steps_back_through_an_action_and_its_payment_has_cancel(screen: An
     kind(page).to_have_attribute("data-kind", "pay")
     expect(prompt(page).locator("button.cancel")).to_be_visible()
     expect(confirm(page)).to_be_enabled()
-    shot(page, "payment-after-undo")
+    keep_shot(page, "payment-after-undo")
     assert moves(page) == before
     prompt(page).locator("button.cancel").click()
     kind(page).to_have_attribute("data-kind", "action")
@@ -102,8 +84,8 @@ def test_undo_steps_back_through_an_action_and_its_payment_has_cancel(screen: An
     expect(page.locator(".hand")).to_contain_text(plan.card)
 
 
-def test_a_payment_starts_with_steel_and_mc_last(screen: Any) -> None:
-    page = screen
+def test_a_payment_starts_with_steel_and_mc_last(sized_screen: Any) -> None:
+    page = sized_screen
     plan = solo_after_setup(page)
     choice(page, plan.building_card).click()
     widget = prompt(page)
@@ -113,4 +95,4 @@ def test_a_payment_starts_with_steel_and_mc_last(screen: Any) -> None:
     expect(confirm(page)).to_contain_text(f"{plan.steel_default} steel")
     assert plan.steel_default > 0
     widget.scroll_into_view_if_needed()
-    shot(page, "payment-default")
+    keep_shot(page, "payment-default")

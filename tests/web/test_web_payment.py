@@ -17,6 +17,16 @@ def pay_data(app: App) -> dict:
     return dict(decision[1].data)
 
 
+def paying(name: str, **resources: int) -> App:
+    """Player 1 of a 2-player game holding ``resources``, at the payment for ``name``."""
+    game, (p1, _) = make_game(players=2, seed=0)
+    give_cards(game, p1, [name])
+    set_resources(game, p1, **resources)
+    app = app_for(game)
+    click(app, "play_card", card=name)
+    return app
+
+
 # ---------------------------------------------------------------- the payment's start
 def test_a_payment_starts_with_steel_before_mc() -> None:
     game, (p1, _) = make_game(players=2, seed=0)
@@ -33,31 +43,19 @@ def test_a_payment_starts_with_steel_before_mc() -> None:
 
 
 def test_a_payment_keeps_a_unit_rather_than_overpay_while_mc_covers_the_rest() -> None:
-    game, (p1, _) = make_game(players=2, seed=0)
-    give_cards(game, p1, ["Deep Well Heating"])  # 13 MC: 7 steel would pay 14
-    set_resources(game, p1, megacredits=20, steel=10)
-    app = app_for(game)
-    click(app, "play_card", card="Deep Well Heating")
+    app = paying("Deep Well Heating", megacredits=20, steel=10)  # 13 MC: 7 steel would pay 14
     assert pay_data(app)["use"] == {"steel": 6}  # 12 + 1 MC: nothing wasted
     assert "more than the cost" not in text(page(app))
 
 
 def test_an_overpay_mc_cannot_avoid_is_said_in_words() -> None:
-    game, (p1, _) = make_game(players=2, seed=0)
-    give_cards(game, p1, ["Deep Well Heating"])  # 13 MC
-    set_resources(game, p1, megacredits=0, steel=10)
-    app = app_for(game)
-    click(app, "play_card", card="Deep Well Heating")
+    app = paying("Deep Well Heating", megacredits=0, steel=10)  # 13 MC
     assert pay_data(app)["use"] == {"steel": 7}
     assert "This pays 1 MC more than the cost." in text(page(app))
 
 
 def test_titanium_and_steel_together_pay_before_mc() -> None:
-    game, (p1, _) = make_game(players=2, seed=0)
-    give_cards(game, p1, ["Space Elevator"])  # 27 MC, building and space
-    set_resources(game, p1, megacredits=40, steel=20, titanium=6)
-    app = app_for(game)
-    click(app, "play_card", card="Space Elevator")
+    app = paying("Space Elevator", megacredits=40, steel=20, titanium=6)  # 27: building, space
     data = pay_data(app)
     value = sum(n * data["rates"][r] for r, n in data["use"].items())
     assert value == 27 and "Pay 6 steel + 5 titanium" in text(page(app))  # no MC at all
@@ -86,24 +84,16 @@ def test_heat_pays_before_mc_where_a_card_allows_it() -> None:
 
 
 def test_the_hint_pays_as_the_default_payment() -> None:
-    game, (p1, _) = make_game(players=2, seed=0)
-    give_cards(game, p1, ["Space Elevator"])
-    set_resources(game, p1, megacredits=40, steel=20, titanium=6)
-    app = app_for(game)
-    click(app, "play_card", card="Space Elevator")
+    app = paying("Space Elevator", megacredits=40, steel=20, titanium=6)
     stage = app.staged()
     assert stage is not None
-    advice = hint(stage.game.view(p1))
+    advice = hint(stage.game.view(stage.player))
     assert advice["choice"]["type"] == "confirm"  # the default is the hint's payment
     assert advice["choice"]["label"]["paid"] == {"megacredits": 0, **pay_data(app)["use"]}
 
 
 def test_max_never_pays_beyond_what_the_rate_forces() -> None:
-    game, (p1, _) = make_game(players=2, seed=0)
-    give_cards(game, p1, ["Deep Well Heating"])  # 13 MC
-    set_resources(game, p1, megacredits=20, steel=10)
-    app = app_for(game)
-    click(app, "play_card", card="Deep Well Heating")
+    app = paying("Deep Well Heating", megacredits=20, steel=10)  # 13 MC
     click(app, "use", resource="steel", amount=7)  # the listed "Max 7": 14 for 13
     data = pay_data(app)
     value = sum(n * data["rates"][r] for r, n in data["use"].items())

@@ -1,7 +1,7 @@
 """Undo by decision and the payment's start in the page, on a desktop and a phone, by
 clicks and keys only: one Undo takes back a whole payment made with stepper clicks; within
 an action Undo steps back through its decisions and the payment it reaches has Cancel; a
-payment starts with steel, MC last.
+payment starts with steel, MC last; a reload mid-payment brings the payment back as it was.
 TM_E2E_SHOTS=/some/folder saves a screenshot of the payment screens there.
 """
 from __future__ import annotations
@@ -22,6 +22,7 @@ from tests.e2e.helpers import (
     setup_corporations,
     solo_after_setup,
     start_game,
+    wait_ready,
     wait_screen,
 )
 
@@ -96,3 +97,24 @@ def test_a_payment_starts_with_steel_and_mc_last(sized_screen: Any) -> None:
     assert plan.steel_default > 0
     widget.scroll_into_view_if_needed()
     keep_shot(page, "payment-default")
+
+
+def test_a_reload_mid_payment_brings_the_payment_back_as_it_was(sized_screen: Any) -> None:
+    page = sized_screen
+    plan = solo_after_setup(page)
+    before = moves(page)
+    choice(page, plan.building_card).click()
+    steel = prompt(page).locator(".pay-row.res-steel")
+    steel.locator("button.step-less").click()
+    expect(steel.locator("output")).to_have_text(str(plan.steel_default - 1))
+    page.reload()
+    wait_ready(page)
+    kind(page).to_have_attribute("data-kind", "pay")
+    expect(prompt(page).locator(".pay-row.res-steel output")).to_have_text(
+        str(plan.steel_default - 1))
+    expect(page.locator("#app")).to_contain_text("is back as you left it")
+    keep_shot(page, "payment-after-reload")
+    assert moves(page) == before
+    prompt(page).locator("button.cancel").click()
+    kind(page).to_have_attribute("data-kind", "action")
+    assert moves(page) == before

@@ -139,8 +139,7 @@ def test_an_action_starts_on_the_copy_made_ahead_and_cancel_still_takes_nothing_
     app.handle("cancel", {})
     assert app.shown.game is game and game.digest() == digest
     app.prepare_stage()
-    click(app, "play_card", card="Deep Well Heating")
-    click(app, "use", resource="steel", amount=3)
+    click(app, "play_card", card="Deep Well Heating")  # starts with the 3 steel
     click(app, "confirm")
     assert app.shown.game.state.players[p1].res["steel"] == 0
 
@@ -405,8 +404,8 @@ def test_an_action_ending_on_a_payment_needs_no_second_confirm() -> None:
     app = app_for(game)
     before = len(game.moves)
     click(app, "play_card", card="Deep Well Heating")
-    click(app, "confirm", held=True)
-    assert app.play.state.stage is None and len(app.shown.game.moves) == before + 2
+    click(app, "confirm", held=True)  # the card, its start (3 steel), the payment
+    assert app.play.state.stage is None and len(app.shown.game.moves) == before + 3
 
 
 def test_a_finished_game_offers_no_undo() -> None:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from tests.web.webkit import app_for, page, text
 from tests.web.webkit import choose as click
+from tm.bots import thrifty
 from tm.bots.hint import hint
 from tm.testing import give_cards, make_game, set_resources
-from tm.vocab.payment import thrifty
 from tm.web.app import App
 
 

@@ -12,12 +12,12 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from tm.bots import solo
+from tm.bots.paying import pay_step
 from tm.bots.scoring import Choice, Scorer, Scoring
 from tm.bots.values import Judge
 from tm.cards import card
 from tm.prompts.contract import PLAY_NOW_PURPOSES
 from tm.view_model import GameView
-from tm.vocab.payment import thrifty
 
 BUY_PRICE = 3
 IDLE_MC = 40  # habit ``spend``: money from which passing before the last generation idles it
@@ -276,30 +276,16 @@ class Mind:
         return next(c for c in self.choices if c["amount"] == want)
 
     def pay(self) -> Choice:
-        """The payment that keeps MC, as the page starts it (:func:`thrifty`: steel,
+        """The payment that keeps MC, as the page starts it (:func:`pay_step`: steel,
         titanium and the rest before MC): a step toward it, then confirm. Without such a
-        payment (none adds up), cheap currencies first as before."""
-        d = self.data
-        use = {str(r): int(n) for r, n in (d.get("use") or {}).items()}
-        rates = {str(r): int(v) for r, v in (d.get("rates") or {}).items()}
-        reserve = d.get("reserve") or {}
+        payment, cheap currencies first."""
         self.reason = "pay"
         me = self.view["players"][self.judge.outlook.me]
-        held = {**me["res"], **me["card_res"]}
-        have = {r: max(0, int(held.get(r, 0)) - int(reserve.get(r, 0))) for r in use}
-        mc = int(held["megacredits"]) - int(reserve.get("megacredits", 0))
-        plan = thrifty(int(d["cost"]), rates, have, mc)
-        if plan is None:
-            return self._pay_cheap(use, rates)
-        for resource, now in use.items():
-            want = plan.get(resource, 0)
-            steps = [c for c in self.choices if c["type"] == "use"
-                     and c["resource"] == resource and c["amount"] != now
-                     and (c["amount"] - now) * (want - now) > 0]  # toward the plan
-            if want != now and steps:
-                return min(steps, key=lambda c: abs(int(c["amount"]) - want))
-        confirm = self.find("confirm")
-        return confirm if confirm is not None else self._pay_cheap(use, rates)
+        step = pay_step(self.data, self.choices, {**me["res"], **me["card_res"]})
+        if step is not None:
+            return self.choices[step]
+        use = {str(r): int(n) for r, n in (self.data.get("use") or {}).items()}
+        return self._pay_cheap(use, self.data.get("rates") or {})
 
     def _pay_cheap(self, use: Mapping[str, int], rates: Mapping[str, int]) -> Choice:
         """Cheap currencies first (steel, titanium at their rate beat MC), then MC; when MC

@@ -215,44 +215,6 @@ def expand_payment(g: GameState, p: int, d: Item,
     return [*steps, {"type": "confirm"}]
 
 
-# ---------------------------------------------------------------- the payment a player starts from
-def thrifty(cost: int, rates: Mapping[str, int], have: Mapping[str, int],
-            mc: int) -> dict[str, int] | None:
-    """The payment that keeps MC: every other resource that may pay (``rates``, held as
-    ``have``) before MC, MC last. Value beyond the cost only where MC cannot cover what a
-    whole unit would overshoot (R-PAY-2 kept); then the fewest units. The units of each
-    other resource (MC pays the rest); None when ``mc`` and the rest cannot pay."""
-    order = sorted((r for r in rates if r != "megacredits" and have.get(r, 0) > 0),
-                   key=lambda r: (-rates[r], r))
-    best: tuple[tuple[int, int, int], dict[str, int]] | None = None
-
-    def consider(picked: dict[str, int]) -> None:
-        nonlocal best
-        value = sum(n * rates[r] for r, n in picked.items())
-        due = max(0, cost - value)
-        paid = {"megacredits": due, **picked}
-        if due > mc or not _no_waste(paid, {"megacredits": 1, **rates}, cost):
-            return
-        key = (max(0, value - cost), due, sum(picked.values()))
-        if best is None or key < best[0]:
-            best = key, {r: n for r, n in picked.items() if n}
-
-    def search(i: int, picked: dict[str, int], left: int) -> None:
-        if left <= 0 or i == len(order):
-            consider(picked)
-            return
-        r = order[i]
-        most = min(have[r], -(-left // rates[r]))
-        # The last resource: as much as MC leaves no spare value, or as much as covers it.
-        amounts = (range(most + 1) if i < len(order) - 1
-                   else sorted({min(most, left // rates[r]), most}))
-        for n in amounts:
-            search(i + 1, {**picked, r: n}, left - n * rates[r])
-
-    search(0, {}, cost)
-    return best[1] if best is not None else None
-
-
 def stage_payment(d: Item, r: dict[str, Any]) -> dict[str, Any] | None:
     """Set one resource's amount, or (confirm) the final payment for the handler."""
     if r["type"] == "use":

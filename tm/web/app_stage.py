@@ -20,8 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from tm.bots import pay_step
 from tm.game import Game
-from tm.vocab.payment import thrifty
 
 
 @dataclass
@@ -153,22 +153,27 @@ def starts_action(game: Game, player: int) -> bool:
 
 
 # ---------------------------------------------------------------- the payment's start
+STEPS_AT_MOST = 60  # listed steps setting a payment's start (mostly one or two a resource)
+
+
 def default_payment(stage: Stage) -> None:
     """A payment just asked starts where a player would: steel, titanium and whatever else
-    may pay before MC, MC last (:func:`tm.vocab.payment.thrifty`, as the hint pays). Set
-    on the copy, one amount per resource (nothing reaches the game)."""
+    may pay before MC, MC last, as the hint pays (:func:`tm.bots.pay_step`, through the
+    listed steps of the payment). Set on the copy: nothing reaches the game."""
     game, player = stage.game, stage.player
     prompt = game.prompt_for(player)
     if prompt is None or prompt.kind != "pay" or any(prompt.data["use"].values()):
         return
     if stage.steps and stage.steps[-1].get("type") == "use":
         return  # the player's own amounts (all back to none, say): left as they are
-    d = prompt.data
-    mc = game.state.players[player].res["megacredits"] - int(d["reserve"].get("megacredits", 0))
-    # With nothing in use, each resource's listed "most useful" amount is what it holds, or
-    # (when it holds more) all that could ever be used.
-    have = {c["resource"]: int(c["amount"]) for c in prompt.choices()
-            if c.type == "use" and c.label.get("best")}
-    plan = thrifty(int(d["cost"]), {c: int(v) for c, v in d["rates"].items()}, have, mc)
-    for resource, amount in (plan or {}).items():
-        stage.respond({"type": "use", "resource": resource, "amount": amount})
+    me = game.state.players[player]
+    held = {**me.res, **me.card_res}
+    for _ in range(STEPS_AT_MOST):
+        choices = [c.to_dict() for c in prompt.choices()]
+        step = pay_step(prompt.data, choices, held)
+        if step is None or choices[step]["type"] != "use":
+            return
+        stage.respond(choices[step])
+        prompt = game.prompt_for(player)
+        if prompt is None or prompt.kind != "pay":
+            return

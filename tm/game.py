@@ -257,8 +257,8 @@ class Game:
         g = self.state
         if g.over or g.reveals != reveals or (g.phase, g.generation) != when:
             return True
-        prompt = self.prompt_for(player)
-        return prompt is None or prompt.kind == "action"
+        queue = g.queues[player]  # (the ask itself: no Prompt built for every move)
+        return not (queue and queue[0]["op"] == "ask") or queue[0]["kind"] == "action"
 
     def _restore(self) -> None:
         """Rebuild the state from the start (or the stored base) and the recorded moves."""

@@ -215,8 +215,9 @@ def test_payment_widget_is_staged_and_cancel_leaves_the_game_as_it_was(screen: A
     assert moves(page) == before
     confirm(page).click()
     expect(prompt(page)).to_have_attribute("data-kind", "action")
-    assert moves(page) == before + 3  # the card, the steel, the confirmation
+    assert moves(page) >= before + 3  # the card, the steel's steps, the confirmation
     assert mc_in_strip(page) == mc - plan.mc_default
+    before = moves(page)
 
     # A placement within an action is staged too: Cancel shows, the board click ends it.
     choice(page, re.compile(r"^\s*aquifer\b", re.I)).click()
@@ -226,14 +227,14 @@ def test_payment_widget_is_staged_and_cancel_leaves_the_game_as_it_was(screen: A
     expect(prompt(page)).to_have_attribute("data-kind", "space")
     expect(prompt(page).locator(".stage-footer")).to_contain_text("Not played yet")
     expect(prompt(page).locator("button.cancel")).to_be_visible()
-    assert moves(page) == before + 3
+    assert moves(page) == before
     shot(page, "space-staged")
     page.locator(".board g.space.legal").first.click()
     expect(prompt(page)).to_have_attribute("data-kind", "confirm")  # held for Confirm
-    assert moves(page) == before + 3
+    assert moves(page) == before
     confirm(page).click()
     expect(prompt(page)).to_have_attribute("data-kind", "action")
-    assert moves(page) > before + 3
+    assert moves(page) > before
 
 
 def test_sell_patents_can_be_cancelled(screen: Any) -> None:

@@ -105,13 +105,16 @@ def _menu_has_conversion(game: Any) -> bool:
 
 
 def _two_moves_of_the_other(game: Any) -> bool:
-    """Bob to act, the last two moves Ada's, both since the last card seen."""
+    """Bob to act, the last two moves Ada's, both since the last card seen, each a whole
+    move of one step (Undo takes back one at a time)."""
     pending = game.pending
-    if len(pending) != 1 or pending[0][1].kind != "action" or len(game.moves) < 2:
+    n = len(game.moves)
+    if len(pending) != 1 or pending[0][1].kind != "action" or n < 2:
         return False
     last, before = game.moves[-1][0], game.moves[-2][0]
     return (pending[0][0] == 1 and last == before == 0
-            and game.undo_floor() <= len(game.moves) - 2 and game.state.phase == "action")
+            and game.undo_floor() <= n - 2 and game.state.phase == "action"
+            and game.action_start(n) == n - 1 and game.action_start(n - 1) == n - 2)
 
 
 @cache

@@ -35,12 +35,18 @@ def kind(page: Any) -> Any:
     return expect(prompt(page))
 
 
-def test_one_undo_takes_back_a_whole_payment_made_with_stepper_clicks(sized_screen: Any) -> None:
-    page = sized_screen
+def building_payment(page: Any) -> tuple[Any, int, Any]:
+    """A solo game set up with steel and a building card, at that card's payment: the plan,
+    the moves before it and the payment's steel row."""
     plan = solo_after_setup(page)
     before = moves(page)
     choice(page, plan.building_card).click()
-    steel = prompt(page).locator(".pay-row.res-steel")
+    return plan, before, prompt(page).locator(".pay-row.res-steel")
+
+
+def test_one_undo_takes_back_a_whole_payment_made_with_stepper_clicks(sized_screen: Any) -> None:
+    page = sized_screen
+    plan, before, steel = building_payment(page)
     for step, shown in (("less", -1), ("less", -2), ("more", -1)):
         steel.locator(f"button.step-{step}").click()
         expect(steel.locator("output")).to_have_text(str(plan.steel_default + shown))
@@ -101,10 +107,7 @@ def test_a_payment_starts_with_steel_and_mc_last(sized_screen: Any) -> None:
 
 def test_a_reload_mid_payment_brings_the_payment_back_as_it_was(sized_screen: Any) -> None:
     page = sized_screen
-    plan = solo_after_setup(page)
-    before = moves(page)
-    choice(page, plan.building_card).click()
-    steel = prompt(page).locator(".pay-row.res-steel")
+    plan, before, steel = building_payment(page)
     steel.locator("button.step-less").click()
     expect(steel.locator("output")).to_have_text(str(plan.steel_default - 1))
     page.reload()

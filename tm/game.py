@@ -145,6 +145,10 @@ class Game:
                  base: dict[str, Any] | None = None) -> None:
         self.state = state
         self.moves: list[list[Any]] = moves if moves is not None else []
+        # Per move (rebuilt by every replay, never saved): whether it completed its
+        # decision, and whether it completed what a player does at once (see action_start).
+        self.decided: list[bool] = [True] * len(self.moves)
+        self.whole: list[bool] = [True] * len(self.moves)
         self.revealed_at = 0  # moves before this one showed someone hidden cards
         self.base = base  # {"moves": n, "state": {...}} when continued from a stored state
         self.rules_changed: list[dict[str, Any]] = []  # notes: why it replays differently
@@ -234,6 +238,7 @@ class Game:
         g = self.state
         reveals = g.reveals
         item = g.queues[player][0]
+        when = (g.phase, g.generation)
         self.moves.append([player, replaced(clean, tokens) if tokens else clean])
         final = stage(item, clean)
         if final is not None:
@@ -242,11 +247,24 @@ class Game:
             run(g, phases.advance)
         if g.reveals != reveals:
             self.revealed_at = len(self.moves)
+        self.decided.append(final is not None)
+        self.whole.append(final is not None and self._ends_action(player, reveals, when))
+
+    def _ends_action(self, player: int, reveals: int, when: tuple[str, int]) -> bool:
+        """Whether a decision just made completes what its player does at once: they are
+        back at the action menu or asked nothing, the phase or generation moved on, the
+        game ended, or hidden cards were shown (what was seen is never taken back apart)."""
+        g = self.state
+        if g.over or g.reveals != reveals or (g.phase, g.generation) != when:
+            return True
+        queue = g.queues[player]  # (the ask itself: no Prompt built for every move)
+        return not (queue and queue[0]["op"] == "ask") or queue[0]["kind"] == "action"
 
     def _restore(self) -> None:
         """Rebuild the state from the start (or the stored base) and the recorded moves."""
         again = _replay(self.state.options, self.moves, self.base, self.dealer)
         self.state, self.revealed_at = again.state, again.revealed_at
+        self.decided, self.whole = again.decided, again.whole
 
     # ------------------------------------------------------------ undo
     def undo_floor(self) -> int:
@@ -269,7 +287,27 @@ class Game:
         undone = self.moves[target:]
         earlier = _replay(self.state.options, self.moves[:target], self.base, self.dealer)
         self.state, self.moves, self.revealed_at = earlier.state, earlier.moves, earlier.revealed_at
+        self.decided, self.whole = earlier.decided, earlier.whole
         return undone
+
+    def decision_start(self, end: int) -> int:
+        """Where the decision of the move before ``end`` begins: a player's steps toward
+        it (amounts of a payment, picks of a selection, a row of spaces) are part of it."""
+        return self._run_start(end, self.decided)
+
+    def action_start(self, end: int) -> int:
+        """Where what the player of the move before ``end`` did at once begins: an action
+        with its payment, placements and choices, or any other decision whole. Hidden
+        cards shown end it (the rest of that action is its own)."""
+        return self._run_start(end, self.whole)
+
+    def _run_start(self, end: int, ends: list[bool]) -> int:
+        if not 0 < end <= len(self.moves):
+            raise ValueError(f"a move from 1 to {len(self.moves)}")
+        start, who = end - 1, self.moves[end - 1][0]
+        while start > 0 and not ends[start - 1] and self.moves[start - 1][0] == who:
+            start -= 1
+        return start
 
     def at(self, count: int) -> Game:
         """A new game: this one after its first ``count`` moves (replay viewers, branches).
@@ -351,6 +389,7 @@ class Game:
         state.log, state.dealer = list(log), dealer
         game = Game(state, [list(m) for m in self.moves], self.base)
         game.revealed_at, game.rules_changed = self.revealed_at, list(self.rules_changed)
+        game.decided, game.whole = list(self.decided), list(self.whole)
         return game
 
 
@@ -367,7 +406,7 @@ def _replay(options: Options, moves: list[list[Any]],
         state = from_dict(GameState, base["state"])
         state.dealer = dealer
         game = Game(state, [list(m) for m in moves[:base["moves"]]], base)
-        game.revealed_at = base["moves"]
+        game.revealed_at = base["moves"]  # (those moves count as decided and whole)
         moves = moves[base["moves"]:]
     for player, response in moves:
         game.respond(player, response)

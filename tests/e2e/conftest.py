@@ -347,3 +347,15 @@ def boot(server: Server) -> Callable[[Any], Any]:
         return page
 
     return go
+
+
+@pytest.fixture(params=["desktop", "phone"])
+def sized_screen(request: pytest.FixtureRequest, new_page: PageFactory,
+                 boot: Callable[[Any], Any]) -> Any:
+    """The booted game on a desktop and on a phone (helpers.CONTEXTS; its name on
+    ``page.size``, as :func:`tests.e2e.helpers.keep_shot` names its screenshots)."""
+    from tests.e2e.helpers import CONTEXTS
+    page = new_page(**CONTEXTS[request.param])
+    page.size = request.param
+    boot(page)
+    return page

@@ -207,6 +207,8 @@ class SteelPlan:
     starting_mc: int  # of the corporation
     steel_used: int  # the most steel worth using for the building card
     mc_paid: int  # the MC that pays the rest
+    steel_default: int  # the steel the payment starts with (steel before MC)
+    mc_default: int  # the MC that pays the rest of it
 
 
 @cache
@@ -258,6 +260,12 @@ def plan_steel_game(name: str = "Tess", max_seed: int = 400) -> SteelPlan:
                 steel = [c for c in listed(trial, "use") if c["resource"] == "steel"]
                 if not steel:
                     continue
+                data = decision[1].data
+                default = int(data["use"]["steel"])
+                due = int(data["cost"]) - default * int(data["rates"]["steel"])
+                if not choose_listed(trial, "use", resource="steel", amount=0):
+                    continue
+                steel = [c for c in listed(trial, "use") if c["resource"] == "steel"]
                 most = max(c["amount"] for c in steel)
                 if not choose_listed(trial, "use", resource="steel", amount=most):
                     continue
@@ -272,8 +280,36 @@ def plan_steel_game(name: str = "Tess", max_seed: int = 400) -> SteelPlan:
                     continue
                 if any(c.get("project") == "aquifer" for c in listed(trial, "standard_project")):
                     return SteelPlan(seed, corporation, building, others[0], others[1], money,
-                                     most, mc_paid)
+                                     most, mc_paid, default, max(0, due))
     raise AssertionError("no seed deals a steel corporation with a playable building card")
+
+
+def moves(page: Any) -> int:
+    """How many moves the game has (body[data-moves]: committed moves only)."""
+    return int(page.evaluate("document.body.dataset.moves"))
+
+
+def mc_in_strip(page: Any) -> int:
+    """The viewer's MC as the strip shows it."""
+    said = page.locator(".status-strip .sres.res-megacredits .sr").inner_text()
+    found = re.search(r"MC: (\d+)", said)
+    assert found, said
+    return int(found.group(1))
+
+
+def solo_after_setup(page: Any) -> Any:
+    """A solo game whose corporation has steel and a building card in hand (the plan
+    of tests/e2e/helpers.py), set up through the page: the plan."""
+    plan = plan_steel_game("Tess")
+    start_game(page, players=1, names=["Tess"], seed=plan.seed)
+    wait_screen(page, "game")
+    setup_corporations(page).filter(has_text=plan.corporation).click()
+    for name in (plan.building_card, plan.other_card):
+        offered_card(page, name).click()
+        expect(offered_card(page, name)).to_have_attribute("aria-pressed", "true")
+    confirm(page).click()
+    expect(prompt(page)).to_have_attribute("data-kind", "action")
+    return plan
 
 
 def saved(page: Any) -> None:
@@ -324,3 +360,51 @@ def save_shot(page: Any, name: str, **options: Any) -> None:
     if shots:
         Path(shots).mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(Path(shots) / f"{name}.png"), **options)
+
+
+@dataclass(frozen=True)
+class TilePlan:
+    """A solo deal where a building card that places a tile can be bought and paid for
+    with steel: a payment, then a placement, in one action."""
+
+    seed: int
+    corporation: str
+    card: str
+
+
+TILE_CARDS = ("Research Outpost", "Natural Preserve", "Mohole Area")
+
+
+@cache
+def plan_tile_game(name: str = "Tess", max_seed: int = 400) -> TilePlan:
+    """Find such a deal by playing the same moves on the engine in CPython (as
+    :func:`plan_steel_game`)."""
+    from tm.web.app import App
+    from tm.web.saves import MemoryStorage
+
+    for seed in range(1, max_seed):
+        app = App(MemoryStorage(), clock=lambda: 1_000_000.0)
+        app.handle("new_game", form_fields(1, [name], seed))
+        decision = app.current()
+        assert decision is not None and decision[1].kind == "setup"
+        deal = decision[1].data
+        wanted = [c for c in TILE_CARDS if c in deal["cards"]]
+        for corporation in deal["corporations"] if wanted else ():
+            trial = App(MemoryStorage(), clock=lambda: 1_000_000.0)
+            trial.handle("new_game", form_fields(1, [name], seed))
+            if not (choose_listed(trial, "corporation", card=corporation)
+                    and choose_listed(trial, "pick", card=wanted[0])
+                    and choose_listed(trial, "done")
+                    and choose_listed(trial, "play_card", card=wanted[0])):
+                continue
+            decision = trial.current()
+            if decision is not None and decision[1].kind == "pay" \
+                    and decision[1].data["use"].get("steel"):
+                return TilePlan(seed, corporation, wanted[0])
+    raise AssertionError("no seed deals a steel corporation with a building tile card")
+
+
+def keep_shot(page: Any, name: str) -> None:
+    """:func:`save_shot`, named after the step and the page's size (the sized-screen
+    fixture's)."""
+    save_shot(page, f"{name}-{page.size}")

@@ -67,23 +67,17 @@ def test_solo_generation_corporation_cards_steel_tile_pass(page: Any, boot: Any)
     # Playing the building card, paid with steel through the payment widget.
     steel_before = resource(page, 0, "Steel")
     mc_before = resource(page, 0, "MC")
-    assert steel_before >= plan.steel_used
+    assert steel_before >= plan.steel_default
     choice(page, plan.building_card).click()
     expect(prompt(page)).to_contain_text(f"for {plan.building_card}")
     steel_row = prompt(page).locator(".pay-row.res-steel")
     expect(steel_row).to_be_visible()
-    assert pay_amount(page, "steel") == 0
-    steel_row.locator("button.step-more").click()
-    expect(steel_row.locator("output")).to_have_text("1")
-    steel_row.locator("button.step-less").click()
-    expect(steel_row.locator("output")).to_have_text("0")
-    steel_row.locator("button.step-best").click()
-    expect(steel_row.locator("output")).to_have_text(str(plan.steel_used))
-    assert pay_amount(page, "megacredits") == plan.mc_paid
+    assert pay_amount(page, "steel") == plan.steel_default  # steel first, MC last
+    assert pay_amount(page, "megacredits") == plan.mc_default
     confirm(page).click()
     expect(prompt(page).locator(".pay-row")).to_have_count(0)
-    assert resource(page, 0, "Steel") == steel_before - plan.steel_used
-    assert resource(page, 0, "MC") == mc_before - plan.mc_paid
+    assert resource(page, 0, "Steel") == steel_before - plan.steel_default
+    assert resource(page, 0, "MC") == mc_before - plan.mc_default
     expect(panel).to_contain_text(plan.building_card)
     expect(hand).not_to_contain_text(plan.building_card)
 

@@ -61,6 +61,12 @@ def test_a_reveal_past_the_window_is_answered_and_the_game_ends_alike_everywhere
     assert_ended_alike(forest.seats)
 
 
+# Positions that stay closed to the observer in this game: enough that the check of each
+# one in closed_to means something (the hard bots' play decides the number: 149 since they
+# pay steel and titanium before MC).
+CLOSED_AT_LEAST = 140
+
+
 def closed_to(observer: SealedSeat, group: Group, posts: list[Post]) -> int:
     """How many positions stay closed to the observer's device rebuilt from its seed and
     the posts before the seeds; fails on any it opens that another seat drew and kept
@@ -91,7 +97,7 @@ def test_a_reveal_past_the_window_opens_only_the_cards_it_reveals(forest: Table)
     """Seat 1's device rebuilt from its seed and every post: every position that seat 0
     drew and kept hidden, or still holds in its window after the reveal, and every undrawn
     one stays closed (but seat 1's own window)."""
-    assert closed_to(forest.seats[1], SECP256K1, forest.posts) > 150
+    assert closed_to(forest.seats[1], SECP256K1, forest.posts) > CLOSED_AT_LEAST
 
 
 def by_links(options: Options, group: Group, salt: int = 0,
@@ -118,7 +124,7 @@ def test_by_links_a_reveal_past_the_window_ends_alike_and_opens_only_what_it_rev
     assert_ended_alike(seats)
     assert max(s.chars for s in table.sent if s.phase == "play") < 4000
     for seat in (0, 1):
-        assert closed_to(seats[seat], TEST_127, table.holder(seat).history) > 150
+        assert closed_to(seats[seat], TEST_127, table.holder(seat).history) > CLOSED_AT_LEAST
 
 
 def test_answering_with_the_acting_seats_window_takes_fewer_links(

@@ -38,19 +38,18 @@ def test_a_payment_is_staged_until_confirmed_and_cancel_takes_nothing_back() -> 
 
     click(app, "play_card", card="Deep Well Heating")
     assert kind(app) == "pay" and app.play.state.stage is not None
-    click(app, "use", resource="steel", amount=1)
+    click(app, "use", resource="steel", amount=2)  # one less than it starts with
     shown = page(app)
     assert 'data-action="cancel"' in shown and "Not played yet" not in shown  # own footer
     assert app.shown.game is game and len(game.moves) == before and game.digest() == digest
     assert saved_moves(app) is None  # nothing staged is saved
-    assert 'data-action="undo"' not in shown  # undo sees only committed moves
+    assert 'data-action="undo"' in shown  # Undo steps back within the action (Stage.back)
 
     app.handle("cancel", {})
     assert app.play.state.stage is None and kind(app) == "action"
     assert len(app.shown.game.moves) == before and app.shown.game.digest() == digest
 
-    click(app, "play_card", card="Deep Well Heating")
-    click(app, "use", resource="steel", amount=3)
+    click(app, "play_card", card="Deep Well Heating")  # starts with 3 steel (steel first)
     click(app, "confirm")
     assert app.play.state.stage is None and kind(app) == "action"
     assert len(app.shown.game.moves) == before + 3  # play, use 3 steel, confirm: all at once
@@ -140,8 +139,7 @@ def test_an_action_starts_on_the_copy_made_ahead_and_cancel_still_takes_nothing_
     app.handle("cancel", {})
     assert app.shown.game is game and game.digest() == digest
     app.prepare_stage()
-    click(app, "play_card", card="Deep Well Heating")
-    click(app, "use", resource="steel", amount=3)
+    click(app, "play_card", card="Deep Well Heating")  # starts with the 3 steel
     click(app, "confirm")
     assert app.shown.game.state.players[p1].res["steel"] == 0
 
@@ -325,7 +323,8 @@ def test_redo_waits_while_an_action_is_under_way() -> None:
     app.handle("undo", {})
     assert 'data-action="redo"' in page(app)
     click(app, "standard_project", project="sell_patents")
-    assert 'data-action="redo"' not in page(app) and 'data-action="undo"' not in page(app)
+    assert 'data-action="redo"' not in page(app)
+    assert 'data-action="undo"' in page(app)  # (within the action under way)
     app.handle("cancel", {})
     assert 'data-action="redo"' in page(app) and app.shown.redo_moves
 
@@ -405,8 +404,8 @@ def test_an_action_ending_on_a_payment_needs_no_second_confirm() -> None:
     app = app_for(game)
     before = len(game.moves)
     click(app, "play_card", card="Deep Well Heating")
-    click(app, "confirm", held=True)
-    assert app.play.state.stage is None and len(app.shown.game.moves) == before + 2
+    click(app, "confirm", held=True)  # the card, its start (3 steel), the payment
+    assert app.play.state.stage is None and len(app.shown.game.moves) == before + 3
 
 
 def test_a_finished_game_offers_no_undo() -> None:

@@ -251,7 +251,7 @@ def test_undoing_a_pass_in_the_page() -> None:
     assert game_of(app).moves[-1][1] == {"type": "pass"}
 
 
-def test_undo_takes_back_one_pick_of_a_selection() -> None:
+def test_undo_takes_back_a_selection_under_way_whole_and_redo_puts_it_back() -> None:
     app = start(new_app())
     decision = app.current()
     assert decision is not None and decision[1].kind == "setup"
@@ -268,13 +268,11 @@ def test_undo_takes_back_one_pick_of_a_selection() -> None:
         return tuple(decision[1].data.get("picked") or ())
 
     assert picked() == (first, second)
-    app.handle("undo", {})
-    assert picked() == (first,) and len(app.shown.redo_moves) == 1
-    assert page(app).count('aria-pressed="true"') == 2  # the corporation and the first card
-    app.handle("undo", {})
-    assert picked() == ()
+    app.handle("undo", {})  # one decision, not one pick: the selection under way goes whole
+    assert picked() == () and len(app.shown.redo_moves) == 3
+    assert page(app).count('aria-pressed="true"') == 0
     app.handle("redo", {})
-    assert picked() == (first,) and app.shown.screen == "game"
+    assert picked() == (first, second) and app.shown.screen == "game"
 
 
 def test_several_players_undo_stops_at_the_last_reveal_and_the_button_goes() -> None:

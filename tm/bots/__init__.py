@@ -26,6 +26,7 @@ import hashlib
 import math
 from typing import Any, NamedTuple
 
+from tm.bots.paying import pay_step, thrifty
 from tm.bots.policy import Mind
 from tm.bots.values import Judge
 from tm.core.rng import Rng
@@ -157,4 +158,5 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-__all__ = ["LEVELS", "PLAYING_LEVELS", "SEARCH_LEVELS", "Bot", "bot_seed_for", "wilson"]
+__all__ = ["LEVELS", "PLAYING_LEVELS", "SEARCH_LEVELS", "Bot", "bot_seed_for", "pay_step",
+           "thrifty", "wilson"]

@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from tm.bots import solo
+from tm.bots.paying import pay_step
 from tm.bots.scoring import Choice, Scorer, Scoring
 from tm.bots.values import Judge
 from tm.cards import card
@@ -275,12 +276,20 @@ class Mind:
         return next(c for c in self.choices if c["amount"] == want)
 
     def pay(self) -> Choice:
+        """The payment that keeps MC, as the page starts it (:func:`pay_step`: steel,
+        titanium and the rest before MC): a step toward it, then confirm. Without such a
+        payment, cheap currencies first."""
+        self.reason = "pay"
+        me = self.view["players"][self.judge.outlook.me]
+        step = pay_step(self.data, self.choices, {**me["res"], **me["card_res"]})
+        if step is not None:
+            return self.choices[step]
+        use = {str(r): int(n) for r, n in (self.data.get("use") or {}).items()}
+        return self._pay_cheap(use, self.data.get("rates") or {})
+
+    def _pay_cheap(self, use: Mapping[str, int], rates: Mapping[str, int]) -> Choice:
         """Cheap currencies first (steel, titanium at their rate beat MC), then MC; when MC
         falls short, more of the others. Amounts only ever rise, so a payment ends."""
-        d = self.data
-        use = dict(d.get("use") or {})
-        rates = d.get("rates") or {}
-        self.reason = "pay"
         raises = [c for c in self.choices
                   if c["type"] == "use" and c["amount"] > use.get(c["resource"], 0)]
         cheap = [c for c in raises if (c.get("label") or {}).get("best")

@@ -30,6 +30,7 @@ from tm.testing.scenario import (
     set_production,
     set_resources,
     set_tr,
+    settle,
     stack_deck,
 )
 
@@ -39,5 +40,5 @@ __all__ = [
     "finish_setup", "prompt", "answer", "listed", "choices", "offered", "choice_types",
     "legal_spaces", "board", "player_state", "parameters", "discard_pile", "play_prelude",
     "stack_preludes", "preludes", "set_colony_tiles", "set_marker", "give_colony", "set_fleets",
-    "colony_tiles", "KnownDealer",
+    "colony_tiles", "KnownDealer", "settle",
 ]

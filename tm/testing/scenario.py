@@ -9,7 +9,7 @@ from tm.cards import card
 from tm.core import ruleset as expansions
 from tm.core.flow import run
 from tm.core.ruleset import rules_of
-from tm.core.state import RESOURCES, Options
+from tm.core.state import RESOURCES, Options, to_dict
 from tm.game import Game
 from tm.rules.phases import advance
 from tm.rules.play import apply_corporation
@@ -158,3 +158,10 @@ def finish_setup(game: Game) -> None:
         if waiting.kind == "setup":
             corporations = waiting.data["corporations"]
             choose_setup(game, p, corporations[0] if corporations else None)
+
+
+def settle(game: Game) -> None:
+    """The scenario set up so far becomes where the game starts from: undo and replay go
+    back to it (a stored base state), never to the deal before it was set up."""
+    game.base = {"moves": len(game.moves), "state": to_dict(game.state)}
+    game.decided, game.whole = [True] * len(game.moves), [True] * len(game.moves)

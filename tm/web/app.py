@@ -166,6 +166,16 @@ class App:
     def drop_stage(self) -> None:
         self.play.drop_stage()
 
+    def stage_back(self) -> None:
+        self.play.stage_back()
+
+    def restore_stage(self, text: str) -> None:
+        self.play.restore_stage(text)
+
+    def stage_record(self) -> str | None:
+        """The action under way as this tab keeps it over a reload (None: nothing)."""
+        return self.play.stage_record()
+
     def shown_game(self) -> Game | None:
         return self.play.shown_game()
 

@@ -114,7 +114,12 @@ class GamesController(Controller):
         shown.replay, shown.share_link, shown.from_link, shown.redo_moves = None, None, False, []
 
     def continue_saved(self, data: dict[str, Any]) -> None:
+        """Open a saved game; after a reload, with the action that was under way in it
+        (``staged``: kept by the tab, see PlayController.stage_record)."""
         self.open_saved(str(data.get("save")))
+        staged = data.get("staged")
+        if isinstance(staged, str) and self.shown.save_id == str(data.get("save")):
+            self.host.restore_stage(staged)
 
     def open_saved(self, save_id: str) -> None:
         """Show the saved game ``save_id`` (a notice when it cannot be read)."""

@@ -4,14 +4,17 @@ until it is complete or confirmed: the play controller of :class:`tm.web.app.App
 from __future__ import annotations
 
 import copy
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
 from tm.bots import Bot
+from tm.core.errors import IllegalMove
 from tm.game import Game
 from tm.prompts.contract import Choice
 from tm.web.app_base import Actions, Controller, Host, is_bot, person_seats
 from tm.web.app_stage import Spare, Stage, default_payment, starts_action
+from tm.web.i18n import t
 from tm.web.log_html import LOG_DEPTH, log_depth_after
 from tm.web.model import PendingPrompt, ViewCache
 
@@ -58,6 +61,47 @@ class PlayController(Controller):
     def drop_stage(self) -> None:
         """The action under way is void (its game was replaced or moved)."""
         self.state.stage = None
+
+    def stage_back(self) -> None:
+        """Undo within the action under way: its last decision taken back (its first:
+        the whole action, as Cancel). A payment it comes back to starts afresh."""
+        stage = self.staged()
+        if stage is None:
+            return
+        if not stage.back():
+            self.state.stage = None
+            return
+        default_payment(stage)
+
+    def stage_record(self) -> str | None:
+        """The action under way as this tab keeps it over a reload (JSON: the saved game,
+        its moves, the player and the steps); None when nothing is staged on a saved game."""
+        stage, shown = self.staged(), self.shown
+        if stage is None or shown.save_id is None or stage.base.state.options.sealed:
+            return None
+        return json.dumps({"save": shown.save_id, "moves": len(stage.base.moves),
+                           "player": stage.player,
+                           "steps": [unlabelled(step) for step in stage.steps]},
+                          separators=(",", ":"))
+
+    def restore_stage(self, text: str) -> None:
+        """After a reload: the action that was under way (:meth:`stage_record`) staged again
+        on the game just reopened, held for its Confirm if it was; the page says it is
+        back, or that it could not be (the game moved on meanwhile)."""
+        try:
+            record = json.loads(text)
+        except ValueError:
+            return
+        game, shown = self.shown.game, self.shown
+        if not isinstance(record, dict) or game is None or record.get("save") != shown.save_id \
+                or self.staged() is not None:
+            return
+        stage = _staged_again(game, record)
+        if stage is None:
+            shown.info = t("stage.lost")
+            return
+        self.state.stage = stage
+        shown.viewer, shown.info = stage.player, t("stage.restored")
 
     def cancel(self, data: dict[str, Any]) -> None:
         """Drop the action under way: the game never saw it."""
@@ -249,6 +293,26 @@ class PlayController(Controller):
         if decision is not None and not is_bot(game, decision[0]) \
                 and starts_action(game, decision[0]):
             self.state.spare.make(game)
+
+
+def _staged_again(game: Game, record: dict[str, Any]) -> Stage | None:
+    """The kept steps of an action staged again on ``game`` (None: they no longer fit it)."""
+    player, steps = record.get("player"), record.get("steps")
+    if record.get("moves") != len(game.moves) or not isinstance(steps, list) or not steps \
+            or not isinstance(player, int) or not starts_action(game, player):
+        return None
+    stage = Stage.begin(game, player)
+    try:
+        for step in steps:
+            stage.respond(step)
+    except (IllegalMove, ValueError, TypeError, KeyError):
+        return None
+    if not stage.is_complete():
+        return stage
+    if not stage.needs_confirm():
+        return None  # (never kept: such an action went to the game at once)
+    stage.hold()
+    return stage
 
 
 def unlabelled(step: dict[str, Any]) -> dict[str, Any]:

@@ -1,9 +1,13 @@
 """What the page adds on top of play: share links, undo/redo, live scores, the replay viewer
 (the share controller of :class:`tm.web.app.App`).
 
-Undo in a game with bots takes a person back to their own last decision: the bots' moves
-after it go too, without asking as if they were another person's; redo puts the person's
-move back with the bots' answers after it.
+Undo takes back one decision a player made, never a step toward it: an action under way
+steps back through its decisions (the payment, the placement ...; see
+:meth:`tm.web.app_stage.Stage.back`); a move made takes back what its player did at once
+(an action with its payment and placements, a selection with its picks:
+:meth:`tm.game.Game.action_start`). In a game with bots Undo takes a person back to their
+own last decision: the bots' moves after it go too, without asking as if they were
+another person's; redo puts the person's move back with the bots' answers after it.
 """
 from __future__ import annotations
 
@@ -162,7 +166,9 @@ class ShareController(Controller):
         shown, game = self.shown, self.shown.game
         if game is not None and game.state.options.sealed:
             return False  # every move is posted to the others as it is made
-        if not (game is not None and shown.replay is None and self.host.staged() is None
+        if shown.replay is None and self.host.staged() is not None:
+            return True  # the action under way steps back (nothing of it was sent)
+        if not (game is not None and shown.replay is None
                 and not game.is_over  # a finished game stays finished
                 and len(game.moves) > game.undo_floor()
                 # played by link: only this device's own last move (the others' are sent)
@@ -204,6 +210,9 @@ class ShareController(Controller):
     def undo(self, data: dict[str, Any]) -> None:
         if not self.can_undo():
             return
+        if self.host.staged() is not None:
+            self.host.stage_back()
+            return
         if self.host.by_link() and self.host.link_undo() == "ask":
             self.host.ask_link_undo()  # a sent move: the other seats are asked (by link)
             return
@@ -225,13 +234,14 @@ class ShareController(Controller):
         self.state.undo_ask = self.state.undoing = self.state.undo_confirmed = False
 
     def _undo_one(self) -> None:
-        """One move back (with bots: back to before the last person's move, the bots'
-        after it too)."""
+        """What a player did at once taken back: an action whole, a selection whole (with
+        bots: the last person's, the bots' moves after it too)."""
         shown, game = self.shown, self.shown.game
         assert game is not None
         bots = self._has_bots()
-        index = self.last_person_move() if bots else len(game.moves) - 1
-        assert index is not None
+        last = self.last_person_move() if bots else len(game.moves) - 1
+        assert last is not None
+        index = max(game.action_start(last + 1), game.undo_floor())
         undone = game.undo(len(game.moves) - index)
         shown.redo_moves = undone + shown.redo_moves
         shown.share_link, self.state.undo_ask = None, False
@@ -250,9 +260,12 @@ class ShareController(Controller):
         if game is None or not shown.redo_moves:
             return
         self.host.drop_stage()
-        player, response = shown.redo_moves[0]
-        game.respond(player, response)
-        del shown.redo_moves[0]
+        while shown.redo_moves:  # what its player did at once, again
+            player, response = shown.redo_moves[0]
+            game.respond(player, response)
+            del shown.redo_moves[0]
+            if game.whole[-1]:
+                break
         shown.share_link = None
         self.host.autosave()
         if not self._has_bots():

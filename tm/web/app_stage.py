@@ -7,7 +7,8 @@ player is back at the action menu, someone else must decide, the phase or genera
 moved on, or the game ended), or at once when an answer showed hidden information (a card
 drawn or revealed: what was seen cannot be taken back). Cancel throws the copy away, so
 cancelling takes nothing back from the game: undo, saves, links and other tabs only ever
-see complete moves.
+see complete moves. Undo while an action is under way steps back through its decisions
+(:meth:`Stage.back`), on a new copy.
 
 An action whose last answer is not itself a confirmation (a card without payment, Power
 Plant, an award, a tile placed) is *held* when complete: the player sees it (the copy after
@@ -19,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from tm.bots import pay_step
 from tm.game import Game
 
 
@@ -30,6 +32,7 @@ class Stage:
     game: Game  # the copy the staged answers were applied to
     player: int  # who is acting
     steps: list[dict[str, Any]] = field(default_factory=list)  # the listed choices answered
+    counts: list[int] = field(default_factory=list)  # the copy's moves after each step
     held: bool = False  # complete, waiting for the player's Confirm
     preview: bool = True  # held: the copy shows the action done (False: the held answer is
     # not applied yet, as it showed hidden information)
@@ -50,6 +53,7 @@ class Stage:
         """Answer the acting player's decision on the copy (IllegalMove: copy unchanged)."""
         self.game.respond(self.player, response)
         self.steps.append(response)
+        self.counts.append(len(self.game.moves))
 
     def needs_confirm(self) -> bool:
         """Whether the complete action waits for a Confirm: its last answer was not one."""
@@ -73,6 +77,31 @@ class Stage:
         if not self.preview:
             self.game.respond(self.player, self.steps[-1])
         self.held = False
+
+    def back(self) -> bool:
+        """Undo within the action: take back its last decision made (a payment, a
+        placement, a selection, with every step toward it) and any under way, on a new
+        copy. False when that was its first: nothing is left to stage."""
+        game, start = self.game, len(self.base.moves)
+        end, steps = len(game.moves), len(self.steps)
+        under_way = end > start and not game.decided[end - 1]
+        if self.held and not self.preview:  # the held answer is not in the copy
+            steps -= 1
+            cut = game.decision_start(end) if under_way else end
+        else:
+            cut = game.decision_start(end) if end > start else start
+            if under_way and cut > start:
+                cut = game.decision_start(cut)
+        keep = max((n for n in range(steps + 1) if n == 0 or self.counts[n - 1] <= cut),
+                   default=0)
+        if keep == 0:
+            return False
+        again = Stage(self.base, self.base.copy(), self.player)
+        for step in self.steps[:keep]:
+            again.respond(step)
+        self.game, self.steps, self.counts = again.game, again.steps, again.counts
+        self.held, self.preview = False, True
+        return True
 
     def is_complete(self) -> bool:
         """Whether the copy must now become the game: the action ended, or it revealed."""
@@ -124,60 +153,27 @@ def starts_action(game: Game, player: int) -> bool:
 
 
 # ---------------------------------------------------------------- the payment's start
+STEPS_AT_MOST = 60  # listed steps setting a payment's start (mostly one or two a resource)
+
+
 def default_payment(stage: Stage) -> None:
-    """A payment just asked starts where a player would: MC first, then the fewest other
-    units that cover the rest (overpaying only where their rates force it). Set through
-    the listed steps of the payment, on the copy (nothing reaches the game)."""
+    """A payment just asked starts where a player would: steel, titanium and whatever else
+    may pay before MC, MC last, as the hint pays (:func:`tm.bots.pay_step`, through the
+    listed steps of the payment). Set on the copy: nothing reaches the game."""
     game, player = stage.game, stage.player
     prompt = game.prompt_for(player)
     if prompt is None or prompt.kind != "pay" or any(prompt.data["use"].values()):
         return
     if stage.steps and stage.steps[-1].get("type") == "use":
         return  # the player's own amounts (all back to none, say): left as they are
-    d = prompt.data
-    mc = game.state.players[player].res["megacredits"] - int(d["reserve"].get("megacredits", 0))
-    # With nothing in use, each resource's listed "most useful" amount is what it holds, or
-    # (when it holds more) all that could ever be used.
-    have = {c["resource"]: int(c["amount"]) for c in prompt.choices()
-            if c.type == "use" and c.label.get("best")}
-    target = best_mix(int(d["cost"]) - max(0, mc),
-                      {c: int(v) for c, v in d["rates"].items() if c in d["use"]}, have)
-    for resource, amount in target.items():
-        while True:
-            prompt = game.prompt_for(player)
-            if prompt is None or prompt.kind != "pay" or prompt.data["use"][resource] >= amount:
-                break
-            steps = [c for c in prompt.choices() if c.type == "use"
-                     and c["resource"] == resource and c["amount"] <= amount]
-            if not steps:
-                break
-            stage.respond(max(steps, key=lambda c: int(c["amount"])).to_dict())
-
-
-def best_mix(short: int, rates: dict[str, int], have: dict[str, int]) -> dict[str, int]:
-    """The units of each resource that cover ``short`` MC with the least value spent
-    (the most MC kept in use), then the fewest units; {} when MC covers it all or the
-    rest cannot cover it."""
-    if short <= 0:
-        return {}
-    order = sorted(rates, key=lambda r: -rates[r])
-    best: tuple[int, int, dict[str, int]] | None = None
-
-    def search(i: int, left: int, picked: dict[str, int]) -> None:
-        nonlocal best
-        if left <= 0 or i == len(order):
-            if left <= 0:
-                value = sum(n * rates[r] for r, n in picked.items())
-                key = (value, sum(picked.values()), dict(picked))
-                if best is None or key[:2] < best[:2]:
-                    best = key
+    me = game.state.players[player]
+    held = {**me.res, **me.card_res}
+    for _ in range(STEPS_AT_MOST):
+        choices = [c.to_dict() for c in prompt.choices()]
+        step = pay_step(prompt.data, choices, held)
+        if step is None or choices[step]["type"] != "use":
             return
-        r = order[i]
-        top = min(have.get(r, 0), -(-left // rates[r]))
-        for n in range(top, -1, -1):
-            picked[r] = n
-            search(i + 1, left - n * rates[r], picked)
-        picked.pop(r, None)
-
-    search(0, short, {})
-    return {r: n for r, n in best[2].items() if n} if best is not None else {}
+        stage.respond(choices[step])
+        prompt = game.prompt_for(player)
+        if prompt is None or prompt.kind != "pay":
+            return

@@ -31,7 +31,7 @@ from tm.web.page_dom import (
     set_title,
     window,
 )
-from tm.web.page_store import OPEN_KEY
+from tm.web.page_store import OPEN_KEY, STAGE_KEY
 from tm.web.page_tools import PageTools
 from tm.web.regions import SplitOnce, stale_allowed
 
@@ -57,6 +57,7 @@ class Page:
         self.parts: dict[str, str] | None = None  # each part's HTML as shown
         self.settling = 0  # things left for after the frame (body[data-settling])
         self.open_id: str | None = None  # the saved game this tab shows (see resume)
+        self.staged: str | None = None  # the action under way in it, as kept (see resume)
         self.placing = False  # a placement was asked at the last redraw
         self.asking = False  # a question (data-autofocus) was shown at the last redraw
         self.pointer = False  # the last action came from a pointer (not from a key or form)
@@ -181,19 +182,23 @@ class Page:
             self.release()
 
     def _remember_open(self) -> None:
-        """Note in this tab's session which saved game is open, so a reload lands back in
-        it (sessionStorage: a reload keeps it, a new tab starts afresh)."""
+        """Note in this tab's session which saved game is open, and the action under way
+        in it, so a reload lands back in it as it was (sessionStorage: a reload keeps it, a
+        new tab starts afresh)."""
         shown = self.app.shown
         open_id = shown.save_id if shown.game is not None and shown.replay is None else None
-        if open_id != self.open_id:
-            self.open_id = open_id
-            try:
-                if open_id is None:
-                    window.sessionStorage.removeItem(OPEN_KEY)
+        staged = self.app.stage_record() if open_id is not None else None
+        if (open_id, staged) == (self.open_id, self.staged):
+            return
+        self.open_id, self.staged = open_id, staged
+        try:
+            for key, value in ((OPEN_KEY, open_id), (STAGE_KEY, staged)):
+                if value is None:
+                    window.sessionStorage.removeItem(key)
                 else:
-                    window.sessionStorage.setItem(OPEN_KEY, open_id)
-            except Exception:  # (no session storage: a reload shows the start screen)
-                pass
+                    window.sessionStorage.setItem(key, value)
+        except Exception:  # (no session storage: a reload shows the start screen)
+            pass
 
     def _kept_as(self) -> str:
         """What static/boot.mjs may keep of this screen for the next visit: "start"; "game" or
@@ -227,14 +232,23 @@ class Page:
         nothing before it (static/boot.mjs shows its last screen meanwhile); whether it did."""
         open_id = None if str(window.location.hash or "") else self._to_reopen()
         if open_id is not None:
-            self._run("continue", {"save": open_id})
+            self._run("continue", self._reopening(open_id))
         return open_id is not None
 
     def resume(self) -> None:
         """After a reload during a game: open that game again (the start screen otherwise)."""
         open_id = self._to_reopen()
         if open_id is not None:
-            self.act("continue", {"save": open_id})
+            self.act("continue", self._reopening(open_id))
+
+    def _reopening(self, open_id: str) -> dict[str, Any]:
+        """What reopens the saved game after a reload: its id, and the action that was
+        under way in it (read before the first redraw writes this tab's session anew)."""
+        try:
+            staged = window.sessionStorage.getItem(STAGE_KEY)
+        except Exception:  # (no session storage)
+            staged = None
+        return {"save": open_id} if missing(staged) else {"save": open_id, "staged": str(staged)}
 
     def _set(self, region: str, html: str) -> None:
         if region == "app" and self._set_parts(html):

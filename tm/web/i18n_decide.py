@@ -27,6 +27,10 @@ EN_DECIDE: dict[str, str] = {
     # staged actions
     "stage.note": "Not played yet: Cancel takes the whole action back.",
     "stage.cancel": "Cancel",
+    "stage.restored": "The action you had under way is back as you left it: "
+                      "it reaches the game only when you confirm it.",
+    "stage.lost": "The action you had under way before the page reloaded could not be kept: "
+                  "the game moved on meanwhile.",
     "stage.cancel_label": "Cancel this action: take nothing and go back to the actions",
     # hot-seat undo
     "undo.ask": "Take back {name}'s move? {name} will have to make it again.",

@@ -227,6 +227,7 @@ EN: dict[str, str] = {
     "pay.status": "Paying {cost} MC with {paid}",
     "pay.short": "Not enough MC: {n} MC short. Use more of your other resources.",
     "pay.too_much": "That is more than the cost: use less.",
+    "pay.overpay": "This pays {n} MC more than the cost.",
     "prompt.setup.setup": "Choose your corporation and the project cards to buy",
     "setup.secret": "Your choice stays secret: nobody sees it until every player has chosen.",
     "setup.corporations": "Corporation",

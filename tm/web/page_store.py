@@ -7,6 +7,7 @@ from tm.web.saves import StorageFull
 # localStorage: the start screen and the saved game's screen as last drawn, which
 # static/boot.mjs shows at the next visit before Python is up (body[data-keep] says which).
 OPEN_KEY = "tm:open"  # sessionStorage: the saved game this tab shows
+STAGE_KEY = "tm:staged"  # sessionStorage: the action under way in it (App.stage_record)
 # localStorage: the start screen and the saved game's screen as last drawn, which
 # static/boot.mjs shows at the next visit before Python is up (body[data-keep] says which).
 KEPT_SCREENS = ("tm:last-screen", "tm:last-game")

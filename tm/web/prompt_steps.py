@@ -218,6 +218,8 @@ def pay(ask: Ask) -> str:
         f'<output class="pay-amount" aria-label="{esc(t("res.megacredits"))}">{mc_due}'
         "</output></li>")
     status, confirm = _pay_confirm(ask, cost, mc_due, mc_have)
+    if value > cost and first_index(ask, "confirm") is not None:  # a unit overshoots: said
+        status += " · " + t("pay.overpay", n=value - cost)
     return (f"{head(ask, _pay_title(cost, d.get('for') or {}))}"
             f'<p class="hint">{esc(t("pay.hint"))}</p>'
             f'<ul class="pay-rows">{"".join(rows)}</ul>{_others(ask, PAY_TYPES)}'

@@ -31,7 +31,7 @@ from tm.web.page_dom import (
     set_title,
     window,
 )
-from tm.web.page_store import OPEN_KEY, STAGE_KEY
+from tm.web.page_session import TabSession
 from tm.web.page_tools import PageTools
 from tm.web.regions import SplitOnce, stale_allowed
 
@@ -56,8 +56,7 @@ class Page:
         self.skeleton = ""  # the game screen's HTML with its parts emptied, as shown
         self.parts: dict[str, str] | None = None  # each part's HTML as shown
         self.settling = 0  # things left for after the frame (body[data-settling])
-        self.open_id: str | None = None  # the saved game this tab shows (see resume)
-        self.staged: str | None = None  # the action under way in it, as kept (see resume)
+        self.tab = TabSession()  # the saved game this tab shows, its action (see resume)
         self.placing = False  # a placement was asked at the last redraw
         self.asking = False  # a question (data-autofocus) was shown at the last redraw
         self.pointer = False  # the last action came from a pointer (not from a key or form)
@@ -153,7 +152,7 @@ class Page:
         a question asks for the focus, a tile is being placed, a link to send appeared."""
         app = self.app
         game = app.shown.game  # how far the game shown is (tabs of one game can be compared)
-        self._remember_open()
+        self.tab.remember(self.app)
         on = {True: "1", False: None}  # (a save is written after the frame: "saving")
         return mark_body({"screen": app.shown.screen,
                           "moves": None if game is None else str(len(game.moves)),
@@ -181,25 +180,6 @@ class Page:
         finally:
             self.release()
 
-    def _remember_open(self) -> None:
-        """Note in this tab's session which saved game is open, and the action under way
-        in it, so a reload lands back in it as it was (sessionStorage: a reload keeps it, a
-        new tab starts afresh)."""
-        shown = self.app.shown
-        open_id = shown.save_id if shown.game is not None and shown.replay is None else None
-        staged = self.app.stage_record() if open_id is not None else None
-        if (open_id, staged) == (self.open_id, self.staged):
-            return
-        self.open_id, self.staged = open_id, staged
-        try:
-            for key, value in ((OPEN_KEY, open_id), (STAGE_KEY, staged)):
-                if value is None:
-                    window.sessionStorage.removeItem(key)
-                else:
-                    window.sessionStorage.setItem(key, value)
-        except Exception:  # (no session storage: a reload shows the start screen)
-            pass
-
     def _kept_as(self) -> str:
         """What static/boot.mjs may keep of this screen for the next visit: "start"; "game" or
         "handoff" when reopening the saved game draws that screen (one player; between
@@ -207,48 +187,26 @@ class Page:
         shown = self.app.shown
         if shown.screen == "start":
             return "start"
-        if self.open_id is None or shown.game is None:
+        if self.tab.open_id is None or shown.game is None:
             return ""
         if shown.screen == "handoff" or (shown.screen == "game"
                                          and shown.game.state.options.players == 1):
             return shown.screen
         return ""
 
-    def _to_reopen(self) -> str | None:
-        """The saved game this tab showed before a reload, when it is still saved."""
-        try:
-            open_id = window.sessionStorage.getItem(OPEN_KEY)
-        except Exception:  # (no session storage)
-            return None
-        if missing(open_id) or self.app.shown.game is not None:
-            return None
-        if any(entry.save_id == str(open_id) for entry in self.app.store.list()):
-            return str(open_id)
-        window.sessionStorage.removeItem(OPEN_KEY)  # deleted meanwhile (in another tab)
-        return None
-
     def reopen(self) -> bool:
         """At boot, without a link: open the saved game this tab showed at once, drawing
         nothing before it (static/boot.mjs shows its last screen meanwhile); whether it did."""
-        open_id = None if str(window.location.hash or "") else self._to_reopen()
+        open_id = None if str(window.location.hash or "") else self.tab.to_reopen(self.app)
         if open_id is not None:
-            self._run("continue", self._reopening(open_id))
+            self._run("continue", self.tab.reopening(open_id))
         return open_id is not None
 
     def resume(self) -> None:
         """After a reload during a game: open that game again (the start screen otherwise)."""
-        open_id = self._to_reopen()
+        open_id = self.tab.to_reopen(self.app)
         if open_id is not None:
-            self.act("continue", self._reopening(open_id))
-
-    def _reopening(self, open_id: str) -> dict[str, Any]:
-        """What reopens the saved game after a reload: its id, and the action that was
-        under way in it (read before the first redraw writes this tab's session anew)."""
-        try:
-            staged = window.sessionStorage.getItem(STAGE_KEY)
-        except Exception:  # (no session storage)
-            staged = None
-        return {"save": open_id} if missing(staged) else {"save": open_id, "staged": str(staged)}
+            self.act("continue", self.tab.reopening(open_id))
 
     def _set(self, region: str, html: str) -> None:
         if region == "app" and self._set_parts(html):

@@ -41,7 +41,8 @@ PYODIDE_DIR := $(VENDOR)/pyodide-$(call pin,pyodide)
 PYSCRIPT_DIR := $(VENDOR)/pyscript-$(call pin,@pyscript/core)
 
 # The engine's and the page's CPython tests run on every core (pytest-xdist); the browser
-# tests, which share one served site and one Chromium per run, after them in one process.
+# tests after them in two processes, each with its own served site and Chromium (a test
+# file's tests stay in one process: they share its module fixtures).
 FAST_DIRS := tests/engine tests/web
 
 .PHONY: help setup test lint typecheck pytest serve site engine stdlib pyc snapshot fonts bench bench-against simulate clean
@@ -116,7 +117,7 @@ test: setup
 	$(BIN)/ruff check tm tests scripts
 	$(BIN)/mypy tm
 	$(BIN)/pytest $(FAST_DIRS) -q --numprocesses=auto --maxprocesses=4
-	$(if $(wildcard tests/e2e),$(BIN)/pytest tests/e2e -q)
+	$(if $(wildcard tests/e2e),$(BIN)/pytest tests/e2e -q --numprocesses=2 --dist=loadfile)
 
 serve: setup
 	$(PYTHON) scripts/serve.py --port $(PORT) --root dist --rebuild

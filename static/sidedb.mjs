@@ -1,22 +1,11 @@
-// PyScript's side databases, opened only when used.
-//
-// At every start PyScript opens two IndexedDB databases through its IDBMap helper: its
-// file-system mounts ("IDBMap/@pyscript.fs", opened when its core module loads) and
-// polyscript's package cache ("IDBMap/<runtime folder>@<version>", opened and read before
-// the interpreter is asked for, so Python's start waits on it). This page mounts no folder
-// and installs no package, yet each start paid for both (about 0.2 s on a loaded machine,
-// the first visit creating them on disk). Imported first by static/boot.mjs, before
-// PyScript's core module runs, this module answers IDBMap's opens with a database kept in
-// memory — empty, as both are on this page — and opens the real one only for a write (the
-// page's Python using pyscript.fs or a package cache), writing it through from then on. A
-// database such a write created on an earlier visit is opened as it is, so what was stored
-// is read back. Nothing else is touched: any other name goes to IndexedDB unchanged.
+// PyScript's side databases (IDBMap: its folder mounts, polyscript's package cache), opened
+// at every start though this page uses neither: answered from memory, the real database
+// opened only for a write or when an earlier visit wrote one (README, "The page").
 
 const SIDE_DATABASE = /^IDBMap\//;
 const STORE = "entries"; // IDBMap's one object store
 
-// A request that succeeds with ``result`` once the caller has set its handlers (IDBMap sets
-// them right after the call).
+// A request that succeeds once IDBMap has set its handlers (right after the call).
 function answered(result) {
   const request = Object.assign(new EventTarget(), {
     result, error: null, readyState: "pending", onsuccess: null, onerror: null });

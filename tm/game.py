@@ -26,11 +26,11 @@ from tm.core.dealer import Dealer
 from tm.core.errors import IllegalMove, SaveError, reason
 from tm.core.flow import HANDLERS, run
 from tm.core.ledger import log
-from tm.core.options_check import check_options
 from tm.core.rng import Rng
 from tm.core.ruleset import rules_of, start_sections
 from tm.core.sealed import replaced
 from tm.core.state import RESOURCES, GameState, Options, PlayerState, from_dict, to_dict
+from tm.options_check import check_options
 from tm.persist import saves
 from tm.persist.codec import state_digest
 from tm.prompts.contract import Choice

@@ -31,7 +31,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # a link replays its moves through the game API
     ("tm.persist.links", "tm.persist.sealedplay", "tm.persist.sealedlinks",
      "tm.persist.sealedshape"),  # (the shape of a sealed link's posts, checked before play)
-    ("tm.game",),
+    ("tm.game", "tm.options_check"),  # (options range-checked before a game is made)
     ("tm.view", "tm.view_model", "tm.simultaneous", "tm.persist", "tm.daily"),
     ("tm.expansions",),
     ("tm.prompts",),

@@ -73,17 +73,19 @@ def test_a_game_played_only_by_links_ends_alike_on_every_device_and_passes_the_a
 def test_no_link_names_a_card_the_rules_had_not_shown_when_it_was_sent(
         by_links: LinkTable) -> None:
     names = set(project_deck(["corpera"])) | set(corporation_deck(["corpera"]))
-    seen = 0
+    tokens = 0
     for sent in by_links.sent:
         if sent.phase == "end":
             continue  # the seeds: the game is over, everything may be known (the audit)
         link = decode_link(sent.text)
-        text = sent.text + json.dumps([p.move for p in link.posts]) + "".join(
-            repr(decode(p.message)) for p in link.posts)
+        moves = json.dumps([p.move for p in link.posts])
+        text = sent.text + moves + "".join(repr(decode(p.message)) for p in link.posts)
         named = {name for name in names if json.dumps(name) in text}
         assert named <= sent.shown, sorted(named - sent.shown)
-        seen += len(named)
-    assert seen > 0  # links do name cards: those played (shown to all)
+        tokens += moves.count('"#p')
+    # The moves do speak of cards — by their tokens (a name appears only where the rules
+    # had shown the card: a resource on a played card, say, which this game may not need).
+    assert tokens > 50
 
 
 def test_a_turns_link_is_short(by_links: LinkTable) -> None:

@@ -17,8 +17,13 @@ from tm.web.html import attrs, esc
 from tm.web.i18n import card_name, speaking, t
 
 PAGE = "cards.html"
-SETS = ("base", "corpera", "prelude", "colonies")  # the order of the expansions' filter
-TYPES = ("automated", "active", "event", "corporation", "prelude")
+# The sets and the card types, in the order the cards come (the base game first, then each
+# expansion's cards as registered: no expansion is named here); the types of the base game's
+# projects in the order a player reads them.
+SETS = tuple(dict.fromkeys(card.set for card in all_cards()))
+PROJECT_TYPES = ("automated", "active", "event")
+TYPES = (*PROJECT_TYPES, *(kind for kind in dict.fromkeys(card.type for card in all_cards())
+                           if kind not in PROJECT_TYPES))
 SORTS = ("number", "name", "cost")
 NO_TAG = "none"  # the tag filter's value for cards without tags
 

@@ -28,6 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 CATALOGS = ROOT / "tm" / "web" / "locale" / "rules"
 LANGUAGES = ("en", "de", "ja", "be")
+SOFT_HYPHEN = "\u00ad"  # (German long words' break points: none in a tab's title)
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "ja": "日本語", "be": "Беларуская"}
 LANG_KEY = "tm:language"  # the game's language in localStorage (tm/web/app_lang.py, branch i18n)
 
@@ -341,7 +342,7 @@ class Page:
                 f'{esc(self.t("section." + anchor))}</a></h2>{body}</section>')
         hidden = "" if self.active else " hidden"
         return (f'<article class="reference" lang="{self.lang}" data-lang="{self.lang}" '
-                f'data-title="{esc(self.t("page.title"))}"{hidden}>'
+                f'data-title="{esc(self.t("page.title").replace(SOFT_HYPHEN, ""))}"{hidden}>'
                 f'<header class="top"><a class="back" href="./">{esc(self.t("page.back"))}</a>'
                 f' · <a class="back" href="cards.html">{esc(self.t("page.cards"))}</a>'
                 f'<h1>{esc(self.t("page.title"))}</h1>'

@@ -28,6 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 CATALOGS = ROOT / "tm" / "web" / "locale" / "rules"
 LANGUAGES = ("en", "de", "ja", "be")
+SOFT_HYPHEN = "\u00ad"  # (German long words' break points: none in a tab's title)
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "ja": "日本語", "be": "Беларуская"}
 LANG_KEY = "tm:language"  # the game's language in localStorage (tm/web/app_lang.py, branch i18n)
 
@@ -341,7 +342,7 @@ class Page:
                 f'{esc(self.t("section." + anchor))}</a></h2>{body}</section>')
         hidden = "" if self.active else " hidden"
         return (f'<article class="reference" lang="{self.lang}" data-lang="{self.lang}" '
-                f'data-title="{esc(self.t("page.title"))}"{hidden}>'
+                f'data-title="{esc(self.t("page.title").replace(SOFT_HYPHEN, ""))}"{hidden}>'
                 f'<header class="top"><a class="back" href="./">{esc(self.t("page.back"))}</a>'
                 f' · <a class="back" href="cards.html">{esc(self.t("page.cards"))}</a>'
                 f'<h1>{esc(self.t("page.title"))}</h1>'
@@ -370,6 +371,16 @@ a:focus-visible, .table-wrap:focus-visible { outline: 3px solid var(--focus); ou
 .langs a { padding: .15em .6em; border: 1px solid var(--line); border-radius: 999px;
   text-decoration: none; color: var(--ink); }
 .langs a[aria-current="true"] { background: var(--accent); color: #1b1410; font-weight: 600; }
+/* "日本語" on the language choosers in a page of any language, where the system has no
+   Japanese font: its three glyphs only (static/langname-ja.woff2, about 1 KB, made by
+   scripts/build_langfont.py from Noto Sans JP, SIL Open Font License 1.1); never the
+   Japanese web font's slices, which only a page in Japanese fetches. */
+@font-face { font-family: "TM Langname JA"; font-style: normal; font-weight: 400;
+  font-display: swap; src: url("static/langname-ja.woff2") format("woff2");
+  unicode-range: U+65E5, U+672C, U+8A9E; }
+.langs a[lang=ja] {
+  font-family: "Hiragino Sans", "Yu Gothic UI", "Yu Gothic", Meiryo, "Noto Sans CJK JP",
+  "Noto Sans JP", "TM Langname JA", system-ui, sans-serif; }
 .reference { max-width: 72em; margin: 0 auto; padding: 0 1em 4em; }
 .top h1 { margin: .4em 0 .1em; font-size: 1.7rem; }
 .note { color: var(--muted); margin: 0 0 1em; }

@@ -17,8 +17,9 @@ request, and nothing else (tests/e2e/test_site_folder.py compares the two):
   new-game form usable before Python is up, the words it shows then in every language on
   #boot-status), main.py and pyscript.toml (PyScript runs main.py on the interpreter
   static/boot.mjs starts), sw.js;
-- static/: static/boot.mjs, static/trusted.js (the Trusted Types policy), the icons and the
-  web manifest;
+- static/: static/boot.mjs, static/trusted.js (the Trusted Types policy), the icons, the
+  web manifest and static/langname-ja.woff2 (the three glyphs of "日本語" for the language
+  choosers, scripts/build_langfont.py: precached, about 1 KB);
 - static/build/: the engine archive, the trimmed standard library (both compiled to
   bytecode by scripts/compile_pyc.mjs when that is up to date) and the memory snapshot with
   its manifest (`make setup` makes them: scripts/build_engine.py, scripts/trim_stdlib.py,
@@ -47,7 +48,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 PAGE_FILES = ("index.html", "main.py", "pyscript.toml")
 STATIC_FILES = ("boot.mjs", "sidedb.mjs", "trusted.js", "screen.mjs", "seatkeys.mjs", "rules.js",
-                "cards.js", "icon.svg", "icon-192.png", "icon-512.png", "manifest.webmanifest")
+                "cards.js", "icon.svg", "icon-192.png", "icon-512.png", "manifest.webmanifest",
+                "langname-ja.woff2")
 STYLESHEET = re.compile(r'<link rel="stylesheet" href="([^"]+\.css)">')
 BUILD_FILES = ("engine.zip", "python_stdlib.zip", "snapshot.json")
 # What loadPyodide() fetches (the standard library comes from static/build/ instead).
@@ -109,7 +111,10 @@ def inline_styles(source: str, root: Path) -> str:
     """Each <link rel="stylesheet"> of the page replaced by the sheet itself."""
     def sheet(found: re.Match[str]) -> str:
         text = (root / found.group(1)).read_text(encoding="utf-8")
-        if "</" in text or "url(" in text or "@import" in text:
+        # (a url() may only name a file from the site's root, "static/…": inlined into a
+        # page at the root, it means there what it says; anything else would change meaning)
+        urls_elsewhere = text.count("url(") != text.count('url("static/')
+        if "</" in text or urls_elsewhere or "@import" in text:
             raise SystemExit(f"{found.group(1)} cannot be inlined as it is")
         return f"<style>/* {found.group(1)} */\n{text}</style>"
     return STYLESHEET.sub(sheet, source)

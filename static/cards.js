@@ -1,11 +1,13 @@
 // The list of every card (cards.html, written by scripts/build_cards.py): its filters. Each
 // language's article has its own form; the script only hides, shows and reorders the cards
-// the page holds (never writes markup). Searching ignores case and width (NFKC) and matches
-// every word typed anywhere in the card as shown (its name, its English name, its text).
+// the page holds (never writes markup). Searching ignores case and width (NFKC) and the soft
+// hyphens of long German words (scripts/i18n_hyphenate.py), and matches every word typed
+// anywhere in the card as shown (its name, its English name, its text).
 "use strict";
 
 (() => {
-  const fold = (text) => String(text || "").normalize("NFKC").toLocaleLowerCase();
+  const fold = (text) => String(text || "").normalize("NFKC").replace(/\u00ad/g, "")
+    .toLocaleLowerCase();
   const number = (text) => (text === "" ? null : Number(text));
 
   function setUp(article) {

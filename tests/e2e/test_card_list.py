@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from scripts.i18n_hyphenate import hyphenated_word, hyphenator
 from tests.e2e.conftest import Server
 from tests.e2e.helpers import (
     CONTEXTS,
@@ -109,6 +110,11 @@ def test_the_list_speaks_the_games_language(new_page: Any, boot: Any) -> None:
     expect(cards.locator("html")).to_have_attribute("lang", "de")
     cards.locator(SHOWN).get_by_role("searchbox", name="Suchen").fill("Asteroideneinschlag")
     expect(cards.locator(f"{SHOWN} .count")).to_have_text(f"Angezeigt: 1 von {TOTAL}")
+    # The long name breaks at its syllables (soft hyphens, at pyphen's German break points:
+    # scripts/i18n_hyphenate.py), and the search typed without them still finds it.
+    shown = _visible_cards(cards).locator(".name").first.text_content() or ""
+    assert shown == hyphenated_word("Asteroideneinschlag", hyphenator()), shown
+    assert shown.count("\u00ad") >= 3
     assert cards.title().startswith("Karten")
     cards.locator("nav.langs a[data-lang=ja]").tap()  # the switch: each language its own form
     # Half-width kana typed: found all the same (タイタン: Titan).

@@ -30,6 +30,7 @@ pytestmark = pytest.mark.e2e
 SHOTS = os.environ.get("TM_E2E_SHOTS")
 FONT_FILE = re.compile(r"\.(woff2?|ttf|otf)$")
 SHEET = "/static/fonts-ja.css"
+LANGNAME_FONT = "/static/langname-ja.woff2"
 # Japanese fonts a system may have: the page uses them before ours (app.css).
 SYSTEM_JAPANESE = ("Hiragino", "Yu Gothic", "Meiryo", "Noto Sans CJK", "Noto Sans JP")
 
@@ -85,7 +86,28 @@ def test_a_page_in_english_fetches_no_font(new_page: Any, boot: Any, server: Ser
     page.goto(server.url + "rules.html?lang=en")
     expect(page.locator("article[data-lang=en]")).to_be_visible()
     page.evaluate("document.fonts.ready.then(() => true)")
-    assert _font_requests(page) == []
+    # Only the 1 KB font of the three glyphs of "日本語" on the language links
+    # (scripts/build_langfont.py), never the Japanese web font's slices.
+    assert _font_requests(page) == [LANGNAME_FONT]
+
+
+def test_the_japanese_language_button_is_drawn_without_a_japanese_system_font(
+        new_page: Any, server: Server) -> None:
+    page = new_page(**CONTEXTS["phone"])
+    page.goto(server.url + "rules.html?lang=en")
+    link = "nav.langs a[data-lang=ja]"
+    expect(page.locator(link)).to_have_text("日本語")
+    page.evaluate("document.fonts.ready.then(() => true)")
+    fonts = _fonts_drawing(page, link)
+    system = [f for f in fonts if any(n in f["familyName"] for n in SYSTEM_JAPANESE)
+              and not f["isCustomFont"]]
+    if system:
+        pytest.skip(f"this system has a Japanese font: {system}")
+    # (DevTools names a web font by the name inside it: the Noto slice's)
+    assert [(f["isCustomFont"], f["glyphCount"]) for f in fonts] == [(True, 3)], fonts
+    assert page.evaluate("[...document.fonts].filter(f => f.family.includes('Langname'))"
+                         ".map(f => f.status)") == ["loaded"]
+    shot(page, "langname-rules")
 
 
 # In 2 of 4 full runs of the suite, Chromium's renderer crashed while booting the first

@@ -70,13 +70,22 @@ def glossary(lang: str) -> list[Term]:
     return terms
 
 
+def read_catalog(path: Path) -> list[Entry]:
+    """A catalog's messages as a reader reads them: without the soft hyphens of its long
+    German words (break points, not letters: scripts/i18n_hyphenate.py)."""
+    entries = parse(path.read_text(encoding="utf-8"))[1]
+    for entry in entries:
+        entry.msgstr = [text.replace("\u00ad", "") for text in entry.msgstr]
+    return entries
+
+
 def catalogs(lang: str) -> dict[str, list[Entry]]:
     """The game's and the rules page's messages (names excepted: they are checked
     against names.json)."""
     found = {}
     for where, path in (("game", LOCALE / f"{lang}.po"),
                         ("rules", LOCALE / "rules" / f"{lang}.po")):
-        entries = parse(path.read_text(encoding="utf-8"))[1]
+        entries = read_catalog(path)
         found[where] = [e for e in entries if e.ctxt and not e.ctxt.startswith("name.")]
     return found
 
@@ -203,14 +212,14 @@ def _all_messages(lang: str, names: bool = False) -> list[Entry]:
     """Every message of the game's and the rules page's catalogs (names too if asked)."""
     found = []
     for path in (LOCALE / f"{lang}.po", LOCALE / "rules" / f"{lang}.po"):
-        found += [e for e in parse(path.read_text(encoding="utf-8"))[1]
+        found += [e for e in read_catalog(path)
                   if e.ctxt and (names or not e.ctxt.startswith("name."))]
     return found
 
 
 def _by_key(lang: str, where: str = "game") -> dict[str, str]:
     path = LOCALE / f"{lang}.po" if where == "game" else LOCALE / "rules" / f"{lang}.po"
-    return {e.ctxt: e.msgstr[0] for e in parse(path.read_text(encoding="utf-8"))[1] if e.ctxt}
+    return {e.ctxt: e.msgstr[0] for e in read_catalog(path) if e.ctxt}
 
 
 @pytest.mark.parametrize("lang", ("de", "ja"))

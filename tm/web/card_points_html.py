@@ -9,7 +9,7 @@ from tm.cards import card
 from tm.view_model import CardPoints, ScoreRow
 from tm.web.card_text import qty, tag_name, vp_text
 from tm.web.html import esc
-from tm.web.i18n import card_name, t, tn
+from tm.web.i18n import card_name, sort_key, t, tn
 from tm.web.model import View, player_name
 from tm.web.panels import swatch
 
@@ -47,7 +47,7 @@ def _line(entry: CardPoints) -> str:
 
 def ranked(entries: Sequence[CardPoints]) -> list[CardPoints]:
     """Most VP first; equal VP by the card's name in the language shown."""
-    return sorted(entries, key=lambda e: (-e["vp"], card_name(e["card"]).casefold()))
+    return sorted(entries, key=lambda e: (-e["vp"], sort_key(card_name(e["card"]))))
 
 
 def _player(view: View, p: int, colour: str, entries: Sequence[CardPoints]) -> str:

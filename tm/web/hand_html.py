@@ -11,7 +11,7 @@ from tm.view_model import HandEntry
 from tm.web.card_text import tag_name
 from tm.web.cards_html import card_chip, card_html
 from tm.web.html import attrs, esc
-from tm.web.i18n import card_name, t
+from tm.web.i18n import card_name, sort_key, t
 from tm.web.icons import icon
 from tm.web.model import HandPrefs, Screen, player_name
 from tm.web.panels import swatch
@@ -23,7 +23,7 @@ NO_TAG = "none"
 
 
 def _sort_name(entry: Entry) -> str:
-    return card_name(str(entry["name"])).casefold()  # (the name as shown)
+    return sort_key(card_name(str(entry["name"])))  # (the name as shown)
 
 
 def _tags_of(entry: Entry) -> tuple[str, ...]:

@@ -157,6 +157,14 @@ def card_name(english: str) -> str:
     return name("card", english)
 
 
+SOFT_HYPHEN = "\u00ad"  # the break points of long German words (scripts/i18n_hyphenate.py)
+
+
+def sort_key(shown: str) -> str:
+    """Text as shown, for ordering: case folded, soft hyphens (break points) left out."""
+    return shown.replace(SOFT_HYPHEN, "").casefold()
+
+
 def colony_name(english: str) -> str:
     """A colony tile's name in the current language."""
     return name("colony", english)

@@ -17,6 +17,7 @@ from pyodide.ffi import create_once_callable, jsnull
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none, to_js
 
+from tm.web.i18n import SOFT_HYPHEN
 from tm.web.regions import BELOW
 
 __all__ = ["create_once_callable", "create_proxy", "document", "jsnull", "to_js", "window"]
@@ -50,7 +51,9 @@ def language_font(lang: str) -> None:
 
 
 def set_title(title: str) -> None:
-    """The tab's title (set only when it changes: one call into JavaScript a redraw)."""
+    """The tab's title (set only when it changes: one call into JavaScript a redraw),
+    without the soft hyphens of long German words (a title never breaks a line)."""
+    title = title.replace(SOFT_HYPHEN, "")
     if str(document.title) != title:
         document.title = title
 

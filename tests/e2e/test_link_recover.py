@@ -5,12 +5,11 @@ device opens it, then Bob's latest link, takes Ann's seat and plays on; Bob's de
 that Ann now plays on a new device. Hooks only read."""
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.e2e.helpers import choose_setup, expect, prompt, wait_ready, wait_screen
+from tests.e2e.helpers import choose_setup, expect, prompt, save_shot, wait_ready, wait_screen
 from tests.e2e.linkkit import (
     DESKTOP,
     copied,
@@ -24,7 +23,6 @@ from tests.e2e.linkkit import (
 pytestmark = pytest.mark.e2e
 
 SEND = ".send-panel:not(.undo-link) input.send-link"
-SHOTS = Path("/tmp/h43rest")
 
 
 
@@ -32,13 +30,12 @@ SHOTS = Path("/tmp/h43rest")
 
 
 def test_the_creator_takes_its_seat_again_on_a_new_device(new_page: Any, boot: Any) -> None:
-    SHOTS.mkdir(exist_ok=True)
     ann, bob = new_page(viewport=DESKTOP), new_page(viewport=DESKTOP)
     boot(ann)
     start_by_link(ann, ["Ann", "Bob"])
     ann.locator(".recovery summary").click()
     expect(ann.locator(".recovery")).to_contain_text("Keep this link to yourself")
-    ann.locator(".invites").screenshot(path=str(SHOTS / "ann_way_back.png"))
+    save_shot(ann, "ann_way_back")
     way_back = copied(ann, "input.recovery-link")
     assert "&c=0." in way_back
     choose_setup(ann)
@@ -53,7 +50,7 @@ def test_the_creator_takes_its_seat_again_on_a_new_device(new_page: Any, boot: A
     wait_ready(new_ann)
     wait_screen(new_ann, "seat")
     expect(new_ann.locator("#app")).to_contain_text("holds the key of the game's creator")
-    new_ann.screenshot(path=str(SHOTS / "new_ann_way_back.png"))
+    save_shot(new_ann, "new_ann_way_back")
     new_ann.goto(latest)
     wait_moves(new_ann, moves(bob))
     wait_screen(new_ann, "seat")

@@ -7,12 +7,11 @@ goes on). Hooks only read (the moves shown, the links in their fields)."""
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.e2e.helpers import choose_setup, expect, prompt, wait_ready, wait_screen
+from tests.e2e.helpers import choose_setup, expect, prompt, save_shot, wait_ready, wait_screen
 from tests.e2e.linkkit import (
     DESKTOP,
     copied,
@@ -29,7 +28,6 @@ pytestmark = pytest.mark.e2e
 
 SEND = ".send-panel:not(.undo-link) input.send-link"
 ASK = ".undo-link input.send-link"
-SHOTS = Path("/tmp/h43rest")
 SEED = 6  # Ann acts first: her pass is not the generation's last
 
 
@@ -99,18 +97,17 @@ def _asked_and_passed_on(devices: dict[str, Any]) -> int:
     wait_ready(bob)
     expect(bob.locator(".undo-link h2")).to_have_text("Send the request on to Carl")
     assert moves(bob) == sent  # not yet: Carl must agree too
-    bob.locator(".undo-link").screenshot(path=str(SHOTS / "bob_passes_on.png"))
+    save_shot(bob, "bob_passes_on")
     carl.goto(copied(bob, ASK))
     wait_ready(carl)
     expect(carl.locator(".undo-asked")).to_contain_text("Ann asks to take back their move")
-    carl.locator(".undo-asked").screenshot(path=str(SHOTS / "carl_asked.png"))
+    save_shot(carl, "carl_asked")
     assert moves(carl) == sent
     return sent
 
 
 def test_three_seats_one_takes_back_a_sent_move_the_others_accept_and_play_on(
         new_page: Any, boot: Any) -> None:
-    SHOTS.mkdir(exist_ok=True)
     devices = _table(new_page, boot)
     ann, bob, carl = devices["Ann"], devices["Bob"], devices["Carl"]
     sent = _asked_and_passed_on(devices)
@@ -136,7 +133,6 @@ def test_three_seats_one_takes_back_a_sent_move_the_others_accept_and_play_on(
 
 def test_three_seats_a_refusal_with_its_reason_reaches_the_asker_and_the_game_goes_on(
         new_page: Any, boot: Any) -> None:
-    SHOTS.mkdir(exist_ok=True)
     devices = _table(new_page, boot)
     ann, bob, carl = devices["Ann"], devices["Bob"], devices["Carl"]
     sent = _asked_and_passed_on(devices)
@@ -148,12 +144,12 @@ def test_three_seats_a_refusal_with_its_reason_reaches_the_asker_and_the_game_go
     ann.goto(_reworded(answer, "cheat"))  # a relay rewords Carl's signed refusal: not taken
     wait_ready(ann)
     expect(ann.locator(".undo-note")).to_contain_text("that Carl's device did not sign")
-    ann.locator(".undo-link").screenshot(path=str(SHOTS / "ann_refusal_unsigned.png"))
+    save_shot(ann, "ann_refusal_unsigned")
     ann.goto(answer)
     wait_ready(ann)
     expect(ann.locator(".undo-note")).to_contain_text(
         "Carl refused to take back your moves: “too late”")
-    ann.locator(".undo-link").screenshot(path=str(SHOTS / "ann_refused.png"))
+    save_shot(ann, "ann_refused")
     assert moves(ann) == moves(bob) == moves(carl) == sent
     expect(prompt(bob)).to_be_visible()  # Bob's turn, as before the request
     pass_turn(bob)

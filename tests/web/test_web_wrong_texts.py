@@ -140,3 +140,19 @@ def test_japanese_adds_no_honorific_to_a_name() -> None:
     assert not [k for k, text in catalog.items()
                 if re.search(r"\{(name|player|target)\}(さん|様|さま|くん|君)", text)]
     assert "さん" not in _said("ja", "game.your_turn", name="Player 1")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_sealed_hand_with_no_playable_card_offers_to_go_on_R_SETUP_4(lang: str) -> None:
+    """A prelude's "play a card from your hand" in a sealed game, when this device reads no
+    card it can play: the one choice is "none" (no card), drawn as a button that says so
+    (it once broke the page: a card prompt's choice without a card)."""
+    game, _ = T.make_game(2, seed=7)
+    view = game.view(0)
+    choices = [{"type": "none", "label": {"key": "none"}}]
+    data = {"cards": ["Big Asteroid", "Comet"], "playable": True, "src": None}
+    with i18n.speaking(lang):
+        html = render_prompt(Ask(view, 0, "card", "play_from_hand", data, choices, {},
+                                 ["red", "green"]))
+    assert esc(_said(lang, "prompt.card_none")) in html
+    assert 'data-action="choose"' in html and 'data-index="0"' in html

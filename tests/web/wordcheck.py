@@ -73,8 +73,13 @@ WEIGHTS = {"unpick": 0.02, "unkeep": 0.02, "pass": 0.15, "end_turn": 0.4, "play_
 
 
 def visible(page: str) -> str:
-    """The text a reader sees (style rules and tags removed, entities decoded)."""
-    return html.unescape(TAG.sub(" ", NAME_EN.sub("", SYMBOL.sub("", STYLE.sub("", page)))))
+    """The text a reader sees (style rules and tags removed, entities decoded, soft hyphens
+    — where a long German word may break — left out)."""
+    return html.unescape(TAG.sub(" ", NAME_EN.sub("", SYMBOL.sub("", STYLE.sub("", page))))
+                         ).replace(SOFT_HYPHEN, "")
+
+
+SOFT_HYPHEN = "\u00ad"
 
 
 def _latin_words(text: str) -> set[str]:
@@ -92,7 +97,8 @@ def allowed_latin(lang: str) -> set[str]:
 def english_names(lang: str) -> dict[str, str]:
     """English names whose translation in ``lang`` differs: name → the translation."""
     found: dict[str, str] = {}
-    for key, text in i18n.catalog(lang).items():
+    for key, hyphenated in i18n.catalog(lang).items():
+        text = hyphenated.replace(SOFT_HYPHEN, "")
         if key.startswith("name.") and not key.startswith("name.short."):  # (a board label)
             english = key.split(".", 2)[2]
             if text != english and len(english) > 3:

@@ -24,6 +24,8 @@ EN_DECIDE: dict[str, str] = {
     "strip.phase.research": "Research",
     "strip.phase.final_greenery": "Final greeneries",
     "strip.over": "Game over",
+    # a sealed hand's "play a card" when this device holds none it can play
+    "prompt.card_none": "No card in your hand can be played now: go on",
     # staged actions
     "stage.note": "Not played yet: Cancel takes the whole action back.",
     "stage.cancel": "Cancel",

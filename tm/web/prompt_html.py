@@ -210,8 +210,11 @@ def _card(ask: Ask) -> str:
     title = t(f"prompt.card.{ask.purpose}", count=count, qty=qty(unit, count))
     full = ask.purpose in FULL_CARD_PURPOSES
     players = ask.view["players"]
-    tiles = []
+    tiles, plain = [], []
     for i, c in enumerate(ask.choices):
+        if "card" not in c:  # (a sealed hand with no playable card: "none", R-SETUP-4)
+            plain.append(choice_button(i, t("prompt.card_none"), cls="choice"))
+            continue
         owner = label_of(c).get("owner")
         whose = owner if isinstance(owner, int) else ask.player
         held = players[whose]["card_res"].get(c["card"]) if 0 <= whose < len(players) else None
@@ -225,7 +228,8 @@ def _card(ask: Ask) -> str:
     if drafted:
         names = t("list.and").join(card_name(c) for c in drafted)
         hint = f'<p class="hint">{esc(t("prompt.drafted", list=names))}</p>'
-    return f'{head(ask, title)}{hint}<div class="cards">{"".join(tiles)}</div>'
+    rest = list_html(plain, "choices") if plain else ""
+    return f'{head(ask, title)}{hint}<div class="cards">{"".join(tiles)}</div>{rest}'
 
 
 def _player(ask: Ask) -> str:

@@ -8,6 +8,7 @@
 #                  tests serve dist/)
 #   make serve     serve dist/ on http://localhost:8000 (PORT=N to change), rebuilt as you edit
 #   make bench     engine benchmarks; the page's clicks, first visit and memory beside bare Pyodide's
+#                  (REF=<commit>: and this page beside REF's, as make bench-against)
 #   make bench-against REF=<commit>
 #                  this checkout's page beside REF's, in one run (a worktree of REF in
 #                  .bench-against/, set up with this checkout's tools)
@@ -147,6 +148,7 @@ bench: $(VENV_STAMP) site
 	$(BIN)/python scripts/bench_browser.py --runs 3 --samples 0 --no-kept --profiles 20mbit,20mbit-cpu4x
 	$(BIN)/python scripts/bench_memory.py
 	$(BIN)/python scripts/bench_sealed_page.py
+	$(if $(REF),$(MAKE) bench-against REF=$(REF))
 
 bench-against: $(VENV_STAMP) site
 	@test -n "$(REF)" || { echo "usage: make bench-against REF=<commit>"; exit 2; }

@@ -73,7 +73,8 @@ def test_a_saved_game_continues_offline(page: Any, boot: Any, server: Server) ->
         "/index.html", "/static/manifest.webmanifest", "/static/icon-192.png",
         "/static/icon-512.png", "/static/icon.svg",
         "/rules.html", "/static/rules.js",  # the rules reference, offline too
-        "/cards.html", "/static/cards.js"}  # and the list of every card
+        "/cards.html", "/static/cards.js",  # and the list of every card
+        "/static/langname-ja.woff2"}  # (日本語 in the language select: fetched when drawn)
     _controlled(page)
     version = gen_sw.read_version((SITE / "sw.js").read_text(encoding="utf-8"))
     assert _cache_names(page) == [f"tm-offline-{version}"]

@@ -351,6 +351,12 @@ class Page:
                 f"</div></article>")
 
 
+# The 日本語 subset font's @font-face, as static/app.css declares it (one declaration: the
+# comment and the rule up to the blank line after it).
+LANGNAME_FONT_FACE = re.search(r'/\* "日本語" on the language choosers.*?unicode-range:[^}]*\}\n',
+                               (ROOT / "static" / "app.css").read_text(encoding="utf-8"),
+                               re.S).group(0)  # type: ignore[union-attr]
+
 BASE_STYLE = """
 :root { --bg: #1b1410; --panel: #2a201a; --line: #5a4636; --ink: #f3ebe2; --muted: #c9bbac;
   --accent: #e0703a; --focus: #ffd54a; --lit: #4a3a14; }
@@ -371,14 +377,7 @@ a:focus-visible, .table-wrap:focus-visible { outline: 3px solid var(--focus); ou
 .langs a { padding: .15em .6em; border: 1px solid var(--line); border-radius: 999px;
   text-decoration: none; color: var(--ink); }
 .langs a[aria-current="true"] { background: var(--accent); color: #1b1410; font-weight: 600; }
-/* "日本語" on the language choosers in a page of any language, where the system has no
-   Japanese font: its three glyphs only (static/langname-ja.woff2, about 1 KB, made by
-   scripts/build_langfont.py from Noto Sans JP, SIL Open Font License 1.1); never the
-   Japanese web font's slices, which only a page in Japanese fetches. */
-@font-face { font-family: "TM Langname JA"; font-style: normal; font-weight: 400;
-  font-display: swap; src: url("static/langname-ja.woff2") format("woff2");
-  unicode-range: U+65E5, U+672C, U+8A9E; }
-.langs a[lang=ja] {
+""" + LANGNAME_FONT_FACE + """.langs a[lang=ja] {
   font-family: "Hiragino Sans", "Yu Gothic UI", "Yu Gothic", Meiryo, "Noto Sans CJK JP",
   "Noto Sans JP", "TM Langname JA", system-ui, sans-serif; }
 .reference { max-width: 72em; margin: 0 auto; padding: 0 1em 4em; }

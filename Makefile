@@ -46,7 +46,7 @@ PYSCRIPT_DIR := $(VENDOR)/pyscript-$(call pin,@pyscript/core)
 # file's tests stay in one process: they share its module fixtures).
 FAST_DIRS := tests/engine tests/web
 
-.PHONY: help setup test lint typecheck pytest serve site engine stdlib pyc snapshot fonts bench bench-against simulate clean
+.PHONY: help setup test test-matrix lint typecheck pytest serve site engine stdlib pyc snapshot fonts bench bench-against simulate clean
 
 help:
 	@sed -n 's/^#   //p' $(firstword $(MAKEFILE_LIST))
@@ -117,8 +117,13 @@ test: setup
 	$(BIN)/python scripts/copy_facts.py --check
 	$(BIN)/ruff check tm tests scripts
 	$(BIN)/mypy tm
-	$(BIN)/pytest $(FAST_DIRS) -q --numprocesses=auto --maxprocesses=4
+	$(BIN)/pytest $(FAST_DIRS) -q --numprocesses=auto --maxprocesses=4 -m "not matrix"
 	$(if $(wildcard tests/e2e),$(BIN)/pytest tests/e2e -q --numprocesses=2 --dist=loadfile)
+
+# The wide matrices and long games kept out of `make test` to keep it under 20 minutes
+# (every combination of seats, sets, maps and draft; 5-seat sealed games by links).
+test-matrix: setup
+	$(BIN)/pytest $(FAST_DIRS) tests/e2e -q --numprocesses=2 --dist=loadfile -m matrix
 
 serve: setup
 	$(PYTHON) scripts/serve.py --port $(PORT) --root dist --rebuild
@@ -141,6 +146,7 @@ site: $(VENDOR_STAMP) engine stdlib pyc snapshot fonts
 # taking the hint's first choice against the expert on the same held-out deals
 # (scripts/bench_hint.py: both win rates, the games, the hint's time per decision).
 bench: $(VENV_STAMP) site
+	$(MAKE) test-matrix
 	$(BIN)/python -m tm bench
 	EXPERT=2 node scripts/bench_bots.mjs 1
 	$(BIN)/python scripts/bench_hint.py --games 30

@@ -163,7 +163,7 @@ def test_a_reveal_that_reaches_a_generation_opened_in_the_same_move_waits_for_it
     assert closed_to(table.seats[1], TEST_127, table.posts) > 100
 
 
-@pytest.mark.slow
+@pytest.mark.matrix
 def test_five_seats_with_prelude_play_to_the_end_by_links() -> None:
     """5 seats, Corporate Era and Prelude, on secp256k1, only by links: a reveal past the
     window (13 cards) in a game that uses 210 of the 215 project cards (about 40 s, two

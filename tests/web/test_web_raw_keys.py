@@ -19,6 +19,11 @@ from tm.web.cards_html import card_html
 from tm.web.prompt_parts import LABELS, UnlabelledChoice, choice_label
 
 GAMES = 200  # every combination of 1-5 players, 4 expansion sets, 5 maps, draft on/off
+# `make test` plays one game of each set on each map (seats 1-5 and the draft in turn) and
+# the two games dealt the rarest decisions (wordcheck.BOOSTED); `make test-matrix` plays all
+# 200, which between them meet every kind of decision (the rarest need them all).
+SAMPLE = sorted({100 * ((m + s) % 2) + 20 * m + 5 * s + (m + 2 * s) % 5
+                 for m in range(5) for s in range(4)} | set(wordcheck.BOOSTED))
 MOVES = 100  # per game; `python -m tests.web.wordcheck` plays on (400 moves and more)
 SOURCES = "\n".join(p.read_text(encoding="utf-8")
                     for p in (Path(__file__).resolve().parents[2] / "tm").rglob("*.py"))
@@ -28,28 +33,49 @@ ASKED = set(re.findall(r'\bask\(g, [\w.]+, "(\w+)", "(\w+)"', SOURCES)) | {
     ("setup", "setup"), ("action", "action")}
 
 
-@pytest.fixture(scope="module")
-def report() -> wordcheck.Report:
+def _played(games: list[int]) -> wordcheck.Report:
     start = time.perf_counter()
     with warnings.catch_warnings():
         warnings.simplefilter("error", UnlabelledChoice)
-        found = wordcheck.run(range(GAMES), MOVES)
+        found = wordcheck.run(games, MOVES)
     print(f"\n{found.summary()} in {time.perf_counter() - start:.0f} s")
     return found
 
 
-def test_random_games_of_every_combination_show_no_key_and_no_english_fallback(
+@pytest.fixture(scope="module")
+def report() -> wordcheck.Report:
+    return _played(SAMPLE)
+
+
+@pytest.fixture(scope="module")
+def every_combination() -> wordcheck.Report:
+    return _played(list(range(GAMES)))
+
+
+def test_random_games_of_every_set_and_map_show_no_key_and_no_english_fallback(
         report: wordcheck.Report) -> None:
-    assert report.games == GAMES and report.moves > GAMES * MOVES // 2
+    assert report.games == len(SAMPLE) > 20 and report.moves > len(SAMPLE) * MOVES // 2
+    assert set(report.labels) <= set(LABELS) and report.held > len(SAMPLE)
     assert not report.findings, "\n".join(str(f) for f in report.findings[:40])
 
 
+@pytest.mark.matrix
+def test_random_games_of_every_combination_show_no_key_and_no_english_fallback(
+        every_combination: wordcheck.Report) -> None:
+    assert every_combination.games == GAMES and every_combination.moves > GAMES * MOVES // 2
+    assert not every_combination.findings, "\n".join(
+        str(f) for f in every_combination.findings[:40])
+
+
+@pytest.mark.matrix
 def test_the_random_games_meet_every_kind_of_decision_and_every_label(
-        report: wordcheck.Report) -> None:
+        every_combination: wordcheck.Report) -> None:
     assert len(ASKED) > 35
-    assert set(report.prompts) >= ASKED, sorted(ASKED - set(report.prompts))
-    assert set(report.labels) <= set(LABELS)
-    assert report.held > GAMES and len(report.hints) > 20 and len(report.logs) > 25
+    assert set(every_combination.prompts) >= ASKED, sorted(
+        ASKED - set(every_combination.prompts))
+    assert set(every_combination.labels) <= set(LABELS)
+    assert every_combination.held > GAMES
+    assert len(every_combination.hints) > 20 and len(every_combination.logs) > 25
 
 
 def test_a_choice_with_a_label_the_page_has_no_words_for_warns_instead_of_showing_a_key(

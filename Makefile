@@ -117,8 +117,8 @@ test: setup
 	$(BIN)/python scripts/copy_facts.py --check
 	$(BIN)/ruff check tm tests scripts
 	$(BIN)/mypy tm
-	$(BIN)/pytest $(FAST_DIRS) -q --numprocesses=auto --maxprocesses=4 -m "not matrix"
-	$(if $(wildcard tests/e2e),$(BIN)/pytest tests/e2e -q --numprocesses=2 --dist=loadfile)
+	$(BIN)/pytest $(FAST_DIRS) -q --numprocesses=auto --maxprocesses=4 -m "not matrix" --durations=20
+	$(if $(wildcard tests/e2e),$(BIN)/pytest tests/e2e -q --numprocesses=2 --dist=loadfile -m "not matrix" --durations=30)
 
 # The wide matrices and long games kept out of `make test` to keep it under 20 minutes
 # (every combination of seats, sets, maps and draft; 5-seat sealed games by links).

@@ -30,6 +30,7 @@ from tm.core.rng import Rng
 from tm.core.ruleset import rules_of, start_sections
 from tm.core.sealed import replaced
 from tm.core.state import RESOURCES, GameState, Options, PlayerState, from_dict, to_dict
+from tm.core.values import is_int
 from tm.options_check import check_options
 from tm.persist import saves
 from tm.persist.codec import state_digest
@@ -138,7 +139,7 @@ class Game:
         """
         if self.state.over:
             raise IllegalMove(reason("move.game_over", "the game is over"), "R-END-1")
-        prompt = self.prompt_for(player) if _is_index(player) else None
+        prompt = self.prompt_for(player) if is_int(player) else None
         if prompt is None:
             raise IllegalMove(reason("move.no_decision",
                                      "no decision is waiting for that player"), "R-GEN-5")
@@ -207,7 +208,7 @@ class Game:
 
     def undo(self, steps: int = 1) -> list[list[Any]]:
         """Take back the last ``steps`` moves by replaying the rest; returns the moves undone."""
-        if not _is_index(steps) or steps < 1:
+        if not is_int(steps) or steps < 1:
             raise IllegalMove(reason("undo.steps",
                                      "undo takes a whole number of moves, at least 1"), "")
         target = len(self.moves) - steps
@@ -245,7 +246,7 @@ class Game:
         A game continued from a stored state starts there: ``count`` is at least
         :attr:`base_moves`.
         """
-        if not _is_index(count) or not self.base_moves <= count <= len(self.moves):
+        if not is_int(count) or not self.base_moves <= count <= len(self.moves):
             raise ValueError(f"a position from {self.base_moves} to {len(self.moves)} moves")
         return _replay(self.state.options, self.moves[:count], self.base, self.dealer)
 
@@ -321,10 +322,6 @@ class Game:
         game.revealed_at, game.rules_changed = self.revealed_at, list(self.rules_changed)
         game.decided, game.whole = list(self.decided), list(self.whole)
         return game
-
-
-def _is_index(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _replay(options: Options, moves: list[list[Any]],

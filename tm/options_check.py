@@ -2,12 +2,11 @@
 come from links and files: :meth:`tm.game.Game.new`, saves)."""
 from __future__ import annotations
 
-from typing import Any
-
 from tm.core import manifest as expansions
 from tm.core.errors import reason
 from tm.core.mapdef import get_map
 from tm.core.state import Options
+from tm.core.values import is_int
 
 __all__ = ["BOT_SEATS", "MAX_NAME", "MAX_PLAYERS", "check_options"]
 
@@ -16,18 +15,14 @@ MAX_NAME = 40  # characters in a player's name
 BOT_SEATS = ("", "random", "easy", "normal", "hard", "expert")  # options.bots: "" a person
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def check_options(options: Options) -> None:
     """Every option range-checked and of its own type (options come from links and files)."""
-    if not _is_int(options.players) or not 1 <= options.players <= MAX_PLAYERS:
+    if not is_int(options.players) or not 1 <= options.players <= MAX_PLAYERS:
         raise ValueError(reason("options.players", "players must be 1 to 5", most=MAX_PLAYERS))
-    if not _is_int(options.seed) or abs(options.seed) >= 1 << 63:
+    if not is_int(options.seed) or abs(options.seed) >= 1 << 63:
         raise ValueError(reason("options.seed", "the seed must be a whole number below 2**63"))
     if options.first_player is not None and not (
-            _is_int(options.first_player) and 0 <= options.first_player < options.players):
+            is_int(options.first_player) and 0 <= options.first_player < options.players):
         raise ValueError(reason("options.first_player",
                                 "first_player must name one of the players"))
     if not isinstance(options.names, list) or len(options.names) > options.players or any(
@@ -54,11 +49,11 @@ def check_options(options: Options) -> None:
             level not in BOT_SEATS for level in options.bots):
         raise ValueError(reason("options.bots", f"bots are one per seat at most, each one of "
                                 f"{BOT_SEATS}", levels=", ".join(BOT_SEATS)))
-    if not _is_int(options.bot_seed) or abs(options.bot_seed) >= 1 << 63:
+    if not is_int(options.bot_seed) or abs(options.bot_seed) >= 1 << 63:
         raise ValueError(reason("options.bot_seed",
                                 "the bot seed must be a whole number below 2**63"))
     if not isinstance(options.beginners, list) or len(set(options.beginners)) != len(
-            options.beginners) or any(not _is_int(p) or not 0 <= p < options.players
+            options.beginners) or any(not is_int(p) or not 0 <= p < options.players
                                       for p in options.beginners):
         raise ValueError(reason("options.beginners", "beginners must be player indexes"))
     _check_sealed(options)

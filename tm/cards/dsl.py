@@ -6,7 +6,7 @@ A card's behaviour is data: lists of *steps* (``prod``, ``gain``, ``ocean``,
 discounts, static rule changes) read by the engine where they apply. Steps,
 requirements and effects are plain dicts, so any of them can sit in a queue
 that is saved as JSON. A card that needs more names a ``custom`` step, whose
-function lives in ``tm/cards/custom.py``.
+function lives in ``tm/vocab/custom.py`` (or an expansion's ``custom.py``).
 """
 from __future__ import annotations
 
@@ -281,7 +281,7 @@ def choose(*options: list[Step]) -> Step:
 
 
 def custom(fn: str, **args: Any) -> Step:
-    """A named function in tm/cards/custom.py (for cards the vocabulary cannot say)."""
+    """A named function in tm/vocab/custom.py (or an expansion's custom.py) (for cards the vocabulary cannot say)."""
     return {"k": "custom", "fn": fn, **args}
 
 

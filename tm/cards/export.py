@@ -78,7 +78,7 @@ def _has_custom(step: dict[str, Any]) -> bool:
 
 
 def cards_with_code() -> list[str]:
-    """Names of cards that need a named function in tm/cards/custom.py."""
+    """Names of cards that need a named function in tm/vocab/custom.py."""
     return [c.name for c in all_cards() if _uses_code(c)]
 
 

@@ -1,5 +1,5 @@
 """The log's records, one shape per key: what :func:`tm.core.ledger.log` writes and the
-page's log reads (``tm/web/log_text.py``, ``tm/web/colonies_log.py``).
+page's log reads (``tm/web/log_text.py``, ``tm/web/expansions/colonies/log.py``).
 
 Every record is a JSON object: its ``key`` and the fields of the key's shape below
 (``NotRequired``: only when it says something, e.g. the card that caused a gain).

@@ -16,6 +16,7 @@ from typing import Any
 
 from tm.core.errors import IllegalMove, SaveError, reason
 from tm.core.state import Options, to_dict
+from tm.core.values import is_int
 from tm.game import Game
 from tm.persist import safejson
 from tm.persist.codec import MAX_MOVES, RULES_VERSION
@@ -43,7 +44,8 @@ class LinkError(ValueError):
 
 
 # ---------------------------------------------------------------- varints
-def _put(out: bytearray, value: int) -> None:
+def put_varint(out: bytearray, value: int) -> None:
+    """Append ``value`` (≥ 0) as a little-endian base-128 varint (7 bits a byte)."""
     while True:
         byte = value & 0x7F
         value >>= 7
@@ -136,17 +138,17 @@ def encode(game: Game) -> str:
     """The link fragment (``g=…``) of a game: options, every move so far, a short checksum."""
     options = json.dumps(_link_options(game.state.options), separators=(",", ":")).encode()
     out = bytearray([LINK_FORMAT])
-    _put(out, RULES_VERSION)
-    _put(out, len(options))
+    put_varint(out, RULES_VERSION)
+    put_varint(out, len(options))
     out += options
     replay = Game.new(game.state.options)
     for player, response in game.moves:
         pending = replay.pending
         if len(pending) > 1:
-            _put(out, _seat(pending, player))
+            put_varint(out, _seat(pending, player))
         prompt = replay.prompt_for(player)
         assert prompt is not None
-        _put(out, move_code(prompt, response))
+        put_varint(out, move_code(prompt, response))
         replay.respond(player, response)
     out += bytes.fromhex(replay.digest()[:2 * DIGEST_BYTES])
     packed = zlib.compress(bytes(out), 9)
@@ -225,10 +227,6 @@ def _options(reader: _Reader) -> tuple[int, int, Options]:
         raise LinkError(reason("link.options_damaged", "the link's options are damaged")) from error
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _link_options(options: Options) -> dict[str, Any]:
     """The options a link carries: without the bot fields when no seat is a bot (links of
     games without bots stay as they were)."""
@@ -243,12 +241,13 @@ def option_ok(name: str, value: Any) -> bool:
     """Whether one option has its declared type (a tampered link could say names=[5],
     which would open, then be saved as a game the saved-games list cannot read)."""
     if name in ("names", "beginners", "expansions"):
-        item = _is_int if name == "beginners" else (lambda v: isinstance(v, str))
-        return isinstance(value, list) and all(item(v) for v in value)
+        kind = int if name == "beginners" else str
+        return isinstance(value, list) and all(
+            is_int(v) if kind is int else isinstance(v, str) for v in value)
     if name == "first_player":
-        return value is None or _is_int(value)
+        return value is None or is_int(value)
     if name in ("players", "seed", "bot_seed"):
-        return _is_int(value)
+        return is_int(value)
     if name == "bots":
         return isinstance(value, list) and all(isinstance(v, str) for v in value)
     if name == "board":

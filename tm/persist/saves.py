@@ -21,6 +21,7 @@ from typing import Any, Protocol, TypeVar
 
 from tm.core.errors import IllegalMove, SaveError, reason
 from tm.core.state import GameState, Options, from_dict, to_dict
+from tm.core.values import is_int
 from tm.persist.codec import (
     ENGINE_VERSION,
     RULES_VERSION,
@@ -258,7 +259,7 @@ def _reached(player: Any) -> tuple[int, int] | None:
         amount, production = player["res"][REACHED], player["prod"][REACHED]
     except (TypeError, KeyError):
         return None
-    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (amount, production)):
+    if not all(is_int(v) for v in (amount, production)):
         return None
     return int(amount), int(production)
 

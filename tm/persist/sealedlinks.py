@@ -40,7 +40,7 @@ from tm.fairdeck import wire
 from tm.fairdeck.wire import Turn, WireError
 from tm.game import Game
 from tm.persist import links, safejson, sigs
-from tm.persist.links import LinkError, cannot_open
+from tm.persist.links import LinkError, cannot_open, put_varint
 from tm.persist.saves import options_from
 from tm.persist.sealedplay import Post
 
@@ -80,15 +80,6 @@ def _cut() -> LinkError:
 
 
 # ---------------------------------------------------------------- writing
-def _put(out: bytearray, value: int) -> None:
-    while True:
-        byte = value & 0x7F
-        value >>= 7
-        out.append(byte | (0x80 if value else 0))
-        if not value:
-            return
-
-
 def _compact(data: Any) -> bytes:
     return json.dumps(data, separators=(",", ":"), sort_keys=True).encode()
 
@@ -112,18 +103,18 @@ def encode(game_id: str, posts: Sequence[Post], first: int = 0,
     raw = b"" if options is None else _compact(link_options(options))
     if len(raw) > MAX_OPTIONS:
         raise ValueError("the options are too long for a link")
-    _put(out, len(raw))
+    put_varint(out, len(raw))
     out += raw
-    _put(out, first)
-    _put(out, len(posts))
+    put_varint(out, first)
+    put_varint(out, len(posts))
     for post in posts:
         move = b"" if post.move is None else _compact(post.move)
         if len(move) > MAX_MOVE:
             raise ValueError("a move too long for a link")
-        _put(out, 0 if post.move is None else len(move) + 1)
+        put_varint(out, 0 if post.move is None else len(move) + 1)
         out += move
         message = wire.to_bytes(wire.decode(post.message))
-        _put(out, len(message))
+        put_varint(out, len(message))
         out += message
     if len(out) > MAX_BYTES:
         raise ValueError("too many posts for one link")

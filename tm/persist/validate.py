@@ -22,6 +22,7 @@ from tm.core.flow import HANDLERS, OPS
 from tm.core.rng import Rng
 from tm.core.ruleset import rules_of
 from tm.core.state import NEUTRAL, RESOURCES, GameState, Options, PlayerState, from_dict
+from tm.core.values import is_int
 from tm.prompts.kinds import Prompt
 from tm.rules.phases import PHASES
 from tm.view import view_for
@@ -122,7 +123,7 @@ def _fits(hint: Any, value: Any, where: str) -> None:
 
 
 def _whole(value: Any, low: int, high: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+    return is_int(value) and low <= value <= high
 
 
 # ---------------------------------------------------------------- ranges

@@ -26,6 +26,7 @@ from tm.core import sealed
 from tm.core.errors import IllegalMove, reason
 from tm.core.frozen import freeze
 from tm.core.state import GameState
+from tm.core.values import is_int
 from tm.prompts.contract import KINDS, Choice, Kind, Purpose, Response, response_of
 from tm.prompts.sealed import sealed_choices
 from tm.prompts.selection import (
@@ -103,8 +104,8 @@ class Prompt:
         return KIND_TABLE[self.kind].check(self._g, self.player, self._item, response)
 
     def expand(self, response: Any) -> list[Response]:
-        """The listed-form steps a response (or a Choice) stands for (one, or a whole
-        selection's)."""
+        """The steps a response (or a Choice) stands for (one, or a whole selection's), each
+        to be checked by :meth:`check` when its turn comes (`Game.respond` does, once)."""
         response = response_of(response)
         _require_type(response)
         expand = KIND_TABLE[self.kind].expand
@@ -112,7 +113,7 @@ class Prompt:
             steps = expand(self._g, self.player, self._item, response)
             if steps is not None:
                 return steps
-        return [self.check(response)]
+        return [response]
 
     def index_of(self, response: Response) -> int:
         """Where a clean response sits among :meth:`choices` (ValueError if absent)."""
@@ -136,10 +137,6 @@ def _require_type(response: Any) -> None:
     if not isinstance(response, dict) or not isinstance(response.get("type"), str):
         raise IllegalMove(reason("move.not_a_response",
                                  "a response is a dict with a 'type'"), "R-ACT-1")
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 # ---------------------------------------------------------------- simple kinds
@@ -210,7 +207,7 @@ def _check_player(g: GameState, p: int, d: Item, r: Response) -> Response:
         return {"type": "none"}
     expect(r, "player")
     target = r.get("player")
-    if not _is_int(target) or target not in d["players"]:
+    if not is_int(target) or target not in d["players"]:
         raise IllegalMove(reason("move.target", "that player cannot be targeted"), "R-PROD-3")
     return {"type": "player", "player": target}
 
@@ -231,7 +228,7 @@ def _amount_choices(g: GameState, p: int, d: Item) -> list[Choice]:
 def _check_amount(g: GameState, p: int, d: Item, r: Response) -> Response:
     expect(r, "amount")
     n = r.get("amount")
-    if not _is_int(n) or not d["min"] <= n <= d["max"]:
+    if not is_int(n) or not d["min"] <= n <= d["max"]:
         raise IllegalMove(reason("move.amount", f"amount must be from {d['min']} to {d['max']}",
                                  low=d["min"], high=d["max"]), "R-PROD-1")
     return {"type": "amount", "amount": n}
@@ -251,7 +248,7 @@ def _option_choices(g: GameState, p: int, d: Item) -> list[Choice]:
 def _check_option(g: GameState, p: int, d: Item, r: Response) -> Response:
     expect(r, "option")
     index = r.get("option")
-    if not _is_int(index) or index not in d["open"]:
+    if not is_int(index) or index not in d["open"]:
         raise IllegalMove(reason("move.option", "that option is not available"), "R-CARD-2")
     return {"type": "option", "option": index}
 

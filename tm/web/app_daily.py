@@ -10,6 +10,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from tm import daily
+from tm.core.values import is_int
 from tm.game import Game
 from tm.persist import links, safejson
 from tm.web.app_base import Controller
@@ -41,11 +42,7 @@ def read_history(store: SaveStore) -> dict[str, dict[str, Any]]:
     if not isinstance(raw, dict):
         return {}
     return {str(k): v for k, v in raw.items() if isinstance(v, dict) and (
-        _is_int(v.get("score")) if v.get("won") else v.get("won") is False)}
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+        is_int(v.get("score")) if v.get("won") else v.get("won") is False)}
 
 
 class DailyChallenge(Controller):

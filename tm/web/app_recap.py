@@ -17,6 +17,7 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from tm.core.values import is_int
 from tm.persist import safejson
 from tm.web.app_base import Actions, Controller, Host, person_seats
 from tm.web.model import RecapShown
@@ -43,7 +44,7 @@ class RecapMemory:
         if save_id is None:
             return self.unsaved.get(seat, 0)
         seen = self._all().get(save_id, {}).get(str(seat), 0)
-        return seen if isinstance(seen, int) and not isinstance(seen, bool) else 0
+        return seen if is_int(seen) else 0
 
     def write(self, save_id: str | None, seat: int, upto: int) -> None:
         """Note that ``seat`` has read the log up to ``upto`` (a full store: not kept)."""

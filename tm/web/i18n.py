@@ -20,6 +20,8 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
+from tm.core.values import is_int
+
 # The expansions' catalogs (their page manifests' words) merge into EN in the slots they
 # always had: EN's order is every .po file's order.
 from tm.web.i18n_en import EN as EN  # (the catalog t() reads; also read as i18n.EN)
@@ -179,7 +181,7 @@ def space_name(english: str) -> str:
 def _shown(field: str, value: Any, lang: str) -> Any:
     if field in NAME_FIELDS and isinstance(value, str):
         return name(NAME_FIELDS[field], value, lang)
-    if isinstance(value, int) and not isinstance(value, bool) and field not in _PLAIN_NUMBERS:
+    if is_int(value) and field not in _PLAIN_NUMBERS:
         return format_number(value, lang)
     return value
 

@@ -5,7 +5,7 @@ Each says what ``str(error)`` says in English; tm/web/reasons.py fills the value
 from __future__ import annotations
 
 EN_ERRORS: dict[str, str] = {
-    # refused actions (tm/actions.py, milestones.py, play.py, expansions)
+    # refused actions (tm/rules/actions.py, milestones.py, play.py, expansions)
     "err.action.cannot_act": "action cannot be carried out",
     "err.action.cannot_fund": "cannot pay the funding cost",
     "err.action.cannot_pay": "cannot pay the cost",
@@ -39,7 +39,7 @@ EN_ERRORS: dict[str, str] = {
     "err.trade.no_fleet": "no trade fleet left this generation",
     "err.trade.no_tile": "no such colony tile in play",
     "err.trade.visited": "a fleet already visits this tile this generation",
-    # refused responses (tm/prompts.py, selection.py, payment.py, space_prompt.py, game.py)
+    # refused responses (tm/prompts/kinds.py, selection.py, space.py, tm/vocab/payment.py, tm/game.py)
     "err.sealed.unknown": "the keys of card {card} have not arrived on this device yet",
     "err.move.amount": "amount must be from {low} to {high}",
     "err.move.cards_list": "'cards' must be a list of card names",
@@ -73,7 +73,7 @@ EN_ERRORS: dict[str, str] = {
     "err.setup.not_dealt": "that corporation was not dealt to you",
     "err.undo.revealed": "cannot undo past a move that revealed cards",
     "err.undo.steps": "undo takes a whole number of moves, at least 1",
-    # saves (tm/codec.py, tm/saves.py) and stored entries (tm/web/saves.py)
+    # saves (tm/persist/codec.py, tm/persist/saves.py) and stored entries (tm/web/saves.py)
     "err.save.bad_move": "each move is [player, response]",
     "err.save.base_damaged": "the save's base state is damaged",
     "err.save.checksum": "the save's stored state does not match its checksum",
@@ -103,7 +103,7 @@ EN_ERRORS: dict[str, str] = {
     "err.entry.not_text": "it is not text",
     "err.entry.too_deep": "it is nested far more deeply than a saved game",
     "err.entry.too_large": "it is far too large to be a saved game",
-    # links (tm/links.py, tm/legacy.py)
+    # links (tm/persist/links.py, tm/persist/legacy.py)
     "err.link.after_end": "the link goes on after the game ended",
     "err.link.cannot_open": "the link cannot be opened ({name})",
     "err.link.checksum": "the link's checksum does not match its moves: it was changed or "

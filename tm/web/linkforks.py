@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 from tm.core.errors import SaveError
+from tm.core.values import is_int
 from tm.game import Game
 from tm.web.saves import SaveMeta, parse_entry
 
@@ -65,7 +66,7 @@ def _first_change(ours: list[Any], theirs: list[Any]) -> int | None:
 def _mover(move: Any, names: list[str]) -> str:
     """The name of the player of a stored move (``[player, response]``)."""
     player = move[0] if isinstance(move, list) and move else None
-    if isinstance(player, int) and not isinstance(player, bool) and 0 <= player < len(names):
+    if is_int(player) and 0 <= player < len(names):
         return names[player]
     return "?"
 

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from tm.core.values import is_int
 from tm.web.html import attrs, esc
 from tm.web.i18n import t, tn
 from tm.web.log_text import MARKERS, Record, log_line
@@ -64,7 +65,7 @@ def _open(gens: list[Generation], number: int, kind: str, player: int | None = N
 
 def _generation(value: Any, current: int) -> int:
     """A record's generation; the current one when it has none (or a damaged one)."""
-    return value if isinstance(value, int) and not isinstance(value, bool) else current
+    return value if is_int(value) else current
 
 
 # The last grouping, kept by the renderer drawing (tm.web.regions.kept_work): the records

@@ -97,7 +97,7 @@ def _with_card(key: str) -> Callable[[View, Mapping[str, Any]], str]:
     return lambda view, label: t(f"action.{key}", card=label["card"])
 
 
-# Every label the engine writes, in words (tests/engine/test_web_raw_keys.py plays random
+# Every label the engine writes, in words (tests/web/test_web_raw_keys.py plays random
 # games of every combination and fails on a label missing here).
 LABELS: Mapping[str, Callable[[View, Mapping[str, Any]], str]] = {
     "standard_project": lambda view, label: t(

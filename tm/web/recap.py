@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from tm.core.values import is_int
 from tm.web.log_text import MARKERS
 
 Record = Mapping[str, Any]
@@ -54,7 +55,7 @@ def recap_since(records: Sequence[Record], seat: int, seen: int = 0) -> int:
 
 def _player(record: Record) -> int | None:
     player = record.get("player")
-    return player if isinstance(player, int) and not isinstance(player, bool) else None
+    return player if is_int(player) else None
 
 
 def recap_actions(records: Sequence[Record], seat: int, since: int,

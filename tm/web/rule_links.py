@@ -73,7 +73,7 @@ PROJECT_RULES: Mapping[str, str] = {
     "sell_patents": "R-SP-1", "power_plant": "R-SP-2", "asteroid": "R-SP-3",
     "aquifer": "R-SP-4", "greenery": "R-SP-5", "city": "R-SP-6", "build_colony": "R-SP-7",
 }
-# Why a card in hand cannot be played (the view's reason keys, tm/playability.py).
+# Why a card in hand cannot be played (the view's reason keys, tm/rules/playability.py).
 CARD_REASON_RULES: Mapping[str, str] = {
     "requirement": "R-CARD-1", "cost": "R-PAY-1", "production": "R-PROD-2",
     "no_target": "R-PROD-3", "resources": "R-ACT-1", "cannot_resolve": "R-ACT-1",

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from tm.core.errors import SaveError, reason
+from tm.core.values import is_int
 from tm.game import Game
 from tm.persist import safejson
 
@@ -153,12 +154,12 @@ def _strings(value: Any) -> bool:
 def _meta_ok(meta: SaveMeta) -> bool:
     number = (int, float)
     return (_strings(meta.names) and _strings(meta.colours)
-            and isinstance(meta.generation, int) and not isinstance(meta.generation, bool)
+            and is_int(meta.generation)
             and isinstance(meta.updated, number) and not isinstance(meta.updated, bool)
             and isinstance(meta.over, bool)
             and isinstance(meta.link_id, str) and len(meta.link_id) <= MAX_NAME
             and isinstance(meta.daily, str) and len(meta.daily) <= MAX_NAME
-            and isinstance(meta.seat, int) and not isinstance(meta.seat, bool)
+            and is_int(meta.seat)
             and -1 <= meta.seat < MAX_PLAYERS)
 
 

@@ -324,6 +324,30 @@ def test_key_parts_the_game_did_not_ask_for_are_refused() -> None:
         receiver.check_parts(asked, strict=True)
 
 
+def test_a_wrong_part_checked_late_names_the_message_that_brought_it() -> None:
+    """A part for a position the piles place only later (a waiting move draws it) is
+    kept unchecked; once placed and refuted, the refusal carries the tag of the message
+    that brought it (the caller's post), not of the message being taken then."""
+    table = Table.sit(2, full_decks())
+    table.join()
+    asked = {deck: Piles.deal(2, table.size(deck), 4, FIRST[deck])
+             for deck in table.devices[0].decks}
+    more = {deck: Piles.deal(2, table.size(deck), 5, FIRST[deck])
+            for deck in table.devices[0].decks}
+    honest = table.devices[0].outgoing(more)  # seat 0 locks: its parts carry proofs
+    entry = next(e for e in honest.parts if e.deck == "project")
+    digests = (*entry.digests[:-1], entry.digests[0])  # the last one (placed later) wrong
+    bent = Turn(0, 2, tuple(type(e)(e.deck, e.counts, digests, e.proofs) if e is entry else e
+                            for e in honest.parts))
+    receiver = table.devices[1]
+    receiver.source = "post 7"
+    receiver.receive(decode(encode(bent)), asked, table.shown)  # unplaced: kept unchecked
+    receiver.source = "post 8"
+    with pytest.raises(Caught, match="seat 0: a wrong key part") as caught:
+        receiver.check_parts(more, strict=True)
+    assert caught.value.source == "post 7"
+
+
 def test_a_hand_off_sent_twice_differently_or_malformed_is_caught() -> None:
     table = Table.sit(3, {"corporation": corporation_deck(SETS)})
     first = table.devices[0].step()

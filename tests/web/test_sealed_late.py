@@ -81,7 +81,8 @@ def _links(waiting: Waiting, held: list[Post]) -> tuple[list[Post], str, str]:
     """Bob's unasked post with his honest posts after it, the link that carries it alone,
     and the one that carries his honest reveal after it."""
     bob = HostileDevice(waiting.game_id, 1, TestSigner(BOB_KEY), lambda deck, p: bytes(32))
-    unasked = Post(1, None, encode(Turn(1, 2, (DeckParts("corporation", (1, 0), (b"\x07" * 32,)),))))
+    parts = DeckParts("corporation", (1, 0), (b"\x07" * 32,))  # (Ann's pile is full)
+    unasked = Post(1, None, encode(Turn(1, 2, (parts,))))
     honest = sealedlinks.decode(waiting.link.split("&")[0])
     new = honest.posts[len(held) - honest.first:]
     first = bob.sign(held, SealedLink(waiting.game_id, None, len(held), (unasked,)))
@@ -89,7 +90,7 @@ def _links(waiting: Waiting, held: list[Post]) -> tuple[list[Post], str, str]:
     return [unasked, *new], first, then
 
 
-def test_a_part_checked_late_stops_the_game_before_its_post_naming_the_seat_and_keeps_the_later_link(
+def test_a_part_checked_late_stops_the_game_before_its_post_naming_the_seat_keeps_the_later_link(
         waiting: Waiting) -> None:
     ann = _ann(waiting)
     held = _held(ann)

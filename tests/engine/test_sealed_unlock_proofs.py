@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import random
 
 import pytest
 
 from tests.engine.test_sealed_fairdeck import table_of
 from tm import Options
-from tm.fairdeck import TEST_127, unlocking
+from tm.fairdeck import SECP256K1, TEST_127, Group, unlocking
 from tm.fairdeck.held import Caught
 from tm.fairdeck.keys import DeckKeys
 from tm.fairdeck.wire import HandOff, decode, encode
@@ -135,3 +136,14 @@ def test_a_hand_off_of_version_4_without_its_unlock_proof_is_malformed() -> None
     with pytest.raises(ValueError, match="bad unlock proofs"):
         encode(dataclasses.replace(mix, vouches=()))
     assert decode(encode(mix)) == mix
+
+
+@pytest.mark.parametrize("group", [TEST_127, SECP256K1], ids=lambda g: g.name)
+def test_the_proofs_multi_exponentiation_is_the_product_of_the_powers(group: Group) -> None:
+    """``power_many`` (Straus's shared doublings on the curve) against one power each,
+    with 128-bit and full exponents, a repeated point, and terms that cancel."""
+    rng = random.Random(4)
+    points = list(group.cards("multi", 5))
+    terms = tuple((x, rng.getrandbits(bits)) for x in (*points, points[0]) for bits in (128, 256))
+    assert group.power_many(terms) == group.product(tuple(group.power(x, e) for x, e in terms))
+    assert group.power_many(((points[1], 5), (points[1], group.q - 5))) is None

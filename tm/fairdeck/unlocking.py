@@ -18,8 +18,10 @@ counted), fixed only once the step is: a step that breaks ``y_i**b_i == x_i**u``
 counted card makes ``Y != X**u`` except with probability about ``2**-128``, so no proof
 exists and every card is bound. The challenge hashes every public value (Fiat–Shamir);
 the nonce is HMAC of the seat's seed and the statement (never reused for another one).
-64 bytes: ``c`` and ``s = r + c*u``. Proving costs two exponentiations a counted card and
-two more; checking the same plus two double exponentiations, once per seat and generation.
+64 bytes: ``c`` and ``s = r + c*u``. ``X`` and ``Y`` are each one multi-exponentiation
+(:meth:`~tm.fairdeck.group.Group.power_many`: on the curve the doublings are shared, so a
+card costs its additions only); proving adds two exponentiations, checking two double
+ones; once per seat and generation.
 
 What it leaves: a discard this seat drew and never showed (its old part there is secret,
 so nothing public fixes the key to take off; publishing it would tell which cards the
@@ -78,19 +80,10 @@ def statement(transcript: Transcript, seat: int, old_keys: OldKeys) -> tuple[int
     if not counted:
         return None
     weights = _weights(transcript, seat, counted)
-    x = _weighted(group, [(before[i], w) for i, w in zip(counted, weights, strict=True)])
-    y = _weighted(group, [(after[i], w * old_keys[i] % q)
-                          for i, w in zip(counted, weights, strict=True)])
+    x = group.power_many(tuple((before[i], w) for i, w in zip(counted, weights, strict=True)))
+    y = group.power_many(tuple((after[i], w * old_keys[i] % q)
+                               for i, w in zip(counted, weights, strict=True)))
     return None if x is None or y is None else (x, y)
-
-
-def _weighted(group: Group, terms: list[tuple[int, int]]) -> int | None:
-    """``prod x**e`` over ``terms``, two at a time (Shamir's trick: a pair costs about a
-    third more than one power, not twice)."""
-    found = [group.power2(*terms[k], *terms[k + 1]) for k in range(0, len(terms) - 1, 2)]
-    if len(terms) % 2:
-        found.append(group.power(*terms[-1]))
-    return group.product(tuple(x for x in found if x is not None))
 
 
 def _mixed(transcript: Transcript, seat: int) -> tuple[int, int]:

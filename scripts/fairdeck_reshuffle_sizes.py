@@ -22,21 +22,24 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tm import Options  # noqa: E402
 from tm.bots import Bot  # noqa: E402
-from tm.fairdeck import GROUPS  # noqa: E402
+from tm.fairdeck import GROUPS, unlocking  # noqa: E402
 from tm.fairdeck.wire import HandOff, Turn, decode  # noqa: E402
 from tm.persist.sealedplay import Post  # noqa: E402
 from tm.testing.sealed_table import Table  # noqa: E402
 
 
 class TimedTable(Table):
-    """A table that adds up the seconds its devices spend on the reshuffle's hand-offs."""
+    """A table that adds up the seconds its devices spend on the reshuffle's hand-offs,
+    and of those on the unlock proofs (version 4), made and checked."""
 
     seconds = 0.0
+    proofs = [0.0]  # (the wrapped functions below add to it)
 
     def deliver(self, post: Post) -> list[Post]:
         message = decode(post.message)
@@ -48,7 +51,25 @@ class TimedTable(Table):
         return answers
 
 
+def _timed(name: str) -> None:
+    """``unlocking.<name>`` timed into :attr:`TimedTable.proofs`."""
+    inner = getattr(unlocking, name)
+
+    def timed(*args: Any) -> Any:
+        start = time.perf_counter()
+        try:
+            return inner(*args)
+        finally:
+            TimedTable.proofs[0] += time.perf_counter() - start
+    setattr(unlocking, name, timed)
+
+
+for _name in ("prove", "verify"):
+    _timed(_name)
+
+
 def played(group: str, seed: int, version: int) -> TimedTable:
+    TimedTable.proofs[0] = 0.0
     bots = [Bot("hard", 100 + seat) for seat in range(4)]
     table = TimedTable(Options(players=4, seed=seed, expansions=[], sealed=True),
                        GROUPS[group], lambda seat, view: bots[seat].decide(view))
@@ -74,7 +95,8 @@ def report(table: TimedTable, version: int) -> None:
     print(f"  messages with parts of it: {len(parts)}, median {statistics.median(parts)},"
           f" longest {max(parts)}, {sum(parts)} in all")
     print(f"  the devices' time on the reshuffle's hand-offs (their steps and checks,"
-          f" every seat): {table.seconds:.2f} s")
+          f" every seat): {table.seconds:.2f} s, of which the unlock proofs"
+          f" {TimedTable.proofs[0]:.2f} s")
 
 
 def main(argv: list[str] | None = None) -> int:

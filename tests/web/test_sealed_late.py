@@ -14,20 +14,18 @@ from dataclasses import dataclass
 
 import pytest
 
-from tests.kits.games import form_fields
+from tests.kits import hostile_links
 from tests.kits.hostile import HostileDevice
 from tests.kits.keys import TestSigner
-from tests.kits.sealed_apps import device, offer, play_own
+from tests.kits.sealed_apps import history, reopened
 from tm.fairdeck.wire import DeckParts, Turn, encode
 from tm.persist import sealedlinks
 from tm.persist.sealedlinks import SealedLink
 from tm.persist.sealedplay import Post
 from tm.web.app import App
 from tm.web.i18n import t
-from tm.web.saves import MemoryStorage
 from tm.web.sealedgame import RECORD_PREFIX, read_record
 
-NAMES = ["Ann", "Bob"]
 ANN_KEY, BOB_KEY = 11, 22
 
 
@@ -41,40 +39,18 @@ class Waiting:
 
 @pytest.fixture(scope="module")
 def waiting() -> Waiting:
-    ann, bob = device(salt=1, key=ANN_KEY), device(salt=2, key=BOB_KEY)
-    ann.handle("new_game", {**form_fields(2, NAMES, 5), "by_link": "on", "sealed": "on"})
-    ann.handle("choose_seat", {"seat": 0})
-    apps, sender = {"Ann": ann, "Bob": bob}, "Ann"
-    for _ in range(20):
-        play_own(apps[sender])
-        offered = offer(apps[sender])
-        assert offered is not None
-        to, link = offered
-        play = apps[to].sealed.active()
-        if to == "Ann" and play is not None and play.seat.waiting:
-            game_id = ann.shown.meta.link_id
-            assert game_id is not None
-            return Waiting(game_id, dict(ann.store.storage.data), link)  # type: ignore[attr-defined]
-        apps[to].handle("open_link", {"text": "#" + link})
-        if apps[to].shown.meta.seat < 0:
-            apps[to].handle("choose_seat", {"seat": NAMES.index(to)})
-        sender = to
-    raise AssertionError("Ann's setup never waited for Bob's reveal")
+    at = hostile_links.table(0, until=_waits)
+    return Waiting(at.game_id, dict(at.ann.store.storage.data),  # type: ignore[attr-defined]
+                   at.honest)
+
+
+def _waits(ann: App) -> bool:
+    play = ann.sealed.active()
+    return play is not None and bool(play.seat.waiting)
 
 
 def _ann(waiting: Waiting) -> App:
-    storage = MemoryStorage()
-    storage.data.update(waiting.ann)
-    ann = device(storage, salt=1, key=ANN_KEY)
-    ann.handle("continue", {"save": "link-" + waiting.game_id})
-    assert ann.shown.notice is None
-    return ann
-
-
-def _held(ann: App) -> list[Post]:
-    play = ann.sealed.active()
-    assert play is not None
-    return list(play.history)
+    return reopened(waiting.ann, waiting.game_id, salt=1, key=ANN_KEY)
 
 
 def _links(waiting: Waiting, held: list[Post]) -> tuple[list[Post], str, str]:
@@ -93,10 +69,10 @@ def _links(waiting: Waiting, held: list[Post]) -> tuple[list[Post], str, str]:
 def test_a_part_checked_late_stops_the_game_before_its_post_naming_the_seat_keeps_the_later_link(
         waiting: Waiting) -> None:
     ann = _ann(waiting)
-    held = _held(ann)
+    held = history(ann)
     posts, first, then = _links(waiting, held)
     ann.handle("open_link", {"text": "#" + first})  # kept: its part waits for the move
-    assert ann.shown.notice is None and _held(ann) == [*held, posts[0]]
+    assert ann.shown.notice is None and history(ann) == [*held, posts[0]]
     ann.handle("open_link", {"text": "#" + then})
     stop = t("sealed.stopped", name="Bob", what=t("sealed.why.unasked"), post=len(held) + 1)
     assert ann.shown.notice == stop
@@ -104,10 +80,12 @@ def test_a_part_checked_late_stops_the_game_before_its_post_naming_the_seat_keep
     assert record is not None and record.stopped == [len(held), 1, "key parts the game did not"
                                                      " ask for"]
     assert record.posts[len(held):] == [post.to_text() for post in posts]  # none lost
-    for app in (ann, _reopened(ann, waiting)):  # the game stands before the refuted post
+    stored = dict(ann.store.storage.data)  # type: ignore[attr-defined]
+    reloaded = reopened(stored, waiting.game_id, salt=1, key=ANN_KEY)
+    for app in (ann, reloaded):  # the game stands before the refuted post
         shown = app.screen_model().linkplay.sealed
         assert shown is not None and shown.awaited == (stop,) and shown.send_to is None
-        assert not shown.can_decide and len(_held(app)) == len(record.posts)
+        assert not shown.can_decide and len(history(app)) == len(record.posts)
         assert app.sealed.active().seat.waiting  # type: ignore[union-attr]
 
 
@@ -116,17 +94,7 @@ def test_a_link_that_carries_the_unasked_post_and_the_move_it_waited_for_is_refu
     """Both in one link: refused with the link that brought the post, nothing kept."""
     ann = _ann(waiting)
     before = ann.store.storage.data[RECORD_PREFIX + waiting.game_id]  # type: ignore[attr-defined]
-    _posts, _first, then = _links(waiting, _held(ann))
+    _posts, _first, then = _links(waiting, history(ann))
     ann.handle("open_link", {"text": "#" + then})
     assert ann.shown.notice == t("sealed.caught", name="Bob", what=t("sealed.why.unasked"))
     assert ann.store.storage.data[RECORD_PREFIX + waiting.game_id] == before  # type: ignore[attr-defined]
-
-
-def _reopened(ann: App, waiting: Waiting) -> App:
-    """Ann's device after a reload: the game rebuilt from its stored record."""
-    storage = MemoryStorage()
-    storage.data.update(ann.store.storage.data)  # type: ignore[attr-defined]
-    again = device(storage, salt=1, key=ANN_KEY)
-    again.handle("continue", {"save": "link-" + waiting.game_id})
-    assert again.shown.notice is None, again.shown.notice
-    return again

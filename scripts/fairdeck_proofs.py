@@ -14,7 +14,9 @@ a deck also computes the seat's commitment (the products of its mix step), timed
 reshuffled by the schedule of wire version 3 (every seat mixes and locks; each mix step
 publishes its commitment ``D``): the commitment's cost in the mix step, and seat 1's
 part (the last seat's, which a first generation checks without a proof) with its proof
-and the proof's check.
+and the proof's check; and (wire version 4) seat 0's proof that its unlock step put on
+the key ``D`` commits to, batched over every card of the generation (as if every old
+part of that seat were public: the most a seat counts), made and checked.
 """
 from __future__ import annotations
 
@@ -38,6 +40,7 @@ from tm.fairdeck import (  # noqa: E402
     proofs,
     reshuffle,
     run_step,
+    unlocking,
 )
 from tm.fairdeck.shuffle import commit  # noqa: E402
 
@@ -123,6 +126,18 @@ def _reshuffled(old: Transcript, keys: list[DeckKeys], size: int, parts: int) ->
     print(f"  the generation's first check of a seat:  {first * 1000:.1f} ms")
     print(f"  the last seat's part with its proof:     {_median(prove)}")
     print(f"  checking that proof on arrival:          {_median(check)}")
+    olds = {i: keys_for(key.group, key.seed, LABEL).position_key(i)
+            for i, key in zip(range(size), [keys[0]] * size, strict=True)}
+    makes, checks = [], []
+    for _ in range(3):
+        t0 = time.perf_counter()
+        vouch = unlocking.prove(generation, keys[0], 0, olds)
+        t1 = time.perf_counter()
+        assert unlocking.verify(generation, 0, olds, vouch)
+        makes.append(t1 - t0)
+        checks.append(time.perf_counter() - t1)
+    print(f"  unlock proof, {size} cards (version 4):   made {_median(makes)},"
+          f" checked {_median(checks)}, {len(vouch)} bytes a mix step")
 
 
 if __name__ == "__main__":

@@ -32,6 +32,7 @@ from tm.fairdeck import (
     new_seed,
     schedule,
 )
+from tm.fairdeck.device import PilesByDeck
 from tm.fairdeck.wire import Message
 
 SETS = ("base", "corpera", "prelude")
@@ -310,18 +311,41 @@ def test_a_message_of_the_old_protocol_in_a_new_game_is_refused() -> None:
         table.devices[1].receive(decode(encode(old)), table.piles, table.shown)
 
 
-def test_key_parts_the_game_did_not_ask_for_are_refused() -> None:
-    """Parts for positions no pile holds once the move that came with them is applied."""
+def asked_and_more(window: int) -> tuple[Table, PilesByDeck, PilesByDeck]:
+    """Two joined seats, the piles the game asks for (window 4) and ``window`` ones."""
     table = Table.sit(2, full_decks())
     table.join()
-    asked = {deck: Piles.deal(2, table.size(deck), 4, FIRST[deck])
-             for deck in table.devices[0].decks}
-    more = {deck: Piles.deal(2, table.size(deck), 8, FIRST[deck])
-            for deck in table.devices[0].decks}
+    asked, more = ({deck: Piles.deal(2, table.size(deck), w, FIRST[deck])
+                    for deck in table.devices[0].decks} for w in (4, window))
+    return table, asked, more
+
+
+def test_key_parts_the_game_did_not_ask_for_are_refused() -> None:
+    """Parts for positions no pile holds once the move that came with them is applied."""
+    table, asked, more = asked_and_more(8)
     receiver = table.devices[0]
     receiver.receive(decode(encode(table.devices[1].outgoing(more))), asked, table.shown)
     with pytest.raises(Caught, match="seat 1: key parts the game did not ask for"):
         receiver.check_parts(asked, strict=True)
+
+
+def test_a_wrong_part_checked_late_names_the_message_that_brought_it() -> None:
+    """A part for a position the piles place only later (a waiting move draws it) is
+    kept unchecked; once placed and refuted, the refusal carries the tag of the message
+    that brought it (the caller's post), not of the message being taken then."""
+    table, asked, more = asked_and_more(5)
+    honest = table.devices[0].outgoing(more)  # seat 0 locks: its parts carry proofs
+    entry = next(e for e in honest.parts if e.deck == "project")
+    digests = (*entry.digests[:-1], entry.digests[0])  # the last one (placed later) wrong
+    bent = Turn(0, 2, tuple(type(e)(e.deck, e.counts, digests, e.proofs) if e is entry else e
+                            for e in honest.parts))
+    receiver = table.devices[1]
+    receiver.source = "post 7"
+    receiver.receive(decode(encode(bent)), asked, table.shown)  # unplaced: kept unchecked
+    receiver.source = "post 8"
+    with pytest.raises(Caught, match="seat 0: a wrong key part") as caught:
+        receiver.check_parts(more, strict=True)
+    assert caught.value.source == "post 7"
 
 
 def test_a_hand_off_sent_twice_differently_or_malformed_is_caught() -> None:

@@ -45,7 +45,10 @@ def samples() -> list[Message]:
         # version 3: a reshuffle's last step is the 3n-th; every seat's parts of it proved
         HandOff("test127", 0, 4, 11, ("project/2",), ((tuple(x % 2**128 for x in deck),),)),
         HandOff("test127", 1, 4, 5, ("project/2",), ((tuple(x % 2**128 for x in deck),),),
-                commitments=(deck[0] % 2**128,)),  # a mix step's commitment
+                version=3, commitments=(deck[0] % 2**128,)),  # a mix step's commitment
+        # version 4: after the commitment, the proof of the seat's unlock step
+        HandOff("test127", 1, 4, 5, ("project/2",), ((tuple(x % 2**128 for x in deck),),),
+                commitments=(deck[0] % 2**128,), vouches=(rng.randbytes(64),)),
         Turn(1, 2, (DeckParts("project/2", (1, 0), tuple(digest[:1]), (rng.randbytes(64),)),)),
     ]
 
@@ -68,7 +71,10 @@ def test_a_message_that_breaks_a_bound_is_not_written() -> None:
                 HandOff("secp256k1", 0, 2, 5, ("project",), (((1,),), ((2,),))),
                 HandOff("secp256k1", 0, 2, 5, ("project",), (((1,),),), version=2),
                 HandOff("secp256k1", 0, 2, 0, ("project",), (((1 << 264,),),)),
-                HandOff("rsa", 0, 2, 0, ("project",), (((1,),),))):
+                HandOff("rsa", 0, 2, 0, ("project",), (((1,),),)),
+                HandOff("test127", 1, 4, 5, ("project/2",), (((1,),),), commitments=(2,)),
+                HandOff("test127", 1, 4, 5, ("project/2",), (((1,),),), version=3,
+                        commitments=(2,), vouches=(bytes(64),))):
         with pytest.raises(WireError):
             encode(bad)
 

@@ -138,6 +138,7 @@ def test_every_key_part_of_a_reshuffled_deck_carries_a_proof(hostile: HostileTab
     steps = [m for m in handoffs if isinstance(m, HandOff) and m.decks == ("project/2",)]
     assert [m.first for m in steps] == list(range(3 * 4))  # every seat mixes and locks
     assert [len(m.commitments) for m in steps] == [0] * 4 + [1] * 4 + [0] * 4
+    assert [len(m.vouches) for m in steps] == [0] * 4 + [1] * 4 + [0] * 4  # (version 4)
     given = [(post.seat, entry) for post in hostile.posts
              if (entry := _generation_parts(post)) is not None]
     assert {seat for seat, _entry in given} == {0, 1, 2, 3}
@@ -178,24 +179,31 @@ def test_a_game_begun_before_version_3_reshuffles_under_its_own_schedule() -> No
     assert all(isinstance(seat, SealedSeat) and seat.audit() == [] for seat in table.seats)
 
 
-def test_a_reshuffle_recorded_before_version_3_replays_and_audits() -> None:
-    """tests/corpus/sealed1/reshuffle.json, every post of a 4-seat game made by the code
-    before version 3: each seat's device, rebuilt from its seed and the posts by today's
-    code, reads every card its seat drew and every card shown, and passes the audit."""
-    corpus = json.loads((Path(__file__).resolve().parents[1] / "corpus" / "sealed1"
-                         / "reshuffle.json").read_text())
-    log = [decode(read_post(text).message) for text in corpus["posts"]]
-    piles = {deck: Piles(**data) for deck, data in corpus["sealed"]["piles"].items()}
+@pytest.mark.parametrize(("corpus", "version", "steps"), [
+    ("sealed1", 2, 3 * 4 - 1),  # before version 3: no commitments, unproved parts
+    ("sealed2", 3, 3 * 4),  # before version 4: commitments, no unlock proofs
+])
+def test_a_reshuffle_recorded_before_version_3_or_4_replays_and_audits(
+        corpus: str, version: int, steps: int) -> None:
+    """tests/corpus/sealed1 and sealed2/reshuffle.json, every post of a 4-seat game made by
+    the code before version 3 and 4: each seat's device, rebuilt from its seed and the
+    posts by today's code, reads every card its seat drew and every card shown, and
+    passes the audit."""
+    recorded = json.loads((Path(__file__).resolve().parents[1] / "corpus" / corpus
+                           / "reshuffle.json").read_text())
+    log = [decode(read_post(text).message) for text in recorded["posts"]]
+    piles = {deck: Piles(**data) for deck, data in recorded["sealed"]["piles"].items()}
     reshuffles = {deck: generations.sources_of(sources)
-                  for deck, sources in corpus["sealed"]["reshuffles"].items()}
-    claims = {(deck, position): name for deck, position, name, _s in corpus["sealed"]["shown"]}
-    assert {m.version for m in log} == {2} and "project/2" in reshuffles
+                  for deck, sources in recorded["sealed"]["reshuffles"].items()}
+    claims = {(deck, position): name
+              for deck, position, name, _s in recorded["sealed"]["shown"]}
+    assert {m.version for m in log} == {version} and "project/2" in reshuffles
     for seat in range(4):
         options = Options(players=4, seed=5, expansions=[], sealed=True)
         device = SealedSeat(Game.new(options), seat, seat_seed(seat), "g1", TEST_127).device
-        device.adopt(2)
+        device.adopt(version)
         assert device.replay(log, piles, claims, reshuffles) == []
-        assert len(device._decks["project/2"].transcript.outputs) == 3 * 4 - 1  # noqa: SLF001
+        assert len(device._decks["project/2"].transcript.outputs) == steps  # noqa: SLF001
         assert all(device.open(deck, position) == name
                    for (deck, position), name in claims.items())
         assert all(device.open(deck, position) is not None for deck, pile in piles.items()

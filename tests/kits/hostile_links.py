@@ -7,6 +7,7 @@ from __future__ import annotations
 import base64
 import random
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from tests.kits.games import form_fields
@@ -35,8 +36,9 @@ class Table:
     honest: str
 
 
-def table(links: int = 10) -> Table:
-    """Ann and Bob play ``links`` links or more, until Bob's next link is for Ann."""
+def table(links: int = 10, until: Callable[[App], bool] | None = None) -> Table:
+    """Ann and Bob play ``links`` links or more, until Bob's next link is for Ann (and,
+    with ``until``, Ann's device is as it asks, before she opens it)."""
     ann, bob = device(salt=1, key=11), device(salt=2, key=BOB_KEY)
     ann.handle("new_game", {**form_fields(2, NAMES, 5), "by_link": "on", "sealed": "on"})
     ann.handle("choose_seat", {"seat": 0})
@@ -46,7 +48,7 @@ def table(links: int = 10) -> Table:
         made = offer(apps[sender])
         assert made is not None
         to, link = made
-        if sent >= links and sender == "Bob":
+        if sent >= links and sender == "Bob" and (until is None or until(ann)):
             return Table(ann, bob, ann.shown.meta.link_id, link)
         apps[to].handle("open_link", {"text": "#" + link})
         assert apps[to].shown.notice is None, apps[to].shown.notice

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from tests.kits.keys import TestSigner
+from tm.persist.sealedplay import Post
 from tm.web.app import App
 from tm.web.saves import MemoryStorage
 
@@ -32,3 +33,21 @@ def offer(app: App) -> tuple[str, str] | None:
     if shown is None or shown.send_to is None or shown.link is None:
         return None
     return shown.send_to, shown.link.split("#", 1)[1]
+
+
+def reopened(data: dict[str, str], game_id: str, salt: int, key: int) -> App:
+    """A device whose storage holds ``data`` (as a reload finds it), the sealed game
+    ``game_id`` opened again from its record."""
+    storage = MemoryStorage()
+    storage.data.update(data)
+    app = device(storage, salt, key)
+    app.handle("continue", {"save": "link-" + game_id})
+    assert app.shown.notice is None, app.shown.notice
+    return app
+
+
+def history(app: App) -> list[Post]:
+    """The posts of the sealed game the device shows, as it holds them."""
+    play = app.sealed.active()
+    assert play is not None
+    return list(play.history)

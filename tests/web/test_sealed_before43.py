@@ -1,7 +1,8 @@
 """Sealed games begun before issue 43 keep opening and playing (tests/corpus/sealed0): their
 fair-deck messages are of wire version 1 (key parts with no proofs), and the game goes on
 under those rules to the end, both audits passed. Likewise a game begun before wire
-version 3 (tests/corpus/sealed1: version 2, a reshuffle's parts not proved)."""
+version 3 (tests/corpus/sealed1: version 2, a reshuffle's parts not proved), and one begun
+before version 4 (tests/corpus/sealed2: version 3, a reshuffle's unlock steps not proved)."""
 from __future__ import annotations
 
 import json
@@ -43,6 +44,10 @@ def test_a_sealed_game_begun_before_issue_43_opens_and_plays_to_the_end() -> Non
 
 def test_a_sealed_game_of_wire_version_2_opens_and_plays_to_the_end() -> None:
     _plays_to_the_end(_corpus("sealed1"), 2)
+
+
+def test_a_sealed_game_of_wire_version_3_opens_and_plays_to_the_end() -> None:
+    _plays_to_the_end(_corpus("sealed2"), 3)
 
 
 def _plays_to_the_end(corpus: dict[str, Any], version: int) -> None:

@@ -11,15 +11,13 @@ import pytest
 from tests.kits.games import form_fields
 from tests.kits.hostile import HostileDevice
 from tests.kits.keys import TestSigner
-from tests.kits.sealed_apps import device, offer, play_own
+from tests.kits.sealed_apps import device, history, offer, play_own, reopened
 from tm.fairdeck import SECP256K1, keys_for
 from tm.fairdeck.wire import SeedReveal, Turn, decode
 from tm.persist import sealedlinks
 from tm.persist.sealedlinks import SealedLink
-from tm.persist.sealedplay import Post
 from tm.web.app import App
 from tm.web.i18n import t
-from tm.web.saves import MemoryStorage
 from tm.web.sealedgame import RECORD_PREFIX, read_record
 
 NAMES = ["Ann", "Bob"]
@@ -100,18 +98,10 @@ def _bob(played: Played) -> HostileDevice:
 
 
 def _ann_at(played: Played, moment: Moment) -> App:
-    storage = MemoryStorage()
-    storage.data.update(moment.ann)
-    ann = device(storage, salt=1, key=ANN_KEY)
-    ann.handle("continue", {"save": "link-" + played.game_id})
-    assert ann.shown.notice is None
-    return ann
+    return reopened(moment.ann, played.game_id, salt=1, key=ANN_KEY)
 
 
-def _held(ann: App) -> list[Post]:
-    play = ann.sealed.active()
-    assert play is not None
-    return list(play.history)
+_held = history
 
 
 def _refused(played: Played, ann: App, bent: str) -> str:

@@ -18,6 +18,9 @@ class PartChecks:
     _decks: dict[str, Holding]
     _piles: dict[str, Piles]
     version: int
+    # the caller's tag of the message being taken (a post): a part kept unproved is
+    # filed with it, and a refusal that comes later names it (``Caught.source``)
+    source: object = None
 
     def follow(self, piles_by_deck: Mapping[str, Piles]) -> None:
         raise NotImplementedError
@@ -38,11 +41,13 @@ class PartChecks:
         for (seat, index), digest, proof in given:  # all checked before any is kept
             if checked:
                 holding.unproved[(seat, index, giver)] = (digest, proof)
+                holding.carried[(seat, index, giver)] = self.source
         try:
             self._check_deck(entry.deck)
         except Caught:
             for seat, index in places:
                 holding.unproved.pop((seat, index, giver), None)
+                holding.carried.pop((seat, index, giver), None)
             raise
         for (seat, index), digest in zip(places, entry.digests, strict=True):
             holding.ahead.setdefault((seat, index), {})[giver] = digest
@@ -64,19 +69,22 @@ class PartChecks:
         for (owner, index, giver), (digest, proof) in list(holding.unproved.items()):
             if piles is None or index >= len(piles.assigned[owner]):
                 if strict:
-                    self._forget(holding, owner, index, giver)
-                    raise Caught(giver, "key parts the game did not ask for", deck)
+                    raise Caught(giver, "key parts the game did not ask for", deck, source=(
+                        self._forget(holding, owner, index, giver)))
                 continue
             position = piles.assigned[owner][index]
             if not proofs.verify(holding.transcript, giver, position, digest, proof,
                                  holding.memo):
-                self._forget(holding, owner, index, giver)
-                raise Caught(giver, "a wrong key part", deck, position)
+                raise Caught(giver, "a wrong key part", deck, position,
+                             self._forget(holding, owner, index, giver))
             del holding.unproved[(owner, index, giver)]
+            holding.carried.pop((owner, index, giver), None)
 
     @staticmethod
-    def _forget(holding: Holding, owner: int, index: int, giver: int) -> None:
-        """A refused part, forgotten (its message is refused with it)."""
+    def _forget(holding: Holding, owner: int, index: int, giver: int) -> object:
+        """A refused part, forgotten (its message is refused with it); the tag of the
+        message that brought it."""
         holding.unproved.pop((owner, index, giver), None)
         given = holding.ahead.get((owner, index), {})
         given.pop(giver, None)
+        return holding.carried.pop((owner, index, giver), None)

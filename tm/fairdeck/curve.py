@@ -113,6 +113,19 @@ class CurveGroup:
         found = _normal(acc)
         return None if found is None else _compress(*found)
 
+    def power_many(self, terms: tuple[tuple[int, int], ...]) -> int | None:
+        """``sum e * x`` over the terms in one double-and-add whose doublings all share
+        (Straus's method: a term costs its additions only); None: infinity."""
+        points = [(*_decompress(x), e % N) for x, e in terms]
+        acc: Jacobian = (0, 1, 0)
+        for i in range(max((e.bit_length() for _, _, e in points), default=0) - 1, -1, -1):
+            acc = _double(acc)
+            for px, py, e in points:
+                if e >> i & 1:
+                    acc = _add_affine(acc, px, py)
+        found = _normal(acc)
+        return None if found is None else _compress(*found)
+
     def product(self, xs: tuple[int, ...]) -> int | None:
         """The sum of the points ``xs`` (None: the point at infinity)."""
         acc: Jacobian = (0, 1, 0)

@@ -114,7 +114,14 @@ class Device(Joining, PartChecks):
         """This seat's step of a generation's shuffle, if it is its turn (else None)."""
         holding = self._generation(deck)
         return None if holding is None else generations.step(holding, deck, self.seat,
-                                                             self.version)
+                                                             self.version, self._olds(deck))
+
+    def _olds(self, deck: str) -> generations.OldKeysOf:
+        """A seat's public old keys on the discards of the generation ``deck`` (what its
+        unlock proof counts, :mod:`~tm.fairdeck.unlocking`)."""
+        sources = self._expected.get(deck, ())
+        return lambda giver: generations.old_keys(self._decks, self._piles, sources, giver,
+                                                  self.seat)
 
     def follow(self, piles_by_deck: PilesByDeck) -> None:
         """Keep the rules' latest piles (what :meth:`open` resolves positions with)."""

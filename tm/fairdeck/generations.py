@@ -11,14 +11,18 @@ Once locked it is read, shown and audited like any deck.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
+from tm.fairdeck import unlocking
+from tm.fairdeck.group import key_of
 from tm.fairdeck.held import Caught, DeviceError, Holding
 from tm.fairdeck.keys import keys_for
+from tm.fairdeck.piles import Piles
 from tm.fairdeck.shuffle import Origin, ShuffleError, Transcript, run_step
 from tm.fairdeck.wire import HandOff
 
 Sources = tuple[tuple[str, int], ...]
+OldKeysOf = Callable[[int], unlocking.OldKeys]  # a seat: its public old keys (version 4)
 
 
 def is_locked(holding: Holding) -> bool:
@@ -57,9 +61,41 @@ def opened(holdings: dict[str, Holding], expected: Mapping[str, Sources], seed: 
     return holdings.get(deck)
 
 
-def step(holding: Holding, deck: str, seat: int, version: int) -> HandOff | None:
+def old_keys(holdings: Mapping[str, Holding], piles_by_deck: Mapping[str, Piles],
+             sources: Sources, giver: int, me: int) -> dict[int, int]:
+    """``giver``'s old position keys that are public, by element of the generation whose
+    ``sources`` are given, as device ``me`` holds them: a discard another seat drew
+    (``giver`` published its part for it to be read) or one ``giver`` showed."""
+    found: dict[int, int] = {}
+    for element, (label, position) in enumerate(sources):
+        old, piles = holdings.get(label), piles_by_deck.get(label)
+        owner = None if piles is None else piles.owner_of(position)
+        if old is None or piles is None or owner is None:
+            continue
+        group = old.keys.group
+        if owner == giver:
+            shown = old.shown.get(position)
+            if shown is not None and shown[0] == giver:
+                found[element] = key_of(group, shown[1])
+            continue
+        index = piles.assigned[owner].index(position)
+        if giver == me:
+            if index < old.covered[me][owner]:
+                found[element] = old.keys.position_key(position)
+            continue
+        part = old.ahead.get((owner, index), {}).get(giver)
+        pending = old.unproved.get((owner, index, giver))
+        part = pending[0] if part is None and pending is not None else part
+        if part is not None:
+            found[element] = key_of(group, part)
+    return found
+
+
+def step(holding: Holding, deck: str, seat: int, version: int,
+         olds: OldKeysOf | None = None) -> HandOff | None:
     """This seat's step of the generation's shuffle when it is its turn, as a hand-off
-    of that one step (every device receives it), else None."""
+    of that one step (every device receives it), else None. From version 4 a mix step
+    also proves its unlock step (``olds``: the public old keys)."""
     transcript = holding.transcript
     due = transcript.next_step()
     if due is None or due.seat != seat:
@@ -67,14 +103,18 @@ def step(holding: Holding, deck: str, seat: int, version: int) -> HandOff | None
     first = len(transcript.outputs)
     after = run_step(transcript, holding.keys)
     commitments = (transcript.commitments[seat],) if transcript.commits(due) else ()
+    vouches = tuple(unlocking.prove(transcript, holding.keys, seat, olds(seat))
+                    for _ in commitments if version >= 4 and olds is not None)
     return HandOff(holding.keys.group.name, seat, transcript.seats, first, (deck,), ((after,),),
-                   version, commitments)
+                   version, commitments, vouches)
 
 
-def take(holding: Holding | None, message: HandOff) -> None:
+def take(holding: Holding | None, message: HandOff, olds: OldKeysOf | None = None) -> None:
     """Check and keep a generation's hand-off (steps this device holds must come again
     unchanged); raises :class:`Caught` naming the seat that broke it, ``DeviceError``
-    while the generation is not open on this device (``holding`` None)."""
+    while the generation is not open on this device (``holding`` None). From version 4
+    a mix step's unlock proof is checked (``olds``: the seats' public old keys) and the
+    step refused, naming its seat, when it fails."""
     deck = message.decks[0]
     if holding is None:
         raise DeviceError(f"a hand-off of {deck}, not opened here yet")
@@ -88,10 +128,11 @@ def take(holding: Holding | None, message: HandOff) -> None:
         raise Caught(message.seat, "a hand-off of a step not its own", deck)
     if message.first > len(transcript.outputs):
         raise DeviceError(f"steps of {deck} are missing")
-    commitments = iter(message.commitments)
+    commitments, vouches = iter(message.commitments), iter(message.vouches)
     for index, (after,) in enumerate(message.outputs, start=message.first):
         step = steps[index]
         commitment = next(commitments, None) if transcript.commits(step) else None
+        vouch = next(vouches, None) if commitment is not None else None
         if index < len(transcript.outputs):
             if transcript.outputs[index] != after or (
                     commitment is not None and transcript.commitments[step.seat] != commitment):
@@ -102,6 +143,11 @@ def take(holding: Holding | None, message: HandOff) -> None:
             transcript.add(after, commitment)
         except ShuffleError as error:
             raise Caught(step.seat, f"a malformed step ({error})", deck) from error
+        if vouch is not None and olds is not None and not unlocking.verify(
+                transcript, step.seat, olds(step.seat), vouch):
+            transcript.outputs.pop()  # (nothing of the message is kept)
+            del transcript.commitments[step.seat]
+            raise Caught(step.seat, "an unlock step that does not match its commitment", deck)
 
 
 def sources_of(data: Sequence[Sequence[object]]) -> Sources:

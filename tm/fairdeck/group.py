@@ -56,6 +56,11 @@ class Group(Protocol):
         """``x**e * y**f`` (None: the identity); exponents reduced mod ``q``."""
         ...
 
+    def power_many(self, terms: tuple[tuple[int, int], ...]) -> int | None:
+        """``prod x**e`` over ``(x, e)`` terms (None: the identity); exponents reduced
+        mod ``q``."""
+        ...
+
     def cards(self, label: str, count: int) -> tuple[int, ...]:
         """Card ``0 .. count-1`` of the deck ``label`` as elements (not yet checked
         distinct)."""
@@ -87,6 +92,12 @@ class ModpGroup:
 
     def power2(self, x: int, e: int, y: int, f: int) -> int | None:
         result = pow(x, e % self.q, self.p) * pow(y, f % self.q, self.p) % self.p
+        return None if result == 1 else result
+
+    def power_many(self, terms: tuple[tuple[int, int], ...]) -> int | None:
+        result = 1
+        for x, e in terms:
+            result = result * pow(x, e % self.q, self.p) % self.p
         return None if result == 1 else result
 
     def product(self, xs: tuple[int, ...]) -> int | None:

@@ -16,14 +16,18 @@ class DeviceError(ValueError):
 
 
 class Caught(DeviceError):
-    """Another seat broke the protocol, seen at once on receipt: names the seat."""
+    """Another seat broke the protocol, seen at once on receipt: names the seat.
+    ``source``: what carried the refuted part when it came with an earlier message (the
+    tag the device was given then, :attr:`~tm.fairdeck.checking.PartChecks.source`; None:
+    the message being taken)."""
 
     def __init__(self, seat: int, reason: str, deck: str | None = None,
-                 position: int | None = None) -> None:
+                 position: int | None = None, source: object = None) -> None:
         where = "" if deck is None else f" ({deck}" + (
             "" if position is None else f" position {position}") + ")"
         super().__init__(f"seat {seat}: {reason}{where}")
         self.seat, self.reason, self.deck, self.position = seat, reason, deck, position
+        self.source = source
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +57,8 @@ class Holding:
     # (owner, index, giver): (part, proof) of a part whose position the piles do not
     # place yet, checked once they do (tm.fairdeck.proofs)
     unproved: dict[tuple[int, int, int], tuple[bytes, bytes]] = field(default_factory=dict)
+    # (owner, index, giver): the tag of the message that brought a part still unproved
+    carried: dict[tuple[int, int, int], object] = field(default_factory=dict)
     memo: dict[int, object] = field(default_factory=dict)  # the proofs' commitments, by seat
 
     def claim(self, seat: int, position: int) -> None:

@@ -23,6 +23,9 @@ class Joining:
     def _generation(self, deck: str) -> Holding | None:
         raise NotImplementedError
 
+    def _olds(self, deck: str) -> generations.OldKeysOf:
+        raise NotImplementedError
+
     def _first(self) -> list[Holding]:
         return [self._decks[deck] for deck in self._initial]
 
@@ -73,7 +76,8 @@ class Joining:
         """Check and keep the steps this device lacks; a step it holds must come again
         unchanged (a seat that sent two devices two different decks is caught)."""
         if message.decks != self._initial and len(message.decks) == 1:
-            generations.take(self._generation(message.decks[0]), message)
+            deck = message.decks[0]
+            generations.take(self._generation(deck), message, self._olds(deck))
             return
         sizes = tuple(len(d.names) for d in self._first())
         if (message.group != self.group.name or message.seats != self.seats

@@ -20,11 +20,12 @@ import base64
 import re
 from dataclasses import dataclass
 
+# 4: a reshuffle's mix step also proves its unlock step consistent with its commitment;
 # 3: a reshuffled generation's key parts carry proofs too (every seat mixes and locks);
 # 2: a lock seat's key parts of a first generation carry proofs (issue 43); 1: before
-VERSION = 3
-VERSIONS = (1, 2, 3)
-PROOF = 64  # bytes of a key part's proof (tm.fairdeck.proofs)
+VERSION = 4
+VERSIONS = (1, 2, 3, 4)
+PROOF = 64  # bytes of a key part's proof (tm.fairdeck.proofs), and of an unlock proof
 DECKS = ("project", "corporation", "prelude")  # a deck's id on the wire is its index here
 # A reshuffled deck's generation k (``"project/2"``) has the id ``index + 3 * (k - 1)``.
 MAX_GENERATION = 85  # (ids fit a byte)
@@ -79,6 +80,9 @@ class HandOff:
     # from version 3, in a reshuffle: one element per mix step in the message, its
     # commitment to what the seat's lock takes off (tm.fairdeck.shuffle.commit)
     commitments: tuple[int, ...] = ()
+    # from version 4: after each commitment, the proof that the seat's unlock step put on
+    # the key it commits to (tm.fairdeck.unlocking), 64 bytes
+    vouches: tuple[bytes, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,7 +177,7 @@ def to_bytes(message: Message) -> bytes:
         body = b"".join(x.to_bytes(width, "big") for step in message.outputs
                         for deck_out in step for x in deck_out)
         commitments = b"".join(x.to_bytes(width, "big") for x in message.commitments)
-        return bytes(head) + sizes + body + commitments
+        return bytes(head) + sizes + body + commitments + b"".join(message.vouches)
     if isinstance(message, Turn):
         out = bytearray([message.version, _TURN, message.seat, message.seats,
                          len(message.parts)])
@@ -238,6 +242,9 @@ def _check_handoff(message: HandOff) -> None:
                                                  steps, message.decks)
              and all(isinstance(x, int) and 0 <= x < 1 << (8 * width)
                      for x in message.commitments), "bad commitments")
+    _require(len(message.vouches) == (len(message.commitments) if message.version >= 4 else 0)
+             and all(isinstance(v, bytes) and len(v) == PROOF for v in message.vouches),
+             "bad unlock proofs")
     sizes = [len(deck_out) for deck_out in message.outputs[0]]
     _require(len(sizes) == len(message.decks) and all(1 <= n <= MAX_CARDS for n in sizes),
              "bad deck sizes")
@@ -324,12 +331,14 @@ def _read_handoff(reader: _Reader, version: int) -> HandOff:
     decks = tuple((reader.deck(), reader.u16()) for _ in range(count))
     names_of = tuple(deck for deck, _ in decks)
     extra = commits(version, seats, first, steps, names_of)
-    total = (steps * sum(size for _, size in decks) + extra) * width
+    vouches = extra if version >= 4 else 0
+    total = (steps * sum(size for _, size in decks) + extra) * width + vouches * PROOF
     _require(total == reader.left() and total <= MAX_BYTES, "hand-off size does not add up")
     outputs = tuple(tuple(tuple(int.from_bytes(reader.take(width), "big") for _ in range(size))
                           for _, size in decks) for _ in range(steps))
     commitments = tuple(int.from_bytes(reader.take(width), "big") for _ in range(extra))
-    return HandOff(names[0], seat, seats, first, names_of, outputs, version, commitments)
+    proven = tuple(reader.take(PROOF) for _ in range(vouches))
+    return HandOff(names[0], seat, seats, first, names_of, outputs, version, commitments, proven)
 
 
 def _read_turn(reader: _Reader, version: int) -> Turn:

@@ -144,8 +144,11 @@ class SealedSeat:
         """Another seat's post: checked, its move applied when its keys are here. Returns
         the posts this device must send in answer (the setup reveal, the parts a move that
         reveals or draws past a window needs, a reshuffle's steps). Raises ``Caught`` naming a
-        seat that broke the protocol, ``IllegalMove`` for a move the rules refuse."""
+        seat that broke the protocol (its ``source``: the earlier post that brought a part
+        refuted only now, once a waiting move placed it), ``IllegalMove`` for a move the
+        rules refuse."""
         self.log.append(post)
+        self.device.source = post  # (a part kept unproved is filed with its post)
         message = decode(post.message)
         if message.seat != post.seat:
             raise Caught(post.seat, "a message signed as another seat")

@@ -20,7 +20,7 @@ from tm.game import Game
 from tm.persist import gameids, sealedlinks, seatseals
 from tm.persist.links import LinkError
 from tm.persist.sealedplay import Post
-from tm.web import linkchecks, linkseals, sealedgame
+from tm.web import linkchecks, linkseals, sealed_words, sealedgame
 from tm.web.app_base import Actions, Controller, Host
 from tm.web.app_linkinvites import moved_notice
 from tm.web.error_text import error_text
@@ -29,7 +29,7 @@ from tm.web.linkplay_state import LINK_SAVE
 from tm.web.model import SealedShown
 from tm.web.saves import SaveMeta, StorageFull
 from tm.web.sealed_store import keep_options, stored_meta, stored_options
-from tm.web.sealed_words import awaited_text, caught_text, equivocation_text, finding_text
+from tm.web.sealed_words import caught_text, equivocation_text, finding_text
 from tm.web.sealedgame import Record, RecordError, SealedPlay
 
 
@@ -242,6 +242,9 @@ class SealedController(Controller):
                 spoilt = True  # (from here on, a refusal rebuilds the game as stored)
                 play.take_posts(new)
                 self._keep(play)
+        except sealedgame.Stopped as stopped:  # an earlier link's post refuted only now
+            kept = sealedgame.stop(storage, play.game_id, new, stopped)  # (this link kept)
+            notice = sealed_words.stopped_text(stopped, list(play.options.names), kept)
         except LinkError as error:  # (found before any post is taken)
             notice = self._equivocation(play, head, params) or t(
                 "sealed.link_refused", reason=error_text(error))
@@ -350,7 +353,7 @@ class SealedController(Controller):
             sealing=offer is not None and link is None,
             long=link is not None and len(link) > sealedgame.LONG_LINK,
             over=play.game.is_over, checking=play.audit_due(),
-            awaited=awaited_text(play.seat.awaited(), list(names)),
+            awaited=sealed_words.stopped_or_awaited(play, list(names)),
             audit=None if audit is None else tuple(dict.fromkeys(
                 finding_text(str(deck), int(seat), str(reason), list(names))
                 for deck, seat, _position, reason in audit)))  # (each said once)

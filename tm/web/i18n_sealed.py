@@ -44,6 +44,9 @@ EN_SEALED: dict[str, str] = {
     "sealed.why.rules": "a move the rules refuse ({reason})",
     "sealed.why.wrong_part": "a key part that is not theirs for that card",
     "sealed.why.unasked": "something the game did not ask for",
+    "sealed.stopped": "The game stops before post {post}: {name}'s device sent {what} there, "
+                      "found only once a move waiting for keys could go on. That post is "
+                      "not played; the links that come are kept.",
     "sealed.await.shuffle": "Waiting for {name}'s device to take its turn shuffling the "
                             "deck.",
     "sealed.await.reshuffle": "Waiting for {name}'s device to take its turn reshuffling the "

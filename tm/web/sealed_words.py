@@ -9,6 +9,7 @@ from tm.persist.sealedlinks import Equivocation
 from tm.persist.sealedplay import Awaited
 from tm.web.error_text import error_text
 from tm.web.i18n import t
+from tm.web.sealedgame import SealedPlay, Stopped
 
 
 def what_text(error: Exception) -> str:
@@ -60,3 +61,36 @@ def equivocation_text(found: Equivocation, names: list[str]) -> str:
     return t("sealed.equivocation", name=name, move=found.index + 1,
              ours=base64.b64encode(found.ours.signature).decode(),
              theirs=base64.b64encode(found.theirs.signature).decode())
+
+
+def stopped_text(stopped: Stopped, names: list[str], kept: bool) -> str:
+    """The notice of a link that let a waiting move go on and so refuted a post of an
+    earlier link: the game stops before that post, naming its seat (``kept``: the link
+    was stored; else it is refused as any link the fair deck refuses)."""
+    if not kept:
+        return caught_text(stopped.caught, names)
+    return _stop(stopped.index, stopped.caught.seat, what_text(stopped.caught), names)
+
+
+def _stop(index: int, seat: int, what: str, names: list[str]) -> str:
+    name = names[seat] if 0 <= seat < len(names) else "?"
+    return t("sealed.stopped", name=name, what=what, post=index + 1)
+
+
+def stopped_or_awaited(play: SealedPlay, names: list[str]) -> tuple[str, ...]:
+    """Why the game stands still: stopped before a refuted post (naming its seat), or
+    whom this device waits for and for what."""
+    stopped = play.record.stopped
+    if stopped is None:
+        return awaited_text(play.seat.awaited(), names)
+    index, seat, reason = stopped
+    what = what_text(_Reason(str(reason)))
+    return (_stop(int(index), int(seat), what, names),)
+
+
+class _Reason(Exception):
+    """A refusal's reason as the record keeps it (what :func:`what_text` reads)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason

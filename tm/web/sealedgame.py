@@ -19,7 +19,7 @@ from typing import Any
 from tm.core.errors import IllegalMove
 from tm.core.state import Options
 from tm.fairdeck import SECP256K1, Group
-from tm.fairdeck.held import DeviceError
+from tm.fairdeck.held import Caught, DeviceError
 from tm.fairdeck.wire import HandOff, SeedReveal, decode
 from tm.game import Game
 from tm.persist import links, safejson, sealedlinks, sealedshape
@@ -36,6 +36,17 @@ class RecordError(ValueError):
     """This device's record of a sealed game cannot be read or does not replay."""
 
 
+class Stopped(DeviceError):
+    """A post this device took with an earlier link is refuted only now (a key part it
+    brought could be checked once a waiting move applied): ``index``, its place in the
+    history, and ``caught``, the refusal naming its seat. The link being taken is not
+    at fault: it is kept, and the game stops before that post (:attr:`Record.stopped`)."""
+
+    def __init__(self, index: int, caught: Caught) -> None:
+        super().__init__(str(caught))
+        self.index, self.caught = index, caught
+
+
 @dataclass
 class Record:
     """What this device keeps of a sealed game (see the module)."""
@@ -45,6 +56,9 @@ class Record:
     audit: list[list[Any]] | None = None  # the audit's findings, once its own seed is out
     sent: dict[str, int] = field(default_factory=dict)  # seat: the posts its last link held
     audited: int = 0  # the seeds the audit had (0: every one, as before issue 43)
+    # [post index, seat, reason]: a post taken, refuted later (Stopped); the game is
+    # played up to it, the posts from it on are kept, never played
+    stopped: list[Any] | None = None
     # each post as the record's JSON writes it, kept as posts come: a record is written
     # after every click without encoding every post again
     _encoded: list[str] = field(default_factory=list, repr=False, compare=False)
@@ -56,7 +70,8 @@ class Record:
             encoded.clear()  # (the posts were replaced, not added to)
         encoded += [json.dumps(post) for post in self.posts[len(encoded):]]
         head = json.dumps({"seat": self.seat, "seed": self.seed.hex()}, separators=(",", ":"))
-        tail = json.dumps({"audit": self.audit, "sent": self.sent, "audited": self.audited},
+        tail = json.dumps({"audit": self.audit, "sent": self.sent, "audited": self.audited}
+                          | ({"stopped": self.stopped} if self.stopped else {}),
                           separators=(",", ":"))
         return f'{head[:-1]},"posts":[{",".join(encoded)}],{tail[1:]}'
 
@@ -71,7 +86,7 @@ def read_record(storage: Storage, game_id: str) -> Record | None:
         record = Record(int(data["seat"]), bytes.fromhex(str(data["seed"])),
                         [str(p) for p in data["posts"]], data.get("audit"),
                         {str(k): int(v) for k, v in dict(data.get("sent") or {}).items()},
-                        int(data.get("audited") or 0))
+                        int(data.get("audited") or 0), _stop_of(data.get("stopped")))
     except (ValueError, TypeError, KeyError, AttributeError) as error:
         raise RecordError("this device's record of the game is damaged") from error
     if len(record.seed) != 32:
@@ -79,8 +94,31 @@ def read_record(storage: Storage, game_id: str) -> Record | None:
     return record
 
 
+def _stop_of(data: Any) -> list[Any] | None:
+    """A record's ``stopped`` as read (ValueError: not one)."""
+    if data is None:
+        return None
+    index, seat, reason = data
+    return [int(index), int(seat), str(reason)]
+
+
 def write_record(storage: Storage, game_id: str, record: Record) -> None:
     storage.set(RECORD_PREFIX + game_id, record.to_text())
+
+
+def stop(storage: Storage, game_id: str, new: list[Post], stopped: Stopped) -> bool:
+    """The record as stored with a link's ``new`` posts kept and the game stopped before
+    the refuted post; whether it could be stored (else it is as it was)."""
+    record = read_record(storage, game_id)
+    if record is None:
+        return False
+    record.posts += [post.to_text() for post in new]
+    record.stopped = [stopped.index, stopped.caught.seat, stopped.caught.reason]
+    try:
+        write_record(storage, game_id, record)
+    except Exception:  # noqa: BLE001 - the store is full (the browser's own error)
+        return False
+    return True
 
 
 class SealedPlay:
@@ -109,12 +147,14 @@ class SealedPlay:
         """The game as the record left it: the others' posts taken, this device's own
         made again and checked (:class:`RecordError` when they differ)."""
         play = cls(options, game_id, Record(record.seat, record.seed, [], record.audit,
-                                            dict(record.sent), record.audited))
+                                            dict(record.sent), record.audited,
+                                            record.stopped))
         owed: list[Post] = []
+        played = record.stopped[0] if record.stopped else len(record.posts)
         try:
             if record.posts:  # (a game begun before issue 43 goes on under its own rules)
                 play.seat.adopt(read_post(record.posts[0]))
-            for text in record.posts:
+            for text in record.posts[:played]:
                 post = read_post(text)
                 play._append(post)
                 if post.seat != record.seat:
@@ -124,6 +164,8 @@ class SealedPlay:
                     owed = play._again(post)
                 if not owed or owed.pop(0).to_text() != post.to_text():
                     raise RecordError("this device's record of the game does not replay")
+            for text in record.posts[played:]:  # (kept, never played: the game stopped)
+                play._append(read_post(text))
         except (ValueError, IllegalMove, DeviceError) as error:
             raise RecordError("this device's record of the game does not replay") from error
         return play
@@ -158,7 +200,10 @@ class SealedPlay:
 
     def act(self) -> None:
         """Everything this device posts without a player's decision: its shuffle step, its
-        opening parts, the parts it owes, its seed once the game is over."""
+        opening parts, the parts it owes, its seed once the game is over (nothing once
+        the game stopped)."""
+        if self.record.stopped is not None:
+            return
         post = self.seat.shuffle_post()
         if post is not None:
             self._post([post])
@@ -208,11 +253,23 @@ class SealedPlay:
     def take_posts(self, new: list[Post]) -> int:
         """Posts from :meth:`incoming`, taken in order; returns how many. Raises ``Caught``
         naming a seat that broke the protocol, ``IllegalMove`` for a move the rules refuse
-        (then this object is spoilt: the caller rebuilds from the record)."""
+        (then this object is spoilt: the caller rebuilds from the record), ``Stopped``
+        when a post of an earlier link is refuted only now. Once the game stopped, posts
+        are kept, never played."""
         answers: list[Post] = []
+        start = len(self.history)
         for post in new:
             self._append(post)
-            answers += self.seat.receive(post)
+            if self.record.stopped is not None:
+                continue
+            try:
+                answers += self.seat.receive(post)
+            except Caught as caught:
+                index = next((i for i, held in enumerate(self.history[:start])
+                              if held is caught.source), None)
+                if index is None:  # (refused with the link that brought it)
+                    raise
+                raise Stopped(index, caught) from caught
         self._post(answers)
         self.act()
         return len(new)
@@ -254,14 +311,14 @@ class SealedPlay:
     def can_decide(self) -> bool:
         """Whether this seat may answer its decision now."""
         return (self.ready() and not self.game.is_over and not self.seat.waiting
-                and not self.blocked()
+                and self.record.stopped is None and not self.blocked()
                 and any(s == self.record.seat for s, _ in self.game.pending))
 
     def send_target(self) -> int | None:
         """The seat to send the next link to (None: this device has a decision, or every
         device has everything)."""
         me, n = self.record.seat, self.players
-        if self.can_decide():
+        if self.can_decide() or self.record.stopped is not None:
             return None
         if self.game.is_over:  # the seeds go round until each device has them all
             return next((s for s in ((me + k) % n for k in range(1, n))
@@ -330,5 +387,5 @@ def signed_moves(posts: list[Post]) -> list[list[Any]]:
     return sealedlinks.signed_items(posts)
 
 
-__all__ = ["GROUP", "LONG_LINK", "LinkError", "Record", "RecordError", "SealedPlay",
-           "link_game", "link_seats", "read_record", "write_record"]
+__all__ = ["GROUP", "LONG_LINK", "LinkError", "Record", "RecordError", "SealedPlay", "Stopped",
+           "link_game", "link_seats", "read_record", "stop", "write_record"]

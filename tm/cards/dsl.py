@@ -281,7 +281,8 @@ def choose(*options: list[Step]) -> Step:
 
 
 def custom(fn: str, **args: Any) -> Step:
-    """A named function in tm/vocab/custom.py (or an expansion's custom.py) (for cards the vocabulary cannot say)."""
+    """A named function in tm/vocab/custom.py or an expansion's custom.py (for cards the
+    vocabulary cannot say)."""
     return {"k": "custom", "fn": fn, **args}
 
 

@@ -39,7 +39,8 @@ EN_ERRORS: dict[str, str] = {
     "err.trade.no_fleet": "no trade fleet left this generation",
     "err.trade.no_tile": "no such colony tile in play",
     "err.trade.visited": "a fleet already visits this tile this generation",
-    # refused responses (tm/prompts/kinds.py, selection.py, space.py, tm/vocab/payment.py, tm/game.py)
+    # refused responses (tm/prompts/kinds.py, selection.py, space.py, tm/vocab/payment.py,
+    # tm/game.py)
     "err.sealed.unknown": "the keys of card {card} have not arrived on this device yet",
     "err.move.amount": "amount must be from {low} to {high}",
     "err.move.cards_list": "'cards' must be a list of card names",

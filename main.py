@@ -4,7 +4,7 @@ is the archive static/boot.mjs fetched (static/build/engine.zip), then start the
 (tm/web/page_boot.py).
 
 The engine is imported straight from the archive (zipimport), as the snapshot was made:
-nothing is unpacked. Without a snapshot it is imported one module a task (the archive's
+nothing is unpacked. Without a snapshot it is imported a few modules a task (the archive's
 tm/boot_order.txt, scripts/build_engine.py): the start form, usable before Python is up
 (static/kept.js), answers keys between them, where the whole import was one task of seconds
 on a phone (issue 46)."""
@@ -13,6 +13,7 @@ import hashlib
 import importlib
 import importlib.util
 import sys
+import time
 import zipimport
 from pathlib import Path
 from types import ModuleType
@@ -22,6 +23,7 @@ from pyscript import document, window
 
 window.performance.mark("tm:main-runs")
 ARCHIVE = str(Path("engine.zip").absolute())  # written by static/boot.mjs
+SLICE_SECONDS = 0.04  # a task of imports ends once it took this long (a long task is 50 ms)
 
 
 def _engine_source() -> str:
@@ -47,13 +49,15 @@ def _boot_order() -> list[str]:
 
 
 async def _import_sliced(order: list[str]) -> int:
-    """Import ``order`` one module a task; how many were imported. Every module's imports
+    """Import ``order`` a few modules a task (as many as fit in :data:`SLICE_SECONDS`, at
+    least one); how many were imported. Every module's imports
     are already done when its turn comes, so each task runs one module's own code. A
     package's module object is made when its first module is imported (Python needs it
     there) and its own code runs at its turn, after its modules (its __init__ imports
     them). Modules already imported (a restored snapshot) are passed over."""
     waiting: dict[str, tuple[ModuleType, Any]] = {}  # packages made, their code not yet run
     count = 0
+    began = time.perf_counter()
     for name in order:
         if name in waiting:
             module, spec = waiting.pop(name)
@@ -64,7 +68,9 @@ async def _import_sliced(order: list[str]) -> int:
             _make_packages(name, waiting)
             importlib.import_module(name)
         count += 1
-        await asyncio.sleep(0)  # (a task of the browser's: keys and frames go first)
+        if time.perf_counter() - began >= SLICE_SECONDS:
+            await asyncio.sleep(0)  # (a task of the browser's: keys and frames go first)
+            began = time.perf_counter()
     if waiting:
         raise ImportError(f"packages left unrun: {sorted(waiting)}")
     return count

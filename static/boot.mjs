@@ -156,7 +156,7 @@ function release(buffer) {
 // Pyodide's start was one task of seconds on a phone, in which the start form answered no
 // key (issue 46): the runtime's own start (Python initialised, in the module factory), then
 // its bootstrap (loadPyodide's finalizeBootstrap), which imports some 140 standard modules
-// in one go. So, once the runtime is made, those modules are imported here first, one a
+// in one go. So, once the runtime is made, those modules are imported here first, a few a
 // task (RUNTIME_IMPORTS: each after the modules it imports, recorded by
 // scripts/runtime_order.mjs), through the runtime's raw runner (a private API: without it,
 // or when an import fails, the bootstrap imports what is left, as before); the bootstrap
@@ -209,6 +209,8 @@ def _tm_import(name, waiting={}):
     importlib.import_module(name)
 `;
 
+const SLICE_MS = 40; // a task of imports ends once it took this long (a long task is 50 ms)
+
 function nextTask() {
   return new Promise((resolve) => {
     const channel = new MessageChannel();
@@ -221,9 +223,14 @@ async function importInSlices(made) {
   const run = made && made.API && made.API.rawRun;
   if (typeof run !== "function" || run(IMPORT_ONE)[0]) return;
   try {
+    await nextTask();
+    let began = performance.now();
     for (const name of RUNTIME_IMPORTS) {
-      await nextTask();
       run(`_tm_import(${JSON.stringify(name)})`); // (a failure: the bootstrap imports it)
+      if (performance.now() - began >= SLICE_MS) {
+        await nextTask();
+        began = performance.now();
+      }
     }
     await nextTask();
   } finally {

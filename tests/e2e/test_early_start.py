@@ -148,7 +148,7 @@ def test_keys_typed_and_a_start_pressed_while_python_boots_on_a_slow_phone_all_l
         new_page: Any, server: Server) -> None:
     """Issue 46: at 4x CPU, a name typed into the early form while Python boots shows every
     key, and one press of Start starts the game once Python is up. Python is not held back:
-    its whole start (the runtime, the engine's import one module a task, the page's start)
+    its whole start (the runtime, the engine's import a few modules a task, the page's start)
     runs while the player types."""
     page = new_page(viewport=PHONE, service_workers="block")
     session = page.context.new_cdp_session(page)

@@ -21,6 +21,7 @@ import argparse
 import functools
 import io
 import json
+import subprocess
 import sys
 import zipfile
 from pathlib import Path
@@ -36,6 +37,43 @@ ARCHIVE = Path("static", "build", "engine.zip")
 EPOCH = (1980, 1, 1, 0, 0, 0)  # the earliest time a zip entry can hold
 # What only the command line, the benchmarks and the tests import (tests/engine/test_site.py
 # checks that nothing the page imports imports these): left out of the page's download.
+# The order main.py imports the engine in, one module a task (the page answers keys and
+# clicks between them): each module after every module it imports, a package after its
+# modules (issue 46). Found by importing the page's entry as the page does, here in CPython,
+# with the browser's modules stood in for; written into the archive (a list of names).
+BOOT_ORDER = "tm/boot_order.txt"
+PAGE_ENTRY = "tm.web.page_boot"
+RECORD_ORDER = """
+import importlib.abc, importlib.machinery, sys
+from unittest import mock
+for name in ("js", "pyodide", "pyodide.ffi", "pyscript", "pyscript.ffi"):
+    sys.modules[name] = mock.MagicMock(name=name)
+done = []
+
+class Recording(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name != "tm" and not name.startswith("tm."):
+            return None
+        spec = importlib.machinery.PathFinder.find_spec(name, path)
+        if spec is not None:
+            spec.loader = Finished(spec.loader, name)
+        return spec
+
+class Finished(importlib.abc.Loader):
+    def __init__(self, loader, name):
+        self.loader, self.name = loader, name
+    def __getattr__(self, attribute):
+        return getattr(self.loader, attribute)
+    def create_module(self, spec):
+        return self.loader.create_module(spec)
+    def exec_module(self, module):
+        self.loader.exec_module(module)
+        done.append(self.name)
+
+sys.meta_path.insert(0, Recording())
+importlib.import_module(sys.argv[1])
+print("\\n".join(done))
+"""
 NOT_IN_PAGE = ("tm/__main__.py", "tm/cli.py", "tm/sim.py", "tm/testing/",
                "tm/bots/tournament.py", "tm/bots/matrix.py")
 
@@ -65,7 +103,20 @@ def archive_bytes(root: Path) -> bytes:
             entry.compress_type = zipfile.ZIP_DEFLATED
             entry.external_attr = 0o100644 << 16
             archive.writestr(entry, data, compresslevel=9)
+        entry = zipfile.ZipInfo(BOOT_ORDER, EPOCH)
+        entry.compress_type = zipfile.ZIP_DEFLATED
+        entry.external_attr = 0o100644 << 16
+        archive.writestr(entry, "\n".join(boot_order(root)) + "\n", compresslevel=9)
     return buffer.getvalue()
+
+
+def boot_order(root: Path) -> list[str]:
+    """The engine's modules in the order main.py imports them (:data:`BOOT_ORDER`): as
+    they finish when the page's entry is imported, in a Python of their own."""
+    done = subprocess.run([sys.executable, "-c", RECORD_ORDER, PAGE_ENTRY], cwd=root,
+                          capture_output=True, text=True, check=True, timeout=120,
+                          env={"PYTHONPATH": str(root), "PYTHONDONTWRITEBYTECODE": "1"})
+    return done.stdout.split()
 
 
 def _entry(root: Path, path: Path) -> tuple[str, bytes]:

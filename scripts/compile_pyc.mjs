@@ -26,10 +26,10 @@
 //   docstring becomes " " rather than none, because dataclasses computes a signature with
 //   inspect for a class without one, at import.
 // Left as source (SOURCE_ONLY): files whose bytecode is bigger on the wire than their text
-// and which are compiled at most once a visit, off the return visit's way: the entity table
-// of the html package (imported by PyScript's package; the memory snapshot holds it
-// imported, so only a first visit compiles it: 17 KB deflated as text, 36 KB as bytecode)
-// and PyScript's modules the page does not import at start (pyscript.web, .media, .fs).
+// and which the page does not import at start: PyScript's pyscript.web, .media, .fs. (The
+// entity table of the html package, imported by PyScript's package before main.py, was
+// left as source too, 17 KB deflated against 36 KB as bytecode: compiling it was a task
+// of ~0.4 s at 4x CPU while the early start form shows, issue 46.)
 // The archives are deterministic (sorted names, fixed timestamps) and written only when
 // their bytes change; scripts/build_site.py serves them while sources.json still matches
 // the source archives (an engine file edited under `make serve` is served as source).
@@ -47,7 +47,7 @@ const HOME = "/home/pyodide";
 const ARCHIVES = ["engine.zip", "python_stdlib.zip"];
 
 // Bumped when what is compiled from the same sources changes (sources.json records it).
-const RECIPE = "no-docstrings-2";
+const RECIPE = "no-docstrings-3";
 
 const COMPILE = `
 import ast
@@ -57,7 +57,7 @@ import sys
 import zipfile
 
 DEFINITIONS = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
-SOURCE_ONLY = {"html/entities.py", "pyscript/web.py", "pyscript/media.py", "pyscript/fs.py"}
+SOURCE_ONLY = {"pyscript/web.py", "pyscript/media.py", "pyscript/fs.py"}
 
 
 def without_docstrings(data, filename):

@@ -153,8 +153,106 @@ function release(buffer) {
   }
 }
 
+// Pyodide's start was one task of seconds on a phone, in which the start form answered no
+// key (issue 46): the runtime's own start (Python initialised, in the module factory), then
+// its bootstrap (loadPyodide's finalizeBootstrap), which imports some 140 standard modules
+// in one go. So, once the runtime is made, those modules are imported here first, a few a
+// task (RUNTIME_IMPORTS: each after the modules it imports, recorded by
+// scripts/runtime_order.mjs), through the runtime's raw runner (a private API: without it,
+// or when an import fails, the bootstrap imports what is left, as before); the bootstrap
+// then finds them imported. asyncio's package code runs after its modules (it only gathers
+// their names), so that its thirty modules are thirty tasks, not one.
+const RUNTIME_IMPORTS = [
+  "_ast", "ast", "linecache", "itertools", "keyword", "_operator", "operator", "reprlib",
+  "_collections", "collections", "_types", "types", "_functools", "functools", "io",
+  "enum", "_sre", "re._constants", "re._parser", "re._casefix", "re._compiler", "copyreg",
+  "re", "token", "_tokenize", "tokenize", "_weakrefset", "weakref", "copy", "importlib",
+  "textwrap", "_typing", "typing", "importlib.machinery", "importlib._abc",
+  "importlib.abc", "_contextvars", "_py_warnings", "warnings", "importlib.util", "_json",
+  "json.scanner", "json.decoder", "json.encoder", "json", "__future__", "codeop",
+  "annotationlib", "_opcode", "_opcode_metadata", "opcode", "dis", "inspect",
+  "dataclasses", "_colorize", "contextlib", "traceback", "concurrent", "_string", "string",
+  "threading", "atexit", "logging", "concurrent.futures._base", "concurrent.futures",
+  "_heapq", "heapq", "_socket", "socket", "_locale", "locale", "signal", "fcntl", "select",
+  "math", "selectors", "subprocess", "_ssl", "ntpath", "fnmatch", "glob", "pathlib._os",
+  "pathlib", "_struct", "struct", "binascii", "base64", "ssl", "asyncio.constants",
+  "asyncio.coroutines", "contextvars", "asyncio.format_helpers", "asyncio.base_futures",
+  "asyncio.exceptions", "asyncio.base_tasks", "_asyncio", "asyncio.events",
+  "asyncio.futures", "asyncio.protocols", "asyncio.transports", "asyncio.log",
+  "asyncio.sslproto", "asyncio.mixins", "asyncio.locks", "asyncio.queues",
+  "asyncio.timeouts", "asyncio.tasks", "asyncio.staggered", "asyncio.trsock",
+  "asyncio.base_events", "asyncio.graph", "asyncio.runners", "asyncio.streams",
+  "asyncio.subprocess", "asyncio.taskgroups", "asyncio.threads", "asyncio.base_subprocess",
+  "asyncio.selector_events", "asyncio.unix_events", "asyncio", "gc", "compression",
+  "compression._common", "compression._common._streams", "_bz2", "bz2", "_lzma", "lzma",
+  "_zstd", "compression.zstd._zstdfile", "compression.zstd", "shutil", "_bisect", "bisect",
+  "_random", "random", "tempfile", "zipfile._path.glob", "zipfile._path", "zipfile",
+];
+const IMPORT_ONE = `
+def _tm_import(name, waiting={}):
+    import importlib, importlib.util, sys
+    if not name:  # (the end: a package still waiting runs now)
+        for package, (module, spec) in list(waiting.items()):
+            del waiting[package]
+            spec.loader.exec_module(module)
+        return
+    if name in waiting:
+        module, spec = waiting.pop(name)
+        spec.loader.exec_module(module)
+        return
+    if name in sys.modules:
+        return
+    if name.startswith("asyncio.") and "asyncio" not in sys.modules:
+        spec = importlib.util.find_spec("asyncio")
+        sys.modules["asyncio"] = module = importlib.util.module_from_spec(spec)
+        waiting["asyncio"] = (module, spec)
+    importlib.import_module(name)
+`;
+
+const SLICE_MS = 40; // a task of imports ends once it took this long (a long task is 50 ms)
+
+function nextTask() {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+}
+
+async function importInSlices(made) {
+  const run = made && made.API && made.API.rawRun;
+  if (typeof run !== "function" || run(IMPORT_ONE)[0]) return;
+  try {
+    await nextTask();
+    let began = performance.now();
+    for (const name of RUNTIME_IMPORTS) {
+      run(`_tm_import(${JSON.stringify(name)})`); // (a failure: the bootstrap imports it)
+      if (performance.now() - began >= SLICE_MS) {
+        await nextTask();
+        began = performance.now();
+      }
+    }
+    await nextTask();
+  } finally {
+    if (run("_tm_import('')")[0]) {
+      run("import sys; sys.modules.pop('asyncio', None)"); // (imported anew by the bootstrap)
+    }
+    run("del _tm_import");
+  }
+}
+
+async function createSlicedModule(settings) {
+  const runtimeModule = await import(`${INDEX_URL}pyodide.asm.mjs`);
+  const made = await runtimeModule.default(settings);
+  performance.mark("tm:runtime-made");
+  await importInSlices(made);
+  performance.mark("tm:runtime-imported");
+  return made;
+}
+
 function normalBoot() {
-  return runtime.loadPyodide({ indexURL: INDEX_URL, stdLibURL: STDLIB_URL });
+  return runtime.loadPyodide({ indexURL: INDEX_URL, stdLibURL: STDLIB_URL,
+    createPyodideModule: createSlicedModule });
 }
 
 async function startPython() {

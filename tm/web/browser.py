@@ -212,14 +212,28 @@ class Page:
         if region == "app" and self._set_parts(html):
             return
         if self.shown.get(region) != html:
-            let_go_of_focus_in(f"#{region}")
             element = document.getElementById(region)
             if missing(element):  # a page from before the region existed: add it on top
                 element = document.createElement("div")
                 element.id = region
                 document.body.prepend(element)
-            element.innerHTML = html
+            if not self._patch_first(element, html):
+                let_go_of_focus_in(f"#{region}")
+                element.innerHTML = html
             self.shown[region] = html
+
+    @staticmethod
+    def _patch_first(element: Any, html: str) -> bool:
+        """Python's first drawing of the screen the page shows before it is up (the
+        prerendered start screen, or the copy static/kept.js drew): only the nodes that
+        differ are changed (static/screen.mjs), where setting innerHTML built the whole
+        screen anew and the browser laid it all out again, a long task on a phone (issue
+        46); whether it was done so."""
+        patch: Any = getattr(window, "tmPatch", None)
+        if missing(patch) or not element.classList.contains("prerendered"):
+            return False
+        patch(element, html)
+        return True
 
     def switch_language(self, lang: str) -> None:
         """Show the page in ``lang`` now (a redraw, the game goes on) and remember it."""

@@ -226,12 +226,15 @@ def start() -> None:
     app.linkplay.state.can_share = not missing(getattr(window.navigator, "share", None))
     page = Page(app)
     app.linkplay.state.signer = PageSigner(lambda: sealed(page))
+    window.performance.mark("tm:app-built")
     first_screen(page)
+    window.performance.mark("tm:first-drawn")
     if not page.guard("boot", install, page):
         raise RuntimeError("the page's listeners could not be installed")
     page.guard("boot", listen_to_window, page)
     page.guard("boot", bot_loop.install, page)
     page.guard("boot", audit_when_due, page)
+    window.performance.mark("tm:listening")
     document.body.dataset.ready = "1"
     page.guard("link", page.open_hash)
     page.guard("boot", page.resume)

@@ -15,6 +15,7 @@ import pytest
 
 from tests.e2e.clickdriver import LINK, Device, start_sealed
 from tests.e2e.helpers import (
+    CONTEXTS,
     choice,
     confirm,
     expect,
@@ -24,7 +25,6 @@ from tests.e2e.helpers import (
     offered_card,
     prompt,
     reveal_if_handoff,
-    settle,
     setup_cards,
     setup_corporations,
     start_game,
@@ -56,7 +56,7 @@ def _research(page: Any) -> None:
     research buy of generation 2 shows (the Pass going in with no Confirm)."""
     start_game(page, players=1, names=["Tess"], seed=3)
     wait_screen(page, "game")
-    _press(page, setup_corporations(page).first)
+    _press(page, setup_corporations(page).filter(has_text="Teractor"))
     _press(page, confirm(page))
     _press(page, page.locator(HELD_CONFIRM))
     expect(prompt(page)).to_have_attribute("data-kind", "action")
@@ -148,22 +148,43 @@ def test_the_setup_with_preludes_waits_for_confirm_in_hot_seat(sized_screen: Any
     expect(page.locator(".handoff")).to_contain_text("Bo")
 
 
+def _until_setup(devices: dict[str, Device], first: str) -> Device:
+    """The devices answer (the shuffle's turns) and pass the links their pages offer until
+    one shows its setup: that device."""
+    sender = first
+    for _ in range(20):
+        device = devices[sender]
+        wait_ready(device.page)
+        if device.page.locator(".prompt[data-kind=setup]").count():
+            return device
+        if device.page.locator(LINK).count():
+            link = str(device.page.locator(LINK).input_value())
+            sender = device.send_to()
+            devices[sender].open(link)
+            continue
+        assert device.step(), f"{device.name}: nothing to answer and no link"
+    raise AssertionError("no setup shown")
+
+
 def test_in_a_sealed_game_the_setup_is_sent_only_after_its_confirm(new_page: Any,
                                                                     boot: Any) -> None:
-    page = new_page(viewport=DESKTOP)
-    boot(page)
-    ann = Device(page, "Ann")
+    ann = Device(boot(new_page(viewport=DESKTOP)), "Ann")
+    bob = Device(boot(new_page(**CONTEXTS["phone"])), "Bob", touch=True)
     start_sealed(ann, ["Ann", "Bob"], prelude=True)
-    ann.press(setup_corporations(page).first)
+    device = _until_setup({"Ann": ann, "Bob": bob}, "Ann")
+    page, other = device.page, "Bob" if device is ann else "Ann"
+    device.press(setup_corporations(page).first)
     for i in range(2):
-        ann.press(prompt(page).locator(".setup-offer button.card").nth(i))
-    ann.press(confirm(page))
+        device.press(prompt(page).locator(".setup-offer button.card").nth(i))
+    device.press(confirm(page))
     expect(page.locator(HELD)).to_contain_text("Start with")
     wait_ready(page)
     expect(page.locator(LINK)).to_have_count(0)  # nothing to send before the Confirm
-    ann.press(page.locator(HELD).locator("button.cancel"))
+    device.press(page.locator(HELD).locator("button.cancel"))
     expect(prompt(page)).to_have_attribute("data-kind", "setup")
     expect(page.locator(LINK)).to_have_count(0)
-    settle(page)
-    expect(page.locator(LINK)).to_have_count(1)  # sent: the link for Bob
-    expect(page.locator(".send-panel h2")).to_contain_text("Send to Bob")
+    device.press(confirm(page))
+    device.press(page.locator(HELD_CONFIRM))
+    wait_ready(page)
+    expect(page.locator(LINK)).to_have_count(1)  # sent: the link for the other device
+    expect(page.locator(".send-panel h2")).to_contain_text(f"Send to {other}")

@@ -188,3 +188,31 @@ def test_in_a_sealed_game_the_setup_is_sent_only_after_its_confirm(new_page: Any
     wait_ready(page)
     expect(page.locator(LINK)).to_have_count(1)  # sent: the link for the other device
     expect(page.locator(".send-panel h2")).to_contain_text(f"Send to {other}")
+
+
+HELD_WORDS = {  # the held panel's heading and its rule, as each catalog says them
+    "de": ("Bestätigen:", "wartet auf „Bestätigen“"),
+    "ja": ("確認：", "「確認」を押すまで送信されません"),
+    "be": ("Пацьвердзіць:", "чакае «Пацьвердзіць»"),
+}
+
+
+@pytest.mark.parametrize("lang", list(HELD_WORDS))
+def test_the_held_research_buy_speaks_each_language_on_a_phone(new_page: Any, boot: Any,
+                                                                lang: str) -> None:
+    page = boot(new_page(**CONTEXTS["phone"]))
+    page.size = f"phone-{lang}"
+    _research(page)
+    page.locator("select[data-change=language]").select_option(lang)
+    first = prompt(page).locator("button.card[aria-pressed]").first
+    _press(page, first)
+    expect(first).to_have_attribute("aria-pressed", "true")
+    _press(page, confirm(page))
+    heading, rule = HELD_WORDS[lang]
+    held = page.locator(HELD)
+    expect(held.locator("h2")).to_contain_text(heading)
+    expect(held.locator(".stage-rule")).to_contain_text(rule)
+    expect(page.locator(HELD_CONFIRM)).to_be_in_viewport()
+    width, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert width <= inner, f"{lang}: the page scrolls sideways ({width} > {inner})"
+    keep_shot(page, "research-held")

@@ -16,6 +16,7 @@ from tm.web.app_base import Actions, Controller, Host, is_bot, person_seats
 from tm.web.app_stage import (
     Spare,
     Stage,
+    at_once,
     closes_selection,
     default_payment,
     starts_action,
@@ -274,7 +275,7 @@ class PlayController(Controller):
         if staged is None and stage and closes_selection(game, player, response):
             self.state.stage = Stage.settling(game, player, response)  # (IllegalMove: none)
             return
-        if staged is None and stage and starts_action(game, player):
+        if staged is None and stage and starts_action(game, player) and not at_once(response):
             staged = Stage.begin(game, player, self.state.spare)
         if staged is None:
             if self.host.sealed_active():

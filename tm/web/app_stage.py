@@ -77,14 +77,8 @@ class Stage:
         self.counts.append(len(self.game.moves))
 
     def needs_confirm(self) -> bool:
-        """Whether the complete action waits for a Confirm: its last answer was not one,
-        nor a move that spends nothing (Pass, End turn, an option's "no more")."""
-        if not self.steps:
-            return False
-        last = self.steps[-1]
-        label = last.get("label")
-        no_more = isinstance(label, dict) and label.get("key") == "done"  # (last greenery)
-        return last.get("type") not in CONFIRMING and not no_more
+        """Whether the complete action waits for a Confirm: its last answer was not one."""
+        return bool(self.steps) and self.steps[-1].get("type") not in CONFIRMING
 
     def hold(self) -> None:
         """Wait for the player's Confirm. Hidden information the last answer showed must
@@ -169,10 +163,12 @@ class Spare:
         return made[3]
 
 
-# Answers that are themselves the player's confirmation (a payment, a selection's Done
-# inside an action): an action ending on one is not asked about again. Passing and ending
-# the turn spend nothing: they go in at once too (the page's one rule).
-CONFIRMING = frozenset({"confirm", "done", "end_turn", "pass"})
+# Answers that are themselves the player's confirmation (a payment, a selection's Done):
+# an action ending on one is not asked about again. Ending the turn changes nothing.
+CONFIRMING = frozenset({"confirm", "done", "end_turn"})
+# Answers that spend nothing and are a whole move by themselves: they go to the game at
+# once, never staged (the page's one rule), so no copy of the game is made for them.
+AT_ONCE = frozenset({"pass", "end_turn"})
 # Decisions outside the action menu whose answer starts a move staged like an action: a
 # prelude played (it may spend, gain and place tiles), a greenery of the game's end.
 OPENING_PURPOSES = frozenset({"prelude_first", "prelude_of_several", "final_greenery"})
@@ -190,6 +186,14 @@ def starts_action(game: Game, player: int) -> bool:
     action menu, or one like it: :func:`opens_stage`)."""
     prompt = game.prompt_for(player)
     return prompt is not None and opens_stage(prompt)
+
+
+def at_once(response: dict[str, Any]) -> bool:
+    """Whether ``response`` goes in with no stage: Pass, End turn, or an option's "no
+    more" (the end's last greenery: Done)."""
+    label = response.get("label")
+    return response.get("type") in AT_ONCE or (
+        isinstance(label, dict) and label.get("key") == "done")
 
 
 def closes_selection(game: Game, player: int, response: Any) -> bool:

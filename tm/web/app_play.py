@@ -56,8 +56,10 @@ class PlayController(Controller):
         undo, another tab, the menu or a load is void and dropped)."""
         stage, shown = self.state.stage, self.shown
         if stage is not None and (shown.game is None or stage.base is not shown.game
-                                  or shown.replay is not None):
-            self.state.stage = None
+                                  or shown.replay is not None or stage.selection
+                                  and not closes_selection(stage.base, stage.player,
+                                                           stage.steps[0])):
+            self.state.stage = None  # (a selection settled meanwhile: its Done is void)
         return self.state.stage
 
     def shown_game(self) -> Game | None:

@@ -206,8 +206,9 @@ def closes_selection(game: Game, player: int, response: Any) -> bool:
 
 def held_steps(stage: Stage | None) -> tuple[dict[str, Any], ...]:
     """What a held stage shows for its Confirm: the action's answers; for a selection,
-    its Done in words of its purpose and the cards it takes (as the selection lists
-    them to this device), read from the game before it."""
+    its Done in words of its purpose and the cards it takes (the selection's own listed
+    choices, as this device reads them, worded for the panel), read from the game before
+    it."""
     if stage is None or not stage.held:
         return ()
     if not stage.selection:
@@ -215,14 +216,19 @@ def held_steps(stage: Stage | None) -> tuple[dict[str, Any], ...]:
     prompt = stage.base.prompt_for(stage.player)
     if prompt is None:
         return tuple(stage.steps)
-    choices = prompt.choices()
-    done = next((dict(c.label) for c in choices if c.type == "done"), {"key": "done"})
-    if prompt.purpose != "setup":
-        done = {**done, "key": "selection_done", "purpose": prompt.purpose}
-    cards = [{"type": "card", "label": {**c.label, "key": "card" if c.type == "unpick"
-                                        else "keep"}}  # (bought, or kept of an offer)
-             for c in choices if c.type in ("unpick", "unkeep")]
-    return ({"type": "done", "label": done}, *cards)
+    shown: list[dict[str, Any]] = []
+    for choice in prompt.choices():
+        label = dict(choice.label)
+        if choice.type == "done":  # (first: the panel's title)
+            if prompt.purpose != "setup":
+                label.update(key="selection_done", purpose=prompt.purpose)
+            shown.insert(0, {**choice.to_dict(), "label": label})
+        elif choice.type in ("unpick", "unkeep"):  # a card bought, or kept of an offer
+            label["key"] = "card" if choice.type == "unpick" else "keep"
+            shown.append({**choice.to_dict(), "label": label})
+    if not shown or shown[0].get("type") != "done":  # (its Done no longer listed)
+        return tuple(stage.steps)
+    return tuple(shown)
 
 
 # ---------------------------------------------------------------- the payment's start

@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 from tests.kits.games import form_fields
-from tests.web.webkit import page, solo_app, text
+from tests.web.webkit import choose, page, solo_app, text
 from tm.web.app import App
 from tm.web.saves import MemoryStorage
 
@@ -21,15 +21,8 @@ def _app(players: int, seed: int, **options: str) -> App:
 
 
 def _click(app: App, kind: str, **fields: Any) -> None:
-    """Click the listed choice of that type (and those values) of the decision shown."""
-    decision = app.current()
-    assert decision is not None
-    for i, c in enumerate(decision[1].choices()):
-        if c["type"] == kind and all(c.get(k) == v for k, v in fields.items()):
-            app.handle("choose", {"index": i})
-            assert app.shown.notice is None, app.shown.notice
-            return
-    raise AssertionError(f"no {kind} {fields} in {decision[1].choices()}")
+    """Click the listed choice of that type (and those values); a move it holds waits."""
+    choose(app, kind, held=True, **fields)
 
 
 def _moves(app: App) -> int:

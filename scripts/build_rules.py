@@ -109,7 +109,7 @@ SECTIONS: tuple[tuple[str, tuple[Block, ...]], ...] = (
                            ("generation.production", "generation.production.what",
                             "R-GEN-6")), "phases"),
                     Rules(_ids("GEN", 7)))),
-    ("actions", (Para("actions.intro"), Rules(_ids("ACT", 8)),
+    ("actions", (Para("actions.intro"), Para("actions.confirming"), Rules(_ids("ACT", 8)),
                  Heading("actions.paying", "paying"), Rules(_ids("PAY", 3)))),
     ("standard-projects", (Para("projects.intro"),
                            Table(("col.rule", "projects.col.project", "projects.col.cost",

@@ -166,9 +166,22 @@ def confirm(page: Any) -> Any:
     return prompt(page).locator("button.confirm")
 
 
+def confirm_held(page: Any) -> None:
+    """Click the Confirm of the move the page holds for it (a purchase, the setup, a paid
+    action): the move reaches the game."""
+    page.locator(".prompt.held [data-action=confirm_action]").click()
+
+
+def settle(page: Any) -> None:
+    """Click the selection's own button (Buy …, Start with …), then the Confirm it waits
+    for."""
+    confirm(page).click()
+    confirm_held(page)
+
+
 def choose_setup(page: Any, corporation_index: int = 0, cards: int = 0) -> list[str]:
-    """Choose a dealt corporation and the first ``cards`` cards, then confirm; returns
-    the names bought."""
+    """Choose a dealt corporation and the first ``cards`` cards, then confirm (the
+    selection's button and its Confirm); returns the names bought."""
     setup_corporations(page).nth(corporation_index).click()
     expect(setup_corporations(page).nth(corporation_index)).to_have_attribute(
         "aria-pressed", "true")
@@ -176,7 +189,7 @@ def choose_setup(page: Any, corporation_index: int = 0, cards: int = 0) -> list[
     for name in bought:
         offered_card(page, name).click()
         expect(offered_card(page, name)).to_have_attribute("aria-pressed", "true")
-    confirm(page).click()
+    settle(page)
     return bought
 
 
@@ -307,7 +320,7 @@ def solo_after_setup(page: Any) -> Any:
     for name in (plan.building_card, plan.other_card):
         offered_card(page, name).click()
         expect(offered_card(page, name)).to_have_attribute("aria-pressed", "true")
-    confirm(page).click()
+    settle(page)
     expect(prompt(page)).to_have_attribute("data-kind", "action")
     return plan
 

@@ -42,6 +42,7 @@ def test_solo_colonies_game_builds_a_colony_and_trades_R_COL_3_R_COL_4(page: Any
         expect(page.locator(f"[data-focus='colony_tiles:{name}']")).to_have_attribute(
             "aria-pressed", "true")
     page.locator("[data-focus=done]").click()
+    _confirm(page)  # the setup (corporation, colony tiles) waits for its Confirm
     wait_screen(page, "game")
     tiles = page.locator(".colonies .colony-tile")
     expect(tiles).to_have_count(3)

@@ -124,6 +124,10 @@ def test_phone_viewport_has_no_horizontal_scroll_and_plays(new_page: Any, boot: 
     expect(toggles.first).to_have_attribute("aria-pressed", "true")
     expect(confirm(page)).to_be_in_viewport()  # kept in view at the bottom of the screen
     confirm(page).tap()
+    held = page.locator(".prompt.held [data-action=confirm_action]")  # the setup waits
+    expect(held).to_be_in_viewport()  # its Confirm, too, at the foot of the window
+    _assert_fits(page, "setup held for its Confirm")
+    held.tap()
     expect(choice(page, re.compile(r"^\s*pass\s*$", re.I))).to_have_count(1)
     _assert_fits(page, "action menu")
     expect(page.locator(".hand button.card, .hand .card").first).to_be_visible()
@@ -186,6 +190,10 @@ def test_keyboard_reaches_the_form_and_a_legal_space(page: Any, boot: Any) -> No
     expect(first).to_have_attribute("aria-pressed", "false")
     _tab_to(page, re.compile(r"^button:button:choose:Start with"))
     page.keyboard.press("Enter")
+    # The setup waits for Confirm, which takes the focus: Enter sends it.
+    expect(page.locator(".prompt.held [data-action=confirm_action]")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(prompt(page)).to_have_attribute("data-kind", "action")
     _tab_to(page, re.compile(r"^button:button:choose:Aquifer", re.I))
     page.keyboard.press("Enter")
     legal = page.locator(".board g.space.legal")

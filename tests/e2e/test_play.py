@@ -12,6 +12,7 @@ from tests.e2e.helpers import (
     choice,
     choose_setup,
     confirm,
+    confirm_held,
     expect,
     generation,
     offered_card,
@@ -20,6 +21,7 @@ from tests.e2e.helpers import (
     prompt,
     resource,
     reveal_if_handoff,
+    settle,
     setup_cards,
     setup_corporations,
     start_game,
@@ -56,7 +58,10 @@ def test_solo_generation_corporation_cards_steel_tile_pass(page: Any, boot: Any)
     expect(offered_card(page, plan.building_card)).to_have_attribute("aria-pressed", "true")
     expect(prompt(page)).to_contain_text(
         f"{plan.corporation}: {plan.starting_mc} MC to start, 2 cards for 6 MC")
-    confirm(page).click()
+    confirm(page).click()  # the whole setup waits for its Confirm
+    expect(prompt(page)).to_have_attribute("data-kind", "confirm")
+    expect(prompt(page)).to_contain_text(f"Start with {plan.corporation} and 2 cards")
+    confirm_held(page)
     expect(panel).to_contain_text(plan.corporation)
     hand = page.locator(".hand")
     expect(hand).to_contain_text(plan.building_card)
@@ -103,14 +108,13 @@ def test_solo_generation_corporation_cards_steel_tile_pass(page: Any, boot: Any)
 
     # Passing ends the generation; the next one starts with buying cards.
     log_before = page.locator(".log").inner_text()
-    choice(page, PASS).click()
-    confirm(page).click()  # passing, too, waits for Confirm
+    choice(page, PASS).click()  # a Pass spends nothing: in at once
     expect(page.locator("main")).to_contain_text(re.compile(r"Generation\s+2(?!\d)"))
     assert generation(page) == 2
     expect(prompt(page).locator("button.card[aria-pressed]").first).to_be_visible()
     assert page.locator(".log").inner_text() != log_before
     expect(confirm(page)).to_have_text(re.compile(r"Buy no cards"))
-    confirm(page).click()
+    settle(page)  # the research buy, too, waits for its Confirm
     expect(choice(page, PASS)).to_have_count(1)
 
 
@@ -172,7 +176,7 @@ def test_hot_seat_setup_is_secret_until_both_have_chosen(page: Any, boot: Any) -
     for name in bought:
         offered_card(page, name).click()
     expect(offered_card(page, bought[-1])).to_have_attribute("aria-pressed", "true")
-    confirm(page).click()
+    settle(page)
 
     def assert_nothing_of_ada(where: str) -> None:
         text = page.locator("#app").inner_text()

@@ -9,11 +9,12 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.clickdriver import Device
 from tests.e2e.helpers import (
-    answer_first,
     confirm,
     prompt,
     reveal_if_handoff,
+    settle,
     setup_corporations,
     start_game,
     wait_screen,
@@ -49,11 +50,13 @@ def test_solo_prelude_game_reaches_its_first_action_R_PRE_1(page: Any, boot: Any
     setup_corporations(page).first.click()
     expect(confirm(page)).to_contain_text("Keep 2 Preludes first")
     kept = _keep_preludes(page)
-    confirm(page).click()
+    settle(page)
+    pia = Device(page, "Pia")
     for _ in range(40):  # the preludes' own decisions (which first, where to place ...)
         if prompt(page).locator("h2, h3").first.text_content().startswith("Choose an action"):
             break
-        answer_first(page)
+        # the prelude chosen first is played, held for Confirm like an action: clicked
+        pia.step()
     expect(prompt(page)).to_contain_text("Choose an action")
     played = page.locator(".players").inner_text()
     assert all(name in played for name in kept), played
@@ -65,14 +68,14 @@ def test_hot_seat_preludes_stay_secret_until_both_chose_R_PRE_1(page: Any, boot:
     reveal_if_handoff(page)
     kept = _keep_preludes(page)
     corporation = str(setup_corporations(page).first.get_attribute("data-card"))
-    confirm(page).click()
+    settle(page)
     reveal_if_handoff(page)
     expect(prompt(page)).to_contain_text("Bo")
     screen = page.locator("#app").inner_text()
     for secret in [*kept, corporation]:
         assert secret not in screen, f"{secret} shows before everyone chose"
     _keep_preludes(page)
-    confirm(page).click()
+    settle(page)
     reveal_if_handoff(page)
     expect(page.locator(".players")).to_contain_text(corporation)
 

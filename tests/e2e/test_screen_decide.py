@@ -32,6 +32,7 @@ from tests.e2e.helpers import (
     offered_card,
     prompt,
     reveal_if_handoff,
+    settle,
     setup_corporations,
     solo_after_setup,
     start_game,
@@ -341,13 +342,13 @@ def set_up(page: Any, corporation: str, players: int = 1) -> None:
     start_game(page, players=players, names=["Tess", "Uma"][:players], seed=SEED)
     reveal_if_handoff(page)
     setup_corporations(page).filter(has_text=corporation).click()
-    confirm(page).click()
+    settle(page)
     if players > 1:  # the second player's setup, then back to the first
         for _ in range(2):
             reveal_if_handoff(page)
             if prompt(page).get_attribute("data-kind") == "setup":
                 setup_corporations(page).first.click()
-                confirm(page).click()
+                settle(page)
     expect(prompt(page)).to_have_attribute("data-kind", re.compile("action|space"))
 
 
@@ -395,9 +396,7 @@ def test_a_new_phases_decision_is_shown_from_its_top(screen: Any) -> None:
     pass_button = choice(page, re.compile(r"^\s*Pass", re.I)).first
     pass_button.scroll_into_view_if_needed()
     page.evaluate("window.scrollBy(0, 300)")  # the player has read on below
-    pass_button.click()
-    expect(prompt(page)).to_have_attribute("data-kind", "confirm")
-    confirm(page).click()
+    pass_button.click()  # a Pass spends nothing: in at once, no Confirm
     expect(prompt(page)).not_to_have_attribute("data-kind", re.compile("action|confirm"))
     page.wait_for_timeout(150)
     top = page.evaluate("document.querySelector('#app .prompt').getBoundingClientRect().top")
@@ -495,7 +494,7 @@ def test_the_tool_bar_keeps_its_place_as_tools_become_usable(screen: Any) -> Non
     first = places()
     expect(page.locator(".tools button", has_text="Undo")).to_be_disabled()
     setup_corporations(page).filter(has_text="Teractor").click()
-    confirm(page).click()
+    settle(page)
     expect(prompt(page)).to_have_attribute("data-kind", "action")
     expect(page.locator(".tools [data-action=undo]")).to_be_enabled()
     expect(page.locator(".tools [data-action=replay]")).to_be_enabled()

@@ -19,6 +19,7 @@ from tests.e2e.helpers import (
     offered_card,
     plan_tile_game,
     prompt,
+    settle,
     setup_corporations,
     solo_after_setup,
     start_game,
@@ -66,7 +67,7 @@ def test_undo_steps_back_through_an_action_and_its_payment_has_cancel(sized_scre
     wait_screen(page, "game")
     setup_corporations(page).filter(has_text=plan.corporation).click()
     offered_card(page, plan.card).click()
-    confirm(page).click()
+    settle(page)
     kind(page).to_have_attribute("data-kind", "action")
     before = moves(page)
     choice(page, plan.card).click()

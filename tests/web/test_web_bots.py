@@ -485,6 +485,10 @@ def test_every_expansion_drafting_and_another_map_against_a_bot_with_hints_for_t
     hinted = 0
     for _ in range(3000):
         app.bots.run_bots()
+        stage = app.staged()
+        if stage is not None and stage.held:  # the setup settled waits for its Confirm
+            app.handle("confirm_action", {})
+            continue
         decision = app.current()
         if app.shown.game.is_over or decision is None:
             break

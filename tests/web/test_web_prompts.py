@@ -206,6 +206,7 @@ def test_buy_cards_prompt_shows_the_price_total() -> None:
     corporation = prompt(game).data["corporations"][0]
     app.handle("choose", {"index": chosen_index(app, "corporation", card=corporation)})
     app.handle("choose", {"index": chosen_index(app, "done")})
+    app.handle("confirm_action", {})  # the setup waits for its Confirm
     while prompt(game).kind != "cards":  # to the research phase of generation 2
         player, waiting = game.pending[0]
         passing = [c for c in waiting.choices() if c["type"] == "pass"]
@@ -242,6 +243,8 @@ def test_setup_shows_corporations_and_cards_together() -> None:
     assert f"Start with {corporation} and 2 cards" in shown
     assert game.state.players[0].corporation is None and game.state.players[0].hand == []
     app.handle("choose", {"index": chosen_index(app, "done")})
+    assert [p for p, _ in game.pending] == [0, 1]  # held for its Confirm: not in the game
+    app.handle("confirm_action", {})
     assert [p for p, _ in game.pending] == [1]  # still secret: nothing applied yet
     assert game.state.players[0].corporation is None
 

@@ -59,7 +59,8 @@ def solo_app(seed: int = 3) -> App:
 
 
 def hoard_until_action(app: App) -> None:
-    """Choose a corporation and buy every card of the setup deal: at an ordinary action."""
+    """Choose a corporation and buy every card of the setup deal (confirmed, as the page
+    holds it for Confirm): at an ordinary action."""
     for _ in range(40):
         decision = app.current()
         assert decision is not None
@@ -74,7 +75,16 @@ def hoard_until_action(app: App) -> None:
             wanted = next((c for c in choices if c["type"] == "pick"),
                           next(c for c in choices if c["type"] in ("done", "confirm")))
         app.handle("choose", {"index": choices.index(wanted)})
+        confirm_held(app)
     raise AssertionError("never reached an action")
+
+
+def confirm_held(app: App) -> None:
+    """The Confirm of a move the page holds for it (a paid action, a purchase, the setup)
+    clicked, when one is held."""
+    stage = app.staged()
+    if stage is not None and stage.held:
+        app.handle("confirm_action", {})
 
 
 def fragment(url: str | None) -> str:

@@ -40,7 +40,7 @@ from tm.web.app_play import PlayController, finishing_choice
 from tm.web.app_recap import RecapController
 from tm.web.app_sealed import SealedController, sealed_view
 from tm.web.app_share import ShareController
-from tm.web.app_stage import Stage
+from tm.web.app_stage import Stage, held_steps
 from tm.web.app_tabs import TabsController
 from tm.web.error_text import error_text
 from tm.web.i18n import LANGUAGES, catalog, language, speaking, t
@@ -331,7 +331,7 @@ class App:
         stage = None if replaying else self.play.staged()
         over = bool(view["over"]) and not replaying
         return GameShown(view=view, staged=stage is not None,
-                         held=tuple(stage.steps) if stage and stage.held else (),
+                         held=held_steps(stage),
                          log_depth=self.play.state.log_depth,
                          replay=self.share.replay_at() if replaying else None,
                          history=tuple(score_history(shown.game)) if over else (),

@@ -13,7 +13,14 @@ from tm.core.errors import IllegalMove
 from tm.game import Game
 from tm.prompts.contract import Choice
 from tm.web.app_base import Actions, Controller, Host, is_bot, person_seats
-from tm.web.app_stage import Spare, Stage, default_payment, starts_action
+from tm.web.app_stage import (
+    Spare,
+    Stage,
+    at_once,
+    closes_selection,
+    default_payment,
+    starts_action,
+)
 from tm.web.i18n import t
 from tm.web.log_html import LOG_DEPTH, log_depth_after
 from tm.web.model import PendingPrompt, ViewCache
@@ -49,8 +56,10 @@ class PlayController(Controller):
         undo, another tab, the menu or a load is void and dropped)."""
         stage, shown = self.state.stage, self.shown
         if stage is not None and (shown.game is None or stage.base is not shown.game
-                                  or shown.replay is not None):
-            self.state.stage = None
+                                  or shown.replay is not None or stage.selection
+                                  and not closes_selection(stage.base, stage.player,
+                                                           stage.steps[0])):
+            self.state.stage = None  # (a selection settled meanwhile: its Done is void)
         return self.state.stage
 
     def shown_game(self) -> Game | None:
@@ -80,7 +89,7 @@ class PlayController(Controller):
         if stage is None or shown.save_id is None or stage.base.state.options.sealed:
             return None
         return json.dumps({"save": shown.save_id, "moves": len(stage.base.moves),
-                           "player": stage.player,
+                           "player": stage.player, "selection": stage.selection,
                            "steps": [unlabelled(step) for step in stage.steps]},
                           separators=(",", ":"))
 
@@ -111,7 +120,8 @@ class PlayController(Controller):
         """The held action confirmed: it reaches the game."""
         stage = self.staged()
         if stage is not None and stage.held:
-            stage.confirm()
+            if not self.host.sealed_active():  # (a sealed game's steps are posted, and
+                stage.confirm()  # played again there: the held one needs no copy here)
             self._commit_stage(stage)
 
     def _commit_stage(self, stage: Stage) -> None:
@@ -264,7 +274,10 @@ class PlayController(Controller):
         game = self.shown.game
         assert game is not None
         staged = self.staged()
-        if staged is None and stage and starts_action(game, player):
+        if staged is None and stage and closes_selection(game, player, response):
+            self.state.stage = Stage.settling(game, player, response)  # (IllegalMove: none)
+            return
+        if staged is None and stage and starts_action(game, player) and not at_once(response):
             staged = Stage.begin(game, player, self.state.spare)
         if staged is None:
             if self.host.sealed_active():
@@ -299,7 +312,16 @@ def _staged_again(game: Game, record: dict[str, Any]) -> Stage | None:
     """The kept steps of an action staged again on ``game`` (None: they no longer fit it)."""
     player, steps = record.get("player"), record.get("steps")
     if record.get("moves") != len(game.moves) or not isinstance(steps, list) or not steps \
-            or not isinstance(player, int) or not starts_action(game, player):
+            or not isinstance(player, int):
+        return None
+    if record.get("selection") is True:  # a selection's Done held: the one step
+        if len(steps) != 1 or not closes_selection(game, player, steps[0]):
+            return None
+        try:
+            return Stage.settling(game, player, steps[0])
+        except (IllegalMove, ValueError, TypeError, KeyError):
+            return None
+    if not starts_action(game, player):
         return None
     stage = Stage.begin(game, player)
     try:

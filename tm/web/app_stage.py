@@ -14,6 +14,12 @@ An action whose last answer is not itself a confirmation (a card without payment
 Plant, an award, a tile placed) is *held* when complete: the player sees it (the copy after
 it, unless it showed hidden information) and confirms or cancels it; only then does it
 reach the game.
+
+The page's one rule: a move that spends, places a tile or settles a whole selection waits
+for Confirm. So a prelude played (:data:`OPENING_PURPOSES`) is staged like an action, and
+the Done that settles a purchase or the setup (:data:`CLOSING_PURPOSES`) is staged and held
+on its own (:attr:`Stage.selection`): the ticks before it stay immediate toggles, and Cancel
+goes back to them. A draft pick, Pass and End turn spend nothing and go in at once.
 """
 from __future__ import annotations
 
@@ -22,6 +28,7 @@ from typing import Any
 
 from tm.bots import pay_step
 from tm.game import Game
+from tm.web.model import PendingPrompt
 
 
 @dataclass
@@ -36,6 +43,8 @@ class Stage:
     held: bool = False  # complete, waiting for the player's Confirm
     preview: bool = True  # held: the copy shows the action done (False: the held answer is
     # not applied yet, as it showed hidden information)
+    selection: bool = False  # a selection's Done (a purchase, the setup) held for Confirm
+    # (:meth:`settling`: ``game`` is ``base`` itself, as nothing is applied before it)
 
     @classmethod
     def begin(cls, base: Game, player: int, spare: Spare | None = None) -> Stage:
@@ -43,6 +52,18 @@ class Stage:
         made ahead, when it is a copy of ``base`` as it is now)."""
         copy = spare.take(base) if spare is not None else None
         return cls(base, copy if copy is not None else base.copy(), player)
+
+    @classmethod
+    def settling(cls, base: Game, player: int, done: dict[str, Any]) -> Stage:
+        """A selection's Done (checked: IllegalMove) held for Confirm and not applied till
+        then, so on no copy: applying it may show hidden information (another's setup)
+        or, in a sealed game, need keys that have not arrived."""
+        prompt = base.prompt_for(player)
+        if prompt is None:
+            raise ValueError("no selection to settle")
+        prompt.check(done)
+        return cls(base, base, player, [done], [len(base.moves)], held=True, preview=False,
+                   selection=True)
 
     @property
     def answers(self) -> int:
@@ -73,7 +94,8 @@ class Stage:
         self.game, self.preview = before, False
 
     def confirm(self) -> None:
-        """The held action confirmed: its last answer applied if it was held back."""
+        """The held action confirmed: its last answer applied if it was held back (a
+        selection's Done: to the game itself)."""
         if not self.preview:
             self.game.respond(self.player, self.steps[-1])
         self.held = False
@@ -111,7 +133,7 @@ class Stage:
         if (copy.state.phase, copy.state.generation) != (base.state.phase, base.state.generation):
             return True
         prompt = copy.prompt_for(self.player)
-        return prompt is None or prompt.kind == "action"
+        return prompt is None or opens_stage(prompt)
 
 
 class Spare:
@@ -144,12 +166,69 @@ class Spare:
 # Answers that are themselves the player's confirmation (a payment, a selection's Done):
 # an action ending on one is not asked about again. Ending the turn changes nothing.
 CONFIRMING = frozenset({"confirm", "done", "end_turn"})
+# Answers that spend nothing and are a whole move by themselves: they go to the game at
+# once, never staged (the page's one rule), so no copy of the game is made for them.
+AT_ONCE = frozenset({"pass", "end_turn"})
+# Decisions outside the action menu whose answer starts a move staged like an action: a
+# prelude played (it may spend, gain and place tiles), a greenery of the game's end.
+OPENING_PURPOSES = frozenset({"prelude_first", "prelude_of_several", "final_greenery"})
+# Selections whose Done settles what the player buys or starts with: held for Confirm.
+CLOSING_PURPOSES = frozenset({"buy_cards", "setup"})
+
+
+def opens_stage(prompt: PendingPrompt) -> bool:
+    """Whether answering ``prompt`` starts a staged move (the menu, or a prelude's like)."""
+    return prompt.kind == "action" or prompt.purpose in OPENING_PURPOSES
 
 
 def starts_action(game: Game, player: int) -> bool:
-    """Whether an answer of ``player`` now starts an action (their decision is the menu)."""
+    """Whether an answer of ``player`` now starts a staged move (their decision is the
+    action menu, or one like it: :func:`opens_stage`)."""
     prompt = game.prompt_for(player)
-    return prompt is not None and prompt.kind == "action"
+    return prompt is not None and opens_stage(prompt)
+
+
+def at_once(response: dict[str, Any]) -> bool:
+    """Whether ``response`` goes in with no stage: Pass, End turn, or an option's "no
+    more" (the end's last greenery: Done)."""
+    label = response.get("label")
+    return response.get("type") in AT_ONCE or (
+        isinstance(label, dict) and label.get("key") == "done")
+
+
+def closes_selection(game: Game, player: int, response: Any) -> bool:
+    """Whether ``response`` is the Done settling a purchase or the setup of ``player``."""
+    if not isinstance(response, dict) or response.get("type") != "done":
+        return False
+    prompt = game.prompt_for(player)
+    return prompt is not None and prompt.purpose in CLOSING_PURPOSES
+
+
+def held_steps(stage: Stage | None) -> tuple[dict[str, Any], ...]:
+    """What a held stage shows for its Confirm: the action's answers; for a selection,
+    its Done in words of its purpose and the cards it takes (the selection's own listed
+    choices, as this device reads them, worded for the panel), read from the game before
+    it."""
+    if stage is None or not stage.held:
+        return ()
+    if not stage.selection:
+        return tuple(stage.steps)
+    prompt = stage.base.prompt_for(stage.player)
+    if prompt is None:
+        return tuple(stage.steps)
+    shown: list[dict[str, Any]] = []
+    for choice in prompt.choices():
+        label = dict(choice.label)
+        if choice.type == "done":  # (first: the panel's title)
+            if prompt.purpose != "setup":
+                label.update(key="selection_done", purpose=prompt.purpose)
+            shown.insert(0, {**choice.to_dict(), "label": label})
+        elif choice.type in ("unpick", "unkeep"):  # a card bought, or kept of an offer
+            label["key"] = "card" if choice.type == "unpick" else "keep"
+            shown.append({**choice.to_dict(), "label": label})
+    if not shown or shown[0].get("type") != "done":  # (its Done no longer listed)
+        return tuple(stage.steps)
+    return tuple(shown)
 
 
 # ---------------------------------------------------------------- the payment's start

@@ -1,6 +1,7 @@
-"""The last step of every action: a complete action waits, held in the page, for the
-player's Confirm (or Cancel, which takes nothing back from the game). A pure function
-of the screen model."""
+"""The last step of every move that spends, places a tile or settles a selection: it
+waits, held in the page, for the player's Confirm (or Cancel, which takes nothing back
+from the game; a selection's goes back to its ticks). A pure function of the screen
+model."""
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -8,12 +9,13 @@ from typing import Any
 
 from tm.web.decide_html import cancel_button
 from tm.web.html import attrs, esc
-from tm.web.i18n import sentence, space_name, t
+from tm.web.i18n import has, sentence, space_name, t, tn
 from tm.web.model import Screen, player_name
 from tm.web.panels import swatch
 from tm.web.prompt_parts import choice_label
 
 SILENT_STEPS = ("use", "region")  # payment steppers, a board row before its space
+SELECTION_DONE = ("selection_done", "setup_done")  # (labels: tm.web.app_stage.held_steps)
 
 
 def _space_words(screen: Screen, sid: str) -> str:
@@ -25,10 +27,22 @@ def _space_words(screen: Screen, sid: str) -> str:
 
 
 def step_words(screen: Screen, step: Mapping[str, Any]) -> str:
-    """One answer of the action in words."""
+    """One answer of the action in words (a purchase's Done: what it buys, at what price)."""
     if step.get("type") == "space":
         return _space_words(screen, str(step["space"]))
+    label = step.get("label")
+    if isinstance(label, Mapping) and label.get("key") == "selection_done":
+        count, price = int(label.get("count", 0)), int(label.get("price", 0))
+        key = f"prompt.done.{label.get('purpose')}"
+        if has(f"{key}.other"):
+            return tn(key, count, total=count * price)
     return choice_label(screen.game, step)
+
+
+def _settles_selection(step: Mapping[str, Any]) -> bool:
+    """Whether a held move is a selection's Done (Cancel goes back to the selection)."""
+    label = step.get("label")
+    return isinstance(label, Mapping) and label.get("key") in SELECTION_DONE
 
 
 def held_panel(screen: Screen) -> str:
@@ -42,10 +56,13 @@ def held_panel(screen: Screen) -> str:
            f'{esc(t("game.your_turn", name=player_name(screen.game, viewer)))}</p>')
     confirm = attrs(class_="primary confirm", data_action="confirm_action",
                     data_focus="confirm-action", data_autofocus=1)
+    selection = _settles_selection(first)
+    note = t("held.note_selection" if selection else "held.note",
+             action=step_words(screen, first))
     return (f'<section class="prompt held" aria-live="polite" data-kind="confirm">{who}'
             f'<h2>{esc(sentence(t("held.title", action=step_words(screen, first))))}</h2>'
             + (f'<ul class="held-steps">{items}</ul>' if items else "")
-            + f'<div class="prompt-footer held-bar"><p class="stage-note">'
-            f'{esc(t("held.note", action=step_words(screen, first)))}</p>'
-            f"{cancel_button(True)}"
-            f'<button type="button"{confirm}>{esc(t("held.confirm"))}</button></div></section>')
+            + f'<div class="prompt-footer held-bar"><p class="stage-note">{esc(note)}</p>'
+            f"{cancel_button(True, selection)}"
+            f'<button type="button"{confirm}>{esc(t("held.confirm"))}</button></div>'
+            f'<p class="stage-rule">{esc(t("held.rule"))}</p></section>')

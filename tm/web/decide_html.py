@@ -92,12 +92,14 @@ def status_strip(screen: Screen) -> str:
 
 
 # ---------------------------------------------------------------- staged actions
-def cancel_button(staged: bool) -> str:
-    """Cancel of an action under way (empty when nothing is staged)."""
+def cancel_button(staged: bool, selection: bool = False) -> str:
+    """Cancel of an action under way, or of a selection's Done held for its Confirm
+    (``selection``: back to the selection); empty when nothing is staged."""
     if not staged:
         return ""
+    said = t("stage.cancel_selection_label" if selection else "stage.cancel_label")
     cancel = attrs(class_="cancel", data_action="cancel", data_focus="cancel",
-                   aria_label=t("stage.cancel_label"))
+                   aria_label=said)
     return f'<button type="button"{cancel}>{esc(t("stage.cancel"))}</button>'
 
 

@@ -8,6 +8,9 @@ EN_CONFIRM: dict[str, str] = {
     "held.space": "Place on space {space}",
     "held.note": "Not sent yet: {action}. Confirm it, or Cancel to take it all back.",
     "held.confirm": "Confirm",
+    "held.note_selection": "Not sent yet: {action}. Confirm it, or Cancel to change your choice.",
+    "held.rule": "Whatever spends, places a tile or settles a choice waits for Confirm; "
+                 "ticking cards, a draft pick, Pass and End turn count at once.",
     # wording
     "held.taken": "{name}: {status}",
     "prompt.target_has": "has {qty}",

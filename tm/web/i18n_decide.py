@@ -34,6 +34,7 @@ EN_DECIDE: dict[str, str] = {
     "stage.lost": "The action you had under way before the page reloaded could not be kept: "
                   "the game moved on meanwhile.",
     "stage.cancel_label": "Cancel this action: take nothing and go back to the actions",
+    "stage.cancel_selection_label": "Cancel: nothing is sent, go back to your choice",
     # hot-seat undo
     "undo.ask": "Take back {name}'s move? {name} will have to make it again.",
     "undo.ask_yes": "Take back {name}'s move",

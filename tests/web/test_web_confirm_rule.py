@@ -1,0 +1,163 @@
+"""The page's one rule for Confirm (issue 45), in CPython through the page's actions:
+whatever spends, places a tile or settles a whole selection waits for one Confirm, and
+Cancel or Undo before it takes nothing back from the game; ticking cards, a draft pick,
+Pass and End turn go in at once."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from tests.kits.games import form_fields
+from tests.web.webkit import choose, page, solo_app, text
+from tm.web.app import App
+from tm.web.saves import MemoryStorage
+
+
+def _app(players: int, seed: int, **options: str) -> App:
+    app = App(MemoryStorage(), clock=lambda: 1_000_000.0)
+    app.handle("new_game", {**form_fields(players, ["Ada", "Bo", "Cy"][:players], seed),
+                            **options})
+    return app
+
+
+def _click(app: App, kind: str, **fields: Any) -> None:
+    """Click the listed choice of that type (and those values); a move it holds waits."""
+    choose(app, kind, held=True, **fields)
+
+
+def _moves(app: App) -> int:
+    assert app.shown.game is not None
+    return len(app.shown.game.moves)
+
+
+def _until(app: App, purpose: str) -> None:
+    """The test hook answers until the decision shown is for ``purpose``."""
+    for _ in range(400):
+        decision = app.current()
+        if decision is not None and decision[1].purpose == purpose:
+            return
+        app.handle("answer_first", {})
+    raise AssertionError(f"never reached {purpose}")
+
+
+def _set_up(app: App, corporation: int = 0) -> None:
+    """The setup by clicks: a corporation, the first preludes offered, Start, Confirm."""
+    decision = app.current()
+    assert decision is not None and decision[1].kind == "setup"
+    data = decision[1].data
+    _click(app, "corporation", card=data["corporations"][corporation])
+    for offer in data.get("offers") or ():
+        for name in offer["cards"][:offer["keep"]]:
+            _click(app, "keep", card=name, offer=offer["name"])
+    _click(app, "done")
+    app.handle("confirm_action", {})
+
+
+def _held(app: App) -> bool:
+    stage = app.staged()
+    return stage is not None and stage.held
+
+
+def test_a_research_buy_waits_for_confirm_cancel_keeps_the_ticks_and_takes_nothing() -> None:
+    app = solo_app(seed=3)
+    _set_up(app)
+    _until(app, "buy_cards")
+    offered = app.current()[1].data["cards"]  # type: ignore[index]
+    before = _moves(app)
+    _click(app, "pick", card=offered[0])  # a tick: in at once, nothing held
+    assert _moves(app) == before + 1 and not _held(app)
+    ticked, mc = _moves(app), app.shown.game.state.players[0].res["megacredits"]  # type: ignore[union-attr]
+    _click(app, "done")
+    assert _held(app) and _moves(app) == ticked
+    words = text(page(app))
+    assert "Confirm: Buy 1 card (3 MC)" in words and offered[0] in words
+    assert "Cancel to change your choice" in words
+    app.handle("cancel", {})
+    decision = app.current()
+    assert decision is not None and decision[1].purpose == "buy_cards"
+    assert list(decision[1].data["picked"]) == [offered[0]] and _moves(app) == ticked
+    _click(app, "done")
+    app.handle("undo", {})  # Undo before the Confirm: the same as Cancel
+    assert not _held(app) and _moves(app) == ticked
+    _click(app, "done")
+    app.handle("confirm_action", {})
+    game = app.shown.game
+    assert game is not None and _moves(app) == ticked + 1
+    assert game.state.players[0].res["megacredits"] == mc - 3
+    assert offered[0] in game.state.players[0].hand
+
+
+def test_a_hot_seat_setup_with_preludes_is_held_and_lists_what_it_takes() -> None:
+    app = _app(2, 22, prelude="on")
+    decision = app.current()
+    assert decision is not None and decision[1].kind == "setup"
+    data = decision[1].data
+    _click(app, "corporation", card=data["corporations"][0])
+    kept = list(data["offers"][0]["cards"][:2])
+    for name in kept:
+        _click(app, "keep", card=name, offer="preludes")
+    _click(app, "pick", card=data["cards"][0])
+    before = _moves(app)
+    _click(app, "done")
+    assert _held(app) and _moves(app) == before
+    words = text(page(app))
+    assert f"Confirm: Start with {data['corporations'][0]} and 1 card" in words
+    assert all(f"Keep {name}" in words for name in kept) and data["cards"][0] in words
+    app.handle("confirm_action", {})
+    assert _moves(app) == before + 1 and app.shown.screen == "handoff"
+
+
+def test_a_prelude_played_is_staged_and_held_like_an_action() -> None:
+    app = _app(1, 21, prelude="on")
+    _set_up(app)
+    _until(app, "prelude_first")
+    before = _moves(app)
+    _click(app, "card", card=app.current()[1].data["cards"][0])  # type: ignore[index]
+    for _ in range(20):  # the preludes' own decisions, if any, then the Confirm
+        if _held(app):
+            break
+        app.handle("answer_first", {})
+    assert _held(app) and _moves(app) == before
+    app.handle("cancel", {})
+    assert _moves(app) == before and app.current()[1].purpose == "prelude_first"  # type: ignore[index]
+
+
+def test_a_draft_pick_and_a_pass_go_in_at_once() -> None:
+    app = _app(2, 5, draft="on")
+    _until(app, "draft")
+    before = _moves(app)
+    _click(app, "card", card=app.current()[1].data["cards"][0])  # type: ignore[index]
+    assert _moves(app) == before + 1 and app.staged() is None
+    app = _app(1, 3)
+    decision = app.current()
+    assert decision is not None
+    _set_up(app, list(decision[1].data["corporations"]).index("Teractor"))
+    before = _moves(app)
+    _click(app, "pass")
+    assert _moves(app) == before + 1 and app.staged() is None
+
+
+def test_a_held_purchase_comes_back_after_a_reload() -> None:
+    app = solo_app(seed=3)
+    _until(app, "buy_cards")
+    offered = app.current()[1].data["cards"]  # type: ignore[index]
+    _click(app, "pick", card=offered[0])
+    _click(app, "done")
+    record = app.stage_record()
+    assert record is not None and '"selection":true' in record
+    again = App(app.store.storage, clock=lambda: 1_000_000.0)
+    again.handle("continue", {"save": app.shown.save_id, "staged": record})
+    assert _held(again) and _moves(again) == _moves(app)
+    assert "Confirm: Buy 1 card (3 MC)" in text(page(again))
+    again.handle("confirm_action", {})
+    assert _moves(again) == _moves(app) + 1
+
+
+def test_a_forged_held_purchase_record_is_not_restored() -> None:
+    app = solo_app(seed=3)
+    _until(app, "buy_cards")
+    record = json.dumps({"save": app.shown.save_id, "moves": _moves(app), "player": 0,
+                         "selection": True, "steps": [{"type": "pick", "card": "x"}]})
+    again = App(app.store.storage, clock=lambda: 1_000_000.0)
+    again.handle("continue", {"save": app.shown.save_id, "staged": record})
+    assert again.staged() is None and again.shown.notice is None

@@ -82,6 +82,7 @@ def test_expert_finishes_a_short_game() -> None:
             searched += expert.search.rollouts
     assert game.is_over and game.state.generation >= 12
     assert searched > 0
+    assert not expert.failures  # nothing raised inside its searches (issue 47 item 4)
 
 
 def test_hard_never_passes_with_idle_money_while_an_action_is_near_break_even() -> None:

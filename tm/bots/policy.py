@@ -320,6 +320,14 @@ class Mind:
 
         if purpose == "trade_offset":  # the marker as high as it goes: the trader gains more
             return max(self.choices, key=lambda c: int((c.get("label") or {}).get("steps", 0)))
+        if purpose == "trade_fee":  # the fee worth least (energy or titanium may beat 9 MC)
+            fees = self.data.get("fees") or []
+            return min(self.choices, key=lambda c: self.scores.fee_cost(
+                str(fees[c["option"]]), int((c.get("label") or {}).get("amount", 0))))
+        if purpose == "build_colony":  # the tile whose colony gives most
+            tiles = self.data.get("tiles") or []
+            return max(self.choices, key=lambda c: self.scores.colony_tile_score(
+                str(tiles[c["option"]])))
 
         def score(c: Choice) -> float:
             label = c.get("label") or {}

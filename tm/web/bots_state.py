@@ -74,3 +74,8 @@ class BotState:
     last_kind: str = ""  # the kind of the last bot decision
     error: str = ""  # what went wrong in the last decision a bot failed to make
     challenge: tuple[Any, bool] = (None, False)  # (options looked at, a daily challenge's)
+
+    def search_failures(self) -> list[str]:
+        """What raised inside the bots' searches in this page (each a bug: the bot moved
+        as the hard policy would, and the page's console says so)."""
+        return [f for bot in self.bots.values() for f in bot.failures]

@@ -61,13 +61,14 @@ class Budget:
     horizon: int = HORIZON  # generations a leaf-valued rollout plays
     leaf_samples: int = LEAF_SAMPLES  # most samples of a leaf-valued search
     # solo, search the purchases (tm.bots.expert_buy): 1 before ``end_gens``, 2 always
-    # (held-out deals 100,000-100,079: 2 won 52 of 80 (65.0 %), 1 won 49, 0 won 43)
+    # (deals 100,000-100,079: 2 won 52 of 80 (65.0 %), 1 won 49, 0 won 43; chosen on them,
+    # so they are spent now, no longer held out: tm.bots.tournament.SPENT_DEALS)
     buy: int = 2
     # with others, before the rollouts to the end: search the purchases too, by rollouts of
     # ``duel_horizon`` generations (within ``duel_steps``) valued by the fitted two-seat win
     # chance (tm.bots.leaf; 0: by the worth difference), the margin ``duel_margin``. Tuning
     # deals 3000-3039 both seatings against hard: 48 of 80 won (the worth: 45), none 46;
-    # held-out (100,000-100,039): 56 of 80 (70 %), where none won 44 of 80.
+    # then 100,000-100,039 (spent since): 56 of 80 (70 %), where none won 44 of 80.
     duel_buy: int = 1
     duel_leaf: int = 1
     duel_horizon: int = 1

@@ -76,6 +76,7 @@ class BotState:
     challenge: tuple[Any, bool] = (None, False)  # (options looked at, a daily challenge's)
 
     def search_failures(self) -> list[str]:
-        """What raised inside the bots' searches in this page (each a bug: the bot moved
-        as the hard policy would, and the page's console says so)."""
-        return [f for bot in self.bots.values() for f in bot.failures]
+        """What raised inside the searches of the bots and the hints' expert in this page
+        (each a bug: the move or hint went on without it, and the page's console says so)."""
+        hints = [f for adviser in self.advisers[1].values() for f in adviser.expert.failures]
+        return [f for bot in self.bots.values() for f in bot.failures] + hints

@@ -9,7 +9,7 @@ import argparse
 import importlib
 import time
 
-from tm.bots.tournament import play
+from tm.bots.tournament import TUNING_DEALS, play
 from tm.core.state import Options
 
 
@@ -20,6 +20,8 @@ def main() -> None:
     parser.add_argument("--level", default="hard")
     parser.add_argument("--set", action="append", default=[])
     args = parser.parse_args()
+    last = args.seed + args.games - 1
+    assert args.seed in TUNING_DEALS and last in TUNING_DEALS, "tuning deals only"
     for item in args.set:
         target, value = item.split("=", 1)
         module, name = target.rsplit(".", 1)

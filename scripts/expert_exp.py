@@ -17,6 +17,8 @@ from tm.bots.solo import PARAMS, steps_left
 from tm.core.state import Options
 
 name, players, games, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+last = seed + (games - 1) // (1 if players == 1 else 2)
+assert seed in tournament.TUNING_DEALS and last in tournament.TUNING_DEALS, "tuning deals only"
 kw = {}
 for a in sys.argv[5:]:
     k, v = a.split("=")

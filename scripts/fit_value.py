@@ -22,11 +22,17 @@ import sys
 
 from tm.bots import Bot, bot_seed_for
 from tm.bots.leaf import DUEL_NAMES, NAMES, duel_features, features, logistic
+from tm.bots.tournament import TUNING_DEALS
 from tm.bots.worth import own_worth
 from tm.core.state import Options
 from tm.game import Game
 
 RIDGE = 1e-3
+
+
+def tuning(seed: int, games: int) -> bool:
+    """Whether the deals ``seed`` .. ``seed + games - 1`` are all tuning deals."""
+    return seed in TUNING_DEALS and seed + games - 1 in TUNING_DEALS
 
 
 def positions(seed: int, bot_seed: int) -> tuple[list[list[float]], int]:
@@ -65,7 +71,7 @@ def duel_positions(seed: int, bot_seed: int) -> tuple[list[list[float]], int]:
 
 def duel_main(games: int, seed: int) -> None:
     """Fit and print the duel leaf's weights (see the module docstring)."""
-    assert seed + games <= 100_000, "tuning deals only"
+    assert tuning(seed, games), "tuning deals only (tm.bots.tournament.TUNING_DEALS)"
     data = []
     for i in range(games):
         rows, won = duel_positions(seed + i, i)
@@ -140,7 +146,7 @@ def main() -> None:
         duel_main(games, int(args[1]) if len(args) > 1 else 20_000)
         return
     seed = int(args[1]) if len(args) > 1 else 10_000
-    assert seed + games <= 100_000, "tuning deals only"
+    assert tuning(seed, games), "tuning deals only (tm.bots.tournament.TUNING_DEALS)"
     data = [positions(seed + i, i) for i in range(games)]
     wins = sum(y for _, y in data)
     print(f"{games} games, {wins} won ({wins / games:.1%})")

@@ -115,7 +115,8 @@ def _bots(args: argparse.Namespace) -> int:
     result = run(args)
     for line in report(result, args):
         print(line)
-    return 1 if result.failures else 0
+    searched = any(result.search_failures.values())  # (a bug too, though the game went on)
+    return 1 if result.failures or searched else 0
 
 
 def _matrix(args: argparse.Namespace) -> int:

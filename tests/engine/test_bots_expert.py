@@ -2,6 +2,8 @@
 games sampled from the seat's view."""
 from __future__ import annotations
 
+import pytest
+
 from tm.bots import FEATURES, Bot
 from tm.bots.expert import Budget, Expert
 from tm.bots.policy import IDLE_MC, SLACK, STOPS, Mind
@@ -13,15 +15,19 @@ from tm.view_model import GameView
 SMALL = Budget(top=2, samples=1)
 
 
-def _searched_position(seed: int = 11) -> tuple[Game, int, GameView]:
+def _searched_position(seed: int = 11, expansions: tuple[str, ...] = ()
+                       ) -> tuple[Game, int, GameView]:
     """A 2-player game played by hard bots up to an action menu (generation 2 or later)
-    where the expert searches (its candidates are not settled by the hard scores alone)."""
-    game = Game.new(Options(players=2, seed=seed))
+    where the expert searches (its candidates are not settled by the hard scores alone);
+    with ``expansions``, one where a trade is listed too."""
+    game = Game.new(Options(players=2, seed=seed, expansions=["corpera", *expansions]))
     bots = [Bot("hard", 1), Bot("hard", 2)]
     while not game.is_over:
         seat, prompt = game.pending[0]
         view = game.view(seat)
-        if game.state.generation >= 2 and prompt.kind == "action":
+        listed = {c["type"] for c in view["you"]["decision"]["choices"]}
+        if (game.state.generation >= 2 and prompt.kind == "action"
+                and (not expansions or "trade" in listed)):
             probe = Expert(3, budget=SMALL)
             probe.think(view)
             if probe.search is not None and probe.search.rollouts:
@@ -38,10 +44,12 @@ def test_expert_decision_is_deterministic_for_its_seed() -> None:
     assert first.search.means == again.search.means
 
 
-def test_expert_never_reads_the_hidden_information() -> None:
+@pytest.mark.parametrize("expansions", [(), ("colonies",)])
+def test_expert_never_reads_the_hidden_information(expansions: tuple[str, ...]) -> None:
     """Two games that differ only in what the seat cannot see (the other hand, the deck's
-    order) get the same decision and the same rollout values (issue 31 item 1's rule)."""
-    game, seat, view = _searched_position()
+    order) get the same decision and the same rollout values (issue 31 item 1's rule);
+    with Colonies, at an action menu that lists trades (issue 47: their worth)."""
+    game, seat, view = _searched_position(expansions=expansions)
     other = game.copy()
     state = other.state
     them = state.players[1 - seat]
@@ -82,6 +90,7 @@ def test_expert_finishes_a_short_game() -> None:
             searched += expert.search.rollouts
     assert game.is_over and game.state.generation >= 12
     assert searched > 0
+    assert not expert.failures  # nothing raised inside its searches (issue 47 item 4)
 
 
 def test_hard_never_passes_with_idle_money_while_an_action_is_near_break_even() -> None:

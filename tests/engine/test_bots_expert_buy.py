@@ -88,6 +88,7 @@ def test_an_expert_that_searches_purchases_finishes_a_solo_game() -> None:
         choice = bot.decide(view)
         assert choice in view["you"]["decision"]["choices"]
         game.respond(0, choice)
+    assert not bot.failures  # nothing raised inside its searches (issue 47 item 4)
 
 
 def test_with_others_and_no_duel_buy_the_purchases_are_the_hard_policys() -> None:

@@ -39,6 +39,7 @@ def test_the_sliced_search_makes_the_one_shot_choice_at_every_decision() -> None
                 assert (thinking.choice, thinking.reason) == (choice, reason)
                 assert sliced.worth == whole.worth
                 assert sliced.search == whole.search
+                assert not whole.failures and not sliced.failures  # (issue 47 item 4)
                 if thinking.searching and whole.search is not None and whole.search.rollouts:
                     searched += 1
                     assert thinking.played == whole.search.steps

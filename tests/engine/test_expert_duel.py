@@ -61,3 +61,4 @@ def test_an_expert_that_searches_duel_purchases_finishes_a_two_seat_game() -> No
         choice = bots[player].decide(view)
         assert choice in view["you"]["decision"]["choices"]
         game.respond(player, choice)
+    assert not bots[0].failures  # nothing raised inside its searches (issue 47 item 4)

@@ -146,9 +146,11 @@ def test_hard_bots_play_sealed_colonies_games_to_the_end_alike_on_every_device(
 def colonies_game(players: int) -> Table:
     """Colonists at 2 (Colonies alone), 3 (Corporate Era), 4 (with Prelude) and 5 seats
     (Corporate Era): Pluto and Miranda in play (and Enceladus at 5), their bonuses taken by
-    other seats; 2, 4 and 5 seats run the project deck out (the discards reshuffled).
+    other seats; each runs the project deck out (the discards reshuffled).
     Played once per test process (one test takes them all: xdist would play them twice)."""
-    deal = {2: (10, 7, ["colonies"]), 3: (2, 1, CE), 4: (2, 1, CE_PRELUDE), 5: (2, 1, CE)}
+    # (2 seats: seed 25 since the bots' trades are priced (issue 47); seed 10 no longer
+    # ran the deck out)
+    deal = {2: (25, 7, ["colonies"]), 3: (2, 1, CE), 4: (2, 1, CE_PRELUDE), 5: (2, 1, CE)}
     seed, salt, expansions = deal[players]
     return played(players, seed, salt, expansions, colonists)
 
@@ -174,7 +176,7 @@ def test_colony_bonuses_inside_a_trade_at_every_table_size() -> None:
         assert_alike_and_fair(table)
         g = table.seats[0].game.state
         _bonuses_inside_trades(g)
-        assert bool(g.sealed.get("reshuffles")) == (players != 3)
+        assert g.sealed.get("reshuffles")  # (every one: 3 seats too since issue 47's trades)
     assert bonuses_to_others(g)["Enceladus"] > 5
     assert resources_to_others(g) > 5
 
@@ -263,7 +265,7 @@ def test_plutos_discard_is_named_on_its_owners_device_only_and_saves_while_it_wa
 def test_a_colonies_game_played_only_by_links_ends_alike_and_names_no_hidden_card() -> None:
     """Two seats (Colonies alone), Pluto traded with while both own a colony there: each
     device holds only what links gave it; the deck runs out and is reshuffled."""
-    options = Options(players=2, seed=10, expansions=["colonies"], sealed=True)
+    options = Options(players=2, seed=25, expansions=["colonies"], sealed=True)
     table = LinkTable(options, TEST_127, colonists(2), salt=7)
     table.end(table.play())
     seats = table.seats()

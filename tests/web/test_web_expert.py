@@ -78,6 +78,8 @@ def test_the_expert_thought_in_slices_plays_the_moves_it_plays_at_once() -> None
     assert whole.shown.game is not None and whole.shown.game.is_over
     assert sliced.shown.game.digest() == whole.shown.game.digest()
     assert slices > 10 and sliced.bots.state.fallbacks == whole.bots.state.fallbacks == 0
+    # nothing raised inside the searches either (issue 47 item 4: counted, never hidden)
+    assert sliced.bots.state.search_failures() == whole.bots.state.search_failures() == []
 
 
 def test_undo_and_a_link_over_the_experts_moves_reproduce_them() -> None:

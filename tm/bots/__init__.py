@@ -74,6 +74,9 @@ class Bot:
         self.seed = int(seed)
         self.reason = ""
         self.worth: float | None = None  # the last action's worth as the bot saw it (MC)
+        # what raised inside its searches (a searching level's; each a bug to report: the
+        # tournaments print them and the tests that play the expert fail on any)
+        self.failures: list[str] = []
         self._stream = Rng.from_seed(self.seed)  # the random level's own stream
         self._same: tuple[int, Any] = (0, None)  # decisions in a row at one moment
 

@@ -19,6 +19,7 @@ CUSTOM_VALUES = {  # rough worth of named card functions (beyond what their card
     "copy_a_building_production_box": 8.0, "one_lowest_production_up": 6.0,
     "play_one_of_drawn_preludes": 15.0, "collect_colony_bonuses": 6.0,
     "add_colony_tile": 2.0, "new_tag_types": 3.0, "unmi": 3.0,
+    "discard_from_hand": -2.0,  # (Pluto's bonus: a card drawn, then one discarded)
 }
 FIXED_WORTH = {"take_res": 0.5, "trade": 7.0, "play_from_hand": 3.0}  # step kinds, MC
 

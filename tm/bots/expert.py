@@ -43,7 +43,7 @@ from typing import Any, cast
 
 from tm.bots import SEARCH_LEVELS, Bot
 from tm.bots import expert_buy as buy
-from tm.bots.policy import Mind
+from tm.bots.policy import IDLE_MC, Mind
 from tm.bots.rollouts import (
     Budget,
     Search,
@@ -63,14 +63,30 @@ PARAM_PROJECTS = ("asteroid", "aquifer", "greenery")  # the standard projects th
 CLEAR = 25.0  # MC: a hard pick this far ahead of the rest is taken without searching
 
 
+def must_act(mind: Mind) -> bool:
+    """No rich pass: holding IDLE_MC or more, passing is not weighed while an action (not
+    selling patents) is scored above zero, nor where the hard policy's habit ``spend``
+    takes one (before the last generation, within SLACK of break-even). Rollouts of a few
+    samples once chose passing there on noise (issue 47: 12 passes in 250 games)."""
+    acts = [mind.scores.action_score(c) for c in mind.choices
+            if c["type"] not in STOPS and c.get("project") != "sell_patents"]
+    if not acts:
+        return False
+    best = max(acts)
+    rich = int(mind.judge.outlook.pl["res"]["megacredits"]) >= IDLE_MC
+    return (rich and best > 0.0) or mind.idles(best)
+
+
 def candidates(mind: Mind, top: int) -> list[tuple[float, int]]:
     """The action menu's choices the search weighs (score, index), at most ``top``, in the
     order a smaller budget cuts them from the end: the hard policy's own pick, stopping
-    (pass or end of turn), its best terraforming standard project (scored slightly
-    negative, one may still be what finishes the game), then its best-scored others."""
-    scored = sorted(((mind.scores.action_score(c), -i) for i, c in enumerate(mind.choices)),
-                    reverse=True)
+    (pass, not where :func:`must_act`, or end of turn), its best terraforming standard
+    project (scored slightly negative, one may still be what finishes the game), then its
+    best-scored others."""
     chosen = mind.action()
+    acting = chosen["type"] != "pass" and must_act(mind)
+    scored = sorted(((mind.scores.action_score(c), -i) for i, c in enumerate(mind.choices)
+                     if not (acting and c["type"] == "pass")), reverse=True)
     pick = next(i for i, c in enumerate(mind.choices) if c is chosen)
     first = [n for n in (pick,
                          next((-n for _, n in scored if mind.choices[-n]["type"] in STOPS), None),
@@ -208,6 +224,8 @@ class Thinking:
     def _made(self, choice: ListedChoice) -> None:
         self.choice = choice
         self.reason = "nothing_worth" if choice["type"] in STOPS else str(choice["type"])
+        if self._bot is not None and self._bot.search is not None:  # counted, never hidden
+            self._bot.failures += self._bot.search.failures
         if self._bot is not None and self._mind is not None:
             self._bot.worth = self._mind.scores.action_score(choice)
 

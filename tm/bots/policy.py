@@ -97,17 +97,21 @@ class Mind:
         action within SLACK of break-even rather than stopping (the values of steps and
         projects are estimates; money held over a generation earns nothing, and issue 31
         found hard passing with 40-86 MC while every project scored slightly negative)."""
-        o = self.judge.outlook
-        if o.final or o.gl < 1 or not scored:
-            return None
-        if int(o.pl["res"]["megacredits"]) < IDLE_MC:
+        if not scored:
             return None
         score, _, choice = max(scored, key=lambda t: (t[0], t[1]))
-        if score < -SLACK:
+        if not self.idles(score):
             return None
         self.worth = score
         self.reason = choice["type"]
         return choice
+
+    def idles(self, best: float) -> bool:
+        """Whether stopping now idles money (habit ``spend``): before the last generation,
+        holding IDLE_MC or more, with an action scored ``best`` within SLACK of break-even."""
+        o = self.judge.outlook
+        return (o.has("spend") and not o.final and o.gl >= 1 and best >= -SLACK
+                and int(o.pl["res"]["megacredits"]) >= IDLE_MC)
 
     # ------------------------------------------------------------ setup
     def setup(self) -> Choice:
@@ -316,6 +320,14 @@ class Mind:
 
         if purpose == "trade_offset":  # the marker as high as it goes: the trader gains more
             return max(self.choices, key=lambda c: int((c.get("label") or {}).get("steps", 0)))
+        if purpose == "trade_fee":  # the fee worth least (energy or titanium may beat 9 MC)
+            fees = self.data.get("fees") or []
+            return min(self.choices, key=lambda c: self.scores.fee_cost(
+                str(fees[c["option"]]), int((c.get("label") or {}).get("amount", 0))))
+        if purpose == "build_colony":  # the tile whose colony gives most
+            tiles = self.data.get("tiles") or []
+            return max(self.choices, key=lambda c: self.scores.colony_tile_score(
+                str(tiles[c["option"]])))
 
         def score(c: Choice) -> float:
             label = c.get("label") or {}

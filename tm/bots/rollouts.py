@@ -4,8 +4,10 @@ seat's hard policy (see :mod:`tm.bots.expert`, whose search and purchase search
 from __future__ import annotations
 
 import random
+import traceback
 from collections.abc import Callable, Generator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TypeVar, cast
 
 from tm.bots import Bot
@@ -59,13 +61,14 @@ class Budget:
     horizon: int = HORIZON  # generations a leaf-valued rollout plays
     leaf_samples: int = LEAF_SAMPLES  # most samples of a leaf-valued search
     # solo, search the purchases (tm.bots.expert_buy): 1 before ``end_gens``, 2 always
-    # (held-out deals 100,000-100,079: 2 won 52 of 80 (65.0 %), 1 won 49, 0 won 43)
+    # (deals 100,000-100,079: 2 won 52 of 80 (65.0 %), 1 won 49, 0 won 43; chosen on them,
+    # so they are spent now, no longer held out: tm.bots.tournament.SPENT_DEALS)
     buy: int = 2
     # with others, before the rollouts to the end: search the purchases too, by rollouts of
     # ``duel_horizon`` generations (within ``duel_steps``) valued by the fitted two-seat win
     # chance (tm.bots.leaf; 0: by the worth difference), the margin ``duel_margin``. Tuning
     # deals 3000-3039 both seatings against hard: 48 of 80 won (the worth: 45), none 46;
-    # held-out (100,000-100,039): 56 of 80 (70 %), where none won 44 of 80.
+    # then 100,000-100,039 (spent since): 56 of 80 (70 %), where none won 44 of 80.
     duel_buy: int = 1
     duel_leaf: int = 1
     duel_horizon: int = 1
@@ -98,6 +101,9 @@ class Search:
     to_end: bool = False  # the rollouts ran to the game's end
     means: dict[int, float] | None = None  # candidate index in the choices -> mean value
     pick: int | None = None  # the hard pick's index (its mean is given the margin)
+    # what raised inside the search (a sample or a rollout): each is a bug to report, never
+    # hidden (the bot counts them: tm.bots.Bot.failures; tournaments report them)
+    failures: list[str] = field(default_factory=list)
 
 
 def rollout(game: Game, seat: int, choice: ListedChoice, seeds: list[int],
@@ -141,6 +147,14 @@ def run_steps(steps: Generator[None, None, T]) -> T:
             return cast(T, done.value)
 
 
+def failure_text(error: BaseException) -> str:
+    """What raised and where (its innermost frame in ``tm``): one line for a report."""
+    frames = [f for f in traceback.extract_tb(error.__traceback__)
+              if "tm" in Path(f.filename).parts]
+    where = f" at {Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else ""
+    return f"{type(error).__name__}: {error}{where}"
+
+
 # (a sampled game, a candidate's key, the seats' bot seeds) -> its value, a decision a step
 Valuer = Callable[[Game, int, list[int]], Generator[None, None, float]]
 
@@ -167,7 +181,8 @@ def sampled_means(view: GameView, rng: random.Random, limit: int, found: Search,
                 keys = keys[:max(2, limit // max(1, found.steps))]
             for key in keys[1:]:
                 values[key] = yield from value(base, key, seeds)
-        except Exception:  # noqa: BLE001  (a sample the sampler or the engine refuses)
+        except Exception as error:  # noqa: BLE001  (counted and reported: a bug, see Search)
+            found.failures.append(failure_text(error))
             break
         for key, worth in values.items():
             totals[key] = totals.get(key, 0.0) + worth

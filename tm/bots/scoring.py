@@ -23,6 +23,8 @@ BACKLOG = 1.5  # generations of income the cards waiting in hand may cost before
 PRESSURE = 4.0  # ... a card must be worth this much more per generation beyond it
 SOLO_BACKLOG = 1.0  # ... in solo (hard)
 TYPICAL_MARKER = 3  # a colony tile's trade, judged at this marker position (R-COL-5)
+FLOATER_FEE = 2.0  # MC: a floater that pays a whole trade (its card's action adds one)
+COLONY_TRADES = 2.0  # most trades a new colony's bonus is counted for (one a generation)
 
 
 def project_steps() -> dict[str, Any]:
@@ -70,7 +72,7 @@ class Scoring:
         if kind == "first_action":
             return 100.0
         if kind == "trade":
-            return 6.0
+            return self.trade_score(str(c["tile"]), label)
         if kind in ("pass", "end_turn"):
             return 0.0
         return -1.0
@@ -192,6 +194,40 @@ class Scoring:
         trade = j.card_steps.steps(track[TYPICAL_MARKER]) if len(track) > TYPICAL_MARKER else 0.0
         return (j.card_steps.steps(printed.get("build") or ()) + trade
                 + 0.5 * j.card_steps.steps(printed.get("bonus") or ()))
+
+    def trade_score(self, tile: str, label: Mapping[str, Any]) -> float:
+        """Net worth of trading with ``tile`` now (R-COL-4): the reward at its marker and
+        the colony bonus of each of one's own colonies there, less the cheapest fee."""
+        j = self.judge
+        bonus = self._printed(tile).get("bonus") or ()
+        mine = sum(1 for owner in label.get("colonies") or () if owner == j.outlook.me)
+        gain = j.card_steps.steps(label.get("gain") or ()) + mine * j.card_steps.steps(bonus)
+        fees = label.get("fees") or {}
+        return gain - min((self.fee_cost(r, int(n)) for r, n in fees.items()), default=0.0)
+
+    def fee_cost(self, resource: str, amount: int) -> float:
+        """Worth of paying a trade fee of ``amount`` ``resource`` (MC, energy, titanium, or
+        a floater)."""
+        j = self.judge
+        if resource == "megacredits":
+            return j.economy.cost(amount)
+        if resource in ("energy", "titanium"):
+            return amount * j.economy.unit(resource)
+        return amount * FLOATER_FEE  # (a floater of Titan Floating Launch-pad)
+
+    def colony_tile_score(self, tile: str) -> float:
+        """Worth of building a colony on ``tile``: what building gives, and its colony
+        bonus, paid at each trade there (one's own at least) over the generations left."""
+        j = self.judge
+        printed = self._printed(tile)
+        bonus = j.card_steps.steps(printed.get("bonus") or ())
+        return (j.card_steps.steps(printed.get("build") or ())
+                + bonus * min(float(j.outlook.gl), COLONY_TRADES))
+
+    def _printed(self, tile: str) -> Mapping[str, Any]:
+        """What the view prints of a colony tile (build, bonus, trade track)."""
+        section = (self.view.get("expansions") or {}).get("colonies") or {}
+        return (section.get("printed") or {}).get(tile) or {}
 
     def best_preludes(self, cards: list[str], keep: int) -> list[str]:
         """The ``keep`` cards worth most played now."""

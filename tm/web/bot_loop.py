@@ -112,7 +112,7 @@ class BotLoop:
         if bots.hint_thinking():
             self._hint(started)
             return
-        failed = bots.state.fallbacks
+        failed, searched = bots.state.fallbacks, len(bots.state.search_failures())
         moved = False
         step_started = started
         while True:
@@ -132,6 +132,8 @@ class BotLoop:
         self._took(started)
         if bots.state.fallbacks > failed:  # (for a developer: the game went on)
             window.console.warn(f"tm: a bot failed; it took its first choice\n{bots.state.error}")
+        if len(bots.state.search_failures()) > searched:  # (likewise: it moved as hard would)
+            window.console.warn(f"tm: a bot's search failed: {bots.state.search_failures()[-1]}")
         if not moved and bots.thinking():  # a slice of thought: nothing new to draw
             self.thought += 1
             document.body.dataset.botThought = str(self.thought)

@@ -74,3 +74,9 @@ class BotState:
     last_kind: str = ""  # the kind of the last bot decision
     error: str = ""  # what went wrong in the last decision a bot failed to make
     challenge: tuple[Any, bool] = (None, False)  # (options looked at, a daily challenge's)
+
+    def search_failures(self) -> list[str]:
+        """What raised inside the searches of the bots and the hints' expert in this page
+        (each a bug: the move or hint went on without it, and the page's console says so)."""
+        hints = [f for adviser in self.advisers[1].values() for f in adviser.expert.failures]
+        return [f for bot in self.bots.values() for f in bot.failures] + hints

@@ -19,6 +19,7 @@ ALLOWED_MODULES = frozenset({"tm.core.errors", "tm.persist.links", "tm.daily",
                              "tm.persist.sigs",  # the seats' signatures (no rules in it)
                              "tm.persist.gameids",  # the ids of games played by link
                              "tm.persist.seatseals",  # the seats' keys and seals on a link
+                             "tm.core.values",  # checks on plain values (no rules in it)
                              "tm.core.frozen", "tm.cards", "tm.cards.dsl", "tm.board.maps",
                              "tm.core.mapdef",  # the maps as data (facts, as the cards)
                              # the prompts' public contract: kinds, purposes, Choice

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from tm.bots.expansions.colonies import own_colonies, printed_tile
 from tm.bots.races import award_spread
 from tm.bots.values import Judge
 from tm.cards import card
@@ -200,7 +201,7 @@ class Scoring:
         the colony bonus of each of one's own colonies there, less the cheapest fee."""
         j = self.judge
         bonus = self._printed(tile).get("bonus") or ()
-        mine = sum(1 for owner in label.get("colonies") or () if owner == j.outlook.me)
+        mine = own_colonies(label, j.outlook.me)
         gain = j.card_steps.steps(label.get("gain") or ()) + mine * j.card_steps.steps(bonus)
         fees = label.get("fees") or {}
         return gain - min((self.fee_cost(r, int(n)) for r, n in fees.items()), default=0.0)
@@ -226,8 +227,7 @@ class Scoring:
 
     def _printed(self, tile: str) -> Mapping[str, Any]:
         """What the view prints of a colony tile (build, bonus, trade track)."""
-        section = (self.view.get("expansions") or {}).get("colonies") or {}
-        return (section.get("printed") or {}).get(tile) or {}
+        return printed_tile(self.view, tile)
 
     def best_preludes(self, cards: list[str], keep: int) -> list[str]:
         """The ``keep`` cards worth most played now."""

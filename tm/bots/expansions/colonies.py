@@ -1,6 +1,10 @@
 """Colonies' hidden parts: its tiles, fleets and Aridor's tags are rebuilt from what the
-view shows of them (nothing of them is secret but their form)."""
+view shows of them (nothing of them is secret but their form); and what the bots' scoring
+reads of a colony tile and a trade (tm.bots.scoring names no expansion)."""
 from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
 
 from tm.bots.expansions import Json, Sample, UnseenManifest
 from tm.cards import card
@@ -28,3 +32,15 @@ UNSEEN = UnseenManifest(
     samplers={"tiles": _tiles, "fleets": _fleets, "aridor": _aridor},
     setup_held={"colony_tiles": lambda g, p: list(g.ext["colonies"]["dealt"])},
 )
+
+
+# ---------------------------------------------------------------- read by the bots' scoring
+def printed_tile(view: Mapping[str, Any], tile: str) -> Mapping[str, Any]:
+    """What the view prints of a colony tile (build, bonus, trade track); {} if none."""
+    section = (view.get("expansions") or {}).get("colonies") or {}
+    return (section.get("printed") or {}).get(tile) or {}
+
+
+def own_colonies(label: Mapping[str, Any], seat: int) -> int:
+    """How many of a trade label's colonies on its tile are ``seat``'s."""
+    return sum(1 for owner in label.get("colonies") or () if owner == seat)

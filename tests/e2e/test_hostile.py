@@ -61,7 +61,7 @@ def link_with_options(raw: bytes) -> str:
     from tm.persist import links
 
     out = bytearray([links.LINK_FORMAT, 2])
-    links._put(out, len(raw))
+    links.put_varint(out, len(raw))
     out += raw
     return "#g=" + base64.urlsafe_b64encode(zlib.compress(bytes(out), 9)).decode().rstrip("=")
 

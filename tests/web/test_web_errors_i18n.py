@@ -115,8 +115,8 @@ def test_every_error_message_is_raised_somewhere() -> None:
 # ------------------------------------------------------------ errors as raised
 def _link(raw_options: bytes, moves: bytes = b"") -> str:
     out = bytearray([links.LINK_FORMAT])
-    links._put(out, 2)
-    links._put(out, len(raw_options))
+    links.put_varint(out, 2)
+    links.put_varint(out, len(raw_options))
     out += raw_options + moves + bytes(links.DIGEST_BYTES)
     import base64
     import zlib

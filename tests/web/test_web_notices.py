@@ -17,7 +17,7 @@ FORM = {"players": "1", "name_0": "Kept", "seed": "3", "corporate_era": "on"}
 def link_with_options(raw: bytes) -> str:
     """A format-2 link whose options are ``raw`` (bytes as they are), and no moves."""
     out = bytearray([links.LINK_FORMAT, 2])
-    links._put(out, len(raw))
+    links.put_varint(out, len(raw))
     out += raw
     return "#g=" + base64.urlsafe_b64encode(zlib.compress(bytes(out), 9)).decode().rstrip("=")
 

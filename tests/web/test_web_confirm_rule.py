@@ -5,9 +5,12 @@ and End turn go in at once."""
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 from tests.kits.games import form_fields
+from tests.kits.keys import TestSigner
+from tests.web.clickkit import Device, click, drawn
 from tests.web.webkit import choose, page, solo_app, text
 from tm.web.app import App
 from tm.web.saves import MemoryStorage
@@ -203,3 +206,52 @@ def test_a_forged_held_purchase_record_is_not_restored() -> None:
     again = App(app.store.storage, clock=lambda: 1_000_000.0)
     again.handle("continue", {"save": app.shown.save_id, "staged": record})
     assert again.staged() is None and again.shown.notice is None
+
+
+def _sealed_table() -> dict[str, Device]:
+    """Ann and Bob at a sealed game by links, each on an App of their own; Ann seated."""
+    apps = {}
+    for salt, name in enumerate(("Ann", "Bob"), 1):
+        app = App(MemoryStorage(), clock=lambda: 1.8e12, base_url="https://tm.example/")
+        app.entropy = random.Random(f"device {salt}").randbytes
+        app.linkplay.state.signer = TestSigner(11 * salt)
+        apps[name] = app
+    ann = apps["Ann"]
+    ann.handle("new_game", {**form_fields(2, ["Ann", "Bob"], 5), "by_link": "on",
+                            "sealed": "on"})
+    click(ann, next(c for c in drawn(ann)[0] if c.action == "choose_seat"
+                    and c.data["seat"] == "0"))
+    return {name: Device(app, name) for name, app in apps.items()}
+
+
+def test_in_a_sealed_game_a_pass_is_posted_only_after_its_confirm() -> None:
+    devices, sender = _sealed_table(), "Ann"
+    for _ in range(400):  # clicks and links until a device may pass
+        app = devices[sender].app
+        decision = app.current()
+        if decision is not None and decision[1].kind == "action" \
+                and "pass" in [c["type"] for c in decision[1].choices()]:
+            break
+        if not devices[sender].step():
+            offer = devices[sender].offer()
+            assert offer is not None, "nothing to answer and no link"
+            sender = offer[0]
+            devices[sender].open(offer[1])
+    else:
+        raise AssertionError("no Pass offered")
+    game = app.shown.game
+    assert game is not None
+    before = len(game.moves)
+    _click(app, "pass")
+    assert _held(app) and app.staged().game is game  # type: ignore[union-attr]
+    assert devices[sender].offer() is None and len(game.moves) == before  # nothing sent
+    app.handle("cancel", {})
+    assert app.current() is not None and app.current()[1].kind == "action"  # type: ignore[index]
+    _click(app, "pass")
+    app.handle("confirm_action", {})
+    assert app.staged() is None and app.shown.notice is None
+    game = app.shown.game
+    assert game is not None and len(game.moves) == before + 1
+    assert game.moves[-1][1] == {"type": "pass"}
+    offer = devices[sender].offer()
+    assert offer is not None and offer[0] != sender  # posted: the link for the other seat

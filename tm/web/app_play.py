@@ -317,9 +317,9 @@ def _staged_again(game: Game, record: dict[str, Any]) -> Stage | None:
         return None
     # One answer held alone: "lone"; "selection" in records made before a Pass was held
     # alone (a selection's Done), and a Pass then kept as an action's one step.
-    lone = record.get("lone") is True or record.get("selection") is True
-    if lone or len(steps) == 1 and held_alone(game, player, steps[0]):
-        if len(steps) != 1 or not held_alone(game, player, steps[0]):
+    alone = len(steps) == 1 and held_alone(game, player, steps[0])
+    if record.get("lone") is True or record.get("selection") is True or alone:
+        if not alone:
             return None
         try:
             return Stage.settling(game, player, steps[0])

@@ -265,3 +265,32 @@ def test_the_held_research_buy_speaks_each_language_on_a_phone(new_page: Any, bo
     width, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
     assert width <= inner, f"{lang}: the page scrolls sideways ({width} > {inner})"
     keep_shot(page, "research-held")
+
+
+PASS_WORDS = {  # the Pass button, the held panel's heading and its note, as each says them
+    "de": ("Passen", "Bestätigen: Passen", "keine Aktion mehr"),
+    "ja": ("パス", "確認：パス", "もうアクションを行えません"),
+    "be": ("Прапусьціць", "Пацьвердзіць: Прапусьціць", "больш не робіце дзеяньняў"),
+}
+
+
+@pytest.mark.parametrize("lang", list(PASS_WORDS))
+def test_the_held_pass_speaks_each_language_on_a_phone(new_page: Any, boot: Any,
+                                                       lang: str) -> None:
+    page = boot(new_page(**CONTEXTS["phone"]))
+    page.size = "phone"
+    _set_up(page)
+    page.locator("select[data-change=language]").select_option(lang)
+    button, heading, note = PASS_WORDS[lang]
+    before = moves(page)
+    _press(page, choice(page, re.compile(rf"^\s*{button}\s*$")))
+    held = page.locator(HELD)
+    expect(held.locator("h2")).to_contain_text(heading)
+    expect(held.locator(".stage-note")).to_contain_text(note)
+    expect(held.locator(".stage-rule")).to_contain_text(HELD_WORDS[lang][1])
+    expect(page.locator(HELD_CONFIRM)).to_be_in_viewport()
+    width, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert width <= inner, f"{lang}: the page scrolls sideways ({width} > {inner})"
+    assert moves(page) == before
+    page.size = f"phone-{lang}"
+    keep_shot(page, "pass-held")

@@ -1,10 +1,10 @@
-"""One rule for what waits for Confirm (issue 45): whatever spends, places a tile or
-settles a whole selection waits for one Confirm, and Cancel or Undo before it takes
-nothing; ticking cards, a draft pick, Pass and End turn go in at once. Here: the research
-buy and the setup (corporation, preludes, cards), on a desktop and a phone, in hot-seat
-and in a sealed game played by link. Clicks, taps and keys only: the test reads the page
-(and ``body[data-moves]``, the committed moves), it never acts through a hook.
-TM_E2E_SHOTS=/some/folder keeps a screenshot of the held research buy and setup.
+"""One rule for what waits for Confirm (issue 45): whatever spends, places a tile,
+settles a whole selection or passes waits for one Confirm, and Cancel or Undo before it
+takes nothing; ticking cards, a draft pick and End turn go in at once. Here: the research
+buy, the setup (corporation, preludes, cards) and a Pass, on a desktop and a phone, in
+hot-seat and in a sealed game played by link. Clicks, taps and keys only: the test reads
+the page (and ``body[data-moves]``, the committed moves), it never acts through a hook.
+TM_E2E_SHOTS=/some/folder keeps a screenshot of the held research buy, setup and Pass.
 """
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from tests.e2e.helpers import (
     choice,
     confirm,
     expect,
+    generation,
     keep_shot,
     mc_in_strip,
     moves,
@@ -39,7 +40,7 @@ HELD = ".prompt.held"
 HELD_CONFIRM = ".prompt.held [data-action=confirm_action]"
 UNDO = "#app .tools [data-action=undo]"
 PASS = re.compile(r"^\s*pass\s*$", re.I)
-RULE = "Whatever spends, places a tile or settles a choice waits for Confirm"
+RULE = "Whatever spends, places a tile, settles a choice or passes waits for Confirm"
 
 
 def _press(page: Any, control: Any) -> None:
@@ -51,18 +52,66 @@ def _press(page: Any, control: Any) -> None:
         control.click()
 
 
-def _research(page: Any) -> None:
-    """A solo game set up with its first corporation and no cards, passed at once: the
-    research buy of generation 2 shows (the Pass going in with no Confirm)."""
+def _set_up(page: Any) -> None:
+    """A solo game set up with Teractor and no cards (Start, Confirm): its action menu."""
     start_game(page, players=1, names=["Tess"], seed=3)
     wait_screen(page, "game")
     _press(page, setup_corporations(page).filter(has_text="Teractor"))
     _press(page, confirm(page))
     _press(page, page.locator(HELD_CONFIRM))
     expect(prompt(page)).to_have_attribute("data-kind", "action")
+
+
+def _research(page: Any) -> None:
+    """The solo game set up, then passed (Pass, Confirm): the research buy of generation
+    2 shows."""
+    _set_up(page)
     _press(page, choice(page, PASS))
-    expect(prompt(page)).to_have_attribute("data-kind", "cards")  # no Confirm for a Pass
+    _press(page, page.locator(HELD_CONFIRM))
+    expect(prompt(page)).to_have_attribute("data-kind", "cards")
     expect(prompt(page).locator("h2")).to_contain_text("Buy cards")
+
+
+def test_a_pass_waits_for_confirm_and_cancel_or_undo_before_it_takes_nothing(
+        sized_screen: Any) -> None:
+    """A Pass ends the player's generation (a solo game's last one: the game, whose end
+    screen has no Undo): a mis-tap must not. Held, nothing sent; Cancel and Undo back to
+    the actions; Pass again, reload (still held), Confirm: generation 2's research."""
+    page = sized_screen
+    _set_up(page)
+    before, mc = moves(page), mc_in_strip(page)
+    _press(page, choice(page, PASS))
+    held = page.locator(HELD)
+    expect(held.locator("h2")).to_have_text(re.compile(r"Confirm: Pass"))
+    expect(held.locator(".stage-note")).to_contain_text("take no more actions this generation")
+    expect(held).to_contain_text(RULE)
+    expect(page.locator(HELD_CONFIRM)).to_be_in_viewport()  # at the foot of the window
+    expect(page.locator(HELD_CONFIRM)).to_be_focused()
+    assert generation(page) == 1 and moves(page) == before and mc_in_strip(page) == mc
+    keep_shot(page, "pass-held")
+
+    _press(page, held.locator("button.cancel"))  # Cancel: back to the actions, nothing sent
+    expect(prompt(page)).to_have_attribute("data-kind", "action")
+    expect(choice(page, PASS)).to_have_count(1)
+    assert moves(page) == before
+
+    _press(page, choice(page, PASS))  # Undo before Confirm does the same
+    expect(page.locator(HELD)).to_have_count(1)
+    _press(page, page.locator(UNDO))
+    expect(prompt(page)).to_have_attribute("data-kind", "action")
+    assert moves(page) == before
+
+    _press(page, choice(page, PASS))  # held over a reload, then Confirm: the generation ends
+    expect(page.locator(HELD)).to_have_count(1)
+    page.reload()
+    wait_ready(page)
+    expect(page.locator(HELD).locator("h2")).to_have_text(re.compile(r"Confirm: Pass"))
+    expect(page.locator("#app")).to_contain_text("is back as you left it")
+    assert moves(page) == before
+    _press(page, page.locator(HELD_CONFIRM))
+    expect(prompt(page)).to_have_attribute("data-kind", "cards")
+    expect(page.locator("main")).to_contain_text(re.compile(r"Generation\s+2(?!\d)"))
+    assert moves(page) == before + 1
 
 
 def test_a_research_buy_waits_for_confirm_and_cancel_or_undo_before_it_takes_nothing(
@@ -216,3 +265,32 @@ def test_the_held_research_buy_speaks_each_language_on_a_phone(new_page: Any, bo
     width, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
     assert width <= inner, f"{lang}: the page scrolls sideways ({width} > {inner})"
     keep_shot(page, "research-held")
+
+
+PASS_WORDS = {  # the Pass button, the held panel's heading and its note, as each says them
+    "de": ("Passen", "Bestätigen: Passen", "keine Aktion mehr"),
+    "ja": ("パス", "確認：パス", "もうアクションを行えません"),
+    "be": ("Прапусьціць", "Пацьвердзіць: Прапусьціць", "больш не робіце дзеяньняў"),
+}
+
+
+@pytest.mark.parametrize("lang", list(PASS_WORDS))
+def test_the_held_pass_speaks_each_language_on_a_phone(new_page: Any, boot: Any,
+                                                       lang: str) -> None:
+    page = boot(new_page(**CONTEXTS["phone"]))
+    page.size = "phone"
+    _set_up(page)
+    page.locator("select[data-change=language]").select_option(lang)
+    button, heading, note = PASS_WORDS[lang]
+    before = moves(page)
+    _press(page, choice(page, re.compile(rf"^\s*{button}\s*$")))
+    held = page.locator(HELD)
+    expect(held.locator("h2")).to_contain_text(heading)
+    expect(held.locator(".stage-note")).to_contain_text(note)
+    expect(held.locator(".stage-rule")).to_contain_text(HELD_WORDS[lang][1])
+    expect(page.locator(HELD_CONFIRM)).to_be_in_viewport()
+    width, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert width <= inner, f"{lang}: the page scrolls sideways ({width} > {inner})"
+    assert moves(page) == before
+    page.size = f"phone-{lang}"
+    keep_shot(page, "pass-held")

@@ -108,7 +108,10 @@ def test_solo_generation_corporation_cards_steel_tile_pass(page: Any, boot: Any)
 
     # Passing ends the generation; the next one starts with buying cards.
     log_before = page.locator(".log").inner_text()
-    choice(page, PASS).click()  # a Pass spends nothing: in at once
+    choice(page, PASS).click()
+    expect(prompt(page)).to_have_attribute("data-kind", "confirm")  # a Pass waits for it
+    assert generation(page) == 1
+    confirm_held(page)
     expect(page.locator("main")).to_contain_text(re.compile(r"Generation\s+2(?!\d)"))
     assert generation(page) == 2
     expect(prompt(page).locator("button.card[aria-pressed]").first).to_be_visible()

@@ -396,7 +396,9 @@ def test_a_new_phases_decision_is_shown_from_its_top(screen: Any) -> None:
     pass_button = choice(page, re.compile(r"^\s*Pass", re.I)).first
     pass_button.scroll_into_view_if_needed()
     page.evaluate("window.scrollBy(0, 300)")  # the player has read on below
-    pass_button.click()  # a Pass spends nothing: in at once, no Confirm
+    pass_button.click()
+    expect(prompt(page)).to_have_attribute("data-kind", "confirm")  # a Pass waits for it
+    confirm(page).click()
     expect(prompt(page)).not_to_have_attribute("data-kind", re.compile("action|confirm"))
     page.wait_for_timeout(150)
     top = page.evaluate("document.querySelector('#app .prompt').getBoundingClientRect().top")

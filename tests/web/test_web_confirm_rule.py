@@ -1,13 +1,16 @@
 """The page's one rule for Confirm (issue 45), in CPython through the page's actions:
-whatever spends, places a tile or settles a whole selection waits for one Confirm, and
-Cancel or Undo before it takes nothing back from the game; ticking cards, a draft pick,
-Pass and End turn go in at once."""
+whatever spends, places a tile, settles a whole selection or passes waits for one Confirm,
+and Cancel or Undo before it takes nothing back from the game; ticking cards, a draft pick
+and End turn go in at once."""
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 from tests.kits.games import form_fields
+from tests.kits.keys import TestSigner
+from tests.web.clickkit import Device, click, drawn
 from tests.web.webkit import choose, page, solo_app, text
 from tm.web.app import App
 from tm.web.saves import MemoryStorage
@@ -122,19 +125,43 @@ def test_a_prelude_played_is_staged_and_held_like_an_action() -> None:
     assert _moves(app) == before and app.current()[1].purpose == "prelude_first"  # type: ignore[index]
 
 
-def test_a_draft_pick_and_a_pass_go_in_at_once() -> None:
+def test_a_draft_pick_goes_in_at_once() -> None:
     app = _app(2, 5, draft="on")
     _until(app, "draft")
     before = _moves(app)
     _click(app, "card", card=app.current()[1].data["cards"][0])  # type: ignore[index]
     assert _moves(app) == before + 1 and app.staged() is None
+
+
+def _passing() -> App:
+    """A solo game set up (Teractor, no cards) at its first action menu."""
     app = _app(1, 3)
     decision = app.current()
     assert decision is not None
     _set_up(app, list(decision[1].data["corporations"]).index("Teractor"))
-    before = _moves(app)
+    return app
+
+
+def test_a_pass_waits_for_confirm_and_cancel_or_undo_before_it_takes_nothing() -> None:
+    app = _passing()
+    before, game = _moves(app), app.shown.game
     _click(app, "pass")
+    stage = app.staged()
+    assert stage is not None and stage.held and stage.game is game  # (no copy made)
+    assert _moves(app) == before and game is not None and game.state.generation == 1
+    words = text(page(app))
+    assert "Confirm: Pass" in words and "take no more actions this generation" in words
+    assert "settles a choice or passes waits for Confirm" in words
+    app.handle("cancel", {})
+    decision = app.current()
+    assert decision is not None and decision[1].kind == "action" and _moves(app) == before
+    _click(app, "pass")
+    app.handle("undo", {})  # Undo before the Confirm: the same as Cancel
+    assert not _held(app) and _moves(app) == before and app.shown.game is game
+    _click(app, "pass")
+    app.handle("confirm_action", {})
     assert _moves(app) == before + 1 and app.staged() is None
+    assert game.moves[-1][1] == {"type": "pass"} and game.state.generation == 2
 
 
 def test_a_held_purchase_comes_back_after_a_reload() -> None:
@@ -144,11 +171,29 @@ def test_a_held_purchase_comes_back_after_a_reload() -> None:
     _click(app, "pick", card=offered[0])
     _click(app, "done")
     record = app.stage_record()
-    assert record is not None and '"selection":true' in record
-    again = App(app.store.storage, clock=lambda: 1_000_000.0)
-    again.handle("continue", {"save": app.shown.save_id, "staged": record})
-    assert _held(again) and _moves(again) == _moves(app)
-    assert "Confirm: Buy 1 card (3 MC)" in text(page(again))
+    assert record is not None and '"lone":true' in record
+    old = record.replace('"lone":', '"selection":')  # (as records before a held Pass)
+    for kept in (record, old):
+        again = App(app.store.storage, clock=lambda: 1_000_000.0)
+        again.handle("continue", {"save": app.shown.save_id, "staged": kept})
+        assert _held(again) and _moves(again) == _moves(app)
+        assert "Confirm: Buy 1 card (3 MC)" in text(page(again))
+    again.handle("confirm_action", {})
+    assert _moves(again) == _moves(app) + 1
+
+
+def test_a_held_pass_comes_back_after_a_reload() -> None:
+    app = _passing()
+    _click(app, "pass")
+    record = app.stage_record()
+    assert record is not None and '"lone":true' in record
+    old = record.replace('"lone":true', '"lone":false')  # (a Pass kept as an action's step)
+    for kept in (record, old):
+        again = App(app.store.storage, clock=lambda: 1_000_000.0)
+        again.handle("continue", {"save": app.shown.save_id, "staged": kept})
+        stage = again.staged()
+        assert stage is not None and stage.held and stage.game is again.shown.game
+        assert _moves(again) == _moves(app) and "Confirm: Pass" in text(page(again))
     again.handle("confirm_action", {})
     assert _moves(again) == _moves(app) + 1
 
@@ -161,3 +206,52 @@ def test_a_forged_held_purchase_record_is_not_restored() -> None:
     again = App(app.store.storage, clock=lambda: 1_000_000.0)
     again.handle("continue", {"save": app.shown.save_id, "staged": record})
     assert again.staged() is None and again.shown.notice is None
+
+
+def _sealed_table() -> dict[str, Device]:
+    """Ann and Bob at a sealed game by links, each on an App of their own; Ann seated."""
+    apps = {}
+    for salt, name in enumerate(("Ann", "Bob"), 1):
+        app = App(MemoryStorage(), clock=lambda: 1.8e12, base_url="https://tm.example/")
+        app.entropy = random.Random(f"device {salt}").randbytes
+        app.linkplay.state.signer = TestSigner(11 * salt)
+        apps[name] = app
+    ann = apps["Ann"]
+    ann.handle("new_game", {**form_fields(2, ["Ann", "Bob"], 5), "by_link": "on",
+                            "sealed": "on"})
+    click(ann, next(c for c in drawn(ann)[0] if c.action == "choose_seat"
+                    and c.data["seat"] == "0"))
+    return {name: Device(app, name) for name, app in apps.items()}
+
+
+def test_in_a_sealed_game_a_pass_is_posted_only_after_its_confirm() -> None:
+    devices, sender = _sealed_table(), "Ann"
+    for _ in range(400):  # clicks and links until a device may pass
+        app = devices[sender].app
+        decision = app.current()
+        if decision is not None and decision[1].kind == "action" \
+                and "pass" in [c["type"] for c in decision[1].choices()]:
+            break
+        if not devices[sender].step():
+            offer = devices[sender].offer()
+            assert offer is not None, "nothing to answer and no link"
+            sender = offer[0]
+            devices[sender].open(offer[1])
+    else:
+        raise AssertionError("no Pass offered")
+    game = app.shown.game
+    assert game is not None
+    before = len(game.moves)
+    _click(app, "pass")
+    assert _held(app) and app.staged().game is game  # type: ignore[union-attr]
+    assert devices[sender].offer() is None and len(game.moves) == before  # nothing sent
+    app.handle("cancel", {})
+    assert app.current() is not None and app.current()[1].kind == "action"  # type: ignore[index]
+    _click(app, "pass")
+    app.handle("confirm_action", {})
+    assert app.staged() is None and app.shown.notice is None
+    game = app.shown.game
+    assert game is not None and len(game.moves) == before + 1
+    assert game.moves[-1][1] == {"type": "pass"}
+    offer = devices[sender].offer()
+    assert offer is not None and offer[0] != sender  # posted: the link for the other seat

@@ -162,10 +162,12 @@ def test_a_copy_made_ahead_of_a_game_that_moved_on_is_not_used() -> None:
     assert app.play.state.spare.take(game.copy()) is None  # a copy of another game object: not used
 
 
-def test_R_SOLO_3_a_pass_that_ends_the_game_goes_in_at_once_and_is_saved_as_over() -> None:
-    """R-SOLO-3: the last Pass of generation 14 ends a solo game. A Pass spends nothing,
-    so it goes in at once (the page's rule: only what spends, places a tile or settles a
-    selection waits for Confirm): the end shows and the game is saved as over."""
+def test_R_SOLO_3_the_last_pass_of_a_solo_game_waits_for_confirm_cancel_keeps_it_going(
+        ) -> None:
+    """R-SOLO-3: the last Pass of generation 14 ends a solo game, and the end screen has
+    no Undo: the Pass waits for Confirm, held on the game itself (no copy of a late game
+    made for it, nothing of the end shown); Cancel keeps the game going; after Confirm the
+    game is over and saved as over (charted, linked)."""
     app = App(MemoryStorage(), clock=lambda: 1000.0)
     app.handle("new_game", {"players": "1", "seed": "11"})
     for _ in range(3000):
@@ -180,8 +182,17 @@ def test_R_SOLO_3_a_pass_that_ends_the_game_goes_in_at_once_and_is_saved_as_over
         raise AssertionError("never reached the last generation's actions")
     before = len(app.shown.game.moves)
     click(app, "pass", held=True)
-    assert app.staged() is None
-    assert app.shown.game.is_over and app.shown.save_id is not None
+    stage = app.staged()
+    assert stage is not None and stage.held and stage.game is app.shown.game
+    shown = page(app)
+    assert 'data-action="confirm_action"' in shown and 'class="end' not in shown
+    assert len(app.shown.game.moves) == before and not app.shown.game.is_over
+    app.handle("cancel", {})
+    assert app.staged() is None and not app.shown.game.is_over
+    assert len(app.shown.game.moves) == before and app.current() is not None
+    click(app, "pass", held=True)
+    app.handle("confirm_action", {})
+    assert app.shown.game.is_over and app.staged() is None and app.shown.save_id is not None
     from tm.web.saves import parse_entry
     app.flush_save()
     raw = app.store.raw(app.shown.save_id)

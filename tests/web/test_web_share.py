@@ -243,7 +243,7 @@ def test_undoing_a_pass_in_the_page() -> None:
     assert decision is not None
     before = game_of(app).digest()
     app.handle("choose", {"index": types(decision[1].choices()).index("pass")})
-    assert app.staged() is None  # a Pass spends nothing: in at once, with no Confirm
+    app.handle("confirm_action", {})  # passing is held until confirmed
     assert game_of(app).digest() != before and app.shown.notice is None
     app.handle("undo", {})
     assert game_of(app).digest() == before

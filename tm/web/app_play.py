@@ -17,8 +17,8 @@ from tm.web.app_stage import (
     Spare,
     Stage,
     at_once,
-    closes_selection,
     default_payment,
+    held_alone,
     starts_action,
 )
 from tm.web.i18n import t
@@ -56,10 +56,10 @@ class PlayController(Controller):
         undo, another tab, the menu or a load is void and dropped)."""
         stage, shown = self.state.stage, self.shown
         if stage is not None and (shown.game is None or stage.base is not shown.game
-                                  or shown.replay is not None or stage.selection
-                                  and not closes_selection(stage.base, stage.player,
-                                                           stage.steps[0])):
-            self.state.stage = None  # (a selection settled meanwhile: its Done is void)
+                                  or shown.replay is not None or stage.lone
+                                  and not held_alone(stage.base, stage.player,
+                                                     stage.steps[0])):
+            self.state.stage = None  # (settled or passed meanwhile: the held answer is void)
         return self.state.stage
 
     def shown_game(self) -> Game | None:
@@ -84,12 +84,13 @@ class PlayController(Controller):
 
     def stage_record(self) -> str | None:
         """The action under way as this tab keeps it over a reload (JSON: the saved game,
-        its moves, the player and the steps); None when nothing is staged on a saved game."""
+        its moves, the player, the steps, and ``lone`` for one answer held on its own);
+        None when nothing is staged on a saved game."""
         stage, shown = self.staged(), self.shown
         if stage is None or shown.save_id is None or stage.base.state.options.sealed:
             return None
         return json.dumps({"save": shown.save_id, "moves": len(stage.base.moves),
-                           "player": stage.player, "selection": stage.selection,
+                           "player": stage.player, "lone": stage.lone,
                            "steps": [unlabelled(step) for step in stage.steps]},
                           separators=(",", ":"))
 
@@ -274,7 +275,7 @@ class PlayController(Controller):
         game = self.shown.game
         assert game is not None
         staged = self.staged()
-        if staged is None and stage and closes_selection(game, player, response):
+        if staged is None and stage and held_alone(game, player, response):
             self.state.stage = Stage.settling(game, player, response)  # (IllegalMove: none)
             return
         if staged is None and stage and starts_action(game, player) and not at_once(response):
@@ -314,8 +315,11 @@ def _staged_again(game: Game, record: dict[str, Any]) -> Stage | None:
     if record.get("moves") != len(game.moves) or not isinstance(steps, list) or not steps \
             or not isinstance(player, int):
         return None
-    if record.get("selection") is True:  # a selection's Done held: the one step
-        if len(steps) != 1 or not closes_selection(game, player, steps[0]):
+    # One answer held alone: "lone"; "selection" in records made before a Pass was held
+    # alone (a selection's Done), and a Pass then kept as an action's one step.
+    alone = len(steps) == 1 and held_alone(game, player, steps[0])
+    if record.get("lone") is True or record.get("selection") is True or alone:
+        if not alone:
             return None
         try:
             return Stage.settling(game, player, steps[0])

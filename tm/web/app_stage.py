@@ -15,11 +15,14 @@ Plant, an award, a tile placed) is *held* when complete: the player sees it (the
 it, unless it showed hidden information) and confirms or cancels it; only then does it
 reach the game.
 
-The page's one rule: a move that spends, places a tile or settles a whole selection waits
-for Confirm. So a prelude played (:data:`OPENING_PURPOSES`) is staged like an action, and
-the Done that settles a purchase or the setup (:data:`CLOSING_PURPOSES`) is staged and held
-on its own (:attr:`Stage.selection`): the ticks before it stay immediate toggles, and Cancel
-goes back to them. A draft pick, Pass and End turn spend nothing and go in at once.
+The page's one rule: a move that spends, places a tile, settles a whole selection or
+passes waits for Confirm. So a prelude played (:data:`OPENING_PURPOSES`) is staged like an
+action, and the Done that settles a purchase or the setup (:data:`CLOSING_PURPOSES`) and a
+Pass are held on their own (:attr:`Stage.lone`, :func:`held_alone`), checked but not
+applied (no copy): the ticks before a Done stay immediate toggles, and Cancel goes back to
+them or to the action menu. A Pass can end the generation, whose production is a reveal,
+or the game, whose end screen has no Undo: a mis-tap must not. A draft pick and End turn
+spend nothing and go in at once.
 """
 from __future__ import annotations
 
@@ -43,8 +46,8 @@ class Stage:
     held: bool = False  # complete, waiting for the player's Confirm
     preview: bool = True  # held: the copy shows the action done (False: the held answer is
     # not applied yet, as it showed hidden information)
-    selection: bool = False  # a selection's Done (a purchase, the setup) held for Confirm
-    # (:meth:`settling`: ``game`` is ``base`` itself, as nothing is applied before it)
+    lone: bool = False  # one answer held for Confirm on its own (a selection's Done, a
+    # Pass: :meth:`settling`; ``game`` is ``base`` itself, as nothing is applied before it)
 
     @classmethod
     def begin(cls, base: Game, player: int, spare: Spare | None = None) -> Stage:
@@ -54,16 +57,17 @@ class Stage:
         return cls(base, copy if copy is not None else base.copy(), player)
 
     @classmethod
-    def settling(cls, base: Game, player: int, done: dict[str, Any]) -> Stage:
-        """A selection's Done (checked: IllegalMove) held for Confirm and not applied till
-        then, so on no copy: applying it may show hidden information (another's setup)
-        or, in a sealed game, need keys that have not arrived."""
+    def settling(cls, base: Game, player: int, answer: dict[str, Any]) -> Stage:
+        """A selection's Done or a Pass (:func:`held_alone`; checked: IllegalMove) held for
+        Confirm and not applied till then, so on no copy: applying it may show hidden
+        information (another's setup, the next generation's cards), end the game, or, in a
+        sealed game, need keys that have not arrived; and a late game's copy is slow."""
         prompt = base.prompt_for(player)
         if prompt is None:
-            raise ValueError("no selection to settle")
-        prompt.check(done)
-        return cls(base, base, player, [done], [len(base.moves)], held=True, preview=False,
-                   selection=True)
+            raise ValueError("no decision to settle")
+        prompt.check(answer)
+        return cls(base, base, player, [answer], [len(base.moves)], held=True, preview=False,
+                   lone=True)
 
     @property
     def answers(self) -> int:
@@ -95,7 +99,7 @@ class Stage:
 
     def confirm(self) -> None:
         """The held action confirmed: its last answer applied if it was held back (a
-        selection's Done: to the game itself)."""
+        selection's Done or a Pass: to the game itself)."""
         if not self.preview:
             self.game.respond(self.player, self.steps[-1])
         self.held = False
@@ -166,9 +170,10 @@ class Spare:
 # Answers that are themselves the player's confirmation (a payment, a selection's Done):
 # an action ending on one is not asked about again. Ending the turn changes nothing.
 CONFIRMING = frozenset({"confirm", "done", "end_turn"})
-# Answers that spend nothing and are a whole move by themselves: they go to the game at
-# once, never staged (the page's one rule), so no copy of the game is made for them.
-AT_ONCE = frozenset({"pass", "end_turn"})
+# Answers that change nothing and are a whole move by themselves: they go to the game at
+# once, never staged (the page's one rule), so no copy of the game is made for them. (A
+# Pass is held alone instead: :func:`held_alone`.)
+AT_ONCE = frozenset({"end_turn"})
 # Decisions outside the action menu whose answer starts a move staged like an action: a
 # prelude played (it may spend, gain and place tiles), a greenery of the game's end.
 OPENING_PURPOSES = frozenset({"prelude_first", "prelude_of_several", "final_greenery"})
@@ -189,8 +194,8 @@ def starts_action(game: Game, player: int) -> bool:
 
 
 def at_once(response: dict[str, Any]) -> bool:
-    """Whether ``response`` goes in with no stage: Pass, End turn, or an option's "no
-    more" (the end's last greenery: Done)."""
+    """Whether ``response`` goes in with no stage: End turn, or an option's "no more"
+    (the end's last greenery: Done)."""
     label = response.get("label")
     return response.get("type") in AT_ONCE or (
         isinstance(label, dict) and label.get("key") == "done")
@@ -204,6 +209,14 @@ def closes_selection(game: Game, player: int, response: Any) -> bool:
     return prompt is not None and prompt.purpose in CLOSING_PURPOSES
 
 
+def held_alone(game: Game, player: int, response: Any) -> bool:
+    """Whether ``response`` of ``player`` is held for Confirm on its own, unapplied
+    (:meth:`Stage.settling`): the Done settling a purchase or the setup, or a Pass."""
+    if isinstance(response, dict) and response.get("type") == "pass":
+        return starts_action(game, player)  # (a Pass is listed only at the action menu)
+    return closes_selection(game, player, response)
+
+
 def held_steps(stage: Stage | None) -> tuple[dict[str, Any], ...]:
     """What a held stage shows for its Confirm: the action's answers; for a selection,
     its Done in words of its purpose and the cards it takes (the selection's own listed
@@ -211,7 +224,7 @@ def held_steps(stage: Stage | None) -> tuple[dict[str, Any], ...]:
     it."""
     if stage is None or not stage.held:
         return ()
-    if not stage.selection:
+    if not stage.lone or stage.steps[0].get("type") != "done":  # (an action, a Pass)
         return tuple(stage.steps)
     prompt = stage.base.prompt_for(stage.player)
     if prompt is None:

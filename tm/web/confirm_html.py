@@ -1,7 +1,7 @@
-"""The last step of every move that spends, places a tile or settles a selection: it
-waits, held in the page, for the player's Confirm (or Cancel, which takes nothing back
-from the game; a selection's goes back to its ticks). A pure function of the screen
-model."""
+"""The last step of every move that spends, places a tile, settles a selection or passes:
+it waits, held in the page, for the player's Confirm (or Cancel, which takes nothing back
+from the game; a selection's goes back to its ticks, a Pass's to the actions). A pure
+function of the screen model."""
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -57,8 +57,8 @@ def held_panel(screen: Screen) -> str:
     confirm = attrs(class_="primary confirm", data_action="confirm_action",
                     data_focus="confirm-action", data_autofocus=1)
     selection = _settles_selection(first)
-    note = t("held.note_selection" if selection else "held.note",
-             action=step_words(screen, first))
+    note = t("held.note_pass") if first.get("type") == "pass" else t(
+        "held.note_selection" if selection else "held.note", action=step_words(screen, first))
     return (f'<section class="prompt held" aria-live="polite" data-kind="confirm">{who}'
             f'<h2>{esc(sentence(t("held.title", action=step_words(screen, first))))}</h2>'
             + (f'<ul class="held-steps">{items}</ul>' if items else "")

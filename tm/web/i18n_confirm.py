@@ -9,8 +9,10 @@ EN_CONFIRM: dict[str, str] = {
     "held.note": "Not sent yet: {action}. Confirm it, or Cancel to take it all back.",
     "held.confirm": "Confirm",
     "held.note_selection": "Not sent yet: {action}. Confirm it, or Cancel to change your choice.",
-    "held.rule": "Whatever spends, places a tile or settles a choice waits for Confirm; "
-                 "ticking cards, a draft pick, Pass and End turn count at once.",
+    "held.note_pass": "Not sent yet: you pass and take no more actions this generation. "
+                      "Confirm it, or Cancel to keep playing.",
+    "held.rule": "Whatever spends, places a tile, settles a choice or passes waits for "
+                 "Confirm; ticking cards, a draft pick and End turn count at once.",
     # wording
     "held.taken": "{name}: {status}",
     "prompt.target_has": "has {qty}",

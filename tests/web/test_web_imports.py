@@ -22,7 +22,6 @@ ALLOWED_MODULES = frozenset({"tm.core.errors", "tm.persist.links", "tm.daily",
                              "tm.core.values",  # checks on plain values (no rules in it)
                              "tm.core.frozen", "tm.cards", "tm.cards.dsl", "tm.board.maps",
                              "tm.core.mapdef",  # the maps as data (facts, as the cards)
-                             "tm.core.values",  # checks on plain values read from outside
                              # the prompts' public contract: kinds, purposes, Choice
                              "tm.prompts.contract",
                              # the read model's shape (static types of what view() gives)

@@ -33,7 +33,7 @@ from scripts.files import load_file  # noqa: E402
 from tests.kits import wait_without_eval  # noqa: E402
 from tm.core.state import Options  # noqa: E402
 from tm.game import Game  # noqa: E402
-from tm.persist.links import decode, encode  # noqa: E402
+from tm.linkplay.links import decode, encode  # noqa: E402
 from tm.sim import play_random_game  # noqa: E402
 
 wait_without_eval.install()  # (Playwright's own wait is refused by the site's CSP)

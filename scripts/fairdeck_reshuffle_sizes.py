@@ -30,7 +30,7 @@ from tm import Options  # noqa: E402
 from tm.bots import Bot  # noqa: E402
 from tm.fairdeck import GROUPS, unlocking  # noqa: E402
 from tm.fairdeck.wire import HandOff, Turn, decode  # noqa: E402
-from tm.persist.sealedplay import Post  # noqa: E402
+from tm.linkplay.sealedplay import Post  # noqa: E402
 from tm.testing.sealed_table import Table  # noqa: E402
 
 

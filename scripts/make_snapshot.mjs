@@ -40,7 +40,7 @@ from pathlib import Path
 import base64, html, inspect
 sys.path.insert(0, ${JSON.stringify(ARCHIVE)})
 
-import tm, tm.game, tm.persist.links, tm.persist.history
+import tm, tm.game, tm.linkplay.links, tm.persist.history
 from tm.cards import all_cards
 from tm.core.mapdef import get_map
 from tm.web import app, app_share, screens, share_html, saves

@@ -13,7 +13,7 @@ from typing import Any
 from tm.core.rng import Rng
 from tm.core.state import Options
 from tm.game import Game
-from tm.persist import links
+from tm.linkplay import links
 from tm.sim import play_random_game, random_response
 from tm.web.saves import SaveMeta, entry_text
 

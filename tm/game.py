@@ -22,6 +22,7 @@ from tm.cards import corporation_deck, project_deck
 # Importing these registers their ops and prompt handlers.
 from tm.core import manifest as expansions
 from tm.core import sealed
+from tm.core.contract import Choice
 from tm.core.dealer import Dealer
 from tm.core.errors import IllegalMove, SaveError, reason
 from tm.core.flow import HANDLERS, run
@@ -34,7 +35,6 @@ from tm.core.values import is_int
 from tm.options_check import check_options
 from tm.persist import saves
 from tm.persist.codec import state_digest
-from tm.prompts.contract import Choice
 from tm.prompts.kinds import Prompt, stage
 from tm.prompts.sealed import engine_response, show_response
 from tm.rules import phases

@@ -16,13 +16,13 @@ from typing import Any
 
 from tm.board.parameters import limits
 from tm.core import ruleset as expansion_hooks
+from tm.core.contract import Choice
 from tm.core.mapdef import get_map
 from tm.core.rng import Rng
 from tm.core.ruleset import rules_of
 from tm.core.state import RESOURCES, Options, to_dict
 from tm.game import Game
 from tm.persist.codec import canonical_json
-from tm.prompts.contract import Choice
 from tm.prompts.kinds import Prompt
 from tm.vocab.kinds import PROD_FLOOR
 

@@ -12,7 +12,7 @@ These are static types only: the view is plain JSON-ready data (dicts and lists)
 and compared as such. A few leaves stay JSON edges, said where they are: a log record
 (its shape per key is :data:`tm.core.records.RECORDS`), an expansion's section (its keys
 are marked by its manifest's ``seen``), a decision's details (the ask's shape per kind is
-:data:`tm.prompts.contract.ASKS`), a listed choice (a response's fields and its
+:data:`tm.core.contract.ASKS`), a listed choice (a response's fields and its
 ``label``) and a reason or label (a record the page words: ``key`` and fields).
 
 (No ``from __future__ import annotations`` here: on Python 3.11 a ``TypedDict`` sees
@@ -22,7 +22,7 @@ are marked by its manifest's ``seen``), a decision's details (the ask's shape pe
 from collections.abc import Mapping
 from typing import Any, Literal, NotRequired, TypedDict
 
-from tm.prompts.contract import Kind, Label, Purpose
+from tm.core.contract import Kind, Label, Purpose
 from tm.rules.scoring import CardPoints as CardPoints  # (re-exported: the page reads it here)
 
 Words = Label  # a reason or a label: a record the page words (``key`` and its fields)

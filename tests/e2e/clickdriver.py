@@ -18,7 +18,7 @@ from typing import Any
 
 from tests.e2e.helpers import expect, wait_ready, wait_screen
 from tests.kits.clicks import Taste, best
-from tm.persist import sealedlinks
+from tm.linkplay import sealedlinks
 
 LINK = ".send-panel.sealed input.send-link"
 AUDITED = "[data-audit=passed], [data-audit=failed]"

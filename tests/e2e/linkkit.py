@@ -10,7 +10,7 @@ from typing import Any
 
 from tests.e2e.helpers import answer_first, prompt, start_game, wait_ready, wait_screen
 from tm.game import Game
-from tm.persist import links
+from tm.linkplay import links
 
 DESKTOP = {"width": 1280, "height": 900}
 SEND = ".send-panel input.send-link"

@@ -58,7 +58,7 @@ def _still_works(page: Any, name: str = "Still") -> None:
 
 def link_with_options(raw: bytes) -> str:
     """A format-2 link fragment whose options are ``raw``, as they are, and no moves."""
-    from tm.persist import links
+    from tm.linkplay import links
 
     out = bytearray([links.LINK_FORMAT, 2])
     links.put_varint(out, len(raw))
@@ -313,7 +313,7 @@ def _long_link(moves: int) -> str:
     as a link fragment."""
     from tm.core.state import Options
     from tm.game import Game
-    from tm.persist import links
+    from tm.linkplay import links
 
     game = Game.new(Options(players=1, seed=1, names=["Long"], expansions=["corpera"]))
     while len(game.moves) < moves:
@@ -333,7 +333,7 @@ def _longest_heavy_link() -> tuple[str, int]:
 
     from tm.core.state import Options
     from tm.game import Game
-    from tm.persist import links
+    from tm.linkplay import links
     from tm.persist.codec import MAX_MOVES
 
     chance = random.Random(5)

@@ -20,7 +20,7 @@ from tests.e2e.linkkit import (
     wait_moves,
 )
 from tm.game import Game
-from tm.persist import links
+from tm.linkplay import links
 
 pytestmark = pytest.mark.e2e
 

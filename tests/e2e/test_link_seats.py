@@ -23,8 +23,9 @@ from tests.e2e.linkkit import (
     start_by_link,
     take_seat,
 )
-from tm.persist import links, seatseals, sigs
-from tm.persist.seatseals import Intro, Seals
+from tm.linkplay import links, seatseals
+from tm.linkplay.seatseals import Intro, Seals
+from tm.persist import sigs
 from tm.web.app import finishing_choice
 from tm.web.linkforks import saved_moves
 

@@ -34,7 +34,8 @@ from tests.e2e.linkkit import (
 from tests.kits.corpus import recorded
 from tests.kits.keys import TestSigner
 from tm.game import Game
-from tm.persist import links, seatseals, sigs
+from tm.linkplay import links, seatseals
+from tm.persist import sigs
 from tm.web.app import finishing_choice
 
 pytestmark = pytest.mark.e2e

@@ -251,7 +251,7 @@ def test_turn_marker_and_seat_shapes_in_a_game_opened_from_a_link(screen_page: A
     """A shared 5-player game: the player taking a turn is marked in their colour, and
     each seat has its own shape beside its colour."""
     from tm import Game
-    from tm.persist import links
+    from tm.linkplay import links
     from tm.web.saves import parse_entry
     page = screen_page
     game = Game.from_save(parse_entry(games.late_game_entry())[1])

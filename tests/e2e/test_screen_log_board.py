@@ -69,7 +69,7 @@ def _play(app: Any, name: str) -> bool:
 
 def _try_seed(seed: int) -> Planned | None:
     from tm.cards import card
-    from tm.persist.links import encode
+    from tm.linkplay.links import encode
     from tm.web.app import App
     from tm.web.saves import MemoryStorage
 

@@ -27,9 +27,9 @@ from tests.e2e.clickdriver import AUDITED, REBUILD_MS, Device, play_table, start
 from tests.e2e.helpers import expect, generation, wait_ready
 from tests.e2e.linkkit import DESKTOP
 from tm.fairdeck.wire import SeedReveal, Show, Turn, decode, encode
-from tm.persist import sealedlinks
+from tm.linkplay import sealedlinks
+from tm.linkplay.sealedplay import Post
 from tm.persist.saves import options_from
-from tm.persist.sealedplay import Post
 from tm.web.saves import parse_entry
 from tm.web.sealedgame import RECORD_PREFIX, Record, SealedPlay
 

@@ -20,7 +20,7 @@ WIDE = {"width": 1366, "height": 900}
 @cache
 def _finished_link(players: int) -> str:
     from tests.kits.games import random_game
-    from tm.persist import links
+    from tm.linkplay import links
 
     game = random_game(players, 3, ["Pia", "Bob"][:players])
     assert game.is_over

@@ -14,9 +14,9 @@ import pytest
 
 import tm
 from tm import Game, IllegalMove, Options
+from tm.core.contract import Choice
 from tm.core.mapdef import get_map
 from tm.core.rng import Rng
-from tm.prompts.contract import Choice
 from tm.prompts.kinds import KINDS, Prompt
 from tm.sim import play_random_game, random_response
 from tm.testing import (

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from tm import Game
-from tm.persist.links import decode, encode
+from tm.linkplay.links import decode, encode
 from tm.persist.saves import options_from
 from tm.sim import play_random_game
 

@@ -1,4 +1,4 @@
-"""The engine's typed contract (tm/prompts/contract.py, tm/core/records.py): every purpose
+"""The engine's typed contract (tm/core/contract.py, tm/core/records.py): every purpose
 is listed and has its handler, an unknown purpose or log key raises where it is made, a
 choice is a (response, label) pair the game takes as it is, and every ask, response and
 log record of simulated games over all expansion sets has its declared shape."""
@@ -13,11 +13,11 @@ import pytest
 
 from tests.kits.shapes import misfits
 from tm import Game, IllegalMove, Options
+from tm.core.contract import ASKS, KINDS, PURPOSE_KINDS, PURPOSES, RESPONSES, Choice
 from tm.core.flow import HANDLERS, ask
 from tm.core.ledger import log
 from tm.core.records import RECORDS
 from tm.core.rng import Rng
-from tm.prompts.contract import ASKS, KINDS, PURPOSE_KINDS, PURPOSES, RESPONSES, Choice
 from tm.sim import random_response
 
 SETS = ("corpera", "prelude", "colonies")

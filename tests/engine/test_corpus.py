@@ -14,7 +14,7 @@ import pytest
 
 from tests.kits.corpus import recorded, with_saturn
 from tm import Game
-from tm.persist import links
+from tm.linkplay import links
 
 GAMES = recorded("v1")
 UNCHANGED = with_saturn(GAMES, present=False)  # (the others: below)

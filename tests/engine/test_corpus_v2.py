@@ -14,7 +14,7 @@ import pytest
 
 from tests.kits.corpus import recorded
 from tm import Game
-from tm.persist import links
+from tm.linkplay import links
 
 GAMES = recorded("v2")
 IDS = [g["name"] for g in GAMES]

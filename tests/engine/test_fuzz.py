@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from tm import Game, IllegalMove, Options, SaveError
-from tm.persist import links
+from tm.linkplay import links
 from tm.sim import play_random_game
 
 SEED = 20261130

@@ -29,8 +29,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("tm.sim", "tm.testing"),
     ("tm",),  # the package's face: Game, Options, errors, and the load order run once
     # a link replays its moves through the game API
-    ("tm.persist.links", "tm.persist.sealedplay", "tm.persist.sealedlinks",
-     "tm.persist.sealedshape"),  # (the shape of a sealed link's posts, checked before play)
+    ("tm.linkplay",),
     ("tm.game", "tm.options_check"),  # (options range-checked before a game is made)
     ("tm.view", "tm.view_model", "tm.simultaneous", "tm.persist", "tm.daily"),
     ("tm.expansions",),
@@ -39,7 +38,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("tm.vocab",),
     ("tm.cards",),
     ("tm.board",),
-    ("tm.core", "tm.prompts.contract"),  # the names every layer's asks and choices use
+    ("tm.core",),
     ("tm.fairdeck",),  # the fair deck's cryptography: the rules will call it, it knows no rule
 )
 MAX_MODULE_LINES = 400
@@ -276,7 +275,7 @@ def test_the_suite_check_finds_planted_imports_of_the_page(tmp_path: Path) -> No
     files = {"__init__.py": "", "engine/__init__.py": "", "kits/__init__.py": "",
              "engine/test_a.py": "from tests.kits import k\n",
              "engine/test_b.py": "def f():\n    import tests.e2e.helpers\n",
-             "engine/test_c.py": "from tm.persist import links\nfrom tests.kits.k import f\n",
+             "engine/test_c.py": "from tm.linkplay import links\nfrom tests.kits.k import f\n",
              "kits/k.py": "def f():\n    from tm.web.saves import parse_entry\n"}
     for relative, text in files.items():
         (tmp_path / "tests" / relative).parent.mkdir(parents=True, exist_ok=True)

@@ -12,7 +12,8 @@ import pytest
 
 from tm import Game, Options
 from tm.core.errors import reason_of
-from tm.persist import links, saves
+from tm.linkplay import links
+from tm.persist import saves
 from tm.sim import play_random
 
 

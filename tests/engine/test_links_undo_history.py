@@ -8,8 +8,8 @@ import pytest
 
 from tm import Game, IllegalMove, Options
 from tm.core.rng import Rng
+from tm.linkplay.links import LINK_FORMAT, LinkError, decode, encode
 from tm.persist.history import score_history
-from tm.persist.links import LINK_FORMAT, LinkError, decode, encode
 from tm.sim import play_random_game, random_response
 
 

@@ -5,7 +5,7 @@ and a link numbers a pick as it did before pages existed."""
 from __future__ import annotations
 
 from tm.game import Game
-from tm.persist import links
+from tm.linkplay import links
 from tm.prompts.kinds import whole_selection
 from tm.testing import answer, give_cards, make_game, prompt, set_colony_tiles
 

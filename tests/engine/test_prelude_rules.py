@@ -16,7 +16,7 @@ from tests.kits.facts import load_reference
 from tm import Game, IllegalMove, Options
 from tm.cli import main
 from tm.core.manifest import manifest
-from tm.persist import links
+from tm.linkplay import links
 from tm.sim import simulate
 from tm.testing import (
     answer,

@@ -34,7 +34,7 @@ from tm.expansions.colonies.manifest import COLONIES
 from tm.fairdeck import SECP256K1, TEST_127, Group, Piles
 from tm.fairdeck.wire import SeedReveal, decode
 from tm.game import Game
-from tm.persist.sealedlinks import decode as decode_link
+from tm.linkplay.sealedlinks import decode as decode_link
 from tm.testing.sealed_table import Decide, LinkTable, Table, seat_seed
 
 TARGETS = ("Pluto", "Miranda", "Enceladus", "Titan")  # bonuses that draw or add resources

@@ -21,7 +21,7 @@ from tm.fairdeck import SECP256K1, TEST_127, Group, Piles, generations
 from tm.fairdeck.device import Device
 from tm.fairdeck.held import Caught
 from tm.fairdeck.wire import HandOff, SeedReveal, Show, Turn, decode, encode
-from tm.persist.sealedplay import Awaited, Post, Refused, SealedSeat, read_post
+from tm.linkplay.sealedplay import Awaited, Post, Refused, SealedSeat, read_post
 from tm.testing.sealed_table import Decide, Table, seat_seed
 
 

@@ -23,12 +23,12 @@ from tm.core.errors import reason_of
 from tm.core.state import to_dict
 from tm.fairdeck import TEST_127
 from tm.fairdeck.wire import HandOff, SeedReveal, decode
-from tm.persist import sealedlinks
-from tm.persist.links import LinkError
-from tm.persist.sealedlinks import decode as decode_link
-from tm.persist.sealedlinks import encode as encode_link
-from tm.persist.sealedlinks import merge
-from tm.persist.sealedplay import Post
+from tm.linkplay import sealedlinks
+from tm.linkplay.links import LinkError
+from tm.linkplay.sealedlinks import decode as decode_link
+from tm.linkplay.sealedlinks import encode as encode_link
+from tm.linkplay.sealedlinks import merge
+from tm.linkplay.sealedplay import Post
 from tm.testing.sealed_table import LinkTable
 
 OPTIONS = Options(players=2, seed=7, sealed=True)

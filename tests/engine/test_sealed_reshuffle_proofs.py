@@ -33,7 +33,7 @@ from tm.fairdeck import (
 from tm.fairdeck.held import Caught
 from tm.fairdeck.wire import DeckParts, HandOff, Turn, decode, encode
 from tm.game import Game
-from tm.persist.sealedplay import Post, SealedSeat, read_post
+from tm.linkplay.sealedplay import Post, SealedSeat, read_post
 from tm.testing.sealed_table import Table, seat_seed
 
 OPTIONS = Options(players=4, seed=5, expansions=[], sealed=True)

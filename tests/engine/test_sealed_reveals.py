@@ -22,7 +22,7 @@ from tm.core.state import to_dict
 from tm.fairdeck import SECP256K1, TEST_127, Group, generations
 from tm.fairdeck.device import Device
 from tm.fairdeck.wire import SeedReveal, decode
-from tm.persist.sealedplay import Post, SealedSeat
+from tm.linkplay.sealedplay import Post, SealedSeat
 from tm.testing.sealed_table import Decide, LinkTable, Table, seat_seed
 
 FOREST = Options(players=2, seed=7, expansions=["corpera", "prelude"], sealed=True)

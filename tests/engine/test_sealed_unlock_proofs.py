@@ -19,7 +19,7 @@ from tm.fairdeck import SECP256K1, TEST_127, Group, unlocking
 from tm.fairdeck.held import Caught
 from tm.fairdeck.keys import DeckKeys
 from tm.fairdeck.wire import HandOff, decode, encode
-from tm.persist.sealedplay import Post, SealedSeat, read_post
+from tm.linkplay.sealedplay import Post, SealedSeat, read_post
 from tm.testing.sealed_table import Table
 
 

@@ -12,9 +12,9 @@ from dataclasses import dataclass, replace
 
 from tests.kits.keys import TestSigner
 from tm.fairdeck.wire import DeckParts, HandOff, SeedReveal, Turn, decode, encode
-from tm.persist import sealedlinks
-from tm.persist.sealedlinks import SealedLink
-from tm.persist.sealedplay import Post
+from tm.linkplay import sealedlinks
+from tm.linkplay.sealedlinks import SealedLink
+from tm.linkplay.sealedplay import Post
 from tm.web import linkseals
 from tm.web.saves import MemoryStorage
 

@@ -15,8 +15,8 @@ from tests.kits.keys import TestSigner
 from tests.kits.sealed_apps import device, offer, play_own
 from tm.fairdeck import SECP256K1
 from tm.fairdeck.wire import HandOff, Turn, encode
-from tm.persist import sealedlinks
-from tm.persist.sealedplay import Post
+from tm.linkplay import sealedlinks
+from tm.linkplay.sealedplay import Post
 from tm.web import linkseals
 from tm.web.app import App
 from tm.web.saves import MemoryStorage

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from tests.kits.keys import TestSigner
-from tm.persist.sealedplay import Post
+from tm.linkplay.sealedplay import Post
 from tm.web.app import App
 from tm.web.saves import MemoryStorage
 

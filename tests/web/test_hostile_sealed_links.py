@@ -14,9 +14,10 @@ from tests.kits import hostile_links as hostile
 from tests.kits.games import form_fields
 from tm.fairdeck import wire
 from tm.game import Game
-from tm.persist import sealedlinks, sealedplay, sealedshape, sigs
-from tm.persist.links import LinkError
-from tm.persist.sealedplay import Post, SealedSeat
+from tm.linkplay import sealedlinks, sealedplay, sealedshape
+from tm.linkplay.links import LinkError
+from tm.linkplay.sealedplay import Post, SealedSeat
+from tm.persist import sigs
 from tm.web import sealedgame
 from tm.web.app import App
 from tm.web.i18n import t

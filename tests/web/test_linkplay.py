@@ -17,7 +17,8 @@ from tm import daily
 from tm.core.errors import SaveError
 from tm.core.state import Options
 from tm.game import Game
-from tm.persist import gameids, links, seatseals, sigs
+from tm.linkplay import links, seatseals
+from tm.persist import gameids, sigs
 from tm.web import linkseals
 from tm.web.app import App
 from tm.web.app_lang import switch

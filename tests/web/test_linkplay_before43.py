@@ -9,7 +9,8 @@ from typing import Any
 
 from tests.kits.corpus import recorded
 from tests.kits.keys import TestSigner
-from tm.persist import gameids, links, seatseals, sigs
+from tm.linkplay import links, seatseals
+from tm.persist import gameids, sigs
 from tm.web import linkseals
 from tm.web.app import App
 from tm.web.saves import MemoryStorage

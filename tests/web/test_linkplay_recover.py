@@ -16,7 +16,7 @@ from tests.web.webkit import page_text as _page
 from tests.web.webkit import play_own as _play_own
 from tests.web.webkit import sent_link as _sent
 from tests.web.webkit import signing_device
-from tm.persist import links
+from tm.linkplay import links
 from tm.web import linkseals
 from tm.web.app import App
 

@@ -16,8 +16,9 @@ from tests.web.webkit import fragment as _fragment
 from tests.web.webkit import page_text as _page
 from tests.web.webkit import play_own as _play_own
 from tm.game import Game
-from tm.persist import gameids, links, seatseals, sigs
-from tm.persist.seatseals import Intro, Seals
+from tm.linkplay import links, seatseals
+from tm.linkplay.seatseals import Intro, Seals
+from tm.persist import gameids, sigs
 from tm.web import linkseals
 from tm.web.app import App, finishing_choice
 from tm.web.linkforks import saved_moves
@@ -395,7 +396,7 @@ def _sealed_join(forged_options: bool) -> tuple[str, str]:
 def _with_other_options(link: str) -> str:
     from dataclasses import replace
 
-    from tm.persist import sealedlinks
+    from tm.linkplay import sealedlinks
     head, params = links.split_params(link)
     joined = sealedlinks.decode(head)
     assert joined.options is not None

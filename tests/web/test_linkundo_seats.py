@@ -16,7 +16,7 @@ from tests.web.webkit import play_own as _play_own
 from tests.web.webkit import sent_link as _sent
 from tests.web.webkit import signing_device, text
 from tests.web.webkit import undo_link as _undo_link
-from tm.persist import links
+from tm.linkplay import links
 from tm.web import linkundo
 from tm.web.app import App
 from tm.web.i18n import speaking

@@ -1,4 +1,4 @@
-"""Every public prompt purpose (tm.prompts.contract.PURPOSES) has the words the page builds
+"""Every public prompt purpose (tm.core.contract.PURPOSES) has the words the page builds
 from it in every language, and every purpose the page and the bots name is a listed one:
 renaming a purpose cannot silently change the page."""
 from __future__ import annotations
@@ -7,7 +7,7 @@ import re
 from collections.abc import Mapping
 from pathlib import Path
 
-from tm.prompts.contract import PURPOSE_KINDS, PURPOSES, Kind, Purpose
+from tm.core.contract import PURPOSE_KINDS, PURPOSES, Kind, Purpose
 from tm.web.i18n import EN
 from tm.web.po import parse
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from tests.kits.sealed_apps import device, offer, play_own
 from tm.fairdeck import wire
-from tm.persist import sealedlinks
+from tm.linkplay import sealedlinks
 from tm.web.app import App
 from tm.web.saves import MemoryStorage
 

@@ -14,8 +14,8 @@ from tests.kits.keys import TestSigner
 from tests.kits.sealed_apps import device, history, offer, play_own, reopened
 from tm.fairdeck import SECP256K1, keys_for
 from tm.fairdeck.wire import SeedReveal, Turn, decode
-from tm.persist import sealedlinks
-from tm.persist.sealedlinks import SealedLink
+from tm.linkplay import sealedlinks
+from tm.linkplay.sealedlinks import SealedLink
 from tm.web.app import App
 from tm.web.i18n import t
 from tm.web.sealedgame import RECORD_PREFIX, read_record

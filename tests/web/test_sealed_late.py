@@ -19,9 +19,9 @@ from tests.kits.hostile import HostileDevice
 from tests.kits.keys import TestSigner
 from tests.kits.sealed_apps import history, reopened
 from tm.fairdeck.wire import DeckParts, Turn, encode
-from tm.persist import sealedlinks
-from tm.persist.sealedlinks import SealedLink
-from tm.persist.sealedplay import Post
+from tm.linkplay import sealedlinks
+from tm.linkplay.sealedlinks import SealedLink
+from tm.linkplay.sealedplay import Post
 from tm.web.app import App
 from tm.web.i18n import t
 from tm.web.sealedgame import RECORD_PREFIX, read_record

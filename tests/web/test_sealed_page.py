@@ -17,8 +17,8 @@ from tests.kits.keys import TestSigner
 from tests.web.clickkit import Device, click, drawn, play_table
 from tm.core import sealed
 from tm.fairdeck.wire import SeedReveal, Show, Turn, encode
-from tm.persist import sealedlinks
-from tm.persist.sealedplay import Post, read_post
+from tm.linkplay import sealedlinks
+from tm.linkplay.sealedplay import Post, read_post
 from tm.web import linkseals
 from tm.web.app import App
 from tm.web.i18n import t

@@ -13,7 +13,7 @@ from tests.kits.games import form_fields
 from tests.web.webkit import text
 from tm import daily
 from tm.game import Game
-from tm.persist import links
+from tm.linkplay import links
 from tm.web import i18n
 from tm.web.app import SEED_BITS, App
 from tm.web.app_base import bot_levels

@@ -344,7 +344,7 @@ def test_the_undo_question_takes_the_focus_and_a_run_offers_one_more() -> None:
 
 
 def test_links_and_exports_carry_only_committed_moves() -> None:
-    from tm.persist.links import decode
+    from tm.linkplay.links import decode
     from tm.web.saves import parse_entry
     game, (p1, _) = make_game(players=2, seed=0)
     give_cards(game, p1, ["Birds"])

@@ -17,7 +17,7 @@ import pytest
 from tm.core.errors import IllegalMove, Reason, SaveError, reason_of
 from tm.core.state import Options
 from tm.game import Game
-from tm.persist import links
+from tm.linkplay import links
 from tm.web.app import App
 from tm.web.error_text import error_text
 from tm.web.i18n import set_language, t

@@ -14,7 +14,7 @@ from tests.web.webkit import text
 from tm.bots.advice import Adviser
 from tm.bots.expert import Expert
 from tm.bots.hint import hint
-from tm.persist import links
+from tm.linkplay import links
 from tm.web import i18n
 from tm.web.app import App
 from tm.web.app_base import bot_levels

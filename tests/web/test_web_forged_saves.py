@@ -12,7 +12,7 @@ import pytest
 
 from tm.core.state import Options
 from tm.game import Game
-from tm.persist import links
+from tm.linkplay import links
 from tm.persist.codec import canonical_json, pack_state, unpack_state
 from tm.sim import play_random
 from tm.web.app import App

@@ -14,16 +14,16 @@ WEB = Path(__file__).resolve().parents[2] / "tm" / "web"
 # Engine modules the page may use whole: errors, links, saves and their formats, the
 # daily challenge's options by date, the frozen-data helpers, and static definitions (card
 # text is generated from the cards; the board's geometry comes from its map).
-ALLOWED_MODULES = frozenset({"tm.core.errors", "tm.persist.links", "tm.daily",
+ALLOWED_MODULES = frozenset({"tm.core.errors", "tm.linkplay.links", "tm.daily",
                              "tm.persist.history", "tm.persist.saves", "tm.persist.safejson",
                              "tm.persist.sigs",  # the seats' signatures (no rules in it)
                              "tm.persist.gameids",  # the ids of games played by link
-                             "tm.persist.seatseals",  # the seats' keys and seals on a link
+                             "tm.linkplay.seatseals",  # the seats' keys and seals on a link
                              "tm.core.values",  # checks on plain values (no rules in it)
                              "tm.core.frozen", "tm.cards", "tm.cards.dsl", "tm.board.maps",
                              "tm.core.mapdef",  # the maps as data (facts, as the cards)
                              # the prompts' public contract: kinds, purposes, Choice
-                             "tm.prompts.contract",
+                             "tm.core.contract",
                              # the read model's shape (static types of what view() gives)
                              "tm.view_model",
                              # bots answer from view() alone, as the page reads it: the page
@@ -35,8 +35,8 @@ ALLOWED_MODULES = frozenset({"tm.core.errors", "tm.persist.links", "tm.daily",
                              # protocol and the posts and links devices exchange (the rules
                              # run inside the device's SealedSeat, never from the page)
                              "tm.fairdeck", "tm.fairdeck.held", "tm.fairdeck.wire",
-                             "tm.persist.sealedplay", "tm.persist.sealedlinks",
-                             "tm.persist.sealedshape"})  # (a link's shape, no rules)
+                             "tm.linkplay.sealedplay", "tm.linkplay.sealedlinks",
+                             "tm.linkplay.sealedshape"})  # (a link's shape, no rules)
 # Engine modules the page may take single names from: the API object and the options.
 ALLOWED_NAMES = {"tm.game": frozenset({"Game"}),
                  "tm.core.state": frozenset({"Options", "to_dict"})}
@@ -72,7 +72,7 @@ def _refused(module: str, name: str | None, filename: str) -> bool:
         if top in BROWSER_ONLY:
             return filename not in BROWSER_ONLY[top]
         return top not in sys.stdlib_module_names or top in FORBIDDEN_STDLIB
-    if name is not None and f"{module}.{name}" in ALLOWED_MODULES:  # from tm.persist import links
+    if name is not None and f"{module}.{name}" in ALLOWED_MODULES:  # from tm.linkplay import links
         module, name = f"{module}.{name}", None
     if module == "tm.web" or module.startswith("tm.web."):
         return False
@@ -101,7 +101,7 @@ def test_the_checker_finds_every_form_of_a_rules_import() -> None:
         "panels.py: tm.cards.tableau.tag_counts", "panels.py: tm.rules.scoring.scores",
         "panels.py: importlib", "panels.py: numpy", "panels.py: js"])
     good = ("from tm.game import Game\nfrom tm.core.state import Options\n"
-            "from tm.persist import links\n"
+            "from tm.linkplay import links\n"
             "from tm.cards import card\nfrom tm.cards.dsl import Card\n"
             "from tm.core.mapdef import get_map\nfrom tm.web.html import esc\nfrom . import html\n"
             "import math\n")

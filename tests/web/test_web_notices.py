@@ -6,7 +6,7 @@ import base64
 import json
 import zlib
 
-from tm.persist import links
+from tm.linkplay import links
 from tm.web.alerts import Fault
 from tm.web.app import App
 from tm.web.saves import PREFIX, MemoryStorage

@@ -16,7 +16,7 @@ import pytest
 from tests.kits.games import random_game
 from tests.web.webkit import choose, page
 from tm.game import Game
-from tm.persist.links import decode, encode
+from tm.linkplay.links import decode, encode
 from tm.persist.saves import RULES_CHANGES
 from tm.web.app import App
 from tm.web.saves import PREFIX, MemoryStorage, parse_entry

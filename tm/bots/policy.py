@@ -16,7 +16,7 @@ from tm.bots.paying import pay_step
 from tm.bots.scoring import Choice, Scorer, Scoring
 from tm.bots.values import Judge
 from tm.cards import card
-from tm.prompts.contract import PLAY_NOW_PURPOSES
+from tm.core.contract import PLAY_NOW_PURPOSES
 from tm.view_model import GameView
 
 BUY_PRICE = 3

@@ -3,7 +3,7 @@
 Each player has a queue of items (plain dicts). An item is an *op* that the
 engine runs (``{"op": "steps", ...}``) or an *ask* that waits for the
 player's response (``{"op": "ask", "kind": ..., "on": purpose, ...}``; the purpose names
-the handler of the response, and is one of the public :data:`tm.prompts.contract.PURPOSES`).
+the handler of the response, and is one of the public :data:`tm.core.contract.PURPOSES`).
 Nothing in a queue is a closure, so a game waiting on a choice saves as JSON.
 """
 from __future__ import annotations
@@ -11,15 +11,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from tm.core.contract import Kind, Purpose, check_ask, check_purpose
 from tm.core.entries import marked
 from tm.core.frozen import register, thaw
 from tm.core.state import GameState
-from tm.prompts.contract import Kind, Purpose, check_ask, check_purpose
 
 Item = dict[str, Any]
 OpFn = Callable[[GameState, Item], None]
 # What an answer does: (game, player, the ask, the final response). Each handler takes its
-# purpose's ask and response shapes (tm.prompts.contract), so the table holds them as Any.
+# purpose's ask and response shapes (tm.core.contract), so the table holds them as Any.
 HandlerFn = Callable[[GameState, int, Any, Any], None]
 
 OPS: dict[str, OpFn] = {}

@@ -1,10 +1,10 @@
 """Prompts: the decisions a player can be asked for, as data with a ``kind``.
 
 A queued ask is a plain dict; :class:`Prompt` wraps it. ``choices()`` lists
-:class:`~tm.prompts.contract.Choice` pairs: a response that is legal as it stands, and a
+:class:`~tm.core.contract.Choice` pairs: a response that is legal as it stands, and a
 ``label`` record saying what it does (the page translates it; nobody needs
 ``prompt.data``). The kinds, purposes and shapes are the public contract of
-:mod:`tm.prompts.contract`.
+:mod:`tm.core.contract`.
 Selections are built a step at a time and held in the ask itself: a ``cards`` or
 ``setup`` prompt takes ``pick`` / ``unpick`` / ``done`` (setup also ``corporation``, and
 ``keep`` / ``unkeep`` of expansions' offers: :mod:`tm.prompts.setup`), a ``pay`` prompt
@@ -23,11 +23,11 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from tm.core import sealed
+from tm.core.contract import KINDS, Choice, Kind, Purpose, Response, response_of
 from tm.core.errors import IllegalMove, reason
 from tm.core.frozen import freeze
 from tm.core.state import GameState
 from tm.core.values import is_int
-from tm.prompts.contract import KINDS, Choice, Kind, Purpose, Response, response_of
 from tm.prompts.sealed import sealed_choices
 from tm.prompts.selection import (
     Item,
@@ -60,12 +60,12 @@ class Prompt:
 
     @property
     def kind(self) -> Kind:
-        """What sort of decision this is (one of :data:`~tm.prompts.contract.KINDS`)."""
+        """What sort of decision this is (one of :data:`~tm.core.contract.KINDS`)."""
         return cast(Kind, self._item["kind"])
 
     @property
     def purpose(self) -> Purpose:
-        """What the answer is for (one of :data:`~tm.prompts.contract.PURPOSES`, e.g.
+        """What the answer is for (one of :data:`~tm.core.contract.PURPOSES`, e.g.
         ``buy_cards``: the page and bots key their words and habits on it)."""
         return cast(Purpose, self._item["on"])
 

@@ -23,8 +23,8 @@ from typing import Any
 from tm.cards import card
 from tm.cards.tableau import CARD_PRICE, card_price
 from tm.core import sealed
+from tm.core.contract import PLAY_NOW_PURPOSES, Choice, response_of
 from tm.core.state import GameState
-from tm.prompts.contract import PLAY_NOW_PURPOSES, Choice, response_of
 
 _HELD = ("hand", "offer", "dealt_corps", "draft_hand", "drafted", "setup_choice")
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from tm.core.contract import Choice, Response
 from tm.core.errors import IllegalMove, reason
-from tm.prompts.contract import Choice, Response
 
-Item = dict[str, Any]  # a queued ask (one of tm.prompts.contract's ask shapes), as JSON
+Item = dict[str, Any]  # a queued ask (one of tm.core.contract's ask shapes), as JSON
 
 
 def expect(response: Response, *kinds: str) -> None:

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from tm.core.contract import Choice, Response
 from tm.core.errors import IllegalMove, reason
 from tm.core.state import GameState
-from tm.prompts.contract import Choice, Response
 from tm.prompts.selection import (
     Item,
     check_pick,

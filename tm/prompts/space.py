@@ -9,10 +9,10 @@ form a game records. A row may be chosen again while one is held (to look elsewh
 """
 from __future__ import annotations
 
+from tm.core.contract import Choice, Response
 from tm.core.errors import IllegalMove, reason
 from tm.core.ruleset import rules_of
 from tm.core.state import GameState
-from tm.prompts.contract import Choice, Response
 from tm.prompts.selection import Item, expect
 
 MAX_SPACE_CHOICES = 20

@@ -15,13 +15,13 @@ from tm.cards import card
 from tm.cards.dsl import Step, city, greenery, ocean, prod, raise_
 from tm.cards.tableau import effects, standing_effects
 from tm.core import sealed
+from tm.core.contract import ActionAsk, CardsAsk, CardsResponse, Choice, Label, Response
 from tm.core.errors import reason
 from tm.core.flow import Item, ask, handler, op, push, run_steps
 from tm.core.frozen import freeze, thaw
 from tm.core.ledger import change_res, log
 from tm.core.ruleset import rules_of
 from tm.core.state import GameState
-from tm.prompts.contract import ActionAsk, CardsAsk, CardsResponse, Choice, Label, Response
 from tm.rules import milestones
 from tm.rules.play import cost_of, start_play, why_not_playable
 from tm.vocab.kinds import can_steps

@@ -15,12 +15,7 @@ from tm.cards import BEGINNER, card, corporation_deck
 from tm.cards.tableau import CARD_PRICE, card_price
 from tm.core import ruleset as expansions
 from tm.core import sealed
-from tm.core.deck import draw_cards
-from tm.core.flow import ask, handler, push
-from tm.core.ledger import change_res, log
-from tm.core.ruleset import rules_of
-from tm.core.state import GameState
-from tm.prompts.contract import (
+from tm.core.contract import (
     CardAsk,
     CardResponse,
     CardsAsk,
@@ -30,6 +25,11 @@ from tm.prompts.contract import (
     SetupAsk,
     SetupResponse,
 )
+from tm.core.deck import draw_cards
+from tm.core.flow import ask, handler, push
+from tm.core.ledger import change_res, log
+from tm.core.ruleset import rules_of
+from tm.core.state import GameState
 from tm.rules.actions import plant_cost
 from tm.rules.play import apply_corporation
 from tm.vocab.payment import budget, pay_op

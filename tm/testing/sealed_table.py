@@ -1,7 +1,7 @@
 """Sealed games played to the end by devices that talk only by posts (issue 32).
 
 :class:`Table` delivers each post to every other device at once, in one order, as a chat
-would. :class:`LinkTable` plays the same game by links (:mod:`tm.persist.sealedlinks`):
+would. :class:`LinkTable` plays the same game by links (:mod:`tm.linkplay.sealedlinks`):
 each device holds only what links gave it, and passes one link at a time to the next seat
 that has something to do, carrying the posts since the recipient last sent. Both take the
 players as a ``decide(seat, view)`` that returns one of the listed choices (a bot's
@@ -18,8 +18,8 @@ from tm.core.state import Options, to_dict
 from tm.fairdeck import Group
 from tm.fairdeck.wire import HandOff, decode
 from tm.game import Game
-from tm.persist import sealedlinks
-from tm.persist.sealedplay import Post, SealedSeat, read_post
+from tm.linkplay import sealedlinks
+from tm.linkplay.sealedplay import Post, SealedSeat, read_post
 
 Decide = Callable[[int, dict[str, Any]], Any]  # (seat, its device's view) -> a listed choice
 MAX_MOVES = 3000

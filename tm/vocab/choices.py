@@ -3,9 +3,9 @@ vocabulary cannot say (``custom``)."""
 from __future__ import annotations
 
 from tm.cards.dsl import Step
+from tm.core.contract import OptionAsk, OptionResponse
 from tm.core.flow import ask, handler, run_steps
 from tm.core.state import GameState
-from tm.prompts.contract import OptionAsk, OptionResponse
 from tm.vocab.cards import add_targets
 from tm.vocab.custom import CUSTOM
 from tm.vocab.kinds import can_steps, step_kind

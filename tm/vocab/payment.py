@@ -14,13 +14,13 @@ from collections.abc import Mapping
 from typing import Any, cast
 
 from tm.cards.tableau import effects, has_effect, metal_value
+from tm.core.contract import Choice, PayAsk, Response
 from tm.core.errors import IllegalMove, reason
 from tm.core.flow import ask, handler, op
 from tm.core.ledger import log
 from tm.core.memo import remembered
 from tm.core.records import PaidRecord
 from tm.core.state import RESOURCES, GameState
-from tm.prompts.contract import Choice, PayAsk, Response
 
 CURRENCIES = ("megacredits", "steel", "titanium", "heat")
 Item = dict[str, Any]

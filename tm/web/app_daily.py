@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 from tm import daily
 from tm.core.values import is_int
 from tm.game import Game
-from tm.persist import links, safejson
+from tm.linkplay import links
+from tm.persist import safejson
 from tm.web.app_base import Controller
 from tm.web.i18n import t
 from tm.web.linkplay_state import LinkPlayState

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tm.persist import links
+from tm.linkplay import links
 from tm.web import linkseals
 from tm.web.app_base import Controller
 from tm.web.i18n import t

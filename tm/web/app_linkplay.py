@@ -15,7 +15,8 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from tm.game import Game
-from tm.persist import gameids, links
+from tm.linkplay import links
+from tm.persist import gameids
 from tm.web import linkchecks, linkseals
 from tm.web.app_base import Actions, Host
 from tm.web.app_daily import DailyChallenge, solo_score

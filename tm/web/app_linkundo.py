@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tm.game import Game
-from tm.persist import links
+from tm.linkplay import links
 from tm.web import linkchecks, linkseals, linkundo
 from tm.web.app_base import Actions, Host
 from tm.web.app_linkmend import ForkMending

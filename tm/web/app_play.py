@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tm.bots import Bot
+from tm.core.contract import Choice
 from tm.core.errors import IllegalMove
 from tm.game import Game
-from tm.prompts.contract import Choice
 from tm.web.app_base import Actions, Controller, Host, is_bot, person_seats
 from tm.web.app_stage import (
     Spare,

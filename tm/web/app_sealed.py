@@ -17,9 +17,10 @@ from tm.core.errors import IllegalMove
 from tm.core.state import Options
 from tm.fairdeck.held import DeviceError
 from tm.game import Game
-from tm.persist import gameids, sealedlinks, seatseals
-from tm.persist.links import LinkError
-from tm.persist.sealedplay import Post
+from tm.linkplay import sealedlinks, seatseals
+from tm.linkplay.links import LinkError
+from tm.linkplay.sealedplay import Post
+from tm.persist import gameids
 from tm.web import linkchecks, linkseals, sealed_words, sealedgame
 from tm.web.app_base import Actions, Controller, Host
 from tm.web.app_linkinvites import moved_notice

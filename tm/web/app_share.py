@@ -17,7 +17,7 @@ from typing import Any
 from tm import daily
 from tm.core.errors import IllegalMove, reason_of
 from tm.game import Game
-from tm.persist import links
+from tm.linkplay import links
 from tm.web.app_base import Actions, Controller, Host, bot_levels, is_bot, person_seats
 from tm.web.error_text import error_text
 from tm.web.i18n import card_name, has, t

@@ -104,7 +104,7 @@ EN_ERRORS: dict[str, str] = {
     "err.entry.not_text": "it is not text",
     "err.entry.too_deep": "it is nested far more deeply than a saved game",
     "err.entry.too_large": "it is far too large to be a saved game",
-    # links (tm/persist/links.py, tm/persist/legacy.py)
+    # links (tm/linkplay/links.py, tm/persist/legacy.py)
     "err.link.after_end": "the link goes on after the game ended",
     "err.link.cannot_open": "the link cannot be opened ({name})",
     "err.link.checksum": "the link's checksum does not match its moves: it was changed or "

@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from tm.core.state import Options
-from tm.persist import gameids, seatseals, sigs
-from tm.persist.seatseals import Invite, Seals
+from tm.linkplay import seatseals
+from tm.linkplay.seatseals import Invite, Seals
+from tm.persist import gameids, sigs
 from tm.web.linkseals import Seats, read_seats, take_recovery, write_seats
 from tm.web.saves import Storage
 

@@ -25,9 +25,10 @@ import os
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from tm.persist import gameids, safejson, seatseals, sigs
+from tm.linkplay import seatseals
+from tm.linkplay.seatseals import Intro, Invite, Reinvite, Seals
+from tm.persist import gameids, safejson, sigs
 from tm.persist.gameids import Beginning
-from tm.persist.seatseals import Intro, Invite, Reinvite, Seals
 from tm.web.saves import Storage
 
 SEATS_PREFIX = "tm:seats:"

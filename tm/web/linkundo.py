@@ -35,7 +35,7 @@ from tm.web.saves import Storage, StorageFull
 RECORD_PREFIX = "tm:undo:"
 TAG = "tm-link-undo-1"
 REFUSE_TAG = "tm-link-undo-refuse-1"
-PARAM = "u"  # the link parameter (tm.persist.seatseals.SEAL_KEYS)
+PARAM = "u"  # the link parameter (tm.linkplay.seatseals.SEAL_KEYS)
 MAX_REASON = 80  # characters of a refusal's reason
 MAX_SEATS = 8
 
@@ -121,7 +121,7 @@ def _unb64(text: str) -> bytes | None:
 def param_of(message: Request | Refusal) -> str:
     """The ``&u=`` value of a request (``a.back.upto.asker~seat.sig~…``) or a refusal
     (``r.back.upto.asker.seat.sig~reason``, ``-`` for no signature); its text fits a
-    seal's characters (tm.persist.seatseals.seal_text_ok)."""
+    seal's characters (tm.linkplay.seatseals.seal_text_ok)."""
     if isinstance(message, Refusal):
         reason = _b64(message.reason[:MAX_REASON].encode())
         sig = _b64(message.signature) if message.signature else "-"

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
 
-from tm.prompts.contract import Choice
+from tm.core.contract import Choice
 from tm.view_model import DecisionView, GameView, ListedChoice, YouView
 from tm.web.i18n import t
 

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tm.prompts.contract import Kind, Purpose
+from tm.core.contract import Kind, Purpose
 from tm.view_model import PlayerView
 from tm.web.html import attrs, esc
 from tm.web.i18n import sentence, t

@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal
 
 from tm.cards import card
-from tm.prompts.contract import Purpose
+from tm.core.contract import Purpose
 from tm.view_model import MenuEntry
 from tm.web import prompt_steps
 from tm.web.card_text import qty, steps_text, tile_phrase

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tm.prompts.contract import Purpose
+from tm.core.contract import Purpose
 from tm.web.html import attrs
 from tm.web.i18n import t
 

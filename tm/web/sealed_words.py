@@ -5,8 +5,8 @@ from __future__ import annotations
 import base64
 
 from tm.core.errors import IllegalMove
-from tm.persist.sealedlinks import Equivocation
-from tm.persist.sealedplay import Awaited
+from tm.linkplay.sealedlinks import Equivocation
+from tm.linkplay.sealedplay import Awaited
 from tm.web.error_text import error_text
 from tm.web.i18n import t
 from tm.web.sealedgame import SealedPlay, Stopped

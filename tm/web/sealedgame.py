@@ -4,11 +4,11 @@ store, and what the device does with them.
 
 A sealed game is a game played by link whose hands stay secret (``Options(sealed=True)``):
 the devices shuffle the deck together and each reads only its own draws
-(:mod:`tm.persist.sealedplay`). The record ``tm:sealed:<game id>`` holds the seat, the seed
+(:mod:`tm.linkplay.sealedplay`). The record ``tm:sealed:<game id>`` holds the seat, the seed
 (the device's only secret: never in a link or a save) and every post, its own included.
-The game is rebuilt from it: a fresh :class:`~tm.persist.sealedplay.SealedSeat` takes the
+The game is rebuilt from it: a fresh :class:`~tm.linkplay.sealedplay.SealedSeat` takes the
 others' posts and makes its own again (the seed makes them the same), checked against
-the record. Links carry the posts the recipient lacks (:mod:`tm.persist.sealedlinks`).
+the record. Links carry the posts the recipient lacks (:mod:`tm.linkplay.sealedlinks`).
 """
 from __future__ import annotations
 
@@ -22,9 +22,10 @@ from tm.fairdeck import SECP256K1, Group
 from tm.fairdeck.held import Caught, DeviceError
 from tm.fairdeck.wire import HandOff, SeedReveal, decode
 from tm.game import Game
-from tm.persist import links, safejson, sealedlinks, sealedshape
-from tm.persist.links import LinkError
-from tm.persist.sealedplay import Post, SealedSeat, read_post
+from tm.linkplay import links, sealedlinks, sealedshape
+from tm.linkplay.links import LinkError
+from tm.linkplay.sealedplay import Post, SealedSeat, read_post
+from tm.persist import safejson
 from tm.web.saves import Storage
 
 RECORD_PREFIX = "tm:sealed:"
@@ -245,7 +246,7 @@ class SealedPlay:
 
     def check_shape(self, new: list[Post]) -> None:
         """``LinkError`` naming the seat when the game cannot have asked for ``new``
-        (:mod:`tm.persist.sealedshape`: no fair-deck or rules work)."""
+        (:mod:`tm.linkplay.sealedshape`: no fair-deck or rules work)."""
         sealedshape.check(self.history, new, self.players, self.record.seat,
                           self.options.names,
                           sealedshape.asked_decks(self.game.state.sealed["piles"]))

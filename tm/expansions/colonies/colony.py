@@ -6,12 +6,12 @@ from typing import Any
 
 from tm.cards.dsl import Step
 from tm.cards.tableau import effects, resource_cards
+from tm.core.contract import OptionAsk, OptionResponse
 from tm.core.flow import ask, handler, run_steps
 from tm.core.frozen import thaw
 from tm.core.ledger import log
 from tm.core.state import GameState
 from tm.expansions.colonies.tiles import MARKER_START, TILES, TRACK
-from tm.prompts.contract import OptionAsk, OptionResponse
 from tm.vocab.kinds import step_kind
 
 NAME = "colonies"

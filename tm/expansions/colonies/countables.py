@@ -7,11 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 from tm.cards.tableau import effects, resource_cards
+from tm.core.contract import AmountAsk, AmountResponse
 from tm.core.errors import reason
 from tm.core.flow import ask, handler, push, run_steps
 from tm.core.ledger import change_res, log
 from tm.core.state import GameState
-from tm.prompts.contract import AmountAsk, AmountResponse
 from tm.rules.play import requirement_kind
 from tm.vocab.kinds import countable
 from tm.vocab.resources import HEAT_PAYER

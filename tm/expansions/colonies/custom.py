@@ -15,6 +15,17 @@ from typing import Any
 from tm.cards import card
 from tm.cards.dsl import WILD, Step
 from tm.cards.tableau import effects, resource_cards, tag_count
+from tm.core.contract import (
+    AmountAsk,
+    AmountResponse,
+    CardAsk,
+    CardResponse,
+    OptionAsk,
+    OptionResponse,
+    PlayerAsk,
+    PlayerResponse,
+    Purpose,
+)
 from tm.core.flow import ask, handler, run_steps
 from tm.core.ledger import log
 from tm.core.state import NEUTRAL, GameState
@@ -28,17 +39,6 @@ from tm.expansions.colonies.colony import (
     tiles_in_play,
 )
 from tm.expansions.colonies.tiles import MARKER_START, TILES
-from tm.prompts.contract import (
-    AmountAsk,
-    AmountResponse,
-    CardAsk,
-    CardResponse,
-    OptionAsk,
-    OptionResponse,
-    PlayerAsk,
-    PlayerResponse,
-    Purpose,
-)
 from tm.vocab.custom import custom_step
 from tm.vocab.kinds import countable
 

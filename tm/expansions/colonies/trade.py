@@ -6,6 +6,7 @@ from typing import Any, cast
 
 from tm.cards.dsl import Step
 from tm.cards.tableau import effects
+from tm.core.contract import OptionAsk, OptionResponse
 from tm.core.errors import reason
 from tm.core.flow import ask, handler, op, push, run_steps
 from tm.core.frozen import thaw
@@ -22,7 +23,6 @@ from tm.expansions.colonies.colony import (
     tiles_in_play,
 )
 from tm.expansions.colonies.tiles import TILES, ColonyTile
-from tm.prompts.contract import OptionAsk, OptionResponse
 from tm.vocab.kinds import step_kind
 from tm.vocab.payment import can_afford, pay_op
 

@@ -13,12 +13,7 @@ from __future__ import annotations
 from tm.cards import card
 from tm.cards.dsl import Step, add_res, choose, gain
 from tm.cards.tableau import resource_cards
-from tm.core.deck import draw_cards
-from tm.core.flow import ask, handler, run_steps
-from tm.core.ledger import change_res, log
-from tm.core.ruleset import rules_of
-from tm.core.state import NEUTRAL, GameState
-from tm.prompts.contract import (
+from tm.core.contract import (
     CardAsk,
     CardResponse,
     CardsAsk,
@@ -29,6 +24,11 @@ from tm.prompts.contract import (
     SpaceAsk,
     SpaceResponse,
 )
+from tm.core.deck import draw_cards
+from tm.core.flow import ask, handler, run_steps
+from tm.core.ledger import change_res, log
+from tm.core.ruleset import rules_of
+from tm.core.state import NEUTRAL, GameState
 from tm.vocab.cards import add_card_resource, take_targets
 from tm.vocab.choices import open_options
 from tm.vocab.custom import custom_step

@@ -15,12 +15,12 @@ from typing import Any
 
 from tm.cards import card, prelude_deck
 from tm.core import sealed
+from tm.core.contract import CardAsk, CardResponse
 from tm.core.flow import ask, handler, op, push, run_steps
 from tm.core.ledger import log
 from tm.core.manifest import Manifest, SetupOffer
 from tm.core.ruleset import rules_of, section_as_seen
 from tm.core.state import FACE_DOWN, OWNER, PUBLIC, GameState, PlayerState, from_dict, to_dict
-from tm.prompts.contract import CardAsk, CardResponse
 from tm.rules.play import requirements_met
 from tm.vocab.kinds import RUN, can_step
 

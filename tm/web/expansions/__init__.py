@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from tm.prompts.contract import Purpose
+from tm.core.contract import Purpose
 from tm.view_model import GameView
 
 View = GameView  # (as tm.web.model.View: the engine's view() of one viewer)

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import TypeVar
 
-from tm.prompts.contract import Purpose
+from tm.core.contract import Purpose
 from tm.web.expansions import LabelFn, LogFn, OfferFn, PageManifest, PromptFn
 from tm.web.expansions.colonies.page import PAGE as COLONIES
 from tm.web.expansions.corpera import PAGE as CORPERA

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tm.prompts.contract import Purpose
+from tm.core.contract import Purpose
 from tm.web.card_text import join_or, qty
 from tm.web.expansions.colonies.section import (
     owners_text,

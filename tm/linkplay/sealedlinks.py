@@ -1,9 +1,9 @@
 """Links of a sealed game (issue 32): the posts a device lacks, as a delta.
 
-A share link (:mod:`tm.persist.links`) carries a whole game as indices of choices: that
+A share link (:mod:`tm.linkplay.links`) carries a whole game as indices of choices: that
 cannot work for a sealed game, whose choice lists differ from device to device and whose
 link must carry nothing another device cannot see. Devices of a sealed game share one
-history instead, the list of :class:`~tm.persist.sealedplay.Post` s everyone reads in one
+history instead, the list of :class:`~tm.linkplay.sealedplay.Post` s everyone reads in one
 order; a link carries a slice of it: the posts from index ``first`` on, which the sender
 holds and the recipient lacks. The first link a device receives (the join) also carries
 the game's options; every link names its game.
@@ -18,7 +18,7 @@ The format, ``s=`` then unpadded base64url of the deflated bytes::
 
 A post's seat is its fair-deck message's own (one source for it). Decoding is strict: any
 text that is not exactly such a link, truncated, oversized or hostile, raises
-:class:`~tm.persist.links.LinkError` and nothing else; every size is bounded before it is
+:class:`~tm.linkplay.links.LinkError` and nothing else; every size is bounded before it is
 read. :func:`merge` files a link against the posts a device holds: a gap (posts it lacks
 before the link's first) or a post that differs from one it holds (a forked history) is
 refused, the posts it already holds are checked and skipped. What decoding costs grows with
@@ -39,10 +39,11 @@ from tm.core.state import Options, to_dict
 from tm.fairdeck import wire
 from tm.fairdeck.wire import Turn, WireError
 from tm.game import Game
-from tm.persist import links, safejson, sigs
-from tm.persist.links import LinkError, cannot_open, put_varint
+from tm.linkplay import links
+from tm.linkplay.links import LinkError, cannot_open, put_varint
+from tm.linkplay.sealedplay import Post
+from tm.persist import safejson, sigs
 from tm.persist.saves import options_from
-from tm.persist.sealedplay import Post
 
 PREFIX = "s="
 VERSION = 1

@@ -1,7 +1,7 @@
 """A link's seals: the seats' keys and signatures, and in a game bound to its beginning the
 signed beginning, the creator's re-invitations and one seat's invitation.
 
-They are parameters written after a link's game part (:mod:`tm.persist.links` reads that
+They are parameters written after a link's game part (:mod:`tm.linkplay.links` reads that
 part and keeps these parameters aside for :func:`read_seat_seals`). A link of a game played
 by link may end with ``&k=`` (the seats' public keys, each ``seat.key``, joined by ``~``)
 and ``&s=`` (each seat's latest signature, ``seat.upto.sig``): see tm.persist.sigs. Readers

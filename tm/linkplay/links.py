@@ -18,11 +18,11 @@ from tm.core.errors import IllegalMove, SaveError, reason
 from tm.core.state import Options, to_dict
 from tm.core.values import is_int
 from tm.game import Game
+from tm.linkplay.seatseals import SEAL_KEYS, seal_text_ok
 from tm.persist import safejson
 from tm.persist.codec import MAX_MOVES, RULES_VERSION
 from tm.persist.legacy import format1_move
 from tm.persist.saves import options_from, rules_notes
-from tm.persist.seatseals import SEAL_KEYS, seal_text_ok
 from tm.prompts.kinds import Prompt, whole_selection
 
 LINK_FORMAT = 2  # 1: moves as indices among the choices of the format-1 engine
@@ -33,7 +33,7 @@ MAX_OPTIONS_BYTES = 4096
 PREFIX = "g="
 # After the game, ``&key=value`` parameters that do not change the game: ``p`` the id of a
 # game played by link (each player on their own device), ``d`` the date of a daily
-# challenge; and the seats' seals (tm.persist.seatseals.SEAL_KEYS). A reader ignores keys it
+# challenge; and the seats' seals (tm.linkplay.seatseals.SEAL_KEYS). A reader ignores keys it
 # does not know; the game part reads as before.
 PARAM_KEYS = ("p", "d")
 MAX_PARAM = 40

@@ -2,7 +2,7 @@
 (issue 43): a link that a device's game cannot have asked for is refused at once, naming
 the seat, whatever its signatures say.
 
-Each device posts only in answer to the history it holds (:mod:`tm.persist.sealedplay`):
+Each device posts only in answer to the history it holds (:mod:`tm.linkplay.sealedplay`):
 its moves, one message of parts or shows after another seat's post, its steps of a
 shuffle when the schedule comes round to it, the parts of a deck once it locks, its seed
 once. So within one *run* (posts of one seat with no move and no other seat's post between
@@ -20,9 +20,9 @@ from collections.abc import Iterable, Sequence
 
 from tm.core.errors import reason
 from tm.fairdeck import wire
+from tm.linkplay.links import LinkError
+from tm.linkplay.sealedplay import Post
 from tm.persist.codec import MAX_MOVES
-from tm.persist.links import LinkError
-from tm.persist.sealedplay import Post
 
 HANDOFF, TURN, SEED = 1, 2, 3  # a fair-deck message's kind: its second byte (tm.fairdeck.wire)
 MAX_RUN_MESSAGES = 6  # a run's posts without a move: answer, lock, opening, parts due, seed

@@ -45,8 +45,9 @@ from tm.fairdeck.device import Device
 from tm.fairdeck.held import Caught, DeviceError
 from tm.fairdeck.wire import HandOff, SeedReveal, Show, Turn, decode, encode
 from tm.game import Game
-from tm.persist import safejson, sealedasks
-from tm.persist.sealedasks import Awaited
+from tm.linkplay import sealedasks
+from tm.linkplay.sealedasks import Awaited
+from tm.persist import safejson
 from tm.rules.phases import shown_at_setup
 
 
@@ -254,7 +255,7 @@ class SealedSeat:
 
     def _early(self, message: HandOff) -> None:
         """A hand-off of a generation not open here: refused unless the game may ask for
-        it (:func:`~tm.persist.sealedasks.check_early`)."""
+        it (:func:`~tm.linkplay.sealedasks.check_early`)."""
         opened = set(self.game.state.sealed.get("reshuffles", {})) | set(self.reach_reshuffles)
         sooner = [decode_handoff(post) for post in self.early]
         sealedasks.check_early(message, self.device, opened, sooner)

@@ -78,7 +78,7 @@ def check_purpose(purpose: str) -> Purpose:
     """``purpose`` if it is one of :data:`PURPOSES`, else ValueError."""
     if not is_purpose(purpose):
         raise ValueError(f"unknown prompt purpose {purpose!r}: list it in "
-                         "tm.prompts.contract.Purpose (and give it words in every language)")
+                         "tm.core.contract.Purpose (and give it words in every language)")
     return purpose
 
 

@@ -1,6 +1,6 @@
-"""The house's contract: layers import one way, no import cycle anywhere in ``tm/``, and no
-room too big to read (modules up to 400 lines, functions up to 50 unless their docstring
-says why they are longer).
+"""The house's contract: layers import one way, no import cycle anywhere in ``tm/`` between
+modules nor between packages, and no room too big to read (modules up to 400 lines,
+functions up to 50 unless their docstring says why they are longer).
 
 Every import statement counts: the ones inside functions and those under ``if
 TYPE_CHECKING:`` included (an annotation that needs a higher layer's type is a knot too;
@@ -140,6 +140,26 @@ def upward_imports(graph: Mapping[str, set[str]],
             if layer_of(target, layers) < layer_of(name, layers)]
 
 
+def package_of(name: str, packages: set[str]) -> str:
+    """The room a module of ``tm`` sits in: its package below ``tm`` (``tm.core.state`` in
+    ``tm.core``), or itself for a module of ``tm``'s own (``tm.game``) and for ``tm``."""
+    top = ".".join(name.split(".")[:2])
+    return top if top in packages else name
+
+
+def package_graph(graph: Mapping[str, set[str]], root: Path) -> dict[str, set[str]]:
+    """The import graph between packages: a package imports another when one of its
+    modules imports one of the other's (imports inside a package are left out)."""
+    packages = {module_name(p, root) for p in root.glob("*/__init__.py")}
+    found: dict[str, set[str]] = {}
+    for name, targets in graph.items():
+        room = package_of(name, packages)
+        found.setdefault(room, set()).update(
+            package_of(target, packages) for target in targets
+            if package_of(target, packages) != room)
+    return found
+
+
 def test_every_engine_module_sits_in_a_layer() -> None:
     unplaced = [name for name in import_graph(TM) if layer_of(name) == len(LAYERS)]
     assert not unplaced
@@ -151,6 +171,10 @@ def test_no_module_imports_a_higher_layer() -> None:
 
 def test_no_import_cycle_anywhere_in_tm() -> None:
     assert cycles(import_graph(TM)) == []
+
+
+def test_no_import_cycle_between_packages() -> None:
+    assert cycles(package_graph(import_graph(TM), TM)) == []
 
 
 def _plant(root: Path, files: Mapping[str, str]) -> Path:
@@ -173,6 +197,21 @@ def test_the_checks_find_a_planted_cycle_and_a_planted_upward_import(tmp_path: P
     assert cycles(graph) == [["tm.core.state", "tm.rules.play"], ["tm.game", "tm.rules.phases"]]
     assert upward_imports(graph) == ["tm.core.state -> tm.rules.play",
                                      "tm.rules.phases -> tm.game"]
+
+
+def test_the_checks_find_a_planted_package_cycle_without_a_module_cycle(
+        tmp_path: Path) -> None:
+    planted = _plant(tmp_path, {
+        "__init__.py": "", "core/__init__.py": "", "rules/__init__.py": "",
+        "core/flow.py": "from tm.rules.contract import Purpose\n",  # a contract in the rules
+        "rules/contract.py": "Purpose = str\n",
+        "rules/play.py": "from tm.core.flow import run\n",
+        "persist/__init__.py": "", "persist/links.py": "from tm.game import Game\n",
+        "game.py": "from tm.persist import saves\n", "persist/saves.py": ""})
+    graph = import_graph(planted)
+    assert cycles(graph) == []
+    assert cycles(package_graph(graph, planted)) == [["tm.core", "tm.rules"],
+                                                     ["tm.game", "tm.persist"]]
 
 
 # ---------------------------------------------------------------- sizes

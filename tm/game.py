@@ -22,7 +22,7 @@ from tm.cards import corporation_deck, project_deck
 # Importing these registers their ops and prompt handlers.
 from tm.core import manifest as expansions
 from tm.core import sealed
-from tm.core.contract import Choice
+from tm.core.contract import Choice, Response
 from tm.core.dealer import Dealer
 from tm.core.errors import IllegalMove, SaveError, reason
 from tm.core.flow import HANDLERS, run
@@ -35,13 +35,14 @@ from tm.core.values import is_int
 from tm.options_check import check_options
 from tm.persist import saves
 from tm.persist.codec import state_digest
+from tm.persist.saves import Base, Move, RulesNote
 from tm.prompts.kinds import Prompt, stage
 from tm.prompts.sealed import engine_response, show_response
 from tm.rules import phases
-from tm.rules.scoring import scores, winners
+from tm.rules.scoring import Score, scores, winners
 from tm.rules.solo import neutral_setup
 from tm.view import view_for
-from tm.view_model import GameView
+from tm.view_model import GameView, ListedChoice
 
 SOLO_TR = 14  # R-SETUP-2, R-SOLO-1
 START_TR = 20
@@ -72,17 +73,17 @@ def _new_state(options: Options) -> GameState:
 class Game:
     """A game of Terraforming Mars: state, the moves that made it, and the API."""
 
-    def __init__(self, state: GameState, moves: list[list[Any]] | None = None,
-                 base: dict[str, Any] | None = None) -> None:
+    def __init__(self, state: GameState, moves: list[Move] | None = None,
+                 base: Base | None = None) -> None:
         self.state = state
-        self.moves: list[list[Any]] = moves if moves is not None else []
+        self.moves: list[Move] = moves if moves is not None else []
         # Per move (rebuilt by every replay, never saved): whether it completed its
         # decision, and whether it completed what a player does at once (see action_start).
         self.decided: list[bool] = [True] * len(self.moves)
         self.whole: list[bool] = [True] * len(self.moves)
         self.revealed_at = 0  # moves before this one showed someone hidden cards
         self.base = base  # {"moves": n, "state": {...}} when continued from a stored state
-        self.rules_changed: list[dict[str, Any]] = []  # notes: why it replays differently
+        self.rules_changed: list[RulesNote] = []  # notes: why it replays differently
 
     @classmethod
     def new(cls, options: Options, dealer: Dealer | None = None) -> Game:
@@ -129,7 +130,7 @@ class Game:
             return Prompt(self.state, player, queue[0])
         return None
 
-    def respond(self, player: int, response: Choice | dict[str, Any]) -> None:
+    def respond(self, player: int, response: Choice | Response) -> None:
         """Apply one decision; IllegalMove (state unchanged) when the rules forbid it.
 
         ``response`` is one of ``prompt.choices()`` (a :class:`Choice`), a plain response
@@ -159,7 +160,7 @@ class Game:
                 undo()
             raise
 
-    def _apply(self, player: int, response: dict[str, Any],
+    def _apply(self, player: int, response: Response,
                tokens: dict[str, str] | None = None) -> None:
         prompt = self.prompt_for(player)
         if prompt is None:
@@ -206,7 +207,7 @@ class Game:
         floor = 0 if options.players == 1 and not options.strict_undo else self.revealed_at
         return max(floor, self.base_moves)
 
-    def undo(self, steps: int = 1) -> list[list[Any]]:
+    def undo(self, steps: int = 1) -> list[Move]:
         """Take back the last ``steps`` moves by replaying the rest; returns the moves undone."""
         if not is_int(steps) or steps < 1:
             raise IllegalMove(reason("undo.steps",
@@ -261,7 +262,7 @@ class Game:
         """Whether the game has ended (after the final greenery conversion)."""
         return self.state.over
 
-    def scores(self) -> list[dict[str, Any]]:
+    def scores(self) -> list[Score]:
         """Per player: tr, milestones, awards, greeneries, cities, cards, total (R-END-2)."""
         return scores(self.state)
 
@@ -273,7 +274,7 @@ class Game:
         """What ``player`` may see (others' hands hidden); None: a spectator."""
         return view_for(self.state, player)
 
-    def as_response(self, listed: dict[str, Any]) -> dict[str, Any]:
+    def as_response(self, listed: ListedChoice) -> Response:
         """A choice as :meth:`view` lists it, in the form :meth:`respond` takes: a sealed
         game's view names the cards this device reads, the engine's responses carry their
         tokens (its label kept: it is never replayed). Any other game's: as it is."""
@@ -296,11 +297,11 @@ class Game:
         state stored in the save (checked whole first) and ``rules_changed`` says so; a
         stored state its moves do not reach otherwise is not used (tm/persist/saves.py).
         """
-        def replay(options: Options, moves: list[list[Any]],
-                   base: dict[str, Any] | None) -> Game:
+        def replay(options: Options, moves: list[Move],
+                   base: Base | None) -> Game:
             return _replay(options, moves, base, dealer)
 
-        def resumed(state: GameState, moves: list[list[Any]], base: dict[str, Any]) -> Game:
+        def resumed(state: GameState, moves: list[Move], base: Base) -> Game:
             state.dealer = dealer
             return _resumed(state, moves, base)
         return saves.open_save(data, replay, resumed)
@@ -324,8 +325,8 @@ class Game:
         return game
 
 
-def _replay(options: Options, moves: list[list[Any]],
-            base: dict[str, Any] | None = None, dealer: Dealer | None = None) -> Game:
+def _replay(options: Options, moves: list[Move],
+            base: Base | None = None, dealer: Dealer | None = None) -> Game:
     """The game after ``moves``, from the start or from a stored base state."""
     if base is None:
         game = Game.new(options, dealer)
@@ -343,6 +344,6 @@ def _replay(options: Options, moves: list[list[Any]],
 __all__ = ["Game", "SaveError"]
 
 
-def _resumed(state: GameState, moves: list[list[Any]], base: dict[str, Any]) -> Game:
+def _resumed(state: GameState, moves: list[Move], base: Base) -> Game:
     """A game continued from a stored state (its moves are all before that base)."""
     return Game(state, moves, base)

@@ -116,10 +116,8 @@ def _view_for(g: GameState, viewer: int | None, lean: bool = False) -> GameView:
 
 def _scores(g: GameState, lean: bool = False) -> list[ScoreRow]:
     """Each player's score by part, with the cards worth VP (the tableaux are public)."""
-    rows = cast(list[ScoreRow], scores(g))  # (the rules build it: plain dicts)
-    for row in rows:
-        row["card_points"] = [] if lean else card_points(g, row["player"])
-    return rows
+    return [ScoreRow(**row, card_points=[] if lean else card_points(g, row["player"]))
+            for row in scores(g)]
 
 
 def _shown(obj: Any, marks: Marks, mine: bool, lean: bool = False) -> dict[str, Any]:

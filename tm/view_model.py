@@ -24,6 +24,7 @@ from typing import Any, Literal, NotRequired, TypedDict
 
 from tm.core.contract import Kind, Label, Purpose
 from tm.rules.scoring import CardPoints as CardPoints  # (re-exported: the page reads it here)
+from tm.rules.scoring import Score
 
 Words = Label  # a reason or a label: a record the page words (``key`` and its fields)
 LogEntry = dict[str, Any]  # one log record: ``key`` and the fields of RECORDS[key]
@@ -136,18 +137,9 @@ class ParameterView(TypedDict):
 ScorePart = Literal["tr", "milestones", "awards", "greeneries", "cities", "cards", "total"]
 
 
-class ScoreRow(TypedDict):
+class ScoreRow(Score):
     """A player's score now, by part (``megacredits``: the tie-break, R-END-3)."""
 
-    player: int
-    tr: int
-    milestones: int
-    awards: int
-    greeneries: int
-    cities: int
-    cards: int
-    total: int
-    megacredits: int
     card_points: list[CardPoints]  # the cards' part, card by card (sums to ``cards``)
 
 

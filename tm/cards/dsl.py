@@ -14,9 +14,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from tm.core.contract import Step as Step  # (the notation's step, named in the core)
 from tm.core.frozen import freeze
 
-Step = Mapping[str, Any]
 Effect = Mapping[str, Any]
 Req = Mapping[str, Any]
 Amount = int | Mapping[str, Any]

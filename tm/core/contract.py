@@ -184,13 +184,17 @@ class OptionAsk(AskBase):
 
 
 class Offer(TypedDict):
-    """An expansion's cards dealt at setup to keep some of (Prelude's preludes)."""
+    """An expansion's cards dealt at setup to keep some of (Prelude's preludes); a view's
+    copy also says what the offer holds (``item``) and, for items that are not cards, what
+    each says (``printed``, by name)."""
 
     name: str
     cards: list[str]
     keep: int
     rule: str
     picked: list[str]
+    item: NotRequired[str]
+    printed: NotRequired[dict[str, dict[str, Any]]]
 
 
 class SetupAsk(AskBase):
@@ -328,6 +332,7 @@ RESPONSES: Mapping[str, type] = MappingProxyType({
     "trade": TradeResponse, "cards": CardsResponse, "setup": SetupResponse,
 })
 
+Step = Mapping[str, Any]  # one step of the card notation (tm.cards.dsl): a ``k`` and its fields
 Response = dict[str, Any]  # one of RESPONSES' shapes, as the JSON a game records
 Label = dict[str, Any]  # what a choice does, as a record the page words (``key`` + fields)
 

@@ -11,11 +11,12 @@ manifests are installed once, in the listed order of :mod:`tm.expansions`.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from tm.core.contract import Label, Response, Step
 from tm.core.frozen import freeze, register
 from tm.core.state import GameState, Options
 
@@ -24,6 +25,22 @@ ViewFn = Callable[[GameState, "int | None"], dict[str, Any]]
 HeldFn = Callable[[GameState], list[str]]
 CountFn = Callable[[GameState, int], int]
 MarksFn = Callable[[GameState], list[str]]
+Why = tuple[str, str] | None  # None when legal, else (reason, rule id)
+Project = tuple[int, tuple[Step, ...]]  # a standard project: (cost in MC, its steps)
+
+
+@dataclass(frozen=True, slots=True)
+class ActionType:
+    """One type of action on the action menu (R-ACT-1): ``offer(g, p)`` lists its responses,
+    ``why_not(g, p, response)`` checks one (None when legal) and ``perform`` carries it out,
+    so the menu and validation never disagree; ``keys`` are the response's fields besides
+    its type; ``label(g, p, response)`` gives more fields for the choice's label record."""
+
+    offer: Callable[[GameState, int], Iterator[Response]]
+    why_not: Callable[[GameState, int, Response], Why]
+    perform: Callable[[GameState, int, Response], None]
+    keys: tuple[str, ...] = ()
+    label: Callable[[GameState, int, Response], Label] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,9 +75,8 @@ class Manifest:
     setup_offers: tuple[SetupOffer, ...] = ()  # more cards to choose from in setup
     after_reveal: tuple[Hook, ...] = ()  # run once, after setup, before the first action
     generation_end: tuple[Hook, ...] = ()  # run after each production phase
-    projects: Mapping[str, Any] = field(default_factory=dict)  # name: (cost, steps)
-    actions: Mapping[str, Any] = field(default_factory=dict)  # type: (offer, check, do, keys
-    # [, label]): label(g, p, choice) gives more fields for the choice's label record
+    projects: Mapping[str, Project] = field(default_factory=dict)  # standard projects
+    actions: Mapping[str, ActionType] = field(default_factory=dict)  # by response type
     state: Mapping[str, Any] = field(default_factory=dict)  # its section's starting content
     # who sees each key of its section through view() (the marks of tm.core.state.seen; in a
     # list with one entry per seat, each seat owns its entry); a test fails on a key unmarked

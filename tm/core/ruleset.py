@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
+from tm.core.contract import Offer
 from tm.core.frozen import thaw
 from tm.core.manifest import Manifest, SetupOffer, chosen, manifest
 from tm.core.mapdef import Award, MapDef, Milestone, get_map
@@ -114,13 +115,13 @@ def setup_offers(g: GameState) -> dict[str, SetupOffer]:
             if offer.applies is None or offer.applies(g)}
 
 
-def deal_offers(g: GameState, p: int) -> list[dict[str, Any]]:
+def deal_offers(g: GameState, p: int) -> list[Offer]:
     """Deal player ``p`` every setup offer: ``{"name", "cards", "keep", "picked"}`` each."""
     return [{"name": name, "cards": offer.deal(g, p), "keep": offer.keep, "rule": offer.rule,
              "picked": []} for name, offer in setup_offers(g).items()]
 
 
-def describe_offers(g: GameState, offers: list[dict[str, Any]]) -> None:
+def describe_offers(g: GameState, offers: list[Offer]) -> None:
     """Add to a setup decision's offers (a copy for the view; the ask itself is stored
     as it was dealt) what kind of item each holds and, for items that are not cards, what
     each item says, so a reader of the view needs no expansion's name to judge them."""
@@ -134,7 +135,7 @@ def describe_offers(g: GameState, offers: list[dict[str, Any]]) -> None:
             entry["printed"] = {name: offer.printed(name) for name in entry.get("cards") or ()}
 
 
-def take_offers(g: GameState, p: int, dealt: list[dict[str, Any]],
+def take_offers(g: GameState, p: int, dealt: list[Offer],
                 kept: dict[str, list[str]]) -> None:
     """Apply what player ``p`` kept of each setup offer (at the setup reveal)."""
     offers = setup_offers(g)

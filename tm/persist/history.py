@@ -1,16 +1,32 @@
 """A game's story by generation: each player's VP and TR at the end of every generation."""
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any, Protocol, TypedDict
 
 from tm.core.state import GameState
+from tm.persist.saves import Move
+from tm.rules.scoring import Score
+
+
+class Points(TypedDict):
+    """A player's VP and TR at the end of a generation."""
+
+    vp: int
+    tr: int
+
+
+class GenerationScores(TypedDict):
+    """Every player's points at the end of one generation, in seat order."""
+
+    generation: int
+    players: list[Points]
 
 
 class Game(Protocol):
     """What the story needs of a game (the game API's :class:`tm.game.Game` has it)."""
 
     state: GameState
-    moves: list[list[Any]]
+    moves: list[Move]
 
     @property
     def base_moves(self) -> int: ...
@@ -22,17 +38,17 @@ class Game(Protocol):
 
     def respond(self, player: int, response: Any) -> None: ...
 
-    def scores(self) -> list[dict[str, Any]]: ...
+    def scores(self) -> list[Score]: ...
 
 
-def score_history(game: Game) -> list[dict[str, Any]]:
+def score_history(game: Game) -> list[GenerationScores]:
     """One row per finished generation: {"generation": n, "players": [{"vp", "tr"}, ...]}.
 
     Rebuilt by replaying the moves, recording the scores right after each production
     phase (and once more at the very end when the game is over).
     """
     replay = game.at(game.base_moves)  # a game continued from a stored state starts there
-    rows: list[dict[str, Any]] = []
+    rows: list[GenerationScores] = []
     for player, response in game.moves[game.base_moves:]:
         generation = replay.state.generation
         replay.respond(player, response)
@@ -41,10 +57,10 @@ def score_history(game: Game) -> list[dict[str, Any]]:
     return rows
 
 
-def _has(rows: list[dict[str, Any]], generation: int) -> bool:
+def _has(rows: list[GenerationScores], generation: int) -> bool:
     return any(row["generation"] == generation for row in rows)
 
 
-def _row(game: Game, generation: int) -> dict[str, Any]:
+def _row(game: Game, generation: int) -> GenerationScores:
     return {"generation": generation,
             "players": [{"vp": s["total"], "tr": s["tr"]} for s in game.scores()]}

@@ -17,7 +17,7 @@ under today's rules.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol, TypeVar
+from typing import Any, Literal, NotRequired, Protocol, TypedDict, TypeVar
 
 from tm.core.errors import IllegalMove, SaveError, reason
 from tm.core.state import GameState, Options, from_dict, to_dict
@@ -32,16 +32,38 @@ from tm.persist.codec import (
 )
 from tm.persist.validate import alike, checked_state, damaged
 
+Move = list[Any]  # [player, response]: one recorded move, as its JSON holds it
+
+
+class Base(TypedDict):
+    """The stored state a game continues from: after its first ``moves`` moves, made under
+    the rules version ``rules`` (bases before that field came from rules 1)."""
+
+    moves: int
+    state: dict[str, Any]  # the state as plain data (tm.core.state.to_dict)
+    rules: NotRequired[int]
+
+
+class RulesNote(TypedDict):
+    """Why a game just opened does not replay quite as it was played (the page words it
+    by ``key``): the ``cards`` whose rules changed, or the ``moves`` replayed from a
+    stored state."""
+
+    key: Literal["rules_changed_cards", "rules_changed_state", "rules_changed_link",
+                 "state_mismatch"]
+    cards: NotRequired[list[str]]
+    moves: NotRequired[int]
+
 
 class SavedGame(Protocol):
     """What a save needs of a game (the game API's :class:`tm.game.Game` has it): saves sit
     below the API, which offers ``to_save``/``from_save`` through them."""
 
     state: GameState
-    moves: list[list[Any]]
-    base: dict[str, Any] | None
+    moves: list[Move]
+    base: Base | None
     revealed_at: int
-    rules_changed: list[dict[str, Any]]
+    rules_changed: list[RulesNote]
 
     def digest(self) -> str: ...
 
@@ -49,8 +71,8 @@ class SavedGame(Protocol):
 
 
 G = TypeVar("G", bound=SavedGame)
-Replay = Callable[[Options, list[list[Any]], "dict[str, Any] | None"], G]
-Resume = Callable[[GameState, list[list[Any]], dict[str, Any]], G]
+Replay = Callable[[Options, list[Move], "Base | None"], G]
+Resume = Callable[[GameState, list[Move], Base], G]
 
 # Cards whose effect on the game changed in a rules version: a save made before it that
 # has one of them in play replays, but not quite as it was played.
@@ -98,7 +120,7 @@ def save_of(game: SavedGame) -> dict[str, Any]:
 
 
 def _base_of(data: dict[str, Any], options: Options, replay: Replay[G],
-             fresh: Fresh) -> dict[str, Any] | None:
+             fresh: Fresh) -> Base | None:
     """The base state a game continues from: today's replay of the moves before it, with
     only what the rules changes since explain taken from the stored one (checked); None
     when there is none, or when those moves replay today as they did."""
@@ -200,7 +222,7 @@ def open_save(data: Any, replay: Replay[G], resume: Resume[G]) -> G:
                                                  fresh), resume)
 
 
-def _refused_by_rules(rules: int, game: G, moves: list[list[Any]],
+def _refused_by_rules(rules: int, game: G, moves: list[Move],
                       failure: Exception | None) -> G:
     """``game`` with the moves played on it until one is refused; SaveError unless by then
     a card whose rules changed since ``rules`` is in play (else no rules change explains
@@ -286,7 +308,7 @@ def _continue_from(data: dict[str, Any], state: GameState, resume: Resume[G]) ->
     return game
 
 
-def rules_notes(rules: int, game: SavedGame) -> list[dict[str, Any]]:
+def rules_notes(rules: int, game: SavedGame) -> list[RulesNote]:
     """A note naming the cards in this game whose rules changed since ``rules`` (or none)."""
     cards = _changed_cards(rules, game)
     return [{"key": "rules_changed_cards", "cards": cards}] if cards else []

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from types import MappingProxyType
-from typing import Any
 
 from tm.board import placement as board
 from tm.cards import card
-from tm.cards.dsl import Step, city, greenery, ocean, prod, raise_
+from tm.cards.dsl import city, greenery, ocean, prod, raise_
 from tm.cards.tableau import effects, standing_effects
 from tm.core import sealed
 from tm.core.contract import ActionAsk, CardsAsk, CardsResponse, Choice, Label, Response
@@ -20,6 +19,7 @@ from tm.core.errors import reason
 from tm.core.flow import Item, ask, handler, op, push, run_steps
 from tm.core.frozen import freeze, thaw
 from tm.core.ledger import change_res, log
+from tm.core.manifest import ActionType, Project, Why
 from tm.core.ruleset import rules_of
 from tm.core.state import GameState
 from tm.rules import milestones
@@ -29,9 +29,7 @@ from tm.vocab.payment import can_afford, pay_op
 from tm.vocab.tiles import place_op
 from tm.vocab.triggers import project_used
 
-Why = tuple[str, str] | None
-
-PROJECTS: dict[str, tuple[int, tuple[Step, ...]]] = freeze({  # R-SP: name: (cost, effect)
+PROJECTS: dict[str, Project] = freeze({  # R-SP: name: (cost, effect)
     "sell_patents": (0, ()),
     "power_plant": (11, (prod(energy=1),)),
     "asteroid": (14, (raise_("temperature"),)),
@@ -45,10 +43,11 @@ HEAT_PER_STEP = 8  # R-ACT-7
 
 # Each ruleset's tables (rules are built once per options key and shared: kept alive here,
 # so an id is never given to another); the action menu asks them tens of times.
-_TABLES: dict[int, tuple[object, Mapping[str, Any], Mapping[str, Any]]] = {}
+_Tables = tuple[object, Mapping[str, Project], Mapping[str, ActionType]]
+_TABLES: dict[int, _Tables] = {}
 
 
-def _tables(g: GameState) -> tuple[object, Mapping[str, Any], Mapping[str, Any]]:
+def _tables(g: GameState) -> _Tables:
     rules = rules_of(g)
     found = _TABLES.get(id(rules))
     if found is None or found[0] is not rules:
@@ -61,12 +60,12 @@ def _tables(g: GameState) -> tuple[object, Mapping[str, Any], Mapping[str, Any]]
     return found
 
 
-def projects_of(g: GameState) -> Mapping[str, tuple[int, tuple[Step, ...]]]:
+def projects_of(g: GameState) -> Mapping[str, Project]:
     """The standard projects of this game: the base game's and its expansions' (read-only)."""
     return _tables(g)[1]
 
 
-def actions_of(g: GameState) -> Mapping[str, Any]:
+def actions_of(g: GameState) -> Mapping[str, ActionType]:
     """The action types of this game: the base game's and its expansions' (read-only)."""
     return _tables(g)[2]
 
@@ -293,20 +292,16 @@ def _single(kind: str) -> Callable[[GameState, int], Iterator[Response]]:
     return offer
 
 
-Check = Callable[[GameState, int, Response], Why]
-Perform = Callable[[GameState, int, Response], None]
-Offer = Callable[[GameState, int], Iterator[Response]]
-
-ACTIONS: dict[str, tuple[Offer, Check, Perform, tuple[str, ...]]] = {  # type: (offer, check, do, keys)
-    "play_card": (_cards_in_hand, _why_play, _do_play, ("card",)),
-    "card_action": (_card_actions, _why_card_action, _do_card_action, ("card",)),
-    "standard_project": (_projects, _why_project, _do_project, ("project",)),
-    "claim_milestone": (_milestones, _why_milestone, _do_milestone, ("milestone",)),
-    "fund_award": (_awards, _why_award, _do_award, ("award",)),
-    "convert_plants": (_single("convert_plants"), _why_plants, _do_plants, ()),
-    "convert_heat": (_single("convert_heat"), _why_heat, _do_heat, ()),
-    "end_turn": (_single("end_turn"), _why_end_turn, _do_end_turn, ()),
-    "pass": (_single("pass"), _always, _do_pass, ()),
+ACTIONS: dict[str, ActionType] = {  # by response type
+    "play_card": ActionType(_cards_in_hand, _why_play, _do_play, ("card",)),
+    "card_action": ActionType(_card_actions, _why_card_action, _do_card_action, ("card",)),
+    "standard_project": ActionType(_projects, _why_project, _do_project, ("project",)),
+    "claim_milestone": ActionType(_milestones, _why_milestone, _do_milestone, ("milestone",)),
+    "fund_award": ActionType(_awards, _why_award, _do_award, ("award",)),
+    "convert_plants": ActionType(_single("convert_plants"), _why_plants, _do_plants),
+    "convert_heat": ActionType(_single("convert_heat"), _why_heat, _do_heat),
+    "end_turn": ActionType(_single("end_turn"), _why_end_turn, _do_end_turn),
+    "pass": ActionType(_single("pass"), _always, _do_pass),
 }
 
 
@@ -329,8 +324,7 @@ def why_not(g: GameState, p: int, response: Response) -> Why:
     table = actions_of(g)
     if kind not in table:
         return reason("action.unknown", "unknown action"), "R-ACT-1"
-    why: tuple[str, str] | None = table[str(kind)][1](g, p, response)
-    return why
+    return table[str(kind)].why_not(g, p, response)
 
 
 def choices(g: GameState, p: int) -> list[Choice]:
@@ -340,8 +334,8 @@ def choices(g: GameState, p: int) -> list[Choice]:
         return [Choice({"type": "first_action"}, {"key": "first_action",
                                                   "card": pl.corporation})]
     return [Choice(choice, label(g, p, choice))
-            for offer, check, *_ in actions_of(g).values()
-            for choice in offer(g, p) if check(g, p, choice) is None]
+            for action in actions_of(g).values()
+            for choice in action.offer(g, p) if action.why_not(g, p, choice) is None]
 
 
 def label(g: GameState, p: int, choice: Response) -> Label:
@@ -361,8 +355,8 @@ def label(g: GameState, p: int, choice: Response) -> Label:
     elif kind == "convert_heat":
         found["heat"] = HEAT_PER_STEP
     entry = actions_of(g).get(kind)
-    if entry is not None and len(entry) > 4:  # an expansion's action describes itself
-        found.update(entry[4](g, p, choice))
+    if entry is not None and entry.label is not None:  # an expansion's action describes itself
+        found.update(entry.label(g, p, choice))
     return found
 
 
@@ -370,7 +364,7 @@ def clean(g: GameState, response: Response) -> Response:
     """The response reduced to the keys its action type uses."""
     kind = response["type"]
     table = actions_of(g)
-    keys = table[kind][3] if kind in table else ()
+    keys = table[kind].keys if kind in table else ()
     return {"type": kind, **{k: response[k] for k in keys}}
 
 
@@ -379,7 +373,7 @@ def perform(g: GameState, p: int, response: Response) -> None:
     if response["type"] == "first_action":
         _do_first_action(g, p, response)
     else:
-        actions_of(g)[response["type"]][2](g, p, response)
+        actions_of(g)[response["type"]].perform(g, p, response)
 
 
 @handler("action")

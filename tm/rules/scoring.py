@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, TypedDict
+from typing import TypedDict
 
 from tm.board import parameters
 from tm.board import placement as board
@@ -86,13 +86,26 @@ def award_vp(g: GameState) -> dict[int, int]:
     return totals
 
 
-def scores(g: GameState) -> list[dict[str, Any]]:
+class Score(TypedDict):
+    """A player's score now, by part (``megacredits``: the tie-break, R-END-3)."""
+
+    player: int
+    tr: int
+    milestones: int
+    awards: int
+    greeneries: int
+    cities: int
+    cards: int
+    total: int
+    megacredits: int
+
+
+def scores(g: GameState) -> list[Score]:
     """Each player's score breakdown: tr, milestones, awards, greeneries, cities, cards, total."""
     awards = award_vp(g)
-    result = []
+    result: list[Score] = []
     for pl in g.players:
-        row = {
-            "player": pl.index,
+        parts = {
             "tr": pl.tr,
             "milestones": milestones.MILESTONE_VP * sum(1 for _, p in g.milestones
                                                         if p == pl.index),
@@ -101,10 +114,10 @@ def scores(g: GameState) -> list[dict[str, Any]]:
             "cities": city_vp(g, pl.index),
             "cards": card_vp(g, pl.index),
         }
-        row["total"] = sum(row[k] for k in ("tr", "milestones", "awards", "greeneries",
-                                           "cities", "cards"))
-        row["megacredits"] = pl.res["megacredits"]
-        result.append(row)
+        result.append({"player": pl.index, "tr": parts["tr"], "milestones": parts["milestones"],
+                       "awards": parts["awards"], "greeneries": parts["greeneries"],
+                       "cities": parts["cities"], "cards": parts["cards"],
+                       "total": sum(parts.values()), "megacredits": pl.res["megacredits"]})
     return result
 
 

@@ -4,13 +4,15 @@ beside converting heat (R-ACT-7). Registered on import by :mod:`tm.expansions.co
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from tm.cards.tableau import effects, resource_cards
-from tm.core.contract import AmountAsk, AmountResponse
+from tm.core.contract import AmountAsk, AmountResponse, Response
 from tm.core.errors import reason
 from tm.core.flow import ask, handler, push, run_steps
 from tm.core.ledger import change_res, log
+from tm.core.manifest import ActionType, Why
 from tm.core.state import GameState
 from tm.rules.play import requirement_kind
 from tm.vocab.kinds import countable
@@ -71,15 +73,15 @@ def _floater_range(g: GameState, p: int) -> tuple[str, int, int, int] | None:
     return (name, value, fewest, most) if fewest <= most else None
 
 
-def _offer_heat(g: GameState, p: int) -> Any:
+def _offer_heat(g: GameState, p: int) -> Iterator[Response]:
     yield {"type": "convert_heat_with_resources"}
 
 
-def _why_heat(g: GameState, p: int, r: dict[str, Any]) -> tuple[str, str] | None:
+def _why_heat(g: GameState, p: int, r: Response) -> Why:
     return None if _floater_range(g, p) else (reason("action.heat", "not enough heat"), "R-ACT-7")
 
 
-def _heat(g: GameState, p: int, r: dict[str, Any]) -> None:
+def _heat(g: GameState, p: int, r: Response) -> None:
     found = _floater_range(g, p)
     assert found is not None
     name, value, fewest, most = found
@@ -105,7 +107,7 @@ def _use_as_heat(g: GameState, p: int, name: str, value: int, count: int) -> Non
 
 
 
-HEAT_ACTION = (_offer_heat, _why_heat, _heat, ())
+HEAT_ACTION = ActionType(_offer_heat, _why_heat, _heat)
 
 
 # ---------------------------------------------------------------- floaters for heat a card spends

@@ -16,7 +16,7 @@ from typing import Any
 
 from tm.core.frozen import thaw
 from tm.core.ledger import log
-from tm.core.manifest import Manifest, SetupOffer
+from tm.core.manifest import ActionType, Manifest, SetupOffer
 from tm.core.state import PUBLIC, SECRET, GameState
 from tm.expansions.colonies.colony import (
     BUILD_COST,
@@ -155,7 +155,8 @@ COLONIES = Manifest(
                              printed=lambda name: _printed()[name]),),
     generation_end=(_generation_end,),
     projects={"build_colony": (BUILD_COST, ({"k": "colony", "dup": False},))},
-    actions={"trade": (offer_trades, why_not_trade, trade_action, ("tile",), trade_label),
+    actions={"trade": ActionType(offer_trades, why_not_trade, trade_action, ("tile",),
+                                 trade_label),
              "convert_heat_with_resources": HEAT_ACTION},
     state={"tiles": [], "unused": [], "dealt": [], "fleets": [], "aridor": {}},
     seen={"tiles": PUBLIC, "unused": PUBLIC, "dealt": PUBLIC, "fleets": PUBLIC,

@@ -2,15 +2,17 @@
 marker, the colony bonuses to every colony owner, and free trades from cards."""
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any, cast
 
 from tm.cards.dsl import Step
 from tm.cards.tableau import effects
-from tm.core.contract import OptionAsk, OptionResponse
+from tm.core.contract import Label, OptionAsk, OptionResponse, Response
 from tm.core.errors import reason
 from tm.core.flow import ask, handler, op, push, run_steps
 from tm.core.frozen import thaw
 from tm.core.ledger import log
+from tm.core.manifest import Why
 from tm.core.records import PaidRecord
 from tm.core.state import GameState
 from tm.expansions.colonies.colony import (
@@ -68,12 +70,12 @@ def trade_fees(g: GameState, p: int) -> dict[str, int]:
     return found
 
 
-def offer_trades(g: GameState, p: int) -> Any:
+def offer_trades(g: GameState, p: int) -> Iterator[Response]:
     for t in tiles_in_play(g):
         yield {"type": "trade", "tile": t["name"]}
 
 
-def why_not_trade(g: GameState, p: int, r: dict[str, Any]) -> tuple[str, str] | None:
+def why_not_trade(g: GameState, p: int, r: Response) -> Why:
     """None when ``p`` may trade with the tile named in ``r`` now."""
     entry = tile_entry(g, str(r.get("tile")))
     if entry is None:
@@ -90,7 +92,7 @@ def why_not_trade(g: GameState, p: int, r: dict[str, Any]) -> tuple[str, str] | 
     return None
 
 
-def trade_label(g: GameState, p: int, choice: dict[str, Any]) -> dict[str, Any]:
+def trade_label(g: GameState, p: int, choice: Response) -> Label:
     """What a trade with the tile gives now and what it may cost."""
     entry = tile_entry(g, choice["tile"])
     assert entry is not None
@@ -99,7 +101,7 @@ def trade_label(g: GameState, p: int, choice: dict[str, Any]) -> dict[str, Any]:
             "fees": trade_fees(g, p), "colonies": list(entry["colonies"])}
 
 
-def trade_action(g: GameState, p: int, r: dict[str, Any]) -> None:
+def trade_action(g: GameState, p: int, r: Response) -> None:
     name = r["tile"]
     fees = trade_fees(g, p)
     push(g, p, {"op": "action_done", "p": p})

@@ -12,6 +12,7 @@ from typing import Any
 
 from tm.bots.economy import Economy
 from tm.cards import card
+from tm.cards.dsl import Amount, Step
 
 DEFAULT_CUSTOM = 2.0
 CUSTOM_VALUES = {  # rough worth of named card functions (beyond what their card says)
@@ -32,11 +33,11 @@ class CardSteps:
         self.outlook = economy.outlook
         self.races = economy.races
 
-    def steps(self, steps: Iterable[Mapping[str, Any]], src: str | None = None) -> float:
+    def steps(self, steps: Iterable[Step], src: str | None = None) -> float:
         """Worth of carrying out a list of steps now."""
         return sum(self.step_value(s, src) for s in steps)
 
-    def step_value(self, s: Mapping[str, Any], src: str | None = None) -> float:
+    def step_value(self, s: Step, src: str | None = None) -> float:
         """Worth of one step now (``src``: the card it is on)."""
         kind = s.get("k", "")
         rule = STEP_RULES.get(kind)
@@ -44,7 +45,7 @@ class CardSteps:
             return rule(self, s, src)
         return FIXED_WORTH.get(kind, 0.0)
 
-    def amount(self, a: Any, src: str | None = None) -> float:
+    def amount(self, a: Amount, src: str | None = None) -> float:
         """An amount in the card notation: a number, or a count of something."""
         if isinstance(a, (int, float)):
             return float(a)
@@ -77,7 +78,7 @@ class CardSteps:
                       for p in o.view["players"] if p["index"] != o.me)
         return own
 
-    def attack_value(self, s: Mapping[str, Any]) -> float:
+    def attack_value(self, s: Step) -> float:
         """Red-bordered steps hurt an opponent: worth to us in a duel, less with more."""
         if self.outlook.solo:
             return 0.0
@@ -110,14 +111,14 @@ class CardSteps:
                 best = max(best, float(e["value"]) * 0.8)
         return best
 
-    def best_holder(self, rtype: Any) -> float:
+    def best_holder(self, rtype: str | None) -> float:
         """Worth of a resource added to the best of the player's cards holding that type."""
         values = [self.res_value(name) for name in self.outlook.own_cards()
                   if name and card(name).resource == rtype]
         return max(values) if values else 0.0
 
 
-def action_options(steps: Iterable[Mapping[str, Any]]) -> list[list[Mapping[str, Any]]]:
+def action_options(steps: Iterable[Step]) -> list[list[Step]]:
     """A card action's alternatives (a ``choose``), or the action itself as one."""
     steps = list(steps)
     if len(steps) == 1 and steps[0].get("k") == "choose":
@@ -126,7 +127,6 @@ def action_options(steps: Iterable[Mapping[str, Any]]) -> list[list[Mapping[str,
 
 
 # ---------------------------------------------------------------- one rule per step kind
-Step = Mapping[str, Any]
 
 
 def _prod(w: CardSteps, s: Step, src: str | None) -> float:

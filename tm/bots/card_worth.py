@@ -7,13 +7,11 @@ each generation it waits takes a share of its worth.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
-from typing import Any
 
 from tm.bots import solo
 from tm.bots.card_steps import CardSteps, action_options
 from tm.cards import card
-from tm.cards.dsl import Card
+from tm.cards.dsl import Card, Effect, Req
 from tm.view_model import HandEntry
 
 ACTION_AVERAGE = 0.5  # solo: share of the income now a repeated action's income averages
@@ -87,7 +85,7 @@ class CardWorth:
         averaged = CardSteps(self.economy.averaged(ACTION_AVERAGE))
         return averaged.steps(c.action, c.name)
 
-    def effect_value(self, e: Mapping[str, Any], src: str) -> float:
+    def effect_value(self, e: Effect, src: str) -> float:
         """Worth of an effect of a card in play, over the generations left."""
         kind = e.get("e")
         g = self.outlook.annuity
@@ -173,7 +171,7 @@ class CardWorth:
                     worst = max(worst, 2 * missing)
         return worst
 
-    def _parameter_wait(self, r: Mapping[str, Any], slack: int) -> int | None:
+    def _parameter_wait(self, r: Req, slack: int) -> int | None:
         """Generations until a global requirement is met (None: its maximum has passed)."""
         o = self.outlook
         p = o.params[r["param"]]

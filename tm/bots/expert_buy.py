@@ -25,10 +25,9 @@ from tm.bots.policy import Mind
 from tm.bots.rollouts import Budget, Search, rolling, sampled_means
 from tm.bots.worth import position_worth
 from tm.cards import card
+from tm.core.contract import Response
 from tm.game import Game
 from tm.view_model import GameView, ListedChoice
-
-Response = dict[str, Any]
 
 
 def setup_candidates(mind: Mind, pick: ListedChoice) -> list[list[Response]]:

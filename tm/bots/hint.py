@@ -25,10 +25,10 @@ behind, not the margin). Deterministic; reads the view only.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NotRequired, TypedDict
+from typing import NotRequired, TypedDict
 
 from tm.bots.ranking import STOPS, Ranked, Ranking, rank
-from tm.view_model import GameView, ListedChoice
+from tm.view_model import GameView, ListedChoice, Words
 
 TOP = 3  # options shown
 FIELDS = ("card", "project", "milestone", "award", "space", "tile")
@@ -41,7 +41,7 @@ class Option(TypedDict):
     behind the best in VP and in MC (None: not estimated); ``cards``: a purchase's cards."""
 
     choice: ListedChoice
-    reason: dict[str, Any]
+    reason: Words
     value: float | None
     behind: float | None
     behind_mc: float | None
@@ -53,7 +53,7 @@ class Hint(TypedDict):
     (the best first) and the MC a VP is priced at for the differences."""
 
     choice: ListedChoice
-    reason: dict[str, Any]
+    reason: Words
     options: list[Option]
     vp_price: float
     unit: str  # "vp" or "mc": the unit the differences are shown in
@@ -78,7 +78,7 @@ def hint(view: GameView, values: Mapping[int, float] | None = None,
     return made(options, ranking.vp_price, len(view["players"]))
 
 
-def option(choice: ListedChoice, reason: dict[str, Any], value: float | None,
+def option(choice: ListedChoice, reason: Words, value: float | None,
            best: float | None, vp_price: float) -> Option:
     """One option of a hint, its difference to ``best`` (None: not estimated) in MC and in
     VP at ``vp_price``."""
@@ -125,7 +125,7 @@ def never_stop(ranking: Ranking, order: list[Ranked]) -> list[Ranked]:
     return order
 
 
-def _reason(ranking: Ranking, entry: Ranked, first: bool) -> dict[str, Any]:
+def _reason(ranking: Ranking, entry: Ranked, first: bool) -> Words:
     """The reason record of one option: its kind of move (at the action menu: the move's
     type; stopping first: ``nothing_worth``) and what it names."""
     choice = ranking.choices[entry.index]
@@ -133,7 +133,7 @@ def _reason(ranking: Ranking, entry: Ranked, first: bool) -> dict[str, Any]:
     if ranking.kind == "action" and len(ranking.choices) > 1:
         stop = choice["type"] in STOPS
         why = "nothing_worth" if stop and first else str(choice["type"])
-    reason: dict[str, Any] = {"key": f"hint.{why or 'choice'}"}
+    reason: Words = {"key": f"hint.{why or 'choice'}"}
     for name in FIELDS:
         if name in choice:
             reason[name] = choice[name]

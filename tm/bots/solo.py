@@ -34,9 +34,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 from tm.cards import card
+from tm.cards.dsl import Effect, Step
 from tm.rules.actions import PROJECTS
 from tm.view_model import GameView, ParameterView, PlayerView
 
@@ -45,9 +46,9 @@ class Seat(Protocol):
     """What the solo habits read of the seat judged for (:class:`tm.bots.outlook.Outlook`)."""
 
     @property
-    def view(self) -> Mapping[str, Any]: ...
+    def view(self) -> GameView: ...
     @property
-    def pl(self) -> Mapping[str, Any]: ...
+    def pl(self) -> PlayerView: ...
     @property
     def gl(self) -> int: ...
 
@@ -55,7 +56,7 @@ class Seat(Protocol):
 class StepJudge(Protocol):
     """What they ask of the judge of card steps (:class:`tm.bots.card_steps.CardSteps`)."""
 
-    def step_value(self, step: Mapping[str, Any], src: str | None) -> float: ...
+    def step_value(self, step: Step, src: str | None) -> float: ...
 
 
 PARAMS = ("temperature", "oxygen", "oceans")
@@ -139,7 +140,7 @@ def plants_per_greenery(pl: PlayerView) -> int:
     return max(1, UNITS - off)
 
 
-def trigger_worth(judge: StepJudge, effect: Mapping[str, Any], src: str | None) -> float:
+def trigger_worth(judge: StepJudge, effect: Effect, src: str | None) -> float:
     """Worth of one trigger of an effect: production it gives comes, on average, half-way
     through the phases left, so it counts half (the judge's rate counts the triggers)."""
     total = 0.0
@@ -149,7 +150,7 @@ def trigger_worth(judge: StepJudge, effect: Mapping[str, Any], src: str | None) 
     return total
 
 
-def trigger_rate(effect: Mapping[str, Any], rate: float) -> float:
+def trigger_rate(effect: Effect, rate: float) -> float:
     """Triggers a generation: tiles on spaces with a given bonus come seldom."""
     if effect.get("e") == "on_tile" and effect.get("bonus_any"):
         return BONUS_TILE_RATE
@@ -163,7 +164,8 @@ def metal_worth(seat: Seat, res: str) -> float:
     worth, tag, rate = METAL[res]
     pl = seat.pl
     gens = seat.gl
-    demand = sum(float(h["cost"]) for h in (seat.view.get("you") or {}).get("hand") or ()
+    you = seat.view.get("you")
+    demand = sum(float(h["cost"]) for h in ((you.get("hand") or ()) if you else ())
                  if tag in card(h["name"]).tags) + METAL_DEMAND[res] * gens
     supply = rate * (int(pl["res"][res]) + int(pl["prod"][res]) * gens)
     if supply <= demand or supply <= 0:

@@ -7,9 +7,9 @@ only code here that touches the game.
 from __future__ import annotations
 
 import time
+from argparse import Namespace
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from tm.bots import Bot, bot_seed_for, wilson
 from tm.bots.expert import make_bot
@@ -94,12 +94,12 @@ def _count_pass(result: Result, view: GameView, choice: ListedChoice, level: str
         result.rich_passes_positive[level] = result.rich_passes_positive.get(level, 0) + 1
 
 
-def _options(args: Any, seed: int) -> Options:
+def _options(args: Namespace, seed: int) -> Options:
     return Options(players=args.players, seed=seed, expansions=list(args.expansions),
                    board=args.board, draft=args.draft)
 
 
-def run(args: Any) -> Result:
+def run(args: Namespace) -> Result:
     """Play ``args.games`` games: seats rotate over the same deals."""
     levels_pair = [args.level, args.vs or args.level]
     seats = args.players
@@ -150,7 +150,7 @@ def _quantile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def report(result: Result, args: Any) -> list[str]:
+def report(result: Result, args: Namespace) -> list[str]:
     """The lines the command prints."""
     lines = []
     if args.players == 1:

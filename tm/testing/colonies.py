@@ -10,10 +10,10 @@ from tm.game import Game
 
 
 # ---------------------------------------------------------------- colonies (R-COL)
-def _colony_section(game: Game) -> dict[str, Any]:
+def _colony_section(game: Game) -> colonies.Section:
     return colonies.section(game.state)
 
-def _colony_tile(game: Game, name: str) -> dict[str, Any]:
+def _colony_tile(game: Game, name: str) -> colonies.TileInPlay:
     entry = tile_entry(game.state, name)
     if entry is None:
         raise AssertionError(f"{name} is not a colony tile in play")

@@ -2,7 +2,7 @@
 are active (R-COL-2), and building colonies (R-COL-3)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from tm.cards.dsl import Step
 from tm.cards.tableau import effects, resource_cards
@@ -24,24 +24,45 @@ SOLO_MC_PRODUCTION = -2  # R-SOLO-5
 RULE_TRADE, RULE_BUILD = "R-COL-4", "R-COL-3"
 
 
-def section(g: GameState) -> dict[str, Any]:
+class TileInPlay(TypedDict):
+    """A colony tile on the table: its track's marker, the seats' colonies on it in the
+    order they were built, and the seat whose trade fleet visits it (None: no one)."""
+
+    name: str
+    marker: int
+    colonies: list[int]
+    visitor: int | None
+
+
+class Section(TypedDict):
+    """This expansion's part of the game state (``g.ext["colonies"]``, JSON in saves): the
+    tiles in play, those not in play, the tiles dealt in a solo setup, each seat's trade
+    fleets, and the tag types Aridor has seen (by seat, as text)."""
+
+    tiles: list[TileInPlay]
+    unused: list[str]
+    dealt: list[str]
+    fleets: list[int]
+    aridor: dict[str, list[str]]
+
+
+def section(g: GameState) -> Section:
     """This expansion's part of the game state."""
-    found: dict[str, Any] = g.ext[NAME]
+    found: Section = g.ext[NAME]
     return found
 
 
-def tiles_in_play(g: GameState) -> list[dict[str, Any]]:
+def tiles_in_play(g: GameState) -> list[TileInPlay]:
     """The tiles in play, in their order on the table."""
-    found: list[dict[str, Any]] = section(g)["tiles"]
-    return found
+    return section(g)["tiles"]
 
 
-def tile_entry(g: GameState, name: str) -> dict[str, Any] | None:
+def tile_entry(g: GameState, name: str) -> TileInPlay | None:
     """A tile in play by name (None if it is not in play)."""
     return next((t for t in tiles_in_play(g) if t["name"] == name), None)
 
 
-def new_tile(name: str) -> dict[str, Any]:
+def new_tile(name: str) -> TileInPlay:
     return {"name": name, "marker": MARKER_START, "colonies": [], "visitor": None}
 
 

@@ -11,7 +11,7 @@ Played preludes lie in the player's tableau like any card in play: their tags co
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from tm.cards import card, prelude_deck
 from tm.core import sealed
@@ -31,9 +31,19 @@ SOLO_GENERATIONS = 12  # R-PRE-4
 _APPLIED = ("prod", "gain", "spend")  # steps whose result later steps' checks must see
 
 
-def section(g: GameState) -> dict[str, Any]:
+class Section(TypedDict):
+    """This expansion's part of the game state (``g.ext["prelude"]``, JSON in saves): the
+    prelude deck and its discard pile, and by seat the preludes dealt and those kept."""
+
+    deck: list[str]
+    discard: list[str]
+    dealt: list[list[str]]
+    kept: list[list[str]]
+
+
+def section(g: GameState) -> Section:
     """This expansion's part of the game state."""
-    found: dict[str, Any] = g.ext[NAME]
+    found: Section = g.ext[NAME]
     return found
 
 

@@ -9,15 +9,17 @@ Nothing in a queue is a closure, so a game waiting on a choice saves as JSON.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Literal, TypedDict, cast
 
-from tm.core.contract import Kind, Purpose, check_ask, check_purpose
+from tm.core.contract import Kind, Purpose, Step, check_ask, check_purpose
 from tm.core.entries import marked
 from tm.core.frozen import register, thaw
 from tm.core.state import GameState
 
-Item = dict[str, Any]
-OpFn = Callable[[GameState, Item], None]
+Item = dict[str, Any]  # a queued op or ask, as the JSON of the state holds it
+# What an op does: (game, its item). Each op takes its own item's shape (a TypedDict beside
+# the op: StepsOp below, PlaceOp, PayOp, ...), so the table holds them as Any.
+OpFn = Callable[[GameState, Any], None]
 # What an answer does: (game, player, the ask, the final response). Each handler takes its
 # purpose's ask and response shapes (tm.core.contract), so the table holds them as Any.
 HandlerFn = Callable[[GameState, int, Any, Any], None]
@@ -48,14 +50,25 @@ def add_handler(name: str, fn: HandlerFn) -> None:
     register(HANDLERS, name, fn, "handler")
 
 
-def push(g: GameState, player: int, *items: Item) -> None:
-    """Put items at the front of a player's queue, to run next, in the given order."""
-    g.queues[player][0:0] = list(items)
+class StepsOp(TypedDict):
+    """Card steps to run for ``p``, the first now and the rest after what it queues
+    (``src``: the card they come from)."""
+
+    op: Literal["steps"]
+    p: int
+    src: str | None
+    steps: list[Step]  # (thawed: plain dicts, as a queue is JSON)
 
 
-def append(g: GameState, player: int, *items: Item) -> None:
+def push(g: GameState, player: int, *items: Mapping[str, object]) -> None:
+    """Put items (ops, each of its own shape, or asks) at the front of a player's queue,
+    to run next, in the given order."""
+    g.queues[player][0:0] = cast(list[Item], list(items))
+
+
+def append(g: GameState, player: int, *items: Mapping[str, object]) -> None:
     """Put items at the back of a player's queue."""
-    g.queues[player].extend(items)
+    g.queues[player].extend(cast(list[Item], list(items)))
 
 
 SELECTIONS = ("cards", "setup")  # kinds whose asks hold picks made so far
@@ -71,14 +84,14 @@ def ask(g: GameState, player: int, kind: Kind, on: Purpose, **data: Any) -> None
     push(g, player, item)
 
 
-def run_steps(g: GameState, player: int, steps: Sequence[Mapping[str, Any]],
+def run_steps(g: GameState, player: int, steps: Sequence[Step],
               src: str | None) -> None:
     """Queue card steps to run next for ``player`` (``src`` is the card they come from).
 
     The queue gets a plain copy: definitions stay frozen, the state stays JSON.
     """
     if steps:
-        push(g, player, {"op": "steps", "p": player, "src": src, "steps": thaw(steps)})
+        push(g, player, StepsOp(op="steps", p=player, src=src, steps=thaw(steps)))
 
 
 def head(g: GameState, player: int) -> Item | None:

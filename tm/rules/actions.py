@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from types import MappingProxyType
+from typing import Literal, TypedDict
 
 from tm.board import placement as board
 from tm.cards import card
@@ -16,7 +17,7 @@ from tm.cards.tableau import effects, standing_effects
 from tm.core import sealed
 from tm.core.contract import ActionAsk, CardsAsk, CardsResponse, Choice, Label, Response
 from tm.core.errors import reason
-from tm.core.flow import Item, ask, handler, op, push, run_steps
+from tm.core.flow import ask, handler, op, push, run_steps
 from tm.core.frozen import freeze, thaw
 from tm.core.ledger import change_res, log
 from tm.core.manifest import ActionType, Project, Why
@@ -184,8 +185,24 @@ def _do_project(g: GameState, p: int, r: Response) -> None:
     log(g, "project", player=p, project=project)
 
 
+class ProjectUsedOp(TypedDict):
+    """A standard project ``p`` used, once its steps ran (``base``: its printed cost)."""
+
+    op: Literal["project_used"]
+    p: int
+    project: str
+    base: int
+
+
+class ActionDoneOp(TypedDict):
+    """One of ``p``'s actions done (the turn counts it)."""
+
+    op: Literal["action_done"]
+    p: int
+
+
 @op("project_used")
-def _project_used(g: GameState, item: Item) -> None:
+def _project_used(g: GameState, item: ProjectUsedOp) -> None:
     project_used(g, item["p"], item["project"], item["base"])
 
 
@@ -253,7 +270,7 @@ def _do_pass(g: GameState, p: int, r: Response) -> None:
 
 
 @op("action_done")
-def _action_done(g: GameState, item: Item) -> None:
+def _action_done(g: GameState, item: ActionDoneOp) -> None:
     g.actions_this_turn += 1
 
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal, TypedDict
 
 from tm.board import parameters
 from tm.board import placement as board
@@ -142,8 +142,17 @@ def start_play(g: GameState, p: int, name: str) -> None:
          {"op": "play_card", "p": p, "card": name})
 
 
+class CardOp(TypedDict):
+    """A queued step of playing ``card`` for ``p``: ``play_card`` puts it in play once
+    paid, ``card_played`` fires what reacts to its play once its own steps ran."""
+
+    op: Literal["play_card", "card_played"]
+    p: int
+    card: str
+
+
 @op("play_card")
-def _play_card(g: GameState, item: dict[str, Any]) -> None:
+def _play_card(g: GameState, item: CardOp) -> None:
     p, name = item["p"], item["card"]
     pl = g.players[p]
     c = card(name)
@@ -161,7 +170,7 @@ def _play_card(g: GameState, item: dict[str, Any]) -> None:
 
 
 @op("card_played")
-def _card_played(g: GameState, item: dict[str, Any]) -> None:
+def _card_played(g: GameState, item: CardOp) -> None:
     card_played(g, item["p"], card(item["card"]))
 
 

@@ -16,7 +16,7 @@ from tm.board import placement as board
 from tm.cards.dsl import Step
 from tm.cards.tableau import tag_count
 from tm.core.entries import marked
-from tm.core.flow import op, push
+from tm.core.flow import StepsOp, op, push
 from tm.core.frozen import register
 from tm.core.state import GameState
 
@@ -66,7 +66,7 @@ def can_steps(g: GameState, p: int, src: str | None, steps: Iterable[Step]) -> b
 
 
 @op("steps")
-def _run_steps(g: GameState, item: dict[str, Any]) -> None:
+def _run_steps(g: GameState, item: StepsOp) -> None:
     steps = item["steps"]
     if len(steps) > 1:
         push(g, item["p"], {**item, "steps": steps[1:]})

@@ -11,7 +11,7 @@ for (``for``), the amount due (``cost``) and each resource's rate (``rates``).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, cast
+from typing import Any, Literal, NotRequired, TypedDict, cast
 
 from tm.cards.tableau import effects, has_effect, metal_value
 from tm.core.contract import Choice, PayAsk, Response
@@ -77,13 +77,20 @@ def can_afford(g: GameState, p: int, cost: int, steel: bool = False, titanium: b
     return budget(g, p, steel, titanium, reserve, tags) >= cost
 
 
+# A queued payment of ``cost`` MC by ``p``, steel or titanium where allowed, ``reserve``
+# held back (a card's own cost in them), ``for``: what it buys, ``tags``: of the card bought.
+PayOp = TypedDict("PayOp", {"op": Literal["pay"], "p": int, "cost": int, "steel": bool,
+                            "titanium": bool, "reserve": dict[str, int],
+                            "for": dict[str, Any], "tags": NotRequired[list[str]]})
+
+
 def pay_op(p: int, cost: int, steel: bool = False, titanium: bool = False,
            reserve: dict[str, int] | None = None,
-           for_: dict[str, Any] | None = None, tags: tuple[str, ...] = ()) -> dict[str, Any]:
+           for_: dict[str, Any] | None = None, tags: tuple[str, ...] = ()) -> PayOp:
     """A queued payment (``for_``: what it pays for, e.g. {"card": name}; ``tags``: the
     tags of the card paid for); it asks how to pay only when there is more than MC to pay
     with."""
-    item = {"op": "pay", "p": p, "cost": cost, "steel": steel, "titanium": titanium,
+    item: PayOp = {"op": "pay", "p": p, "cost": cost, "steel": steel, "titanium": titanium,
             "reserve": reserve or {}, "for": for_ or {}}
     if tags:
         item["tags"] = list(tags)
@@ -91,7 +98,7 @@ def pay_op(p: int, cost: int, steel: bool = False, titanium: bool = False,
 
 
 @op("pay")
-def _pay(g: GameState, item: dict[str, Any]) -> None:
+def _pay(g: GameState, item: PayOp) -> None:
     p, cost = item["p"], item["cost"]
     pl = g.players[p]
     usable = rates(g, p, item["steel"], item["titanium"], tuple(item.get("tags", ())))

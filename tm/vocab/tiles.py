@@ -2,7 +2,7 @@
 what placing a tile gives (R-TILE, R-GLOB)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal, TypedDict
 
 from tm.board import parameters
 from tm.board import placement as board
@@ -49,13 +49,25 @@ def _tile(g: GameState, p: int, src: str | None, step: Step) -> None:
     push(g, p, place_op(p, step["tile"], step["on"], step.get("space"), src))
 
 
-def place_op(p: int, tile: str, on: str, space: str | None, src: str | None) -> dict[str, Any]:
+class PlaceOp(TypedDict):
+    """A queued placement of ``tile`` for ``p`` by the placement rule ``on`` (or on the
+    named ``space``); ``src``: the card it comes from."""
+
+    op: Literal["place"]
+    p: int
+    tile: str
+    on: str
+    space: str | None
+    src: str | None
+
+
+def place_op(p: int, tile: str, on: str, space: str | None, src: str | None) -> PlaceOp:
     """A queued tile placement (asks for the space when there is a choice)."""
     return {"op": "place", "p": p, "tile": tile, "on": on, "space": space, "src": src}
 
 
 @op("place")
-def _place(g: GameState, item: dict[str, Any]) -> None:
+def _place(g: GameState, item: PlaceOp) -> None:
     p, tile = item["p"], item["tile"]
     if tile == "ocean" and parameters.is_maxed(g, "oceans"):
         log(g, "no_ocean_left", player=p)  # R-TILE-1

@@ -3,7 +3,7 @@ marker, the colony bonuses to every colony owner, and free trades from cards."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, cast
+from typing import Literal, TypedDict, cast
 
 from tm.cards.dsl import Step
 from tm.cards.tableau import effects
@@ -130,7 +130,7 @@ def _fee_chosen(g: GameState, p: int, prompt: OptionAsk, response: OptionRespons
 
 
 def _pay_fee(g: GameState, p: int, name: str, resource: str, fee: int) -> None:
-    go = {"op": "trade_go", "p": p, "tile": name}
+    go: TradeGoOp = {"op": "trade_go", "p": p, "tile": name}
     if resource == FLOATER_FEE:
         g.players[p].card_res[FLOATER_FEE_CARD] -= fee
         log(g, "card_res", player=p, card=FLOATER_FEE_CARD, count=-fee)
@@ -149,8 +149,16 @@ def offset(g: GameState, p: int) -> int:
     return sum(int(e["amount"]) for _, e in effects(g.players[p], "trade_offset"))
 
 
+class TradeGoOp(TypedDict):
+    """``p``'s trade with ``tile``, its fee paid: offsets asked, then the trade made."""
+
+    op: Literal["trade_go"]
+    p: int
+    tile: str
+
+
 @op("trade_go")
-def _trade_go(g: GameState, item: dict[str, Any]) -> None:
+def _trade_go(g: GameState, item: TradeGoOp) -> None:
     p, name = item["p"], item["tile"]
     entry = tile_entry(g, name)
     assert entry is not None

@@ -11,7 +11,7 @@ Played preludes lie in the player's tableau like any card in play: their tags co
 """
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import Any, Literal, TypedDict
 
 from tm.cards import card, prelude_deck
 from tm.core import sealed
@@ -118,8 +118,24 @@ def _next_turn(g: GameState, order: list[int]) -> None:
         push(g, order[0], {"op": "prelude_turn", "p": order[0], "rest": order[1:]})
 
 
+class TurnOp(TypedDict):
+    """``p``'s turn to play their kept preludes; ``rest``: the seats whose turns follow."""
+
+    op: Literal["prelude_turn"]
+    p: int
+    rest: list[int]
+
+
+class PlayOp(TypedDict):
+    """A queued play of one prelude ``card`` by ``p``."""
+
+    op: Literal["play_prelude"]
+    p: int
+    card: str
+
+
 @op("prelude_turn")
-def _turn(g: GameState, item: dict[str, Any]) -> None:
+def _turn(g: GameState, item: TurnOp) -> None:
     """Play the player's next kept prelude (they choose which first), or pass the turn on."""
     p, rest = item["p"], item["rest"]
     kept = section(g)["kept"][p]
@@ -137,13 +153,13 @@ def _first(g: GameState, p: int, prompt: CardAsk, response: CardResponse) -> Non
          {"op": "prelude_turn", "p": p, "rest": prompt["rest"]})
 
 
-def play_op(p: int, name: str) -> dict[str, Any]:
+def play_op(p: int, name: str) -> PlayOp:
     """A queued play of one prelude (R-PRE-2 is judged when it runs)."""
     return {"op": "play_prelude", "p": p, "card": name}
 
 
 @op("play_prelude")
-def _play(g: GameState, item: dict[str, Any]) -> None:
+def _play(g: GameState, item: PlayOp) -> None:
     p, name = item["p"], item["card"]
     sec, pl = section(g), g.players[p]
     if name in sec["kept"][p]:

@@ -194,7 +194,7 @@ class Offer(TypedDict):
     rule: str
     picked: list[str]
     item: NotRequired[str]
-    printed: NotRequired[dict[str, dict[str, Any]]]
+    printed: NotRequired[dict[str, Mapping[str, object]]]
 
 
 class SetupAsk(AskBase):

@@ -21,7 +21,7 @@ from tm.core.frozen import freeze, register
 from tm.core.state import GameState, Options
 
 Hook = Callable[[GameState], None]
-ViewFn = Callable[[GameState, "int | None"], dict[str, Any]]
+ViewFn = Callable[[GameState, "int | None"], Mapping[str, object]]  # its own shape each
 HeldFn = Callable[[GameState], list[str]]
 CountFn = Callable[[GameState, int], int]
 MarksFn = Callable[[GameState], list[str]]
@@ -59,7 +59,7 @@ class SetupOffer:
     rule: str = "R-SETUP-4"
     applies: Callable[[GameState], bool] | None = None  # None: in every game of the expansion
     item: str = "card"
-    printed: Callable[[str], dict[str, Any]] | None = None
+    printed: Callable[[str], Mapping[str, object]] | None = None
 
 
 @dataclass(frozen=True, slots=True)

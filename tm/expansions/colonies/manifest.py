@@ -12,8 +12,9 @@ here, its cards' own functions in :mod:`tm.expansions.colonies.custom`.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
+from tm.core.contract import Step
 from tm.core.frozen import thaw
 from tm.core.ledger import log
 from tm.core.manifest import ActionType, Manifest, SetupOffer
@@ -98,13 +99,69 @@ def _generation_end(g: GameState) -> None:
 
 
 # ---------------------------------------------------------------- view
-def _what(steps: Any) -> list[dict[str, Any]]:
-    thawed: list[dict[str, Any]] = thaw(steps)
+Steps = list[dict[str, Any]]  # what building, a bonus or a trade gives: steps, thawed
+
+
+class Printed(TypedDict):
+    """A colony tile's printed parts: its resource, what building and the colony bonus
+    give, and what a trade gives at each step of its track."""
+
+    resource: str | None
+    build: Steps
+    bonus: Steps
+    track: list[Steps]
+
+
+class TileView(TypedDict):
+    """A tile in play as everyone sees it, with what building and trading give now."""
+
+    name: str
+    marker: int
+    colonies: list[int]
+    visitor: int | None
+    active: bool
+    resource: str | None
+    full: bool
+    build: Steps
+    bonus: Steps
+    trade: Steps
+
+
+class Fleets(TypedDict):
+    total: int
+    free: int
+
+
+class YouView(TypedDict):
+    """Where the viewer may build and trade now, and what a trade costs them."""
+
+    build: list[str]
+    trade: list[str]
+    fees: dict[str, int]
+    offset: int
+
+
+class ColoniesView(TypedDict):
+    """This expansion's section of ``view()`` (``view["expansions"]["colonies"]``)."""
+
+    tiles: list[TileView]
+    unused: list[str]
+    dealt: list[str]
+    build_cost: int
+    max_colonies: int
+    fleets: list[Fleets]
+    colonies: list[int]
+    printed: dict[str, Printed]
+    you: NotRequired[YouView]
+
+
+def _what(steps: tuple[Step, ...]) -> Steps:
+    thawed: Steps = thaw(steps)
     return thawed
 
 
 @lru_cache(maxsize=1)
-def _printed() -> dict[str, Any]:
+def _printed() -> dict[str, Printed]:
     """Every tile's printed parts, in or out of play (public: the page draws the solo
     tiles to choose from and the tiles a card may bring into play). Built once and shared
     by every view, which no reader changes (thawing it per view cost 1.5 ms)."""
@@ -113,13 +170,13 @@ def _printed() -> dict[str, Any]:
             for name, tile in TILES.items()}
 
 
-def _view(g: GameState, viewer: int | None) -> dict[str, Any]:
+def _view(g: GameState, viewer: int | None) -> ColoniesView:
     """Tiles (name, marker, colonies and owners, visiting fleet, active, what building and
     trading give now, the colony bonus), fleets per player, the solo tiles to choose from,
     every tile's printed parts (its whole track), and for the viewer where they may build
     and trade and what a trade costs."""
     sec = section(g)
-    tiles = []
+    tiles: list[TileView] = []
     for entry in tiles_in_play(g):
         tile = TILES[entry["name"]]
         tiles.append({"name": tile.name, "marker": entry["marker"],
@@ -128,7 +185,7 @@ def _view(g: GameState, viewer: int | None) -> dict[str, Any]:
                       "full": len(entry["colonies"]) >= MAX_COLONIES,
                       "build": _what(tile.build), "bonus": _what(tile.bonus),
                       "trade": _what(tile.trade[entry["marker"]])})
-    found: dict[str, Any] = {
+    found: ColoniesView = {
         "tiles": tiles, "unused": list(sec["unused"]), "dealt": list(sec["dealt"]),
         "build_cost": BUILD_COST, "max_colonies": MAX_COLONIES,
         "fleets": [{"total": n, "free": free_fleets(g, p)} for p, n in enumerate(sec["fleets"])],

@@ -15,7 +15,7 @@ import pytest
 from tm import Game, Options
 from tm.cards.dsl import gain, prod
 from tm.core.frozen import DuplicateName
-from tm.core.manifest import Manifest, add, manifest
+from tm.core.manifest import ActionType, Manifest, add, manifest
 from tm.core.state import GameState
 from tm.testing import answer, choices, finish_setup, make_game, player_state
 
@@ -47,7 +47,7 @@ PROBE = add(Manifest(
     name="probe", solo_generations=3, after_reveal=(_after_reveal,),
     generation_end=(_generation_end,),
     projects={"probe_project": (2, (prod(heat=1), gain(plants=2)))},
-    actions={"wave": (_offer_wave, _why_wave, _wave, ())},
+    actions={"wave": ActionType(_offer_wave, _why_wave, _wave)},
     state={"revealed": 0, "generations": []},
     view=lambda g, viewer: {"generations": list(g.ext["probe"]["generations"])}))
 

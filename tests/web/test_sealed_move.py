@@ -42,6 +42,7 @@ class Moved:
     handed: str | None  # what Ann's device said when it took it
     ann_link: str  # Ann's next link to Bob (the new device took it)
     first: str  # the new device's first link (to Ann)
+    ann_after: dict[str, str]  # Ann's storage once she sent that link
 
 
 def _in_play(ann: App) -> bool:
@@ -89,7 +90,7 @@ def moved() -> Moved:
     new.handle("open_link", {"text": "#" + made[1]})
     assert new.shown.notice is None, new.shown.notice
     return Moved(at.ann, at.bob, new, before, inner, at.game_id, ann_before, handed, made[1],
-                 first[1])
+                 first[1], _stored(at.ann))
 
 
 def _send(sender: App, to: App) -> None:
@@ -189,27 +190,42 @@ def test_a_move_file_opened_twice_seats_only_the_first_device(moved: Moved) -> N
     assert _stored(ann) == before
 
 
+@pytest.mark.parametrize("strip", [False, True])
 def test_the_old_device_playing_on_after_the_move_is_refused_naming_the_seat(
-        moved: Moved) -> None:
-    """A cheating old device (its storage from before the move: it kept its key and
-    seat) plays on after Ann took the hand-over: refused, naming Bob's moved seat."""
+        moved: Moved, strip: bool) -> None:
+    """A cheating old device (its storage from before the move: it kept its key and seat)
+    takes Ann's next link and plays on. With the hand-over in that link, even that device
+    stops signing for Bob; stripping it, it signs with the key Bob left: either way Ann
+    refuses its moves, naming Bob (as moved, when it speaks with the old key)."""
     cheat = device(salt=2, key=BOB_KEY)
     cheat.store.storage.data.update(moved.before)  # type: ignore[attr-defined]
     cheat.handle("continue", {"save": "link-" + moved.game_id})
-    ann = device(salt=1, key=ANN_KEY)
-    ann.store.storage.data.update(_stored(moved.ann))  # type: ignore[attr-defined]
-    ann.handle("continue", {"save": "link-" + moved.game_id})
-    made = offer(ann)
-    if made is not None and made[0] == "Bob":
-        cheat.handle("open_link", {"text": "#" + made[1]})
+    link = moved.ann_link
+    if strip:  # (the hand-over and the new device's key, taken out)
+        head, *params = link.split("&")
+        keys = next(p for p in params if p.startswith("k="))[2:].split("~")
+        link = "&".join([head, "k=" + "~".join(k for k in keys if not k.startswith("1.")),
+                         *(p for p in params if p[:2] not in ("k=", "r="))])
+    cheat.handle("open_link", {"text": "#" + link})
+    assert cheat.shown.notice is None, cheat.shown.notice
     play_own(cheat)
     sent = offer(cheat)
-    assert sent is not None
+    assert sent is not None and sent[0] == "Ann"
+    ann = device(salt=1, key=ANN_KEY)
+    ann.store.storage.data.update(moved.ann_after)  # type: ignore[attr-defined]
+    ann.handle("continue", {"save": "link-" + moved.game_id})
     before = _stored(ann)
     ann.handle("open_link", {"text": "#" + sent[1]})
-    notice = ann.shown.notice or ""
-    assert "Bob" in notice and notice != "", notice
+    kind = "moved" if strip else "unsigned"
+    first = len(_held(ann)) + 1  # (the first post it lacks, as the notice counts)
+    assert ann.shown.notice == t(f"linkplay.fork_{kind}", name="Bob", move=first)
     assert _stored(ann) == before
+
+
+def _held(app: App) -> list[object]:
+    play = app.sealed.active()
+    assert play is not None
+    return list(play.history)
 
 
 @pytest.mark.parametrize("change", ["record", "game", "seat", "upto", "junk"])

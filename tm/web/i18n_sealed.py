@@ -81,12 +81,11 @@ EN_SEALED: dict[str, str] = {
     "sealed.move_title": "Move my seat to another device",
     "sealed.move_hint": "Your cards open only on this device. To go on playing {name} on "
                         "another device, save a move file locked with a passphrase, open "
-                        "it there (Open a saved game) and type the passphrase. From then "
+                        "it there with “Import a game file” and type the passphrase. From then "
                         "on this device only shows the game: it can no longer play {name}.",
     "sealed.move_pass": "Passphrase (at least 8 characters)",
     "sealed.move_again": "The passphrase again",
     "sealed.move_make": "Save the move file",
-    "sealed.move_making": "Locking the move file…",
     "sealed.move_short": "The passphrase needs at least 8 characters.",
     "sealed.move_mismatch": "The two passphrases differ: type the same one twice.",
     "sealed.move_not_now": "This seat cannot move to another device now: every player's "

@@ -211,10 +211,11 @@ def _take_key(seats: Seats, found: Seals, link_id: str, seat: int, key: bytes,
         return True
     generation, invitation = seats.invitation(seat)
     intro = found.intros.get(seat)
+    if intro is not None and intro.generation < generation:
+        return False  # the key of a device the seat left (invited again, or moved): stale,
+        # its moves then refused as not signed by the seat's key now
     if seats.seated(seat):
         return seats.keys[seat] != key
-    if intro is not None and intro.generation < generation:
-        return False  # the key of a device invited before the creator invited again: stale
     if intro is None or intro.generation != generation or sigs.public_point(key) is None \
             or not verifier.verify(invitation, sigs.intro_message(
                 link_id, seat, generation, key), intro.signature):

@@ -405,7 +405,6 @@ class SealedController(Controller):
         self._kept(play)  # (the link made is remembered as sent)
         return seals.fragment
 
-
     # ------------------------------------------------------------ a seat moved (issue 43)
     def _can_move(self, play: SealedPlay) -> bool:
         """Whether this seat may move to another device now: every seat's key is pinned
@@ -485,7 +484,7 @@ class SealedController(Controller):
         try:
             moved = seatmove.read_payload(text, self.host.link_verifier())
             if sealedgame.read_record(storage, moved.game_id) is not None:
-                raise MoveRefused("sealed.move_joined", "this device plays in that game")
+                raise seatmove.joined()
         except (MoveRefused, RecordError) as error:
             key = error.key if isinstance(error, MoveRefused) else "sealed.move_joined"
             self.shown.notice = t(key)

@@ -26,7 +26,6 @@ import binascii
 import json
 from dataclasses import dataclass
 
-from tm.core.errors import reason
 from tm.core.state import Options, to_dict
 from tm.game import Game
 from tm.persist import gameids, safejson, sigs
@@ -42,11 +41,25 @@ MAX_PAYLOAD = 6 << 20  # characters: a 5-seat game's record is under 2 MB
 
 
 class MoveRefused(ValueError):
-    """A move file's payload that this device does not take (``key``: the words why)."""
+    """A move file's payload that this device does not take: ``key`` names the page's
+    words for why (a notice of the page, not an engine error)."""
 
     def __init__(self, key: str, text: str) -> None:
-        super().__init__(reason(key, text))
+        super().__init__(text)
         self.key = key
+
+
+def _damaged() -> MoveRefused:
+    return MoveRefused("sealed.move_damaged", "the move file is damaged")
+
+
+def _unsigned() -> MoveRefused:
+    return MoveRefused("sealed.move_unsigned", "the seat's key did not sign this move")
+
+
+def joined() -> MoveRefused:
+    """This device already plays in the move file's game."""
+    return MoveRefused("sealed.move_joined", "this device plays in that game")
 
 
 @dataclass(frozen=True)
@@ -102,11 +115,11 @@ def read_payload(text: str, verifier: sigs.Verifier) -> Moved:
         seats = linkseals.read_seats_text(str(data["seats"]))
     except (ValueError, TypeError, KeyError, IndexError, AttributeError, binascii.Error,
             RecordError) as error:
-        raise MoveRefused("sealed.move_damaged", "the move file is damaged") from error
+        raise _damaged() from error
     if record is None or record.seat != seat or not options.sealed \
             or not gameids.is_bound(game_id) or seats.begin is None \
             or not gameids.beginning_fits(game_id, options, seats.begin, verifier):
-        raise MoveRefused("sealed.move_damaged", "the move file is damaged")
+        raise _damaged()
     return Moved(game_id, options, record, _handed(game_id, seat, options, record, seats,
                                                    again, secret, verifier))
 
@@ -117,12 +130,12 @@ def _handed(game_id: str, seat: int, options: Options, record: Record, seats: Se
     try:
         play = SealedPlay.restore(options, game_id, record)
     except RecordError as error:
-        raise MoveRefused("sealed.move_damaged", "the move file is damaged") from error
+        raise _damaged() from error
     moves = play.signed()
     if again.upto != len(moves) or not linkseals.take_handover(
             seats, game_id, seat, again, secret, moves, verifier):
-        raise MoveRefused("sealed.move_unsigned", "the seat's key did not sign this move")
+        raise _unsigned()
     return seats
 
 
-__all__ = ["FORMAT", "MoveRefused", "Moved", "payload", "read_payload"]
+__all__ = ["FORMAT", "MoveRefused", "Moved", "joined", "payload", "read_payload"]

@@ -496,11 +496,12 @@ class SealedController(Controller):
             return
         linkseals.write_seats(storage, moved.game_id, moved.seats)
         keep_options(storage, moved.game_id, moved.options)
-        self.state.play = None
-        if self._restored(moved.game_id, moved.record) is not None:
-            self.shown.info = t("sealed.moved_here",
-                                name=moved.options.names[moved.record.seat])
-            self.host.autosave()
+        meta = stored_meta(self.host.store, moved.game_id, moved.options, moved.record.seat)
+        self.shown.meta, self.shown.save_id = meta, LINK_SAVE + moved.game_id
+        self.shown.from_link = False
+        self._show(moved.play)  # (rebuilt once, when the payload was checked)
+        self.shown.info = t("sealed.moved_here", name=moved.options.names[moved.record.seat])
+        self.host.autosave()
 
 
 def sealed_view(view: Any, can_decide: bool) -> Any:

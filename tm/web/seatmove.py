@@ -71,6 +71,7 @@ class Moved:
     options: Options
     record: Record
     seats: Seats
+    play: SealedPlay  # the game rebuilt from the record (it takes seconds: done once)
 
 
 def _b64(data: bytes) -> str:
@@ -120,13 +121,6 @@ def read_payload(text: str, verifier: sigs.Verifier) -> Moved:
             or not gameids.is_bound(game_id) or seats.begin is None \
             or not gameids.beginning_fits(game_id, options, seats.begin, verifier):
         raise _damaged()
-    return Moved(game_id, options, record, _handed(game_id, seat, options, record, seats,
-                                                   again, secret, verifier))
-
-
-def _handed(game_id: str, seat: int, options: Options, record: Record, seats: Seats,
-            again: Reinvite, secret: bytes, verifier: sigs.Verifier) -> Seats:
-    """The seats' record with the hand-over taken (MoveRefused: it is not the seat's)."""
     try:
         play = SealedPlay.restore(options, game_id, record)
     except RecordError as error:
@@ -135,7 +129,7 @@ def _handed(game_id: str, seat: int, options: Options, record: Record, seats: Se
     if again.upto != len(moves) or not linkseals.take_handover(
             seats, game_id, seat, again, secret, moves, verifier):
         raise _unsigned()
-    return seats
+    return Moved(game_id, options, record, seats, play)
 
 
 __all__ = ["FORMAT", "MoveRefused", "Moved", "joined", "payload", "read_payload"]

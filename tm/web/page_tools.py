@@ -23,6 +23,7 @@ class Drawing(Protocol):
     def guard(self, what: str, fn: Callable[..., Any], *args: Any) -> bool: ...
     def draw(self, whole: bool = False) -> None: ...
     def act(self, action: str, data: dict[str, Any]) -> None: ...
+    def later(self, what: str, fn: Callable[[], None]) -> None: ...
 
 
 class PageTools:
@@ -140,6 +141,14 @@ class PageTools:
         keys: Any = getattr(window, "tmSeatKeys", None)
         return None if missing(keys) or not bool(keys.available) else keys
 
+    def _answer(self, action: str, data: dict[str, Any]) -> None:
+        """The page's keys answered (a move file locked or unlocked): the App's action,
+        run once the page is free (a click while it works is dropped; an answer is not)."""
+        if self.page.app.tabs.state.busy is not None:
+            self.page.later("event", lambda: self._answer(action, data))
+            return
+        self.page.act(action, data)
+
     def _move_seat(self, data: dict[str, Any]) -> None:
         """This seat's move file: the passphrase typed twice checked, the hand-over begun,
         then signed and the file locked by the page's keys, then saved."""
@@ -162,14 +171,14 @@ class PageTools:
 
         def locked(result: Any) -> None:
             signature = bytes(result.signature.to_py())
-            page.act("seat_moved", {"signature": base64.b64encode(signature).decode()})
+            self._answer("seat_moved", {"signature": base64.b64encode(signature).decode()})
             if play is not None and app.sealed.moved_away(play):  # (else: a notice why)
                 self._download(str(result.file), "seat-" + _file_name(name))
 
         keys.moveSeat(seat_id, to_js(message), passphrase, payload).then(
             create_once_callable(lambda result: page.guard("event", locked, result)),
             create_once_callable(lambda _error: page.guard(
-                "event", page.act, "seat_refused", {"why": "move_not_now"})))
+                "event", self._answer, "seat_refused", {"why": "move_not_now"})))
 
     def _take_seat(self, data: dict[str, Any]) -> None:
         """The move file opened, unlocked with the passphrase typed: its seat taken."""
@@ -184,11 +193,11 @@ class PageTools:
         def refused(error: Any) -> None:
             why = "move_damaged" if str(getattr(error, "message", "")) == "damaged" \
                 else "move_passphrase"
-            page.act("seat_refused", {"why": why})
+            self._answer("seat_refused", {"why": why})
 
         keys.unlockMove(text, str(data.get("passphrase") or "")).then(
             create_once_callable(lambda inner: page.guard(
-                "file", page.act, "seat_unlocked", {"text": str(inner)})),
+                "file", self._answer, "seat_unlocked", {"text": str(inner)})),
             create_once_callable(lambda error: page.guard("event", refused, error)))
 
 

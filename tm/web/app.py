@@ -225,6 +225,9 @@ class App:
     def open_sealed_link(self, text: str) -> None:
         self.sealed.open_link(text)
 
+    def open_seat_file(self, text: str) -> None:
+        self.sealed.open_seat_file(text)
+
     def sealed_open_saved(self, save_id: str) -> bool:
         return self.sealed.open_saved(save_id)
 
@@ -293,8 +296,9 @@ class App:
         (the view is built here, once)."""
         shown = self.shown
         common: dict[str, Any] = {"language": self.words(), "hand": self.hand.snapshot(),
-                                  "linkplay": replace(self.linkplay.snapshot(),
-                                                      undo=self.linkundo.snapshot()),
+                                  "linkplay": replace(
+                                      self.linkplay.snapshot(), undo=self.linkundo.snapshot(),
+                                      seat_file=self.sealed.seat_file() is not None),
                                   "bots": self.bots.snapshot()}
         if shown.screen == "start" or shown.game is None:
             return assemble(self._record(None), tools=Tools(), form=self.games.state.form,

@@ -78,4 +78,35 @@ EN_SEALED: dict[str, str] = {
     "sealed.audit.claimed_twice": "a card played twice",
     "sealed.deck.project": "project",
     "sealed.deck.corporation": "corporation",
+    "sealed.move_title": "Move my seat to another device",
+    "sealed.move_hint": "Your cards open only on this device. To go on playing {name} on "
+                        "another device, save a move file locked with a passphrase, open "
+                        "it there with “Import a game file” and type the passphrase. From then "
+                        "on this device only shows the game: it can no longer play {name}.",
+    "sealed.move_pass": "Passphrase (at least 8 characters)",
+    "sealed.move_again": "The passphrase again",
+    "sealed.move_make": "Save the move file",
+    "sealed.move_short": "The passphrase needs at least 8 characters.",
+    "sealed.move_mismatch": "The two passphrases differ: type the same one twice.",
+    "sealed.move_not_now": "This seat cannot move to another device now: every player's "
+                           "device must have sent a link first, and the game must not be "
+                           "over.",
+    "sealed.move_no_keys": "This browser cannot lock a move file (it keeps no keys here).",
+    "sealed.moved_away": "You moved {name}'s seat to another device: this device shows the "
+                         "game as it was and can no longer play {name}.",
+    "sealed.moved_here": "{name}'s seat moved to this device: play on here. Send your next "
+                         "link as usual; it tells the other devices.",
+    "sealed.handed": "{name} moved their seat to another device: its moves are taken from "
+                     "there, and the old device's are refused.",
+    "sealed.file_title": "A seat moved from another device",
+    "sealed.file_hint": "Type the passphrase the player chose when saving this file.",
+    "sealed.file_pass": "Passphrase",
+    "sealed.file_take": "Take the seat",
+    "sealed.file_cancel": "Cancel",
+    "sealed.move_passphrase": "Wrong passphrase, or the file was changed: nothing was taken.",
+    "sealed.move_damaged": "This move file is damaged or not a move file: nothing was taken.",
+    "sealed.move_unsigned": "This move file's hand-over was not signed by the seat's key over "
+                            "the game it carries: it was changed. Nothing was taken.",
+    "sealed.move_joined": "This device already plays in that game: a seat moves only to a "
+                          "device that does not.",
 }

@@ -122,6 +122,7 @@ class LinkPlayShown:
     result_link: str | None = None
     sealed: SealedShown | None = None  # a sealed game's (hands secret across devices)
     undo: UndoShown | None = None  # undo requests by link (tm.web.app_linkundo)
+    seat_file: bool = False  # a sealed seat's move file opened: its passphrase is asked
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,6 +162,8 @@ class SealedShown:
     sealing: bool = False  # the link waits for this device's keys to sign it
     checking: bool = False  # the audit runs after this drawing (it takes seconds)
     awaited: tuple[str, ...] = ()  # whom this device waits for and for what, in words
+    moved: bool = False  # this device moved its seat to another device (it only shows)
+    can_move: bool = False  # its seat may move to another device now
 
 
 @dataclass(frozen=True, slots=True)

@@ -107,12 +107,12 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
 
 _LOCK = threading.Lock()
-# What Netlify compresses: by the response's Content-Type, not the file's name; text, scripts,
-# JSON, SVG and WebAssembly (brotli where the browser accepts it, since 2020, else gzip: this
-# server sends gzip). Not an archive (application/zip, application/gzip), a font, an image
-# or a type it does not know (application/octet-stream: the snapshot's .bin): those go as
-# they are, so the site compresses them ahead where it pays (the snapshot, the engine
-# archive: scripts/build_site.py).
+# What Netlify compresses, as far as found (README: its documentation lists no types): by the
+# response's Content-Type, not the file's name; text, scripts, JSON, SVG and WebAssembly
+# (brotli where the browser accepts it, since 2020, else gzip: this server sends gzip). Not
+# an archive (application/zip), a font, an image or a type it does not know
+# (application/octet-stream: the snapshot's .bin): those go as they are, so the site
+# compresses them ahead where it pays (the snapshot, the engine archive: build_site.py).
 COMPRESSIBLE_TYPES = {"text/html", "text/css", "text/javascript", "text/plain",
                       "application/javascript", "application/json", "application/wasm",
                       "application/manifest+json", "image/svg+xml"}

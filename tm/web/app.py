@@ -337,6 +337,7 @@ class App:
         return GameShown(view=view, staged=stage is not None,
                          held=held_steps(stage),
                          log_depth=self.play.state.log_depth,
+                         open_tableaux=self.play.state.open_tableaux,
                          replay=self.share.replay_at() if replaying else None,
                          history=tuple(score_history(shown.game)) if over else (),
                          link=self.share.link_url(shown.game) if over and not

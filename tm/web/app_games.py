@@ -112,6 +112,7 @@ class GamesController(Controller):
         shown = self.shown
         shown.game, shown.save_id, shown.viewer, self.linkplay.state.older = None, None, None, None
         self.play.state.log_depth = LOG_DEPTH
+        self.play.state.open_tableaux = frozenset()
         shown.replay, shown.share_link, shown.from_link, shown.redo_moves = None, None, False, []
 
     def continue_saved(self, data: dict[str, Any]) -> None:

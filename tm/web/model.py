@@ -228,6 +228,7 @@ class Screen:
     form: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     saves: tuple[SaveEntry, ...] = ()
     log_depth: int = 2  # generations of the log shown (0: all)
+    open_tableaux: frozenset[int] = frozenset()  # others' played cards drawn (opened)
     staged: bool = False  # an action under way in the page, not yet sent to the game
     held: tuple[Mapping[str, Any], ...] = ()  # a complete action's answers, to confirm
     hand: HandPrefs = HandPrefs()
@@ -351,6 +352,7 @@ class GameShown:
     staged: bool = False
     held: tuple[Mapping[str, Any], ...] = ()
     log_depth: int = 2
+    open_tableaux: frozenset[int] = frozenset()
     replay: ReplayAt | None = None
     history: tuple[Mapping[str, Any], ...] = ()
     link: str | None = None
@@ -370,5 +372,6 @@ def assemble(shown: ShownRecord, language: str, hand: HandPrefs, tools: Tools,
     return Screen(name=shown.name, **common, view=game.view, viewer=shown.viewer,
                   colours=colours_for(shown.colours, len(game.view["players"])),
                   tools=tools, replay=game.replay, history=game.history, link=game.link,
-                  log_depth=game.log_depth, staged=game.staged, held=game.held,
+                  log_depth=game.log_depth, open_tableaux=game.open_tableaux,
+                  staged=game.staged, held=game.held,
                   recap=recap)

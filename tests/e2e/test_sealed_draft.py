@@ -8,6 +8,7 @@ research into generation 2; the whole game to the end, both audits passed, is a 
 test (``make test-matrix``)."""
 from __future__ import annotations
 
+import json
 import os
 import time
 from typing import Any
@@ -35,9 +36,12 @@ def _seated(new_page: Any, boot: Any) -> dict[str, Device]:
 
 
 def _seen(device: Device, turn: int) -> None:
-    """A screenshot of each of the first links opened (the first draft), when
-    TM_E2E_SHOTS names a folder."""
-    if SHOTS is not None and turn < 12:
+    """A screenshot of each link opened onto a draft pick, when TM_E2E_SHOTS names a
+    folder."""
+    if SHOTS is None:
+        return
+    decision = json.loads(device.page.evaluate("window.tmDecision()") or "null")
+    if decision is not None and decision["purpose"] == "draft":
         device.page.screenshot(path=f"{SHOTS}/draft-{device.name}-{turn:03d}.png")
 
 
@@ -57,7 +61,7 @@ def test_two_devices_draft_a_sealed_game_into_generation_2_by_clicks(
         return all(d.purposes.get("draft", 0) >= PICKS and d.last != "draft"
                    for d in table.values())
 
-    sent = play_table(devices, "Ann", stop=researched)
+    sent = play_table(devices, "Ann", stop=researched, seen=_seen)
     _picked_at_once(devices)
     for device in devices.values():
         assert generation(device.page) >= 2

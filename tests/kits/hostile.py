@@ -1,10 +1,11 @@
 """A hostile device in a sealed game, for tests (issue 43): it speaks the protocol (its
 links decode, its posts carry its own seat, its device key signs them) but cheats. It
 wraps the link an honest device of its seat would send and bends it, each way a cheat
-would: a wrong key part, a drafted card passed with a wrong key or none, a junk hand-off of a deck generation the game never opens, a
-move the rules refuse, another version of a post it sent before (equivocation), its seed
-held back at the end. Every bent link is signed again by the seat's own key, so only the
-fair deck's and the rules' own checks can refuse it."""
+would: a wrong key part, a drafted card passed with a wrong key or none, a junk hand-off
+of a deck generation the game never opens, a move the rules refuse, another version of a
+post it sent before (equivocation), its seed held back at the end. Every bent link is
+signed again by the seat's own key, so only the fair deck's and the rules' own checks can
+refuse it."""
 from __future__ import annotations
 
 from collections.abc import Callable

@@ -10,10 +10,10 @@ from dataclasses import dataclass
 
 import pytest
 
-from tests.kits.games import form_fields
 from tests.kits.hostile import HostileDevice
+from tests.kits.hostile_links import table
 from tests.kits.keys import TestSigner
-from tests.kits.sealed_apps import device, history, offer, play_own, reopened
+from tests.kits.sealed_apps import history, offer, play_own, reopened
 from tm.fairdeck import SECP256K1, keys_for
 from tm.fairdeck.wire import Turn, decode
 from tm.persist import sealedlinks
@@ -22,7 +22,6 @@ from tm.web.html import esc
 from tm.web.i18n import t
 from tm.web.sealedgame import RECORD_PREFIX, read_record
 
-NAMES = ["Ann", "Bob"]
 ANN_KEY, BOB_KEY = 11, 22
 
 
@@ -46,27 +45,10 @@ def _storage(app: App) -> dict[str, str]:
 @pytest.fixture(scope="module")
 def passed() -> Passed:
     """Ann and Bob play a sealed game with the draft until Bob's link passes Ann a hand."""
-    ann, bob = device(salt=1, key=ANN_KEY), device(salt=2, key=BOB_KEY)
-    ann.handle("new_game", {**form_fields(2, NAMES, 5), "by_link": "on", "sealed": "on",
-                            "draft": "on"})
-    ann.handle("choose_seat", {"seat": 0})
-    apps, sender = {"Ann": ann, "Bob": bob}, "Ann"
-    for _ in range(200):
-        play_own(apps[sender])
-        offered = offer(apps[sender])
-        assert offered is not None
-        to, link = offered
-        if to == "Ann" and _passes(link, 1):
-            game_id = ann.shown.meta.link_id
-            record = read_record(bob.store.storage, game_id or "")
-            assert game_id is not None and record is not None
-            return Passed(game_id, record.seed, _storage(ann), link)
-        apps[to].handle("open_link", {"text": "#" + link})
-        assert apps[to].shown.notice is None, apps[to].shown.notice
-        if apps[to].shown.meta.seat < 0:
-            apps[to].handle("choose_seat", {"seat": NAMES.index(to)})
-        sender = to
-    raise AssertionError("Bob never passed Ann a hand")
+    at = table(0, fields={"draft": "on"}, carrying=lambda link: _passes(link, 1))
+    record = read_record(at.bob.store.storage, at.game_id)
+    assert record is not None
+    return Passed(at.game_id, record.seed, _storage(at.ann), at.honest)
 
 
 def _bob(passed: Passed) -> HostileDevice:

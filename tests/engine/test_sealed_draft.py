@@ -19,7 +19,16 @@ from tm.core import sealed
 from tm.core.state import GameState
 from tm.fairdeck import TEST_127, Piles
 from tm.fairdeck.held import Caught
-from tm.fairdeck.wire import Turn, decode, encode
+from tm.fairdeck.wire import (
+    Pass,
+    Show,
+    Turn,
+    WireError,
+    decode,
+    encode,
+    from_bytes,
+    to_bytes,
+)
 from tm.persist.sealedplay import Awaited, Post, SealedSeat, read_post
 from tm.rules.phases import draft_direction
 from tm.testing.sealed_table import Table, response_of
@@ -214,3 +223,22 @@ def test_a_device_rebuilt_from_its_posts_reads_its_drafted_hand_again() -> None:
     assert caught == []
     for where in positions(state(table).players[1].offer):
         assert fresh.device.open(*where) == old.device.open(*where)
+
+
+def test_a_turn_of_version_5_carries_passes_and_one_of_version_4_reads_as_before() -> None:
+    """The wire: version 5 adds the passes and the pass key after the shows (2 bytes when
+    empty); a version 4 message has neither and keeps its bytes; passes cannot be written
+    under version 4, nor a pass to its own sender."""
+    given = Pass("project", 17, 1, bytes(96))
+    turn = Turn(0, 2, (), (), 5, (given,), bytes(33))
+    assert decode(encode(turn)) == turn
+    old = Turn(0, 2, (), (Show("project", 3, bytes(32)),), 4)
+    assert decode(encode(old)) == old
+    assert len(to_bytes(dataclasses.replace(old, version=5))) == len(to_bytes(old)) + 2
+    for bad in (dataclasses.replace(turn, version=4),
+                dataclasses.replace(turn, passes=(dataclasses.replace(given, recipient=0),)),
+                dataclasses.replace(turn, passes=(dataclasses.replace(given, sealed=b"x"),))):
+        with pytest.raises(WireError):
+            encode(bad)
+    with pytest.raises(WireError):  # (trailing bytes past the passes)
+        from_bytes(to_bytes(turn) + b"\x00")

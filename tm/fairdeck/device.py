@@ -70,6 +70,7 @@ class Device(Joining, PartChecks):
         self._initial = tuple(self._decks)
         self._expected: dict[str, generations.Sources] = {}  # reshuffles the rules opened
         self._pass_keys: dict[int, bytes] = {}  # the draft: each seat's published pass key
+        self._shared: dict[int, int | None] = {}  # the secret shared with each seat
 
     def _new_deck(self, name: str, names: tuple[str, ...]) -> Holding:
         label = f"{self.game_id}/{name}"
@@ -269,13 +270,19 @@ class Device(Joining, PartChecks):
                 secret = b"".join(holding.passed[position])
             else:
                 raise DeviceError(f"no key part to pass for {deck} position {position}")
-            given = Pass(deck, position, recipient, b"")
-            sealed = passing.crypt(self.group, self.game_id, self._seed, key, given, self.seat,
-                                   secret)
-            if sealed is None:
+            shared = self._shared_with(recipient, key)
+            if shared is None:
                 raise DeviceError(f"seat {recipient}'s pass key is not an element")
-            found.append(Pass(deck, position, recipient, sealed))
+            given = Pass(deck, position, recipient, b"")
+            found.append(Pass(deck, position, recipient, passing.crypt(
+                self.group, self.game_id, shared, given, self.seat, secret)))
         return tuple(found)
+
+    def _shared_with(self, seat: int, key: bytes) -> int | None:
+        """The secret this seat shares with ``seat`` (whose pass key is ``key``), once."""
+        if seat not in self._shared:
+            self._shared[seat] = passing.shared_key(self.group, self.game_id, self._seed, key)
+        return self._shared[seat]
 
     def _take_pass_key(self, seat: int, key: bytes) -> None:
         if not key:
@@ -302,8 +309,9 @@ class Device(Joining, PartChecks):
                 found.append((given, None))
                 continue
             key = self._pass_keys.get(sender)
-            opened = None if key is None else passing.crypt(
-                self.group, self.game_id, self._seed, key, given, sender, given.sealed)
+            shared = None if key is None else self._shared_with(sender, key)
+            opened = None if shared is None else passing.crypt(
+                self.group, self.game_id, shared, given, sender, given.sealed)
             part, proof = (b"", b"") if opened is None else (opened[:wire.DIGEST],
                                                              opened[wire.DIGEST:])
             if opened is None or not (

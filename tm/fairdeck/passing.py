@@ -64,15 +64,17 @@ def read_key(group: Group, data: bytes) -> int | None:
     return element if group.member(element) else None
 
 
-def crypt(group: Group, game_id: str, seed: bytes, other_key: bytes, given: Pass,
-          sender: int, data: bytes) -> bytes | None:
-    """``data`` sealed (or opened: the same XOR) between ``sender`` and ``given.recipient``,
-    with this seat's ``seed`` and the other seat's published ``other_key``; None if that key
-    is not an element."""
+def shared_key(group: Group, game_id: str, seed: bytes, other_key: bytes) -> int | None:
+    """The secret this seat (``seed``) shares with the seat whose published pass key is
+    ``other_key``; None if that key is not an element."""
     other = read_key(group, other_key)
-    shared = None if other is None else group.power(other, _secret(group, seed, game_id))
-    if shared is None:
-        return None
+    return None if other is None else group.power(other, _secret(group, seed, game_id))
+
+
+def crypt(group: Group, game_id: str, shared: int, given: Pass, sender: int,
+          data: bytes) -> bytes:
+    """``data`` sealed (or opened: the same XOR) between ``sender`` and
+    ``given.recipient``, who share ``shared`` (:func:`shared_key`)."""
     label = f"{game_id}/{given.deck}"
     stream = hashlib.shake_256(_framed(
         TAG, group.name.encode(), label.encode(), element_to_bytes(group, shared),
@@ -89,13 +91,18 @@ def audit_passes(group: Group, game_id: str, deck: str, seeds: Sequence[bytes | 
                 if seeds[seat] is not None and key != pass_key(group, seeds[seat] or b"",
                                                                 game_id)]
     label = f"{game_id}/{deck}"
+    shared: dict[tuple[int, int], int | None] = {}  # (one exponentiation a pair of seats)
     for sender, given in passes:
         drawer = piles.owner_of(given.position)
         seed, other = seeds[sender], seeds[given.recipient]
         if drawer is None or seed is None or other is None or seeds[drawer] is None:
             continue
-        opened = crypt(group, game_id, seed, pass_key(group, other, game_id), given, sender,
-                       given.sealed)
+        pair = (sender, given.recipient)
+        if pair not in shared:
+            shared[pair] = shared_key(group, game_id, seed, pass_key(group, other, game_id))
+        secret = shared[pair]
+        opened = None if secret is None else crypt(group, game_id, secret, given, sender,
+                                                   given.sealed)
         part = keys_for(group, seeds[drawer] or b"", label).part(given.position)
         if opened is None or opened[:len(part)] != part:
             findings.append(Finding(sender, given.position, "pass"))

@@ -29,6 +29,7 @@ from tm.fairdeck.wire import (
     from_bytes,
     to_bytes,
 )
+from tm.game import Game
 from tm.persist.sealedplay import Awaited, Post, SealedSeat, read_post
 from tm.rules.phases import draft_direction
 from tm.testing.sealed_table import Table, response_of
@@ -242,3 +243,10 @@ def test_a_turn_of_version_5_carries_passes_and_one_of_version_4_reads_as_before
             encode(bad)
     with pytest.raises(WireError):  # (trailing bytes past the passes)
         from_bytes(to_bytes(turn) + b"\x00")
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_the_options_check_allows_the_draft_in_a_sealed_game(players: int) -> None:
+    game = Game.new(Options(players=players, sealed=True, draft=True,
+                            expansions=EXPANSIONS))
+    assert game.state.options.draft and game.state.options.sealed

@@ -4,8 +4,8 @@ from __future__ import annotations
 EN_SEALED: dict[str, str] = {
     "sealed.start": "Keep hands secret (a deck the devices shuffle together)",
     "sealed.start_hint": "Each device reads only its own cards; nobody, not even the one who "
-                         "starts the game, knows the order of the deck. Not with the draft "
-                         "yet.",
+                         "starts the game, knows the order of the deck. With the draft, a "
+                         "hand passed on opens only on the next player's device.",
     "sealed.refused": "This game cannot keep hands secret: {reason}.",
     "sealed.who_title": "Who sees what",
     "sealed.who_sees": "Hands are secret: only your device can read your hand and the cards "
@@ -44,6 +44,7 @@ EN_SEALED: dict[str, str] = {
     "sealed.why.rules": "a move the rules refuse ({reason})",
     "sealed.why.wrong_part": "a key part that is not theirs for that card",
     "sealed.why.unasked": "something the game did not ask for",
+    "sealed.why.wrong_pass": "a drafted card passed to you with a key that does not open it",
     "sealed.stopped": "The game stops before post {post}: {name}'s device sent {what} there, "
                       "found only once a move waiting for keys could go on. That post is "
                       "not played; the links that come are kept.",
@@ -52,6 +53,8 @@ EN_SEALED: dict[str, str] = {
     "sealed.await.reshuffle": "Waiting for {name}'s device to take its turn reshuffling the "
                               "{deck} deck.",
     "sealed.await.parts": "Waiting for {name}'s key parts for the {deck} deck.",
+    "sealed.await.hand": "Waiting for {name}'s device to pass you the keys of the drafted "
+                         "hand.",
     "sealed.await.seed": "Waiting for {name}'s keys, revealed at the end for the check.",
     "sealed.equivocation": "{name}'s device signed two different versions of the game from "
                            "post {move}: the one this device holds and this link both carry "
@@ -76,6 +79,8 @@ EN_SEALED: dict[str, str] = {
     "sealed.audit.not_drawn": "a card played that they did not draw",
     "sealed.audit.wrong_card": "a card played that is not the card drawn",
     "sealed.audit.claimed_twice": "a card played twice",
+    "sealed.audit.pass": "a drafted card passed on with a key that is not its drawer's",
+    "sealed.audit.pass_key": "a key for passed hands that does not match its keys",
     "sealed.deck.project": "project",
     "sealed.deck.corporation": "corporation",
     "sealed.move_title": "Move my seat to another device",

@@ -141,7 +141,8 @@ site: $(VENDOR_STAMP) engine stdlib pyc snapshot fonts
 # (scripts/bench_browser.py), the start form while Python boots at 4x CPU: the longest
 # main-thread task while it shows and key -> frame for keys typed into it
 # (scripts/bench_boot.py), and the memory beside bare Pyodide's (scripts/bench_memory.py:
-# resident, wasm and JS heap, a 5-player late game, 200 clicks, 20 links and 50 undos), a
+# resident, wasm and JS heap, a 5-player late game, 200 clicks, 20 links and 50 undos), what
+# that game puts in the page (scripts/bench_dom.py: elements by region, DOM nodes, JS heap), a
 # sealed game's links and audit (scripts/bench_sealed_page.py), and what hostile links cost
 # a sealed game's page beside an honest one's, with clicks before and after each
 # (scripts/bench_hostile_links.py). And whether following the hint wins: a solo autopilot
@@ -156,6 +157,7 @@ bench: $(VENV_STAMP) site
 	$(BIN)/python scripts/bench_browser.py --runs 3 --samples 0 --no-kept --profiles 20mbit,20mbit-cpu4x
 	$(BIN)/python scripts/bench_boot.py --runs 3 --tasks
 	$(BIN)/python scripts/bench_memory.py
+	$(BIN)/python scripts/bench_dom.py
 	$(BIN)/python scripts/bench_sealed_page.py
 	$(if $(REF),$(MAKE) bench-against REF=$(REF))
 

@@ -30,7 +30,8 @@ def _engine_source() -> str:
     """"snapshot" when the restored engine came from this very archive; otherwise every
     engine module is imported anew from it: "stale" when a snapshot held another engine,
     "normal" without a snapshot."""
-    loaded = hashlib.sha256(Path(ARCHIVE).read_bytes()).hexdigest()
+    with open(ARCHIVE, "rb") as archive:  # (in pieces: Python's memory never shrinks)
+        loaded = hashlib.file_digest(archive, "sha256").hexdigest()
     baked = getattr(sys.modules.get("tm"), "SNAPSHOT_ENGINE", None)
     if baked == loaded:
         return "snapshot"

@@ -82,17 +82,7 @@ async def one_visit(browser: Any, url: str, cpu: float) -> dict[str, Any]:
     """A first visit typed into while it boots: its long tasks, marks and key latencies.
     The keys are sent on their own schedule, never waiting for the page (a press is
     answered only once the page's main thread took it)."""
-    context = await browser.new_context(service_workers="block",
-                                        viewport={"width": 390, "height": 844})
-    await context.add_init_script(PROBE)
-    page = await context.new_page()
-    latency, mbits, _ = PROFILES["20mbit"] or (0, 0, 1)
-    session = await context.new_cdp_session(page)
-    await session.send("Network.enable")
-    await session.send("Network.emulateNetworkConditions", {
-        "offline": False, "latency": latency, "downloadThroughput": mbits * 1e6 / 8,
-        "uploadThroughput": mbits * 1e6 / 8})
-    await session.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+    context, page = await _throttled_page(browser, cpu)
     await page.goto(url, wait_until="commit", timeout=120_000)
     deadline = time.monotonic() + 180
     while not await page.evaluate(USABLE):
@@ -130,6 +120,41 @@ async def one_visit(browser: Any, url: str, cpu: float) -> dict[str, Any]:
     found["marks"] = await page.evaluate(MARKS)
     found["typed"] = len(early)
     found["seen"] = len(found["frames"])
+    await context.close()
+    return found
+
+
+async def _throttled_page(browser: Any, cpu: float) -> tuple[Any, Any]:
+    """A fresh context (the offline worker blocked) and page at 20 Mbit/s, CPU ``cpu``x."""
+    context = await browser.new_context(service_workers="block",
+                                        viewport={"width": 390, "height": 844})
+    await context.add_init_script(PROBE)
+    page = await context.new_page()
+    latency, mbits, _ = PROFILES["20mbit"] or (0, 0, 1)
+    session = await context.new_cdp_session(page)
+    await session.send("Network.enable")
+    await session.send("Network.emulateNetworkConditions", {
+        "offline": False, "latency": latency, "downloadThroughput": mbits * 1e6 / 8,
+        "uploadThroughput": mbits * 1e6 / 8})
+    await session.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+    return context, page
+
+
+async def bare_visit(browser: Any, url: str, cpu: float) -> dict[str, Any]:
+    """Bare Pyodide's first visit under the same conditions (scripts/bench_browser.py's
+    page: the runtime loaded, ``1+1`` run): when it was ready, its longest task and its
+    longest stall from navigation to ready, the figures beside which ours are printed."""
+    context, page = await _throttled_page(browser, cpu)
+    await page.goto(url + "bench-bare.html", wait_until="commit", timeout=120_000)
+    deadline = time.monotonic() + 180
+    while await page.evaluate("document.body === null || document.body.dataset.ready !== '1'"):
+        if time.monotonic() > deadline:
+            raise SystemExit("bare Pyodide never became ready")
+        await asyncio.sleep(0.05)
+    found: dict[str, Any] = await page.evaluate("""() => ({beats: window.__beats,
+        tasks: window.__tasks, ready: performance.now()})""")
+    found["usable"] = 0.0  # (from navigation)
+    found["marks"] = {}
     await context.close()
     return found
 
@@ -180,7 +205,9 @@ def _named_tasks(visit: dict[str, Any]) -> str:
     return "\n".join(rows)
 
 
-async def _visits(url: str, runs: int, cpu: float) -> list[dict[str, Any]]:
+async def _visits(url: str, runs: int, cpu: float
+                  ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Our page's visits and bare Pyodide's, taking turns (a busy machine slows both)."""
     from playwright.async_api import async_playwright
 
     async with async_playwright() as playwright:
@@ -188,9 +215,12 @@ async def _visits(url: str, runs: int, cpu: float) -> list[dict[str, Any]]:
         if SYSTEM_CHROMIUM.exists():
             options["executable_path"] = str(SYSTEM_CHROMIUM)
         browser = await playwright.chromium.launch(**options)
-        visits = [await one_visit(browser, url, cpu) for _ in range(runs)]
+        visits, bare = [], []
+        for _ in range(runs):
+            visits.append(await one_visit(browser, url, cpu))
+            bare.append(await bare_visit(browser, url, cpu))
         await browser.close()
-    return visits
+    return visits, bare
 
 
 def main(argv: list[str]) -> int:
@@ -203,7 +233,7 @@ def main(argv: list[str]) -> int:
 
     process, url = start_server(args.root.resolve())
     try:
-        visits = asyncio.run(_visits(url, args.runs, args.cpu))
+        visits, bare = asyncio.run(_visits(url, args.runs, args.cpu))
     finally:
         process.terminate()
         process.wait(timeout=10)
@@ -230,6 +260,13 @@ def main(argv: list[str]) -> int:
     print(f"  key -> frame longest        {med(longest_key):7.0f} ms   "
           f"runs {[_ms(k) for k in longest_key]}; keys typed meanwhile "
           f"{[v['typed'] for v in visits]}, answered {[v['seen'] for v in visits]}")
+    ours_ready = [v["ready"] for v in visits]
+    bare_ready = [v["ready"] for v in bare]
+    print(f"  beside bare Pyodide, the same run and conditions: navigation -> ready "
+          f"{med(ours_ready):.0f} ms (bare {med(bare_ready):.0f}, "
+          f"{med(ours_ready) / med(bare_ready):.2f} x); bare's longest task "
+          f"{med([longest_while_form_shows(v) for v in bare]):.0f} ms, longest stall "
+          f"{med([longest_stall(v) for v in bare]):.0f} ms (from navigation to ready)")
     if args.tasks:
         for number, visit in enumerate(visits, 1):
             print(f"  run {number}: tasks over 100 ms (start, duration; form usable at "

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import gzip
 import http.server
 import json
 import os
@@ -69,7 +70,8 @@ BARE_HTML = b"""<!doctype html>
 <script type="module" src="./bench-bare.mjs"></script></head><body></body></html>
 """
 BARE_MJS = b"""import { loadPyodide } from "./__RUNTIME__/pyodide.mjs";
-const pyodide = await loadPyodide({ stdLibURL: "./bench-python_stdlib.zip" });
+const pyodide = await loadPyodide({ stdLibURL: "./bench-python_stdlib.zip",
+  lockFileURL: "./bench-pyodide-lock.json" });
 pyodide.runPython("1+1");
 window.__pyodideVersion = pyodide.version;
 window.__pythonVersion = pyodide.runPython("import sys; sys.version.split()[0]");
@@ -177,6 +179,9 @@ def run_server(port: int, root: Path) -> None:
     # Bare Pyodide loads its whole standard library (dist/ holds only the trimmed one).
     pages["/bench-python_stdlib.zip"] = (
         _script("trim_stdlib").source_archive(ROOT).read_bytes(), "application/zip")
+    # and Pyodide's own lock file (dist/ holds it without its package list).
+    pages["/bench-pyodide-lock.json"] = (
+        (ROOT / "node_modules" / "pyodide" / "pyodide-lock.json").read_bytes(), "application/json")
 
     class BenchHandler(serve.Handler):  # type: ignore[name-defined,misc]
         def do_GET(self) -> None:  # noqa: N802
@@ -187,6 +192,9 @@ def run_server(port: int, root: Path) -> None:
             body, content_type = found
             self.send_response(200)
             self.send_header("Content-Type", content_type)
+            if serve.compressible(content_type):  # as the host would (the lock file)
+                body = gzip.compress(body, 6)
+                self.send_header("Content-Encoding", "gzip")
             self.send_header("Content-Length", str(len(body)))
             self.end_headers()
             self.wfile.write(body)

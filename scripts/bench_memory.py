@@ -51,7 +51,7 @@ if str(ROOT) not in sys.path:
 from scripts.bench_browser import launch_browser, start_server  # noqa: E402
 from scripts.bench_page import READY, SETTLED, next_click, open_late_game  # noqa: E402
 from tests.kits.games import NAMES, random_game  # noqa: E402
-from tm.persist import links  # noqa: E402
+from tm.linkplay import links  # noqa: E402
 
 GOAL = 1.2  # resident memory, our page / bare Pyodide's
 POINTS = ("bare Pyodide", "start screen", "5 players, generation 8", "after the clicks",

@@ -38,6 +38,7 @@ of its slices, are exact; "press -> bench saw it" adds the bench's own round tri
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
@@ -353,7 +354,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--press-ms", type=float, default=PRESS_MS,
                         help="how long each click is held down (0: released at once)")
     args = parser.parse_args(argv)
-    print(f"each click held down {args.press_ms:g} ms")
+    print(f"each click held down {args.press_ms:g} ms; {os.cpu_count()} CPUs, load average "
+          + " ".join(f"{x:.1f}" for x in os.getloadavg()) + " (a click has no bare-Pyodide "
+          "counterpart: bare Pyodide draws nothing)")
     server, url = start_server(args.root)
     try:
         with sync_playwright() as playwright:
@@ -361,7 +364,8 @@ def main(argv: list[str]) -> int:
             for rate in args.rates if args.clicks else []:
                 target = TARGETS.get(int(rate), TARGETS[4])
                 found = measure(browser, url, args.clicks, rate, args.press_ms)
-                report(f"5 players, generation 8, CPU throttled {rate:g}x", found, target)
+                report(f"5 players, generation 8, CPU throttled {rate:g}x (load average "
+                       f"{os.getloadavg()[0]:.1f})", found, target)
             if args.bot_clicks:
                 report_bots(measure_bot_turns(browser, url, args.bot_clicks))
             for rate in args.rates if args.expert_rounds else []:

@@ -24,7 +24,7 @@ import { gzipSync } from "node:zlib";
 
 import { loadPyodide, version } from "pyodide";
 
-const RECIPE = "6";
+const RECIPE = "7";
 const FORMAT = "runs+gzip";
 const PAGE = 65536;
 const HOME = "/home/pyodide";
@@ -46,7 +46,8 @@ from tm.core.mapdef import get_map
 from tm.web import app, app_share, screens, share_html, saves
 all_cards(); get_map("tharsis")
 app.App(saves.MemoryStorage(), clock=lambda: 0.0).render()
-tm.SNAPSHOT_ENGINE = hashlib.sha256(Path(${JSON.stringify(ARCHIVE)}).read_bytes()).hexdigest()
+with open(${JSON.stringify(ARCHIVE)}, "rb") as archive:  # (read in pieces: Python's memory
+    tm.SNAPSHOT_ENGINE = hashlib.file_digest(archive, "sha256").hexdigest()  # never shrinks)
 `;
 
 // [offset, length] of each stretch of pages holding anything but zeros.

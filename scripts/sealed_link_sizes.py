@@ -1,7 +1,7 @@
 """Link sizes of sealed games played by links only (issue 32, item 4).
 
     python scripts/sealed_link_sizes.py [--group secp256k1] [--seed 7] [--only 2ce]
-                                        [--all-steps]
+                                        [--all-steps] [--draft]
 
 Plays complete sealed games with the hard bot at every seat
 (:class:`tm.testing.sealed_table.LinkTable`: each device holds only what decoded links
@@ -17,7 +17,8 @@ not joined, the options and every post) and prints, in characters:
 
 ``--all-steps``: each shuffle hand-off carries every step from the first, as
 ``SealedSeat(one_step=False)``; by default it carries only its own step, which is enough
-since every device reads the one history.
+since every device reads the one history. ``--draft``: with the draft variant (each pick's
+link carries the passed cards' keys sealed to the next seat, issue 49).
 
 A 5-seat game runs out of a pile around generation 7 or 8: its discards are reshuffled by
 the devices (a hand-off round per generation of the deck, measured with the turns; the
@@ -40,14 +41,16 @@ from tm.testing.sealed_table import LinkTable, Stalled  # noqa: E402
 
 CHAT = 4000
 GAMES = {"2ce": (2, ["corpera"]), "2pre": (2, ["corpera", "prelude"]),
+         "2col": (2, ["corpera", "prelude", "colonies"]), "3pre": (3, ["corpera", "prelude"]),
          "5ce": (5, ["corpera"]), "5pre": (5, ["corpera", "prelude"])}
 
 
 def play(players: int, expansions: list[str], group: str, seed: int,
-         one_step: bool = True, salt: int = 0) -> tuple[LinkTable, str]:
+         one_step: bool = True, salt: int = 0, draft: bool = False) -> tuple[LinkTable, str]:
     """The game by links; and how it ended."""
     bots = [Bot("hard", 100 + seat) for seat in range(players)]
-    options = Options(players=players, seed=seed, expansions=expansions, sealed=True)
+    options = Options(players=players, seed=seed, expansions=expansions, sealed=True,
+                      draft=draft)
     table = LinkTable(options, GROUPS[group], lambda seat, view: bots[seat].decide(view),
                         salt=salt, one_step=one_step)
     table.end(table.play())
@@ -55,13 +58,13 @@ def play(players: int, expansions: list[str], group: str, seed: int,
 
 
 def first_played(players: int, expansions: list[str], group: str, seed: int,
-                 one_step: bool) -> tuple[LinkTable, str]:
+                 one_step: bool, draft: bool = False) -> tuple[LinkTable, str]:
     """The first deal (the devices' seeds: salt 0, 1, ...) whose game does not stall (a
     reveal from the deck past the window, not built yet), with the deals skipped."""
     skipped = []
     for salt in range(10):
         try:
-            table, ended = play(players, expansions, group, seed, one_step, salt)
+            table, ended = play(players, expansions, group, seed, one_step, salt, draft)
         except Stalled as error:
             skipped.append(f"deal {salt} stalled ({str(error)[:70]})")
             continue
@@ -101,14 +104,16 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--only", choices=sorted(GAMES))
     parser.add_argument("--all-steps", action="store_true")
+    parser.add_argument("--draft", action="store_true")
     args = parser.parse_args()
     for key, (players, expansions) in GAMES.items():
         if args.only and key != args.only:
             continue
         start = time.perf_counter()
         table, ended = first_played(players, expansions, args.group, args.seed,
-                                    not args.all_steps)
-        name = f"{players} seats, {' + '.join(expansions)}, {args.group}" + (
+                                    not args.all_steps, args.draft)
+        name = f"{players} seats, {' + '.join(expansions)}" + (
+            " + draft" if args.draft else "") + f", {args.group}" + (
             ", every step in each hand-off" if args.all_steps else "")
         print("\n".join(report(name, table, ended, time.perf_counter() - start)), flush=True)
 

@@ -76,7 +76,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         local = Path(self.translate_path(path))
         if local.is_dir():
             local = local / "index.html"
-        if not local.is_file() or local.suffix not in COMPRESSIBLE:
+        if not local.is_file() or not compressible(self.guess_type(str(local))):
             return False
         stat = local.stat()
         modified = email.utils.formatdate(stat.st_mtime, usegmt=True)
@@ -107,10 +107,24 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
 
 _LOCK = threading.Lock()
-# What a static host compresses (Netlify: text, scripts, JSON, WebAssembly); the archives,
-# the snapshot and the images are compressed already.
-COMPRESSIBLE = {".html", ".css", ".js", ".mjs", ".json", ".py", ".toml", ".svg", ".wasm",
-                ".webmanifest", ".txt", ".map"}
+# What Netlify compresses, as far as found (README: its documentation lists no types): by the
+# response's Content-Type, not the file's name; text, scripts, JSON, SVG and WebAssembly
+# (brotli where the browser accepts it, since 2020, else gzip: this server sends gzip). Not
+# an archive (application/zip), a font, an image or a type it does not know
+# (application/octet-stream: the snapshot's .bin): those go as they are, so the site
+# compresses them ahead where it pays (the snapshot, the engine archive: build_site.py).
+COMPRESSIBLE_TYPES = {"text/html", "text/css", "text/javascript", "text/plain",
+                      "application/javascript", "application/json", "application/wasm",
+                      "application/manifest+json", "image/svg+xml"}
+COMPRESSIBLE = {suffix for suffix, kind in TYPES.items()
+                if kind.split(";")[0] in COMPRESSIBLE_TYPES} | {".html", ".css", ".svg", ".txt"}
+
+
+def compressible(content_type: str) -> bool:
+    """Whether the host compresses a response of ``content_type``."""
+    return content_type.split(";")[0].strip().lower() in COMPRESSIBLE_TYPES
+
+
 _GZIPPED: dict[tuple[str, int], bytes] = {}
 
 

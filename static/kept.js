@@ -15,7 +15,10 @@
 // script on this origin, a hostile extension, an old copy as HTML) shows as text or not at
 // all: only the tags and attributes a screen uses are made, never a handler (on...), a
 // script or a URL of another scheme than http(s).
-(() => {
+// Until this script has run, static/app.css hides the prerendered screen, so that the
+// first paint is never the start form when a kept game is drawn over it here: html gets
+// data-drawn on every way out.
+(() => { try { (() => {
   const app = document.getElementById("app");
   try {
     const lang = localStorage.getItem("tm:language");
@@ -157,4 +160,4 @@
     };
     performance.mark("tm:form-usable");
   }
-})();
+})(); } finally { document.documentElement.dataset.drawn = ""; } })();

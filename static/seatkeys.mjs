@@ -8,6 +8,8 @@
 // this device and never leaves it, not even to Python. The public key is exported "raw"
 // (0x04 | x | y) and the signature is WebCrypto's r | s, the forms sigs.py verifies.
 //
+// It also locks and unlocks a sealed seat's move file (below).
+//
 // static/boot.mjs imports this module; Python reaches it as globalThis.tmSeatKeys.
 
 const DB_NAME = "tm-keys";
@@ -71,7 +73,89 @@ export async function sign(id, message) {
   return new Uint8Array(await crypto.subtle.sign(SIGNING, keys.privateKey, message));
 }
 
+// ---------------------------------------------------------------- a sealed seat's move file
+// (tm/web/seatmove.py): the seat's key signs the hand-over, and the file that carries the
+// seat's secret to its new device is locked with a passphrase the player types (never in a
+// link): PBKDF2-SHA-256 stretches it, AES-GCM locks the text, its header bound as
+// additional data (another game's header, a changed byte: the file does not open).
+
+const MOVE_FORMAT = "tm-seat-move-1";
+const ITERATIONS = 600000;
+const MAX_ITERATIONS = 5000000; // (a file asking more would stall the page)
+const MAX_FILE = 12 << 20; // characters
+
+function toBase64(bytes) {
+  let text = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(text);
+}
+
+function fromBase64(text) {
+  return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+}
+
+async function passKey(passphrase, salt, iterations) {
+  const typed = new TextEncoder().encode(passphrase.normalize("NFC"));
+  const base = await crypto.subtle.importKey("raw", typed, "PBKDF2", false, ["deriveKey"]);
+  return crypto.subtle.deriveKey({ name: "PBKDF2", hash: "SHA-256", salt, iterations }, base,
+    { name: "AES-GCM", length: 256 }, false, ["encrypt", "decrypt"]);
+}
+
+function header(file) {
+  return new TextEncoder().encode(
+    [MOVE_FORMAT, file.game, file.iterations, file.salt, file.iv].join("|"));
+}
+
+/** The move file of a game's seat ("<game id>:<seat>"): the seat's key signs the
+ * hand-over `message` (bytes); the payload and that signature are locked with
+ * `passphrase`. Resolves to {file: its text, signature: bytes}. */
+export async function moveSeat(id, message, passphrase, payload) {
+  const signature = await sign(id, message);
+  const salt = crypto.getRandomValues(new Uint8Array(16));
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const file = { format: MOVE_FORMAT, game: id.slice(0, id.lastIndexOf(":")),
+    iterations: ITERATIONS, salt: toBase64(salt), iv: toBase64(iv) };
+  const key = await passKey(passphrase, salt, ITERATIONS);
+  const inner = new TextEncoder().encode(JSON.stringify({ payload,
+    signature: toBase64(signature) }));
+  const locked = await crypto.subtle.encrypt({ name: "AES-GCM", iv, additionalData: header(file) },
+    key, inner);
+  file.data = toBase64(new Uint8Array(locked));
+  return { file: JSON.stringify(file), signature };
+}
+
+/** A move file's inner text, unlocked with `passphrase`. Rejects with Error("damaged")
+ * for a text that is not a move file, Error("passphrase") for a wrong passphrase or a
+ * file changed on the way (AES-GCM cannot tell them apart). */
+export async function unlockMove(text, passphrase) {
+  let file;
+  try {
+    if (text.length > MAX_FILE) throw new Error("too long");
+    file = JSON.parse(text);
+    if (file.format !== MOVE_FORMAT || typeof file.game !== "string"
+        || !Number.isInteger(file.iterations) || file.iterations < 100000
+        || file.iterations > MAX_ITERATIONS || typeof file.data !== "string") {
+      throw new Error("not a move file");
+    }
+    file.saltBytes = fromBase64(file.salt);
+    file.ivBytes = fromBase64(file.iv);
+    file.dataBytes = fromBase64(file.data);
+  } catch {
+    throw new Error("damaged");
+  }
+  const key = await passKey(passphrase, file.saltBytes, file.iterations);
+  try {
+    const inner = await crypto.subtle.decrypt(
+      { name: "AES-GCM", iv: file.ivBytes, additionalData: header(file) }, key, file.dataBytes);
+    return new TextDecoder().decode(inner);
+  } catch {
+    throw new Error("passphrase");
+  }
+}
+
 /** Whether this browser can keep keys at all (WebCrypto needs a secure context). */
 export const available = Boolean(globalThis.crypto?.subtle && globalThis.indexedDB);
 
-globalThis.tmSeatKeys = { publicKey, sign, available };
+globalThis.tmSeatKeys = { publicKey, sign, moveSeat, unlockMove, available };

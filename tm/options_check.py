@@ -60,8 +60,9 @@ def check_options(options: Options) -> None:
 
 
 def _check_sealed(options: Options) -> None:
-    """Sealed games: not in solo, nor with the draft (passing hands between devices is not
-    built), nor with an expansion not wired to tokens yet (its manifest's ``sealed``)."""
+    """Sealed games: not in solo, nor with an expansion not wired to tokens yet (its
+    manifest's ``sealed``). The draft passes each hand's keys to the seat it goes to
+    (:mod:`tm.fairdeck.passing`)."""
     if not isinstance(options.sealed, bool):
         raise ValueError(reason("options.switches", "draft and strict_undo are true or false"))
     if not options.sealed:
@@ -69,9 +70,6 @@ def _check_sealed(options: Options) -> None:
     if options.players < 2:
         raise ValueError(reason("options.sealed_solo",
                                 "a sealed game needs at least two players"))
-    if options.draft:
-        raise ValueError(reason("options.sealed_draft",
-                                "a sealed game cannot use the draft variant yet"))
     for m in expansions.chosen(options):
         if not m.sealed:
             raise ValueError(reason("options.sealed_expansion",

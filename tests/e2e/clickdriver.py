@@ -39,7 +39,10 @@ class Device:
     touch: bool = False
     clicks: int = 0
     kinds: dict[str, int] = field(default_factory=dict)  # decisions answered, by kind
+    purposes: dict[str, int] = field(default_factory=dict)  # decisions answered, by purpose
+    confirmed: list[str] = field(default_factory=list)  # purposes a Confirm press followed
     taste: Taste = field(default_factory=Taste)
+    last: str = ""  # the purpose of the decision answered last
 
     def press(self, control: Any, keys: bool = False) -> None:
         """A tap on a touch screen; on a desktop a click, or (``keys``: a control of the
@@ -62,6 +65,7 @@ class Device:
         confirm = page.locator("#app [data-action=confirm_action]")
         if confirm.count():
             self.press(confirm.first, keys=True)
+            self.confirmed.append(self.last)
             return True
         decision = json.loads(page.evaluate("window.tmDecision()"))
         if decision is None:
@@ -77,6 +81,8 @@ class Device:
             self.press(page.locator("#app [data-action=place]").locator("visible=true").first,
                        keys=True)
         self.kinds[decision["kind"]] = self.kinds.get(decision["kind"], 0) + 1
+        self.last = str(decision["purpose"])
+        self.purposes[self.last] = self.purposes.get(self.last, 0) + 1
         return True
 
     def play_own(self, limit: int = 400) -> str | None:
@@ -113,13 +119,14 @@ class Device:
 
 
 def start_sealed(device: Device, names: list[str], prelude: bool = False,
-                 colonies: bool = False) -> None:
-    """The first device fills the new-game form for a sealed game and takes its seat."""
+                 colonies: bool = False, draft: bool = False) -> None:
+    """The first device fills the new-game form for a sealed game (``draft``: with the
+    draft variant) and takes its seat."""
     page = device.page
     form = page.locator("form.new-game")
     form.locator("select[name=players]").select_option(str(len(names)))
     expect(form.locator("input[name=name_0]")).to_be_visible()
-    for name_field, value in (("prelude", prelude), ("colonies", colonies)):
+    for name_field, value in (("prelude", prelude), ("colonies", colonies), ("draft", draft)):
         box = form.locator(f"input[name={name_field}]")
         if box.is_checked() != value:
             device.press(box)

@@ -25,6 +25,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -288,6 +289,43 @@ def slow_down(page: Any) -> None:
     if CPU_THROTTLE > 1:
         session = page.context.new_cdp_session(page)
         session.send("Emulation.setCPUThrottlingRate", {"rate": CPU_THROTTLE})
+
+
+# `make test` runs one variant of each parametrized browser test (its screen size, language,
+# board or expansion set), the variant picked by the test's name so that the suite as a
+# whole still covers every size and language; `make test-matrix` (in `make bench`) runs the
+# others. A browser test is mostly the page's boot, and CI must stay under 20 minutes.
+# Variants that are attacks or failures each tell their own story: all run every time.
+EVERY_VARIANT = frozenset({
+    "test_a_forged_link_is_refused_or_kept_apart_and_the_game_plays_on",
+    "test_python_failing_to_start_is_a_plain_notice",
+    "test_a_page_script_that_fails_is_a_plain_notice",
+})
+# Those that keep more than one variant (how many).
+KEEP_VARIANTS = {"test_the_hint_answers_every_decision_of_setup_and_generation_one": 2,
+                 "test_each_board_is_offered_drawn_and_played_with_its_goals": 2}
+# Those whose telling variant is kept (the phone game has the draft and both expansions).
+PREFERRED = {"test_a_game_against_the_hard_bot_runs_to_the_end": "[phone]",
+             "test_the_neutral_city_line_shows_in_solo_only": "[1]"}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every variant of a parametrized test but the sampled ones ``matrix``."""
+    variants: dict[str, list[pytest.Item]] = {}
+    for item in items:
+        name = getattr(item, "originalname", item.name)
+        if "[" in item.name and name not in EVERY_VARIANT:
+            variants.setdefault(f"{item.path}::{name}", []).append(item)
+    for key, group in variants.items():
+        name = key.rsplit("::", 1)[1]
+        keep = KEEP_VARIANTS.get(name, 1)
+        first = zlib.crc32(key.rsplit("/", 1)[-1].encode()) % len(group)
+        kept = {(first + i * len(group) // keep) % len(group) for i in range(keep)}
+        if name in PREFERRED:
+            kept = {i for i, item in enumerate(group) if item.name.endswith(PREFERRED[name])}
+        for index, item in enumerate(group):
+            if index not in kept:
+                item.add_marker(pytest.mark.matrix)
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)

@@ -95,6 +95,7 @@ def _shot(page: Any, name: str) -> None:
         page.screenshot(path=str(Path(SHOTS) / f"expert-{name}-phone.png"))
 
 
+@pytest.mark.matrix  # (a whole game against the expert: ~110 s; make test-matrix)
 def test_a_person_plays_the_expert_to_the_end_by_the_hint_on_a_phone(
         new_page: Any, server: Any) -> None:
     page = new_page(**CONTEXTS["phone"])

@@ -98,6 +98,8 @@ def _seen(device: Device, turn: int) -> None:
         device.page.screenshot(path=f"{SHOTS}/{device.name}-{turn:03d}.png")
 
 
+@pytest.mark.matrix  # (a whole sealed game: ~90 s; make test-matrix; the three devices'
+# game to generation 3 below stays in make test)
 def test_two_devices_play_a_sealed_game_with_prelude_and_colonies_to_the_end_by_clicks(
         new_page: Any, boot: Any) -> None:
     began = time.monotonic()

@@ -185,9 +185,8 @@ def test_sealed_is_left_out_of_seeded_games_data() -> None:
 
 @pytest.mark.parametrize(("options", "key"), [
     (Options(players=1, sealed=True), "options.sealed_solo"),
-    (Options(players=2, draft=True, sealed=True), "options.sealed_draft"),
     (Options(players=2, sealed=1), "options.switches")])  # type: ignore[arg-type]
-def test_sealed_refuses_solo_and_draft(options: Options, key: str) -> None:
+def test_sealed_refuses_solo(options: Options, key: str) -> None:
     with pytest.raises(ValueError) as raised:
         Game.new(options)
     why = reason_of(raised.value)

@@ -1,10 +1,11 @@
 """A hostile device in a sealed game, for tests (issue 43): it speaks the protocol (its
 links decode, its posts carry its own seat, its device key signs them) but cheats. It
 wraps the link an honest device of its seat would send and bends it, each way a cheat
-would: a wrong key part, a junk hand-off of a deck generation the game never opens, a
-move the rules refuse, another version of a post it sent before (equivocation), its seed
-held back at the end. Every bent link is signed again by the seat's own key, so only the
-fair deck's and the rules' own checks can refuse it."""
+would: a wrong key part, a drafted card passed with a wrong key or none, a junk hand-off
+of a deck generation the game never opens, a move the rules refuse, another version of a
+post it sent before (equivocation), its seed held back at the end. Every bent link is
+signed again by the seat's own key, so only the fair deck's and the rules' own checks can
+refuse it."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -60,6 +61,31 @@ class HostileDevice:
                     return posts
             raise AssertionError("no key part of the seat in the link")
         return self.bend(held, honest, how)
+
+    def _passing(self, held: list[Post], honest: str, change: Callable[[Turn], Turn]) -> str:
+        """The link with its first post of a draft pick (one that passes cards) changed."""
+        def how(posts: list[Post]) -> list[Post]:
+            for index, post in enumerate(posts):
+                message = decode(post.message)
+                if post.seat == self.seat and isinstance(message, Turn) and message.passes:
+                    posts[index] = Post(post.seat, post.move, encode(change(message)))
+                    return posts
+            raise AssertionError("no passed card of the seat in the link")
+        return self.bend(held, honest, how)
+
+    def wrong_pass(self, held: list[Post], honest: str) -> str:
+        """The draft: the first card it passes on sealed with one bit flipped (a key part
+        that is not the drawer's)."""
+        def change(message: Turn) -> Turn:
+            first = message.passes[0]
+            sealed = bytes([first.sealed[0] ^ 1]) + first.sealed[1:]
+            return replace(message, passes=(replace(first, sealed=sealed),
+                                            *message.passes[1:]))
+        return self._passing(held, honest, change)
+
+    def withhold_pass(self, held: list[Post], honest: str) -> str:
+        """The draft: its pick posted, the hand passed on without its keys."""
+        return self._passing(held, honest, lambda message: replace(message, passes=()))
 
     def junk_handoff(self, held: list[Post], honest: str, elements: tuple[int, ...]) -> str:
         """A hand-off of a project deck generation that never opens, added at the end."""

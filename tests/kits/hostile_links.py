@@ -36,11 +36,15 @@ class Table:
     honest: str
 
 
-def table(links: int = 10, until: Callable[[App], bool] | None = None) -> Table:
+def table(links: int = 10, until: Callable[[App], bool] | None = None,
+          fields: dict[str, str] | None = None,
+          carrying: Callable[[str], bool] | None = None) -> Table:
     """Ann and Bob play ``links`` links or more, until Bob's next link is for Ann (and,
-    with ``until``, Ann's device is as it asks, before she opens it)."""
+    with ``until``, Ann's device is as it asks, before she opens it; with ``carrying``,
+    the link is as it asks). ``fields``: more of the new-game form (``{"draft": "on"}``)."""
     ann, bob = device(salt=1, key=11), device(salt=2, key=BOB_KEY)
-    ann.handle("new_game", {**form_fields(2, NAMES, 5), "by_link": "on", "sealed": "on"})
+    ann.handle("new_game", {**form_fields(2, NAMES, 5), "by_link": "on", "sealed": "on",
+                            **(fields or {})})
     ann.handle("choose_seat", {"seat": 0})
     apps, sender = {"Ann": ann, "Bob": bob}, "Ann"
     for sent in range(400):
@@ -48,7 +52,8 @@ def table(links: int = 10, until: Callable[[App], bool] | None = None) -> Table:
         made = offer(apps[sender])
         assert made is not None
         to, link = made
-        if sent >= links and sender == "Bob" and (until is None or until(ann)):
+        if sent >= links and sender == "Bob" and (until is None or until(ann)) and (
+                carrying is None or carrying(link)):
             return Table(ann, bob, ann.shown.meta.link_id, link)
         apps[to].handle("open_link", {"text": "#" + link})
         assert apps[to].shown.notice is None, apps[to].shown.notice

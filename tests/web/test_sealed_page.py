@@ -208,12 +208,24 @@ def test_a_device_rebuilds_its_sealed_game_from_its_record(played: Played) -> No
     assert hand is not None
 
 
-def test_a_sealed_game_with_the_draft_is_refused_with_its_reason() -> None:
-    app = _app()
-    app.handle("new_game", {**form_fields(2, NAMES, 5), "by_link": "on", "sealed": "on",
-                            "draft": "on"})
-    assert app.shown.game is None
-    assert app.shown.notice is not None and "draft" in app.shown.notice
+@pytest.fixture(scope="module")
+def drafted() -> Played:
+    return _play_by_links({"draft": "on"})
+
+
+def test_a_sealed_game_with_the_draft_plays_to_the_end_by_clicks_and_both_audits_pass(
+        drafted: Played) -> None:
+    """Issue 49: each draft pick a click on a card its device reads (the hands passed to
+    it included), both devices end equal and both audits pass."""
+    ann, bob = drafted.apps["Ann"], drafted.apps["Bob"]
+    assert ann.shown.game is not None and bob.shown.game is not None
+    assert ann.shown.game.state.options.draft and ann.shown.game.is_over
+    assert ann.shown.game.digest() == bob.shown.game.digest()
+    for name, device in drafted.devices.items():
+        assert any("draft" in step for step in device.clicked), name
+    for app in (ann, bob):
+        _audited(app)
+        assert app.screen_model().linkplay.sealed.audit == ()  # type: ignore[union-attr]
 
 
 def _game_id(text: str) -> str:

@@ -12,6 +12,7 @@ from tests.kits.games import form_fields
 from tests.kits.keys import TestSigner
 from tests.web.clickkit import Device, click, drawn
 from tests.web.webkit import choose, page, solo_app, text
+from tm.testing.scenario import set_parameters, set_resources
 from tm.web.app import App
 from tm.web.saves import MemoryStorage
 
@@ -162,6 +163,35 @@ def test_a_pass_waits_for_confirm_and_cancel_or_undo_before_it_takes_nothing() -
     app.handle("confirm_action", {})
     assert _moves(app) == before + 1 and app.staged() is None
     assert game.moves[-1][1] == {"type": "pass"} and game.state.generation == 2
+
+
+def test_R_END_1_the_last_no_more_greenery_waits_for_confirm_and_cancel_takes_nothing() -> None:
+    app = _passing()
+    game = app.shown.game
+    assert game is not None
+    set_parameters(game, temperature=8, oxygen=14, oceans=9)  # won: the greeneries follow
+    game.state.generation = 14  # (R-SOLO: the last generation)
+    set_resources(game, 0, plants=16)
+    _click(app, "pass")
+    app.handle("confirm_action", {})
+    assert app.current()[1].purpose == "final_greenery"  # type: ignore[index]
+    before = _moves(app)
+    _click(app, "option", option=1)  # "Done": no more greeneries
+    stage = app.staged()
+    assert stage is not None and stage.held and stage.game is game  # (no copy made)
+    assert _moves(app) == before and not game.is_over
+    words = text(page(app))
+    assert "Confirm: No more greeneries" in words and "Cancel to go back" in words
+    app.handle("cancel", {})
+    assert app.current()[1].purpose == "final_greenery" and _moves(app) == before  # type: ignore[index]
+    _click(app, "option", option=1)
+    app.handle("undo", {})  # Undo before the Confirm: the same as Cancel
+    assert not _held(app) and _moves(app) == before and not game.is_over
+    _click(app, "option", option=1)
+    assert '"lone":true' in (app.stage_record() or "")  # (kept across a reload as a Pass is)
+    app.handle("confirm_action", {})
+    assert _moves(app) == before + 1 and game.is_over
+    assert game.state.players[0].res["plants"] == 16
 
 
 def test_a_held_purchase_comes_back_after_a_reload() -> None:

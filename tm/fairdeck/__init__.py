@@ -6,8 +6,9 @@ are in docs/fair-deck.md. The parts: :mod:`group` (the arithmetic; :mod:`curve`,
 same on an elliptic curve), :mod:`keys` (a seat's secrets from one seed), :mod:`shuffle`
 (the joint shuffle), :mod:`piles` (who draws which position), :mod:`draw` (reading a
 position), :mod:`audit` (the end-of-game check), :mod:`proofs` (a key part's proof,
-checked on arrival), :mod:`wire` (the messages' bytes) and :mod:`device` (one device's
-side of a game, the Dealer the rules ask for card names; its part in the joint shuffle is
+checked on arrival), :mod:`passing` (the draft's passed cards, sealed to the next
+seat), :mod:`wire` (the messages' bytes) and :mod:`device` (one device's side of a game,
+the Dealer the rules ask for card names; its part in the joint shuffle is
 :mod:`joining`).
 """
 from __future__ import annotations

@@ -9,7 +9,7 @@ checked as ``after**k == before**b_j``), about 8 times cheaper than redoing the 
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -19,7 +19,7 @@ from tm.fairdeck.piles import Piles
 from tm.fairdeck.shuffle import Deck, Origin, Step, Transcript, standing
 
 Reason = Literal["no seed", "unlock", "mix", "lock", "skipped", "reused key", "part", "not drawn",
-                 "wrong card", "claimed twice"]
+                 "wrong card", "claimed twice", "pass", "pass key"]
 DIAGNOSED_PER_STEP = 4  # mismatches per step searched for a reused key (each costs a pass)
 
 
@@ -52,10 +52,12 @@ class Claim:
 
 
 def audit(transcript: Transcript, piles: Piles, seeds: Sequence[bytes | None],
-          parts: Sequence[Part], claims: Sequence[Claim]) -> list[Finding]:
+          parts: Sequence[Part], claims: Sequence[Claim],
+          holders: Mapping[int, Sequence[int]] | None = None) -> list[Finding]:
     """Everything wrong with one deck's game, in a fixed order (seeds, shuffle steps, key
     parts, claims); an empty list is a passed audit. ``seeds[seat]`` is None for a seat
-    that did not reveal, whose checks are then skipped."""
+    that did not reveal, whose checks are then skipped. ``holders[position]``: the seats
+    a drafted card was passed to (they may show it too)."""
     keys = [None if seed is None else keys_for(transcript.group, seed, transcript.label)
             for seed in seeds]
     findings = [Finding(seat, None, "no seed") for seat, seed in enumerate(seeds)
@@ -67,7 +69,7 @@ def audit(transcript: Transcript, piles: Piles, seeds: Sequence[bytes | None],
             findings += _check_step(seat_keys, step, before, after, transcript.origin)
         before = after
     findings += _check_parts(keys, parts, transcript.size)
-    findings += _check_claims(transcript, piles, keys, claims)
+    findings += _check_claims(transcript, piles, keys, claims, holders or {})
     return findings
 
 
@@ -137,15 +139,18 @@ def _check_parts(keys: Sequence[DeckKeys | None], parts: Sequence[Part],
 
 
 def _check_claims(transcript: Transcript, piles: Piles, keys: Sequence[DeckKeys | None],
-                  claims: Sequence[Claim]) -> list[Finding]:
-    """The shown cards that were not drawn by their seat at the position they name."""
+                  claims: Sequence[Claim], holders: Mapping[int, Sequence[int]]
+                  ) -> list[Finding]:
+    """The shown cards that were not drawn by their seat (nor passed to it in a draft) at
+    the position they name."""
     cards, locked = transcript.cards(), transcript.outputs[-1] if transcript.outputs else ()
     claimed: set[int] = set()
     findings = []
     for claim in claims:
         if claim.position in claimed:
             findings.append(Finding(claim.seat, claim.position, "claimed twice"))
-        elif claim.position not in piles.drawn_by(claim.seat):
+        elif claim.position not in piles.drawn_by(claim.seat) and claim.seat not in (
+                holders.get(claim.position, ())):
             findings.append(Finding(claim.seat, claim.position, "not drawn"))
         elif all(seat is not None for seat in keys) and not (
                 0 <= claim.card < len(cards) and claim.position < len(locked) and holds(

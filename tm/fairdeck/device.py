@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from tm.fairdeck import generations, proofs, wire
+from tm.fairdeck import generations, passing, proofs, wire
 from tm.fairdeck.audit import Claim, Finding, audit
 from tm.fairdeck.checking import PartChecks
 from tm.fairdeck.draw import card_table, holds, read
@@ -30,7 +30,17 @@ from tm.fairdeck.joining import Joining
 from tm.fairdeck.keys import SEED_BYTES, keys_for
 from tm.fairdeck.piles import Piles
 from tm.fairdeck.shuffle import Transcript
-from tm.fairdeck.wire import DECKS, MAX_SEATS, DeckParts, HandOff, Message, SeedReveal, Show, Turn
+from tm.fairdeck.wire import (
+    DECKS,
+    MAX_SEATS,
+    DeckParts,
+    HandOff,
+    Message,
+    Pass,
+    SeedReveal,
+    Show,
+    Turn,
+)
 
 PilesByDeck = Mapping[str, Piles]
 
@@ -59,6 +69,8 @@ class Device(Joining, PartChecks):
         self._piles: dict[str, Piles] = {}
         self._initial = tuple(self._decks)
         self._expected: dict[str, generations.Sources] = {}  # reshuffles the rules opened
+        self._pass_keys: dict[int, bytes] = {}  # the draft: each seat's published pass key
+        self._shared: dict[int, int | None] = {}  # the secret shared with each seat
 
     def _new_deck(self, name: str, names: tuple[str, ...]) -> Holding:
         label = f"{self.game_id}/{name}"
@@ -161,8 +173,10 @@ class Device(Joining, PartChecks):
         if piles is None or owner is None:
             return found
         found.update(holding.ahead.get((owner, piles.assigned[owner].index(position)), {}))
+        if position in holding.passed:  # a drafted card passed to this seat
+            found[owner] = holding.passed[position][0]
         shown = holding.shown.get(position)
-        if shown is not None and shown[0] == owner:
+        if shown is not None and (shown[0] == owner or holding.holds_passed(shown[0], position)):
             found[owner] = shown[1]
         return found
 
@@ -206,30 +220,136 @@ class Device(Joining, PartChecks):
         return tuple(due)
 
     def outgoing(self, piles_by_deck: PilesByDeck, shows: Iterable[Show] = (),
-                 upto: Mapping[str, Sequence[int]] | None = None) -> Turn:
+                 upto: Mapping[str, Sequence[int]] | None = None,
+                 passes: Iterable[Pass] = (), pass_key: bool = False) -> Turn:
         """This seat's next message: the parts it owes (``upto``: as in
-        :meth:`parts_due`) and the ``shows`` (from :meth:`show`). The device counts the
-        parts as sent."""
+        :meth:`parts_due`), the ``shows`` (from :meth:`show`), the draft's ``passes``
+        (from :meth:`hand_on`) and, with ``pass_key``, this seat's pass key (its opening
+        in a game with the draft). The device counts the parts as sent."""
         self.follow(piles_by_deck)
         parts = self.parts_due(piles_by_deck, upto=upto)
         for entry in parts:
             mine = self._decks[entry.deck].covered[self.seat]
             for seat, count in enumerate(entry.counts):
                 mine[seat] += count
-        return Turn(self.seat, self.seats, parts, tuple(shows), self.version)
+        passes = tuple(passes)
+        key = self.pass_key() if pass_key else b""
+        if key:
+            self._pass_keys[self.seat] = key
+        for given in passes:
+            self._decks[given.deck].handed.append((self.seat, given))
+        return Turn(self.seat, self.seats, parts, tuple(shows), self.version, passes, key)
+
+    # ------------------------------------------------------------ the draft
+    def pass_key(self) -> bytes:
+        """This seat's public pass key (:mod:`~tm.fairdeck.passing`)."""
+        return passing.pass_key(self.group, self._seed, self.game_id)
+
+    def hand_on(self, deck: str, positions: Iterable[int], recipient: int) -> tuple[Pass, ...]:
+        """The draft: the cards at ``positions`` passed on to ``recipient``, each its
+        drawer's key part (and proof) sealed to that seat alone; none for a card the
+        recipient drew itself. Raises :class:`DeviceError` when this device does not hold
+        a part to pass, or the recipient has published no pass key."""
+        if self.version < 5:
+            raise DeviceError("a draft in a game of protocol version before 5")
+        holding, piles = self._decks[deck], self._piles[deck]
+        key = self._pass_keys.get(recipient)
+        if key is None:
+            raise DeviceError(f"seat {recipient} has no pass key")
+        found = []
+        for position in positions:
+            drawer = piles.owner_of(position)
+            if drawer == recipient:
+                continue
+            if drawer == self.seat:
+                proved = wire.proved(self.version, self.seat, self.seats, deck)
+                secret = holding.keys.part(position) + (proofs.prove(
+                    holding.transcript, holding.keys, self.seat, position, holding.memo)
+                    if proved else b"")
+            elif position in holding.passed:
+                secret = b"".join(holding.passed[position])
+            else:
+                raise DeviceError(f"no key part to pass for {deck} position {position}")
+            shared = self._shared_with(recipient, key)
+            if shared is None:
+                raise DeviceError(f"seat {recipient}'s pass key is not an element")
+            given = Pass(deck, position, recipient, b"")
+            found.append(Pass(deck, position, recipient, passing.crypt(
+                self.group, self.game_id, shared, given, self.seat, secret)))
+        return tuple(found)
+
+    def _shared_with(self, seat: int, key: bytes) -> int | None:
+        """The secret this seat shares with ``seat`` (whose pass key is ``key``), once."""
+        if seat not in self._shared:
+            self._shared[seat] = passing.shared_key(self.group, self.game_id, self._seed, key)
+        return self._shared[seat]
+
+    def _take_pass_key(self, seat: int, key: bytes) -> None:
+        if not key:
+            return
+        known = self._pass_keys.get(seat)
+        if passing.read_key(self.group, key) is None or (known is not None and known != key):
+            raise Caught(seat, "a wrong pass key")
+        self._pass_keys[seat] = key
+
+    def _opened_passes(self, sender: int, passes: Sequence[Pass]
+                       ) -> list[tuple[Pass, tuple[bytes, bytes] | None]]:
+        """The passes of a message, each with the part and proof it seals when it is
+        sealed to this seat (checked against the drawer's proof), else None. Raises
+        :class:`Caught` naming the sender of a part that is not its drawer's."""
+        found: list[tuple[Pass, tuple[bytes, bytes] | None]] = []
+        for given in passes:
+            holding, piles = self._decks.get(given.deck), self._piles.get(given.deck)
+            if holding is None or piles is None or not generations.is_locked(holding):
+                raise Caught(sender, "a passed card of a deck not in play", given.deck)
+            drawer = piles.owner_of(given.position)
+            if drawer is None or drawer == given.recipient:
+                raise Caught(sender, "a passed card no seat drew", given.deck, given.position)
+            if given.recipient != self.seat:
+                found.append((given, None))
+                continue
+            key = self._pass_keys.get(sender)
+            shared = None if key is None else self._shared_with(sender, key)
+            opened = None if shared is None else passing.crypt(
+                self.group, self.game_id, shared, given, sender, given.sealed)
+            part, proof = (b"", b"") if opened is None else (opened[:wire.DIGEST],
+                                                             opened[wire.DIGEST:])
+            if opened is None or not (
+                    self.version < 2 or not proofs.checkable(holding.transcript)
+                    or proofs.verify(holding.transcript, drawer, given.position, part, proof,
+                                     holding.memo)):
+                raise Caught(sender, "a wrong key part for a passed card", given.deck,
+                             given.position)
+            found.append((given, (part, proof)))
+        return found
+
+    def _take_passes(self, sender: int, passes: Sequence[Pass]) -> None:
+        """A message's passes: checked (all before any is kept), then kept."""
+        for given, secret in self._opened_passes(sender, passes):
+            holding = self._decks[given.deck]
+            holding.handed.append((sender, given))
+            if secret is not None:
+                holding.passed.setdefault(given.position, secret)
+
+    def passed_by(self, deck: str, position: int) -> bool:
+        """Whether this device holds the drawer's part of ``position`` by a pass."""
+        holding = self._decks.get(deck)
+        return holding is not None and position in holding.passed
 
     def show(self, deck: str, position: int, unread: bool = False) -> Show:
         """Show this seat's card at ``position`` to all: its own key part there.
         ``unread``: even before this device can read it (a public reveal whose other
         parts are still to come; the claim is recorded once it is read)."""
         piles = self._piles.get(deck)
-        if piles is None or position not in piles.drawn_by(self.seat):
+        passed = self.passed_by(deck, position)  # a drafted card: its drawer's part
+        if piles is None or (position not in piles.drawn_by(self.seat) and not passed):
             raise DeviceError(f"seat {self.seat} did not draw {deck} position {position}")
         name = self.open(deck, position)
         holding = self._decks[deck]
         if (name is None and not unread) or self.is_shown(deck, position):
             raise DeviceError(f"{deck} position {position} cannot be shown")
-        part = holding.keys.part(position)
+        part = holding.passed[position][0] if passed and position not in piles.drawn_by(
+            self.seat) else holding.keys.part(position)
         holding.shown[position] = (self.seat, part)
         holding.claim(self.seat, position)
         return Show(deck, position, part)
@@ -240,7 +360,7 @@ class Device(Joining, PartChecks):
         holding, piles = self._decks.get(deck), self._piles.get(deck)
         shown = None if holding is None else holding.shown.get(position)
         return shown is not None and (piles is None or piles.owner_of(position) in (
-            None, shown[0]))
+            None, shown[0]) or holding is not None and holding.holds_passed(shown[0], position))
 
     def receive(self, message: Message, piles_by_deck: PilesByDeck | None = None,
                 claims: Mapping[tuple[str, int], str] | None = None,
@@ -269,6 +389,8 @@ class Device(Joining, PartChecks):
             return []
         if message.seats != self.seats:
             raise Caught(message.seat, "a message for another game")
+        self._take_pass_key(message.seat, message.pass_key)
+        self._take_passes(message.seat, message.passes)
         for entry in message.parts:
             self._take_parts(message.seat, entry)
         self.check_parts()
@@ -298,7 +420,12 @@ class Device(Joining, PartChecks):
         return caught
 
     def _replay_turn(self, turn: Turn) -> None:
-        """This seat's own message again: its parts count as sent, its shows as shown."""
+        """This seat's own message again: its parts count as sent, its shows as shown,
+        its passes as passed."""
+        if turn.pass_key:
+            self._pass_keys[self.seat] = turn.pass_key
+        for given in turn.passes:
+            self._decks[given.deck].handed.append((self.seat, given))
         for entry in turn.parts:
             mine = self._decks[entry.deck].covered[self.seat]
             for seat, count in enumerate(entry.counts):
@@ -319,6 +446,8 @@ class Device(Joining, PartChecks):
         claimed = claims.get((deck, position))
         card = holding.names.index(claimed) if claimed in holding.names else -1
         mine = piles.assigned[seat] if ahead else piles.drawn_by(seat)
+        if holding.holds_passed(seat, position):  # a drafted card passed to the seat
+            mine = [*mine, position]
         free = ahead and position >= piles.next_free  # (reserved by the move it comes with)
         # a show taken ahead for a free position counts only if the position goes to its seat
         earlier = holding.shown.get(position)
@@ -366,5 +495,8 @@ class Device(Joining, PartChecks):
                 raise DeviceError(f"no piles for the {deck} deck")
             findings += [(deck, finding) for finding in audit(
                 holding.transcript, piles, self._seeds, published(holding, piles, self.seat),
-                holding.claims)]
+                holding.claims, holding.holders())]
+            findings += [(deck, finding) for finding in passing.audit_passes(
+                self.group, self.game_id, deck, self._seeds, holding.handed, piles,
+                self._pass_keys if deck == self.decks[0] else {})]
         return findings

@@ -8,6 +8,7 @@ from tm.fairdeck.audit import Claim, Part
 from tm.fairdeck.keys import DeckKeys
 from tm.fairdeck.piles import Piles
 from tm.fairdeck.shuffle import Transcript
+from tm.fairdeck.wire import Pass
 
 
 class DeviceError(ValueError):
@@ -60,6 +61,24 @@ class Holding:
     # (owner, index, giver): the tag of the message that brought a part still unproved
     carried: dict[tuple[int, int, int], object] = field(default_factory=dict)
     memo: dict[int, object] = field(default_factory=dict)  # the proofs' commitments, by seat
+    # the draft: position: (drawer's part, its proof) passed to this seat, opened
+    passed: dict[int, tuple[bytes, bytes]] = field(default_factory=dict)
+    # every card passed on, (sender, pass), sealed: who holds what, and for the audit
+    handed: list[tuple[int, Pass]] = field(default_factory=list)
+
+    def holders(self) -> dict[int, list[int]]:
+        """The seats each passed position was passed to (public: the passes name them)."""
+        found: dict[int, list[int]] = {}
+        for _sender, given in self.handed:
+            seats = found.setdefault(given.position, [])
+            if given.recipient not in seats:
+                seats.append(given.recipient)
+        return found
+
+    def holds_passed(self, seat: int, position: int) -> bool:
+        """Whether ``position`` was passed to ``seat`` in a draft."""
+        return any(given.position == position and given.recipient == seat
+                   for _sender, given in self.handed)
 
     def claim(self, seat: int, position: int) -> None:
         """Record ``seat``'s show of ``position`` for the audit: at once when the card is
@@ -76,6 +95,13 @@ def published(holding: Holding, piles: Piles, seat: int) -> list[Part]:
     parts = [Part(giver, piles.assigned[owner][index], digest)
              for (owner, index), given in holding.ahead.items()
              if index < len(piles.assigned[owner]) for giver, digest in given.items()]
-    parts += [Part(shower, position, digest) for position, (shower, digest)
-              in holding.shown.items() if shower != seat]
+    parts += [Part(_giver(holding, piles, shower, position), position, digest)
+              for position, (shower, digest) in holding.shown.items() if shower != seat]
     return sorted(parts, key=lambda part: (part.position, part.giver))
+
+
+def _giver(holding: Holding, piles: Piles, shower: int, position: int) -> int:
+    """Whose key part a show is: the shower's, or the drawer's for a card passed to it."""
+    owner = piles.owner_of(position)
+    return owner if owner is not None and owner != shower and holding.holds_passed(
+        shower, position) else shower

@@ -20,11 +20,13 @@ import base64
 import re
 from dataclasses import dataclass
 
+# 5: a Turn carries the draft's passed hands (keys encrypted to the next seat, passing.py)
+# and, in a seat's opening, its key for them;
 # 4: a reshuffle's mix step also proves its unlock step consistent with its commitment;
 # 3: a reshuffled generation's key parts carry proofs too (every seat mixes and locks);
 # 2: a lock seat's key parts of a first generation carry proofs (issue 43); 1: before
-VERSION = 4
-VERSIONS = (1, 2, 3, 4)
+VERSION = 5
+VERSIONS = (1, 2, 3, 4, 5)
 PROOF = 64  # bytes of a key part's proof (tm.fairdeck.proofs), and of an unlock proof
 DECKS = ("project", "corporation", "prelude")  # a deck's id on the wire is its index here
 # A reshuffled deck's generation k (``"project/2"``) has the id ``index + 3 * (k - 1)``.
@@ -34,9 +36,11 @@ GROUP_WIRE = {"test127": (0, 16), "secp256k1": (1, 33), "modp2048": (2, 256)}
 MAX_SEATS = 8
 MAX_CARDS = 1024  # cards in one deck
 MAX_SHOWS = 255
+MAX_PASS_KEY = 255  # bytes of a seat's pass key (an element of the group)
 MAX_BYTES = 1 << 22  # 4 MiB: a 5-seat hand-off of every deck in modp2048 is under 0.3 MiB
 MAX_CHARS = (MAX_BYTES * 4 + 2) // 3
 DIGEST = 32  # a key part, a seed
+SEALED = (DIGEST, DIGEST + PROOF)  # bytes of a passed part sealed: with its proof or not
 _HANDOFF, _TURN, _SEED = 1, 2, 3
 _BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
 
@@ -106,13 +110,27 @@ class Show:
 
 
 @dataclass(frozen=True, slots=True)
+class Pass:
+    """A card of a drafted hand passed on (from version 5): its drawer's key part (and
+    that part's proof, when proved) for ``position``, sealed to ``recipient``'s pass key
+    (:mod:`tm.fairdeck.passing`): only the recipient can read the card."""
+    deck: str
+    position: int
+    recipient: int
+    sealed: bytes
+
+
+@dataclass(frozen=True, slots=True)
 class Turn:
-    """What a seat's ordinary message adds for the fair deck: parts and shows."""
+    """What a seat's ordinary message adds for the fair deck: parts and shows; from
+    version 5, the draft's passed cards and (in a seat's opening) its pass key."""
     seat: int
     seats: int
     parts: tuple[DeckParts, ...] = ()
     shows: tuple[Show, ...] = ()
     version: int = VERSION
+    passes: tuple[Pass, ...] = ()
+    pass_key: bytes = b""
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,6 +207,12 @@ def to_bytes(message: Message) -> bytes:
         for show in message.shows:
             out += bytes([deck_id(show.deck)]) + show.position.to_bytes(2, "big")
             out += show.part
+        if message.version >= 5:
+            out += bytes([len(message.pass_key)]) + message.pass_key
+            out.append(len(message.passes))
+            for given in message.passes:
+                out += bytes([deck_id(given.deck)]) + given.position.to_bytes(2, "big")
+                out += bytes([given.recipient, len(given.sealed)]) + given.sealed
         return bytes(out)
     return bytes([message.version, _SEED, message.seat]) + message.seed
 
@@ -272,6 +296,16 @@ def _check_turn(message: Turn) -> None:
     _require(all(deck_id(show.deck) >= 0 and isinstance(show.position, int)
                  and 0 <= show.position < MAX_CARDS and _is_digest(show.part)
                  for show in message.shows), "bad show")
+    _require(message.version >= 5 or not (message.passes or message.pass_key),
+             "passed cards before version 5")
+    _require(isinstance(message.pass_key, bytes) and len(message.pass_key) <= MAX_PASS_KEY,
+             "bad pass key")
+    _require(len(message.passes) <= MAX_SHOWS and all(
+        deck_id(given.deck) >= 0 and isinstance(given.position, int)
+        and 0 <= given.position < MAX_CARDS and isinstance(given.recipient, int)
+        and 0 <= given.recipient < message.seats and given.recipient != message.seat
+        and isinstance(given.sealed, bytes) and len(given.sealed) in SEALED
+        for given in message.passes), "bad passed card")
 
 
 class _Reader:
@@ -356,4 +390,9 @@ def _read_turn(reader: _Reader, version: int) -> Turn:
         parts.append(DeckParts(deck, counts, digests, proofs))
     shows = tuple(Show(reader.deck(), reader.u16(), reader.take(DIGEST))
                   for _ in range(reader.byte()))
-    return Turn(seat, seats, tuple(parts), shows, version)
+    if version < 5:
+        return Turn(seat, seats, tuple(parts), shows, version)
+    pass_key = reader.take(reader.byte())
+    passes = tuple(Pass(reader.deck(), reader.u16(), reader.byte(), reader.take(reader.byte()))
+                   for _ in range(reader.byte()))
+    return Turn(seat, seats, tuple(parts), shows, version, passes, pass_key)

@@ -16,18 +16,22 @@ from tm.fairdeck.wire import HandOff
 @dataclass(frozen=True, slots=True)
 class Awaited:
     """What this device waits for: ``seat``'s ``what`` ("shuffle": its step of the joint
-    shuffle; "parts": its key parts; "seed": its seed, at the end), for ``deck`` ("" for
-    every deck, as in the first shuffle)."""
+    shuffle; "parts": its key parts; "hand": the keys of the drafted hand it passes on;
+    "seed": its seed, at the end), for ``deck`` ("" for every deck, as in the first
+    shuffle)."""
     seat: int
     what: str
     deck: str = ""
 
 
 def awaited(device: Device, over: bool, known: Mapping[str, Piles], seat: int,
-            needs: Sequence[tuple[str, int]]) -> list[Awaited]:
+            needs: Sequence[tuple[str, int]],
+            passed: tuple[int, Sequence[tuple[str, int]]] = (0, ())) -> list[Awaited]:
     """Whom ``device`` (``seat``'s) waits for: a step of a shuffle, the key parts that open
-    its own draws or the cards a waiting move shows (``needs``), the seeds once the game
-    is ``over``; in seat order. ``known``: the piles as far as the rules got."""
+    its own draws or the cards a waiting move shows (``needs``), the keys of the cards
+    passed to it in a draft (``passed``: the seat that passes them and where they are;
+    their drawer's part comes from that seat), the seeds once the game is ``over``; in
+    seat order. ``known``: the piles as far as the rules got."""
     if over:
         return [Awaited(other, "seed") for other in device.missing_seeds()]
     step = device.next_step()
@@ -36,11 +40,16 @@ def awaited(device: Device, over: bool, known: Mapping[str, Piles], seat: int,
     found = {Awaited(other, "shuffle", deck) for deck, other in device.shuffling()}
     places = [(deck, position) for deck, piles in known.items()
               for position in piles.drawn_by(seat)] + list(needs)
-    for deck, position in places:
+    passer, hand = passed
+    for deck, position in places + list(hand):
         if deck in device.decks and deck not in device.pending() and device.open(
                 deck, position) is None:
-            found.update(Awaited(other, "parts", deck)
-                         for other in device.waiting(deck, position) if other != seat)
+            drawer = known[deck].owner_of(position) if deck in known else None
+            for other in device.waiting(deck, position):
+                if other == drawer and (deck, position) in hand:
+                    found.add(Awaited(passer, "hand", deck))
+                elif other != seat:
+                    found.add(Awaited(other, "parts", deck))
     return sorted(found, key=lambda a: (a.seat, a.what, a.deck))
 
 

@@ -43,12 +43,12 @@ from tm.core.sealed import Unreadable
 from tm.fairdeck import Finding, Group, Piles, generations
 from tm.fairdeck.device import Device
 from tm.fairdeck.held import Caught, DeviceError
-from tm.fairdeck.wire import HandOff, SeedReveal, Show, Turn, decode, encode
+from tm.fairdeck.wire import HandOff, Pass, SeedReveal, Show, Turn, decode, encode
 from tm.game import Game
 from tm.linkplay import sealedasks
 from tm.linkplay.sealedasks import Awaited
 from tm.persist import safejson
-from tm.rules.phases import shown_at_setup
+from tm.rules.phases import draft_direction, shown_at_setup
 
 
 class Refused(IllegalMove):
@@ -122,17 +122,59 @@ class SealedSeat:
         return self._sent(Post(self.seat, None, encode(self.device.handoff(since))))
 
     def opening_post(self) -> Post:
-        """After the shuffle: the parts this seat owes for the others' opening deal."""
-        return self._sent(Post(self.seat, None, encode(self.device.outgoing(self.piles()))))
+        """After the shuffle: the parts this seat owes for the others' opening deal (and,
+        in a game with the draft, this seat's pass key)."""
+        drafted = self.game.state.options.draft and self.device.version >= 5
+        return self._sent(Post(self.seat, None, encode(self.device.outgoing(
+            self.piles(), pass_key=drafted))))
 
     def play(self, response: dict[str, Any]) -> list[Post]:
         """This seat's move: applied here (or kept waiting, at the setup reveal) and posted
-        with the parts it owes and the shows of its cards it made public."""
+        with the parts it owes, the shows of its cards it made public and, a draft pick,
+        the cards it passes on (readable by the next seat alone)."""
+        passes = self._hand_on(response)
         self.waiting.append((self.seat, response))
         shows = list(self._drain())
         shows += self._setup_reveal()
-        post = Post(self.seat, response, encode(self._outgoing(shows)))
+        post = Post(self.seat, response, encode(self._outgoing(shows, passes)))
         return [self._sent(post), *self._reshuffles()]
+
+    # ------------------------------------------------------------ the draft
+    def _hand_on(self, response: dict[str, Any]) -> list[Pass]:
+        """A draft pick: the cards left in the hand, passed on to the next seat in the
+        generation's direction (R-GEN-4), their keys sealed to it."""
+        g = self.game.state
+        if g.phase != "draft" or self.waiting:
+            return []
+        pick = response.get("card")
+        left = [text for text in g.players[self.seat].draft_hand if text != pick]
+        recipient = (self.seat + draft_direction(g)) % len(g.players)
+        by_deck: dict[str, list[int]] = {}
+        for text in left:
+            where = sealed.parse(text)
+            if where is not None:
+                by_deck.setdefault(where[0], []).append(where[1])
+        self.device.follow(self.piles())
+        return [given for deck, positions in by_deck.items()
+                for given in self.device.hand_on(deck, positions, recipient)]
+
+    def passed_hand(self) -> tuple[int, list[tuple[str, int]]]:
+        """The seat that passes this seat its drafted hands this generation, and the
+        cards it holds by those passes (its draft hand and offer, the others' draws)."""
+        g = self.game.state
+        passer = (self.seat - draft_direction(g)) % len(g.players)
+        if not g.options.draft or g.phase not in ("draft", "research"):
+            return passer, []
+        me = g.players[self.seat]
+        known = self.piles()
+        found = []
+        for text in [*me.draft_hand, *me.offer]:
+            where = sealed.parse(text)
+            piles = None if where is None else known.get(where[0])
+            if where is not None and piles is not None and piles.owner_of(
+                    where[1]) not in (None, self.seat):
+                found.append(where)
+        return passer, found
 
     def seed_post(self) -> Post:
         """At the end of the game: this seat's seed, for everyone's audit."""
@@ -183,7 +225,8 @@ class SealedSeat:
     def awaited(self) -> list[Awaited]:
         """Whom this device waits for and for what (empty: nobody), in seat order."""
         return sealedasks.awaited(self.device, self.game.is_over, self._known(), self.seat,
-                                  [(deck, position) for deck, position, _ in self.needs])
+                                  [(deck, position) for deck, position, _ in self.needs],
+                                  self.passed_hand())
 
     def audit(self) -> list[tuple[str, Finding]]:
         """The end-of-game audit over every deck (empty: the game was played fair)."""
@@ -230,11 +273,12 @@ class SealedSeat:
         return bool(self.device.parts_due(self._known(), upto=wanted)) or any(
             not self.device.is_shown(deck, position) for deck, position in mine)
 
-    def _outgoing(self, shows: list[Show]) -> Turn:
+    def _outgoing(self, shows: list[Show], passes: list[Pass] | None = None) -> Turn:
         """This seat's message: the shows, the parts it owes for the rules' piles and
-        those the waiting move needs, with the shows of its own cards that move reveals."""
+        those the waiting move needs, with the shows of its own cards that move reveals,
+        and a draft pick's ``passes``."""
         if not self.needs:
-            return self.device.outgoing(self.piles(), shows)
+            return self.device.outgoing(self.piles(), shows, passes=passes or ())
         wanted, mine = self._wanted()
         known, piles = self._known(), self.piles()
         self.device.follow(known)
@@ -245,7 +289,7 @@ class SealedSeat:
                            wanted.get(deck, [0] * len(pile.assigned))[seat])
                        for seat in range(len(pile.assigned))]
                 for deck, pile in known.items()}  # (a generation the move opens: its deal)
-        return self.device.outgoing(known, shows, upto)
+        return self.device.outgoing(known, shows, upto, passes=passes or ())
 
     # ------------------------------------------------------------ reshuffles
     def _opens(self, message: HandOff) -> bool:

@@ -11,7 +11,8 @@ absent, never an error: the game part opens.
 
 A game begun since issue 43 (its id bound to a signed beginning, tm.persist.gameids) adds
 ``&b=`` its beginning (``creator~invitation…~signature``), ``&r=`` the creator's
-re-invitations (``seat.generation.upto.invitation.signature``), and its keys say which
+re-invitations (``seat.generation.upto.invitation.signature``; a seat's own hand-over to
+another device ends ``.h``), and its keys say which
 invitation introduced them (``seat.key.generation.signature``); an invitation link also
 carries ``&i=`` the invitation of the one seat it is sent to (``seat.generation.secret``).
 """
@@ -55,6 +56,8 @@ class Reinvite:
     invitation: bytes
     signature: bytes
     upto: int  # the history it signed (the creator vouches for the seat's moves in it)
+    handover: bool = False  # signed by the seat's own device key, not the creator's: the
+    # seat moved itself to another device (sigs.handover_message)
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +116,7 @@ def with_seals(fragment: str, keys: dict[int, bytes], signatures: list[SeatSigna
                                                          begin.signature)))
     if more.reinvites:
         parts.append("&r=" + "~".join(f"{seat}.{r.generation}.{r.upto}.{_b64(r.invitation)}."
-                                      f"{_b64(r.signature)}"
+                                      f"{_b64(r.signature)}" + (".h" if r.handover else "")
                                       for seat, r in sorted(more.reinvites.items())))
     if more.invite is not None:
         invite = more.invite
@@ -178,11 +181,13 @@ def _read_reinvites(text: str) -> dict[int, Reinvite]:
     found: dict[int, Reinvite] = {}
     for entry in text.split("~")[:MAX_SEALS] if text else []:
         fields = entry.split(".")
-        if len(fields) != 5 or not all(_small(f) for f in fields[:3]):
+        handover = fields[5:] == ["h"]  # (a reader before hand-overs skips such an entry)
+        if len(fields) != 5 + handover or not all(_small(f) for f in fields[:3]):
             continue
         key, signature = _unb64(fields[3], KEY_BYTES), _unb64(fields[4], SIG_BYTES)
         if key is not None and signature is not None and int(fields[0]) not in found:
-            found[int(fields[0])] = Reinvite(int(fields[1]), key, signature, int(fields[2]))
+            found[int(fields[0])] = Reinvite(int(fields[1]), key, signature, int(fields[2]),
+                                             handover)
     return found
 
 

@@ -36,6 +36,7 @@ SIG_BYTES = 64  # r | s, as WebCrypto's ECDSA signature (IEEE P1363)
 BATCH_TAG = "tm-link-batch-1"
 INTRO_TAG = "tm-seat-intro-1"
 REINVITE_TAG = "tm-seat-reinvite-1"
+HANDOVER_TAG = "tm-seat-handover-1"
 SECRET_BYTES = 32  # a private key as it travels in an invitation link
 
 Point = tuple[int, int] | None  # None: the point at infinity
@@ -190,6 +191,17 @@ def reinvite_message(link_id: str, seat: int, generation: int, invitation: bytes
     """What the creator's key signs to invite a seat again: its new invitation key and the
     history so far (the creator vouches for the seat's moves in it: the old device's)."""
     return (f"{REINVITE_TAG}|{link_id}|{seat}|{generation}|{invitation.hex()}|{len(moves)}|"
+            f"{history_digest(moves)}").encode()
+
+
+def handover_message(link_id: str, seat: int, generation: int, invitation: bytes,
+                     moves: list[Any]) -> bytes:
+    """What a seat's own device key signs to move the seat to another device (a sealed
+    game's seat, whose cards open only with its device's secret): the new invitation key,
+    which introduces the new device's key, and the history so far (the old device vouches
+    for the seat's moves in it). Its own tag: a re-invitation is the creator's word, a
+    hand-over the seat's."""
+    return (f"{HANDOVER_TAG}|{link_id}|{seat}|{generation}|{invitation.hex()}|{len(moves)}|"
             f"{history_digest(moves)}").encode()
 
 

@@ -225,6 +225,9 @@ class App:
     def open_sealed_link(self, text: str) -> None:
         self.sealed.open_link(text)
 
+    def open_seat_file(self, text: str) -> None:
+        self.sealed.open_seat_file(text)
+
     def sealed_open_saved(self, save_id: str) -> bool:
         return self.sealed.open_saved(save_id)
 
@@ -293,8 +296,9 @@ class App:
         (the view is built here, once)."""
         shown = self.shown
         common: dict[str, Any] = {"language": self.words(), "hand": self.hand.snapshot(),
-                                  "linkplay": replace(self.linkplay.snapshot(),
-                                                      undo=self.linkundo.snapshot()),
+                                  "linkplay": replace(
+                                      self.linkplay.snapshot(), undo=self.linkundo.snapshot(),
+                                      seat_file=self.sealed.seat_file() is not None),
                                   "bots": self.bots.snapshot()}
         if shown.screen == "start" or shown.game is None:
             return assemble(self._record(None), tools=Tools(), form=self.games.state.form,
@@ -333,6 +337,7 @@ class App:
         return GameShown(view=view, staged=stage is not None,
                          held=held_steps(stage),
                          log_depth=self.play.state.log_depth,
+                         open_tableaux=self.play.state.open_tableaux,
                          replay=self.share.replay_at() if replaying else None,
                          history=tuple(score_history(shown.game)) if over else (),
                          link=self.share.link_url(shown.game) if over and not

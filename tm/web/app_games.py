@@ -24,6 +24,7 @@ from tm.web.expansions.pages import SWITCHES
 from tm.web.i18n import t
 from tm.web.log_html import LOG_DEPTH
 from tm.web.saves import SaveMeta, entry_text, parse_entry
+from tm.web.seatmove import FORMAT as MOVE_FORMAT
 
 COLOURS: tuple[str, ...] = ("red", "green", "blue", "yellow", "black")
 MAX_NAME = 40
@@ -111,6 +112,7 @@ class GamesController(Controller):
         shown = self.shown
         shown.game, shown.save_id, shown.viewer, self.linkplay.state.older = None, None, None, None
         self.play.state.log_depth = LOG_DEPTH
+        self.play.state.open_tableaux = frozenset()
         shown.replay, shown.share_link, shown.from_link, shown.redo_moves = None, None, False, []
 
     def continue_saved(self, data: dict[str, Any]) -> None:
@@ -151,6 +153,9 @@ class GamesController(Controller):
         if text.strip().startswith("s=") or "#s=" in text:  # a sealed game's link, as a file
             self.host.open_sealed_link(text.strip().split("#", 1)[-1])
             return
+        if is_move_file(text):  # a sealed seat moved from another device: its passphrase
+            self.host.open_seat_file(text)
+            return
         try:
             meta, save = parse_entry(text)
             game = Game.from_save(save)
@@ -168,6 +173,13 @@ class GamesController(Controller):
         if self.shown.game is None:
             return None
         return entry_text(self.shown.game, self.shown.meta)
+
+
+def is_move_file(text: str) -> bool:
+    """Whether a file's text is a sealed seat's move file (tm.web.seatmove; locked by
+    static/seatkeys.mjs, which reads the rest)."""
+    head = text.lstrip()[:80]
+    return head.startswith("{") and f'"format":"{MOVE_FORMAT}"' in head.replace(" ", "")
 
 
 def _checked(data: dict[str, Any], name: str) -> bool:

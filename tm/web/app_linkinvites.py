@@ -130,3 +130,9 @@ def moved_notice(moved: tuple[int, ...], names: list[str], own_seat: int) -> str
     lines = [t("linkplay.you_moved" if seat == own_seat else "linkplay.moved",
                name=names[seat]) for seat in moved if 0 <= seat < len(names)]
     return " ".join(lines) or None
+
+
+def handed_notice(handed: tuple[int, ...], names: list[str]) -> str | None:
+    """In words, the seats their own device moved to another device (a sealed game)."""
+    lines = [t("sealed.handed", name=names[seat]) for seat in handed if 0 <= seat < len(names)]
+    return " ".join(lines) or None

@@ -33,6 +33,7 @@ class PlayState:
     stage: Stage | None = None  # an action under way, not yet sent to the game
     spare: Spare = field(default_factory=Spare)  # a copy made ahead for the next stage
     log_depth: int = LOG_DEPTH  # generations of the log on screen ("earlier" adds more)
+    open_tableaux: frozenset[int] = frozenset()  # others' played cards the viewer opened
     views: ViewCache = field(default_factory=ViewCache)  # the last views, kept while the
     # game does not move
 
@@ -48,7 +49,8 @@ class PlayController(Controller):
         return {"choose": self.choose, "place": self.place, "reveal": self.reveal,
                 "answer_first": self.answer_first, "answer_bot": self.answer_bot,
                 "cancel": self.cancel,
-                "confirm_action": self.confirm_action, "log_earlier": self.log_earlier}
+                "confirm_action": self.confirm_action, "log_earlier": self.log_earlier,
+                "toggle_tableau": self.toggle_tableau}
 
     # ------------------------------------------------------------ staging
     def staged(self) -> Stage | None:
@@ -222,6 +224,16 @@ class PlayController(Controller):
     def log_earlier(self, data: dict[str, Any]) -> None:
         """Show earlier generations of the log."""
         self.state.log_depth = log_depth_after(self.state.log_depth)
+
+    def toggle_tableau(self, data: dict[str, Any]) -> None:
+        """Open or fold another player's played cards (drawn only while open: a 5-player
+        game's screen is some 300 elements lighter with them folded)."""
+        try:
+            seat = int(data.get("player", -1))
+        except (TypeError, ValueError):
+            return
+        if 0 <= seat < 8:
+            self.state.open_tableaux ^= {seat}
 
     def reveal(self, data: dict[str, Any]) -> None:
         decision = self.current()

@@ -10,6 +10,8 @@ not fit) is refused with a notice naming the seat; the game is rebuilt as it was
 """
 from __future__ import annotations
 
+import base64
+import binascii
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,17 +23,22 @@ from tm.linkplay import sealedlinks, seatseals
 from tm.linkplay.links import LinkError
 from tm.linkplay.sealedplay import Post
 from tm.persist import gameids
-from tm.web import linkchecks, linkseals, sealed_words, sealedgame
+from tm.web import linkchecks, linkseals, sealed_words, sealedgame, seatmove
 from tm.web.app_base import Actions, Controller, Host
-from tm.web.app_linkinvites import moved_notice
+from tm.web.app_linkinvites import handed_notice, moved_notice
 from tm.web.error_text import error_text
 from tm.web.i18n import t
 from tm.web.linkplay_state import LINK_SAVE
+from tm.web.linkseals import HandOver
 from tm.web.model import SealedShown
 from tm.web.saves import SaveMeta, StorageFull
 from tm.web.sealed_store import keep_options, stored_meta, stored_options
 from tm.web.sealed_words import caught_text, equivocation_text, finding_text
 from tm.web.sealedgame import Record, RecordError, SealedPlay
+from tm.web.seatmove import MoveRefused
+
+MOVE_REFUSALS = frozenset({"move_short", "move_mismatch", "move_no_keys", "move_not_now",
+                           "move_passphrase", "move_damaged"})
 
 
 @dataclass
@@ -42,6 +49,9 @@ class SealedState:
     join: str | None = None  # a join link opened, waiting for this device's seat
     signed: tuple[tuple[str, int, int], str] | None = None  # the link last sealed: (game,
     # posts, recipient), its fragment
+    moving: tuple[str, int, HandOver] | None = None  # this seat's move to another device
+    # under way (game, posts, the hand-over its key is signing)
+    seat_file: str | None = None  # a move file opened, waiting for its passphrase
 
 
 class SealedController(Controller):
@@ -52,7 +62,11 @@ class SealedController(Controller):
         self.state = SealedState()
 
     def actions(self) -> Actions:
-        return {"sealed_audit": self.run_audit}
+        return {"sealed_audit": self.run_audit,
+                "drop_seat_file": lambda data: self.drop_seat_file(),
+                # the page's keys answered (static/seatkeys.mjs, tm.web.page_tools)
+                "seat_moved": self._seat_moved, "seat_unlocked": self._seat_unlocked,
+                "seat_refused": self._seat_refused}
 
     # ------------------------------------------------------------ the audit
     def audit_due(self) -> bool:
@@ -81,7 +95,12 @@ class SealedController(Controller):
 
     def can_decide(self) -> bool:
         play = self.active()
-        return play is not None and play.can_decide()
+        return play is not None and play.can_decide() and not self.moved_away(play)
+
+    def moved_away(self, play: SealedPlay) -> bool:
+        """Whether this device moved the seat of ``play`` to another device (it shows the
+        game and plays it no more)."""
+        return linkseals.moved_away(self.host.store.storage, play.game_id, play.record.seat)
 
     def _show(self, play: SealedPlay) -> None:
         self.host.forget_views()  # (its dealer may read cards it could not before)
@@ -136,6 +155,9 @@ class SealedController(Controller):
         """This seat's answers, played and posted (a refused one: the game as it was)."""
         play = self.active()
         assert play is not None
+        if self.moved_away(play):
+            self.shown.notice = t("sealed.moved_away", name=play.options.names[play.record.seat])
+            return
         try:
             for response in responses:
                 play.play(response)
@@ -231,6 +253,10 @@ class SealedController(Controller):
         (shape, signatures, the fair deck, the rules, a full store) leaves this device's
         game and store as they were, with a notice (a join refused: nothing is kept)."""
         shown = self.shown
+        if not fresh and self.moved_away(play):  # (the new device takes the seat's links)
+            self._show(play)
+            shown.notice = t("sealed.moved_away", name=play.options.names[play.record.seat])
+            return False
         head, params = sealedgame.split(text)
         storage = self.host.store.storage
         seats = storage.get(linkseals.SEATS_PREFIX + play.game_id)  # (put back if refused)
@@ -280,7 +306,8 @@ class SealedController(Controller):
                                        play.options)
         names = play.options.names
         if checked.refused is None:
-            self.shown.info = moved_notice(checked.moved, list(names), play.record.seat)
+            self.shown.info = moved_notice(checked.moved, list(names), play.record.seat) or \
+                handed_notice(checked.handed, list(names))
             return None
         kind, seat, index = checked.refused
         name = names[seat] if 0 <= seat < len(names) else "?"
@@ -343,7 +370,8 @@ class SealedController(Controller):
         play = self.active()
         if play is None:
             return None
-        offer = play.offer()
+        moved = self.moved_away(play)
+        offer = None if moved else play.offer()
         link = self._signed(play, offer) if offer is not None else None
         names = play.options.names
         audit = play.record.audit if play.game.is_over else None
@@ -355,6 +383,7 @@ class SealedController(Controller):
             long=link is not None and len(link) > sealedgame.LONG_LINK,
             over=play.game.is_over, checking=play.audit_due(),
             awaited=sealed_words.stopped_or_awaited(play, list(names)),
+            moved=moved, can_move=not moved and self._can_move(play),
             audit=None if audit is None else tuple(dict.fromkeys(
                 finding_text(str(deck), int(seat), str(reason), list(names))
                 for deck, seat, _position, reason in audit)))  # (each said once)
@@ -376,6 +405,104 @@ class SealedController(Controller):
         self.state.signed = (key, seals.fragment)
         self._kept(play)  # (the link made is remembered as sent)
         return seals.fragment
+
+    # ------------------------------------------------------------ a seat moved (issue 43)
+    def _can_move(self, play: SealedPlay) -> bool:
+        """Whether this seat may move to another device now: every seat's key is pinned
+        here (each device can check the hand-over) and the game is not over."""
+        if play.game.is_over or play.record.stopped is not None:
+            return False
+        seats = linkseals.read_seats(self.host.store.storage, play.game_id)
+        return seats.begin is not None and all(
+            seats.seated(s) for s in range(len(seats.begin.invitations)))
+
+    def begin_move(self) -> tuple[str, bytes, str] | None:
+        """This seat's move to another device begun: (the seat's key id, the hand-over
+        message its key signs, the move file's payload), kept until :meth:`finish_move`;
+        None (with a notice): it cannot move now."""
+        play = self.active()
+        handover = None
+        if play is not None and self._can_move(play) and not self.moved_away(play):
+            handover = linkseals.hand_over(self.host.store.storage, play.game_id,
+                                           play.record.seat, play.signed())
+        if play is None or handover is None:
+            self.shown.notice = t("sealed.move_not_now")
+            return None
+        self.state.moving = (play.game_id, len(play.history), handover)
+        return (f"{play.game_id}:{play.record.seat}", handover.message,
+                seatmove.payload(play, handover))
+
+    def finish_move(self, signature: bytes) -> bool:
+        """The hand-over signed by this seat's key (the move file is made): this device
+        keeps it and plays the seat no more. False (with a notice): the signature is not
+        the seat's key's, or the game moved on meanwhile (no file is to be offered)."""
+        play, moving = self.active(), self.state.moving
+        self.state.moving = None
+        if play is None or moving is None or moving[:2] != (play.game_id, len(play.history)) \
+                or not linkseals.mark_moved(self.host.store.storage, play.game_id,
+                                            play.record.seat, moving[2], signature,
+                                            play.signed(), self.host.link_verifier()):
+            self.shown.notice = t("sealed.move_not_now")
+            return False
+        self.state.signed = None
+        self.shown.info = t("sealed.moved_away", name=play.options.names[play.record.seat])
+        return True
+
+    def _seat_moved(self, data: dict[str, Any]) -> None:
+        """The page's keys signed the hand-over and locked the move file."""
+        try:
+            signature = base64.b64decode(str(data.get("signature") or ""), validate=True)
+        except (ValueError, binascii.Error):
+            signature = b""
+        self.finish_move(signature)
+
+    def _seat_unlocked(self, data: dict[str, Any]) -> None:
+        """A move file unlocked by its passphrase: its seat taken here."""
+        self.take_move(str(data.get("text") or ""))
+
+    def _seat_refused(self, data: dict[str, Any]) -> None:
+        """Why the page did not lock or unlock a move file, in words."""
+        why = str(data.get("why") or "")
+        self.state.moving = None
+        self.shown.notice = t(f"sealed.{why}" if why in MOVE_REFUSALS else "sealed.move_damaged")
+
+    def open_seat_file(self, text: str) -> None:
+        """A move file opened (from the import field): its passphrase is asked."""
+        self.state.seat_file = text
+        self.shown.notice = None
+
+    def seat_file(self) -> str | None:
+        return self.state.seat_file
+
+    def drop_seat_file(self) -> None:
+        self.state.seat_file = None
+
+    def take_move(self, text: str) -> None:
+        """A move file's payload (unlocked by its passphrase): the seat it hands over
+        taken on this device, which then plays it; refused with a notice naming why."""
+        self.state.seat_file = None
+        storage = self.host.store.storage
+        try:
+            moved = seatmove.read_payload(text, self.host.link_verifier())
+            if sealedgame.read_record(storage, moved.game_id) is not None:
+                raise seatmove.joined()
+        except (MoveRefused, RecordError) as error:
+            key = error.key if isinstance(error, MoveRefused) else "sealed.move_joined"
+            self.shown.notice = t(key)
+            return
+        try:
+            sealedgame.write_record(storage, moved.game_id, moved.record)
+        except Exception:  # noqa: BLE001 - the store is full (the browser's own error)
+            self.host.storage_full()
+            return
+        linkseals.write_seats(storage, moved.game_id, moved.seats)
+        keep_options(storage, moved.game_id, moved.options)
+        meta = stored_meta(self.host.store, moved.game_id, moved.options, moved.record.seat)
+        self.shown.meta, self.shown.save_id = meta, LINK_SAVE + moved.game_id
+        self.shown.from_link = False
+        self._show(moved.play)  # (rebuilt once, when the payload was checked)
+        self.shown.info = t("sealed.moved_here", name=moved.options.names[moved.record.seat])
+        self.host.autosave()
 
 
 def sealed_view(view: Any, can_decide: bool) -> Any:

@@ -17,12 +17,13 @@ reach the game.
 
 The page's one rule: a move that spends, places a tile, settles a whole selection or
 passes waits for Confirm. So a prelude played (:data:`OPENING_PURPOSES`) is staged like an
-action, and the Done that settles a purchase or the setup (:data:`CLOSING_PURPOSES`) and a
-Pass are held on their own (:attr:`Stage.lone`, :func:`held_alone`), checked but not
-applied (no copy): the ticks before a Done stay immediate toggles, and Cancel goes back to
-them or to the action menu. A Pass can end the generation, whose production is a reveal,
-or the game, whose end screen has no Undo: a mis-tap must not. A draft pick and End turn
-spend nothing and go in at once.
+action, and the Done that settles a purchase or the setup (:data:`CLOSING_PURPOSES`), a
+Pass and the end's "no more greenery" are held on their own (:attr:`Stage.lone`,
+:func:`held_alone`), checked but not applied (no copy): the ticks before a Done stay
+immediate toggles, and Cancel goes back to them or to the decision. A Pass can end the
+generation, whose production is a reveal, or the game, whose end screen has no Undo, as
+can the last "no more greenery": a mis-tap must not. A draft pick and End turn spend
+nothing and go in at once.
 """
 from __future__ import annotations
 
@@ -194,11 +195,21 @@ def starts_action(game: Game, player: int) -> bool:
 
 
 def at_once(response: dict[str, Any]) -> bool:
-    """Whether ``response`` goes in with no stage: End turn, or an option's "no more"
-    (the end's last greenery: Done)."""
-    label = response.get("label")
-    return response.get("type") in AT_ONCE or (
-        isinstance(label, dict) and label.get("key") == "done")
+    """Whether ``response`` goes in with no stage: End turn."""
+    return response.get("type") in AT_ONCE
+
+
+def declines_greenery(game: Game, player: int, response: Any) -> bool:
+    """Whether ``response`` is ``player``'s "no more" at the end's greeneries (R-END-1):
+    the option listed as ``["done"]`` of a ``final_greenery`` decision."""
+    if not isinstance(response, dict) or response.get("type") != "option":
+        return False
+    prompt = game.prompt_for(player)
+    if prompt is None or prompt.purpose != "final_greenery":
+        return False
+    options, chosen = prompt.data.get("options") or [], response.get("option")
+    return isinstance(chosen, int) and 0 <= chosen < len(options) \
+        and list(options[chosen]) == ["done"]  # (the asked data is frozen: tuples)
 
 
 def closes_selection(game: Game, player: int, response: Any) -> bool:
@@ -211,10 +222,12 @@ def closes_selection(game: Game, player: int, response: Any) -> bool:
 
 def held_alone(game: Game, player: int, response: Any) -> bool:
     """Whether ``response`` of ``player`` is held for Confirm on its own, unapplied
-    (:meth:`Stage.settling`): the Done settling a purchase or the setup, or a Pass."""
+    (:meth:`Stage.settling`): the Done settling a purchase or the setup, a Pass, or the
+    end's "no more greenery" (it may end the game, whose end screen has no Undo)."""
     if isinstance(response, dict) and response.get("type") == "pass":
         return starts_action(game, player)  # (a Pass is listed only at the action menu)
-    return closes_selection(game, player, response)
+    return closes_selection(game, player, response) or declines_greenery(
+        game, player, response)
 
 
 def held_steps(stage: Stage | None) -> tuple[dict[str, Any], ...]:
@@ -224,6 +237,8 @@ def held_steps(stage: Stage | None) -> tuple[dict[str, Any], ...]:
     it."""
     if stage is None or not stage.held:
         return ()
+    if stage.lone and declines_greenery(stage.base, stage.player, stage.steps[0]):
+        return ({**stage.steps[0], "label": {"key": "final_greenery_done"}},)
     if not stage.lone or stage.steps[0].get("type") != "done":  # (an action, a Pass)
         return tuple(stage.steps)
     prompt = stage.base.prompt_for(stage.player)

@@ -31,12 +31,20 @@ def step_words(screen: Screen, step: Mapping[str, Any]) -> str:
     if step.get("type") == "space":
         return _space_words(screen, str(step["space"]))
     label = step.get("label")
+    if isinstance(label, Mapping) and label.get("key") == "final_greenery_done":
+        return t("held.final_greenery_done")
     if isinstance(label, Mapping) and label.get("key") == "selection_done":
         count, price = int(label.get("count", 0)), int(label.get("price", 0))
         key = f"prompt.done.{label.get('purpose')}"
         if has(f"{key}.other"):
             return tn(key, count, total=count * price)
     return choice_label(screen.game, step)
+
+
+def _key(step: Mapping[str, Any]) -> Any:
+    """The key of a held step's label (None: unlabelled)."""
+    label = step.get("label")
+    return label.get("key") if isinstance(label, Mapping) else None
 
 
 def _settles_selection(step: Mapping[str, Any]) -> bool:
@@ -58,6 +66,7 @@ def held_panel(screen: Screen) -> str:
                     data_focus="confirm-action", data_autofocus=1)
     selection = _settles_selection(first)
     note = t("held.note_pass") if first.get("type") == "pass" else t(
+        "held.note_final_greenery") if _key(first) == "final_greenery_done" else t(
         "held.note_selection" if selection else "held.note", action=step_words(screen, first))
     return (f'<section class="prompt held" aria-live="polite" data-kind="confirm">{who}'
             f'<h2>{esc(sentence(t("held.title", action=step_words(screen, first))))}</h2>'

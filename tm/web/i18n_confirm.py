@@ -11,6 +11,10 @@ EN_CONFIRM: dict[str, str] = {
     "held.note_selection": "Not sent yet: {action}. Confirm it, or Cancel to change your choice.",
     "held.note_pass": "Not sent yet: you pass and take no more actions this generation. "
                       "Confirm it, or Cancel to keep playing.",
+    "held.final_greenery_done": "No more greeneries",
+    "held.note_final_greenery": "Not sent yet: you turn no more plants into greeneries, and "
+                                "once everyone has, the game is scored. Confirm it, or Cancel "
+                                "to go back.",
     "held.rule": "Whatever spends, places a tile, settles a choice or passes waits for "
                  "Confirm; ticking cards, a draft pick and End turn count at once.",
     # wording

@@ -142,7 +142,6 @@ EN_ERRORS: dict[str, str] = {
     "err.options.names": "names must be at most one per player, {count} characters each",
     "err.options.players": "players must be 1 to {most}",
     "err.options.sealed_expansion": "a sealed game cannot use {expansion} yet",
-    "err.options.sealed_draft": "a sealed game cannot use the draft variant yet",
     "err.options.sealed_solo": "a sealed game needs at least two players",
     "err.options.seed": "the seed must be a whole number below 2**63",
     "err.options.switches": "draft and strict_undo are true or false",

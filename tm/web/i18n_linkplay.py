@@ -47,6 +47,11 @@ EN_LINKPLAY: dict[str, str] = {
                                "it was changed on the way.",
     "linkplay.fork_reinvite": "This link invites {name} again, but the game's creator did "
                               "not sign that invitation.",
+    "linkplay.fork_handover": "This link moves {name}'s seat to another device, but {name}'s "
+                              "device did not sign that move.",
+    "linkplay.fork_moved": "This link holds moves for {name} (from move {move}) from the "
+                           "device {name} left: {name} moved their seat to another device, "
+                           "and only that device's moves are taken.",
     "linkplay.fork_kept": "Your game on this device is kept as it was. Ask the sender for "
                           "the link of the game you are playing.",
     "linkplay.keep_mine": "Keep my game",

@@ -4,8 +4,8 @@ from __future__ import annotations
 EN_SEALED: dict[str, str] = {
     "sealed.start": "Keep hands secret (a deck the devices shuffle together)",
     "sealed.start_hint": "Each device reads only its own cards; nobody, not even the one who "
-                         "starts the game, knows the order of the deck. Not with the draft "
-                         "yet.",
+                         "starts the game, knows the order of the deck. With the draft, a "
+                         "hand passed on opens only on the next player's device.",
     "sealed.refused": "This game cannot keep hands secret: {reason}.",
     "sealed.who_title": "Who sees what",
     "sealed.who_sees": "Hands are secret: only your device can read your hand and the cards "
@@ -44,6 +44,7 @@ EN_SEALED: dict[str, str] = {
     "sealed.why.rules": "a move the rules refuse ({reason})",
     "sealed.why.wrong_part": "a key part that is not theirs for that card",
     "sealed.why.unasked": "something the game did not ask for",
+    "sealed.why.wrong_pass": "a drafted card passed to you with a key that does not open it",
     "sealed.stopped": "The game stops before post {post}: {name}'s device sent {what} there, "
                       "found only once a move waiting for keys could go on. That post is "
                       "not played; the links that come are kept.",
@@ -52,6 +53,8 @@ EN_SEALED: dict[str, str] = {
     "sealed.await.reshuffle": "Waiting for {name}'s device to take its turn reshuffling the "
                               "{deck} deck.",
     "sealed.await.parts": "Waiting for {name}'s key parts for the {deck} deck.",
+    "sealed.await.hand": "Waiting for {name}'s device to pass you the keys of the drafted "
+                         "hand.",
     "sealed.await.seed": "Waiting for {name}'s keys, revealed at the end for the check.",
     "sealed.equivocation": "{name}'s device signed two different versions of the game from "
                            "post {move}: the one this device holds and this link both carry "
@@ -76,6 +79,39 @@ EN_SEALED: dict[str, str] = {
     "sealed.audit.not_drawn": "a card played that they did not draw",
     "sealed.audit.wrong_card": "a card played that is not the card drawn",
     "sealed.audit.claimed_twice": "a card played twice",
+    "sealed.audit.pass": "a drafted card passed on with a key that is not its drawer's",
+    "sealed.audit.pass_key": "a key for passed hands that does not match its keys",
     "sealed.deck.project": "project",
     "sealed.deck.corporation": "corporation",
+    "sealed.move_title": "Move my seat to another device",
+    "sealed.move_hint": "Your cards open only on this device. To go on playing {name} on "
+                        "another device, save a move file locked with a passphrase, open "
+                        "it there with “Import a game file” and type the passphrase. From then "
+                        "on this device only shows the game: it can no longer play {name}.",
+    "sealed.move_pass": "Passphrase (at least 8 characters)",
+    "sealed.move_again": "The passphrase again",
+    "sealed.move_make": "Save the move file",
+    "sealed.move_short": "The passphrase needs at least 8 characters.",
+    "sealed.move_mismatch": "The two passphrases differ: type the same one twice.",
+    "sealed.move_not_now": "This seat cannot move to another device now: every player's "
+                           "device must have sent a link first, and the game must not be "
+                           "over.",
+    "sealed.move_no_keys": "This browser cannot lock a move file (it keeps no keys here).",
+    "sealed.moved_away": "You moved {name}'s seat to another device: this device shows the "
+                         "game as it was and can no longer play {name}.",
+    "sealed.moved_here": "{name}'s seat moved to this device: play on here. Send your next "
+                         "link as usual; it tells the other devices.",
+    "sealed.handed": "{name} moved their seat to another device: its moves are taken from "
+                     "there, and the old device's are refused.",
+    "sealed.file_title": "A seat moved from another device",
+    "sealed.file_hint": "Type the passphrase the player chose when saving this file.",
+    "sealed.file_pass": "Passphrase",
+    "sealed.file_take": "Take the seat",
+    "sealed.file_cancel": "Cancel",
+    "sealed.move_passphrase": "Wrong passphrase, or the file was changed: nothing was taken.",
+    "sealed.move_damaged": "This move file is damaged or not a move file: nothing was taken.",
+    "sealed.move_unsigned": "This move file's hand-over was not signed by the seat's key over "
+                            "the game it carries: it was changed. Nothing was taken.",
+    "sealed.move_joined": "This device already plays in that game: a seat moves only to a "
+                          "device that does not.",
 }

@@ -11,7 +11,7 @@ from tm.core.state import Options
 from tm.linkplay import seatseals
 from tm.linkplay.seatseals import Invite, Seals
 from tm.persist import gameids, sigs
-from tm.web.linkseals import Seats, read_seats, take_recovery, write_seats
+from tm.web.linkseals import Seats, read_seats, take_handover, take_recovery, write_seats
 from tm.web.saves import Storage
 
 
@@ -23,6 +23,8 @@ class Checked:
 
     refused: tuple[str, int, int] | None = None
     moved: tuple[int, ...] = ()
+    handed: tuple[int, ...] = ()  # the seats now played on another device, moved there by
+    # their own device (a sealed game's hand-over)
 
 
 def check_link(storage: Storage, link_id: str, params: dict[str, str], moves: list[Any],
@@ -30,9 +32,11 @@ def check_link(storage: Storage, link_id: str, params: dict[str, str], moves: li
                options: Options | None = None) -> Checked:
     """Whether a link's new moves (from ``start``) may open (its keys then pinned, its
     signatures kept): refused as ``"beginning"`` (its beginning is not its id's),
-    ``"reinvite"`` (a re-invitation the creator did not sign), ``"seat_key"`` (a seat's key
-    its invitation did not introduce, or another key for a pinned seat), ``"unsigned"`` (a
-    move its seat's signature does not cover)."""
+    ``"reinvite"`` (a re-invitation the creator did not sign), ``"handover"`` (a seat's
+    move to another device that its pinned key did not sign, or not the next), ``"seat_key"``
+    (a seat's key its invitation did not introduce, or another key for a pinned seat),
+    ``"unsigned"`` (a move its seat's signature does not cover), ``"moved"`` (such a move,
+    from the seat's device before it moved to another)."""
     if gameids.is_bound(link_id):
         checked = _check_bound(storage, link_id, seatseals.read_seat_seals(params), moves,
                                start, own_seat, verifier, options)
@@ -76,8 +80,9 @@ def _check_bound(storage: Storage, link_id: str, found: Seals, moves: list[Any],
     fresh = seats.begin is None
     refused = _take_beginning(seats, found, link_id, options, verifier)
     moved: list[int] = []
+    handed: list[int] = []
     if refused is None:
-        refused = _take_reinvites(seats, found, link_id, moves, verifier, moved)
+        refused = _take_reinvites(seats, found, link_id, moves, verifier, moved, handed)
     for seat, key in sorted(found.keys.items()):
         if refused is None and _take_key(seats, found, link_id, seat, key, own_seat, verifier):
             refused = "seat_key", seat
@@ -88,13 +93,24 @@ def _check_bound(storage: Storage, link_id: str, found: Seals, moves: list[Any],
     missing = sigs.not_vouched(moves, cover, start)
     if missing:
         mover = moves[missing[0]][0] if isinstance(moves[missing[0]], list) else -1
-        return Checked(("unsigned", int(mover), missing[0]))
+        return Checked((_unsigned_kind(seats, found, int(mover)), int(mover), missing[0]))
     for item in vouched:
         if item.upto >= seats.kept.get(item.seat, item).upto:
             seats.kept[item.seat] = item
     _take_invite(seats, found.invite)
     write_seats(storage, link_id, seats)
-    return Checked(None, () if fresh else tuple(moved))
+    return Checked(None, () if fresh else tuple(moved), () if fresh else tuple(handed))
+
+
+def _unsigned_kind(seats: Seats, found: Seals, seat: int) -> str:
+    """Why a seat's moves are not covered: ``"moved"`` when the link speaks for the seat's
+    device from before it moved to another device (its key introduced by an older
+    invitation), else ``"unsigned"``."""
+    again, intro = seats.reinvites.get(seat), found.intros.get(seat)
+    if again is not None and again.handover and intro is not None \
+            and intro.generation < again.generation:
+        return "moved"
+    return "unsigned"
 
 
 def invited_away(storage: Storage, link_id: str, params: dict[str, str], own_seat: int,
@@ -157,9 +173,11 @@ def _take_beginning(seats: Seats, found: Seals, link_id: str, options: Options |
 
 
 def _take_reinvites(seats: Seats, found: Seals, link_id: str, moves: list[Any],
-                    verifier: sigs.Verifier, moved: list[int]) -> tuple[str, int] | None:
-    """The creator's re-invitations newer than this device's, each checked (the seats
-    invited again added to ``moved``)."""
+                    verifier: sigs.Verifier, moved: list[int],
+                    handed: list[int] | None = None) -> tuple[str, int] | None:
+    """The creator's re-invitations and the seats' hand-overs newer than this device's,
+    each checked (the seats invited again added to ``moved``, those handed over to
+    ``handed``)."""
     assert seats.begin is not None
     for seat, again in sorted(found.reinvites.items()):
         if not 0 <= seat < len(seats.begin.invitations):
@@ -167,10 +185,15 @@ def _take_reinvites(seats: Seats, found: Seals, link_id: str, moves: list[Any],
         held = seats.reinvites.get(seat)
         if held == again or (held is not None and again.generation < held.generation):
             continue
-        message = sigs.reinvite_message(link_id, seat, again.generation, again.invitation,
-                                        moves[:again.upto])
-        if again.upto > len(moves) or not verifier.verify(seats.begin.creator, message,
-                                                          again.signature):
+        if again.handover:
+            if not take_handover(seats, link_id, seat, again, None, moves, verifier):
+                return "handover", seat
+            (moved if handed is None else handed).append(seat)
+            continue
+        if again.upto > len(moves) or not verifier.verify(
+                seats.begin.creator, sigs.reinvite_message(
+                    link_id, seat, again.generation, again.invitation, moves[:again.upto]),
+                again.signature):
             return "reinvite", seat
         seats.reinvites[seat], seats.vouched[seat] = again, again.upto
         moved.append(seat)
@@ -189,10 +212,11 @@ def _take_key(seats: Seats, found: Seals, link_id: str, seat: int, key: bytes,
         return True
     generation, invitation = seats.invitation(seat)
     intro = found.intros.get(seat)
+    if intro is not None and intro.generation < generation:
+        return False  # the key of a device the seat left (invited again, or moved): stale,
+        # its moves then refused as not signed by the seat's key now
     if seats.seated(seat):
         return seats.keys[seat] != key
-    if intro is not None and intro.generation < generation:
-        return False  # the key of a device invited before the creator invited again: stale
     if intro is None or intro.generation != generation or sigs.public_point(key) is None \
             or not verifier.verify(invitation, sigs.intro_message(
                 link_id, seat, generation, key), intro.signature):

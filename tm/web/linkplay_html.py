@@ -196,9 +196,15 @@ def sealed_panel(shown: LinkPlayShown, you: str) -> str:
     audit = _audit(sealed.audit, sealed.checking) if sealed.over else ""
     if sealed.over:  # (the seeds awaited; before the end, the waiting text names them)
         audit += "".join(f'<p class="awaited hint">{esc(text)}</p>' for text in sealed.awaited)
+    if sealed.moved:  # (this device only shows the game now)
+        name = shown.names[shown.seat]
+        return (f'<section class="send-panel sealed quiet moved"{attrs(data_posts=sealed.posts)}>'
+                f'{you}<p class="moved-away" role="status">'
+                f'{esc(t("sealed.moved_away", name=name))}</p>{audit}{who}</section>')
+    move = _move_seat(shown) if sealed.can_move else ""
     if sealed.send_to is None or sealed.link is None:
         return (f'<section class="send-panel sealed quiet"{attrs(data_posts=sealed.posts)}>'
-                f'{you}{audit}{who}</section>')
+                f'{you}{audit}{who}{move}</section>')
     name = sealed.send_to
     hint = ("linkplay.send_end" if sealed.over else "sealed.send_hint" if sealed.ready
             else "sealed.shuffling")
@@ -211,7 +217,21 @@ def sealed_panel(shown: LinkPlayShown, you: str) -> str:
             f'<p>{esc(t(hint, name=name))}</p>'
             + _copy_field(sealed.link, t("linkplay.link_label", name=name), shown.copied,
                           shown.can_share, t("linkplay.send_to", name=name))
-            + file + who + "</section>")
+            + file + who + move + "</section>")
+
+
+def _move_seat(shown: LinkPlayShown) -> str:
+    """A sealed seat's way to another device: a passphrase typed twice, then the move
+    file (the page locks it: static/seatkeys.mjs)."""
+    name = shown.names[shown.seat]
+    return (f'<details class="move-seat"><summary>{esc(t("sealed.move_title"))}</summary>'
+            f'<form class="move-seat-form" data-action="move_seat">'
+            f'<p class="hint">{esc(t("sealed.move_hint", name=name))}</p>'
+            f'<label>{esc(t("sealed.move_pass"))} <input type="password" name="passphrase" '
+            f'minlength="8" required autocomplete="new-password"></label>'
+            f'<label>{esc(t("sealed.move_again"))} <input type="password" name="again" '
+            f'minlength="8" required autocomplete="new-password"></label>'
+            f'<button type="submit">{esc(t("sealed.move_make"))}</button></form></details>')
 
 
 def _audit(findings: tuple[str, ...] | None, checking: bool) -> str:

@@ -122,6 +122,7 @@ class LinkPlayShown:
     result_link: str | None = None
     sealed: SealedShown | None = None  # a sealed game's (hands secret across devices)
     undo: UndoShown | None = None  # undo requests by link (tm.web.app_linkundo)
+    seat_file: bool = False  # a sealed seat's move file opened: its passphrase is asked
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,6 +162,8 @@ class SealedShown:
     sealing: bool = False  # the link waits for this device's keys to sign it
     checking: bool = False  # the audit runs after this drawing (it takes seconds)
     awaited: tuple[str, ...] = ()  # whom this device waits for and for what, in words
+    moved: bool = False  # this device moved its seat to another device (it only shows)
+    can_move: bool = False  # its seat may move to another device now
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,6 +228,7 @@ class Screen:
     form: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     saves: tuple[SaveEntry, ...] = ()
     log_depth: int = 2  # generations of the log shown (0: all)
+    open_tableaux: frozenset[int] = frozenset()  # others' played cards drawn (opened)
     staged: bool = False  # an action under way in the page, not yet sent to the game
     held: tuple[Mapping[str, Any], ...] = ()  # a complete action's answers, to confirm
     hand: HandPrefs = HandPrefs()
@@ -348,6 +352,7 @@ class GameShown:
     staged: bool = False
     held: tuple[Mapping[str, Any], ...] = ()
     log_depth: int = 2
+    open_tableaux: frozenset[int] = frozenset()
     replay: ReplayAt | None = None
     history: tuple[Mapping[str, Any], ...] = ()
     link: str | None = None
@@ -367,5 +372,6 @@ def assemble(shown: ShownRecord, language: str, hand: HandPrefs, tools: Tools,
     return Screen(name=shown.name, **common, view=game.view, viewer=shown.viewer,
                   colours=colours_for(shown.colours, len(game.view["players"])),
                   tools=tools, replay=game.replay, history=game.history, link=game.link,
-                  log_depth=game.log_depth, staged=game.staged, held=game.held,
+                  log_depth=game.log_depth, open_tableaux=game.open_tableaux,
+                  staged=game.staged, held=game.held,
                   recap=recap)

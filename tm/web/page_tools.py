@@ -3,12 +3,16 @@ reload (what needs the browser, not the App). Their names are
 :data:`tm.web.app_base.PAGE_ACTIONS`; :class:`PageTools` is their table."""
 from __future__ import annotations
 
+import base64
 from collections.abc import Callable
 from typing import Any, Protocol
 
 from tm.web.app import App
 from tm.web.app_base import PAGE_ACTIONS, Actions
-from tm.web.page_dom import create_once_callable, document, missing, window
+from tm.web.i18n import speaking
+from tm.web.page_dom import create_once_callable, document, missing, to_js, window
+
+MIN_PASSPHRASE = 8  # characters of a move file's passphrase
 
 
 class Drawing(Protocol):
@@ -18,6 +22,8 @@ class Drawing(Protocol):
 
     def guard(self, what: str, fn: Callable[..., Any], *args: Any) -> bool: ...
     def draw(self, whole: bool = False) -> None: ...
+    def act(self, action: str, data: dict[str, Any]) -> None: ...
+    def later(self, what: str, fn: Callable[[], None]) -> None: ...
 
 
 class PageTools:
@@ -46,6 +52,9 @@ class PageTools:
             "save_link": lambda data: self._download(
                 str(data.get("link") or ""), "link-for-" + _file_name(str(data.get("name"))),
                 "text/plain", "txt"),
+            # a sealed seat moved to another device: its file locked, or unlocked
+            "move_seat": self._move_seat,
+            "take_seat": self._take_seat,
         }
         assert frozenset(table) == PAGE_ACTIONS
         return table
@@ -125,6 +134,71 @@ class PageTools:
         link.download = f"terraforming-mars-{name}.{ending}"
         link.click()
         window.URL.revokeObjectURL(url)
+
+
+    def _keys(self) -> Any:
+        """The page's keys (static/seatkeys.mjs), None where this browser keeps none."""
+        keys: Any = getattr(window, "tmSeatKeys", None)
+        return None if missing(keys) or not bool(keys.available) else keys
+
+    def _answer(self, action: str, data: dict[str, Any]) -> None:
+        """The page's keys answered (a move file locked or unlocked): the App's action,
+        run once the page is free (a click while it works is dropped; an answer is not)."""
+        if self.page.app.tabs.state.busy is not None:
+            self.page.later("event", lambda: self._answer(action, data))
+            return
+        self.page.act(action, data)
+
+    def _move_seat(self, data: dict[str, Any]) -> None:
+        """This seat's move file: the passphrase typed twice checked, the hand-over begun,
+        then signed and the file locked by the page's keys, then saved."""
+        page, app = self.page, self.page.app
+        passphrase, again = str(data.get("passphrase") or ""), str(data.get("again") or "")
+        keys = self._keys()
+        why = ("move_short" if len(passphrase) < MIN_PASSPHRASE else "move_mismatch"
+               if passphrase != again else "move_no_keys" if keys is None else None)
+        if why is not None:
+            page.act("seat_refused", {"why": why})
+            return
+        with speaking(app.words()):
+            begun = app.sealed.begin_move()
+        if begun is None:
+            page.act("seat_refused", {"why": "move_not_now"})
+            return
+        seat_id, message, payload = begun
+        play = app.sealed.active()
+        name = play.options.names[play.record.seat] if play is not None else "player"
+
+        def locked(result: Any) -> None:
+            signature = bytes(result.signature.to_py())
+            self._answer("seat_moved", {"signature": base64.b64encode(signature).decode()})
+            if play is not None and app.sealed.moved_away(play):  # (else: a notice why)
+                self._download(str(result.file), "seat-" + _file_name(name))
+
+        keys.moveSeat(seat_id, to_js(message), passphrase, payload).then(
+            create_once_callable(lambda result: page.guard("event", locked, result)),
+            create_once_callable(lambda _error: page.guard(
+                "event", self._answer, "seat_refused", {"why": "move_not_now"})))
+
+    def _take_seat(self, data: dict[str, Any]) -> None:
+        """The move file opened, unlocked with the passphrase typed: its seat taken."""
+        page, app = self.page, self.page.app
+        text, keys = app.sealed.seat_file(), self._keys()
+        if text is None:
+            return
+        if keys is None:
+            page.act("seat_refused", {"why": "move_no_keys"})
+            return
+
+        def refused(error: Any) -> None:
+            why = "move_damaged" if str(getattr(error, "message", "")) == "damaged" \
+                else "move_passphrase"
+            self._answer("seat_refused", {"why": why})
+
+        keys.unlockMove(text, str(data.get("passphrase") or "")).then(
+            create_once_callable(lambda inner: page.guard(
+                "file", self._answer, "seat_unlocked", {"text": str(inner)})),
+            create_once_callable(lambda error: page.guard("event", refused, error)))
 
 
 def _to_clipboard(text: str, copied: Callable[[], None], field: str) -> None:

@@ -187,8 +187,26 @@ def _hand_size(pl: Player) -> int:
     return hand if isinstance(hand, int) else len(hand)
 
 
-def player_panel(view: View, index: int, colours: Sequence[str], score: int) -> str:
-    """One player's position: resources and production, TR, tags, cards in play."""
+def _played_count(pl: Player) -> int:
+    return len(pl["played"]) + len(pl["events"]) + (1 if pl["corporation"] else 0)
+
+
+def _folding(pl: Player, index: int, cards: str) -> str:
+    """Another player's cards in play behind a button that opens them ("opened": drawn
+    below it; "folded": not drawn at all, so a 5-player game's screen holds some 300
+    elements fewer until the viewer asks)."""
+    opened = cards == "opened"
+    words = t("game.hide_played") if opened else t("game.show_played", n=_played_count(pl))
+    toggle = (f'<button type="button" class="tableau-toggle" data-action="toggle_tableau" '
+              f'data-player="{index}" data-focus="tableau-{index}" '
+              f'aria-expanded="{"true" if opened else "false"}">{esc(words)}</button>')
+    return toggle + (_tableau(pl) if opened else "")
+
+
+def player_panel(view: View, index: int, colours: Sequence[str], score: int,
+                 cards: str = "shown") -> str:
+    """One player's position: resources and production, TR, tags, cards in play
+    (``cards``: "shown"; another player's "folded" behind a button, or "opened")."""
     pl = view["players"][index]
     name = str(pl["name"])
     colour = colours[index] if index < len(colours) else "grey"
@@ -202,7 +220,8 @@ def player_panel(view: View, index: int, colours: Sequence[str], score: int) -> 
             f'<header><h3>{swatch(colour, index)}<span class="pname">{esc(name)}</span></h3>'
             f"{_badges(view, index, colour)}</header>"
             f'<p class="corp">{esc(corp)}</p><p class="stats">{esc(stats)}</p>'
-            f"{_resources(pl)}{_tags(pl)}{_tableau(pl)}</section>")
+            f"{_resources(pl)}{_tags(pl)}"
+            f"{_tableau(pl) if cards == 'shown' else _folding(pl, index, cards)}</section>")
 
 
 # ---------------------------------------------------------------- milestones and awards

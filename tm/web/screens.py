@@ -132,16 +132,27 @@ def _wide(ask: Ask | None) -> bool:
 def _panels(screen: Screen) -> str:
     view = screen.game
     totals = scores_by_player(view["scores"])
-    return "".join(part(f"panel{i}", _panel(view, i, screen.colours, totals.get(i, 0)))
+    return "".join(part(f"panel{i}", _panel(view, i, screen.colours, totals.get(i, 0),
+                                            _cards_shown(screen, i)))
                    for i in range(len(view["players"])))
 
 
-def _panel(view: View, index: int, colours: tuple[str, ...], score: int) -> str:
+def _cards_shown(screen: Screen, index: int) -> str:
+    """How a player's cards in play are drawn: the viewer's own (and a solo player's)
+    always; another's folded until the viewer opens them (:func:`player_panel`)."""
+    if index == screen.viewer or len(screen.game["players"]) == 1:
+        return "shown"
+    return "opened" if index in screen.open_tableaux else "folded"
+
+
+def _panel(view: View, index: int, colours: tuple[str, ...], score: int, cards: str) -> str:
     """A player's panel, kept from the last redraw while what it shows is unchanged: the
-    player, their score, and the turn's markers (:func:`player_panel` reads no more)."""
+    player, their score, the turn's markers and whether their cards are drawn
+    (:func:`player_panel` reads no more)."""
     inputs = (view["players"][index], colours, score, view["phase"], view["active"],
-              view["first_player"], len(view["players"]))
-    return drawn_for(f"panel{index}", inputs, lambda: player_panel(view, index, colours, score))
+              view["first_player"], len(view["players"]), cards)
+    return drawn_for(f"panel{index}", inputs,
+                     lambda: player_panel(view, index, colours, score, cards))
 
 
 # The parts of the view each region is drawn from (see :func:`~tm.web.regions.region_of`).
@@ -179,7 +190,9 @@ def game_screen(screen: Screen, cover: str = "") -> str:
             "log", view, (colours, screen.log_depth),
             lambda: log_section(view, colours, screen.log_depth, kept=True))), "</div>",
         f'<section class="players" aria-label="{esc(t("game.players"))}">',
-        unless_stale("panels", lambda: region("panels", view, colours, lambda: _panels(screen))),
+        unless_stale("panels", lambda: region(
+            "panels", view, (colours, screen.viewer, screen.open_tableaux),
+            lambda: _panels(screen))),
         "</section></div></div></main>"))
 
 

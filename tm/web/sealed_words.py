@@ -25,6 +25,8 @@ def what_text(error: Exception) -> str:
         return t("sealed.why.wrong_card")
     if why == "a wrong key part":
         return t("sealed.why.wrong_part")
+    if why == "a wrong key part for a passed card":
+        return t("sealed.why.wrong_pass")
     if "did not ask for" in why:
         return t("sealed.why.unasked")
     return t("sealed.why.unfit")

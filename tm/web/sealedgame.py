@@ -303,11 +303,13 @@ class SealedPlay:
         return len(self.history) >= self._handoffs + self.players
 
     def blocked(self) -> bool:
-        """Whether this seat drew a card it cannot read yet (the others' parts to come)."""
+        """Whether this seat drew a card it cannot read yet (the others' parts to come),
+        or holds one passed to it in a draft whose keys have not come."""
         device, seat = self.seat.device, self.record.seat
         return any(device.open(deck, position) is None
                    for deck, piles in self.seat.piles().items()
-                   for position in piles.drawn_by(seat))
+                   for position in piles.drawn_by(seat)) or any(
+            device.open(deck, position) is None for deck, position in self.seat.passed_hand()[1])
 
     def can_decide(self) -> bool:
         """Whether this seat may answer its decision now."""

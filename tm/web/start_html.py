@@ -110,6 +110,22 @@ def _saved_games(screen: Screen) -> str:
             "</section>")
 
 
+def _seat_file(screen: Screen) -> str:
+    """A sealed seat's move file opened: its passphrase, typed (the page unlocks the file:
+    static/seatkeys.mjs)."""
+    if screen.linkplay is None or not screen.linkplay.seat_file:
+        return ""
+    return (f'<section class="seat-file" aria-labelledby="seat-file-title">'
+            f'<h2 id="seat-file-title">{esc(t("sealed.file_title"))}</h2>'
+            f'<form class="seat-file-form" data-action="take_seat">'
+            f'<p class="hint">{esc(t("sealed.file_hint"))}</p>'
+            f'<label>{esc(t("sealed.file_pass"))} <input type="password" name="passphrase" '
+            f'required autocomplete="current-password"></label>'
+            f'<div class="tools"><button type="submit" class="primary">'
+            f'{esc(t("sealed.file_take"))}</button>'
+            + button(t("sealed.file_cancel"), "drop_seat_file", "") + "</div></form></section>")
+
+
 def _when(ms: float) -> str:
     import datetime
     try:
@@ -139,7 +155,8 @@ def _resume(screen: Screen) -> str:
 
 def start_screen(screen: Screen) -> str:
     """The game to continue, the new-game form and the saved games."""
-    return (f'<main class="start"><h1>{esc(t("app.title"))}</h1>{_resume(screen)}'
+    return (f'<main class="start"><h1>{esc(t("app.title"))}</h1>{_seat_file(screen)}'
+            f"{_resume(screen)}"
             f"{_new_game_form(screen.form)}{daily_section(screen)}{_saved_games(screen)}"
             f'<p class="rules-ref"><a href="{RULES_PAGE}" target="_blank" rel="noopener">'
             f'{esc(t("rules.open"))}</a> · {link_to_cards()}</p></main>')

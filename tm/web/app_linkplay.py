@@ -130,7 +130,7 @@ class LinkPlayController(CreatorInvites, DailyChallenge):
             self.shown.notice = t("linkplay.not_invited", name=name)
             return
         self.shown.meta.seat, self.shown.viewer = seat, seat
-        if self.shown.game.state.options.sealed and not self.host.sealed_seated(seat):
+        if self.shown.game.state.options.sealed and not self.host.sealed_seated(seat, data):
             return  # (its join link was refused: said in a notice)
         self.host.autosave()
         self.host.start_recap(seat)  # the others' moves so far, on the first link too

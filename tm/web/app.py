@@ -243,6 +243,9 @@ class App:
     def sealed_escrowed(self) -> tuple[int, ...]:
         return self.sealed.escrowed()
 
+    def sealed_recovering(self) -> tuple[int, bool] | None:
+        return self.sealed.recovering()
+
     def drop_sealed_link(self) -> None:
         self.sealed.drop_link()
 

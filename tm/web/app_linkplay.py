@@ -324,6 +324,7 @@ class LinkPlayController(CreatorInvites, DailyChallenge):
                                  invites=self.invitations(), reinvite=self.can_invite_again(),
                                  taken=self.taken_seats(), uninvited=self.uninvited_seats(),
                                  copied_invite=self.state.copied_link,
+                                 recovering=self.host.sealed_recovering(),
                                  copied=sealed.link is not None
                                  and self.state.copied_link == sealed.link)
         target = self.send_target()

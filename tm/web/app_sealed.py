@@ -168,6 +168,13 @@ class SealedController(Controller):
         recover = self.state.recover
         return None if recover is None else (recover[0], recover[1] is not None)
 
+    def recovery_escrow(self) -> tuple[str, int, str] | None:
+        """The game, seat and escrow the page unlocks with the passphrase typed."""
+        recover = self.state.recover
+        if recover is None or recover[1] is None:
+            return None
+        return self.shown.meta.link_id, recover[0], recover[1]
+
     def _recovery(self, game_id: str, options: Options, text: str) -> bool:
         """A join link that re-invites a seat which already played: the seat kept to take
         back (:attr:`SealedState.recover`), once every post it carries is checked against

@@ -52,18 +52,48 @@ def seat_cover(screen: Screen) -> str:
     """"Who are you?": the seat this device plays (over the game as nobody's seat sees it;
     the page's notice goes on the cover: screens.render_app)."""
     shown = _shown(screen)
-    seats = "".join(_seat_button(i, name, i in shown.taken, i in shown.uninvited)
+    sealed = shown.sealed is not None
+    seats = "".join(_seat_button(i, name, i in shown.taken, i in shown.uninvited, sealed)
                     for i, name in enumerate(shown.names))
+    body = f'<div class="seats">{seats}</div>'
+    if shown.recovering is not None and shown.recovering[1]:
+        body = _take_back(shown.names[shown.recovering[0]], shown.recovering[0])
+    elif sealed:  # (the seat is chosen with the recovery passphrase: page_tools locks it)
+        body = (f'<form class="seal-seat-form" data-action="seal_seat">{_escrow_fields()}'
+                f'{body}</form>')
     return (f'<div class="handoff seat-check" role="dialog" aria-modal="true" '
             f'aria-labelledby="seat-title">'
             f'<h1 id="seat-title">{esc(t("linkplay.who"))}</h1>'
             f'<p class="hint">{esc(t("linkplay.who_hint"))}</p>'
-            f'<div class="seats">{seats}</div>{_who_sees(shown)}</div>')
+            f'{body}{_who_sees(shown)}</div>')
 
 
-def _seat_button(seat: int, name: str, taken: bool, uninvited: bool) -> str:
+def _escrow_fields() -> str:
+    """A sealed seat's recovery passphrase, typed twice (optional; the hint says why)."""
+    return (f'<p class="hint escrow-hint">{esc(t("sealed.escrow_hint"))}</p>'
+            f'<label>{esc(t("sealed.escrow_pass"))} <input type="password" name="passphrase" '
+            f'autocomplete="new-password"></label>'
+            f'<label>{esc(t("sealed.escrow_again"))} <input type="password" name="again" '
+            f'autocomplete="new-password"></label>')
+
+
+def _take_back(name: str, seat: int) -> str:
+    """A seat invited again on this device: its recovery passphrase asked."""
+    return (f'<form class="take-back-form" data-action="seal_seat">'
+            f'<p>{esc(t("sealed.escrow_ask", name=name))}</p>'
+            f'<label>{esc(t("sealed.escrow_pass"))} <input type="password" name="passphrase" '
+            f'required autocomplete="current-password"></label>'
+            f'<button type="submit" class="primary" name="seat" value="{seat}">'
+            f'{esc(t("sealed.escrow_take"))}</button></form>')
+
+
+def _seat_button(seat: int, name: str, taken: bool, uninvited: bool,
+                 sealed: bool = False) -> str:
     """"I am <name>", or a disabled button where another device plays that seat or this
-    device holds no invitation for it."""
+    device holds no invitation for it (in a sealed game, the seat form's submit button)."""
+    if not taken and not uninvited and sealed:
+        return (f'<button type="submit" class="primary" name="seat" value="{seat}"'
+                f'{attrs(data_seat=seat)}>{esc(t("linkplay.i_am", name=name))}</button>')
     if not taken and not uninvited:
         return button(t("linkplay.i_am", name=name), "choose_seat", "primary", seat=seat)
     words = "linkplay.seat_elsewhere" if taken else "linkplay.seat_uninvited"

@@ -9,6 +9,7 @@ passphrase is refused, Bob's passphrase takes the seat back, and the new device 
 Ann's device takes its links."""
 from __future__ import annotations
 
+import os
 import time
 from typing import Any
 
@@ -21,6 +22,12 @@ from tests.e2e.linkkit import DESKTOP
 pytestmark = pytest.mark.e2e
 
 PASSPHRASE = "dust storms over tharsis"
+SHOTS = os.environ.get("TM_E2E_SHOTS")  # a folder to keep screenshots in
+
+
+def _shot(page: Any, name: str) -> None:
+    if SHOTS is not None:
+        page.screenshot(path=f"{SHOTS}/escrow-{name}.png", full_page=True)
 
 
 def _take_seat(bob: Device, link: str) -> None:
@@ -28,10 +35,11 @@ def _take_seat(bob: Device, link: str) -> None:
     page = bob.page
     page.goto(link)
     wait_ready(page)
-    form = page.locator("form.seal-seat-form")
+    form = page.locator(".seal-seat-form")
     expect(form).to_contain_text("a lost phone ends the game")
     form.locator("input[name=passphrase]").fill(PASSPHRASE)
     form.locator("input[name=again]").fill(PASSPHRASE)
+    _shot(page, "seat-form")
     bob.press(form.get_by_role("button", name="I am Bob"))
     wait_screen(page, "game")
 
@@ -77,6 +85,7 @@ def test_a_lost_sealed_seat_is_taken_back_with_its_recovery_passphrase(
     _take_back(new, "dust storms over olympus")
     refused = new.page.locator(".notice[role=alert]")
     expect(refused).to_contain_text("Wrong recovery passphrase", timeout=REBUILD_MS)
+    _shot(new.page, "take-back-refused")
     typed = time.monotonic()
     _take_back(new, PASSPHRASE)
     expect(new.page.locator(".notice.info")).to_contain_text("is back on this device",

@@ -190,3 +190,15 @@ def test_escrow_a_seat_without_one_is_not_invited_again() -> None:
     assert ann.sealed.escrowed() == ()
     assert ann.linkplay.snapshot().reinvite == ()
     assert linkseals.read_seats(ann.store.storage, ann.shown.meta.link_id).begin is not None
+
+
+def test_escrow_on_a_seats_later_post_is_refused_naming_the_seat(lost: Lost) -> None:
+    """An escrow only rides on a seat's first post: one on a later post (a flood of them,
+    or a second escrow to confuse a new device) is a post the game did not ask for."""
+    from tm.persist import sealedshape
+    posts = list(sealedlinks.decode(links.split_params(lost.invite)[0]).posts)
+    later = next(i for i, p in enumerate(posts) if p.seat == 1 and p.escrow is None)
+    sealedshape.check(posts[:later], [posts[later]], 2, 0, NAMES)  # (as it was: taken)
+    with pytest.raises(links.LinkError, match="Bob"):
+        sealedshape.check(posts[:later], [replace(posts[later], escrow=escrow("again"))], 2,
+                          0, NAMES)

@@ -53,14 +53,13 @@ def seat_cover(screen: Screen) -> str:
     the page's notice goes on the cover: screens.render_app)."""
     shown = _shown(screen)
     sealed = shown.sealed is not None
-    seats = "".join(_seat_button(i, name, i in shown.taken, i in shown.uninvited, sealed)
+    seats = "".join(_seat_button(i, name, i in shown.taken, i in shown.uninvited)
                     for i, name in enumerate(shown.names))
     body = f'<div class="seats">{seats}</div>'
     if shown.recovering is not None and shown.recovering[1]:
         body = _take_back(shown.names[shown.recovering[0]], shown.recovering[0])
-    elif sealed:  # (the seat is chosen with the recovery passphrase: page_tools locks it)
-        body = (f'<form class="seal-seat-form" data-action="seal_seat">{_escrow_fields()}'
-                f'{body}</form>')
+    elif sealed:  # ("I am …" takes the seat with the passphrase typed: page_tools locks it)
+        body = f'<div class="seal-seat-form">{_escrow_fields()}{body}</div>'
     return (f'<div class="handoff seat-check" role="dialog" aria-modal="true" '
             f'aria-labelledby="seat-title">'
             f'<h1 id="seat-title">{esc(t("linkplay.who"))}</h1>'
@@ -83,17 +82,14 @@ def _take_back(name: str, seat: int) -> str:
             f'<p>{esc(t("sealed.escrow_ask", name=name))}</p>'
             f'<label>{esc(t("sealed.escrow_pass"))} <input type="password" name="passphrase" '
             f'required autocomplete="current-password"></label>'
-            f'<button type="submit" class="primary" name="seat" value="{seat}">'
-            f'{esc(t("sealed.escrow_take"))}</button></form>')
+            f'<input type="hidden" name="seat" value="{seat}">'
+            f'<button type="submit" class="primary">{esc(t("sealed.escrow_take"))}</button>'
+            f'</form>')
 
 
-def _seat_button(seat: int, name: str, taken: bool, uninvited: bool,
-                 sealed: bool = False) -> str:
+def _seat_button(seat: int, name: str, taken: bool, uninvited: bool) -> str:
     """"I am <name>", or a disabled button where another device plays that seat or this
-    device holds no invitation for it (in a sealed game, the seat form's submit button)."""
-    if not taken and not uninvited and sealed:
-        return (f'<button type="submit" class="primary" name="seat" value="{seat}"'
-                f'{attrs(data_seat=seat)}>{esc(t("linkplay.i_am", name=name))}</button>')
+    device holds no invitation for it."""
     if not taken and not uninvited:
         return button(t("linkplay.i_am", name=name), "choose_seat", "primary", seat=seat)
     words = "linkplay.seat_elsewhere" if taken else "linkplay.seat_uninvited"

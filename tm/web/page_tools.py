@@ -214,6 +214,8 @@ class PageTools:
             seat = int(data.get("seat", -1))
         except (TypeError, ValueError):
             return
+        if "passphrase" not in data:  # ("I am …" clicked: the fields above it)
+            data = {**data, **_seat_fields()}
         passphrase, again = str(data.get("passphrase") or ""), str(data.get("again") or "")
         keys, back = self._keys(), app.sealed.recovery_escrow()
         if back is not None and back[1] == seat:
@@ -241,6 +243,21 @@ class PageTools:
                 {"seat": seat, "seed": seed, "escrow": str(escrow)})),
             create_once_callable(lambda _error: page.guard(
                 "event", self._answer, "seat_refused", {"why": "move_no_keys"})))
+
+
+def _seat_fields() -> dict[str, str]:
+    """The recovery passphrase typed in a sealed game's seat form, twice."""
+    found: dict[str, str] = {}
+    for name in ("passphrase", "again"):
+        field = document.querySelector(f".seal-seat-form input[name={name}]")
+        found[name] = "" if missing(field) else str(field.value)
+    return found
+
+
+def typed_passphrase() -> bool:
+    """Whether a recovery passphrase is typed in a sealed game's seat form (the seat is
+    then taken with its seed locked: :meth:`PageTools._seal_seat`)."""
+    return any(_seat_fields().values())
 
 
 def _to_clipboard(text: str, copied: Callable[[], None], field: str) -> None:

@@ -118,6 +118,7 @@ EN_SEALED: dict[str, str] = {
     "sealed.escrow_ask": "{name} was invited again on this device. Type {name}'s recovery "
                          "passphrase to take the seat back.",
     "sealed.escrow_take": "Take the seat back",
+    "sealed.escrow_typed": "Recovery passphrase",
     "sealed.escrow_passphrase": "Wrong recovery passphrase: nothing was taken.",
     "sealed.escrow_wrong": "The secret locked by {name}'s recovery passphrase does not fit "
                            "the cards {name} shuffled: {name}'s device posted a wrong one. "

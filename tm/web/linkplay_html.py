@@ -80,8 +80,8 @@ def _take_back(name: str, seat: int) -> str:
     """A seat invited again on this device: its recovery passphrase asked."""
     return (f'<form class="take-back-form" data-action="seal_seat">'
             f'<p>{esc(t("sealed.escrow_ask", name=name))}</p>'
-            f'<label>{esc(t("sealed.escrow_pass"))} <input type="password" name="passphrase" '
-            f'required autocomplete="current-password"></label>'
+            f'<label>{esc(t("sealed.escrow_typed"))} <input type="password" '
+            f'name="passphrase" required autocomplete="current-password"></label>'
             f'<input type="hidden" name="seat" value="{seat}">'
             f'<button type="submit" class="primary">{esc(t("sealed.escrow_take"))}</button>'
             f'</form>')

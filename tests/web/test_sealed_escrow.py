@@ -202,3 +202,16 @@ def test_escrow_on_a_seats_later_post_is_refused_naming_the_seat(lost: Lost) -> 
     with pytest.raises(links.LinkError, match="Bob"):
         sealedshape.check(posts[:later], [replace(posts[later], escrow=escrow("again"))], 2,
                           0, NAMES)
+
+
+def test_escrow_corpus_a_format_2_re_invitation_still_takes_the_seat_back() -> None:
+    from pathlib import Path
+    corpus = json.loads((Path(__file__).parents[1] / "corpus" / "sealed3" / "escrow.json")
+                        .read_text())
+    head = links.split_params(corpus["invite"])[0]
+    assert sealedlinks.decode(head).posts[0].escrow is not None
+    new = device(salt=9, key=99)
+    new.handle("open_link", {"text": corpus["invite"]})
+    assert new.sealed.recovering() == (1, True), new.shown.notice
+    new.handle("choose_seat", {"seat": 1, "seed": corpus["bob_seed"]})
+    assert new.shown.meta.seat == 1 and new.shown.notice is None, new.shown.notice

@@ -155,7 +155,69 @@ export async function unlockMove(text, passphrase) {
   }
 }
 
+// ---------------------------------------------------------------- a sealed seat's seed in escrow
+// (tm/web/seedescrow.py): the seat's secret seed locked with the player's recovery passphrase,
+// posted with the seat's first post so that every device keeps it; a new device invited
+// again unlocks it. The salt and the additional data bind it to the game and the seat.
+
+const ESCROW_FORMAT = 1;
+
+function escrowSalt(game, seat, salt) {
+  const bound = new TextEncoder().encode(`tm-seed-escrow-${ESCROW_FORMAT}|${game}|${seat}|`);
+  const joined = new Uint8Array(bound.length + salt.length);
+  joined.set(bound);
+  joined.set(salt, bound.length);
+  return joined;
+}
+
+function escrowData(game, seat, escrow) {
+  return new TextEncoder().encode(
+    [`tm-seed-escrow-${ESCROW_FORMAT}`, game, seat, escrow.i, escrow.s, escrow.n].join("|"));
+}
+
+function fromHex(text) {
+  return Uint8Array.from(text.match(/../g) || [], (pair) => parseInt(pair, 16));
+}
+
+function toHex(bytes) {
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The seat's seed (hex) locked with `passphrase`: the escrow's text. */
+export async function lockSeed(seedHex, passphrase, game, seat) {
+  const salt = crypto.getRandomValues(new Uint8Array(16));
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const escrow = { v: ESCROW_FORMAT, i: ITERATIONS, s: toBase64(salt), n: toBase64(iv) };
+  const key = await passKey(passphrase, escrowSalt(game, seat, salt), ITERATIONS);
+  const locked = await crypto.subtle.encrypt(
+    { name: "AES-GCM", iv, additionalData: escrowData(game, seat, escrow) }, key, fromHex(seedHex));
+  escrow.d = toBase64(new Uint8Array(locked));
+  return JSON.stringify(escrow);
+}
+
+/** The seed (hex) an escrow locks, unlocked with `passphrase`. Rejects with
+ * Error("passphrase") for a wrong passphrase or an escrow changed (AES-GCM cannot tell). */
+export async function unlockSeed(text, passphrase, game, seat) {
+  let escrow;
+  try {
+    escrow = JSON.parse(text);
+    if (escrow.v !== ESCROW_FORMAT || !Number.isInteger(escrow.i) || escrow.i < ITERATIONS
+        || escrow.i > MAX_ITERATIONS) throw new Error("not an escrow");
+  } catch {
+    throw new Error("passphrase");
+  }
+  try {
+    const key = await passKey(passphrase, escrowSalt(game, seat, fromBase64(escrow.s)), escrow.i);
+    const seed = await crypto.subtle.decrypt({ name: "AES-GCM", iv: fromBase64(escrow.n),
+      additionalData: escrowData(game, seat, escrow) }, key, fromBase64(escrow.d));
+    return toHex(new Uint8Array(seed));
+  } catch {
+    throw new Error("passphrase");
+  }
+}
+
 /** Whether this browser can keep keys at all (WebCrypto needs a secure context). */
 export const available = Boolean(globalThis.crypto?.subtle && globalThis.indexedDB);
 
-globalThis.tmSeatKeys = { publicKey, sign, moveSeat, unlockMove, available };
+globalThis.tmSeatKeys = { publicKey, sign, moveSeat, unlockMove, lockSeed, unlockSeed,
+  available };

@@ -15,6 +15,11 @@ The format, ``s=`` then unpadded base64url of the deflated bytes::
     | first (varint) | count (varint)
     | each post: move (varint: 0 for none, else 1 + the length of its compact JSON;
                  then the JSON) | message (varint length; its bytes, tm.fairdeck.wire)
+                 | format 2 only: escrow (varint length, 0 for none; its ASCII text)
+
+Format 2 (issue 43) adds a post's escrow: the seat's seed locked with its player's recovery
+passphrase (:mod:`tm.web.seedescrow`). A link none of whose posts has one is still written
+in format 1, which devices of every version read; both formats are read.
 
 A post's seat is its fair-deck message's own (one source for it). Decoding is strict: any
 text that is not exactly such a link, truncated, oversized or hostile, raises
@@ -41,12 +46,13 @@ from tm.fairdeck.wire import Turn, WireError
 from tm.game import Game
 from tm.linkplay import links
 from tm.linkplay.links import LinkError, cannot_open, put_varint
-from tm.linkplay.sealedplay import Post
+from tm.linkplay.sealedplay import MAX_ESCROW, Post
 from tm.persist import safejson, sigs
 from tm.persist.saves import options_from
 
 PREFIX = "s="
-VERSION = 1
+VERSION = 2
+VERSIONS = (1, 2)  # 1: before posts carried escrows
 MAX_ID = 64  # characters of a game id
 MAX_OPTIONS = 4096  # bytes of the options' JSON
 MAX_MOVE = 1 << 16  # bytes of one move's JSON (a move is a few hundred)
@@ -100,7 +106,8 @@ def encode(game_id: str, posts: Sequence[Post], first: int = 0,
     options for a device that joins. Raises ``ValueError`` for what it cannot write."""
     if not _id_ok(game_id) or not 0 <= first <= MAX_FIRST or len(posts) > MAX_POSTS:
         raise ValueError("a game id, first index or post count out of bounds")
-    out = bytearray([VERSION, len(game_id)]) + game_id.encode("ascii")
+    version = VERSION if any(post.escrow is not None for post in posts) else 1
+    out = bytearray([version, len(game_id)]) + game_id.encode("ascii")
     raw = b"" if options is None else _compact(link_options(options))
     if len(raw) > MAX_OPTIONS:
         raise ValueError("the options are too long for a link")
@@ -117,6 +124,12 @@ def encode(game_id: str, posts: Sequence[Post], first: int = 0,
         message = wire.to_bytes(wire.decode(post.message))
         put_varint(out, len(message))
         out += message
+        if version > 1:
+            escrow = (post.escrow or "").encode("ascii")
+            if len(escrow) > MAX_ESCROW:
+                raise ValueError("an escrow too long for a link")
+            put_varint(out, len(escrow))
+            out += escrow
     if len(out) > MAX_BYTES:
         raise ValueError("too many posts for one link")
     packed = zlib.compress(bytes(out), 9)
@@ -198,22 +211,23 @@ def decode(text: str) -> SealedLink:
 def _decode(text: str) -> SealedLink:
     reader = _Reader(_unpack(text))
     version = reader.take(1)[0]
-    if version != VERSION:
+    if version not in VERSIONS:
+        known = ", ".join(map(str, VERSIONS))
         raise LinkError(reason("link.format", f"link format {version}; this version reads "
-                               f"formats {VERSION}", format=version, known=str(VERSION)))
+                               f"formats {known}", format=version, known=known))
     game_id = reader.take(reader.take(1)[0]).decode("ascii", errors="replace")
     if not _id_ok(game_id):
         raise _damaged()
     size = reader.uint(MAX_OPTIONS)
     options = _options(reader.take(size)) if size else None
     first, count = reader.uint(MAX_FIRST), reader.uint(MAX_POSTS)
-    posts = tuple(_post(reader) for _ in range(count))
+    posts = tuple(_post(reader, version) for _ in range(count))
     if reader.at != len(reader.data):
         raise _damaged()
     return SealedLink(game_id, options, first, posts)
 
 
-def _post(reader: _Reader) -> Post:
+def _post(reader: _Reader, version: int) -> Post:
     size = reader.uint(MAX_MOVE + 1)
     move = None
     if size:
@@ -229,7 +243,14 @@ def _post(reader: _Reader) -> Post:
         raise _damaged() from error
     if move is not None and not isinstance(message, Turn):
         raise _damaged()  # a move travels with its turn's parts, never with a hand-off
-    return Post(message.seat, move, wire.encode(message))
+    escrow = None
+    if version > 1:
+        size = reader.uint(MAX_ESCROW)
+        if size:
+            escrow = reader.take(size).decode("ascii", errors="replace")
+            if not escrow.isascii() or not escrow.isprintable():
+                raise _damaged()
+    return Post(message.seat, move, wire.encode(message), escrow)
 
 
 _FIELDS = frozenset(f.name for f in fields(Options))
@@ -331,7 +352,8 @@ def equivocation(game_id: str, held: Sequence[Post], link: SealedLink,
 
 def _canonical(post: Post) -> tuple[int, bytes | None, str]:
     """A post as the wire sees it (a move's tuples and lists are one JSON array)."""
-    return post.seat, None if post.move is None else _compact(post.move), post.message
+    return post.seat, None if post.move is None else _compact(post.move), \
+        post.message + "\n" + (post.escrow or "")
 
 
 __all__ = ["MAX_CHARS", "PREFIX", "Equivocation", "SealedLink", "decode", "encode",

@@ -50,6 +50,8 @@ from tm.linkplay.sealedasks import Awaited
 from tm.persist import safejson
 from tm.rules.phases import draft_direction, shown_at_setup
 
+MAX_ESCROW = 1024  # characters of a seed's escrow (one is about 200)
+
 
 class Refused(IllegalMove):
     """A seat's move the rules refuse: the rules' reason, and ``seat``, whose it is."""
@@ -66,11 +68,21 @@ class Post:
     seat: int
     move: dict[str, Any] | None
     message: str
+    # the seat's secret seed locked with its player's recovery passphrase (issue 43: a
+    # lost device's seat is taken again with it; tm.web.seedescrow): on a seat's first post
+    escrow: str | None = None
 
     def to_text(self) -> str:
-        """The post as one line of JSON (what a link or a file carries)."""
-        return json.dumps({"s": self.seat, "m": self.move, "f": self.message},
-                          separators=(",", ":"), sort_keys=True)
+        """The post as one line of JSON (what a link or a file carries); a post without an
+        escrow reads as before the escrow existed (signatures over old histories hold)."""
+        data = {"s": self.seat, "m": self.move, "f": self.message}
+        if self.escrow is not None:
+            data["e"] = self.escrow
+        return json.dumps(data, separators=(",", ":"), sort_keys=True)
+
+    def bare(self) -> Post:
+        """The post without its escrow (what the seat's seed makes again)."""
+        return Post(self.seat, self.move, self.message) if self.escrow is not None else self
 
 
 class SealedSeat:
@@ -413,14 +425,15 @@ def decode_handoff(post: Post) -> HandOff:
 def read_post(text: str) -> Post:
     """A post from its JSON line; anything malformed raises ``ValueError``."""
     data = safejson.loads(text)
-    if not isinstance(data, dict) or set(data) != {"s", "m", "f"}:
+    if not isinstance(data, dict) or set(data) - {"e"} != {"s", "m", "f"}:
         raise ValueError("not a post")
-    seat, move, message = data["s"], data["m"], data["f"]
+    seat, move, message, escrow = data["s"], data["m"], data["f"], data.get("e")
     if (not isinstance(seat, int) or isinstance(seat, bool) or not isinstance(message, str)
-            or not (move is None or isinstance(move, dict))):
+            or not (move is None or isinstance(move, dict))
+            or not (escrow is None or isinstance(escrow, str) and len(escrow) <= MAX_ESCROW)):
         raise ValueError("not a post")
     decode(message)
-    return Post(seat, move, message)
+    return Post(seat, move, message, escrow)
 
 
-__all__ = ["Awaited", "Post", "Refused", "SealedSeat", "Turn", "read_post"]
+__all__ = ["MAX_ESCROW", "Awaited", "Post", "Refused", "SealedSeat", "Turn", "read_post"]

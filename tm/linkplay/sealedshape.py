@@ -58,8 +58,12 @@ def check(held: Sequence[Post], new: Sequence[Post], players: int, own_seat: int
     moves = sum(post.move is not None for post in held)
     run_seat = held[-1].seat if held else -1
     run = _run_tail(held, run_seat)
+    posted = {post.seat for post in held}
     for post in new:
         kind = kind_of(post.message)
+        if post.escrow is not None and post.seat in posted:  # (only on a seat's first)
+            raise _unasked(post.seat, names, len(new))
+        posted.add(post.seat)
         if post.seat != run_seat or post.move is not None:
             run_seat, run = post.seat, [0, 0]
         if post.move is not None:

@@ -213,8 +213,8 @@ class App:
     def sealed_can_decide(self) -> bool:
         return self.sealed.can_decide()
 
-    def sealed_seated(self, seat: int) -> bool:
-        return self.sealed.seated(seat)
+    def sealed_seated(self, seat: int, data: dict[str, Any] | None = None) -> bool:
+        return self.sealed.seated(seat, data)
 
     def sealed_taken(self) -> tuple[int, ...]:
         return self.sealed.taken()
@@ -239,6 +239,12 @@ class App:
 
     def sealed_moves(self) -> list[Any]:
         return self.sealed.signed_history()
+
+    def sealed_escrowed(self) -> tuple[int, ...]:
+        return self.sealed.escrowed()
+
+    def sealed_recovering(self) -> tuple[int, bool] | None:
+        return self.sealed.recovering()
 
     def drop_sealed_link(self) -> None:
         self.sealed.drop_link()

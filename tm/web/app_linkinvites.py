@@ -99,14 +99,17 @@ class CreatorInvites(Controller):
         return saved_moves(self.shown.game)
 
     def can_invite_again(self) -> tuple[int, ...]:
-        """The seats the creator's device may invite again (taken by another device). Not
-        in a sealed game: a seat's cards open only with its device's secret, which a new
-        device lacks (it could not take the seat, and the old one could no longer move:
-        the game would stall for everyone)."""
+        """The seats the creator's device may invite again (taken by another device). In
+        a sealed game, only a seat whose seed is kept in escrow (its player typed a
+        recovery passphrase: :mod:`tm.web.seedescrow`): a seat's cards open only with its
+        device's secret, which a new device lacks otherwise (it could not take the seat,
+        and the old one could no longer move: the game would stall for everyone)."""
         seats, game = self._creators(), self.shown.game
-        if seats is None or game is None or game.state.options.sealed:
+        if seats is None or game is None:
             return ()
-        return tuple(s for s in self._other_seats() if seats.seated(s))
+        kept = self.host.sealed_escrowed() if game.state.options.sealed else None
+        return tuple(s for s in self._other_seats()
+                     if seats.seated(s) and (kept is None or s in kept))
 
     def invite_again(self, data: dict[str, Any]) -> None:
         """The creator invites a seat again (its device was lost): the new invitation's

@@ -131,7 +131,7 @@ class LinkPlayController(CreatorInvites, DailyChallenge):
             self.shown.notice = t("linkplay.not_invited", name=name)
             return
         self.shown.meta.seat, self.shown.viewer = seat, seat
-        if self.shown.game.state.options.sealed and not self.host.sealed_seated(seat):
+        if self.shown.game.state.options.sealed and not self.host.sealed_seated(seat, data):
             return  # (its join link was refused: said in a notice)
         self.host.autosave()
         self.host.start_recap(seat)  # the others' moves so far, on the first link too
@@ -325,6 +325,7 @@ class LinkPlayController(CreatorInvites, DailyChallenge):
                                  invites=self.invitations(), reinvite=self.can_invite_again(),
                                  taken=self.taken_seats(), uninvited=self.uninvited_seats(),
                                  copied_invite=self.state.copied_link,
+                                 recovering=self.host.sealed_recovering(),
                                  copied=sealed.link is not None
                                  and self.state.copied_link == sealed.link)
         target = self.send_target()

@@ -23,7 +23,7 @@ from tm.linkplay import sealedlinks, seatseals
 from tm.linkplay.links import LinkError
 from tm.linkplay.sealedplay import Post
 from tm.persist import gameids
-from tm.web import linkchecks, linkseals, sealed_words, sealedgame, seatmove
+from tm.web import linkchecks, linkseals, sealed_words, sealedgame, seatmove, seedescrow
 from tm.web.app_base import Actions, Controller, Host
 from tm.web.app_linkinvites import handed_notice, moved_notice
 from tm.web.error_text import error_text
@@ -38,7 +38,8 @@ from tm.web.sealedgame import Record, RecordError, SealedPlay
 from tm.web.seatmove import MoveRefused
 
 MOVE_REFUSALS = frozenset({"move_short", "move_mismatch", "move_no_keys", "move_not_now",
-                           "move_passphrase", "move_damaged"})
+                           "move_passphrase", "move_damaged", "escrow_short",
+                           "escrow_mismatch", "escrow_passphrase"})
 
 
 @dataclass
@@ -52,6 +53,9 @@ class SealedState:
     moving: tuple[str, int, HandOver] | None = None  # this seat's move to another device
     # under way (game, posts, the hand-over its key is signing)
     seat_file: str | None = None  # a move file opened, waiting for its passphrase
+    # a re-invitation opened of a seat that already played (its device was lost): the
+    # seat and its escrow (None: its player left no recovery passphrase)
+    recover: tuple[int, str | None] | None = None
 
 
 class SealedController(Controller):
@@ -127,14 +131,21 @@ class SealedController(Controller):
         return True
 
     # ------------------------------------------------------------ a seat taken
-    def seated(self, seat: int) -> bool:
-        """This device takes ``seat`` of the sealed game on screen: its seed drawn, its
-        record begun, the join link's posts (if it opened one) taken. False: the join
-        link was refused (a notice says why; nothing is kept)."""
+    def seated(self, seat: int, data: dict[str, Any] | None = None) -> bool:
+        """This device takes ``seat`` of the sealed game on screen: its seed drawn (or the
+        one the page locked in ``data["escrow"]`` with the player's recovery passphrase,
+        ``data["seed"]``), its record begun, the join link's posts (if it opened one)
+        taken. A seat invited again takes the seed its escrow gave back
+        (:meth:`_recover`). False: refused (a notice says why; nothing is kept)."""
         game, link_id = self.shown.game, self.shown.meta.link_id
         assert game is not None
-        record = Record(seat, self.host.entropy(32))
-        play = SealedPlay(game.state.options, link_id, record)
+        data = data or {}
+        recover = self.state.recover
+        if recover is not None and recover[0] == seat:
+            return self._recover(seat, recover[1], str(data.get("seed") or ""))
+        seed, escrow = _locked_seed(data)
+        record = Record(seat, seed or self.host.entropy(32))
+        play = SealedPlay(game.state.options, link_id, record, escrow)
         join, self.state.join = self.state.join, None
         if join is not None:
             return self._take(play, join, fresh=True)
@@ -146,9 +157,73 @@ class SealedController(Controller):
         return True
 
     def taken(self) -> tuple[int, ...]:
-        """Seats other devices play (they posted in the join link)."""
-        join = self.state.join
-        return tuple(sorted(sealedgame.link_seats(join))) if join is not None else ()
+        """Seats other devices play (they posted in the join link; not a seat invited
+        again, which this device may take back)."""
+        join, recover = self.state.join, self.state.recover
+        seats = sealedgame.link_seats(join) if join is not None else set()
+        return tuple(sorted(seats - {recover[0]} if recover is not None else seats))
+
+    def recovering(self) -> tuple[int, bool] | None:
+        """The seat a re-invitation opened here takes back, and whether its player left
+        an escrow (the page then asks the recovery passphrase); None: no such seat."""
+        recover = self.state.recover
+        return None if recover is None else (recover[0], recover[1] is not None)
+
+    def recovery_escrow(self) -> tuple[str, int, str] | None:
+        """The game, seat and escrow the page unlocks with the passphrase typed."""
+        recover = self.state.recover
+        if recover is None or recover[1] is None:
+            return None
+        return self.shown.meta.link_id, recover[0], recover[1]
+
+    def _recovery(self, game_id: str, options: Options, text: str) -> bool:
+        """A join link that re-invites a seat which already played: the seat kept to take
+        back (:attr:`SealedState.recover`), once every post it carries is checked against
+        the seats' signatures (an escrow changed on the way is refused naming its seat).
+        False: refused (a notice says why)."""
+        link = sealedlinks.decode(sealedgame.split(text)[0])
+        invited = linkseals.invited_seats(self.host.store.storage, game_id, options.players)
+        seat = next((s for s in invited or () if any(p.seat == s for p in link.posts)), None)
+        if seat is None:
+            return True
+        probe = SealedPlay(options, game_id, Record(seat, bytes(32)))
+        notice = self._check_seals(probe, sealedgame.split(text)[1], list(link.posts))
+        if notice is not None:
+            self.shown.notice = notice
+            return False
+        escrow = seedescrow.escrow_of(link.posts, seat)
+        self.state.recover = (seat, escrow if seedescrow.well_formed(escrow) else None)
+        return True
+
+    def _recover(self, seat: int, escrow: str | None, seed_hex: str) -> bool:
+        """The seat invited again taken back with the seed its escrow gave (the page
+        unlocked it with the passphrase typed): checked against the seat's posts, then
+        kept; its first link introduces this device's key with the re-invitation."""
+        game, link_id, join = self.shown.game, self.shown.meta.link_id, self.state.join
+        assert game is not None
+        name = game.state.options.names[seat]
+        self.shown.meta.seat = -1  # (until the seat is taken back)
+        if escrow is None or join is None:
+            self.shown.notice = t("sealed.escrow_none", name=name)
+            return False
+        try:
+            seed = seedescrow.seed_of(seed_hex)
+            posts = list(sealedlinks.decode(sealedgame.split(join)[0]).posts)
+            play = seedescrow.recovered(game.state.options, link_id, seat, seed, posts)
+        except seedescrow.EscrowRefused as refused:
+            self.shown.notice = t(refused.key, name=name)
+            return False
+        except (ValueError, LinkError):
+            self.shown.notice = t("sealed.escrow_passphrase")
+            return False
+        play.act()
+        if not self._kept(play):
+            return False
+        self.state.join, self.state.recover = None, None
+        self.shown.meta.seat = seat
+        self._show(play)
+        self.shown.info = t("sealed.recovered", name=name)
+        return True
 
     # ------------------------------------------------------------ moves
     def respond(self, responses: list[dict[str, Any]]) -> None:
@@ -210,7 +285,13 @@ class SealedController(Controller):
             shown.notice = t("link.bad", reason=error_text(error))
             return
         if not self._fits(game_id, options, text):
-            shown.notice = t("sealed.bad_id")  # nothing opened, nothing kept
+            shown.notice = self._unfit(game_id, options, text)  # nothing opened or kept
+            shown.game, shown.save_id, self.state.play = None, None, None
+            return
+        self.state.recover = None
+        seats = self.host.store.storage.get(linkseals.SEATS_PREFIX + game_id)
+        if not self._recovery(game_id, options, text):
+            linkseals.put_back(self.host.store.storage, game_id, seats)
             shown.game, shown.save_id, self.state.play = None, None, None
             return
         self.state.join, self.state.play = text, None
@@ -230,6 +311,18 @@ class SealedController(Controller):
         return linkchecks.admit(self.host.store.storage, game_id, params, options, moves,
                                self.host.link_verifier())
 
+    def _unfit(self, game_id: str, options: Options, text: str) -> str:
+        """Why a join link was refused: its options or beginning are not its game's, or
+        (its beginning fits) a seat's re-invitation is not signed by the game's creator
+        over the history it carries (an escrow changed on the way, a forged one)."""
+        params = sealedgame.split(text)[1]
+        again = sorted(seatseals.read_seat_seals(params).reinvites)
+        if not gameids.is_bound(game_id) or not again or not linkchecks.beginning_fits(
+                self.host.store.storage, game_id, params, options, self.host.link_verifier()):
+            return t("sealed.bad_id")
+        name = options.names[again[0]] if 0 <= again[0] < len(options.names) else "?"
+        return t("linkplay.fork_reinvite", name=name)
+
     def invite_fragment(self, seat: int) -> str:
         """A link inviting ``seat`` to the game on screen: every post and the options (its
         seals are added by the caller)."""
@@ -242,6 +335,15 @@ class SealedController(Controller):
         play = self.active()
         assert play is not None
         return sealedgame.signed_moves(play.history)
+
+    def escrowed(self) -> tuple[int, ...]:
+        """The seats of the game on screen whose seed is kept in escrow (a lost device
+        of theirs can be replaced: their player typed a recovery passphrase)."""
+        play = self.active()
+        if play is None:
+            return ()
+        return tuple(s for s in range(play.players)
+                     if seedescrow.well_formed(seedescrow.escrow_of(play.history, s)))
 
     def drop_link(self) -> None:
         """The link made to send is made again (the seats' seals changed)."""
@@ -503,6 +605,18 @@ class SealedController(Controller):
         self._show(moved.play)  # (rebuilt once, when the payload was checked)
         self.shown.info = t("sealed.moved_here", name=moved.options.names[moved.record.seat])
         self.host.autosave()
+
+
+def _locked_seed(data: dict[str, Any]) -> tuple[bytes | None, str | None]:
+    """The seed the page drew and locked with the player's recovery passphrase, and its
+    escrow; (None, None) when the player typed none (or the page sent no well-formed
+    pair: the device then draws a seed of its own, kept in no escrow)."""
+    escrow = str(data.get("escrow") or "")
+    try:
+        seed = seedescrow.seed_of(str(data.get("seed") or ""))
+    except ValueError:
+        return None, None
+    return (seed, escrow) if seedescrow.well_formed(escrow) else (None, None)
 
 
 def sealed_view(view: Any, can_decide: bool) -> Any:

@@ -32,7 +32,7 @@ from tm.web.page_dom import (
     window,
 )
 from tm.web.page_session import TabSession
-from tm.web.page_tools import PageTools
+from tm.web.page_tools import PageTools, typed_passphrase
 from tm.web.regions import SplitOnce, stale_allowed
 
 KEEP: list[Any] = []  # proxies must outlive this module's functions
@@ -297,6 +297,8 @@ class Page:
         business; slow actions show that the page is working first."""
         self.app.tabs.flush_save()  # (an export or a copy reads the store)
         own = self.tools.get(action)
+        if action == "choose_seat" and "seed" not in data and typed_passphrase():
+            own = self.tools["seal_seat"]  # (a sealed seat with a recovery passphrase)
         if own is not None:
             own(data)
             return

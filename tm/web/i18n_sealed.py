@@ -109,6 +109,29 @@ EN_SEALED: dict[str, str] = {
     "sealed.file_take": "Take the seat",
     "sealed.file_cancel": "Cancel",
     "sealed.move_passphrase": "Wrong passphrase, or the file was changed: nothing was taken.",
+    "sealed.escrow_pass": "Recovery passphrase (at least 8 characters; recommended)",
+    "sealed.escrow_again": "The recovery passphrase again",
+    "sealed.escrow_hint": "Your cards open only with a secret this device keeps. With a "
+                          "recovery passphrase, the game keeps that secret locked on every "
+                          "device: if this phone is lost, the game's creator invites you "
+                          "again and you type the passphrase on a new device. Without it, a "
+                          "lost phone ends the game. Choose a long passphrase: every device "
+                          "holds the locked secret and could try guesses.",
+    "sealed.escrow_short": "The recovery passphrase needs at least 8 characters (or leave "
+                           "both fields empty).",
+    "sealed.escrow_mismatch": "The passphrases typed differ: type the same one twice.",
+    "sealed.escrow_ask": "{name} was invited again on this device. Type {name}'s recovery "
+                         "passphrase to take the seat back.",
+    "sealed.escrow_take": "Take the seat back",
+    "sealed.escrow_typed": "Recovery passphrase",
+    "sealed.escrow_passphrase": "Wrong recovery passphrase: nothing was taken.",
+    "sealed.escrow_wrong": "The secret locked by {name}'s recovery passphrase does not fit "
+                           "the cards {name} shuffled: {name}'s device posted a wrong one. "
+                           "This seat cannot be taken back.",
+    "sealed.escrow_none": "{name} left no recovery passphrase: {name}'s cards open only on "
+                          "the lost device, so this seat cannot be taken back.",
+    "sealed.recovered": "{name}'s seat is back on this device: play on here. Your next link "
+                        "tells the others.",
     "sealed.move_damaged": "This move file is damaged or not a move file: nothing was taken.",
     "sealed.move_unsigned": "This move file's hand-over was not signed by the seat's key over "
                             "the game it carries: it was changed. Nothing was taken.",

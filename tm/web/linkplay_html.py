@@ -52,13 +52,39 @@ def seat_cover(screen: Screen) -> str:
     """"Who are you?": the seat this device plays (over the game as nobody's seat sees it;
     the page's notice goes on the cover: screens.render_app)."""
     shown = _shown(screen)
+    sealed = shown.sealed is not None
     seats = "".join(_seat_button(i, name, i in shown.taken, i in shown.uninvited)
                     for i, name in enumerate(shown.names))
+    body = f'<div class="seats">{seats}</div>'
+    if shown.recovering is not None and shown.recovering[1]:
+        body = _take_back(shown.names[shown.recovering[0]], shown.recovering[0])
+    elif sealed:  # ("I am …" takes the seat with the passphrase typed: page_tools locks it)
+        body = f'<div class="seal-seat-form">{_escrow_fields()}{body}</div>'
     return (f'<div class="handoff seat-check" role="dialog" aria-modal="true" '
             f'aria-labelledby="seat-title">'
             f'<h1 id="seat-title">{esc(t("linkplay.who"))}</h1>'
             f'<p class="hint">{esc(t("linkplay.who_hint"))}</p>'
-            f'<div class="seats">{seats}</div>{_who_sees(shown)}</div>')
+            f'{body}{_who_sees(shown)}</div>')
+
+
+def _escrow_fields() -> str:
+    """A sealed seat's recovery passphrase, typed twice (optional; the hint says why)."""
+    return (f'<p class="hint escrow-hint">{esc(t("sealed.escrow_hint"))}</p>'
+            f'<label>{esc(t("sealed.escrow_pass"))} <input type="password" name="passphrase" '
+            f'autocomplete="new-password"></label>'
+            f'<label>{esc(t("sealed.escrow_again"))} <input type="password" name="again" '
+            f'autocomplete="new-password"></label>')
+
+
+def _take_back(name: str, seat: int) -> str:
+    """A seat invited again on this device: its recovery passphrase asked."""
+    return (f'<form class="take-back-form" data-action="seal_seat">'
+            f'<p>{esc(t("sealed.escrow_ask", name=name))}</p>'
+            f'<label>{esc(t("sealed.escrow_typed"))} <input type="password" '
+            f'name="passphrase" required autocomplete="current-password"></label>'
+            f'<input type="hidden" name="seat" value="{seat}">'
+            f'<button type="submit" class="primary">{esc(t("sealed.escrow_take"))}</button>'
+            f'</form>')
 
 
 def _seat_button(seat: int, name: str, taken: bool, uninvited: bool) -> str:

@@ -123,6 +123,9 @@ class LinkPlayShown:
     sealed: SealedShown | None = None  # a sealed game's (hands secret across devices)
     undo: UndoShown | None = None  # undo requests by link (tm.web.app_linkundo)
     seat_file: bool = False  # a sealed seat's move file opened: its passphrase is asked
+    # a sealed seat invited again that this device may take back, and whether its
+    # player left an escrow (its recovery passphrase is asked: tm.web.seedescrow)
+    recovering: tuple[int, bool] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -85,8 +85,9 @@ def install(page: Page) -> None:
             return
         event.preventDefault()
         page.pointer = False
-        fields = window.Object.fromEntries(window.FormData.new(form)).to_py()
-        page.act(str(action), dict(fields))
+        submitter = event.submitter  # (its name and value: the seat a seat form takes)
+        data = window.FormData.new(form, None if missing(submitter) else submitter)
+        page.act(str(action), dict(window.Object.fromEntries(data).to_py()))
 
     for name, fn in (("click", on_click), ("keydown", on_keydown), ("submit", on_submit),
                      ("change", lambda event: on_change(page, event))):

@@ -55,6 +55,9 @@ class PageTools:
             # a sealed seat moved to another device: its file locked, or unlocked
             "move_seat": self._move_seat,
             "take_seat": self._take_seat,
+            # a sealed seat taken: its seed locked with the recovery passphrase typed, or
+            # (a seat invited again) unlocked from its escrow with it
+            "seal_seat": self._seal_seat,
         }
         assert frozenset(table) == PAGE_ACTIONS
         return table
@@ -199,6 +202,62 @@ class PageTools:
             create_once_callable(lambda inner: page.guard(
                 "file", self._answer, "seat_unlocked", {"text": str(inner)})),
             create_once_callable(lambda error: page.guard("event", refused, error)))
+
+
+    def _seal_seat(self, data: dict[str, Any]) -> None:
+        """A sealed seat chosen (see :mod:`tm.web.seedescrow`): with a recovery passphrase
+        typed twice, the page's keys lock a seed drawn here and the seat is taken with it
+        and its escrow; with none, it is taken as before; a seat invited again is taken
+        back with the seed its escrow unlocks with the passphrase typed."""
+        page, app = self.page, self.page.app
+        try:
+            seat = int(data.get("seat", -1))
+        except (TypeError, ValueError):
+            return
+        if "passphrase" not in data:  # ("I am …" clicked: the fields above it)
+            data = {**data, **_seat_fields()}
+        passphrase, again = str(data.get("passphrase") or ""), str(data.get("again") or "")
+        keys, back = self._keys(), app.sealed.recovery_escrow()
+        if back is not None and back[1] == seat:
+            if keys is None:
+                page.act("seat_refused", {"why": "move_no_keys"})
+                return
+            keys.unlockSeed(back[2], passphrase, back[0], seat).then(
+                create_once_callable(lambda seed: page.guard(
+                    "event", self._answer, "choose_seat", {"seat": seat, "seed": str(seed)})),
+                create_once_callable(lambda _error: page.guard(
+                    "event", self._answer, "seat_refused", {"why": "escrow_passphrase"})))
+            return
+        if not passphrase and not again:
+            page.act("choose_seat", {"seat": seat})
+            return
+        why = ("escrow_short" if len(passphrase) < MIN_PASSPHRASE else "escrow_mismatch"
+               if passphrase != again else "move_no_keys" if keys is None else None)
+        if why is not None:
+            page.act("seat_refused", {"why": why})
+            return
+        seed = app.entropy(32).hex()
+        keys.lockSeed(seed, passphrase, app.shown.meta.link_id, seat).then(
+            create_once_callable(lambda escrow: page.guard(
+                "event", self._answer, "choose_seat",
+                {"seat": seat, "seed": seed, "escrow": str(escrow)})),
+            create_once_callable(lambda _error: page.guard(
+                "event", self._answer, "seat_refused", {"why": "move_no_keys"})))
+
+
+def _seat_fields() -> dict[str, str]:
+    """The recovery passphrase typed in a sealed game's seat form, twice."""
+    found: dict[str, str] = {}
+    for name in ("passphrase", "again"):
+        field = document.querySelector(f".seal-seat-form input[name={name}]")
+        found[name] = "" if missing(field) else str(field.value)
+    return found
+
+
+def typed_passphrase() -> bool:
+    """Whether a recovery passphrase is typed in a sealed game's seat form (the seat is
+    then taken with its seed locked: :meth:`PageTools._seal_seat`)."""
+    return any(_seat_fields().values())
 
 
 def _to_clipboard(text: str, copied: Callable[[], None], field: str) -> None:

@@ -13,7 +13,7 @@ the record. Links carry the posts the recipient lacks (:mod:`tm.linkplay.sealedl
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tm.core.errors import IllegalMove
@@ -125,8 +125,11 @@ def stop(storage: Storage, game_id: str, new: list[Post], stopped: Stopped) -> b
 class SealedPlay:
     """One device's sealed game: its seat, the shared history and what it does next."""
 
-    def __init__(self, options: Options, game_id: str, record: Record) -> None:
+    def __init__(self, options: Options, game_id: str, record: Record,
+                 escrow: str | None = None) -> None:
         self.options, self.game_id, self.record = options, game_id, record
+        # the seed locked with the player's recovery passphrase: on this seat's first post
+        self.escrow = escrow
         self.seat = SealedSeat(Game.new(options), record.seat, record.seed, game_id, GROUP)
         self.history: list[Post] = []
         self.opened = False  # this device's opening parts posted
@@ -163,7 +166,7 @@ class SealedPlay:
                     continue
                 if not owed:
                     owed = play._again(post)
-                if not owed or owed.pop(0).to_text() != post.to_text():
+                if not owed or owed.pop(0).to_text() != post.bare().to_text():
                     raise RecordError("this device's record of the game does not replay")
             for text in record.posts[played:]:  # (kept, never played: the game stopped)
                 play._append(read_post(text))
@@ -186,7 +189,10 @@ class SealedPlay:
 
     # ------------------------------------------------------------ acting
     def _post(self, posts: list[Post]) -> None:
+        """This device's own posts into the history (its first carries the escrow)."""
         for post in posts:
+            if self.escrow is not None:
+                post, self.escrow = replace(post, escrow=self.escrow), None
             self._append(post)
 
     def _append(self, post: Post) -> None:

@@ -19,7 +19,7 @@ from tests.kits import hostile_links
 from tests.kits.keys import TestSigner
 from tests.kits.sealed_apps import device, offer, play_own
 from tm.persist import sigs
-from tm.web import linkseals
+from tm.web import linkhandover, linkseals
 from tm.web.app import App
 from tm.web.html import esc
 from tm.web.i18n import t
@@ -136,7 +136,7 @@ def test_the_device_a_seat_left_shows_the_game_and_refuses_to_act(moved: Moved) 
 def test_a_hand_over_another_key_signed_is_refused() -> None:
     at = hostile_links.table(0, until=_in_play)
     inner = _inner(at.bob, key=44)  # (the old device keeps its seat: nothing was moved)
-    assert not linkseals.moved_away(at.bob.store.storage, at.game_id, 1)
+    assert not linkhandover.moved_away(at.bob.store.storage, at.game_id, 1)
     new = device(salt=3, key=NEW_KEY)
     new.sealed.take_move(inner)
     assert new.shown.notice == t("sealed.move_unsigned") and new.sealed.active() is None

@@ -10,9 +10,6 @@ not fit) is refused with a notice naming the seat; the game is rebuilt as it was
 """
 from __future__ import annotations
 
-import base64
-import binascii
-from dataclasses import dataclass
 from typing import Any
 
 from tm.core.errors import IllegalMove
@@ -21,56 +18,28 @@ from tm.fairdeck.held import DeviceError
 from tm.game import Game
 from tm.linkplay import sealedlinks, seatseals
 from tm.linkplay.links import LinkError
-from tm.linkplay.sealedplay import Post
 from tm.persist import gameids
-from tm.web import linkchecks, linkseals, sealed_words, sealedgame, seatmove, seedescrow
-from tm.web.app_base import Actions, Controller, Host
-from tm.web.app_linkinvites import handed_notice, moved_notice
+from tm.web import linkchecks, linkseals, sealed_words, sealedgame
+from tm.web.app_base import Actions
+from tm.web.app_sealedescrow import SeatRecovery, locked_seed
+from tm.web.app_sealedmove import SeatMoves
 from tm.web.error_text import error_text
 from tm.web.i18n import t
 from tm.web.linkplay_state import LINK_SAVE
-from tm.web.linkseals import HandOver
 from tm.web.model import SealedShown
 from tm.web.saves import SaveMeta, StorageFull
 from tm.web.sealed_store import keep_options, stored_meta, stored_options
 from tm.web.sealed_words import caught_text, equivocation_text, finding_text
 from tm.web.sealedgame import Record, RecordError, SealedPlay
-from tm.web.seatmove import MoveRefused
-
-MOVE_REFUSALS = frozenset({"move_short", "move_mismatch", "move_no_keys", "move_not_now",
-                           "move_passphrase", "move_damaged", "escrow_short",
-                           "escrow_mismatch", "escrow_passphrase"})
 
 
-@dataclass
-class SealedState:
-    """The sealed-game controller's own state."""
-
-    play: SealedPlay | None = None  # the game on screen, when it is sealed
-    join: str | None = None  # a join link opened, waiting for this device's seat
-    signed: tuple[tuple[str, int, int], str] | None = None  # the link last sealed: (game,
-    # posts, recipient), its fragment
-    moving: tuple[str, int, HandOver] | None = None  # this seat's move to another device
-    # under way (game, posts, the hand-over its key is signing)
-    seat_file: str | None = None  # a move file opened, waiting for its passphrase
-    # a re-invitation opened of a seat that already played (its device was lost): the
-    # seat and its escrow (None: its player left no recovery passphrase)
-    recover: tuple[int, str | None] | None = None
-
-
-class SealedController(Controller):
-    """Seats, links and the audit of sealed games."""
-
-    def __init__(self, host: Host) -> None:
-        super().__init__(host)
-        self.state = SealedState()
+class SealedController(SeatMoves, SeatRecovery):
+    """Seats, links and the audit of sealed games (the base, the move of a seat and its
+    recovery from escrow are in :mod:`tm.web.app_sealedbase`, :mod:`tm.web.app_sealedmove`
+    and :mod:`tm.web.app_sealedescrow`)."""
 
     def actions(self) -> Actions:
-        return {"sealed_audit": self.run_audit,
-                "drop_seat_file": lambda data: self.drop_seat_file(),
-                # the page's keys answered (static/seatkeys.mjs, tm.web.page_tools)
-                "seat_moved": self._seat_moved, "seat_unlocked": self._seat_unlocked,
-                "seat_refused": self._seat_refused}
+        return {"sealed_audit": self.run_audit, **self.move_actions()}
 
     # ------------------------------------------------------------ the audit
     def audit_due(self) -> bool:
@@ -87,49 +56,6 @@ class SealedController(Controller):
             play.audit()
             self._kept(play)
 
-    # ------------------------------------------------------------ the game on screen
-    def active(self) -> SealedPlay | None:
-        """The sealed play of the game on screen (None: it is not a sealed game)."""
-        play = self.state.play
-        return play if play is not None and self.shown.game is play.game else None
-
-    def is_sealed(self) -> bool:
-        game = self.shown.game
-        return game is not None and bool(game.state.options.sealed)
-
-    def can_decide(self) -> bool:
-        play = self.active()
-        return play is not None and play.can_decide() and not self.moved_away(play)
-
-    def moved_away(self, play: SealedPlay) -> bool:
-        """Whether this device moved the seat of ``play`` to another device (it shows the
-        game and plays it no more)."""
-        return linkseals.moved_away(self.host.store.storage, play.game_id, play.record.seat)
-
-    def _show(self, play: SealedPlay) -> None:
-        self.host.forget_views()  # (its dealer may read cards it could not before)
-        self.state.play = play
-        self.shown.game = play.game
-        self.shown.viewer = play.record.seat
-
-    def _keep(self, play: SealedPlay) -> None:
-        """This device's record of ``play`` stored (StorageFull: the store is full)."""
-        try:
-            sealedgame.write_record(self.host.store.storage, play.game_id, play.record)
-        except StorageFull:
-            raise
-        except Exception as error:  # the browser's QuotaExceededError, from another store
-            raise StorageFull(str(error)) from error
-
-    def _kept(self, play: SealedPlay) -> bool:
-        """Whether the record was stored (else #alerts says the store is full)."""
-        try:
-            self._keep(play)
-        except StorageFull:
-            self.host.storage_full()
-            return False
-        return True
-
     # ------------------------------------------------------------ a seat taken
     def seated(self, seat: int, data: dict[str, Any] | None = None) -> bool:
         """This device takes ``seat`` of the sealed game on screen: its seed drawn (or the
@@ -143,7 +69,7 @@ class SealedController(Controller):
         recover = self.state.recover
         if recover is not None and recover[0] == seat:
             return self._recover(seat, recover[1], str(data.get("seed") or ""))
-        seed, escrow = _locked_seed(data)
+        seed, escrow = locked_seed(data)
         record = Record(seat, seed or self.host.entropy(32))
         play = SealedPlay(game.state.options, link_id, record, escrow)
         join, self.state.join = self.state.join, None
@@ -162,68 +88,6 @@ class SealedController(Controller):
         join, recover = self.state.join, self.state.recover
         seats = sealedgame.link_seats(join) if join is not None else set()
         return tuple(sorted(seats - {recover[0]} if recover is not None else seats))
-
-    def recovering(self) -> tuple[int, bool] | None:
-        """The seat a re-invitation opened here takes back, and whether its player left
-        an escrow (the page then asks the recovery passphrase); None: no such seat."""
-        recover = self.state.recover
-        return None if recover is None else (recover[0], recover[1] is not None)
-
-    def recovery_escrow(self) -> tuple[str, int, str] | None:
-        """The game, seat and escrow the page unlocks with the passphrase typed."""
-        recover = self.state.recover
-        if recover is None or recover[1] is None:
-            return None
-        return self.shown.meta.link_id, recover[0], recover[1]
-
-    def _recovery(self, game_id: str, options: Options, text: str) -> bool:
-        """A join link that re-invites a seat which already played: the seat kept to take
-        back (:attr:`SealedState.recover`), once every post it carries is checked against
-        the seats' signatures (an escrow changed on the way is refused naming its seat).
-        False: refused (a notice says why)."""
-        link = sealedlinks.decode(sealedgame.split(text)[0])
-        invited = linkseals.invited_seats(self.host.store.storage, game_id, options.players)
-        seat = next((s for s in invited or () if any(p.seat == s for p in link.posts)), None)
-        if seat is None:
-            return True
-        probe = SealedPlay(options, game_id, Record(seat, bytes(32)))
-        notice = self._check_seals(probe, sealedgame.split(text)[1], list(link.posts))
-        if notice is not None:
-            self.shown.notice = notice
-            return False
-        escrow = seedescrow.escrow_of(link.posts, seat)
-        self.state.recover = (seat, escrow if seedescrow.well_formed(escrow) else None)
-        return True
-
-    def _recover(self, seat: int, escrow: str | None, seed_hex: str) -> bool:
-        """The seat invited again taken back with the seed its escrow gave (the page
-        unlocked it with the passphrase typed): checked against the seat's posts, then
-        kept; its first link introduces this device's key with the re-invitation."""
-        game, link_id, join = self.shown.game, self.shown.meta.link_id, self.state.join
-        assert game is not None
-        name = game.state.options.names[seat]
-        self.shown.meta.seat = -1  # (until the seat is taken back)
-        if escrow is None or join is None:
-            self.shown.notice = t("sealed.escrow_none", name=name)
-            return False
-        try:
-            seed = seedescrow.seed_of(seed_hex)
-            posts = list(sealedlinks.decode(sealedgame.split(join)[0]).posts)
-            play = seedescrow.recovered(game.state.options, link_id, seat, seed, posts)
-        except seedescrow.EscrowRefused as refused:
-            self.shown.notice = t(refused.key, name=name)
-            return False
-        except (ValueError, LinkError):
-            self.shown.notice = t("sealed.escrow_passphrase")
-            return False
-        play.act()
-        if not self._kept(play):
-            return False
-        self.state.join, self.state.recover = None, None
-        self.shown.meta.seat = seat
-        self._show(play)
-        self.shown.info = t("sealed.recovered", name=name)
-        return True
 
     # ------------------------------------------------------------ moves
     def respond(self, responses: list[dict[str, Any]]) -> None:
@@ -245,12 +109,6 @@ class SealedController(Controller):
             self.host.storage_full()
             return
         self.host.committed()
-
-    def _rebuild(self, play: SealedPlay) -> None:
-        """The play again from this device's record as stored (an error spoilt it)."""
-        record = sealedgame.read_record(self.host.store.storage, play.game_id)
-        if record is not None:
-            self._show(SealedPlay.restore(play.options, play.game_id, record))
 
     # ------------------------------------------------------------ links
     def open_link(self, text: str) -> None:
@@ -336,15 +194,6 @@ class SealedController(Controller):
         assert play is not None
         return sealedgame.signed_moves(play.history)
 
-    def escrowed(self) -> tuple[int, ...]:
-        """The seats of the game on screen whose seed is kept in escrow (a lost device
-        of theirs can be replaced: their player typed a recovery passphrase)."""
-        play = self.active()
-        if play is None:
-            return ()
-        return tuple(s for s in range(play.players)
-                     if seedescrow.well_formed(seedescrow.escrow_of(play.history, s)))
-
     def drop_link(self) -> None:
         """The link made to send is made again (the seats' seals changed)."""
         self.state.signed = None
@@ -394,26 +243,6 @@ class SealedController(Controller):
         elif spoilt:
             self._rebuild(play)
         return False
-
-    def _check_seals(self, play: SealedPlay, params: dict[str, str],
-                     new: list[Post]) -> str | None:
-        """The link's new posts against the seats' pinned device keys (as ordinary links:
-        :mod:`tm.web.linkseals`), before any of them is taken: None when every new post of
-        a seat with a key is covered by that seat's signature (the keys then pinned), else
-        the notice."""
-        start = len(play.history)
-        moves = play.signed(new)
-        checked = linkchecks.check_link(self.host.store.storage, play.game_id, params, moves,
-                                       start, play.record.seat, self.host.link_verifier(),
-                                       play.options)
-        names = play.options.names
-        if checked.refused is None:
-            self.shown.info = moved_notice(checked.moved, list(names), play.record.seat) or \
-                handed_notice(checked.handed, list(names))
-            return None
-        kind, seat, index = checked.refused
-        name = names[seat] if 0 <= seat < len(names) else "?"
-        return t(f"linkplay.fork_{kind}", name=name, move=index + 1)
 
     def _equivocation(self, play: SealedPlay, head: str, params: dict[str, str]) -> str | None:
         """The notice of a link whose history forks from the one held, when one seat's
@@ -507,116 +336,6 @@ class SealedController(Controller):
         self.state.signed = (key, seals.fragment)
         self._kept(play)  # (the link made is remembered as sent)
         return seals.fragment
-
-    # ------------------------------------------------------------ a seat moved (issue 43)
-    def _can_move(self, play: SealedPlay) -> bool:
-        """Whether this seat may move to another device now: every seat's key is pinned
-        here (each device can check the hand-over) and the game is not over."""
-        if play.game.is_over or play.record.stopped is not None:
-            return False
-        seats = linkseals.read_seats(self.host.store.storage, play.game_id)
-        return seats.begin is not None and all(
-            seats.seated(s) for s in range(len(seats.begin.invitations)))
-
-    def begin_move(self) -> tuple[str, bytes, str] | None:
-        """This seat's move to another device begun: (the seat's key id, the hand-over
-        message its key signs, the move file's payload), kept until :meth:`finish_move`;
-        None (with a notice): it cannot move now."""
-        play = self.active()
-        handover = None
-        if play is not None and self._can_move(play) and not self.moved_away(play):
-            handover = linkseals.hand_over(self.host.store.storage, play.game_id,
-                                           play.record.seat, play.signed())
-        if play is None or handover is None:
-            self.shown.notice = t("sealed.move_not_now")
-            return None
-        self.state.moving = (play.game_id, len(play.history), handover)
-        return (f"{play.game_id}:{play.record.seat}", handover.message,
-                seatmove.payload(play, handover))
-
-    def finish_move(self, signature: bytes) -> bool:
-        """The hand-over signed by this seat's key (the move file is made): this device
-        keeps it and plays the seat no more. False (with a notice): the signature is not
-        the seat's key's, or the game moved on meanwhile (no file is to be offered)."""
-        play, moving = self.active(), self.state.moving
-        self.state.moving = None
-        if play is None or moving is None or moving[:2] != (play.game_id, len(play.history)) \
-                or not linkseals.mark_moved(self.host.store.storage, play.game_id,
-                                            play.record.seat, moving[2], signature,
-                                            play.signed(), self.host.link_verifier()):
-            self.shown.notice = t("sealed.move_not_now")
-            return False
-        self.state.signed = None
-        self.shown.info = t("sealed.moved_away", name=play.options.names[play.record.seat])
-        return True
-
-    def _seat_moved(self, data: dict[str, Any]) -> None:
-        """The page's keys signed the hand-over and locked the move file."""
-        try:
-            signature = base64.b64decode(str(data.get("signature") or ""), validate=True)
-        except (ValueError, binascii.Error):
-            signature = b""
-        self.finish_move(signature)
-
-    def _seat_unlocked(self, data: dict[str, Any]) -> None:
-        """A move file unlocked by its passphrase: its seat taken here."""
-        self.take_move(str(data.get("text") or ""))
-
-    def _seat_refused(self, data: dict[str, Any]) -> None:
-        """Why the page did not lock or unlock a move file, in words."""
-        why = str(data.get("why") or "")
-        self.state.moving = None
-        self.shown.notice = t(f"sealed.{why}" if why in MOVE_REFUSALS else "sealed.move_damaged")
-
-    def open_seat_file(self, text: str) -> None:
-        """A move file opened (from the import field): its passphrase is asked."""
-        self.state.seat_file = text
-        self.shown.notice = None
-
-    def seat_file(self) -> str | None:
-        return self.state.seat_file
-
-    def drop_seat_file(self) -> None:
-        self.state.seat_file = None
-
-    def take_move(self, text: str) -> None:
-        """A move file's payload (unlocked by its passphrase): the seat it hands over
-        taken on this device, which then plays it; refused with a notice naming why."""
-        self.state.seat_file = None
-        storage = self.host.store.storage
-        try:
-            moved = seatmove.read_payload(text, self.host.link_verifier())
-            if sealedgame.read_record(storage, moved.game_id) is not None:
-                raise seatmove.joined()
-        except (MoveRefused, RecordError) as error:
-            key = error.key if isinstance(error, MoveRefused) else "sealed.move_joined"
-            self.shown.notice = t(key)
-            return
-        try:
-            sealedgame.write_record(storage, moved.game_id, moved.record)
-        except Exception:  # noqa: BLE001 - the store is full (the browser's own error)
-            self.host.storage_full()
-            return
-        linkseals.write_seats(storage, moved.game_id, moved.seats)
-        keep_options(storage, moved.game_id, moved.options)
-        meta = stored_meta(self.host.store, moved.game_id, moved.options, moved.record.seat)
-        self.shown.meta, self.shown.save_id = meta, LINK_SAVE + moved.game_id
-        self.shown.from_link = False
-        self._show(moved.play)  # (rebuilt once, when the payload was checked)
-        self.shown.info = t("sealed.moved_here", name=moved.options.names[moved.record.seat])
-        self.host.autosave()
-
-
-def _locked_seed(data: dict[str, Any]) -> tuple[bytes | None, str | None]:
-    """The seed the page drew and locked with the player's recovery passphrase, and its
-    escrow; (None, None) when the player typed none (or the page sent no well-formed
-    pair: the device then draws a seed of its own, kept in no escrow)."""
-    escrow = str(data.get("escrow") or "")
-    try:
-        seed = seedescrow.seed_of(str(data.get("seed") or ""))
-    except ValueError:
-        return None, None
-    return (seed, escrow) if seedescrow.well_formed(escrow) else (None, None)
 
 
 def sealed_view(view: Any, can_decide: bool) -> Any:

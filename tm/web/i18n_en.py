@@ -94,8 +94,6 @@ EN: dict[str, str] = {
     "game.group.active": "Active",
     "game.group.event": "Events",
     "game.no_cards": "No cards played yet.",
-    "game.show_played": "Show played cards ({n})",
-    "game.hide_played": "Hide played cards",
     "game.card_resources": "Resources on cards",
     "game.resource": "Resource",
     "game.amount": "Amount",

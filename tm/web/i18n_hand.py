@@ -3,6 +3,9 @@ game screen (merged into :data:`tm.web.i18n.EN`)."""
 from __future__ import annotations
 
 EN_HAND: dict[str, str] = {
+    # another player's cards in play, folded until opened
+    "game.show_played": "Show played cards ({n})",
+    "game.hide_played": "Hide played cards",
     # the hand: sorting, filtering, reading
     "hand.tools": "Sort and filter the hand",
     "hand.sort": "Sort",

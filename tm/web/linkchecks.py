@@ -11,7 +11,8 @@ from tm.core.state import Options
 from tm.linkplay import seatseals
 from tm.linkplay.seatseals import Invite, Seals
 from tm.persist import gameids, sigs
-from tm.web.linkseals import Seats, read_seats, take_handover, take_recovery, write_seats
+from tm.web.linkhandover import take_handover
+from tm.web.linkseals import Seats, read_seats, take_recovery, write_seats
 from tm.web.saves import Storage
 
 

@@ -78,21 +78,24 @@ def install(page: Page) -> None:
         if not missing(found) and found.isSameNode(target):
             on_click(event)
 
-    def on_submit(event: Any) -> None:
-        form = event.target
-        action = form.getAttribute("data-action")
-        if not action:
-            return
-        event.preventDefault()
-        page.pointer = False
-        submitter = event.submitter  # (its name and value: the seat a seat form takes)
-        data = window.FormData.new(form, None if missing(submitter) else submitter)
-        page.act(str(action), dict(window.Object.fromEntries(data).to_py()))
-
-    for name, fn in (("click", on_click), ("keydown", on_keydown), ("submit", on_submit),
+    for name, fn in (("click", on_click), ("keydown", on_keydown),
+                     ("submit", lambda event: on_submit(page, event)),
                      ("change", lambda event: on_change(page, event))):
         _listen(page, document, name, fn)
     _test_hook(page)
+
+
+def on_submit(page: Page, event: Any) -> None:
+    """A form with ``data-action``: its fields (and the button that sent it) as the data."""
+    form = event.target
+    action = form.getAttribute("data-action")
+    if not action:
+        return
+    event.preventDefault()
+    page.pointer = False
+    submitter = event.submitter  # (its name and value: the seat a seat form takes)
+    data = window.FormData.new(form, None if missing(submitter) else submitter)
+    page.act(str(action), dict(window.Object.fromEntries(data).to_py()))
 
 
 def on_change(page: Page, event: Any) -> None:

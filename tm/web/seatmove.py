@@ -16,7 +16,7 @@ key over that very history), keeps it, and introduces a key of its own with the 
 when it sends its first link, which also carries the hand-over: the other devices check it
 against the seat's key they pinned (:mod:`tm.web.linkchecks`) and from then on take that
 seat's posts only under the new key. The old device keeps the hand-over, not the
-invitation (:func:`tm.web.linkseals.mark_moved`): it shows the game and plays the seat no
+invitation (:func:`tm.web.linkhandover.mark_moved`): it shows the game and plays the seat no
 more.
 """
 from __future__ import annotations
@@ -31,8 +31,9 @@ from tm.game import Game
 from tm.linkplay.seatseals import Reinvite
 from tm.persist import gameids, safejson, sigs
 from tm.persist.saves import options_from
-from tm.web import linkseals, sealedgame
-from tm.web.linkseals import HandOver, Seats
+from tm.web import linkhandover, linkseals, sealedgame
+from tm.web.linkhandover import HandOver
+from tm.web.linkseals import Seats
 from tm.web.saves import MemoryStorage
 from tm.web.sealedgame import Record, RecordError, SealedPlay
 
@@ -126,7 +127,7 @@ def read_payload(text: str, verifier: sigs.Verifier) -> Moved:
     except RecordError as error:
         raise _damaged() from error
     moves = play.signed()
-    if again.upto != len(moves) or not linkseals.take_handover(
+    if again.upto != len(moves) or not linkhandover.take_handover(
             seats, game_id, seat, again, secret, moves, verifier):
         raise _unsigned()
     return Moved(game_id, options, record, seats, play)

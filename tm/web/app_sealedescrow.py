@@ -1,0 +1,106 @@
+"""A seat of a sealed game recovered from its escrow (its device was lost): a part of the
+sealed-game controller (:class:`tm.web.app_sealed.SealedController`), whose state it
+shares. A re-invitation of a seat that already played is checked against the seats'
+signatures and kept; the seed the page unlocks from the seat's escrow with its recovery
+passphrase (:mod:`tm.web.seedescrow`) takes the seat back. Apart from the links and the
+audit because the escrow is a flow of its own, with its own refusals.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from tm.core.state import Options
+from tm.linkplay import sealedlinks
+from tm.linkplay.links import LinkError
+from tm.web import linkseals, sealedgame, seedescrow
+from tm.web.app_sealedbase import SealedBase
+from tm.web.i18n import t
+from tm.web.sealedgame import Record, SealedPlay
+
+
+class SeatRecovery(SealedBase):
+    """The seeds kept in escrow, and a seat invited again taken back with its seed (a mixin
+    of the sealed-game controller)."""
+
+    def recovering(self) -> tuple[int, bool] | None:
+        """The seat a re-invitation opened here takes back, and whether its player left
+        an escrow (the page then asks the recovery passphrase); None: no such seat."""
+        recover = self.state.recover
+        return None if recover is None else (recover[0], recover[1] is not None)
+
+    def recovery_escrow(self) -> tuple[str, int, str] | None:
+        """The game, seat and escrow the page unlocks with the passphrase typed."""
+        recover = self.state.recover
+        if recover is None or recover[1] is None:
+            return None
+        return self.shown.meta.link_id, recover[0], recover[1]
+
+    def _recovery(self, game_id: str, options: Options, text: str) -> bool:
+        """A join link that re-invites a seat which already played: the seat kept to take
+        back (:attr:`SealedState.recover`), once every post it carries is checked against
+        the seats' signatures (an escrow changed on the way is refused naming its seat).
+        False: refused (a notice says why)."""
+        link = sealedlinks.decode(sealedgame.split(text)[0])
+        invited = linkseals.invited_seats(self.host.store.storage, game_id, options.players)
+        seat = next((s for s in invited or () if any(p.seat == s for p in link.posts)), None)
+        if seat is None:
+            return True
+        probe = SealedPlay(options, game_id, Record(seat, bytes(32)))
+        notice = self._check_seals(probe, sealedgame.split(text)[1], list(link.posts))
+        if notice is not None:
+            self.shown.notice = notice
+            return False
+        escrow = seedescrow.escrow_of(link.posts, seat)
+        self.state.recover = (seat, escrow if seedescrow.well_formed(escrow) else None)
+        return True
+
+    def _recover(self, seat: int, escrow: str | None, seed_hex: str) -> bool:
+        """The seat invited again taken back with the seed its escrow gave (the page
+        unlocked it with the passphrase typed): checked against the seat's posts, then
+        kept; its first link introduces this device's key with the re-invitation."""
+        game, link_id, join = self.shown.game, self.shown.meta.link_id, self.state.join
+        assert game is not None
+        name = game.state.options.names[seat]
+        self.shown.meta.seat = -1  # (until the seat is taken back)
+        if escrow is None or join is None:
+            self.shown.notice = t("sealed.escrow_none", name=name)
+            return False
+        try:
+            seed = seedescrow.seed_of(seed_hex)
+            posts = list(sealedlinks.decode(sealedgame.split(join)[0]).posts)
+            play = seedescrow.recovered(game.state.options, link_id, seat, seed, posts)
+        except seedescrow.EscrowRefused as refused:
+            self.shown.notice = t(refused.key, name=name)
+            return False
+        except (ValueError, LinkError):
+            self.shown.notice = t("sealed.escrow_passphrase")
+            return False
+        play.act()
+        if not self._kept(play):
+            return False
+        self.state.join, self.state.recover = None, None
+        self.shown.meta.seat = seat
+        self._show(play)
+        self.shown.info = t("sealed.recovered", name=name)
+        return True
+
+    def escrowed(self) -> tuple[int, ...]:
+        """The seats of the game on screen whose seed is kept in escrow (a lost device
+        of theirs can be replaced: their player typed a recovery passphrase)."""
+        play = self.active()
+        if play is None:
+            return ()
+        return tuple(s for s in range(play.players)
+                     if seedescrow.well_formed(seedescrow.escrow_of(play.history, s)))
+
+
+def locked_seed(data: dict[str, Any]) -> tuple[bytes | None, str | None]:
+    """The seed the page drew and locked with the player's recovery passphrase, and its
+    escrow; (None, None) when the player typed none (or the page sent no well-formed
+    pair: the device then draws a seed of its own, kept in no escrow)."""
+    escrow = str(data.get("escrow") or "")
+    try:
+        seed = seedescrow.seed_of(str(data.get("seed") or ""))
+    except ValueError:
+        return None, None
+    return (seed, escrow) if seedescrow.well_formed(escrow) else (None, None)

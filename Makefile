@@ -113,17 +113,20 @@ pyc: $(VENDOR_STAMP) engine stdlib
 snapshot: $(VENDOR_STAMP) engine stdlib pyc
 	node scripts/make_snapshot.mjs
 
+# A browser test failing because Chromium's renderer crashed runs once more (printed as R).
+E2E_CRASH_RERUN = --reruns 1 --only-rerun "Target crashed" --only-rerun "renderer crashed"
+
 test: setup
 	$(BIN)/python scripts/copy_facts.py --check
 	$(BIN)/ruff check tm tests scripts
 	$(BIN)/mypy tm
 	$(BIN)/pytest $(FAST_DIRS) -q --numprocesses=auto --maxprocesses=4 -m "not matrix" --durations=20
-	$(if $(wildcard tests/e2e),$(BIN)/pytest tests/e2e -q --numprocesses=2 --dist=loadfile -m "not matrix" --durations=30)
+	$(if $(wildcard tests/e2e),$(BIN)/pytest tests/e2e -q --numprocesses=2 --dist=loadfile -m "not matrix" --durations=30 $(E2E_CRASH_RERUN))
 
 # The wide matrices and long games kept out of `make test` to keep it under 20 minutes
 # (every combination of seats, sets, maps and draft; 5-seat sealed games by links).
 test-matrix: setup
-	$(BIN)/pytest $(FAST_DIRS) tests/e2e -q --numprocesses=2 --dist=loadfile -m matrix
+	$(BIN)/pytest $(FAST_DIRS) tests/e2e -q --numprocesses=2 --dist=loadfile -m matrix $(E2E_CRASH_RERUN)
 
 serve: setup
 	$(PYTHON) scripts/serve.py --port $(PORT) --root dist --rebuild

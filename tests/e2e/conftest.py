@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
@@ -175,7 +175,11 @@ def server() -> Iterator[Server]:
 # ------------------------------------------------------------------ browser
 def launch_chromium(playwright: Any) -> Any:
     """Debian's Chromium when installed, else Playwright's own download."""
-    options: dict[str, Any] = {"headless": True, "args": CHROMIUM_ARGS}
+    options: dict[str, Any] = {"headless": True, "args": list(CHROMIUM_ARGS)}
+    # TM_E2E_CHROMIUM_LOG=path: Chromium writes its own log there (why a renderer died).
+    if os.environ.get("TM_E2E_CHROMIUM_LOG"):
+        options["args"] += ["--enable-logging", "--v=0",
+                            f"--log-file={os.environ['TM_E2E_CHROMIUM_LOG']}"]
     if SYSTEM_CHROMIUM.exists():
         options["executable_path"] = str(SYSTEM_CHROMIUM)
     return playwright.chromium.launch(**options)
@@ -204,9 +208,10 @@ def playwright_instance() -> Iterator[Any]:
         yield playwright
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(playwright_instance: Any) -> Iterator[Any]:
-    """One headless Chromium for the whole session."""
+    """One headless Chromium for each test file (in full runs a renderer crashed now and
+    then in a browser that had served a whole worker's share of files)."""
     problem = _browser_problem(playwright_instance)
     if problem:
         _unavailable(problem)
@@ -336,6 +341,29 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     return report
 
 
+# A browser test's page boots from Pyodide's memory snapshot (``?boot=snapshot``, the return
+# visit's way: Python initialised and the engine imported), about half a first visit's CPU:
+# most tests are about what comes after the boot. Tests of the boot itself, its requests and
+# its timings carry ``@pytest.mark.first_visit`` and boot as a first visit does.
+SNAPSHOT_BOOT = "boot=snapshot"
+
+
+def return_visit(url: str, origin: str) -> str:
+    """``url`` asking for the snapshot boot when it opens the game's page on ``origin``."""
+    parts = urlsplit(url)
+    if (f"{parts.scheme}://{parts.netloc}" != origin or parts.path not in ("/", "/index.html")
+            or "boot=" in parts.query):
+        return url
+    query = f"{parts.query}&{SNAPSHOT_BOOT}" if parts.query else SNAPSHOT_BOOT
+    return urlunsplit(parts._replace(query=query))
+
+
+def boot_from_snapshot(page: Any, origin: str) -> None:
+    """Make ``page.goto`` open the game's page with the snapshot boot."""
+    goto = page.goto
+    page.goto = lambda url, **options: goto(return_visit(url, origin), **options)
+
+
 @pytest.fixture
 def new_page(browser: Any, server: Server, request: pytest.FixtureRequest
              ) -> Iterator[PageFactory]:
@@ -349,6 +377,8 @@ def new_page(browser: Any, server: Server, request: pytest.FixtureRequest
         context.set_default_timeout(WAIT_MS)
         page = context.new_page()
         slow_down(page)
+        if request.node.get_closest_marker("first_visit") is None:
+            boot_from_snapshot(page, server.origin)
         recorder = Recorder(server.origin)
         recorder.attach(page)
         page.recorder = recorder

@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import WAIT_MS, Recorder, slow_down
+from tests.e2e.conftest import WAIT_MS, Recorder, boot_from_snapshot, slow_down
 from tests.e2e.helpers import CONTEXTS, expect, start_game, wait_ready, wait_screen
 
 pytestmark = pytest.mark.e2e
@@ -93,6 +93,7 @@ def shared(browser: Any, server: Any) -> Iterator[Any]:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.set_default_timeout(WAIT_MS)
     page = context.new_page()
+    boot_from_snapshot(page, server.origin)
     slow_down(page)
     page.recorder = Recorder(server.origin)
     page.recorder.attach(page)

@@ -11,7 +11,7 @@ import pytest
 from tests.e2e.conftest import Server
 from tests.e2e.helpers import expect, wait_ready, wait_screen
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.first_visit]
 
 DESKTOP = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}

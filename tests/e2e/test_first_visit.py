@@ -10,7 +10,7 @@ import pytest
 from tests.e2e.conftest import Server
 from tests.e2e.helpers import expect, start_game, wait_ready, wait_screen
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.first_visit]
 
 KEPT_GAME = "JSON.parse(localStorage.getItem('tm:last-game') || 'null')"
 # Run before the page's scripts: notes whether the new-game form is put into #app once the

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 from tests.e2e.conftest import (
     WAIT_MS,
@@ -25,7 +26,7 @@ from tests.e2e.conftest import (
 )
 from tests.e2e.helpers import answer_first, expect, start_game, wait_ready, wait_screen
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.first_visit]
 
 # Run before the page's scripts: every refusal of the page's CSP, kept for the test.
 WATCH_CSP = """
@@ -70,7 +71,10 @@ def test_a_start_up_the_csp_refuses_is_named_as_the_cause(page: Any, server: Ser
         headers = dict(response.headers)
         headers["content-security-policy"] = headers["content-security-policy"].replace(
             " 'wasm-unsafe-eval'", "")
-        route.fulfill(response=response, headers=headers)
+        try:
+            route.fulfill(response=response, headers=headers)
+        except PlaywrightError:
+            pass  # the page went away (the test ended) while this answer was on its way
 
     page.route("**/*", stricter)
     page.goto(server.url)
@@ -82,6 +86,7 @@ def test_a_start_up_the_csp_refuses_is_named_as_the_cause(page: Any, server: Ser
     # (the refusals are the point here, not a fault of the page)
     page.recorder.console_errors.clear()
     page.recorder.page_errors.clear()
+    page.unroute_all(behavior="ignoreErrors")
 
 
 def _kept_screen_drawn(page: Any, server: Server, stored: str) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import WAIT_MS, Recorder, Server
+from tests.e2e.conftest import WAIT_MS, Recorder, Server, boot_from_snapshot
 from tests.e2e.helpers import answer_first, expect, wait_ready, wait_screen
 from tests.e2e.linkkit import (
     DESKTOP,
@@ -61,6 +61,7 @@ def _watched(browser: Any, server: Server, opened: list[tuple[Any, Recorder]]) -
     context = browser.new_context(viewport=DESKTOP)
     context.set_default_timeout(WAIT_MS)
     page = context.new_page()
+    boot_from_snapshot(page, server.origin)
     recorder = Recorder(server.origin)
     recorder.attach(page)
     page.recorder = recorder

@@ -9,7 +9,7 @@ import pytest
 
 from tests.e2e.conftest import SITE
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.first_visit]
 
 SNAPSHOT_MANIFEST = SITE / "static" / "build" / "snapshot.json"
 # The ArrayBuffers' partition, as Chromium's memory-infra names it (newer versions account

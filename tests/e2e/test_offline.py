@@ -21,7 +21,7 @@ from tests.e2e.conftest import (
 )
 from tests.e2e.helpers import answer_first, expect, start_game, wait_ready, wait_screen
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.first_visit]
 
 SW_TIMEOUT_MS = 60_000
 

@@ -27,6 +27,7 @@ from tests.e2e.helpers import (
 pytestmark = pytest.mark.e2e
 
 
+@pytest.mark.first_visit
 def test_boot_is_ready_without_errors_or_foreign_requests(page: Any, server: Any) -> None:
     response = page.goto(server.url)
     assert response is not None and response.ok

@@ -14,7 +14,7 @@ from tests.e2e.helpers import expect, start_game, wait_ready
 from tests.e2e.test_headers import WATCH_CSP as WATCH  # every refusal, Trusted Types' too
 from tests.e2e.test_offline import _controlled  # the offline worker controls the page
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.first_visit]
 
 # (the compiled copy: scripts/trim_stdlib.py, scripts/compile_pyc.mjs, static/boot.mjs)
 PYSCRIPT_FILE = "/lib/python314.zip/pyscript/__init__.pyc"

@@ -12,7 +12,7 @@ import pytest
 from tests.e2e.conftest import SITE, Server
 from tests.e2e.helpers import expect, wait_ready, wait_screen
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.first_visit]
 
 
 def _manifest_files() -> set[str]:

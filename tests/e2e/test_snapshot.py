@@ -20,7 +20,7 @@ from tests.e2e.helpers import start_game, wait_ready
 
 SNAPSHOT = "?boot=snapshot"
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.first_visit]
 
 BUILD = SITE / "static" / "build"
 

@@ -345,7 +345,9 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 # visit's way: Python initialised and the engine imported), about half a first visit's CPU:
 # most tests are about what comes after the boot. Tests of the boot itself, its requests and
 # its timings carry ``@pytest.mark.first_visit`` and boot as a first visit does.
+# TM_E2E_FIRST_VISIT=1 boots every page as a first visit.
 SNAPSHOT_BOOT = "boot=snapshot"
+ALL_FIRST_VISITS = bool(os.environ.get("TM_E2E_FIRST_VISIT"))
 
 
 def return_visit(url: str, origin: str) -> str:
@@ -360,6 +362,8 @@ def return_visit(url: str, origin: str) -> str:
 
 def boot_from_snapshot(page: Any, origin: str) -> None:
     """Make ``page.goto`` open the game's page with the snapshot boot."""
+    if ALL_FIRST_VISITS:
+        return
     goto = page.goto
     page.goto = lambda url, **options: goto(return_visit(url, origin), **options)
 

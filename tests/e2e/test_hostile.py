@@ -225,6 +225,7 @@ def test_an_error_on_a_click_is_a_notice_with_details_and_the_page_plays_on(
     _forget_caught_error(page, "handling what you did", "ValueError")
 
 
+@pytest.mark.first_visit  # (a failing boot: the first visit's way)
 def test_an_error_in_a_boot_step_is_a_notice_and_the_rest_starts(
         page: Any, boot: Any) -> None:
     page.add_init_script("""Object.defineProperty(Navigator.prototype, 'serviceWorker',
@@ -248,6 +249,7 @@ def _forget_failed_loads(page: Any) -> None:
     recorder.page_errors[:] = [e for e in recorder.page_errors if "Failed to fetch" not in e]
 
 
+@pytest.mark.first_visit  # (a failing boot: the first visit's way)
 @pytest.mark.parametrize("failure", ["connection lost", "not found"])
 def test_python_failing_to_start_is_a_plain_notice(page: Any, server: Server,
                                                    failure: str) -> None:
@@ -272,6 +274,7 @@ def test_python_failing_to_start_is_a_plain_notice(page: Any, server: Server,
     _forget_failed_loads(page)
 
 
+@pytest.mark.first_visit  # (a failing boot: the first visit's way)
 def test_an_engine_that_cannot_be_imported_is_a_plain_notice(page: Any, server: Server) -> None:
     page.route("**/static/build/engine.zip",
                lambda route: route.fulfill(status=200, body=b"not a zip archive",
@@ -286,6 +289,7 @@ def test_an_engine_that_cannot_be_imported_is_a_plain_notice(page: Any, server: 
     expect(page.locator("main.loading")).to_have_count(0)
 
 
+@pytest.mark.first_visit  # (a failing boot: the first visit's way)
 @pytest.mark.parametrize("script", ["raise RuntimeError('tm-broken-script')",
                                     "def tm_broken_script(:\n"])
 def test_a_page_script_that_fails_is_a_plain_notice(page: Any, server: Server,

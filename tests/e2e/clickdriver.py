@@ -119,9 +119,10 @@ class Device:
 
 
 def start_sealed(device: Device, names: list[str], prelude: bool = False,
-                 colonies: bool = False, draft: bool = False) -> None:
+                 colonies: bool = False, draft: bool = False,
+                 passphrase: str = "") -> None:
     """The first device fills the new-game form for a sealed game (``draft``: with the
-    draft variant) and takes its seat."""
+    draft variant) and takes its seat (with a recovery passphrase typed twice, if any)."""
     page = device.page
     form = page.locator("form.new-game")
     form.locator("select[name=players]").select_option(str(len(names)))
@@ -138,6 +139,9 @@ def start_sealed(device: Device, names: list[str], prelude: bool = False,
             device.press(box)
     device.press(form.locator("button[type=submit]"))
     wait_screen(page, "seat")
+    if passphrase:
+        for name_field in ("passphrase", "again"):
+            page.locator(f".seal-seat-form input[name={name_field}]").fill(passphrase)
     device.press(page.get_by_role("button", name=f"I am {names[0]}"))
     wait_screen(page, "game")
 

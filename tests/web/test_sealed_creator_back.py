@@ -26,7 +26,7 @@ from tm.linkplay import links, sealedlinks
 from tm.web import linkseals
 from tm.web.app import App
 from tm.web.i18n import t
-from tm.web.linkplay_html import send_panel, seat_cover
+from tm.web.linkplay_html import seat_cover, send_panel
 from tm.web.saves import MemoryStorage
 from tm.web.sealedgame import RECORD_PREFIX
 

@@ -66,7 +66,9 @@ class SeatRecovery(SealedBase):
     def _recover(self, seat: int, escrow: str | None, seed_hex: str) -> bool:
         """The seat invited again taken back with the seed its escrow gave (the page
         unlocked it with the passphrase typed): checked against the seat's posts, then
-        kept; its first link introduces this device's key with the re-invitation."""
+        kept; its first link introduces this device's key with the re-invitation (the
+        creator's seat: with the creator's key unlocked beside the seed, checked against
+        the game's beginning, which re-invites the seat when that link is made)."""
         game, link_id, join = self.shown.game, self.shown.meta.link_id, self.state.join
         assert game is not None
         name = game.state.options.names[seat]
@@ -79,14 +81,15 @@ class SeatRecovery(SealedBase):
         try:
             seed, creator = seedescrow.unlocked(seed_hex)
             if seedescrow.holds_creator(escrow):  # (the creator's seat: its key checked)
-                assert seats.begin is not None
+                if seats.begin is None:
+                    raise ValueError("no beginning held")
                 seats.creator = seedescrow.creator_key(creator, seats.begin.creator)
             posts = list(sealedlinks.decode(sealedgame.split(join)[0]).posts)
             play = seedescrow.recovered(game.state.options, link_id, seat, seed, posts)
         except seedescrow.EscrowRefused as refused:
             self.shown.notice = t(refused.key, name=name)
             return False
-        except (ValueError, LinkError, AssertionError):
+        except (ValueError, LinkError):
             self.shown.notice = t("sealed.escrow_passphrase")
             return False
         play.act()

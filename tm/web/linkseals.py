@@ -315,6 +315,7 @@ def sealed(fragment: str, storage: Storage, link_id: str, seat: int, moves: list
             intro = sigs.SoftKey(secret).sign(sigs.intro_message(link_id, seat, generation, own))
             seats.keys[seat], seats.gens[seat] = own, generation
             seats.intros[seat] = Intro(generation, intro)
+            seats.away = False  # (seated here again: its own invitation)
         lost = seats.keys.get(seat) != own
         signature = None if lost else sign(sigs.batch_message(link_id, seat, moves))
         if signature is not None:

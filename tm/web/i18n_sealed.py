@@ -117,7 +117,8 @@ EN_SEALED: dict[str, str] = {
     "sealed.escrow_hint": "Your cards open only with a secret this device keeps. With a "
                           "recovery passphrase, the game keeps that secret locked on every "
                           "device: if this phone is lost, the game's creator invites you "
-                          "again and you type the passphrase on a new device. Without it, a "
+                          "again (you began the game: another player sends you the whole "
+                          "game) and you type the passphrase on a new device. Without it, a "
                           "lost phone ends the game. Choose a long passphrase: every device "
                           "holds the locked secret and could try guesses.",
     "sealed.escrow_short": "The recovery passphrase needs at least 8 characters (or leave "

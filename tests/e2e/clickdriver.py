@@ -12,6 +12,7 @@ shown) or the devices reach a generation."""
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -119,9 +120,10 @@ class Device:
 
 
 def start_sealed(device: Device, names: list[str], prelude: bool = False,
-                 colonies: bool = False, draft: bool = False) -> None:
+                 colonies: bool = False, draft: bool = False,
+                 passphrase: str = "") -> None:
     """The first device fills the new-game form for a sealed game (``draft``: with the
-    draft variant) and takes its seat."""
+    draft variant) and takes its seat (with a recovery passphrase typed twice, if any)."""
     page = device.page
     form = page.locator("form.new-game")
     form.locator("select[name=players]").select_option(str(len(names)))
@@ -138,8 +140,30 @@ def start_sealed(device: Device, names: list[str], prelude: bool = False,
             device.press(box)
     device.press(form.locator("button[type=submit]"))
     wait_screen(page, "seat")
+    if passphrase:
+        for name_field in ("passphrase", "again"):
+            page.locator(f".seal-seat-form input[name={name_field}]").fill(passphrase)
     device.press(page.get_by_role("button", name=f"I am {names[0]}"))
     wait_screen(page, "game")
+
+
+def take_back(device: Device, wrong: str, right: str) -> float:
+    """A seat taken back from its escrow on a new device, as its player types: a wrong
+    recovery passphrase refused first, then the right one; the seconds the page took."""
+    def typed(passphrase: str) -> None:
+        form = device.page.locator("form.take-back-form")
+        form.locator("input[name=passphrase]").fill(passphrase)
+        device.press(form.get_by_role("button", name="Take the seat back"))
+    typed(wrong)
+    expect(device.page.locator(".notice[role=alert]")).to_contain_text(
+        "Wrong recovery passphrase", timeout=REBUILD_MS)
+    began = time.monotonic()
+    typed(right)
+    expect(device.page.locator(".notice.info")).to_contain_text("is back on this device",
+                                                                timeout=REBUILD_MS)
+    took = time.monotonic() - began
+    wait_screen(device.page, "game")
+    return took
 
 
 Stop = Callable[[dict[str, Device]], bool]

@@ -101,7 +101,7 @@ def test_escrow_rides_on_the_seats_first_post_and_every_device_keeps_it(lost: Lo
 def test_escrow_a_new_device_takes_a_lost_seat_back_and_plays_on(lost: Lost) -> None:
     new = device(salt=9, key=99)
     new.handle("open_link", {"text": lost.invite})
-    assert new.sealed.recovering() == (1, True)
+    assert new.sealed.recovering() == (1, True, False)
     assert new.linkplay.snapshot().uninvited == ()
     new.handle("choose_seat", {"seat": 1, "seed": BOB_SEED.hex()})
     assert new.shown.meta.seat == 1 and new.shown.notice is None, new.shown.notice
@@ -136,7 +136,7 @@ def test_escrow_a_wrong_passphrase_takes_nothing(lost: Lost) -> None:
     new.handle("open_link", {"text": lost.invite})
     new.handle("seat_refused", {"why": "escrow_passphrase"})  # the page's keys refused
     assert new.shown.notice == t("sealed.escrow_passphrase")
-    assert new.shown.meta.seat == -1 and new.sealed.recovering() == (1, True)
+    assert new.shown.meta.seat == -1 and new.sealed.recovering() == (1, True, False)
 
 
 def _with_posts(invite: str, change: object) -> str:
@@ -212,6 +212,6 @@ def test_escrow_corpus_a_format_2_re_invitation_still_takes_the_seat_back() -> N
     assert sealedlinks.decode(head).posts[0].escrow is not None
     new = device(salt=9, key=99)
     new.handle("open_link", {"text": corpus["invite"]})
-    assert new.sealed.recovering() == (1, True), new.shown.notice
+    assert new.sealed.recovering() == (1, True, False), new.shown.notice
     new.handle("choose_seat", {"seat": 1, "seed": corpus["bob_seed"]})
     assert new.shown.meta.seat == 1 and new.shown.notice is None, new.shown.notice

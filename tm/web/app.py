@@ -243,7 +243,7 @@ class App:
     def sealed_escrowed(self) -> tuple[int, ...]:
         return self.sealed.escrowed()
 
-    def sealed_recovering(self) -> tuple[int, bool] | None:
+    def sealed_recovering(self) -> tuple[int, bool, bool] | None:
         return self.sealed.recovering()
 
     def drop_sealed_link(self) -> None:

@@ -159,8 +159,9 @@ class LinkPlayController(CreatorInvites, DailyChallenge):
                                           players)
         if invited is None:
             return ()
-        taken = self.taken_seats()
-        return tuple(s for s in range(players) if s not in invited and s not in taken)
+        taken, back = self.taken_seats(), self.host.sealed_recovering()
+        free = (*invited, back[0]) if back is not None else invited  # (a creator's seat
+        return tuple(s for s in range(players) if s not in free and s not in taken)  # back)
 
     def sealed(self, data: dict[str, Any]) -> None:
         """The page's keys have answered: the link to send is made again as it is drawn."""

@@ -95,7 +95,7 @@ class SealedController(SeatMoves, SeatRecovery):
         play = self.active()
         assert play is not None
         if self.moved_away(play):
-            self.shown.notice = t("sealed.moved_away", name=play.options.names[play.record.seat])
+            self.shown.notice = self.left_text(play)
             return
         try:
             for response in responses:
@@ -206,7 +206,7 @@ class SealedController(SeatMoves, SeatRecovery):
         shown = self.shown
         if not fresh and self.moved_away(play):  # (the new device takes the seat's links)
             self._show(play)
-            shown.notice = t("sealed.moved_away", name=play.options.names[play.record.seat])
+            shown.notice = self.left_text(play)
             return False
         head, params = sealedgame.split(text)
         storage = self.host.store.storage
@@ -301,7 +301,7 @@ class SealedController(SeatMoves, SeatRecovery):
         play = self.active()
         if play is None:
             return None
-        moved = self.moved_away(play)
+        moved = self.left_text(play)
         offer = None if moved else play.offer()
         link = self._signed(play, offer) if offer is not None else None
         names = play.options.names
@@ -315,6 +315,7 @@ class SealedController(SeatMoves, SeatRecovery):
             over=play.game.is_over, checking=play.audit_due(),
             awaited=sealed_words.stopped_or_awaited(play, list(names)),
             moved=moved, can_move=not moved and self._can_move(play),
+            whole=self.whole_game(play),
             audit=None if audit is None else tuple(dict.fromkeys(
                 finding_text(str(deck), int(seat), str(reason), list(names))
                 for deck, seat, _position, reason in audit)))  # (each said once)

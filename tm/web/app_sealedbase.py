@@ -32,6 +32,8 @@ class SealedState:
     # a re-invitation opened of a seat that already played (its device was lost): the
     # seat and its escrow (None: its player left no recovery passphrase)
     recover: tuple[int, str | None] | None = None
+    whole: tuple[tuple[str, int], str] | None = None  # the whole game last sealed for the
+    # creator's new device: (game, posts), its link
 
 
 class SealedBase(Controller):
@@ -56,9 +58,14 @@ class SealedBase(Controller):
         return play is not None and play.can_decide() and not self.moved_away(play)
 
     def moved_away(self, play: SealedPlay) -> bool:
-        """Whether this device moved the seat of ``play`` to another device (it shows the
-        game and plays it no more)."""
+        """Whether this device moved the seat of ``play`` to another device, or the seat
+        was taken back on another (it shows the game and plays it no more)."""
         return linkhandover.moved_away(self.host.store.storage, play.game_id, play.record.seat)
+
+    def left_text(self, play: SealedPlay) -> str:
+        """In words, why this device plays its seat no more ("": it plays it)."""
+        key = linkhandover.left_words(self.host.store.storage, play.game_id, play.record.seat)
+        return t(key, name=play.options.names[play.record.seat]) if key else ""
 
     def _show(self, play: SealedPlay) -> None:
         self.host.forget_views()  # (its dealer may read cards it could not before)

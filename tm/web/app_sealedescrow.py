@@ -2,8 +2,11 @@
 sealed-game controller (:class:`tm.web.app_sealed.SealedController`), whose state it
 shares. A re-invitation of a seat that already played is checked against the seats'
 signatures and kept; the seed the page unlocks from the seat's escrow with its recovery
-passphrase (:mod:`tm.web.seedescrow`) takes the seat back. Apart from the links and the
-audit because the escrow is a flow of its own, with its own refusals.
+passphrase (:mod:`tm.web.seedescrow`) takes the seat back. The creator's own seat comes
+back without a re-invitation: a device that holds no seat opens the whole game (any other
+device sends it), unlocks the creator's key beside the seed, and re-invites itself. Apart
+from the links and the audit because the escrow is a flow of its own, with its own
+refusals.
 """
 from __future__ import annotations
 
@@ -22,11 +25,15 @@ class SeatRecovery(SealedBase):
     """The seeds kept in escrow, and a seat invited again taken back with its seed (a mixin
     of the sealed-game controller)."""
 
-    def recovering(self) -> tuple[int, bool] | None:
-        """The seat a re-invitation opened here takes back, and whether its player left
-        an escrow (the page then asks the recovery passphrase); None: no such seat."""
+    def recovering(self) -> tuple[int, bool, bool] | None:
+        """The seat a re-invitation opened here takes back, whether its player left an
+        escrow (the page then asks the recovery passphrase) and whether it is the
+        creator's seat, taken back with the whole game (no re-invitation); None: no such
+        seat."""
         recover = self.state.recover
-        return None if recover is None else (recover[0], recover[1] is not None)
+        if recover is None:
+            return None
+        return recover[0], recover[1] is not None, seedescrow.holds_creator(recover[1])
 
     def recovery_escrow(self) -> tuple[str, int, str] | None:
         """The game, seat and escrow the page unlocks with the passphrase typed."""
@@ -43,7 +50,9 @@ class SeatRecovery(SealedBase):
         link = sealedlinks.decode(sealedgame.split(text)[0])
         invited = linkseals.invited_seats(self.host.store.storage, game_id, options.players)
         seat = next((s for s in invited or () if any(p.seat == s for p in link.posts)), None)
-        if seat is None:
+        if invited == ():  # (no invitation here: the whole game, sent by another device
+            seat = seedescrow.creator_seat(link.posts, options.players)  # to the creator's
+        if seat is None:  # new one)
             return True
         probe = SealedPlay(options, game_id, Record(seat, bytes(32)))
         notice = self._check_seals(probe, sealedgame.split(text)[1], list(link.posts))
@@ -57,7 +66,9 @@ class SeatRecovery(SealedBase):
     def _recover(self, seat: int, escrow: str | None, seed_hex: str) -> bool:
         """The seat invited again taken back with the seed its escrow gave (the page
         unlocked it with the passphrase typed): checked against the seat's posts, then
-        kept; its first link introduces this device's key with the re-invitation."""
+        kept; its first link introduces this device's key with the re-invitation (the
+        creator's seat: with the creator's key unlocked beside the seed, checked against
+        the game's beginning, which re-invites the seat when that link is made)."""
         game, link_id, join = self.shown.game, self.shown.meta.link_id, self.state.join
         assert game is not None
         name = game.state.options.names[seat]
@@ -65,8 +76,14 @@ class SeatRecovery(SealedBase):
         if escrow is None or join is None:
             self.shown.notice = t("sealed.escrow_none", name=name)
             return False
+        storage = self.host.store.storage
+        seats = linkseals.read_seats(storage, link_id)
         try:
-            seed = seedescrow.seed_of(seed_hex)
+            seed, creator = seedescrow.unlocked(seed_hex)
+            if seedescrow.holds_creator(escrow):  # (the creator's seat: its key checked)
+                if seats.begin is None:
+                    raise ValueError("no beginning held")
+                seats.creator = seedescrow.creator_key(creator, seats.begin.creator)
             posts = list(sealedlinks.decode(sealedgame.split(join)[0]).posts)
             play = seedescrow.recovered(game.state.options, link_id, seat, seed, posts)
         except seedescrow.EscrowRefused as refused:
@@ -78,11 +95,43 @@ class SeatRecovery(SealedBase):
         play.act()
         if not self._kept(play):
             return False
+        if seats.creator is not None and seedescrow.holds_creator(escrow):
+            seats.recover = seat  # (its first link re-invites it with the creator's key)
+            linkseals.write_seats(storage, link_id, seats)
         self.state.join, self.state.recover = None, None
         self.shown.meta.seat = seat
         self._show(play)
         self.shown.info = t("sealed.recovered", name=name)
         return True
+
+    def creator_locked(self) -> str:
+        """What the page locks beside the seed when this device takes its seat with a
+        recovery passphrase: the creator's key (hex) on the creator's device, so that the
+        creator can come back on a new device; else nothing."""
+        seats = linkseals.read_seats(self.host.store.storage, self.shown.meta.link_id)
+        creator = seats.creator
+        return creator.hex() if creator is not None and self.state.recover is None else ""
+
+    def whole_game(self, play: SealedPlay) -> tuple[str, str] | None:
+        """For the creator's new device (should the creator lose theirs): the creator's
+        name and the whole game as it stands, sealed by this device; None: this device's
+        seat is the creator's, the creator kept no key in escrow, the game is over, or
+        this device's keys have yet to sign it."""
+        seat = seedescrow.creator_seat(play.history, play.players)
+        if seat is None or seat == play.record.seat or play.game.is_over \
+                or self.moved_away(play):
+            return None
+        name, key = play.options.names[seat], (play.game_id, len(play.history))
+        if self.state.whole is not None and self.state.whole[0] == key:
+            return name, self.state.whole[1]
+        fragment = sealedlinks.encode(play.game_id, play.history, 0, play.options)
+        try:
+            seals = linkseals.sealed(fragment, self.host.store.storage, play.game_id,
+                                     play.record.seat, play.signed(), self.host.link_signer())
+        except linkseals.SealPending:
+            return None
+        self.state.whole = (key, f"{self.host.base_url}#{seals.fragment}")
+        return name, self.state.whole[1]
 
     def escrowed(self) -> tuple[int, ...]:
         """The seats of the game on screen whose seed is kept in escrow (a lost device

@@ -99,6 +99,9 @@ EN_SEALED: dict[str, str] = {
     "sealed.move_no_keys": "This browser cannot lock a move file (it keeps no keys here).",
     "sealed.moved_away": "You moved {name}'s seat to another device: this device shows the "
                          "game as it was and can no longer play {name}.",
+    "sealed.taken_away": "{name}'s seat was taken back on another device (this one was "
+                          "thought lost): this device shows the game as it was and can no "
+                          "longer play {name}.",
     "sealed.moved_here": "{name}'s seat moved to this device: play on here. Send your next "
                          "link as usual; it tells the other devices.",
     "sealed.handed": "{name} moved their seat to another device: its moves are taken from "
@@ -114,7 +117,8 @@ EN_SEALED: dict[str, str] = {
     "sealed.escrow_hint": "Your cards open only with a secret this device keeps. With a "
                           "recovery passphrase, the game keeps that secret locked on every "
                           "device: if this phone is lost, the game's creator invites you "
-                          "again and you type the passphrase on a new device. Without it, a "
+                          "again (you began the game: another player sends you the whole "
+                          "game) and you type the passphrase on a new device. Without it, a "
                           "lost phone ends the game. Choose a long passphrase: every device "
                           "holds the locked secret and could try guesses.",
     "sealed.escrow_short": "The recovery passphrase needs at least 8 characters (or leave "
@@ -122,6 +126,17 @@ EN_SEALED: dict[str, str] = {
     "sealed.escrow_mismatch": "The passphrases typed differ: type the same one twice.",
     "sealed.escrow_ask": "{name} was invited again on this device. Type {name}'s recovery "
                          "passphrase to take the seat back.",
+    "sealed.escrow_ask_creator": "This link holds the whole game {name} began. If you are "
+                                 "{name} and lost the device you played on, type {name}'s "
+                                 "recovery passphrase to take your seat back here.",
+    "sealed.escrow_not_creator": "{name}'s recovery passphrase does not unlock the key of "
+                                 "the game's creator: this seat cannot be taken back this "
+                                 "way.",
+    "sealed.whole_title": "{name} lost their device?",
+    "sealed.whole_hint": "Send {name} this link on their new device: with {name}'s recovery "
+                         "passphrase, it takes {name}'s seat back there, and the lost "
+                         "device's links are refused from then on.",
+    "sealed.whole_label": "The whole game, for {name}'s new device",
     "sealed.escrow_take": "Take the seat back",
     "sealed.escrow_typed": "Recovery passphrase",
     "sealed.escrow_passphrase": "Wrong recovery passphrase: nothing was taken.",

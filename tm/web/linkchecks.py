@@ -99,6 +99,9 @@ def _check_bound(storage: Storage, link_id: str, found: Seals, moves: list[Any],
         if item.upto >= seats.kept.get(item.seat, item).upto:
             seats.kept[item.seat] = item
     _take_invite(seats, found.invite)
+    if own_seat in moved and not fresh and seats.recover != own_seat \
+            and not seats.invited(own_seat):
+        seats.away = True  # (the creator invited this device's seat again, elsewhere)
     write_seats(storage, link_id, seats)
     return Checked(None, () if fresh else tuple(moved), () if fresh else tuple(handed))
 

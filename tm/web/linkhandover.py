@@ -85,9 +85,19 @@ def mark_moved(storage: Storage, link_id: str, seat: int, handover: HandOver,
 
 
 def moved_away(storage: Storage, link_id: str, seat: int) -> bool:
-    """Whether this device moved its seat to another device (it keeps the game to look at,
-    and plays that seat no more)."""
+    """Whether this device moved its seat to another device, or its seat was taken back
+    on another device (invited again there: a device thought lost); it keeps the game to
+    look at, and plays that seat no more."""
+    return left_words(storage, link_id, seat) is not None
+
+
+def left_words(storage: Storage, link_id: str, seat: int) -> str | None:
+    """Why this device plays its seat no more, as the key of the page's words: it moved
+    the seat (``sealed.moved_away``), or the seat was taken back on another device
+    (``sealed.taken_away``); None: it plays it."""
     seats = read_seats(storage, link_id)
     again = seats.reinvites.get(seat)
-    return again is not None and again.handover and not seats.seated(seat) \
-        and not seats.invited(seat)
+    if again is not None and again.handover and not seats.seated(seat) \
+            and not seats.invited(seat):
+        return "sealed.moved_away"
+    return "sealed.taken_away" if seats.away else None

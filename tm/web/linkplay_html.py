@@ -57,7 +57,8 @@ def seat_cover(screen: Screen) -> str:
                     for i, name in enumerate(shown.names))
     body = f'<div class="seats">{seats}</div>'
     if shown.recovering is not None and shown.recovering[1]:
-        body = _take_back(shown.names[shown.recovering[0]], shown.recovering[0])
+        seat, _, creator = shown.recovering
+        body = _take_back(shown.names[seat], seat, creator)
     elif sealed:  # ("I am …" takes the seat with the passphrase typed: page_tools locks it)
         body = f'<div class="seal-seat-form">{_escrow_fields()}{body}</div>'
     return (f'<div class="handoff seat-check" role="dialog" aria-modal="true" '
@@ -76,10 +77,12 @@ def _escrow_fields() -> str:
             f'autocomplete="new-password"></label>')
 
 
-def _take_back(name: str, seat: int) -> str:
-    """A seat invited again on this device: its recovery passphrase asked."""
+def _take_back(name: str, seat: int, creator: bool) -> str:
+    """A seat invited again on this device, or the creator's seat in the whole game sent
+    to a new device: its recovery passphrase asked."""
+    ask = "sealed.escrow_ask_creator" if creator else "sealed.escrow_ask"
     return (f'<form class="take-back-form" data-action="seal_seat">'
-            f'<p>{esc(t("sealed.escrow_ask", name=name))}</p>'
+            f'<p>{esc(t(ask, name=name))}</p>'
             f'<label>{esc(t("sealed.escrow_typed"))} <input type="password" '
             f'name="passphrase" required autocomplete="current-password"></label>'
             f'<input type="hidden" name="seat" value="{seat}">'
@@ -223,11 +226,10 @@ def sealed_panel(shown: LinkPlayShown, you: str) -> str:
     if sealed.over:  # (the seeds awaited; before the end, the waiting text names them)
         audit += "".join(f'<p class="awaited hint">{esc(text)}</p>' for text in sealed.awaited)
     if sealed.moved:  # (this device only shows the game now)
-        name = shown.names[shown.seat]
         return (f'<section class="send-panel sealed quiet moved"{attrs(data_posts=sealed.posts)}>'
                 f'{you}<p class="moved-away" role="status">'
-                f'{esc(t("sealed.moved_away", name=name))}</p>{audit}{who}</section>')
-    move = _move_seat(shown) if sealed.can_move else ""
+                f'{esc(sealed.moved)}</p>{audit}{who}</section>')
+    move = (_move_seat(shown) if sealed.can_move else "") + _send_whole(shown)
     if sealed.send_to is None or sealed.link is None:
         return (f'<section class="send-panel sealed quiet"{attrs(data_posts=sealed.posts)}>'
                 f'{you}{audit}{who}{move}</section>')
@@ -258,6 +260,20 @@ def _move_seat(shown: LinkPlayShown) -> str:
             f'<label>{esc(t("sealed.move_again"))} <input type="password" name="again" '
             f'minlength="8" required autocomplete="new-password"></label>'
             f'<button type="submit">{esc(t("sealed.move_make"))}</button></form></details>')
+
+
+def _send_whole(shown: LinkPlayShown) -> str:
+    """The whole game for the creator's new device, should the creator lose theirs (they
+    take their seat back there with their recovery passphrase)."""
+    sealed = shown.sealed
+    if sealed is None or sealed.whole is None:
+        return ""
+    name, link = sealed.whole
+    label = t("sealed.whole_label", name=name)
+    return (f'<details class="send-whole"><summary>{esc(t("sealed.whole_title", name=name))}'
+            f'</summary><p class="hint">{esc(t("sealed.whole_hint", name=name))}</p>'
+            + _copy_field(link, label, shown.copied_invite == link, shown.can_share, label,
+                          "whole-link") + "</details>")
 
 
 def _audit(findings: tuple[str, ...] | None, checking: bool) -> str:

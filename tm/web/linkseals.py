@@ -65,6 +65,7 @@ class Seats:
     soft: bytes | None = None  # this device's own key where it has no WebCrypto
     recover: int = -1  # the seat this device takes back with the creator's key (its
     # re-invitation signed when it first sends a link, over the history it then holds)
+    away: bool = False  # this device's seat was invited again and taken on another device
 
     def invitation(self, seat: int) -> tuple[int, bytes]:
         """The seat's invitation now: (its generation, its public key)."""
@@ -128,6 +129,7 @@ def read_seats(storage: Storage, link_id: str) -> Seats:
         seats.creator = _unb64(raw["creator"]) if raw.get("creator") else None
         seats.soft = _unb64(raw["soft"]) if raw.get("soft") else None
         seats.recover = int(raw.get("recover", -1))
+        seats.away = raw.get("away") == 1
     except (ValueError, TypeError, AttributeError, IndexError, KeyError, binascii.Error):
         return Seats()
     return seats
@@ -150,6 +152,8 @@ def write_seats(storage: Storage, link_id: str, seats: Seats) -> None:
         data["invites"] = {str(s): [g, _b64(k)] for s, (g, k) in sorted(seats.invites.items())}
     if seats.recover >= 0:
         data["recover"] = seats.recover
+    if seats.away:
+        data["away"] = 1
     for name in ("creator", "soft"):
         secret = getattr(seats, name)
         if secret is not None:
@@ -311,6 +315,7 @@ def sealed(fragment: str, storage: Storage, link_id: str, seat: int, moves: list
             intro = sigs.SoftKey(secret).sign(sigs.intro_message(link_id, seat, generation, own))
             seats.keys[seat], seats.gens[seat] = own, generation
             seats.intros[seat] = Intro(generation, intro)
+            seats.away = False  # (seated here again: its own invitation)
         lost = seats.keys.get(seat) != own
         signature = None if lost else sign(sigs.batch_message(link_id, seat, moves))
         if signature is not None:

@@ -125,7 +125,7 @@ class LinkPlayShown:
     seat_file: bool = False  # a sealed seat's move file opened: its passphrase is asked
     # a sealed seat invited again that this device may take back, and whether its
     # player left an escrow (its recovery passphrase is asked: tm.web.seedescrow)
-    recovering: tuple[int, bool] | None = None
+    recovering: tuple[int, bool, bool] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,8 +165,11 @@ class SealedShown:
     sealing: bool = False  # the link waits for this device's keys to sign it
     checking: bool = False  # the audit runs after this drawing (it takes seconds)
     awaited: tuple[str, ...] = ()  # whom this device waits for and for what, in words
-    moved: bool = False  # this device moved its seat to another device (it only shows)
+    moved: str = ""  # in words, why this device plays its seat no more (it moved it to
+    # another device, or it was taken back on another): it only shows the game
     can_move: bool = False  # its seat may move to another device now
+    whole: tuple[str, str] | None = None  # the creator's name and the whole game for the
+    # creator's new device (its own lost: tm.web.seedescrow)
 
 
 @dataclass(frozen=True, slots=True)

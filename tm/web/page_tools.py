@@ -236,8 +236,9 @@ class PageTools:
         if why is not None:
             page.act("seat_refused", {"why": why})
             return
-        seed = app.entropy(32).hex()
-        keys.lockSeed(seed, passphrase, app.shown.meta.link_id, seat).then(
+        seed = app.entropy(32).hex()  # (the creator's key beside it: seedescrow)
+        keys.lockSeed(seed + app.sealed.creator_locked(), passphrase, app.shown.meta.link_id,
+                      seat).then(
             create_once_callable(lambda escrow: page.guard(
                 "event", self._answer, "choose_seat",
                 {"seat": seat, "seed": seed, "escrow": str(escrow)})),

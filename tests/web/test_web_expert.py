@@ -61,6 +61,9 @@ def test_the_form_offers_the_expert_in_every_language(lang: str) -> None:
         i18n.set_language("en")
 
 
+# (`make test-matrix`: tests/engine/test_bots_expert_slices.py checks the same equality on
+# the bot itself in `make test`; this one drives it through the page's loop)
+@pytest.mark.matrix
 def test_the_expert_thought_in_slices_plays_the_moves_it_plays_at_once() -> None:
     whole, sliced = _late(), _late()
     slices = 0

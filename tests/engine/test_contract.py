@@ -13,10 +13,11 @@ import pytest
 
 from tests.kits.shapes import misfits
 from tm import Game, IllegalMove, Options
-from tm.core.contract import ASKS, KINDS, PURPOSE_KINDS, RESPONSES, Choice, ask_shape, purposes
+from tm.core.contract import ASKS, KINDS, PURPOSE_KINDS, Choice, ask_shape, purposes
 from tm.core.flow import HANDLERS, ask
 from tm.core.ledger import log
 from tm.core.records import RECORDS
+from tm.core.responses import RESPONSES
 from tm.core.rng import Rng
 from tm.sim import random_response
 

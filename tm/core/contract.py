@@ -26,6 +26,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal, NotRequired, TypedDict, TypeGuard, get_args
 
+from tm.core.responses import add_response
+
 # ---------------------------------------------------------------- kinds and purposes
 Kind = Literal["action", "space", "cards", "card", "player", "amount", "pay", "option",
                "setup"]
@@ -35,19 +37,15 @@ Purpose = str  # one of :func:`purposes`: the base game's below, or one an expan
 
 # The kinds each purpose is asked as (the page words a purpose per kind: a one-card
 # keep is a ``card`` ask, a keep of several a ``cards`` ask, both ``keep_cards``): the base
-# game's and Corporate Era's here; every other expansion's in its own package, registered
+# game's here; every expansion's in its own package, registered
 # through its manifest's vocabulary (:class:`Vocabulary`, :func:`add_vocabulary`).
 _PURPOSE_KINDS: dict[Purpose, tuple[Kind, ...]] = {
-    # the base game
     "action": ("action",), "setup": ("setup",), "draft": ("card",),
     "buy_cards": ("cards",), "keep_cards": ("card", "cards"), "sell_patents": ("cards",),
     "pay": ("pay",), "place": ("space",), "choose": ("option",),
     "final_greenery": ("option",), "add_res": ("card",), "take_res": ("card",),
     "reduce_prod": ("player",), "remove_any": ("player",), "heat_prod_to_mc_prod": ("amount",),
     "energy_to_mc": ("amount",), "play_from_hand": ("card",), "fund_award_free": ("option",),
-    # Corporate Era
-    "discard_to_draw": ("cards",), "rob": ("player",), "remove_animals": ("card",),
-    "copy_production": ("card",), "claim_land": ("space",),
 }
 PURPOSE_KINDS: Mapping[Purpose, tuple[Kind, ...]] = MappingProxyType(_PURPOSE_KINDS)
 # The card prompts whose chosen card is played at once, paid for by nobody (a reader values
@@ -55,6 +53,12 @@ PURPOSE_KINDS: Mapping[Purpose, tuple[Kind, ...]] = MappingProxyType(_PURPOSE_KI
 _PLAY_NOW: list[Purpose] = []
 # The asks of a purpose that hold more than their kind's shape (an expansion's own fields).
 _ASK_SHAPES: dict[Purpose, type] = {}
+_RULES: dict[Purpose, str] = {}  # the rule an expansion's purpose follows, by purpose
+
+
+def purpose_rule(purpose: str) -> str | None:
+    """The rule id an expansion's purpose follows (None: not an expansion's, or none)."""
+    return _RULES.get(purpose)
 
 
 def purposes() -> tuple[Purpose, ...]:
@@ -208,117 +212,6 @@ ASKS: Mapping[Kind, type] = MappingProxyType({
 })
 
 
-# ---------------------------------------------------------------- responses, per type
-BareType = Literal["pass", "done", "confirm", "end_turn", "convert_heat", "convert_plants",
-                   "first_action", "more_cards"]
-
-
-class BareResponse(TypedDict):
-    """A response that is its type alone (``pass``, ``done``, ``confirm``, ...)."""
-
-    type: BareType
-
-
-class CardResponse(TypedDict):
-    """A card named."""
-
-    type: Literal["card", "pick", "unpick", "corporation", "play_card", "card_action"]
-    card: str
-
-
-class KeepResponse(TypedDict):
-    """A card of a setup offer kept or put back (``keep``, ``unkeep``)."""
-
-    type: Literal["keep", "unkeep"]
-    offer: str
-    card: str
-
-
-class SpaceResponse(TypedDict):
-    type: Literal["space"]
-    space: str
-
-
-class RegionResponse(TypedDict):
-    type: Literal["region"]
-    row: int
-
-
-class PlayerResponse(TypedDict):
-    type: Literal["player"]
-    player: int
-
-
-class NoneResponse(TypedDict):
-    """No player chosen (an optional target)."""
-
-    type: Literal["none"]
-
-
-class AmountResponse(TypedDict):
-    type: Literal["amount"]
-    amount: int
-
-
-class OptionResponse(TypedDict):
-    type: Literal["option"]
-    option: int
-
-
-class UseResponse(TypedDict):
-    """How many of one resource a payment uses."""
-
-    type: Literal["use"]
-    resource: str
-    amount: int
-
-
-class ProjectResponse(TypedDict):
-    type: Literal["standard_project"]
-    project: str
-
-
-class MilestoneResponse(TypedDict):
-    type: Literal["claim_milestone"]
-    milestone: str
-
-
-class AwardResponse(TypedDict):
-    type: Literal["fund_award"]
-    award: str
-
-
-class CardsResponse(TypedDict):
-    """A whole selection (what a ``cards`` ask's handler gets; saves of format 1)."""
-
-    type: Literal["cards"]
-    cards: list[str]
-
-
-class SetupResponse(TypedDict):
-    """A whole setup decision (what the ``setup`` handler gets)."""
-
-    type: Literal["setup"]
-    corporation: str | None
-    cards: list[str]
-    kept: NotRequired[dict[str, list[str]]]
-
-
-# The shape of every response a game records, by its type (a whole payment,
-# ``{"type": "pay", "<currency or card>": n, ...}``, names cards as keys: a JSON edge).
-_RESPONSES: dict[str, type] = {
-    **dict.fromkeys(get_args(BareType), BareResponse),
-    **dict.fromkeys(("card", "pick", "unpick", "corporation", "play_card", "card_action"),
-                    CardResponse),
-    "keep": KeepResponse, "unkeep": KeepResponse, "space": SpaceResponse,
-    "region": RegionResponse, "player": PlayerResponse, "none": NoneResponse,
-    "amount": AmountResponse, "option": OptionResponse, "use": UseResponse,
-    "standard_project": ProjectResponse,
-    "claim_milestone": MilestoneResponse, "fund_award": AwardResponse,
-    "cards": CardsResponse, "setup": SetupResponse,
-}
-RESPONSES: Mapping[str, type] = MappingProxyType(_RESPONSES)  # with the expansions' own
-
 # ---------------------------------------------------------------- an expansion's own words
 @dataclass(frozen=True, slots=True)
 class Vocabulary:
@@ -326,13 +219,15 @@ class Vocabulary:
     once through its manifest (:func:`add_vocabulary`): its ``purposes`` (the kinds each
     is asked as), those whose chosen card is played at once (``play_now``), the shapes of
     its asks that hold more than their kind's (``asks``, by purpose), its ``responses`` (by
-    type) and its log ``records`` (by key; :func:`tm.core.records.add_records`)."""
+    type), its log ``records`` (by key; :func:`tm.core.records.add_records`) and the rule
+    id each purpose's decision follows (``rules``: what the page's "?" links to)."""
 
     purposes: Mapping[Purpose, tuple[Kind, ...]] = field(default_factory=dict)
     play_now: tuple[Purpose, ...] = ()
     asks: Mapping[Purpose, type] = field(default_factory=dict)
     responses: Mapping[str, type] = field(default_factory=dict)
     records: Mapping[str, type] = field(default_factory=dict)
+    rules: Mapping[Purpose, str] = field(default_factory=dict)  # the rule each purpose follows
 
     def words(self) -> frozenset[str]:
         """Every name it adds: purposes, response types and record keys."""
@@ -348,8 +243,10 @@ def add_vocabulary(vocabulary: Vocabulary) -> None:
         check_purpose(purpose)
         _add(_ASK_SHAPES, purpose, shape, "ask shape")
     for kind, response in vocabulary.responses.items():
-        _add(_RESPONSES, kind, response, "response type")
+        add_response(kind, response)
     _PLAY_NOW.extend(check_purpose(purpose) for purpose in vocabulary.play_now)
+    for purpose, rule in vocabulary.rules.items():
+        _add(_RULES, check_purpose(purpose), rule, "purpose's rule")
 
 
 def _add(table: dict[str, Any], name: str, entry: object, what: str) -> None:
@@ -364,7 +261,7 @@ def ask_shape(kind: Kind, purpose: Purpose) -> type:
 
 
 Step = Mapping[str, Any]  # one step of the card notation (tm.cards.dsl): a ``k`` and its fields
-Response = dict[str, Any]  # one of RESPONSES' shapes, as the JSON a game records
+Response = dict[str, Any]  # one of tm.core.responses.RESPONSES' shapes, as a game records it
 Label = dict[str, Any]  # what a choice does, as a record the page words (``key`` + fields)
 
 

@@ -15,12 +15,13 @@ from tm.cards import card
 from tm.cards.dsl import city, greenery, ocean, prod, raise_
 from tm.cards.tableau import effects, standing_effects
 from tm.core import sealed
-from tm.core.contract import ActionAsk, CardsAsk, CardsResponse, Choice, Label, Response
+from tm.core.contract import ActionAsk, CardsAsk, Choice, Label, Response
 from tm.core.errors import reason
 from tm.core.flow import ask, handler, op, push, run_steps
 from tm.core.frozen import freeze, thaw
 from tm.core.ledger import change_res, log
 from tm.core.manifest import ActionType, Project, Why
+from tm.core.responses import CardsResponse
 from tm.core.ruleset import rules_of
 from tm.core.state import GameState
 from tm.rules import milestones

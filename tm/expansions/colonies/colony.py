@@ -6,9 +6,9 @@ from typing import TypedDict
 
 from tm.cards.dsl import Step
 from tm.cards.tableau import effects, resource_cards
-from tm.core.contract import OptionResponse
 from tm.core.flow import ask, handler, run_steps
 from tm.core.frozen import thaw
+from tm.core.responses import OptionResponse
 from tm.core.state import GameState
 from tm.expansions.colonies.tiles import MARKER_START, TILES, TRACK
 from tm.expansions.colonies.vocabulary import TileAsk, record

@@ -8,11 +8,12 @@ from collections.abc import Iterator
 from typing import Any
 
 from tm.cards.tableau import effects, resource_cards
-from tm.core.contract import AmountResponse, Response
+from tm.core.contract import Response
 from tm.core.errors import reason
 from tm.core.flow import ask, handler, push, run_steps
 from tm.core.ledger import change_res, log
 from tm.core.manifest import ActionType, Why
+from tm.core.responses import AmountResponse
 from tm.core.state import GameState
 from tm.expansions.colonies.vocabulary import HeatAsk
 from tm.rules.play import requirement_kind

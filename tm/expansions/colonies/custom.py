@@ -15,17 +15,10 @@ from typing import Any
 from tm.cards import card
 from tm.cards.dsl import WILD, Step
 from tm.cards.tableau import effects, resource_cards, tag_count
-from tm.core.contract import (
-    AmountResponse,
-    CardAsk,
-    CardResponse,
-    OptionResponse,
-    PlayerAsk,
-    PlayerResponse,
-    Purpose,
-)
+from tm.core.contract import CardAsk, PlayerAsk, Purpose
 from tm.core.flow import ask, handler, run_steps
 from tm.core.ledger import log
+from tm.core.responses import AmountResponse, CardResponse, OptionResponse, PlayerResponse
 from tm.core.state import NEUTRAL, GameState
 from tm.expansions.colonies.colony import (
     MAX_MARKER,

@@ -7,13 +7,14 @@ from typing import Literal, TypedDict, cast
 
 from tm.cards.dsl import Step
 from tm.cards.tableau import effects
-from tm.core.contract import Label, OptionResponse, Response
+from tm.core.contract import Label, Response
 from tm.core.errors import reason
 from tm.core.flow import ask, handler, op, push, run_steps
 from tm.core.frozen import thaw
 from tm.core.ledger import log
 from tm.core.manifest import Why
 from tm.core.records import PaidRecord
+from tm.core.responses import OptionResponse
 from tm.core.state import GameState
 from tm.expansions.colonies.colony import (
     MAX_MARKER,

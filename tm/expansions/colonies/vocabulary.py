@@ -122,7 +122,12 @@ VOCABULARY = Vocabulary(
           **dict.fromkeys(("resources_as_heat", "floaters_for_heat",
                            "resources_here_to_titanium"), HeatAsk)},
     responses={"trade": TradeResponse, "convert_heat_with_resources": HeatResponse},
-    records=RECORDS)
+    records=RECORDS,
+    rules={"build_colony": "R-COL-3", "refuge_tile": "R-COL-3", "colony_tile_added": "R-COL-1",
+           **dict.fromkeys(("trade_tile", "trade_fee", "trade_offset", "marker_up",
+                            "marker_down"), "R-COL-4"),
+           "discard_from_hand": "R-ACT-1", "spend_own_res": "R-CARD-6",
+           "steal_megacredits": "R-PROD-3"})
 
 
 # One signature per record shape, so mypy checks each call's fields.

@@ -15,10 +15,11 @@ from typing import Any, Literal, TypedDict
 
 from tm.cards import card, prelude_deck
 from tm.core import sealed
-from tm.core.contract import CardAsk, CardResponse
+from tm.core.contract import CardAsk
 from tm.core.flow import ask, handler, op, push, run_steps
 from tm.core.ledger import log
 from tm.core.manifest import Manifest, SetupOffer
+from tm.core.responses import CardResponse
 from tm.core.ruleset import rules_of, section_as_seen
 from tm.core.state import FACE_DOWN, OWNER, PUBLIC, GameState, PlayerState, from_dict, to_dict
 from tm.expansions.prelude.vocabulary import VOCABULARY, record

@@ -26,7 +26,7 @@ RECORDS = MappingProxyType({"preludes_kept": KeptRecord,
                             "prelude_discarded": MegacreditsRecord})
 PLAY_NOW = ("prelude_first", "prelude_of_several")  # R-PRE-1: played as chosen
 VOCABULARY = Vocabulary(purposes=dict.fromkeys(PLAY_NOW, ("card",)), play_now=PLAY_NOW,
-                        records=RECORDS)
+                        records=RECORDS, rules=dict.fromkeys(PLAY_NOW, "R-PRE-1"))
 
 
 @overload

@@ -15,15 +15,15 @@ Card wording lives beside it in :mod:`tm.web.i18n_cards` (merged into ``EN``).
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
 from tm.core.values import is_int
 
-# The expansions' catalogs (their page manifests' words) merge into EN in the slots they
-# always had: EN's order is every .po file's order.
+# The core catalog; each expansion's words join it from its page manifest, in the load
+# order (:func:`add_words`). EN's order is every .po file's order.
 from tm.web.i18n_en import EN as EN  # (the catalog t() reads; also read as i18n.EN)
 
 LANGUAGES = ("en", "de", "ja", "be")  # each has tm/web/locale/<lang>.po
@@ -37,6 +37,17 @@ _PLAIN_NUMBERS = {"id", "seed", "key", "year", "pos"}
 PLURAL_BASES = {k.rsplit(".", 1)[0] for k in EN if k.endswith((".one", ".other"))}
 CATALOGS: dict[str, dict[str, str]] = {"en": EN}
 _SPOKEN: ContextVar[str] = ContextVar("tm_language", default="en")
+
+
+def add_words(words: Mapping[str, str]) -> None:
+    """Add an expansion's English words (its page manifest's ``words``) to the catalog; a
+    key the catalog has already raises (the page manifests are installed once, in the load
+    order, by :mod:`tm.web.expansions.pages`)."""
+    twice = sorted(key for key in words if key in EN)
+    if twice:
+        raise ValueError(f"words already in the catalog: {twice}")
+    EN.update(words)
+    PLURAL_BASES.update(k.rsplit(".", 1)[0] for k in words if k.endswith((".one", ".other")))
 
 
 def catalog(lang: str) -> dict[str, str]:

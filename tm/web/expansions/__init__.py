@@ -8,8 +8,9 @@ listed load order is :data:`tm.web.expansions.pages.PAGES` (the engine's own ord
 ``tm.expansions.MANIFESTS``). Nothing outside this package compares an expansion's or a
 map's name (``tests/web/test_name_scan.py`` scans for it).
 
-This module holds only the record types, importing nothing of the page: the catalogs
-(``<name>/words.py``) are read by :mod:`tm.web.i18n`, below every renderer.
+This module holds only the record types, importing nothing of the page. A manifest's
+``words`` (its English catalog, ``<name>/words.py``) reach :mod:`tm.web.i18n` only through
+it: :mod:`tm.web.expansions.pages` adds them, in the load order.
 """
 from __future__ import annotations
 

@@ -71,6 +71,25 @@ class ActionGroup:
     after: str
 
 
+CountWordsFn = Callable[[Mapping[str, Any], Any, str], str]  # (value, card, "_div" or "")
+RequirementWordsFn = Callable[[Mapping[str, Any]], str]  # a requirement in short form
+StepWordsFn = Callable[[Mapping[str, Any]], "str | None"]  # None: the step's generic words
+PointsWordsFn = Callable[[int, Any], str]  # what a card's VP counted: (count, card)
+
+
+@dataclass(frozen=True, slots=True)
+class CardWords:
+    """How the card text words an expansion's own notation: its counts (``per`` kinds),
+    requirement kinds (``r``) and steps (``k``, when a step's catalog words ``ct.<k>`` are
+    not enough), each by kind (read by :mod:`tm.web.card_text`), and what a card's VP
+    counted by its count's kind (``points``: the end screen's card VP)."""
+
+    counts: Mapping[str, CountWordsFn] = field(default_factory=dict)
+    requirements: Mapping[str, RequirementWordsFn] = field(default_factory=dict)
+    steps: Mapping[str, StepWordsFn] = field(default_factory=dict)
+    points: Mapping[str, PointsWordsFn] = field(default_factory=dict)
+
+
 def _frozen(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
     return MappingProxyType(dict(mapping))
 
@@ -91,7 +110,12 @@ class PageManifest:
     offer_items: Mapping[str, OfferFn] = field(default_factory=dict)  # setup offers by item
     full_card_purposes: tuple[Purpose, ...] = ()  # card prompts that show whole cards
     log_texts: Mapping[str, LogFn] = field(default_factory=dict)  # log records by key
+    card_words: CardWords | None = None  # the card text's words for its notation
+    # choice types it adds to a group of the base game's action menu, by group
+    group_kinds: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    name_fields: Mapping[str, str] = field(default_factory=dict)  # placeholders holding names
 
     def __post_init__(self) -> None:
-        for name in ("words", "labels", "options", "offer_items", "log_texts"):
+        for name in ("words", "labels", "options", "offer_items", "log_texts", "group_kinds",
+                     "name_fields"):
             object.__setattr__(self, name, _frozen(getattr(self, name)))

@@ -10,6 +10,7 @@ from types import MappingProxyType
 from typing import TypeVar
 
 from tm.core.contract import Purpose
+from tm.web.card_words import add_card_words
 from tm.web.expansions import LabelFn, LogFn, OfferFn, PageManifest, PromptFn
 from tm.web.expansions.colonies.page import PAGE as COLONIES
 from tm.web.expansions.corpera import PAGE as CORPERA
@@ -18,7 +19,9 @@ from tm.web.i18n import add_words
 
 PAGES: tuple[PageManifest, ...] = (CORPERA, PRELUDE, COLONIES)
 for _page in PAGES:  # the only way an expansion's words reach the catalog, once, in order
-    add_words(_page.words)
+    add_words(_page.words, _page.name_fields)
+    if _page.card_words is not None:
+        add_card_words(_page.card_words)
 
 
 T = TypeVar("T")

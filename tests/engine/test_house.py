@@ -403,8 +403,8 @@ def foreign_words(source: str, relative: str,
 
 # The words still outside their expansion's packages, by module (to move, then strike
 # here: the list may only shrink). The bots' rules by purpose and step kind (code of the
-# expert bot, not values) wait for the bot manifests to carry them; a colony tile's name as a tile's (tile_name) for a page
-# manifest's names.
+# expert bot, not values) wait for the bot manifests to carry them; a colony tile's name
+# as a tile's (tile_name) for a page manifest's names.
 STILL_OUTSIDE: Mapping[str, frozenset[str]] = {
     "bots/card_steps.py": frozenset({"colony", "fleet"}),  # (their step rules)
     "bots/card_worth.py": frozenset({"trade_offset"}),

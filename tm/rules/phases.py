@@ -22,7 +22,7 @@ from tm.core.ledger import change_res, log
 from tm.core.responses import CardResponse, CardsResponse, OptionResponse, SetupResponse
 from tm.core.ruleset import rules_of
 from tm.core.state import GameState
-from tm.rules.actions import plant_cost
+from tm.rules.action_checks import plant_cost
 from tm.rules.play import apply_corporation
 from tm.vocab.payment import budget, pay_op
 from tm.vocab.tiles import place_op

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from tm.cards.dsl import Card, Step
 from tm.core.contract import Purpose
 from tm.view_model import GameView
 
@@ -71,10 +72,11 @@ class ActionGroup:
     after: str
 
 
-CountWordsFn = Callable[[Mapping[str, Any], Any, str], str]  # (value, card, "_div" or "")
-RequirementWordsFn = Callable[[Mapping[str, Any]], str]  # a requirement in short form
-StepWordsFn = Callable[[Mapping[str, Any]], "str | None"]  # None: the step's generic words
-PointsWordsFn = Callable[[int, Any], str]  # what a card's VP counted: (count, card)
+# (A count, a requirement and a step are records of the card notation: ``Step``'s shape.)
+CountWordsFn = Callable[[Step, "Card | None", str], str]  # (value, card, "_div" or "")
+RequirementWordsFn = Callable[[Step], str]  # a requirement in short form
+StepWordsFn = Callable[[Step], "str | None"]  # None: the step's generic words
+PointsWordsFn = Callable[[int, Card], str]  # what a card's VP counted: (count, card)
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,6 @@ Read through the page manifest (``card_words``)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from tm.cards.dsl import Card, Step
 from tm.web.card_text import per_phrase, qty, res_unit, tag_name, unit_name
@@ -14,31 +13,31 @@ from tm.web.expansions import CardWords
 from tm.web.i18n import t, tn
 
 
-def _colonies(value: Mapping[str, Any], card: Card | None, suffix: str) -> str:
+def _colonies(value: Step, card: Card | None, suffix: str) -> str:
     scope = "all" if value.get("scope") == "all" else "self"
     return per_phrase(f"per.colony_{scope}{suffix}", value.get("div", 1))
 
 
-def _card_res(value: Mapping[str, Any], card: Card | None, suffix: str) -> str:
+def _card_res(value: Step, card: Card | None, suffix: str) -> str:
     rtype, div = str(value.get("rtype") or "resource"), value.get("div", 1)
     return t(f"per.card_res{suffix}", div=div, unit=unit_name(rtype, 1),
              units=unit_name(rtype, div))
 
 
-def _tag_with_this(value: Mapping[str, Any], card: Card | None, suffix: str) -> str:
+def _tag_with_this(value: Step, card: Card | None, suffix: str) -> str:
     return per_phrase(f"per.tag_with_this{suffix}", value.get("div", 1),
                       tag=tag_name(value["tag"]))
 
 
-def _res_capped(value: Mapping[str, Any], card: Card | None, suffix: str) -> str:
+def _res_capped(value: Step, card: Card | None, suffix: str) -> str:
     return t("per.res_capped", unit=unit_name(res_unit(card), 1), max=value["max"])
 
 
-def _colonies_required(req: Mapping[str, Any]) -> str:
+def _colonies_required(req: Step) -> str:
     return tn("req.colony_max", req["max"]) if "max" in req else tn("req.colony", req["count"])
 
 
-def _card_res_required(req: Mapping[str, Any]) -> str:
+def _card_res_required(req: Step) -> str:
     return t("req.card_res", qty=qty(str(req["rtype"]), req["count"]))
 
 

@@ -10,6 +10,11 @@ A module listed by its own name sits in that layer, whatever its package's layer
 
 The suites mirror the house: the engine's suite (tests/engine) imports no page code and no
 other suite's files, not even through the kits it shares with them.
+
+Each expansion owns its words: its purposes, response types and log records (its
+manifest's vocabulary), its action types, projects, setup offers and the names its own
+modules' table entries answer under appear as string literals only in its own packages
+(the vocabulary scan; what still stands outside is listed, to shrink).
 """
 from __future__ import annotations
 
@@ -20,6 +25,8 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 import pytest
+
+from tests.kits.prose import docstring_ids
 
 if TYPE_CHECKING:
     from tm.core.manifest import Manifest
@@ -376,12 +383,8 @@ def owns(expansion: str, relative: str) -> bool:
 def _prose(tree: ast.AST) -> set[int]:
     """The ids of the string constants that are docstrings (prose, not code) or a module's
     ``__all__`` (names of its functions, e.g. the scenario kit's ``preludes``)."""
-    found = set()
+    found = docstring_ids(tree)
     for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
-            body = node.body
-            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-                found.add(id(body[0].value))
         if isinstance(node, ast.Assign) and any(
                 isinstance(target, ast.Name) and target.id == "__all__" for target in node.targets):
             found |= {id(item) for item in ast.walk(node.value)}

@@ -15,6 +15,7 @@ import ast
 from collections.abc import Iterator
 from pathlib import Path
 
+from tests.kits.prose import docstring_ids
 from tm.board.maps import builtin_maps
 from tm.core import manifest
 from tm.expansions import MANIFESTS as MANIFESTS_IN_ORDER
@@ -31,21 +32,10 @@ def registered_names() -> frozenset[str]:
     return frozenset({*manifest.known(), *(m.name for m in builtin_maps())})
 
 
-def _docstrings(tree: ast.AST) -> set[int]:
-    """The ids of the string constants that are docstrings (prose, not code)."""
-    found = set()
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
-            body = node.body
-            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-                found.add(id(body[0].value))
-    return found
-
-
 def scan(source: str, where: str, names: frozenset[str]) -> list[str]:
     """``file:line: "name"`` for every string literal of ``source`` that is a name."""
     tree = ast.parse(source)
-    prose = _docstrings(tree)
+    prose = docstring_ids(tree)
     return [f"{where}:{node.lineno}: {node.value!r}" for node in ast.walk(tree)
             if isinstance(node, ast.Constant) and isinstance(node.value, str)
             and node.value in names and id(node) not in prose]

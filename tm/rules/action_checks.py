@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
+from typing import TypeVar, cast
 
 from tm.board import placement as board
 from tm.cards import card
@@ -31,23 +32,30 @@ PROJECTS: dict[str, Project] = freeze({  # R-SP: name: (cost, effect)
 })
 PLANTS_PER_GREENERY = 8  # R-ACT-6
 HEAT_PER_STEP = 8  # R-ACT-7
+T = TypeVar("T")
 
 
-# Each ruleset's standard projects (rules are built once per options key and shared: kept
-# alive here, so an id is never given to another); the action menu asks them tens of times.
-_PROJECTS: dict[int, tuple[object, Mapping[str, Project]]] = {}
+# Each ruleset's tables, the base game's entries and its expansions' (rules are built once
+# per options key and shared: kept alive here, so an id is never given to another); the
+# action menu asks them tens of times.
+_MERGED: dict[tuple[int, str], tuple[object, Mapping[str, object]]] = {}
+
+
+def merged(g: GameState, table: str, base: Mapping[str, T]) -> Mapping[str, T]:
+    """``base`` with each of the game's manifests' ``table`` (a Manifest field), read-only."""
+    rules = rules_of(g)
+    found = _MERGED.get((id(rules), table))
+    if found is None or found[0] is not rules:
+        entries = dict(base)
+        for m in rules.manifests:
+            entries.update(getattr(m, table))
+        found = _MERGED[id(rules), table] = (rules, MappingProxyType(entries))
+    return cast(Mapping[str, T], found[1])
 
 
 def projects_of(g: GameState) -> Mapping[str, Project]:
     """The standard projects of this game: the base game's and its expansions' (read-only)."""
-    rules = rules_of(g)
-    found = _PROJECTS.get(id(rules))
-    if found is None or found[0] is not rules:
-        projects = dict(PROJECTS)
-        for m in rules.manifests:
-            projects.update(m.projects)
-        found = _PROJECTS[id(rules)] = (rules, MappingProxyType(projects))
-    return found[1]
+    return merged(g, "projects", PROJECTS)
 
 
 def project_cost(g: GameState, p: int, project: str) -> int:

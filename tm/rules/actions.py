@@ -7,7 +7,6 @@ checked the same way, so the menu and validation can never disagree.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from types import MappingProxyType
 from typing import Literal, TypedDict
 
 from tm.cards import card
@@ -26,6 +25,7 @@ from tm.rules import milestones
 from tm.rules.action_checks import (
     HEAT_PER_STEP,
     always,
+    merged,
     plant_cost,
     project_cost,
     projects_of,
@@ -44,20 +44,10 @@ from tm.vocab.payment import pay_op
 from tm.vocab.tiles import place_op
 from tm.vocab.triggers import project_used
 
-# Each ruleset's action types (see action_checks for the projects' cache: the same reason).
-_ACTIONS: dict[int, tuple[object, Mapping[str, ActionType]]] = {}
-
 
 def actions_of(g: GameState) -> Mapping[str, ActionType]:
     """The action types of this game: the base game's and its expansions' (read-only)."""
-    rules = rules_of(g)
-    found = _ACTIONS.get(id(rules))
-    if found is None or found[0] is not rules:
-        actions = dict(ACTIONS)
-        for m in rules.manifests:
-            actions.update(m.actions)
-        found = _ACTIONS[id(rules)] = (rules, MappingProxyType(actions))
-    return found[1]
+    return merged(g, "actions", ACTIONS)
 
 
 # ---------------------------------------------------------------- effects

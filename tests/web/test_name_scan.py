@@ -15,6 +15,8 @@ import ast
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+
 from tests.kits.prose import docstring_ids
 from tm.board.maps import builtin_maps
 from tm.core import manifest
@@ -103,3 +105,15 @@ def test_the_import_scan_finds_a_planted_import_of_an_expansion() -> None:
                "def f():\n    import tm.expansions.colonies.trade\n")
     assert expansion_imports(planted, "policy.py") == [
         "policy.py: tm.expansions.prelude.manifest", "policy.py: tm.expansions.colonies.trade"]
+
+
+def test_the_catalog_takes_each_expansions_words_from_its_page_manifest_only() -> None:
+    from tm.web.i18n import EN, NAME_FIELDS, add_words
+
+    for page in PAGES:
+        assert all(EN[key] == text for key, text in page.words.items())
+        assert all(NAME_FIELDS[key] == kind for key, kind in page.name_fields.items())
+    for module in ("i18n.py", "i18n_en.py"):  # (the catalog imports no expansion's words)
+        assert "tm.web.expansions" not in (ROOT / "tm" / "web" / module).read_text("utf-8")
+    with pytest.raises(ValueError, match="already in the catalog"):
+        add_words({"start.colonies": "again"}, {})

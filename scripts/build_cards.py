@@ -46,6 +46,7 @@ STYLE = """
 def page_html() -> str:
     """The whole page, every language in it (English shown when no script runs)."""
     from tm.web.cardlist_html import card_list_article
+    from tm.web.expansions import pages  # noqa: F401  (adds each manifest's words to EN)
     from tm.web.html import esc
     from tm.web.i18n import t
 

@@ -40,7 +40,8 @@ FUZZY = "#, fuzzy"
 def english_dicts() -> dict[str, str]:
     """Every English message of the code, in catalog order: EN first, then any EN_* dict
     of an i18n_*.py module that is not merged into EN yet (so a parallel branch's words
-    are not lost)."""
+    are not lost). The expansions' words are EN's once their page manifests are read."""
+    from tm.web.expansions import pages  # noqa: F401  (adds each manifest's words to EN)
     from tm.web.i18n import EN
 
     found = dict(EN)

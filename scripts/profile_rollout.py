@@ -2,7 +2,7 @@
 
 Solo and 2-player games (Tharsis, Corporate Era; seeds from 100,000) are played by hard
 bots to generations 5, 8 and 11; from each of those positions a game is sampled from the
-seat's view (:func:`tm.bots.determinize.sample_game`) and :func:`tm.bots.expert.rollout`
+seat's view (:func:`tm.bots.determinize.sample_game`) and :func:`tm.bots.rollouts.rollout`
 plays copies of it to the game's end. Prints decisions per second (solo and 2-player too),
 the cost of each part (the lean view, the hard bot's decision, the engine's respond,
 ``Game.copy``, ``sample_game``) and, with ``--profile``, cProfile's top functions. Times are

@@ -40,7 +40,7 @@ from tm.core.mapdef import MapDef
 from tm.core.ruleset import Rules, describe_offers, rules_of, view_sections
 from tm.core.state import GameState, Options, PlayerState, left_out, to_dict
 from tm.prompts.kinds import Prompt
-from tm.rules import actions, milestones, phases, playability
+from tm.rules import action_checks, milestones, phases, playability
 from tm.rules.play import cost_of
 from tm.rules.scoring import card_points, scores, winners
 from tm.simultaneous import as_seen_by
@@ -323,7 +323,7 @@ def _you(g: GameState, p: int, lean: bool = False) -> YouView:
         "player": p,
         "hand": [(_lean_hand_card if lean else _hand_card)(g, p, n) for n in pl.hand
                  if not sealed.is_token(n)],  # (a sealed card this device cannot read)
-        "projects": [] if lean else [_project(g, p, name) for name in actions.projects_of(g)],
+        "projects": [] if lean else [_project(g, p, name) for name in action_checks.projects_of(g)],
         "milestones": [] if lean else [_milestone(g, p, name)
                                        for name in rules_of(g).milestones],
         "awards": [] if lean else [_award(g, p, name) for name in rules_of(g).awards],
@@ -364,7 +364,7 @@ def _has_prod_step(name: str) -> bool:
 
 def _project(g: GameState, p: int, name: str) -> ProjectEntry:
     reasons = playability.project_reasons(g, p, name)
-    return {"name": name, "cost": actions.project_cost(g, p, name), "available": not reasons,
+    return {"name": name, "cost": action_checks.project_cost(g, p, name), "available": not reasons,
             "reasons": reasons}
 
 

@@ -1,4 +1,5 @@
-"""Card behaviour: every card of tm/cards/base_more.py played for real.
+"""Card behaviour: every card of the base game added later (``ADDED_LATER``,
+tm/expansions/base/cards.py) played for real.
 
 Cards with an action, an ongoing effect, a choice, a red border, a tile, a custom
 step, a payment on play or card resources each get tests named after the card.

@@ -1,4 +1,5 @@
-"""Card behaviour: every card of tm/cards/corpera_more.py played for real.
+"""Card behaviour: every card of Corporate Era added later (``ADDED_LATER``,
+tm/expansions/corpera/cards.py) played for real.
 
 Cards with an action, an ongoing effect, a choice, a red border, a tile, a custom
 step or card resources each get tests named after the card. The pure data cards

@@ -1,4 +1,4 @@
-"""Card behaviour: every prelude of tm/cards/prelude.py played for real (R-PRE).
+"""Card behaviour: every prelude of tm/expansions/prelude/cards.py played for real (R-PRE).
 
 Preludes whose whole effect is production, stock, TR and plain draws are checked against
 the ``effect`` fields of the reference file (shared/reference/cards_prelude.json), read

@@ -10,14 +10,26 @@ A module listed by its own name sits in that layer, whatever its package's layer
 
 The suites mirror the house: the engine's suite (tests/engine) imports no page code and no
 other suite's files, not even through the kits it shares with them.
+
+Each expansion owns its words: its purposes, response types and log records (its
+manifest's vocabulary), its action types, projects, setup offers and the names its own
+modules' table entries answer under appear as string literals only in its own packages
+(the vocabulary scan; what still stands outside is listed, to shrink).
 """
 from __future__ import annotations
 
 import ast
 from collections.abc import Iterable, Mapping
 from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 import pytest
+
+from tests.kits.prose import docstring_ids
+
+if TYPE_CHECKING:
+    from tm.core.manifest import Manifest
 
 TM = Path(__file__).resolve().parents[2] / "tm"
 TESTS = Path(__file__).resolve().parents[1]
@@ -323,3 +335,120 @@ def test_the_suite_check_finds_planted_imports_of_the_page(tmp_path: Path) -> No
         "tests.engine.test_a -> tests.kits.k -> tm.web.saves",
         "tests.engine.test_b -> tests.e2e.helpers",
         "tests.engine.test_c -> tests.kits.k -> tm.web.saves"]
+
+
+# ---------------------------------------------------------------- each expansion's words
+def vocabularies() -> dict[str, frozenset[str]]:
+    """Each expansion's words, from the engine's registries: its contract words (purposes,
+    response types, log records: its manifest's ``vocabulary``), its action types,
+    standard projects and setup offers, and the names its own modules' table entries answer
+    under (step kinds, countables, requirement kinds, ops, custom steps), less the words
+    the base game has too (its name is the name scans' to find: tests/web/test_name_scan.py,
+    tests/engine/test_expansions.py)."""
+    from tm.core.contract import purposes
+    from tm.core.entries import entries_of
+    from tm.core.records import RECORDS
+    from tm.core.responses import RESPONSES
+    from tm.expansions import MANIFESTS, RULE_MODULES, SET_MODULES
+
+    def own(expansion: Manifest) -> set[str]:
+        return {*expansion.vocabulary.words(), *expansion.actions, *expansion.projects,
+                *(offer.name for offer in expansion.setup_offers),
+                *(name for module in own_modules(expansion)
+                  for _, name, _, _ in entries_of(module))}
+
+    added = {expansion.name: own(expansion) for expansion in MANIFESTS}
+    ours = set().union(*(expansion.vocabulary.words() for expansion in MANIFESTS))
+    base = {*(name for module in (*RULE_MODULES, *SET_MODULES)
+              if not any(module in own_modules(e) for e in MANIFESTS)
+              for _, name, _, _ in entries_of(module)),
+            *(word for word in (*purposes(), *RESPONSES, *RECORDS) if word not in ours)}
+    return {name: frozenset(words - base) for name, words in added.items()}
+
+
+def own_modules(expansion: Manifest) -> list[ModuleType]:
+    """The listed modules of an expansion's own package."""
+    from tm.expansions import SET_MODULES
+    return [m for m in SET_MODULES if m.__name__.startswith(f"tm.expansions.{expansion.name}.")]
+
+
+def owns(expansion: str, relative: str) -> bool:
+    """Whether a module (its path under ``tm/``) is one of an expansion's own: its package,
+    its page's, its bots' values, its scenario kit."""
+    return relative.startswith((f"expansions/{expansion}/", f"web/expansions/{expansion}/",
+                                f"web/expansions/{expansion}.py",
+                                f"bots/expansions/{expansion}.py", f"testing/{expansion}.py"))
+
+
+def _prose(tree: ast.AST) -> set[int]:
+    """The ids of the string constants that are docstrings (prose, not code) or a module's
+    ``__all__`` (names of its functions, e.g. the scenario kit's ``preludes``)."""
+    found = docstring_ids(tree)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and any(
+                isinstance(target, ast.Name) and target.id == "__all__" for target in node.targets):
+            found |= {id(item) for item in ast.walk(node.value)}
+    return found
+
+
+def foreign_words(source: str, relative: str,
+                  words: Mapping[str, frozenset[str]]) -> list[str]:
+    """``tm/<file>:line: 'word' (expansion)`` for every string literal of ``source`` (code,
+    not a docstring) that is an expansion's word, in a module not that expansion's own."""
+    tree = ast.parse(source)
+    prose = _prose(tree)
+    return [f"tm/{relative}:{node.lineno}: {node.value!r} ({name})"
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)
+            and id(node) not in prose
+            for name, own in words.items() if node.value in own and not owns(name, relative)]
+
+
+# The words still outside their expansion's packages, by module (to move, then strike
+# here: the list may only shrink). The bots' rules by purpose and step kind (code of the
+# expert bot, not values) wait for the bot manifests to carry them; a colony tile's name
+# as a tile's (tile_name) for a page manifest's names.
+STILL_OUTSIDE: Mapping[str, frozenset[str]] = {
+    "bots/card_steps.py": frozenset({"colony", "fleet"}),  # (their step rules)
+    "bots/card_worth.py": frozenset({"trade_offset"}),
+    "bots/policy.py": frozenset({"build_colony", "copy_production", "discard_to_draw",
+                                 "remove_animals", "spend_own_res", "trade_fee",
+                                 "trade_offset"}),
+    "bots/ranking.py": frozenset({"remove_animals"}),
+    "bots/scoring.py": frozenset({"trade"}),
+    "cards/export.py": frozenset({"colony"}),  # (the reference format's colony counts)
+    "cli.py": frozenset({"preludes"}),  # (the simulation report's line of preludes played)
+    "web/card_text.py": frozenset({"colony"}),  # (tile_name: a colony tile by its name)
+    "web/rule_links.py": frozenset({"build_colony"}),  # (the standard project's rule)
+}
+
+
+def test_no_expansions_word_outside_its_own_packages() -> None:
+    words = vocabularies()
+    found = [hit for path in sorted(TM.rglob("*.py"))
+             for hit in foreign_words(path.read_text(encoding="utf-8"),
+                                      path.relative_to(TM).as_posix(), words)]
+    new = [hit for hit in found
+           if hit.split("'")[1] not in STILL_OUTSIDE.get(hit[3:].split(":")[0], ())]
+    assert not new, "an expansion's word outside its packages:\n" + "\n".join(new)
+    moved = {(module, word) for module, listed in STILL_OUTSIDE.items() for word in listed
+             if not any(hit.startswith(f"tm/{module}:") and f"'{word}'" in hit for hit in found)}
+    assert not moved, f"moved to its expansion: strike from STILL_OUTSIDE {sorted(moved)}"
+
+
+def test_the_vocabulary_scan_finds_planted_words(tmp_path: Path) -> None:
+    words = vocabularies()
+    assert {"trade", "build_colony", "markers_rise", "fleet"} <= words["colonies"]
+    planted = '''
+def worth(step, ask):
+    """A docstring naming "trade" is prose."""
+    if step["k"] == "fleet":  # a step kind
+        return {"build_colony": 3}.get(ask["on"], 0)  # a purpose
+    return ask["key"] in ("markers_rise", "x")  # a log record
+'''
+    assert sorted(foreign_words(planted, "bots/card_steps.py", words)) == [
+        "tm/bots/card_steps.py:4: 'fleet' (colonies)",
+        "tm/bots/card_steps.py:5: 'build_colony' (colonies)",
+        "tm/bots/card_steps.py:6: 'markers_rise' (colonies)"]
+    assert foreign_words(planted, "expansions/colonies/trade.py", words) == []
+    assert foreign_words(planted, "web/expansions/colonies/log.py", words) == []

@@ -1,8 +1,8 @@
 """Synthetic maps for the map tests, built here from reference facts or written by hand.
 
 They prove the map mechanism (any shape, every bonus kind, goals, track bonuses,
-special spaces) without adding a real map to ``tm/maps`` (the four published maps
-besides Tharsis come later, as data modules).
+special spaces) without adding a real map to ``tm/board/maps`` (where each published
+map is a data module).
 """
 from __future__ import annotations
 

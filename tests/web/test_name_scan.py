@@ -15,6 +15,9 @@ import ast
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+
+from tests.kits.prose import docstring_ids
 from tm.board.maps import builtin_maps
 from tm.core import manifest
 from tm.expansions import MANIFESTS as MANIFESTS_IN_ORDER
@@ -31,21 +34,10 @@ def registered_names() -> frozenset[str]:
     return frozenset({*manifest.known(), *(m.name for m in builtin_maps())})
 
 
-def _docstrings(tree: ast.AST) -> set[int]:
-    """The ids of the string constants that are docstrings (prose, not code)."""
-    found = set()
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
-            body = node.body
-            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-                found.add(id(body[0].value))
-    return found
-
-
 def scan(source: str, where: str, names: frozenset[str]) -> list[str]:
     """``file:line: "name"`` for every string literal of ``source`` that is a name."""
     tree = ast.parse(source)
-    prose = _docstrings(tree)
+    prose = docstring_ids(tree)
     return [f"{where}:{node.lineno}: {node.value!r}" for node in ast.walk(tree)
             if isinstance(node, ast.Constant) and isinstance(node.value, str)
             and node.value in names and id(node) not in prose]
@@ -113,3 +105,16 @@ def test_the_import_scan_finds_a_planted_import_of_an_expansion() -> None:
                "def f():\n    import tm.expansions.colonies.trade\n")
     assert expansion_imports(planted, "policy.py") == [
         "policy.py: tm.expansions.prelude.manifest", "policy.py: tm.expansions.colonies.trade"]
+
+
+def test_the_catalog_takes_each_expansions_words_from_its_page_manifest_only() -> None:
+    from tm.web.i18n import EN, NAME_FIELDS, add_words
+
+    for page in PAGES:
+        assert all(EN[key] == text for key, text in page.words.items())
+        assert all(NAME_FIELDS[key] == kind for key, kind in page.name_fields.items())
+    for module in ("i18n.py", "i18n_en.py"):  # (the catalog imports no expansion's words)
+        source = (ROOT / "tm" / "web" / module).read_text("utf-8")
+        assert "from tm.web.expansions" not in source
+    with pytest.raises(ValueError, match="already in the catalog"):
+        add_words({"start.colonies": "again"}, {})

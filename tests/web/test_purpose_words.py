@@ -1,4 +1,4 @@
-"""Every public prompt purpose (tm.core.contract.PURPOSES) has the words the page builds
+"""Every public prompt purpose (tm.core.contract.purposes()) has the words the page builds
 from it in every language, and every purpose the page and the bots name is a listed one:
 renaming a purpose cannot silently change the page."""
 from __future__ import annotations
@@ -7,7 +7,7 @@ import re
 from collections.abc import Mapping
 from pathlib import Path
 
-from tm.core.contract import PURPOSE_KINDS, PURPOSES, Kind, Purpose
+from tm.core.contract import PURPOSE_KINDS, Kind, Purpose, purposes
 from tm.web.i18n import EN
 from tm.web.po import parse
 
@@ -59,7 +59,7 @@ def missing_words(languages: tuple[str, ...] = LANGUAGES,
                   english: Mapping[str, str] = EN) -> list[tuple[str, str, str]]:
     """Each (purpose, language, key) without words (``english``: the English catalog)."""
     catalogs = {lang: _catalog(lang, english) for lang in languages}
-    return [(purpose, lang, key) for purpose in PURPOSES for key in words_of(purpose)
+    return [(purpose, lang, key) for purpose in purposes() for key in words_of(purpose)
             for lang in languages if not _has(catalogs[lang], key)]
 
 
@@ -68,7 +68,7 @@ def test_every_purpose_has_its_words_in_every_language() -> None:
 
 
 def test_every_purpose_asked_with_a_title_has_one_to_check() -> None:
-    untitled = [p for p in PURPOSES if not words_of(p)]
+    untitled = [p for p in purposes() if not words_of(p)]
     assert sorted(untitled) == sorted(p for _, p in UNTITLED)
 
 
@@ -101,9 +101,9 @@ def test_every_purpose_the_page_and_the_bots_name_is_listed() -> None:
                for folder in ("web", "bots") for p in sorted((ROOT / "tm" / folder).glob("*.py"))}
     named = {(p.name, name) for p, text in sources.items() for name in named_purposes(text)}
     assert len(named) >= 15  # the scan still finds them
-    assert not [(file, name) for file, name in named if name not in PURPOSES]
+    assert not [(file, name) for file, name in named if name not in purposes()]
 
 
 def test_the_name_scan_finds_an_unlisted_purpose() -> None:
     planted = 'if ask.purpose == "buy_some":\nX_PURPOSES = ("draft", "keep_some")\n'
-    assert named_purposes(planted) - set(PURPOSES) == {"buy_some", "keep_some"}
+    assert named_purposes(planted) - set(purposes()) == {"buy_some", "keep_some"}

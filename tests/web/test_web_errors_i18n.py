@@ -1,5 +1,5 @@
 """Refusals in the player's language: every SaveError, LinkError and IllegalMove the engine
-raises carries a catalog key (tm/errors.py ``reason``), and the page's notices say it in the
+raises carries a catalog key (tm/core/errors.py ``reason``), and the page's notices say it in the
 language shown while ``str(error)`` stays the engine's English."""
 from __future__ import annotations
 
@@ -90,7 +90,7 @@ def test_why_not_checks_answer_with_reasons() -> None:
 def test_every_reason_key_is_in_the_catalog_with_its_values() -> None:
     problems = []
     for where, call in _reason_calls():
-        if where.startswith("tm/errors.py"):
+        if where.startswith("tm/core/errors.py"):
             continue
         key = call.args[0]
         if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):

@@ -11,18 +11,16 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from tm.bots.economy import Economy
+from tm.bots.expansions import listed as expansions
 from tm.cards import card
 from tm.cards.dsl import Amount, Step
 
 DEFAULT_CUSTOM = 2.0
-CUSTOM_VALUES = {  # rough worth of named card functions (beyond what their card says)
-    "heat_prod_to_mc_prod": 3.0, "energy_to_mc": 2.0, "claim_a_land_space": 1.0,
-    "copy_a_building_production_box": 8.0, "one_lowest_production_up": 6.0,
-    "play_one_of_drawn_preludes": 15.0, "collect_colony_bonuses": 6.0,
-    "add_colony_tile": 2.0, "new_tag_types": 3.0, "unmi": 3.0,
-    "discard_from_hand": -2.0,  # (Pluto's bonus: a card drawn, then one discarded)
-}
-FIXED_WORTH = {"take_res": 0.5, "trade": 7.0, "play_from_hand": 3.0}  # step kinds, MC
+# Rough worth of named card functions (beyond what their card says), and of step kinds
+# worth a fixed amount (MC): the base game's, then each expansion's (its bot manifest's).
+CUSTOM_VALUES = {"heat_prod_to_mc_prod": 3.0, "energy_to_mc": 2.0, "unmi": 3.0,
+                 **expansions.CUSTOM_VALUES}
+FIXED_WORTH = {"take_res": 0.5, "play_from_hand": 3.0, **expansions.FIXED_WORTH}
 
 
 class CardSteps:

@@ -41,7 +41,7 @@ from tm.cards.tableau import CARD_PRICE, card_price
 from tm.core.ruleset import rules_for, rules_of, setup_offers
 from tm.core.state import GameState, Options, PlayerState, from_dict, to_dict
 from tm.game import Game
-from tm.rules.actions import plant_cost
+from tm.rules.action_checks import plant_cost
 from tm.rules.phases import offer_max
 from tm.view import marks_of
 from tm.view_model import GameView, PlayerView

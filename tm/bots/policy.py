@@ -16,7 +16,7 @@ from tm.bots.paying import pay_step
 from tm.bots.scoring import Choice, Scorer, Scoring
 from tm.bots.values import Judge
 from tm.cards import card
-from tm.core.contract import PLAY_NOW_PURPOSES
+from tm.core.contract import plays_now
 from tm.view_model import GameView
 
 BUY_PRICE = 3
@@ -230,7 +230,7 @@ class Mind:
         if purpose == "copy_production":
             return self.best(lambda c: j.card_steps.steps([s for s in card(c["card"]).play
                                                            if s.get("k") == "prod"]))
-        if purpose in PLAY_NOW_PURPOSES:
+        if plays_now(purpose):
             return self.best(lambda c: j.cards.card_value(c["card"]))
         costs = self.decision.get("costs") or {}
         return self.best(lambda c: j.cards.keep_worth(c["card"], float(costs.get(c["card"], 0))))

@@ -14,7 +14,7 @@ from tm.bots.races import award_spread
 from tm.bots.values import Judge
 from tm.cards import card
 from tm.core import manifest as expansions
-from tm.rules.actions import PROJECTS
+from tm.rules.action_checks import PROJECTS
 from tm.view_model import GameView, ListedChoice, SpaceView
 
 Choice = ListedChoice  # one listed choice of the decision (its response's fields, label)

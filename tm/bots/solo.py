@@ -38,7 +38,7 @@ from typing import Protocol
 
 from tm.cards import card
 from tm.cards.dsl import Effect, Step
-from tm.rules.actions import PROJECTS
+from tm.rules.action_checks import PROJECTS
 from tm.view_model import GameView, ParameterView, PlayerView
 
 

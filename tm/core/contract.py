@@ -3,9 +3,11 @@
 
 The page and the bots key on these names: a ``purpose`` names the words the page shows
 for a decision (``prompt.card.<purpose>``, ``prompt.option.<purpose>``, ...), so it is a
-closed, public list (:data:`PURPOSES`), not whatever a handler happens to be called. An
-ask with a kind or purpose not listed here raises when it is made (:func:`check_ask`),
-and a test keeps every purpose's words in every language.
+closed, public list (:func:`purposes`), not whatever a handler happens to be called. The
+base game's purposes and shapes are listed here; an expansion's live in its own package
+and are registered once, in the load order, through its manifest's :class:`Vocabulary`
+(:func:`add_vocabulary`). An ask with a kind or purpose not listed raises when it is made
+(:func:`check_ask`), and a test keeps every purpose's words in every language.
 
 This module sits in the bottom layer (``tests/engine/test_house.py``): the flow, the card
 vocabulary and the rules all make asks and choices, so it imports nothing of the engine.
@@ -20,71 +22,72 @@ all expansion sets against them.
 """
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal, NotRequired, TypedDict, TypeGuard, get_args
+
+from tm.core.responses import add_response
 
 # ---------------------------------------------------------------- kinds and purposes
 Kind = Literal["action", "space", "cards", "card", "player", "amount", "pay", "option",
                "setup"]
 KINDS: tuple[Kind, ...] = get_args(Kind)
 
-Purpose = Literal[
-    # the base game
-    "action", "setup", "draft", "buy_cards", "keep_cards", "sell_patents", "pay", "place",
-    "choose", "final_greenery", "add_res", "take_res", "reduce_prod", "remove_any",
-    "heat_prod_to_mc_prod", "energy_to_mc", "play_from_hand", "fund_award_free",
-    # Corporate Era
-    "discard_to_draw", "rob", "remove_animals", "copy_production", "claim_land",
-    # Prelude
-    "prelude_first", "prelude_of_several",
-    # Colonies
-    "build_colony", "trade_fee", "trade_offset", "trade_tile", "marker_up", "marker_down",
-    "colony_tile_added", "refuge_tile", "discard_from_hand", "spend_own_res",
-    "steal_megacredits", "resources_as_heat", "floaters_for_heat",
-    "resources_here_to_titanium",
-]
-PURPOSES: tuple[Purpose, ...] = get_args(Purpose)
-# The card prompts whose chosen card is played at once, paid for by nobody (a reader values
-# the choice as the card played).
-PLAY_NOW_PURPOSES: tuple[Purpose, ...] = ("prelude_first", "prelude_of_several")
+Purpose = str  # one of :func:`purposes`: the base game's below, or one an expansion registers
 
 # The kinds each purpose is asked as (the page words a purpose per kind: a one-card
-# keep is a ``card`` ask, a keep of several a ``cards`` ask, both ``keep_cards``).
-PURPOSE_KINDS: Mapping[Purpose, tuple[Kind, ...]] = MappingProxyType({
+# keep is a ``card`` ask, a keep of several a ``cards`` ask, both ``keep_cards``): the base
+# game's here; every expansion's in its own package, registered
+# through its manifest's vocabulary (:class:`Vocabulary`, :func:`add_vocabulary`).
+_PURPOSE_KINDS: dict[Purpose, tuple[Kind, ...]] = {
     "action": ("action",), "setup": ("setup",), "draft": ("card",),
     "buy_cards": ("cards",), "keep_cards": ("card", "cards"), "sell_patents": ("cards",),
     "pay": ("pay",), "place": ("space",), "choose": ("option",),
     "final_greenery": ("option",), "add_res": ("card",), "take_res": ("card",),
     "reduce_prod": ("player",), "remove_any": ("player",), "heat_prod_to_mc_prod": ("amount",),
     "energy_to_mc": ("amount",), "play_from_hand": ("card",), "fund_award_free": ("option",),
-    "discard_to_draw": ("cards",), "rob": ("player",), "remove_animals": ("card",),
-    "copy_production": ("card",), "claim_land": ("space",), "prelude_first": ("card",),
-    "prelude_of_several": ("card",), "build_colony": ("option",), "trade_fee": ("option",),
-    "trade_offset": ("option",), "trade_tile": ("option",), "marker_up": ("option",),
-    "marker_down": ("option",), "colony_tile_added": ("option",), "refuge_tile": ("option",),
-    "discard_from_hand": ("option",), "spend_own_res": ("card",),
-    "steal_megacredits": ("player",), "resources_as_heat": ("amount",),
-    "floaters_for_heat": ("amount",), "resources_here_to_titanium": ("amount",),
-})
+}
+PURPOSE_KINDS: Mapping[Purpose, tuple[Kind, ...]] = MappingProxyType(_PURPOSE_KINDS)
+# The card prompts whose chosen card is played at once, paid for by nobody (a reader values
+# the choice as the card played): an expansion's vocabulary names them.
+_PLAY_NOW: list[Purpose] = []
+# The asks of a purpose that hold more than their kind's shape (an expansion's own fields).
+_ASK_SHAPES: dict[Purpose, type] = {}
+_RULES: dict[Purpose, str] = {}  # the rule an expansion's purpose follows, by purpose
+
+
+def purpose_rule(purpose: str) -> str | None:
+    """The rule id an expansion's purpose follows (None: not an expansion's, or none)."""
+    return _RULES.get(purpose)
+
+
+def purposes() -> tuple[Purpose, ...]:
+    """Every listed purpose: the base game's, then each installed expansion's."""
+    return tuple(_PURPOSE_KINDS)
+
+
+def plays_now(purpose: str) -> bool:
+    """Whether a card chosen for ``purpose`` is played at once, paid for by nobody."""
+    return purpose in _PLAY_NOW
 
 
 def is_purpose(name: str) -> TypeGuard[Purpose]:
-    """Whether ``name`` is one of :data:`PURPOSES`."""
-    return name in PURPOSE_KINDS
+    """Whether ``name`` is one of :func:`purposes`."""
+    return name in _PURPOSE_KINDS
 
 
 def check_purpose(purpose: str) -> Purpose:
-    """``purpose`` if it is one of :data:`PURPOSES`, else ValueError."""
+    """``purpose`` if it is one of :func:`purposes`, else ValueError."""
     if not is_purpose(purpose):
         raise ValueError(f"unknown prompt purpose {purpose!r}: list it in "
-                         "tm.core.contract.Purpose (and give it words in every language)")
+                         "tm.core.contract (the base game's) or in its expansion's "
+                         "vocabulary (and give it words in every language)")
     return purpose
 
 
 def check_ask(kind: str, purpose: str) -> None:
     """ValueError unless ``purpose`` is a listed purpose asked as this ``kind``."""
-    kinds = PURPOSE_KINDS[check_purpose(purpose)]
+    kinds = _PURPOSE_KINDS[check_purpose(purpose)]
     if kind not in kinds:
         raise ValueError(f"purpose {purpose!r} is asked as {' or '.join(kinds)}, not {kind!r}")
 
@@ -149,9 +152,6 @@ class AmountAsk(AskBase):
 
     min: int
     max: int
-    card: NotRequired[str]
-    value: NotRequired[int]
-    need: NotRequired[int]
     src: NotRequired[str | None]
 
 
@@ -176,11 +176,6 @@ class OptionAsk(AskBase):
     labels: NotRequired[list[dict[str, Any]]]
     cause: NotRequired[str]
     awards: NotRequired[list[str]]
-    cards: NotRequired[list[str]]
-    page: NotRequired[int]
-    fees: NotRequired[list[Any]]
-    tile: NotRequired[str]
-    tiles: NotRequired[list[str]]
 
 
 class Offer(TypedDict):
@@ -217,123 +212,56 @@ ASKS: Mapping[Kind, type] = MappingProxyType({
 })
 
 
-# ---------------------------------------------------------------- responses, per type
-BareType = Literal["pass", "done", "confirm", "end_turn", "convert_heat", "convert_plants",
-                   "convert_heat_with_resources", "first_action", "more_cards"]
+# ---------------------------------------------------------------- an expansion's own words
+@dataclass(frozen=True, slots=True)
+class Vocabulary:
+    """What an expansion adds to the contract, declared in its own package and registered
+    once through its manifest (:func:`add_vocabulary`): its ``purposes`` (the kinds each
+    is asked as), those whose chosen card is played at once (``play_now``), the shapes of
+    its asks that hold more than their kind's (``asks``, by purpose), its ``responses`` (by
+    type), its log ``records`` (by key; :func:`tm.core.records.add_records`) and the rule
+    id each purpose's decision follows (``rules``: what the page's "?" links to)."""
+
+    purposes: Mapping[Purpose, tuple[Kind, ...]] = field(default_factory=dict)
+    play_now: tuple[Purpose, ...] = ()
+    asks: Mapping[Purpose, type] = field(default_factory=dict)
+    responses: Mapping[str, type] = field(default_factory=dict)
+    records: Mapping[str, type] = field(default_factory=dict)
+    rules: Mapping[Purpose, str] = field(default_factory=dict)  # the rule each purpose follows
+
+    def words(self) -> frozenset[str]:
+        """Every name it adds: purposes, response types and record keys."""
+        return frozenset({*self.purposes, *self.responses, *self.records})
 
 
-class BareResponse(TypedDict):
-    """A response that is its type alone (``pass``, ``done``, ``confirm``, ...)."""
-
-    type: BareType
-
-
-class CardResponse(TypedDict):
-    """A card named."""
-
-    type: Literal["card", "pick", "unpick", "corporation", "play_card", "card_action"]
-    card: str
-
-
-class KeepResponse(TypedDict):
-    """A card of a setup offer kept or put back (``keep``, ``unkeep``)."""
-
-    type: Literal["keep", "unkeep"]
-    offer: str
-    card: str
+def add_vocabulary(vocabulary: Vocabulary) -> None:
+    """Register an expansion's purposes, ask shapes and responses (a name already listed
+    raises: two expansions never share a word)."""
+    for purpose, kinds in vocabulary.purposes.items():
+        _add(_PURPOSE_KINDS, purpose, kinds, "prompt purpose")
+    for purpose, shape in vocabulary.asks.items():
+        check_purpose(purpose)
+        _add(_ASK_SHAPES, purpose, shape, "ask shape")
+    for kind, response in vocabulary.responses.items():
+        add_response(kind, response)
+    _PLAY_NOW.extend(check_purpose(purpose) for purpose in vocabulary.play_now)
+    for purpose, rule in vocabulary.rules.items():
+        _add(_RULES, check_purpose(purpose), rule, "purpose's rule")
 
 
-class SpaceResponse(TypedDict):
-    type: Literal["space"]
-    space: str
+def _add(table: dict[str, Any], name: str, entry: object, what: str) -> None:
+    if name in table:
+        raise ValueError(f"{what} {name!r} is listed twice")
+    table[name] = entry
 
 
-class RegionResponse(TypedDict):
-    type: Literal["region"]
-    row: int
+def ask_shape(kind: Kind, purpose: Purpose) -> type:
+    """The shape of an ask of this ``kind`` and ``purpose``: its expansion's, else its kind's."""
+    return _ASK_SHAPES.get(purpose, ASKS[kind])
 
-
-class PlayerResponse(TypedDict):
-    type: Literal["player"]
-    player: int
-
-
-class NoneResponse(TypedDict):
-    """No player chosen (an optional target)."""
-
-    type: Literal["none"]
-
-
-class AmountResponse(TypedDict):
-    type: Literal["amount"]
-    amount: int
-
-
-class OptionResponse(TypedDict):
-    type: Literal["option"]
-    option: int
-
-
-class UseResponse(TypedDict):
-    """How many of one resource a payment uses."""
-
-    type: Literal["use"]
-    resource: str
-    amount: int
-
-
-class ProjectResponse(TypedDict):
-    type: Literal["standard_project"]
-    project: str
-
-
-class MilestoneResponse(TypedDict):
-    type: Literal["claim_milestone"]
-    milestone: str
-
-
-class AwardResponse(TypedDict):
-    type: Literal["fund_award"]
-    award: str
-
-
-class TradeResponse(TypedDict):
-    type: Literal["trade"]
-    tile: str
-
-
-class CardsResponse(TypedDict):
-    """A whole selection (what a ``cards`` ask's handler gets; saves of format 1)."""
-
-    type: Literal["cards"]
-    cards: list[str]
-
-
-class SetupResponse(TypedDict):
-    """A whole setup decision (what the ``setup`` handler gets)."""
-
-    type: Literal["setup"]
-    corporation: str | None
-    cards: list[str]
-    kept: NotRequired[dict[str, list[str]]]
-
-
-# The shape of every response a game records, by its type (a whole payment,
-# ``{"type": "pay", "<currency or card>": n, ...}``, names cards as keys: a JSON edge).
-RESPONSES: Mapping[str, type] = MappingProxyType({
-    **dict.fromkeys(get_args(BareType), BareResponse),
-    **dict.fromkeys(("card", "pick", "unpick", "corporation", "play_card", "card_action"),
-                    CardResponse),
-    "keep": KeepResponse, "unkeep": KeepResponse, "space": SpaceResponse,
-    "region": RegionResponse, "player": PlayerResponse, "none": NoneResponse,
-    "amount": AmountResponse, "option": OptionResponse, "use": UseResponse,
-    "standard_project": ProjectResponse,
-    "claim_milestone": MilestoneResponse, "fund_award": AwardResponse,
-    "trade": TradeResponse, "cards": CardsResponse, "setup": SetupResponse,
-})
 
 Step = Mapping[str, Any]  # one step of the card notation (tm.cards.dsl): a ``k`` and its fields
-Response = dict[str, Any]  # one of RESPONSES' shapes, as the JSON a game records
+Response = dict[str, Any]  # one of tm.core.responses.RESPONSES' shapes, as a game records it
 Label = dict[str, Any]  # what a choice does, as a record the page words (``key`` + fields)
 
 

@@ -3,7 +3,7 @@
 Each player has a queue of items (plain dicts). An item is an *op* that the
 engine runs (``{"op": "steps", ...}``) or an *ask* that waits for the
 player's response (``{"op": "ask", "kind": ..., "on": purpose, ...}``; the purpose names
-the handler of the response, and is one of the public :data:`tm.core.contract.PURPOSES`).
+the handler of the response, and is one of the public :func:`tm.core.contract.purposes`).
 Nothing in a queue is a closure, so a game waiting on a choice saves as JSON.
 """
 from __future__ import annotations
@@ -35,8 +35,8 @@ def op(name: str) -> Callable[[OpFn], OpFn]:
 
 def handler(name: Purpose) -> Callable[[HandlerFn], HandlerFn]:
     """Mark what a prompt's response does, for its purpose ``name`` (installed by
-    :func:`add_handler`)."""
-    check_purpose(name)
+    :func:`add_handler`, which checks the purpose is listed: an expansion's are registered
+    with its manifest, before the handlers are installed)."""
     return marked("handler", name)
 
 
@@ -46,8 +46,9 @@ def add_op(name: str, fn: OpFn) -> None:
 
 
 def add_handler(name: str, fn: HandlerFn) -> None:
-    """Put a purpose's handler in the table (a second one of the purpose raises)."""
-    register(HANDLERS, name, fn, "handler")
+    """Put a purpose's handler in the table (a second one of the purpose, or a purpose not
+    listed, raises)."""
+    register(HANDLERS, check_purpose(name), fn, "handler")
 
 
 class StepsOp(TypedDict):

@@ -14,7 +14,7 @@ The records that change holdings (every one has ``player``):
 - ``bonus``: ``space``, ``res``, ``cards`` (how many drawn) — the printed placement bonus
 - ``ocean_bonus``: ``space``, ``oceans``, ``megacredits`` (R-TILE-5)
 - ``income``: ``res``, ``tr``, ``mc_prod``, ``energy_to_heat`` (R-GEN-6)
-- ``corporation``, ``prelude_discarded``, ``project`` (sell patents): ``megacredits``
+- ``corporation``, ``project`` (sell patents): ``megacredits``
 - ``res_removed`` / ``prod_reduced``: ``target``, ``res``, ``count``, ``steal`` when taken
 - ``card_res``: ``card``, ``count`` (signed)
 
@@ -77,13 +77,13 @@ def log(g: GameState, key: Literal["ocean_bonus"],
 def log(g: GameState, key: Literal["income"],
         **data: Unpack[rec.IncomeRecord]) -> None: ...
 @overload
-def log(g: GameState, key: Literal["corporation", "prelude_discarded"],
+def log(g: GameState, key: Literal["corporation"],
         **data: Unpack[rec.MegacreditsRecord]) -> None: ...
 @overload
 def log(g: GameState, key: Literal["project"],
         **data: Unpack[rec.ProjectRecord]) -> None: ...
 @overload
-def log(g: GameState, key: Literal["res_removed", "prod_reduced", "stolen"],
+def log(g: GameState, key: Literal["res_removed", "prod_reduced"],
         **data: Unpack[rec.TakenRecord]) -> None: ...
 @overload
 def log(g: GameState, key: Literal["card_res"],
@@ -97,9 +97,6 @@ def log(g: GameState, key: Literal["draw", "discarded"],
 @overload
 def log(g: GameState, key: Literal["bought"],
         **data: Unpack[rec.BoughtRecord]) -> None: ...
-@overload
-def log(g: GameState, key: Literal["preludes_kept"],
-        **data: Unpack[rec.CardsRecord]) -> None: ...
 @overload
 def log(g: GameState, key: Literal["reshuffle"],
         **data: Unpack[rec.ReshuffleRecord]) -> None: ...
@@ -121,35 +118,18 @@ def log(g: GameState, key: Literal["milestone"],
 @overload
 def log(g: GameState, key: Literal["award"],
         **data: Unpack[rec.AwardRecord]) -> None: ...
-@overload
-def log(g: GameState, key: Literal["colony_built", "colony_tile_added"],
-        **data: Unpack[rec.ColonyTileRecord]) -> None: ...
-@overload
-def log(g: GameState, key: Literal["colony_tiles_kept"],
-        **data: Unpack[rec.ColonyTilesKeptRecord]) -> None: ...
-@overload
-def log(g: GameState, key: Literal["markers_rise"],
-        **data: Unpack[rec.MarkersRiseRecord]) -> None: ...
-@overload
-def log(g: GameState, key: Literal["marker_moved"],
-        **data: Unpack[rec.MarkerMovedRecord]) -> None: ...
-@overload
-def log(g: GameState, key: Literal["new_tag_type"],
-        **data: Unpack[rec.NewTagTypeRecord]) -> None: ...
-@overload
-def log(g: GameState, key: Literal["stolen_none"],
-        **data: Unpack[rec.StolenNoneRecord]) -> None: ...
-@overload
-def log(g: GameState, key: Literal["trade"],
-        **data: Unpack[rec.TradeRecord]) -> None: ...
-@overload
-def log(g: GameState, key: Literal["trade_fleet"],
-        **data: Unpack[rec.TradeFleetRecord]) -> None: ...
 def log(g: GameState, key: str, **data: Any) -> None:
     """Append a structured log record (the UI turns keys into words); ``key`` is one of
     :data:`tm.core.records.RECORDS` (ValueError otherwise), the fields its shape's."""
+    write(g, key, data)
+
+
+def write(g: GameState, key: str, data: Mapping[str, object]) -> None:
+    """Append a record of ``key`` (one of :data:`tm.core.records.RECORDS`, ValueError
+    otherwise): what an expansion's own typed ``log`` calls, its shapes in its package."""
     if key not in RECORDS:
-        raise ValueError(f"unknown log record {key!r}: give it a shape in tm.core.records")
+        raise ValueError(f"unknown log record {key!r}: give it a shape in tm.core.records "
+                         "or in its expansion's vocabulary")
     g.log.append({"key": key, **data})
 
 

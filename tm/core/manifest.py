@@ -5,9 +5,11 @@ production, whether solo needs it, how long solo lasts, steps before the deal, c
 offers in the secret setup decision), steps it runs after the setup reveal and at the end
 of each generation, standard projects and action types it adds, its own section of the
 game state and of ``view()`` (with who sees each key of its section: ``seen``, the marks of
-:func:`tm.core.state.seen`). A game's rules (:mod:`tm.core.ruleset`) hold the manifests
-it plays with, and the engine asks them at those points through that module. The
-manifests are installed once, in the listed order of :mod:`tm.expansions`.
+:func:`tm.core.state.seen`), and its words in the contract (``vocabulary``: its purposes,
+ask and response shapes and log records, :class:`tm.core.contract.Vocabulary`). A game's
+rules (:mod:`tm.core.ruleset`) hold the manifests it plays with, and the engine asks them
+at those points through that module. The manifests are installed once, in the listed
+order of :mod:`tm.expansions`.
 """
 from __future__ import annotations
 
@@ -16,8 +18,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from tm.core.contract import Label, Response, Step
+from tm.core.contract import Label, Response, Step, Vocabulary, add_vocabulary
 from tm.core.frozen import freeze, register
+from tm.core.records import add_records
 from tm.core.state import GameState, Options
 
 Hook = Callable[[GameState], None]
@@ -87,6 +90,7 @@ class Manifest:
     # counts, by name (e.g. "colonies": the player's colonies), read through :func:`count`
     sim_marks: MarksFn | None = None  # what a finished game used (for simulate's report)
     sealed: bool = True  # whether a sealed game (tm.core.sealed: tokens) can use it yet
+    vocabulary: Vocabulary = Vocabulary()  # its purposes, ask and response shapes, records
 
     def __post_init__(self) -> None:
         for name in ("projects", "state"):
@@ -101,8 +105,12 @@ MANIFESTS: Mapping[str, Manifest] = MappingProxyType(_REGISTRY)
 
 
 def add(manifest: Manifest) -> Manifest:
-    """Register an expansion's manifest (a second one under the same name raises)."""
-    return register(_REGISTRY, manifest.name, manifest, "expansion")
+    """Register an expansion's manifest and its words in the contract (a second one under
+    the same name, or a word already listed, raises)."""
+    register(_REGISTRY, manifest.name, manifest, "expansion")
+    add_vocabulary(manifest.vocabulary)
+    add_records(manifest.vocabulary.records)
+    return manifest
 
 
 def known() -> tuple[str, ...]:

@@ -1,10 +1,11 @@
 """The log's records, one shape per key: what :func:`tm.core.ledger.log` writes and the
-page's log reads (``tm/web/log_text.py``, ``tm/web/expansions/colonies/log.py``).
+page's log reads (``tm/web/log_text.py``; an expansion's own records are declared in its
+package and registered through its manifest's vocabulary, :func:`add_records`).
 
 Every record is a JSON object: its ``key`` and the fields of the key's shape below
 (``NotRequired``: only when it says something, e.g. the card that caused a gain).
 ``RECORDS`` maps each key to its shape. :func:`tm.core.ledger.log` is typed per key from
-these (mypy checks every call's fields) and refuses a key not listed here at run time;
+these (mypy checks every call's fields) and refuses a key not listed at run time;
 ``tests/engine/test_contract.py`` checks every record of simulated games over all
 expansion sets against its shape. The log is stored as JSON in saves, so the page reads
 records as plain dicts.
@@ -129,7 +130,8 @@ class IncomeRecord(TypedDict):
 
 
 class MegacreditsRecord(TypedDict):
-    """``corporation``, ``prelude_discarded``: a card, and the MC it gave."""
+    """``corporation`` (and an expansion's, e.g. a prelude discarded): a card, and the MC
+    it gave."""
 
     player: int
     card: str
@@ -146,8 +148,8 @@ class ProjectRecord(TypedDict):
 
 
 class TakenRecord(TypedDict):
-    """``res_removed`` / ``prod_reduced`` / ``stolen``: ``count`` of ``res`` taken from
-    ``target`` (``steal``: the taker gains it)."""
+    """``res_removed`` / ``prod_reduced`` (and an expansion's ``stolen``): ``count`` of
+    ``res`` taken from ``target`` (``steal``: the taker gains it)."""
 
     player: int
     target: int
@@ -183,13 +185,6 @@ class BoughtRecord(TypedDict):
     player: int
     count: int
     discarded: NotRequired[int]
-
-
-class CardsRecord(TypedDict):
-    """``preludes_kept``: the cards a player kept."""
-
-    player: int
-    cards: list[str]
 
 
 class ReshuffleRecord(TypedDict):
@@ -235,56 +230,7 @@ class AwardRecord(TypedDict):
     award: str
 
 
-# ---------------------------------------------------------------- Colonies
-class ColonyTileRecord(TypedDict):
-    """``colony_built``, ``colony_tile_added``: a colony tile."""
-
-    player: int
-    tile: str
-
-
-class ColonyTilesKeptRecord(TypedDict):
-    player: int
-    tiles: list[str]
-
-
-class MarkersRiseRecord(TypedDict):
-    """Each tile's marker after the end-of-generation rise."""
-
-    tiles: dict[str, int]
-
-
-class MarkerMovedRecord(TypedDict):
-    player: int
-    tile: str
-    marker: int
-
-
-class NewTagTypeRecord(TypedDict):
-    player: int
-    tag: str
-
-
-class StolenNoneRecord(TypedDict):
-    player: int
-    res: str
-
-
-class TradeRecord(TypedDict):
-    """A trade: the marker's step and the colonies' owners, who get the colony bonus."""
-
-    player: int
-    tile: str
-    marker: int
-    owners: list[int]
-
-
-class TradeFleetRecord(TypedDict):
-    player: int
-    fleets: int
-
-
-RECORDS: Mapping[str, type] = MappingProxyType({
+_RECORDS: dict[str, type] = {
     "setup": SetupRecord, "generation": GenerationRecord, "research": PhaseRecord,
     "production": PhaseRecord, "turn": TurnRecord, "action": ActionRecord,
     "final_greenery": BareRecord, "game_over": BareRecord, "pass": PlayerRecord,
@@ -292,16 +238,21 @@ RECORDS: Mapping[str, type] = MappingProxyType({
     "gain": ResRecord, "spent": ResRecord, "prod": ProdRecord, "tr": TrRecord,
     "paid": PaidRecord, "bonus": BonusRecord, "ocean_bonus": OceanBonusRecord,
     "income": IncomeRecord, "corporation": MegacreditsRecord,
-    "prelude_discarded": MegacreditsRecord, "project": ProjectRecord,
-    "res_removed": TakenRecord, "prod_reduced": TakenRecord, "stolen": TakenRecord,
+    "project": ProjectRecord,
+    "res_removed": TakenRecord, "prod_reduced": TakenRecord,
     "card_res": CardResRecord,
     "card_played": CardRecord, "card_action": CardRecord, "revealed": CardRecord,
     "draw": CountRecord, "discarded": CountRecord, "bought": BoughtRecord,
-    "preludes_kept": CardsRecord, "reshuffle": ReshuffleRecord, "tile": TileRecord,
+    "reshuffle": ReshuffleRecord, "tile": TileRecord,
     "no_space": NoSpaceRecord, "land_claim": SpaceRecord, "param": ParamRecord,
     "milestone": MilestoneRecord, "award": AwardRecord,
-    "colony_built": ColonyTileRecord, "colony_tile_added": ColonyTileRecord,
-    "colony_tiles_kept": ColonyTilesKeptRecord, "markers_rise": MarkersRiseRecord,
-    "marker_moved": MarkerMovedRecord, "new_tag_type": NewTagTypeRecord,
-    "stolen_none": StolenNoneRecord, "trade": TradeRecord, "trade_fleet": TradeFleetRecord,
-})
+}
+RECORDS: Mapping[str, type] = MappingProxyType(_RECORDS)  # with the expansions' own
+
+
+def add_records(shapes: Mapping[str, type]) -> None:
+    """Register an expansion's log records, by key (a key already listed raises)."""
+    for key, shape in shapes.items():
+        if key in _RECORDS:
+            raise ValueError(f"log record {key!r} is listed twice")
+        _RECORDS[key] = shape

@@ -3,9 +3,10 @@
 Every set is a package here: its cards in our notation, the named functions of the cards
 that need code, and (for an expansion) its manifest and the rules it adds. :func:`install`
 puts them in the engine's tables once, in the order below: the maps, the counts their
-milestones and awards measure, the entries each listed module marks (ops, handlers, step
-kinds, custom steps, countables, requirement kinds: :mod:`tm.core.entries`), the cards
-and the manifests. Importing a module registers nothing. The card order is the order every
+milestones and awards measure, the manifests (with each expansion's words in the
+contract: purposes, shapes, log records), the entries each listed module marks (ops,
+handlers, step kinds, custom steps, countables, requirement kinds: :mod:`tm.core.entries`)
+and the cards. Importing a module registers nothing. The card order is the order every
 deck is built in, so saved games replay only with it.
 """
 from __future__ import annotations
@@ -64,10 +65,10 @@ def install() -> None:
     maps.install()
     for map_def in maps.builtin_maps():
         milestones.index_map(map_def)
+    for expansion in MANIFESTS:  # first: their words are what the handlers answer
+        manifest.add(expansion)
     for module in (*RULE_MODULES, *SET_MODULES):
         entries.install(module, TABLES)
     for card_list in CARD_LISTS:
         install_cards(card_list)
-    for expansion in MANIFESTS:
-        manifest.add(expansion)
     _INSTALLED.append(True)

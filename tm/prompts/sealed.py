@@ -23,7 +23,7 @@ from typing import Any
 from tm.cards import card
 from tm.cards.tableau import CARD_PRICE, card_price
 from tm.core import sealed
-from tm.core.contract import PLAY_NOW_PURPOSES, Choice, response_of
+from tm.core.contract import Choice, plays_now, response_of
 from tm.core.state import GameState
 
 _HELD = ("hand", "offer", "dealt_corps", "draft_hand", "drafted", "setup_choice")
@@ -123,8 +123,9 @@ def _shows(g: GameState, p: int, response: dict[str, Any]) -> bool:
     if response.get("type") == "play_card":
         return True
     queue = g.queues[p] if 0 <= p < len(g.queues) else []
-    return response.get("type") == "card" and bool(queue) and queue[0].get(
-        "on") in (*PLAY_NOW_PURPOSES, "play_from_hand")
+    purpose = str(queue[0].get("on")) if queue else ""
+    return response.get("type") == "card" and (plays_now(purpose)
+                                               or purpose == "play_from_hand")
 
 
 Undo = Callable[[], None]

@@ -1,164 +1,53 @@
 """The action menu (R-ACT) and standard projects (R-SP).
 
-Each action type has a ``why_not`` check (None when legal) and a ``perform``;
-the menu offers every choice whose check passes, and a response is checked
-the same way, so the menu and validation can never disagree.
+Each action type has a ``why_not`` check (None when legal, :mod:`tm.rules.action_checks`)
+and a ``perform``; the menu offers every choice whose check passes, and a response is
+checked the same way, so the menu and validation can never disagree.
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from types import MappingProxyType
 from typing import Literal, TypedDict
 
-from tm.board import placement as board
 from tm.cards import card
-from tm.cards.dsl import city, greenery, ocean, prod, raise_
-from tm.cards.tableau import effects, standing_effects
+from tm.cards.dsl import raise_
 from tm.core import sealed
-from tm.core.contract import ActionAsk, CardsAsk, CardsResponse, Choice, Label, Response
+from tm.core.contract import ActionAsk, CardsAsk, Choice, Label, Response
 from tm.core.errors import reason
 from tm.core.flow import ask, handler, op, push, run_steps
-from tm.core.frozen import freeze, thaw
+from tm.core.frozen import thaw
 from tm.core.ledger import change_res, log
-from tm.core.manifest import ActionType, Project, Why
+from tm.core.manifest import ActionType, Why
+from tm.core.responses import CardsResponse
 from tm.core.ruleset import rules_of
 from tm.core.state import GameState
 from tm.rules import milestones
-from tm.rules.play import cost_of, start_play, why_not_playable
+from tm.rules.action_checks import (
+    HEAT_PER_STEP,
+    always,
+    merged,
+    plant_cost,
+    project_cost,
+    projects_of,
+    why_award,
+    why_card_action,
+    why_end_turn,
+    why_heat,
+    why_milestone,
+    why_plants,
+    why_play,
+    why_project,
+)
+from tm.rules.play import cost_of, start_play
 from tm.vocab.kinds import can_steps
-from tm.vocab.payment import can_afford, pay_op
+from tm.vocab.payment import pay_op
 from tm.vocab.tiles import place_op
 from tm.vocab.triggers import project_used
-
-PROJECTS: dict[str, Project] = freeze({  # R-SP: name: (cost, effect)
-    "sell_patents": (0, ()),
-    "power_plant": (11, (prod(energy=1),)),
-    "asteroid": (14, (raise_("temperature"),)),
-    "aquifer": (18, (ocean(),)),
-    "greenery": (23, (greenery(),)),
-    "city": (25, (city(), prod(megacredits=1))),  # R-TILE-7: only this city adds MC production
-})
-PLANTS_PER_GREENERY = 8  # R-ACT-6
-HEAT_PER_STEP = 8  # R-ACT-7
-
-
-# Each ruleset's tables (rules are built once per options key and shared: kept alive here,
-# so an id is never given to another); the action menu asks them tens of times.
-_Tables = tuple[object, Mapping[str, Project], Mapping[str, ActionType]]
-_TABLES: dict[int, _Tables] = {}
-
-
-def _tables(g: GameState) -> _Tables:
-    rules = rules_of(g)
-    found = _TABLES.get(id(rules))
-    if found is None or found[0] is not rules:
-        projects, actions = dict(PROJECTS), dict(ACTIONS)
-        for m in rules.manifests:
-            projects.update(m.projects)
-            actions.update(m.actions)
-        found = _TABLES[id(rules)] = (rules, MappingProxyType(projects),
-                                      MappingProxyType(actions))
-    return found
-
-
-def projects_of(g: GameState) -> Mapping[str, Project]:
-    """The standard projects of this game: the base game's and its expansions' (read-only)."""
-    return _tables(g)[1]
 
 
 def actions_of(g: GameState) -> Mapping[str, ActionType]:
     """The action types of this game: the base game's and its expansions' (read-only)."""
-    return _tables(g)[2]
-
-
-def project_cost(g: GameState, p: int, project: str) -> int:
-    """A standard project's cost after discounts (e.g. a power plant for less)."""
-    base = projects_of(g)[project][0]
-    off: int = sum(e["amount"] for e in standing_effects(g, g.players[p], "project_discount")
-                   if e["project"] == project)
-    return max(0, base - off)
-
-
-def plant_cost(g: GameState, p: int) -> int:
-    """Plants needed for a greenery (cards may lower it)."""
-    off: int = sum(e["amount"] for _, e in effects(g.players[p], "plant_discount"))
-    return PLANTS_PER_GREENERY - off
-
-
-# ---------------------------------------------------------------- checks
-def _why_project(g: GameState, p: int, r: Response) -> Why:
-    project = r.get("project")
-    projects = projects_of(g)
-    if not isinstance(project, str) or project not in projects:
-        return reason("action.no_project", "no such standard project"), "R-ACT-2"
-    if project == "sell_patents":
-        return None if g.players[p].hand else (reason("action.no_cards_to_sell",
-                                                      "no cards to sell"), "R-SP-1")
-    if not can_afford(g, p, project_cost(g, p, project)):
-        return reason("action.cannot_pay",
-                      "cannot pay the cost"), "R-SP-" + str(list(projects).index(project) + 1)
-    steps = projects[project][1]  # with 9 oceans out the aquifer is paid and places none
-    if not can_steps(g, p, None, steps):
-        return reason("action.no_space",
-                      "no legal space"), "R-TILE-4" if project == "city" else "R-TILE-3"
-    return None
-
-
-def _why_card_action(g: GameState, p: int, r: Response) -> Why:
-    pl = g.players[p]
-    name = r.get("card")
-    if name not in pl.played and name != pl.corporation:
-        return reason("action.not_in_play", "card not in play"), "R-ACT-5"
-    assert isinstance(name, str)
-    if not card(name).action:
-        return reason("action.no_action", "card has no action"), "R-ACT-5"
-    if name in pl.used_actions:
-        return reason("action.used", "action already used this generation"), "R-ACT-5"
-    if not can_steps(g, p, name, card(name).action):
-        return reason("action.cannot_act", "action cannot be carried out"), "R-ACT-5"
-    return None
-
-
-def _why_milestone(g: GameState, p: int, r: Response) -> Why:
-    why = milestones.why_not_claim(g, p, str(r.get("milestone")))
-    if why is None and not can_afford(g, p, milestones.CLAIM_COST):
-        return reason("action.cannot_pay_claim", "cannot pay 8 MC"), "R-ACT-3"
-    return why
-
-
-def _why_award(g: GameState, p: int, r: Response) -> Why:
-    why = milestones.why_not_fund(g, str(r.get("award")))
-    if why is None and not can_afford(g, p, milestones.fund_cost(g)):
-        return reason("action.cannot_fund", "cannot pay the funding cost"), "R-ACT-4"
-    return why
-
-
-def _why_plants(g: GameState, p: int, r: Response) -> Why:
-    if g.players[p].res["plants"] < plant_cost(g, p):
-        return reason("action.plants", "not enough plants"), "R-ACT-6"
-    if not board.has_legal_space(g, p, "greenery", "greenery"):
-        return reason("action.no_greenery_space", "no space for a greenery"), "R-TILE-3"
-    return None
-
-
-def _why_heat(g: GameState, p: int, r: Response) -> Why:
-    if g.players[p].res["heat"] >= HEAT_PER_STEP:
-        return None
-    return reason("action.heat", "not enough heat"), "R-ACT-7"
-
-
-def _why_end_turn(g: GameState, p: int, r: Response) -> Why:
-    if g.actions_this_turn == 1:
-        return None
-    return reason("action.none_yet", "no action taken this turn yet"), "R-GEN-5"
-
-
-def _why_play(g: GameState, p: int, r: Response) -> Why:
-    return why_not_playable(g, p, str(r.get("card")))
-
-
-def _always(g: GameState, p: int, r: Response) -> Why:
-    return None
+    return merged(g, "actions", ACTIONS)
 
 
 # ---------------------------------------------------------------- effects
@@ -310,15 +199,15 @@ def _single(kind: str) -> Callable[[GameState, int], Iterator[Response]]:
 
 
 ACTIONS: dict[str, ActionType] = {  # by response type
-    "play_card": ActionType(_cards_in_hand, _why_play, _do_play, ("card",)),
-    "card_action": ActionType(_card_actions, _why_card_action, _do_card_action, ("card",)),
-    "standard_project": ActionType(_projects, _why_project, _do_project, ("project",)),
-    "claim_milestone": ActionType(_milestones, _why_milestone, _do_milestone, ("milestone",)),
-    "fund_award": ActionType(_awards, _why_award, _do_award, ("award",)),
-    "convert_plants": ActionType(_single("convert_plants"), _why_plants, _do_plants),
-    "convert_heat": ActionType(_single("convert_heat"), _why_heat, _do_heat),
-    "end_turn": ActionType(_single("end_turn"), _why_end_turn, _do_end_turn),
-    "pass": ActionType(_single("pass"), _always, _do_pass),
+    "play_card": ActionType(_cards_in_hand, why_play, _do_play, ("card",)),
+    "card_action": ActionType(_card_actions, why_card_action, _do_card_action, ("card",)),
+    "standard_project": ActionType(_projects, why_project, _do_project, ("project",)),
+    "claim_milestone": ActionType(_milestones, why_milestone, _do_milestone, ("milestone",)),
+    "fund_award": ActionType(_awards, why_award, _do_award, ("award",)),
+    "convert_plants": ActionType(_single("convert_plants"), why_plants, _do_plants),
+    "convert_heat": ActionType(_single("convert_heat"), why_heat, _do_heat),
+    "end_turn": ActionType(_single("end_turn"), why_end_turn, _do_end_turn),
+    "pass": ActionType(_single("pass"), always, _do_pass),
 }
 
 

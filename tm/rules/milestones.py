@@ -11,11 +11,12 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from tm.cards.dsl import Step
-from tm.core.contract import OptionAsk, OptionResponse
+from tm.core.contract import OptionAsk
 from tm.core.errors import reason
 from tm.core.flow import ask, handler
 from tm.core.ledger import log
 from tm.core.mapdef import Award, MapDef, Milestone
+from tm.core.responses import OptionResponse
 from tm.core.ruleset import rules_of
 from tm.core.state import GameState
 from tm.rules.measures import COUNTS as COUNTS  # re-exported: the measures' registry

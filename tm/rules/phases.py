@@ -15,22 +15,14 @@ from tm.cards import BEGINNER, card, corporation_deck
 from tm.cards.tableau import CARD_PRICE, card_price
 from tm.core import ruleset as expansions
 from tm.core import sealed
-from tm.core.contract import (
-    CardAsk,
-    CardResponse,
-    CardsAsk,
-    CardsResponse,
-    OptionAsk,
-    OptionResponse,
-    SetupAsk,
-    SetupResponse,
-)
+from tm.core.contract import CardAsk, CardsAsk, OptionAsk, SetupAsk
 from tm.core.deck import draw_cards
 from tm.core.flow import ask, handler, push
 from tm.core.ledger import change_res, log
+from tm.core.responses import CardResponse, CardsResponse, OptionResponse, SetupResponse
 from tm.core.ruleset import rules_of
 from tm.core.state import GameState
-from tm.rules.actions import plant_cost
+from tm.rules.action_checks import plant_cost
 from tm.rules.play import apply_corporation
 from tm.vocab.payment import budget, pay_op
 from tm.vocab.tiles import place_op

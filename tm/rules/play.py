@@ -10,13 +10,14 @@ from tm.cards import card
 from tm.cards.dsl import Card, Req, Step
 from tm.cards.tableau import standing_effects, tag_count
 from tm.core import sealed
-from tm.core.contract import CardAsk, CardResponse
+from tm.core.contract import CardAsk
 from tm.core.entries import marked
 from tm.core.errors import reason
 from tm.core.flow import ask, handler, op, push, run_steps
 from tm.core.frozen import register
 from tm.core.ledger import log
 from tm.core.memo import remembered
+from tm.core.responses import CardResponse
 from tm.core.state import GameState
 from tm.vocab.kinds import can_steps, step_kind
 from tm.vocab.own_triggers import play_steps_to_check

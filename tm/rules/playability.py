@@ -17,7 +17,7 @@ from tm.cards import card
 from tm.cards.dsl import Step
 from tm.core.ruleset import rules_of
 from tm.core.state import GameState
-from tm.rules import actions, milestones
+from tm.rules import action_checks, milestones
 from tm.rules.play import cost_of, pays_with, requirement_status, reserve_of
 from tm.vocab.kinds import can_step
 from tm.vocab.own_triggers import play_steps_to_check
@@ -66,11 +66,11 @@ def project_reasons(g: GameState, p: int, project: str) -> list[Reason]:
     """Why a standard project cannot be used now (empty: it can)."""
     if project == "sell_patents":
         return [] if g.players[p].hand else [{"key": "no_cards"}]
-    cost = actions.project_cost(g, p, project)
+    cost = action_checks.project_cost(g, p, project)
     found: list[Reason] = []
     if budget(g, p) < cost:
         found.append({"key": "cost", "cost": cost, "budget": budget(g, p)})
-    found += step_reasons(g, p, None, actions.projects_of(g)[project][1])
+    found += step_reasons(g, p, None, action_checks.projects_of(g)[project][1])
     return found
 
 

@@ -7,18 +7,11 @@ from typing import Any
 from tm.cards import card
 from tm.cards.dsl import Step
 from tm.cards.tableau import card_price, has_effect, resource_cards
-from tm.core.contract import (
-    CardAsk,
-    CardResponse,
-    CardsAsk,
-    CardsResponse,
-    NoneResponse,
-    PlayerAsk,
-    PlayerResponse,
-)
+from tm.core.contract import CardAsk, CardsAsk, PlayerAsk
 from tm.core.deck import draw_cards, reveal_cards
 from tm.core.flow import ask, handler
 from tm.core.ledger import log
+from tm.core.responses import CardResponse, CardsResponse, NoneResponse, PlayerResponse
 from tm.core.state import NEUTRAL, GameState
 from tm.vocab.kinds import PROD_FLOOR, amount, step_kind
 from tm.vocab.payment import can_afford

@@ -3,8 +3,9 @@ vocabulary cannot say (``custom``)."""
 from __future__ import annotations
 
 from tm.cards.dsl import Step
-from tm.core.contract import OptionAsk, OptionResponse
+from tm.core.contract import OptionAsk
 from tm.core.flow import ask, handler, run_steps
+from tm.core.responses import OptionResponse
 from tm.core.state import GameState
 from tm.vocab.cards import add_targets
 from tm.vocab.custom import CUSTOM

@@ -9,11 +9,12 @@ from collections.abc import Callable
 
 from tm.cards.dsl import Step
 from tm.cards.tableau import tag_count
-from tm.core.contract import AmountAsk, AmountResponse
+from tm.core.contract import AmountAsk
 from tm.core.entries import marked
 from tm.core.flow import ask, handler
 from tm.core.frozen import register
 from tm.core.ledger import change_prod, change_res, raise_tr
+from tm.core.responses import AmountResponse
 from tm.core.state import NEUTRAL, GameState
 
 CanFn = Callable[[GameState, int, "str | None", Step], bool]

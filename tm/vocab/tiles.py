@@ -7,10 +7,11 @@ from typing import Literal, TypedDict
 from tm.board import parameters
 from tm.board import placement as board
 from tm.cards.dsl import Step, add_res, choose, gain
-from tm.core.contract import SpaceAsk, SpaceResponse
+from tm.core.contract import SpaceAsk
 from tm.core.deck import draw_cards
 from tm.core.flow import ask, handler, op, push, run_steps
 from tm.core.ledger import log, raise_tr
+from tm.core.responses import SpaceResponse
 from tm.core.ruleset import rules_of
 from tm.core.state import NEUTRAL, RESOURCES, GameState
 from tm.vocab.kinds import amount, step_kind

@@ -16,7 +16,7 @@ it, unless it showed hidden information) and confirms or cancels it; only then d
 reach the game.
 
 The page's one rule: a move that spends, places a tile, settles a whole selection or
-passes waits for Confirm. So a prelude played (:data:`OPENING_PURPOSES`) is staged like an
+passes waits for Confirm. So a prelude played (:func:`opens_stage`) is staged like an
 action, and the Done that settles a purchase or the setup (:data:`CLOSING_PURPOSES`), a
 Pass and the end's "no more greenery" are held on their own (:attr:`Stage.lone`,
 :func:`held_alone`), checked but not applied (no copy): the ticks before a Done stay
@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tm.bots import pay_step
+from tm.core.contract import plays_now
 from tm.game import Game
 from tm.web.model import PendingPrompt
 
@@ -176,15 +177,17 @@ CONFIRMING = frozenset({"confirm", "done", "end_turn"})
 # Pass is held alone instead: :func:`held_alone`.)
 AT_ONCE = frozenset({"end_turn"})
 # Decisions outside the action menu whose answer starts a move staged like an action: a
-# prelude played (it may spend, gain and place tiles), a greenery of the game's end.
-OPENING_PURPOSES = frozenset({"prelude_first", "prelude_of_several", "final_greenery"})
+# greenery of the game's end, and a card played at once (an expansion's vocabulary names
+# them: a prelude played may spend, gain and place tiles).
+OPENING_PURPOSES = frozenset({"final_greenery"})
 # Selections whose Done settles what the player buys or starts with: held for Confirm.
 CLOSING_PURPOSES = frozenset({"buy_cards", "setup"})
 
 
 def opens_stage(prompt: PendingPrompt) -> bool:
     """Whether answering ``prompt`` starts a staged move (the menu, or a prelude's like)."""
-    return prompt.kind == "action" or prompt.purpose in OPENING_PURPOSES
+    return (prompt.kind == "action" or prompt.purpose in OPENING_PURPOSES
+            or plays_now(prompt.purpose))
 
 
 def starts_action(game: Game, player: int) -> bool:

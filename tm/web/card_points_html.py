@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from tm.cards import card
 from tm.view_model import CardPoints, ScoreRow
 from tm.web.card_text import qty, tag_name, vp_text
+from tm.web.card_words import POINTS
 from tm.web.html import esc
 from tm.web.i18n import card_name, sort_key, t, tn
 from tm.web.model import View, player_name
@@ -15,17 +16,20 @@ from tm.web.panels import swatch
 
 # What a card's VP counts, worded by the count: resources on the card by its resource's
 # unit ("3 animals"); these by a counted word of their own; anything else "2 counted".
-_COUNTED = {"city": "end.cards.cities", "colony": "end.cards.colonies"}
-_ON_CARD = ("res", "held", "res_capped")
+# An expansion's counts are worded by its page manifest's card words (POINTS).
+_COUNTED = {"city": "end.cards.cities"}
+_ON_CARD = ("res", "held")
 
 
 def counted_text(entry: CardPoints) -> str:
     """What was counted for a card's VP: "3 animals", "2 Jovian tags", "4 cities"."""
     per, n = entry["per"], entry["count"]
     definition = card(entry["card"])
+    if str(per) in POINTS:
+        return POINTS[str(per)](n, definition)
     if per in _ON_CARD:
         return qty(definition.resource or "resource", n)
-    if per in ("tag", "tag_with_this") and isinstance(definition.vp, Mapping):
+    if per == "tag" and isinstance(definition.vp, Mapping):
         return tn("end.cards.tags", n, tag=tag_name(str(definition.vp["tag"])))
     return tn(_COUNTED.get(str(per), "end.cards.counted"), n)
 

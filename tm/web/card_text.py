@@ -9,11 +9,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from tm.cards.dsl import Card
+from tm.web.card_words import COUNTS, REQUIREMENTS, STEPS
 from tm.web.i18n import has, name, plural_key, t, tn
 
 Step = Mapping[str, Any]
-
-
 # ---------------------------------------------------------------- small pieces
 def qty(unit: str, n: int, signed: bool = False) -> str:
     """A counted unit: "3 plants", or "+3 plants" when ``signed``."""
@@ -58,13 +57,15 @@ def tag_name(tag: str) -> str:
     return t(f"tag.{tag}")
 
 
-def _res_unit(card: Card | None) -> str:
+def res_unit(card: Card | None) -> str:
+    """The resource a card holds ("animal"), or "resource"."""
     return card.resource if card is not None and card.resource else "resource"
 
 
-def _per(key: str, div: int, **fields: Any) -> str:
+def per_phrase(key: str, div: int, **fields: Any) -> str:
     """"per city" (one), or a counted "per 2 cities" (``_div`` keys: the count's form)."""
     return tn(key, div, **fields) if key.endswith("_div") else t(key, **fields)
+
 
 
 def per_text(value: Mapping[str, Any], card: Card | None = None) -> str:
@@ -75,35 +76,20 @@ def per_text(value: Mapping[str, Any], card: Card | None = None) -> str:
         scope = value.get("scope", "self")
         if scope != "self":
             return t(f"per.tag_{scope}", tag=tag_name(value["tag"]))
-        return _per(f"per.tag{suffix}", div, tag=tag_name(value["tag"]))
+        return per_phrase(f"per.tag{suffix}", div, tag=tag_name(value["tag"]))
     if per == "city":
         where = "_mars" if value.get("where") == "mars" else ""
-        return _per(f"per.city{where}{suffix}", div)
+        return per_phrase(f"per.city{where}{suffix}", div)
     if per == "res":
-        unit = _res_unit(card)
+        unit = res_unit(card)
         return t(f"per.res{suffix}", div=div, unit=unit_name(unit, 1), units=unit_name(unit, div))
     if per == "adjacent":
         return t("per.adjacent", tile=tile_name(value["tile"]))
     if per == "event":
-        return _per(f"per.event{suffix}", div)
-    return _colonies_per(value, card, suffix)
-
-
-def _colonies_per(value: Mapping[str, Any], card: Card | None, suffix: str) -> str:
-    """The counts Colonies' cards use: colonies, floaters on your cards, tags with the card
-    itself, resources here up to a cap."""
-    per, div = value["per"], value.get("div", 1)
-    if per == "colony":
-        scope = "all" if value.get("scope") == "all" else "self"
-        return _per(f"per.colony_{scope}{suffix}", div)
-    if per == "card_res":
-        rtype = str(value.get("rtype") or "resource")
-        return t(f"per.card_res{suffix}", div=div, unit=unit_name(rtype, 1),
-                 units=unit_name(rtype, div))
-    if per == "tag_with_this":
-        return _per(f"per.tag_with_this{suffix}", div, tag=tag_name(value["tag"]))
-    if per == "res_capped":
-        return t("per.res_capped", unit=unit_name(_res_unit(card), 1), max=value["max"])
+        return per_phrase(f"per.event{suffix}", div)
+    own = COUNTS.get(per)
+    if own is not None:  # an expansion's count
+        return own(value, card, suffix)
     return t(f"per.{per}")  # (a count without a field: Community Services' tagless)
 
 
@@ -123,7 +109,7 @@ def _res_list(res: Mapping[str, Any], signed: bool, card: Card | None) -> str:
 
 
 # ---------------------------------------------------------------- steps
-IGNORES_REQUIREMENTS = 99  # a requirement bonus this large means "ignore them" (Ecology Experts)
+IGNORESREQUIREMENTS = 99  # a requirement bonus this large means "ignore them" (Ecology Experts)
 
 
 def _tile_step(step: Step) -> str:
@@ -153,14 +139,14 @@ def _draw_step(step: Step) -> str:
 def _card_res_step(step: Step, card: Card | None) -> str:
     k = step["k"]
     if k == "add_res" and step["to"] == "self":
-        return t("ct.add_here", qty=qty(_res_unit(card), step["count"]))
+        return t("ct.add_here", qty=qty(res_unit(card), step["count"]))
     if k == "add_res" and step.get("tag"):
         return t("ct.add_to_tag", qty=qty(step.get("rtype") or "resource", step["count"]),
                  tag=tag_name(step["tag"]))
     if k == "add_res":
         return t("ct.add_to", qty=qty(step.get("rtype") or "resource", step["count"]))
     if k == "spend_here":
-        return t("ct.remove_here", qty=qty(_res_unit(card), step["count"]))
+        return t("ct.remove_here", qty=qty(res_unit(card), step["count"]))
     return t("ct.take", qty=qty(step["rtype"], step["count"]))
 
 
@@ -209,8 +195,10 @@ def step_text(step: Step, card: Card | None = None) -> str:
         return t("ct.or").join(option_text(option, card) for option in step["options"])
     if k == "custom":
         return _custom_text(step)
-    if k == "colony" and step.get("dup"):
-        return t("ct.colony_dup")
+    own = STEPS.get(k)
+    said = own(step) if own is not None else None
+    if said is not None:  # an expansion's step, in its own words
+        return said
     if has(f"ct.{k}"):
         return t(f"ct.{k}")
     return str(k).replace("_", " ")
@@ -272,7 +260,7 @@ def _static_text(effect: Mapping[str, Any]) -> str:
         if effect.get("tag"):
             return t("eff.discount_tag", tag=tag_name(effect["tag"]), n=effect["amount"])
         return t("eff.discount", n=effect["amount"])
-    if e == "req_bonus" and effect["steps"] >= IGNORES_REQUIREMENTS:
+    if e == "req_bonus" and effect["steps"] >= IGNORESREQUIREMENTS:
         return t("eff.req_ignored_next")
     if e == "req_bonus":
         key = "eff.req_bonus_next" if effect.get("next_card") else "eff.req_bonus"
@@ -295,7 +283,7 @@ def effect_text(effect: Mapping[str, Any], card: Card | None = None) -> str:
     e = effect["e"]
     if e == "res_as_mc":
         tags = join_or([tag_name(tag) for tag in effect.get("tags", ())])
-        return t("eff.res_as_mc", res=t(f"res.{_res_unit(card)}"), n=effect["value"], tags=tags)
+        return t("eff.res_as_mc", res=t(f"res.{res_unit(card)}"), n=effect["value"], tags=tags)
     if e == "on_tile":
         return _on_tile_text(effect, then)
     if e == "on_card":
@@ -361,11 +349,8 @@ def requirement_part(req: Mapping[str, Any]) -> str:
         return tn("req.tag", req["count"], tag=tag_name(req["tag"]))
     if kind == "prod":
         return t("req.prod", res=t(f"resname.{req['res']}"), n=req["count"])
-    if kind == "colony":
-        return (tn("req.colony_max", req["max"]) if "max" in req
-                else tn("req.colony", req["count"]))
-    if kind == "card_res":
-        return t("req.card_res", qty=qty(str(req["rtype"]), req["count"]))
+    if kind in REQUIREMENTS:  # an expansion's requirement
+        return REQUIREMENTS[kind](req)
     scope = "self" if req.get("scope", "self") == "self" else "any"
     return tn(f"req.tiles_{scope}", req["count"], tile=tile_name(req["tile"]))
 

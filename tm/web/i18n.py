@@ -15,28 +15,43 @@ Card wording lives beside it in :mod:`tm.web.i18n_cards` (merged into ``EN``).
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
 from tm.core.values import is_int
 
-# The expansions' catalogs (their page manifests' words) merge into EN in the slots they
-# always had: EN's order is every .po file's order.
+# The core catalog; each expansion's words join it from its page manifest, in the load
+# order (:func:`add_words`). EN's order is every .po file's order.
 from tm.web.i18n_en import EN as EN  # (the catalog t() reads; also read as i18n.EN)
 
 LANGUAGES = ("en", "de", "ja", "be")  # each has tm/web/locale/<lang>.po
-# Placeholders whose values are English names of cards, milestones, awards, colony tiles
-# or map spaces: t() shows them by their name in the language (:func:`name`). Other code
-# that shows a name calls name() (or card_name, colony_name, space_name) itself.
+# Placeholders whose values are English names of cards, milestones, awards, map spaces or
+# an expansion's things (colony tiles): t() shows them by their name in the language
+# (:func:`name`). Other code that shows a name calls name() (or card_name, space_name)
+# itself.
 NAME_FIELDS = {"card": "card", "corporation": "card", "milestone": "milestone",
-               "award": "award", "colony": "colony", "trade": "colony", "place": "space"}
+               "award": "award", "place": "space"}  # (and each expansion's: add_words)
 # Placeholders that hold identifiers, never grouped like a number.
 _PLAIN_NUMBERS = {"id", "seed", "key", "year", "pos"}
 PLURAL_BASES = {k.rsplit(".", 1)[0] for k in EN if k.endswith((".one", ".other"))}
 CATALOGS: dict[str, dict[str, str]] = {"en": EN}
 _SPOKEN: ContextVar[str] = ContextVar("tm_language", default="en")
+
+
+def add_words(words: Mapping[str, str], name_fields: Mapping[str, str]) -> None:
+    """Add an expansion's English words (its page manifest's ``words``) to the catalog, and
+    its placeholders that hold names (``name_fields``: the kind of name each holds); a key
+    the catalog has already raises (the page manifests are installed once, in the load
+    order, by :mod:`tm.web.expansions.pages`)."""
+    twice = sorted({*(key for key in words if key in EN),
+                    *(key for key in name_fields if key in NAME_FIELDS)})
+    if twice:
+        raise ValueError(f"words already in the catalog: {twice}")
+    EN.update(words)
+    NAME_FIELDS.update(name_fields)
+    PLURAL_BASES.update(k.rsplit(".", 1)[0] for k in words if k.endswith((".one", ".other")))
 
 
 def catalog(lang: str) -> dict[str, str]:
@@ -165,11 +180,6 @@ SOFT_HYPHEN = "\u00ad"  # the break points of long German words (scripts/i18n_hy
 def sort_key(shown: str) -> str:
     """Text as shown, for ordering: case folded, soft hyphens (break points) left out."""
     return shown.replace(SOFT_HYPHEN, "").casefold()
-
-
-def colony_name(english: str) -> str:
-    """A colony tile's name in the current language."""
-    return name("colony", english)
 
 
 def space_name(english: str) -> str:

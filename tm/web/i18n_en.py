@@ -1,10 +1,10 @@
 """The English words of the page: the one catalog the code is written in, merged from the
-core table here and the topic tables of ``i18n_*.py`` and the expansions' ``words.py``,
-in catalog order (the .po files follow it; ``scripts/i18n_extract.py`` writes them)."""
+core table here and the topic tables of ``i18n_*.py``, in catalog order (the .po files
+follow it; ``scripts/i18n_extract.py`` writes them). Each expansion's words follow, in the
+load order, from its page manifest (``PageManifest.words``: :func:`tm.web.i18n.add_words`,
+called by :mod:`tm.web.expansions.pages`)."""
 from __future__ import annotations
 
-from tm.web.expansions.colonies.words import EN_COLONIES
-from tm.web.expansions.prelude.words import EN_PRELUDE
 from tm.web.i18n_bots import EN_BOTS
 from tm.web.i18n_card_points import EN_CARD_POINTS
 from tm.web.i18n_cards import EN_CARDS
@@ -382,13 +382,11 @@ EN: dict[str, str] = {
     "game.log": "Game log",
     **EN_CARDS,
     **EN_PAGE,
-    **EN_PRELUDE,
     **EN_MAPS,
     **EN_LOG,
     **EN_DECIDE,
     **EN_HAND,
     **EN_RULES,
-    **EN_COLONIES,
     **EN_CONFIRM,
     **EN_LANG,
     **EN_ERRORS,

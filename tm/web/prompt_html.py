@@ -119,7 +119,7 @@ def _taken_by(ask: Ask, group: str, english: str) -> str | None:
 # player looks for every turn, and they sat below a long list; the rest keep the rules'
 # order.
 BASE_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("conversions", ("convert_plants", "convert_heat", "convert_heat_with_resources")),
+    ("conversions", ("convert_plants", "convert_heat")),
     ("cards", ("play_card",)),
     ("projects", ("standard_project",)),
     ("card_actions", ("card_action", "first_action")),
@@ -129,10 +129,12 @@ BASE_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
 # Groups the expansions add (Colonies: a trade per tile, with what it gives now), each
 # drawn by its own renderer, shown after the group its page manifest names.
 GROUP_BUTTONS = {group.name: group.buttons for page in PAGES for group in page.action_groups}
+# (An expansion may add its choice types to a base group too: its ``group_kinds``.)
 ACTION_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = tuple(
-    entry for base in BASE_GROUPS
-    for entry in (base, *((g.name, g.kinds) for page in PAGES for g in page.action_groups
-                          if g.after == base[0])))
+    entry for name, kinds in BASE_GROUPS
+    for entry in ((name, (*kinds, *(k for page in PAGES for k in page.group_kinds.get(name, ())))),
+                  *((g.name, g.kinds) for page in PAGES for g in page.action_groups
+                    if g.after == name)))
 # Ending the turn or passing: in the decision bar (kept in view), not at the foot of the list.
 TURN_KINDS = ("end_turn", "pass")
 

@@ -16,7 +16,7 @@ from typing import Any
 from tm.cards import card
 from tm.web.card_text import option_text, qty
 from tm.web.expansions.pages import LABELS as EXPANSION_LABELS
-from tm.web.i18n import EN, has, space_name, t, tn
+from tm.web.i18n import EN, NAME_FIELDS, has, space_name, t, tn
 from tm.web.model import View, player_name
 from tm.web.prompt_base import Choice, label_of
 
@@ -79,8 +79,8 @@ def _offered(label: Mapping[str, Any]) -> str:
     key = f"action.{label['key']}.{label.get('offer')}"
     if not has(key):
         return _unlabelled(label)
-    field = "colony" if "{colony}" in EN[key] else "card"  # (the offer's cards are tiles)
-    return t(key, **{field: label.get("card")})
+    named = [f for f in NAME_FIELDS if "{" + f + "}" in EN[key]]  # (an offer's items may be
+    return t(key, **{(named or ["card"])[0]: label.get("card")})  # other names: tiles)
 
 
 def _unlabelled(label: Mapping[str, Any]) -> str:
@@ -113,8 +113,7 @@ LABELS: Mapping[str, Callable[[View, Mapping[str, Any]], str]] = {
     "convert_plants": lambda view, label: tn("action.convert_plants",
                                              int(label.get("plants", 0))),
     "convert_heat": lambda view, label: t("action.convert_heat", n=label.get("heat", 0)),
-    **{key: _plain(key) for key in ("convert_heat_with_resources", "end_turn", "pass",
-                                    "first_action")},
+    **{key: _plain(key) for key in ("end_turn", "pass", "first_action")},
     "player": lambda view, label: player_name(view, label["player"]),
     "none": lambda view, label: t("prompt.none"),
     "amount": lambda view, label: str(label["amount"]),

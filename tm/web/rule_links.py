@@ -10,49 +10,32 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tm.core.contract import Purpose
+from tm.core.contract import Purpose, purpose_rule, purposes
 from tm.web.html import attrs
 from tm.web.i18n import t
 
 PAGE = "rules.html"
 
 # What a decision is about -> the rule it follows (kind, purpose); card effects that ask
-# something cite the rule their kind of effect follows.
+# something cite the rule their kind of effect follows. An expansion's purposes name their
+# rules in its vocabulary (tm.core.contract.purpose_rule).
 PROMPT_RULES: Mapping[tuple[str, str], str] = {
     ("action", "action"): "R-GEN-5",
     ("setup", "setup"): "R-SETUP-4",
     ("cards", "buy_cards"): "R-GEN-3",
     ("cards", "sell_patents"): "R-SP-1",
     ("cards", "keep_cards"): "R-ACT-1",
-    ("cards", "discard_to_draw"): "R-ACT-5",
     ("card", "draft"): "R-GEN-4",
     ("card", "keep_cards"): "R-ACT-1",
-    ("card", "prelude_first"): "R-PRE-1",
-    ("card", "prelude_of_several"): "R-PRE-1",
     ("card", "play_from_hand"): "R-ACT-1",
     ("card", "add_res"): "R-CARD-6",
     ("card", "take_res"): "R-PROD-3",
-    ("card", "remove_animals"): "R-PROD-3",
-    ("card", "spend_own_res"): "R-CARD-6",
-    ("card", "copy_production"): "R-CARD-2",
     ("player", "reduce_prod"): "R-PROD-3",
     ("player", "remove_any"): "R-PROD-3",
-    ("player", "rob"): "R-PROD-3",
-    ("player", "steal_megacredits"): "R-PROD-3",
     ("pay", "pay"): "R-PAY-1",
-    ("space", "claim_land"): "R-TILE-2",
     ("option", "final_greenery"): "R-END-1",
     ("option", "choose"): "R-ACT-1",
-    ("option", "discard_from_hand"): "R-ACT-1",
     ("option", "fund_award_free"): "R-ACT-4",
-    ("option", "build_colony"): "R-COL-3",
-    ("option", "refuge_tile"): "R-COL-3",
-    ("option", "colony_tile_added"): "R-COL-1",
-    ("option", "trade_tile"): "R-COL-4",
-    ("option", "trade_fee"): "R-COL-4",
-    ("option", "trade_offset"): "R-COL-4",
-    ("option", "marker_up"): "R-COL-4",
-    ("option", "marker_down"): "R-COL-4",
 }
 # A placement cites the rule of the tile placed (any other tile: the placement bonus).
 TILE_RULES: Mapping[str, str] = {"ocean": "R-TILE-1", "greenery": "R-TILE-3",
@@ -104,7 +87,8 @@ def prompt_rule(kind: str, purpose: Purpose, data: Mapping[str, Any]) -> str:
     """The rule a decision follows."""
     if kind == "space" and purpose == "place":
         return TILE_RULES.get(str(data.get("tile")), OTHER_TILE)
-    return PROMPT_RULES.get((kind, purpose)) or KIND_RULES.get(kind, KIND_RULES["action"])
+    return (PROMPT_RULES.get((kind, purpose)) or purpose_rule(purpose)
+            or KIND_RULES.get(kind, KIND_RULES["action"]))
 
 
 def card_rule(reasons: Sequence[Mapping[str, Any]]) -> str:
@@ -132,5 +116,6 @@ def all_rules() -> set[str]:
     """Every rule id this module may link to (tests check each has an anchor)."""
     tables = (PROMPT_RULES, TILE_RULES, KIND_RULES, PROJECT_RULES, CARD_REASON_RULES,
               GROUP_RULES, NO_SPACE_RULES)
+    own = {purpose_rule(purpose) for purpose in purposes()} - {None}
     return {rule for table in tables for rule in table.values()} | {
-        OTHER_TILE, ANY_CARD, ABSENT_EXPANSION}
+        OTHER_TILE, ANY_CARD, ABSENT_EXPANSION} | {str(rule) for rule in own}

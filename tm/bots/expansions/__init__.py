@@ -1,6 +1,7 @@
 """What the bots' determinization (:mod:`tm.bots.determinize`) must know of each expansion
-to rebuild a game from a view: the bots' counterpart of the page manifests
-(tm/web/expansions), and the one place in the bots that names an expansion. The
+to rebuild a game from a view, and what its own notation is worth to them: the bots'
+counterpart of the page manifests (tm/web/expansions), and the one place in the bots that
+names an expansion. The
 listed ones are in :mod:`tm.bots.expansions.listed`."""
 from __future__ import annotations
 
@@ -21,6 +22,16 @@ class Sample(Protocol):
 
 
 @dataclass(frozen=True)
+class BotValues:
+    """What the bots' judge values of an expansion's own notation beyond the rules every
+    step follows (:mod:`tm.bots.card_steps`): its cards' named functions (custom steps)
+    and its step kinds worth a fixed amount, each in MC."""
+
+    custom_steps: Mapping[str, float] = field(default_factory=dict)
+    fixed_steps: Mapping[str, float] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class UnseenManifest:
     """One expansion's hidden parts, for sampling them from a view."""
 
@@ -37,3 +48,4 @@ class UnseenManifest:
         default_factory=dict)  # its setup offer's name -> what a seat was dealt of it
     turn_ask: Callable[[GameState, int], Json | None] | None = None  # a seat's first
     # question of a turn it adds (None where it adds none)
+    values: BotValues = BotValues()  # what its own notation is worth to the bots

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tm.bots.expansions import Json, Sample, UnseenManifest
+from tm.bots.expansions import BotValues, Json, Sample, UnseenManifest
 from tm.cards import card
 from tm.cards.dsl import WILD
 
@@ -31,6 +31,11 @@ UNSEEN = UnseenManifest(
     name="colonies",
     samplers={"tiles": _tiles, "fleets": _fleets, "aridor": _aridor},
     setup_held={"colony_tiles": lambda g, p: list(g.ext["colonies"]["dealt"])},
+    values=BotValues(
+        custom_steps={"collect_colony_bonuses": 6.0, "add_colony_tile": 2.0,
+                      "new_tag_types": 3.0,
+                      "discard_from_hand": -2.0},  # (Pluto's bonus: a card drawn, one discarded)
+        fixed_steps={"trade": 7.0}),
 )
 
 

@@ -2,7 +2,7 @@
 preludes kept are played first, one chosen at a time."""
 from __future__ import annotations
 
-from tm.bots.expansions import Json, UnseenManifest
+from tm.bots.expansions import BotValues, Json, UnseenManifest
 from tm.cards import prelude_deck
 from tm.core.state import GameState
 
@@ -26,4 +26,6 @@ UNSEEN = UnseenManifest(
     discarded_by={"prelude_discarded": "discard"},
     setup_held={"preludes": lambda g, p: list(g.ext["prelude"]["dealt"][p])},
     turn_ask=_first_prelude,
+    values=BotValues(custom_steps={"one_lowest_production_up": 6.0,
+                                   "play_one_of_drawn_preludes": 15.0}),
 )

@@ -1,4 +1,5 @@
-"""Colonies cards in our notation (see tm.cards.dsl): 49 project cards and 5 corporations.
+"""Colonies cards in our notation (see tm.cards.dsl; this expansion's own words of it in
+:mod:`tm.expansions.colonies.notation`): 49 project cards and 5 corporations.
 
 Colony steps (``colony``, ``fleet``, ``trade``), the countables ``colony`` and
 ``card_res`` and the requirement kinds ``colonies`` and ``card_res`` belong to the
@@ -14,24 +15,17 @@ from tm.cards.dsl import (
     CardSet,
     Step,
     add_res,
-    card_res_req,
     choose,
     city,
-    colonies_req,
-    colony,
     custom,
     discount,
     draw,
-    fleet,
     gain,
     min_,
     ocean,
     on_card,
-    on_colony,
     onto_card,
-    per_card_res,
     per_city,
-    per_colony,
     per_resource,
     per_tag,
     prod,
@@ -43,8 +37,17 @@ from tm.cards.dsl import (
     tags_req,
     tiles_req,
     tr,
-    trade_free,
     with_target,
+)
+from tm.expansions.colonies.notation import (
+    card_res_req,
+    colonies_req,
+    colony,
+    fleet,
+    on_colony,
+    per_card_res,
+    per_colony,
+    trade_free,
 )
 
 COLONIES = CardSet("colonies")

@@ -6,12 +6,12 @@ from typing import TypedDict
 
 from tm.cards.dsl import Step
 from tm.cards.tableau import effects, resource_cards
-from tm.core.contract import OptionAsk, OptionResponse
 from tm.core.flow import ask, handler, run_steps
 from tm.core.frozen import thaw
-from tm.core.ledger import log
+from tm.core.responses import OptionResponse
 from tm.core.state import GameState
 from tm.expansions.colonies.tiles import MARKER_START, TILES, TRACK
+from tm.expansions.colonies.vocabulary import TileAsk, record
 from tm.vocab.kinds import step_kind
 
 NAME = "colonies"
@@ -105,7 +105,7 @@ def _colony(g: GameState, p: int, src: str | None, step: Step) -> None:
 
 
 @handler("build_colony")
-def _built_on(g: GameState, p: int, prompt: OptionAsk, response: OptionResponse) -> None:
+def _built_on(g: GameState, p: int, prompt: TileAsk, response: OptionResponse) -> None:
     build_colony(g, p, prompt["tiles"][response["option"]])
 
 
@@ -116,7 +116,7 @@ def build_colony(g: GameState, p: int, name: str) -> None:
     assert entry is not None
     entry["colonies"].append(p)
     entry["marker"] = max(entry["marker"], len(entry["colonies"]))
-    log(g, "colony_built", player=p, tile=name)
+    record(g, "colony_built", player=p, tile=name)
     count = len(g.players)
     for q in [(g.active + i) % count for i in range(count)][::-1]:
         for c, e in effects(g.players[q], "on_colony"):

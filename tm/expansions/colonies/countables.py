@@ -8,12 +8,14 @@ from collections.abc import Iterator
 from typing import Any
 
 from tm.cards.tableau import effects, resource_cards
-from tm.core.contract import AmountAsk, AmountResponse, Response
+from tm.core.contract import Response
 from tm.core.errors import reason
 from tm.core.flow import ask, handler, push, run_steps
 from tm.core.ledger import change_res, log
 from tm.core.manifest import ActionType, Why
+from tm.core.responses import AmountResponse
 from tm.core.state import GameState
+from tm.expansions.colonies.vocabulary import HeatAsk
 from tm.rules.play import requirement_kind
 from tm.vocab.kinds import countable
 from tm.vocab.resources import HEAT_PAYER
@@ -93,7 +95,7 @@ def _heat(g: GameState, p: int, r: Response) -> None:
 
 
 @handler("resources_as_heat")
-def _heat_amount(g: GameState, p: int, prompt: AmountAsk, response: AmountResponse) -> None:
+def _heat_amount(g: GameState, p: int, prompt: HeatAsk, response: AmountResponse) -> None:
     _use_as_heat(g, p, prompt["card"], prompt["value"], response["amount"])
 
 
@@ -132,7 +134,7 @@ def _pay_heat(g: GameState, p: int, src: str | None, need: int) -> None:
 
 
 @handler("floaters_for_heat")
-def _floaters_chosen(g: GameState, p: int, prompt: AmountAsk,
+def _floaters_chosen(g: GameState, p: int, prompt: HeatAsk,
                      response: AmountResponse) -> None:
     _heat_paid(g, p, prompt["src"], prompt["card"], prompt["value"], prompt["need"],
                response["amount"])

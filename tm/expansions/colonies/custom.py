@@ -15,19 +15,10 @@ from typing import Any
 from tm.cards import card
 from tm.cards.dsl import WILD, Step
 from tm.cards.tableau import effects, resource_cards, tag_count
-from tm.core.contract import (
-    AmountAsk,
-    AmountResponse,
-    CardAsk,
-    CardResponse,
-    OptionAsk,
-    OptionResponse,
-    PlayerAsk,
-    PlayerResponse,
-    Purpose,
-)
+from tm.core.contract import CardAsk, PlayerAsk, Purpose
 from tm.core.flow import ask, handler, run_steps
 from tm.core.ledger import log
+from tm.core.responses import AmountResponse, CardResponse, OptionResponse, PlayerResponse
 from tm.core.state import NEUTRAL, GameState
 from tm.expansions.colonies.colony import (
     MAX_MARKER,
@@ -39,6 +30,7 @@ from tm.expansions.colonies.colony import (
     tiles_in_play,
 )
 from tm.expansions.colonies.tiles import MARKER_START, TILES
+from tm.expansions.colonies.vocabulary import HeatAsk, TileAsk, record
 from tm.vocab.custom import custom_step
 from tm.vocab.kinds import countable
 
@@ -75,7 +67,7 @@ def _ask_discard(g: GameState, p: int, page: int) -> None:
 
 
 @handler("discard_from_hand")
-def _discarded(g: GameState, p: int, prompt: OptionAsk, response: OptionResponse) -> None:
+def _discarded(g: GameState, p: int, prompt: TileAsk, response: OptionResponse) -> None:
     index = response["option"]
     if index >= len(prompt["cards"]):
         _ask_discard(g, p, prompt["page"] + 1)
@@ -148,7 +140,7 @@ def _steal(g: GameState, p: int, src: str | None, step: Step) -> None:
     targets = [q for q in _opponents(g, p)
                if q == NEUTRAL or g.players[q].res["megacredits"] > 0]
     if not targets:
-        log(g, "stolen_none", player=p, res="megacredits")
+        record(g, "stolen_none", player=p, res="megacredits")
         return
     if len(targets) == 1:
         _stolen(g, p, targets[0], step["count"])
@@ -168,7 +160,7 @@ def _stolen(g: GameState, p: int, target: int, count: int) -> None:
     if target != NEUTRAL:
         g.players[target].res["megacredits"] -= taken
     g.players[p].res["megacredits"] += taken
-    log(g, "stolen", player=p, target=target, res="megacredits", count=taken)
+    record(g, "stolen", player=p, target=target, res="megacredits", count=taken)
 
 
 # ---------------------------------------------------------------- Community Services
@@ -219,23 +211,23 @@ def _ask_tile(g: GameState, p: int, purpose: Purpose, names: list[str], **data: 
 
 
 @handler("marker_up")
-def _up(g: GameState, p: int, prompt: OptionAsk, response: OptionResponse) -> None:
+def _up(g: GameState, p: int, prompt: TileAsk, response: OptionResponse) -> None:
     up = prompt["tiles"][response["option"]]
     downs = [down for first, down in _pairs(g) if first == up]
     entry = tile_entry(g, up)
     assert entry is not None
     entry["marker"] += 1
-    log(g, "marker_moved", player=p, tile=up, marker=entry["marker"])
+    record(g, "marker_moved", player=p, tile=up, marker=entry["marker"])
     _ask_tile(g, p, "marker_down", downs)
 
 
 @handler("marker_down")
-def _down(g: GameState, p: int, prompt: OptionAsk, response: OptionResponse) -> None:
+def _down(g: GameState, p: int, prompt: TileAsk, response: OptionResponse) -> None:
     down = prompt["tiles"][response["option"]]
     entry = tile_entry(g, down)
     assert entry is not None
     entry["marker"] -= 1
-    log(g, "marker_moved", player=p, tile=down, marker=entry["marker"])
+    record(g, "marker_moved", player=p, tile=down, marker=entry["marker"])
 
 
 # ---------------------------------------------------------------- Productive Outpost
@@ -260,13 +252,13 @@ def _add_tile(g: GameState, p: int, src: str | None, step: Step) -> None:
 
 
 @handler("colony_tile_added")
-def _tile_added(g: GameState, p: int, prompt: OptionAsk, response: OptionResponse) -> None:
+def _tile_added(g: GameState, p: int, prompt: TileAsk, response: OptionResponse) -> None:
     name = prompt["tiles"][response["option"]]
     sec = section(g)
     sec["unused"].remove(name)
     sec["tiles"].append({"name": name, "marker": MARKER_START, "colonies": [],
                          "visitor": None})
-    log(g, "colony_tile_added", player=p, tile=name)
+    record(g, "colony_tile_added", player=p, tile=name)
 
 
 @custom_step("new_tag_types")
@@ -287,7 +279,7 @@ def _aridor(g: GameState, p: int, src: str | None, step: Step) -> None:
         if tag != WILD and tag not in seen:
             seen.append(tag)
             g.players[p].prod["megacredits"] += 1
-            log(g, "new_tag_type", player=p, tag=tag)
+            record(g, "new_tag_type", player=p, tag=tag)
 
 
 # ---------------------------------------------------------------- Titan Shuttles
@@ -305,7 +297,7 @@ def _to_titanium(g: GameState, p: int, src: str | None, step: Step) -> None:
 
 
 @handler("resources_here_to_titanium")
-def _converted(g: GameState, p: int, prompt: AmountAsk, response: AmountResponse) -> None:
+def _converted(g: GameState, p: int, prompt: HeatAsk, response: AmountResponse) -> None:
     pl = g.players[p]
     n = response["amount"]
     pl.card_res[prompt["card"]] -= n
@@ -355,5 +347,5 @@ def _refuge(g: GameState, p: int, src: str | None, step: Step) -> None:
 
 
 @handler("refuge_tile")
-def _refuge_tile(g: GameState, p: int, prompt: OptionAsk, response: OptionResponse) -> None:
+def _refuge_tile(g: GameState, p: int, prompt: TileAsk, response: OptionResponse) -> None:
     build_colony(g, p, prompt["tiles"][response["option"]])

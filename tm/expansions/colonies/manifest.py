@@ -16,7 +16,6 @@ from typing import Any, NotRequired, TypedDict
 
 from tm.core.contract import Step
 from tm.core.frozen import thaw
-from tm.core.ledger import log
 from tm.core.manifest import ActionType, Manifest, SetupOffer
 from tm.core.state import PUBLIC, SECRET, GameState
 from tm.expansions.colonies.colony import (
@@ -45,6 +44,7 @@ from tm.expansions.colonies.trade import (
     trade_label,
     why_not_trade,
 )
+from tm.expansions.colonies.vocabulary import VOCABULARY, record
 
 
 # ---------------------------------------------------------------- setup (R-COL-1, R-SOLO-5)
@@ -82,7 +82,7 @@ def _take_tiles(g: GameState, p: int, kept: list[str], rest: list[str]) -> None:
     sec["tiles"] = [new_tile(name) for name in sorted(kept)]
     sec["unused"] = sorted([*sec["unused"], *rest])
     sec["dealt"] = []
-    log(g, "colony_tiles_kept", player=p, tiles=sorted(kept))
+    record(g, "colony_tiles_kept", player=p, tiles=sorted(kept))
 
 
 # ---------------------------------------------------------------- end of generation (R-COL-5)
@@ -95,7 +95,7 @@ def _generation_end(g: GameState) -> None:
             risen[entry["name"]] = entry["marker"]
         entry["visitor"] = None
     if risen:
-        log(g, "markers_rise", tiles=risen)
+        record(g, "markers_rise", tiles=risen)
 
 
 # ---------------------------------------------------------------- view
@@ -218,4 +218,5 @@ COLONIES = Manifest(
     state={"tiles": [], "unused": [], "dealt": [], "fleets": [], "aridor": {}},
     seen={"tiles": PUBLIC, "unused": PUBLIC, "dealt": PUBLIC, "fleets": PUBLIC,
           "aridor": SECRET},  # (Aridor's bookkeeping: derived from cards in play, not shown)
-    view=_view, counts={"colonies": lambda g, p: colonies_of(g, p)}, sim_marks=_marks)
+    view=_view, counts={"colonies": lambda g, p: colonies_of(g, p)}, sim_marks=_marks,
+    vocabulary=VOCABULARY)

@@ -7,13 +7,14 @@ from typing import Literal, TypedDict, cast
 
 from tm.cards.dsl import Step
 from tm.cards.tableau import effects
-from tm.core.contract import Label, OptionAsk, OptionResponse, Response
+from tm.core.contract import Label, Response
 from tm.core.errors import reason
 from tm.core.flow import ask, handler, op, push, run_steps
 from tm.core.frozen import thaw
 from tm.core.ledger import log
 from tm.core.manifest import Why
 from tm.core.records import PaidRecord
+from tm.core.responses import OptionResponse
 from tm.core.state import GameState
 from tm.expansions.colonies.colony import (
     MAX_MARKER,
@@ -25,6 +26,7 @@ from tm.expansions.colonies.colony import (
     tiles_in_play,
 )
 from tm.expansions.colonies.tiles import TILES, ColonyTile
+from tm.expansions.colonies.vocabulary import TileAsk, record
 from tm.vocab.kinds import step_kind
 from tm.vocab.payment import can_afford, pay_op
 
@@ -33,7 +35,7 @@ from tm.vocab.payment import can_afford, pay_op
 @step_kind("fleet")
 def _fleet(g: GameState, p: int, src: str | None, step: Step) -> None:
     section(g)["fleets"][p] += step["count"]
-    log(g, "trade_fleet", player=p, fleets=section(g)["fleets"][p])
+    record(g, "trade_fleet", player=p, fleets=section(g)["fleets"][p])
 
 
 def free_fleets(g: GameState, p: int) -> int:
@@ -124,7 +126,7 @@ def _send_fleet(g: GameState, p: int, name: str) -> None:
 
 
 @handler("trade_fee")
-def _fee_chosen(g: GameState, p: int, prompt: OptionAsk, response: OptionResponse) -> None:
+def _fee_chosen(g: GameState, p: int, prompt: TileAsk, response: OptionResponse) -> None:
     resource = prompt["fees"][response["option"]]
     _pay_fee(g, p, prompt["tile"], resource, trade_fees(g, p)[resource])
 
@@ -173,7 +175,7 @@ def _trade_go(g: GameState, item: TradeGoOp) -> None:
 
 
 @handler("trade_offset")
-def _offset_chosen(g: GameState, p: int, prompt: OptionAsk,
+def _offset_chosen(g: GameState, p: int, prompt: TileAsk,
                    response: OptionResponse) -> None:
     entry = tile_entry(g, prompt["tile"])
     assert entry is not None
@@ -188,7 +190,7 @@ def resolve_trade(g: GameState, p: int, name: str) -> None:
     assert entry is not None
     tile: ColonyTile = TILES[name]
     marker = entry["marker"]
-    log(g, "trade", player=p, tile=name, marker=marker, owners=list(entry["colonies"]))
+    record(g, "trade", player=p, tile=name, marker=marker, owners=list(entry["colonies"]))
     entry["marker"] = len(entry["colonies"])
     for owner in reversed(entry["colonies"]):  # queued in front: the first colony first
         run_steps(g, owner, tile.bonus, None)
@@ -212,7 +214,7 @@ def _trade_step(g: GameState, p: int, src: str | None, step: Step) -> None:
 
 
 @handler("trade_tile")
-def _tile_chosen(g: GameState, p: int, prompt: OptionAsk, response: OptionResponse) -> None:
+def _tile_chosen(g: GameState, p: int, prompt: TileAsk, response: OptionResponse) -> None:
     _free_trade(g, p, prompt["tiles"][response["option"]])
 
 

@@ -13,20 +13,17 @@ from __future__ import annotations
 from tm.cards import card
 from tm.cards.dsl import Step, add_res, choose, gain
 from tm.cards.tableau import resource_cards
-from tm.core.contract import (
-    CardAsk,
-    CardResponse,
-    CardsAsk,
-    CardsResponse,
-    NoneResponse,
-    PlayerAsk,
-    PlayerResponse,
-    SpaceAsk,
-    SpaceResponse,
-)
+from tm.core.contract import CardAsk, CardsAsk, PlayerAsk, SpaceAsk
 from tm.core.deck import draw_cards
 from tm.core.flow import ask, handler, run_steps
 from tm.core.ledger import change_res, log
+from tm.core.responses import (
+    CardResponse,
+    CardsResponse,
+    NoneResponse,
+    PlayerResponse,
+    SpaceResponse,
+)
 from tm.core.ruleset import rules_of
 from tm.core.state import NEUTRAL, GameState
 from tm.vocab.cards import add_card_resource, take_targets

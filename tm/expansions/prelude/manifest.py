@@ -15,12 +15,14 @@ from typing import Any, Literal, TypedDict
 
 from tm.cards import card, prelude_deck
 from tm.core import sealed
-from tm.core.contract import CardAsk, CardResponse
+from tm.core.contract import CardAsk
 from tm.core.flow import ask, handler, op, push, run_steps
 from tm.core.ledger import log
 from tm.core.manifest import Manifest, SetupOffer
+from tm.core.responses import CardResponse
 from tm.core.ruleset import rules_of, section_as_seen
 from tm.core.state import FACE_DOWN, OWNER, PUBLIC, GameState, PlayerState, from_dict, to_dict
+from tm.expansions.prelude.vocabulary import VOCABULARY, record
 from tm.rules.play import requirements_met
 from tm.vocab.kinds import RUN, can_step
 
@@ -96,7 +98,7 @@ def _take(g: GameState, p: int, kept: list[str], rest: list[str]) -> None:
     sec["dealt"][p] = []
     sec["kept"][p] = list(kept)
     sec["discard"].extend(rest)
-    log(g, "preludes_kept", player=p, cards=list(kept))
+    record(g, "preludes_kept", player=p, cards=list(kept))
 
 
 def _held(g: GameState) -> list[str]:
@@ -167,7 +169,7 @@ def _play(g: GameState, item: PlayOp) -> None:
     if not can_resolve(g, p, name):  # R-PRE-2
         sec["discard"].append(name)
         pl.res["megacredits"] += FIZZLE_MC
-        log(g, "prelude_discarded", player=p, card=name, megacredits=FIZZLE_MC)
+        record(g, "prelude_discarded", player=p, card=name, megacredits=FIZZLE_MC)
         return
     c = card(name)
     pl.played.append(name)
@@ -240,4 +242,4 @@ PRELUDE = Manifest(
     seen={"deck": FACE_DOWN, "discard": FACE_DOWN,  # face down: how many only
           "dealt": OWNER,  # per seat: dealt, not yet decided on (R-PRE-1)
           "kept": PUBLIC},  # per seat: kept at the setup reveal, not yet played
-    view=_view, cards_held=_held)
+    view=_view, cards_held=_held, vocabulary=VOCABULARY)

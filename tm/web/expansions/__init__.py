@@ -8,8 +8,9 @@ listed load order is :data:`tm.web.expansions.pages.PAGES` (the engine's own ord
 ``tm.expansions.MANIFESTS``). Nothing outside this package compares an expansion's or a
 map's name (``tests/web/test_name_scan.py`` scans for it).
 
-This module holds only the record types, importing nothing of the page: the catalogs
-(``<name>/words.py``) are read by :mod:`tm.web.i18n`, below every renderer.
+This module holds only the record types, importing nothing of the page. A manifest's
+``words`` (its English catalog, ``<name>/words.py``) reach :mod:`tm.web.i18n` only through
+it: :mod:`tm.web.expansions.pages` adds them, in the load order.
 """
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from tm.cards.dsl import Card, Step
 from tm.core.contract import Purpose
 from tm.view_model import GameView
 
@@ -70,6 +72,26 @@ class ActionGroup:
     after: str
 
 
+# (A count, a requirement and a step are records of the card notation: ``Step``'s shape.)
+CountWordsFn = Callable[[Step, "Card | None", str], str]  # (value, card, "_div" or "")
+RequirementWordsFn = Callable[[Step], str]  # a requirement in short form
+StepWordsFn = Callable[[Step], "str | None"]  # None: the step's generic words
+PointsWordsFn = Callable[[int, Card], str]  # what a card's VP counted: (count, card)
+
+
+@dataclass(frozen=True, slots=True)
+class CardWords:
+    """How the card text words an expansion's own notation: its counts (``per`` kinds),
+    requirement kinds (``r``) and steps (``k``, when a step's catalog words ``ct.<k>`` are
+    not enough), each by kind (read by :mod:`tm.web.card_text`), and what a card's VP
+    counted by its count's kind (``points``: the end screen's card VP)."""
+
+    counts: Mapping[str, CountWordsFn] = field(default_factory=dict)
+    requirements: Mapping[str, RequirementWordsFn] = field(default_factory=dict)
+    steps: Mapping[str, StepWordsFn] = field(default_factory=dict)
+    points: Mapping[str, PointsWordsFn] = field(default_factory=dict)
+
+
 def _frozen(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
     return MappingProxyType(dict(mapping))
 
@@ -90,7 +112,12 @@ class PageManifest:
     offer_items: Mapping[str, OfferFn] = field(default_factory=dict)  # setup offers by item
     full_card_purposes: tuple[Purpose, ...] = ()  # card prompts that show whole cards
     log_texts: Mapping[str, LogFn] = field(default_factory=dict)  # log records by key
+    card_words: CardWords | None = None  # the card text's words for its notation
+    # choice types it adds to a group of the base game's action menu, by group
+    group_kinds: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    name_fields: Mapping[str, str] = field(default_factory=dict)  # placeholders holding names
 
     def __post_init__(self) -> None:
-        for name in ("words", "labels", "options", "offer_items", "log_texts"):
+        for name in ("words", "labels", "options", "offer_items", "log_texts", "group_kinds",
+                     "name_fields"):
             object.__setattr__(self, name, _frozen(getattr(self, name)))

@@ -1,6 +1,8 @@
 """The page manifests in their listed load order (the engine's, ``tm.expansions.MANIFESTS``:
 a test keeps the two equal; it is the order of ``Options.expansions`` a new game is given),
-and what the core page reads of them all at once."""
+and what the core page reads of them all at once. Importing it puts each manifest's
+words in the catalog (:func:`tm.web.i18n.add_words`): every renderer that shows them
+imports it, and so does the App."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
@@ -8,12 +10,18 @@ from types import MappingProxyType
 from typing import TypeVar
 
 from tm.core.contract import Purpose
+from tm.web.card_words import add_card_words
 from tm.web.expansions import LabelFn, LogFn, OfferFn, PageManifest, PromptFn
 from tm.web.expansions.colonies.page import PAGE as COLONIES
 from tm.web.expansions.corpera import PAGE as CORPERA
 from tm.web.expansions.prelude.page import PAGE as PRELUDE
+from tm.web.i18n import add_words
 
 PAGES: tuple[PageManifest, ...] = (CORPERA, PRELUDE, COLONIES)
+for _page in PAGES:  # the only way an expansion's words reach the catalog, once, in order
+    add_words(_page.words, _page.name_fields)
+    if _page.card_words is not None:
+        add_card_words(_page.card_words)
 
 
 T = TypeVar("T")

@@ -8,7 +8,8 @@ from typing import Any
 
 from tm.web.card_text import tag_name
 from tm.web.expansions.colonies.section import owners_text, tile_def, words
-from tm.web.i18n import colony_name, t
+from tm.web.expansions.colonies.words import colony_name
+from tm.web.i18n import t
 from tm.web.model import View
 
 Record = Mapping[str, Any]

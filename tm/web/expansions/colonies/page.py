@@ -1,10 +1,12 @@
 """The Colonies expansion's page manifest: its new-game switch, its section of the game
 screen (tiles, tracks, fleets), its item of the status strip (colonies built), its note
 in the end table, the words of its choices, its prompts by purpose, its action-menu group
-(trades), its solo setup offer of colony tiles, its log texts and its catalog."""
+(trades), its solo setup offer of colony tiles, its log texts, its catalog and the card
+text's words for its notation."""
 from __future__ import annotations
 
 from tm.web.expansions import ActionGroup, PageManifest, Section, Switch, View
+from tm.web.expansions.colonies.card_words import CARD_WORDS
 from tm.web.expansions.colonies.log import COLONY_LOG
 from tm.web.expansions.colonies.prompts import (
     COLONY_PURPOSES,
@@ -50,9 +52,14 @@ PAGE = PageManifest(
     section=Section(SECTION_KEYS, colonies_section),
     strip=strip_item,
     end_column=colonies_built,
-    labels={"trade": trade_words, **{key: held_words for key in COLONY_LABELS}},
+    labels={"trade": trade_words, **{key: held_words for key in COLONY_LABELS},
+            "convert_heat_with_resources": lambda view, label: t(
+                "action.convert_heat_with_resources")},
+    group_kinds={"conversions": ("convert_heat_with_resources",)},  # Stormcraft's floaters
+    name_fields={"colony": "colony", "trade": "colony"},  # (placeholders naming a tile)
     options={purpose: option_prompt for purpose in sorted(COLONY_PURPOSES)},
     action_groups=(ActionGroup("trades", ("trade",), trade_buttons, after="projects"),),
     offer_items={"colony_tile": offer_tiles},
     log_texts=COLONY_LOG,
+    card_words=CARD_WORDS,
 )

@@ -19,8 +19,9 @@ from tm.web.expansions.colonies.section import (
     value_html,
     words,
 )
+from tm.web.expansions.colonies.words import colony_name
 from tm.web.html import attrs, esc
-from tm.web.i18n import colony_name, t, tn
+from tm.web.i18n import t, tn
 from tm.web.icons import icon
 from tm.web.model import player_name
 from tm.web.prompt_base import (

@@ -12,8 +12,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tm.web.card_text import qty, steps_text
+from tm.web.expansions.colonies.words import colony_name
 from tm.web.html import attrs, esc
-from tm.web.i18n import colony_name, t, tn
+from tm.web.i18n import t, tn
 from tm.web.model import View, player_name
 from tm.web.panels import swatch
 

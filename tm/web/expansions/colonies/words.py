@@ -2,6 +2,14 @@
 :data:`tm.web.i18n.EN`): its log records and the titles of its prompts."""
 from __future__ import annotations
 
+from tm.web.i18n import name
+
+
+def colony_name(english: str) -> str:
+    """A colony tile's name in the current language."""
+    return name("colony", english)
+
+
 EN_COLONIES: dict[str, str] = {
     "start.colonies": "Colonies (colony tiles and trade fleets)",
     "log.colony_tiles_kept": "{player} plays with the colony tiles {colonies}",

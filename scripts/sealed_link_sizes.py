@@ -41,30 +41,34 @@ from tm.testing.sealed_table import LinkTable, Stalled  # noqa: E402
 
 CHAT = 4000
 GAMES = {"2ce": (2, ["corpera"]), "2pre": (2, ["corpera", "prelude"]),
-         "2col": (2, ["corpera", "prelude", "colonies"]), "3pre": (3, ["corpera", "prelude"]),
-         "5ce": (5, ["corpera"]), "5pre": (5, ["corpera", "prelude"])}
+         "2col": (2, ["corpera", "prelude", "colonies"]), "3ce": (3, ["corpera"]),
+         "3pre": (3, ["corpera", "prelude"]), "3col": (3, ["corpera", "prelude", "colonies"]),
+         "5ce": (5, ["corpera"]), "5pre": (5, ["corpera", "prelude"]),
+         "5col": (5, ["corpera", "prelude", "colonies"])}
 
 
 def play(players: int, expansions: list[str], group: str, seed: int,
-         one_step: bool = True, salt: int = 0, draft: bool = False) -> tuple[LinkTable, str]:
+         one_step: bool = True, salt: int = 0, draft: bool = False,
+         chat: bool = False) -> tuple[LinkTable, str]:
     """The game by links; and how it ended."""
     bots = [Bot("hard", 100 + seat) for seat in range(players)]
     options = Options(players=players, seed=seed, expansions=expansions, sealed=True,
                       draft=draft)
     table = LinkTable(options, GROUPS[group], lambda seat, view: bots[seat].decide(view),
-                        salt=salt, one_step=one_step)
+                        salt=salt, one_step=one_step, group_chat=chat)
     table.end(table.play())
     return table, "over"
 
 
 def first_played(players: int, expansions: list[str], group: str, seed: int,
-                 one_step: bool, draft: bool = False) -> tuple[LinkTable, str]:
+                 one_step: bool, draft: bool = False, chat: bool = False
+                 ) -> tuple[LinkTable, str]:
     """The first deal (the devices' seeds: salt 0, 1, ...) whose game does not stall (a
     reveal from the deck past the window, not built yet), with the deals skipped."""
     skipped = []
     for salt in range(10):
         try:
-            table, ended = play(players, expansions, group, seed, one_step, salt, draft)
+            table, ended = play(players, expansions, group, seed, one_step, salt, draft, chat)
         except Stalled as error:
             skipped.append(f"deal {salt} stalled ({str(error)[:70]})")
             continue
@@ -102,19 +106,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--group", default="secp256k1", choices=sorted(GROUPS))
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--only", choices=sorted(GAMES))
     parser.add_argument("--all-steps", action="store_true")
     parser.add_argument("--draft", action="store_true")
+    parser.add_argument("--group-chat", action="store_true")
+    parser.add_argument("--only", nargs="+", choices=sorted(GAMES), dest="only")
     args = parser.parse_args()
     for key, (players, expansions) in GAMES.items():
-        if args.only and key != args.only:
+        if args.only and key not in args.only:
             continue
         start = time.perf_counter()
         table, ended = first_played(players, expansions, args.group, args.seed,
-                                    not args.all_steps, args.draft)
+                                    not args.all_steps, args.draft, args.group_chat)
         name = f"{players} seats, {' + '.join(expansions)}" + (
             " + draft" if args.draft else "") + f", {args.group}" + (
-            ", every step in each hand-off" if args.all_steps else "")
+            ", every step in each hand-off" if args.all_steps else "") + (
+            ", in a group chat" if args.group_chat else "")
         print("\n".join(report(name, table, ended, time.perf_counter() - start)), flush=True)
 
 

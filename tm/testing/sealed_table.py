@@ -107,6 +107,8 @@ class Holder:
     history: list[Post] = field(default_factory=list)
     last_sent: int = 0  # the history's length just after this device's last post
     opened: bool = False  # its opening parts posted
+    # in a group chat: posts read from links sent to others, taken when one comes to it
+    inbox: list[Post] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -127,13 +129,18 @@ class Sent:
 
 
 class LinkTable:
-    """A sealed game played by links only (see the module)."""
+    """A sealed game played by links only (see the module). ``group_chat``: every link is
+    posted where every device reads it (a group chat), so it carries only the posts made
+    since the chat's last link (the first also the options); a device keeps what it reads
+    and takes it, in order, when a link comes to it (as if that link had carried it all:
+    the same posts, the same answers)."""
 
     def __init__(self, options: Options, group: Group, decide: Decide, salt: int = 0,
                  game_id: str = "g1", one_step: bool = True,
-                 window_answers: bool = False) -> None:
+                 window_answers: bool = False, group_chat: bool = False) -> None:
         self.options, self.group, self.decide = options, group, decide
         self.one_step, self.window_answers = one_step, window_answers
+        self.group_chat, self.chat = group_chat, 0  # (the posts the chat's links carried)
         self.salt, self.game_id = salt, game_id
         self.n = options.players
         self.devices: list[Holder | None] = [None] * self.n
@@ -157,12 +164,17 @@ class LinkTable:
         that has not joined, every post and the options), decoded there and taken in."""
         source, target = self.holder(sender), self.devices[recipient]
         since = 0 if target is None else target.last_sent
-        options = self.options if target is None else None
+        if self.group_chat:
+            since = self.chat
+        options = self.options if target is None and since == 0 else None
         text = sealedlinks.encode(self.game_id, source.history[since:], since, options)
         shown = frozenset(n for _d, _p, n, _s in source.seat.game.state.sealed["shown"])
         self.sent.append(Sent(sender, recipient, text, len(source.history) - since, phase,
                               shown))
         link = sealedlinks.decode(text)
+        if self.group_chat:
+            link = self._read_in_chat(sender, recipient, link)
+            target = self.devices[recipient]
         if target is None:
             assert link.options is not None
             target = self.devices[recipient] = self._new_device(recipient, link.options)
@@ -171,6 +183,23 @@ class LinkTable:
             target.history.append(post)
             answers += target.seat.receive(post)
         self._posted(target, answers)
+
+    def _read_in_chat(self, sender: int, recipient: int,
+                      link: sealedlinks.SealedLink) -> sealedlinks.SealedLink:
+        """A link posted in the group chat: every other device reads it (one that has not
+        joined joins from the first); the recipient takes what it read before with it."""
+        assert link.first == self.chat
+        self.chat += len(link.posts)
+        for seat in range(self.n):
+            if seat == sender:
+                continue
+            if self.devices[seat] is None:
+                assert link.options is not None
+                self.devices[seat] = self._new_device(seat, link.options)
+            self.holder(seat).inbox += link.posts
+        target = self.holder(recipient)
+        posts, target.inbox = tuple(target.inbox), []
+        return sealedlinks.SealedLink(link.game_id, None, len(target.history), posts)
 
     def _posted(self, device: Holder, posts: list[Post]) -> None:
         if posts:

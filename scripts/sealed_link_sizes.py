@@ -135,7 +135,7 @@ def breakdown(table: LinkTable) -> list[str]:
     """The longest links of each phase, by content; and the characters a proof per
     entry (a batched proof instead of one a part) would leave."""
     rows = ["| phase | characters | " + " | ".join(contents(table.sent[0])) +
-            " | characters, proofs batched |", "|" + " --- |" * 12]
+            " | characters, proofs batched |", "|" + " --- |" * 11]
     for phase in ("join", "play"):
         longest = sorted((s for s in table.sent if s.phase == phase), key=lambda s: s.chars)
         for sent in longest[-3:][::-1]:

@@ -1,5 +1,4 @@
-"""One proof for many key parts (issue 49: a building block for shorter links, not on the
-wire yet).
+"""One proof for many key parts (issue 49: shorter links, wire version 6).
 
 Today (wire versions 2 to 5) every key part a lock seat gives carries its own 64-byte
 Chaum–Pedersen proof (:mod:`tm.fairdeck.proofs`): ``log_A B == log_(out_j) (in_j**b_j)``.
@@ -28,7 +27,9 @@ import hashlib
 import hmac
 from collections.abc import Sequence
 
+from tm.fairdeck import proofs, wire
 from tm.fairdeck.group import Group, key_of
+from tm.fairdeck.held import Holding
 from tm.fairdeck.keys import DeckKeys
 from tm.fairdeck.proofs import Memo, commitment
 from tm.fairdeck.shuffle import Transcript, standing
@@ -131,3 +132,15 @@ def verify(transcript: Transcript, seat: int, positions: Sequence[int],
     t1, t2 = group.power2(a, s, b, q - c), group.power2(x, s, y, q - c)
     return t1 is not None and t2 is not None and c == _challenge(
         group, root, (a, b, x, y, t1, t2))
+
+
+def proofs_for(version: int, seat: int, seats: int, deck: str, holding: Holding,
+               positions: Sequence[int]) -> tuple[bytes, ...]:
+    """The proofs ``seat``'s parts of ``deck`` at ``positions`` carry under ``version``:
+    none, one a part (versions 2 to 5), or one for them all (from version 6)."""
+    if not wire.proved(version, seat, seats, deck):
+        return ()
+    if version >= 6:
+        return (prove(holding.transcript, holding.keys, seat, positions, holding.memo),)
+    return tuple(proofs.prove(holding.transcript, holding.keys, seat, p, holding.memo)
+                 for p in positions)

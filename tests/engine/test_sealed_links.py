@@ -222,7 +222,7 @@ def test_one_step_hand_offs_shorten_the_join_and_every_device_holds_every_step(
 @pytest.mark.slow  # two whole 3-seat games (about 10 s)
 def test_in_a_group_chat_each_post_travels_once_and_the_game_is_the_same() -> None:
     """Issue 49: links posted where every device reads them carry only the posts since the
-    chat's last link; the devices take them in the same order as links sent seat to seat,
+    chat's last link, a hand-off alone (one step a link at most); the devices take them in the same order as links sent seat to seat,
     so the history, the final state and the audits are those of the game by direct links,
     and the longest links are shorter (a 3-seat join link carries one step, not several)."""
     options = Options(players=3, seed=7, sealed=True)
@@ -235,6 +235,9 @@ def test_in_a_group_chat_each_post_travels_once_and_the_game_is_the_same() -> No
     assert to_dict(chat.seats()[0].game.state) == to_dict(direct.seats()[0].game.state)
     assert all(seat.audit() == [] and not seat.waiting for seat in chat.seats())
     assert sum(sent.posts for sent in chat.sent) == len(histories[0])  # each post once
+    alone = [decode_link(s.text).posts for s in chat.sent]
+    assert all(len(posts) == 1 for posts in alone  # a hand-off in a link of its own
+               if any(isinstance(decode(p.message), HandOff) for p in posts))
     carried = [decode_link(s.text).options is not None for s in chat.sent]
     assert carried == [True] + [False] * (len(carried) - 1)
     longest = [max(s.chars for s in table.sent if s.phase == "join") for table in (direct, chat)]

@@ -222,9 +222,10 @@ def test_one_step_hand_offs_shorten_the_join_and_every_device_holds_every_step(
 @pytest.mark.slow  # two whole 3-seat games (about 10 s)
 def test_in_a_group_chat_each_post_travels_once_and_the_game_is_the_same() -> None:
     """Issue 49: links posted where every device reads them carry only the posts since the
-    chat's last link, a hand-off alone (one step a link at most); the devices take them in the same order as links sent seat to seat,
-    so the history, the final state and the audits are those of the game by direct links,
-    and the longest links are shorter (a 3-seat join link carries one step, not several)."""
+    chat's last link, a hand-off alone (one step a link at most); the devices take them in
+    the same order as links sent seat to seat, so the history, the final state and the
+    audits are those of the game by direct links, and the longest links are shorter (a
+    3-seat join link carries one step, not several)."""
     options = Options(players=3, seed=7, sealed=True)
     direct, chat = (LinkTable(options, TEST_127, _decide(3), group_chat=mode)
                     for mode in (False, True))

@@ -50,6 +50,10 @@ def samples() -> list[Message]:
         HandOff("test127", 1, 4, 5, ("project/2",), ((tuple(x % 2**128 for x in deck),),),
                 commitments=(deck[0] % 2**128,), vouches=(rng.randbytes(64),)),
         Turn(1, 2, (DeckParts("project/2", (1, 0), tuple(digest[:1]), (rng.randbytes(64),)),)),
+        # version 6: a lock seat's parts of a deck carry one proof together; version 5 one each
+        Turn(0, 3, (DeckParts("project", (0, 2, 1), tuple(digest[:3]), (rng.randbytes(64),)),)),
+        Turn(0, 3, (DeckParts("project", (0, 2, 1), tuple(digest[:3]),
+                              tuple(rng.randbytes(64) for _ in range(3))),), version=5),
     ]
 
 
@@ -74,7 +78,11 @@ def test_a_message_that_breaks_a_bound_is_not_written() -> None:
                 HandOff("rsa", 0, 2, 0, ("project",), (((1,),),)),
                 HandOff("test127", 1, 4, 5, ("project/2",), (((1,),),), commitments=(2,)),
                 HandOff("test127", 1, 4, 5, ("project/2",), (((1,),),), version=3,
-                        commitments=(2,), vouches=(bytes(64),))):
+                        commitments=(2,), vouches=(bytes(64),)),
+                Turn(0, 3, (DeckParts("project", (0, 2, 1), (bytes(32),) * 3,
+                                      (bytes(64),) * 3),)),  # version 6: one proof, not 3
+                Turn(0, 3, (DeckParts("project", (0, 2, 1), (bytes(32),) * 3, (bytes(64),)),),
+                     version=5)):  # version 5: a proof a part
         with pytest.raises(WireError):
             encode(bad)
 

@@ -217,3 +217,30 @@ def test_one_step_hand_offs_shorten_the_join_and_every_device_holds_every_step(
     before = [s.chars for s in every.sent if s.phase == "join"][:3]
     assert len(join) == len(before) == 3 and sum(join) < 0.7 * sum(before)
     assert all(seat.device.steps_done() == 3 for seat in table.seats())
+
+
+@pytest.mark.slow  # two whole 3-seat games (about 10 s)
+def test_in_a_group_chat_each_post_travels_once_and_the_game_is_the_same() -> None:
+    """Issue 49: links posted where every device reads them carry only the posts since the
+    chat's last link, a hand-off alone (one step a link at most); the devices take them in
+    the same order as links sent seat to seat, so the history, the final state and the
+    audits are those of the game by direct links, and the longest links are shorter (a
+    3-seat join link carries one step, not several)."""
+    options = Options(players=3, seed=7, sealed=True)
+    direct, chat = (LinkTable(options, TEST_127, _decide(3), group_chat=mode)
+                    for mode in (False, True))
+    for table in (direct, chat):
+        table.end(table.play())
+    histories = [table.holder(s).history for table in (direct, chat) for s in range(3)]
+    assert all(history == histories[0] for history in histories)
+    assert to_dict(chat.seats()[0].game.state) == to_dict(direct.seats()[0].game.state)
+    assert all(seat.audit() == [] and not seat.waiting for seat in chat.seats())
+    assert sum(sent.posts for sent in chat.sent) == len(histories[0])  # each post once
+    alone = [decode_link(s.text).posts for s in chat.sent]
+    assert all(len(posts) == 1 for posts in alone  # a hand-off in a link of its own
+               if any(isinstance(decode(p.message), HandOff) for p in posts))
+    carried = [decode_link(s.text).options is not None for s in chat.sent]
+    assert carried == [True] + [False] * (len(carried) - 1)
+    longest = [max(s.chars for s in table.sent if s.phase == "join") for table in (direct, chat)]
+    assert longest[1] < longest[0]
+    assert sum(s.chars for s in chat.sent) < 0.7 * sum(s.chars for s in direct.sent)

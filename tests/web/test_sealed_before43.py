@@ -2,7 +2,8 @@
 fair-deck messages are of wire version 1 (key parts with no proofs), and the game goes on
 under those rules to the end, both audits passed. Likewise a game begun before wire
 version 3 (tests/corpus/sealed1: version 2, a reshuffle's parts not proved), and one begun
-before version 4 (tests/corpus/sealed2: version 3, a reshuffle's unlock steps not proved)."""
+before version 4 (tests/corpus/sealed2: version 3, a reshuffle's unlock steps not proved),
+and one begun before version 6 (tests/corpus/sealed4: version 5, a proof a key part)."""
 from __future__ import annotations
 
 import json
@@ -48,6 +49,11 @@ def test_a_sealed_game_of_wire_version_2_opens_and_plays_to_the_end() -> None:
 
 def test_a_sealed_game_of_wire_version_3_opens_and_plays_to_the_end() -> None:
     _plays_to_the_end(_corpus("sealed2"), 3)
+
+
+def test_a_sealed_game_of_wire_version_5_opens_and_plays_to_the_end() -> None:
+    """tests/corpus/sealed4: a proof a part (before version 6 proved them together)."""
+    _plays_to_the_end(_corpus("sealed4"), 5)
 
 
 def _plays_to_the_end(corpus: dict[str, Any], version: int) -> None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from tm.fairdeck import generations, passing, proofs, wire
+from tm.fairdeck import batchproofs, generations, passing, proofs, wire
 from tm.fairdeck.audit import Claim, Finding, audit
 from tm.fairdeck.checking import PartChecks
 from tm.fairdeck.draw import card_table, holds, read
@@ -210,13 +210,11 @@ class Device(Joining, PartChecks):
             if sum(counts):
                 positions = [p for s, count in enumerate(counts)
                              for p in piles.assigned[s][done[s]:done[s] + count]]
-                proved = wire.proved(self.version, self.seat, self.seats, deck)
                 due.append(DeckParts(deck, counts,
                                      tuple(holding.keys.part(p) for p in positions),
-                                     tuple(proofs.prove(holding.transcript, holding.keys,
-                                                        self.seat, p, holding.memo)
-                                           for p in positions)
-                                     if proved else ()))
+                                     batchproofs.proofs_for(self.version, self.seat,
+                                                            self.seats, deck, holding,
+                                                            positions)))
         return tuple(due)
 
     def outgoing(self, piles_by_deck: PilesByDeck, shows: Iterable[Show] = (),

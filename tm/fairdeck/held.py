@@ -58,6 +58,10 @@ class Holding:
     # (owner, index, giver): (part, proof) of a part whose position the piles do not
     # place yet, checked once they do (tm.fairdeck.proofs)
     unproved: dict[tuple[int, int, int], tuple[bytes, bytes]] = field(default_factory=dict)
+    # (giver, places (owner, index), proof): parts proved together (wire version 6), each
+    # also in ``unproved``; checked once the piles place every one of them
+    batches: list[tuple[int, tuple[tuple[int, int], ...], bytes]] = field(
+        default_factory=list)
     # (owner, index, giver): the tag of the message that brought a part still unproved
     carried: dict[tuple[int, int, int], object] = field(default_factory=dict)
     memo: dict[int, object] = field(default_factory=dict)  # the proofs' commitments, by seat

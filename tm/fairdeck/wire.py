@@ -20,13 +20,14 @@ import base64
 import re
 from dataclasses import dataclass
 
+# 6: a seat's proved key parts of a deck in a Turn carry one proof together (batchproofs);
 # 5: a Turn carries the draft's passed hands (keys encrypted to the next seat, passing.py)
 # and, in a seat's opening, its key for them;
 # 4: a reshuffle's mix step also proves its unlock step consistent with its commitment;
 # 3: a reshuffled generation's key parts carry proofs too (every seat mixes and locks);
 # 2: a lock seat's key parts of a first generation carry proofs (issue 43); 1: before
-VERSION = 5
-VERSIONS = (1, 2, 3, 4, 5)
+VERSION = 6
+VERSIONS = (1, 2, 3, 4, 5, 6)
 PROOF = 64  # bytes of a key part's proof (tm.fairdeck.proofs), and of an unlock proof
 DECKS = ("project", "corporation", "prelude")  # a deck's id on the wire is its index here
 # A reshuffled deck's generation k (``"project/2"``) has the id ``index + 3 * (k - 1)``.
@@ -94,7 +95,8 @@ class DeckParts:
     """The key parts a seat adds for one deck: ``counts[s]`` new ones for seat ``s``'s
     pile (0 for the giver's own), then all the digests, seat by seat, in pile order; and
     from version 2, when the giver's parts of this deck are proved (:func:`proved`), one
-    proof a digest, in the same order."""
+    proof a digest, in the same order (from version 6, one proof for them all:
+    :func:`proofs_of`)."""
     deck: str
     counts: tuple[int, ...]
     digests: tuple[bytes, ...]
@@ -151,6 +153,14 @@ def proved(version: int, giver: int, seats: int, deck: str) -> bool:
     reshuffled = "/" in deck
     return (version >= 2 and giver < seats - 1 and not reshuffled) or (
         version >= 3 and reshuffled)
+
+
+def proofs_of(version: int, giver: int, seats: int, deck: str, digests: int) -> int:
+    """How many proofs ``giver``'s ``digests`` parts of ``deck`` carry: none unproved, one
+    a part up to version 5, one for them all from version 6 (tm.fairdeck.batchproofs)."""
+    if not proved(version, giver, seats, deck):
+        return 0
+    return min(digests, 1) if version >= 6 else digests
 
 
 def commits(version: int, seats: int, first: int, steps: int, decks: tuple[str, ...]) -> int:
@@ -288,8 +298,8 @@ def _check_turn(message: Turn) -> None:
                  and sum(entry.counts) >= 1, "bad part counts")
         _require(len(entry.digests) == sum(entry.counts)
                  and all(_is_digest(d) for d in entry.digests), "bad parts")
-        proofs = len(entry.digests) if proved(message.version, message.seat, message.seats,
-                                              entry.deck) else 0
+        proofs = proofs_of(message.version, message.seat, message.seats, entry.deck,
+                           len(entry.digests))
         _require(len(entry.proofs) == proofs and all(
             isinstance(p, bytes) and len(p) == PROOF for p in entry.proofs), "bad proofs")
     _require(len(message.shows) <= MAX_SHOWS, "too many shows")
@@ -386,7 +396,7 @@ def _read_turn(reader: _Reader, version: int) -> Turn:
         counts = tuple(others[:seat]) + (0,) + tuple(others[seat:])
         digests = tuple(reader.take(DIGEST) for _ in range(sum(counts)))
         proofs = tuple(reader.take(PROOF) for _ in range(
-            len(digests) if proved(version, seat, seats, deck) else 0))
+            proofs_of(version, seat, seats, deck, len(digests))))
         parts.append(DeckParts(deck, counts, digests, proofs))
     shows = tuple(Show(reader.deck(), reader.u16(), reader.take(DIGEST))
                   for _ in range(reader.byte()))

@@ -26,6 +26,17 @@ SAME_STATE_EVERY = 8  # moves between checks that the devices agree
 MAX_MOVES = 3000
 
 
+def _alone(posts: list[Post]) -> list[list[Post]]:
+    """The posts in order, each hand-off in a list of its own (at least one list)."""
+    runs: list[list[Post]] = [[]]
+    for post in posts:
+        handoff = isinstance(decode(post.message), HandOff)
+        if handoff or (runs[-1] and isinstance(decode(runs[-1][-1].message), HandOff)):
+            runs.append([])
+        runs[-1].append(post)
+    return [run for run in runs if run] or [[]]
+
+
 class Stalled(RuntimeError):
     """No device can post: a move waits for key parts no seat will send (a protocol
     gap, or a seat that withholds its part)."""
@@ -114,6 +125,8 @@ class Holder:
     history: list[Post] = field(default_factory=list)
     last_sent: int = 0  # the history's length just after this device's last post
     opened: bool = False  # its opening parts posted
+    # in a group chat: posts read from links sent to others, taken when one comes to it
+    inbox: list[Post] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -134,13 +147,18 @@ class Sent:
 
 
 class LinkTable:
-    """A sealed game played by links only (see the module)."""
+    """A sealed game played by links only (see the module). ``group_chat``: every link is
+    posted where every device reads it (a group chat), so it carries only the posts made
+    since the chat's last link (the first also the options); a device keeps what it reads
+    and takes it, in order, when a link comes to it (as if that link had carried it all:
+    the same posts, the same answers)."""
 
     def __init__(self, options: Options, group: Group, decide: Decide, salt: int = 0,
                  game_id: str = "g1", one_step: bool = True,
-                 window_answers: bool = False) -> None:
+                 window_answers: bool = False, group_chat: bool = False) -> None:
         self.options, self.group, self.decide = options, group, decide
         self.one_step, self.window_answers = one_step, window_answers
+        self.group_chat, self.chat = group_chat, 0  # (the posts the chat's links carried)
         self.salt, self.game_id = salt, game_id
         self.n = options.players
         self.devices: list[Holder | None] = [None] * self.n
@@ -161,15 +179,23 @@ class LinkTable:
     # ------------------------------------------------------------ links
     def pass_link(self, sender: int, recipient: int, phase: str) -> None:
         """The sender's link to the recipient (the posts since it last sent; to a seat
-        that has not joined, every post and the options), decoded there and taken in."""
+        that has not joined, every post and the options), decoded there and taken in. In a
+        group chat, the posts since the chat's last link, a hand-off in a link of its own
+        (so a link carries one shuffle step at most), the recipient taking them with the
+        last."""
         source, target = self.holder(sender), self.devices[recipient]
         since = 0 if target is None else target.last_sent
-        options = self.options if target is None else None
-        text = sealedlinks.encode(self.game_id, source.history[since:], since, options)
-        shown = frozenset(n for _d, _p, n, _s in source.seat.game.state.sealed["shown"])
-        self.sent.append(Sent(sender, recipient, text, len(source.history) - since, phase,
-                              shown))
-        link = sealedlinks.decode(text)
+        if self.group_chat:
+            *before, last = _alone(source.history[self.chat:])
+            for posts in before:
+                self._read_in_chat(sender, recipient, self._send(
+                    sender, recipient, self.chat, posts, phase), False)
+            link = self._read_in_chat(sender, recipient, self._send(
+                sender, recipient, self.chat, last, phase))
+            target = self.devices[recipient]
+        else:
+            link = self._send(sender, recipient, since, source.history[since:], phase,
+                              target is None)
         if target is None:
             assert link.options is not None
             target = self.devices[recipient] = self._new_device(recipient, link.options)
@@ -178,6 +204,37 @@ class LinkTable:
             target.history.append(post)
             answers += target.seat.receive(post)
         self._posted(target, answers)
+
+    def _send(self, sender: int, recipient: int, since: int, posts: list[Post], phase: str,
+              joins: bool = False) -> sealedlinks.SealedLink:
+        """The link carrying ``posts``, the history's from index ``since`` (with the
+        options for a seat that joins by it, or the chat's first link), noted and decoded."""
+        source = self.holder(sender)
+        options = self.options if joins or (self.group_chat and since == 0) else None
+        text = sealedlinks.encode(self.game_id, posts, since, options)
+        shown = frozenset(n for _d, _p, n, _s in source.seat.game.state.sealed["shown"])
+        self.sent.append(Sent(sender, recipient, text, len(posts), phase, shown))
+        return sealedlinks.decode(text)
+
+    def _read_in_chat(self, sender: int, recipient: int, link: sealedlinks.SealedLink,
+                      taken: bool = True) -> sealedlinks.SealedLink:
+        """A link posted in the group chat: every other device reads it (one that has not
+        joined joins from the first); the recipient takes what it read before with it
+        (``taken``: this is the last link of the sender's turn)."""
+        assert link.first == self.chat
+        self.chat += len(link.posts)
+        for seat in range(self.n):
+            if seat == sender:
+                continue
+            if self.devices[seat] is None:
+                assert link.options is not None
+                self.devices[seat] = self._new_device(seat, link.options)
+            self.holder(seat).inbox += link.posts
+        target = self.holder(recipient)
+        posts = tuple(target.inbox)
+        if taken:
+            target.inbox = []
+        return sealedlinks.SealedLink(link.game_id, None, len(target.history), posts)
 
     def _posted(self, device: Holder, posts: list[Post]) -> None:
         if posts:

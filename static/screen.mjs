@@ -61,7 +61,7 @@ export function focusedPart() {
 }
 
 function key(node) {
-  if (!node.hasAttributes()) return "";
+  if (node.nodeType !== Node.ELEMENT_NODE || !node.hasAttributes()) return "";
   for (const name of KEYS) {
     const value = node.getAttribute(name);
     if (value !== null) return `${name}=${value}`;

@@ -11,12 +11,14 @@ import pytest
 
 pytestmark = pytest.mark.e2e
 
-# Random lists of keyed items and plain paragraphs, patched from one to another: the HTML
-# and the kept nodes checked case by case (a seeded generator: the same cases each run).
+# Random lists of keyed items among plain paragraphs, text and comments, patched from one
+# to another: the HTML and the kept nodes checked case by case (a seeded generator: the
+# same cases each run).
 CASES = """(cases) => {
   let seed = 46;
   const rnd = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
-  const item = (k) => k === null ? `<p>plain ${rnd(3)}</p>`
+  const plain = () => [`<p>plain ${rnd(3)}</p>`, `text ${rnd(3)} `, `<!--c${rnd(2)}-->`][rnd(3)];
+  const item = (k) => k === null ? plain()
     : `<li data-key="${k}" class="c${rnd(2)}"><b>${k}</b>${rnd(2) ? "<i>x</i>" : ""}</li>`;
   const list = () => {
     const keys = ["a", "b", "c", "d", "e", "f", "g", "h"].filter(() => rnd(4) > 0);

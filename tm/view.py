@@ -93,16 +93,16 @@ def view_for(g: GameState, viewer: int | None, lean: bool = False) -> GameView:
 
 def _view_for(g: GameState, viewer: int | None, lean: bool = False) -> GameView:
     g = as_seen_by(g, viewer)  # another seat's choice in research or a draft: not yet
-    data = _game_fields(g, viewer, lean)
+    mine = viewer is not None and 0 <= viewer < len(g.players)
+    seats, scores_now, standings, worked = _worked_out(g, viewer if mine else None, True) \
+        if lean else kept(g, viewer, lambda: _worked_out(g, viewer if mine else None))
+    data = _game_fields(g, seats, lean)
     data["options"] = _options(g, lean)
     data["log"] = g.log if lean else _log_copies(g.log)
     data["expansions"] = view_sections(g, viewer)
     data["spaces"] = lean_spaces(g) if lean else spaces(g)
     data["map"] = lean_map(g) if lean else map_section(g)
     data["parameters"] = parameters_section(g)
-    mine = viewer is not None and 0 <= viewer < len(g.players)
-    scores_now, standings, worked = _worked_out(g, viewer if mine else None, True) if lean \
-        else kept(g, viewer, lambda: _worked_out(g, viewer if mine else None))
     data["scores"] = scores_now
     data["winners"] = winners(g) if g.over else []
     data["last_generation"] = data["map"]["last_generation"]
@@ -115,16 +115,18 @@ def _view_for(g: GameState, viewer: int | None, lean: bool = False) -> GameView:
     return data
 
 
-Worked = tuple[list[ScoreRow], Standings, UsableView | None]
+Worked = tuple[list[PlayerView], list[ScoreRow], Standings, UsableView | None]
 
 
 def _worked_out(g: GameState, viewer: int | None, lean: bool = False) -> Worked:
     """What a view works out from the state but its decision queues (so kept while only
-    those change: :mod:`tm.view_kept`): the scores, the standings and the viewer's hand,
-    standard projects, milestones and awards with their reasons (``lean``: see
-    :func:`view_for`)."""
+    those change: :mod:`tm.view_kept`): each seat as the viewer sees it, the scores, the
+    standings and the viewer's hand, standard projects, milestones and awards with their
+    reasons (``lean``: see :func:`view_for`)."""
     solo_lean = lean and len(g.players) == 1  # (a bot reads neither alone: see view_for)
-    return ([] if solo_lean else _scores(g, lean),
+    return ([_own_player(pl, lean) if pl.index == viewer else _public_player(pl, lean)
+             for pl in g.players],
+            [] if solo_lean else _scores(g, lean),
             {"milestones": [], "awards": []} if solo_lean else _standings(g, lean),
             None if viewer is None else _usable(g, viewer, lean))
 
@@ -151,15 +153,14 @@ def _shown(obj: Any, marks: Marks, mine: bool, lean: bool = False) -> dict[str, 
 
 
 # ---------------------------------------------------------------- the state's sections
-def _game_fields(g: GameState, viewer: int | None, lean: bool = False) -> GameView:
-    """The game's own fields as ``viewer`` sees them, in order: the public ones copied, the
-    face-down piles as their sizes, each seat by a player section (the options, the log and
-    the expansions' sections follow the fields: :func:`_view_for`)."""
+def _game_fields(g: GameState, seats: list[PlayerView], lean: bool = False) -> GameView:
+    """The game's own fields, in order: the public ones copied, the face-down piles as
+    their sizes, the seats as given (as the viewer sees each: :func:`_worked_out`; the
+    options, the log and the expansions' sections follow the fields: :func:`_view_for`)."""
     found: dict[str, Any] = {}
     for name, who, count in _GAME:
         if name == "players":
-            found[name] = [_own_player(pl, lean) if pl.index == viewer
-                           else _public_player(pl, lean) for pl in g.players]
+            found[name] = seats
         elif name in _LATER or left_out(g, name):
             continue
         elif who == "public":

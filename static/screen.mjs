@@ -7,13 +7,14 @@
 // changes one number in a player's tableau or one line of the milestones made Chromium lay
 // out a thousand boxes. Here the new HTML is parsed off the page (a <template>) and the
 // shown nodes are walked beside the new ones: text and attributes are set where they
-// differ, a node of another kind (or naming another card, player or space) is replaced,
-// extra nodes are removed and missing ones appended. The result is the same tree as
+// differ, a node naming a card, player or space found further on is moved into place
+// (patchChildren), another node of another kind is replaced, extra nodes are removed and
+// missing ones appended. The result is the same tree as
 // innerHTML would give. Form controls and <details> are compared whole and replaced when
 // they differ, so what they show is what the HTML says, as with innerHTML.
 
 const WHOLE = new Set(["input", "select", "textarea", "details", "dialog", "option"]);
-const KEYS = ["id", "data-card", "data-player", "data-space", "data-save", "data-generation"];
+const KEYS = ["id", "data-key", "data-card", "data-player", "data-space", "data-save", "data-generation"];
 
 /** Make `target`'s children those of `html`, keeping every node that stays the same.
  * The focused control is blurred first when the patch would remove it (a focused node
@@ -60,7 +61,7 @@ export function focusedPart() {
 }
 
 function key(node) {
-  if (!node.hasAttributes()) return "";
+  if (node.nodeType !== Node.ELEMENT_NODE || !node.hasAttributes()) return "";
   for (const name of KEYS) {
     const value = node.getAttribute(name);
     if (value !== null) return `${name}=${value}`;
@@ -75,21 +76,40 @@ function sameKind(shown, fresh) {
     && key(shown) === key(fresh);
 }
 
+// Children are paired in order; a keyed child (KEYS: a card, a player, a space ...) that is
+// found further on among the shown ones is moved into place, with its styles and layout,
+// instead of being built again: sorting the hand or a tableau growing by one card in the
+// middle moves boxes rather than parsing and laying out every card after it. A keyed
+// shown child that does not pair is kept aside (the new child goes before it) until the
+// end, where whatever was not paired is removed.
 function patchChildren(shown, fresh) {
   let old = shown.firstChild;
   let next = fresh.firstChild;
+  let later = null; // key -> shown children not yet paired (built at the first mismatch)
   while (next !== null) {
     const following = next.nextSibling; // (next leaves the template when it is used)
     if (old === null) {
       shown.appendChild(next);
     } else if (sameKind(old, next)) {
       const after = old.nextSibling; // (old itself may be replaced)
+      if (later !== null) later.delete(key(old));
       if (!old.isEqualNode(next)) patchNode(old, next); // (compared natively, at once)
       old = after;
     } else {
-      const after = old.nextSibling;
-      shown.replaceChild(next, old);
-      old = after;
+      if (later === null) later = keyedFrom(old);
+      const wanted = key(next);
+      const found = wanted === "" ? undefined : later.get(wanted);
+      if (found !== undefined && sameKind(found, next)) {
+        later.delete(wanted);
+        shown.insertBefore(found, old);
+        if (!found.isEqualNode(next)) patchNode(found, next);
+      } else if (key(old) !== "") {
+        shown.insertBefore(next, old); // (old may pair further on)
+      } else {
+        const after = old.nextSibling;
+        shown.replaceChild(next, old);
+        old = after;
+      }
     }
     next = following;
   }
@@ -98,6 +118,17 @@ function patchChildren(shown, fresh) {
     shown.removeChild(old);
     old = after;
   }
+}
+
+/** The keyed elements from `node` on among its siblings, by key (the first of each). */
+function keyedFrom(node) {
+  const found = new Map();
+  for (let at = node; at !== null; at = at.nextSibling) {
+    if (at.nodeType !== Node.ELEMENT_NODE) continue;
+    const name = key(at);
+    if (name !== "" && !found.has(name)) found.set(name, at);
+  }
+  return found;
 }
 
 function patchNode(shown, fresh) {

@@ -28,38 +28,35 @@ so mypy checks every key they read.
 from __future__ import annotations
 
 from dataclasses import fields
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any, cast
 
-from tm.board import parameters
 from tm.cards import card
 from tm.cards.tableau import tag_counts
 from tm.core import memo, sealed
 from tm.core.frozen import plain
-from tm.core.mapdef import MapDef
-from tm.core.ruleset import Rules, describe_offers, rules_of, view_sections
+from tm.core.ruleset import describe_offers, rules_of, view_sections
 from tm.core.state import GameState, Options, PlayerState, left_out, to_dict
 from tm.prompts.kinds import Prompt
 from tm.rules import action_checks, milestones, phases, playability
 from tm.rules.play import cost_of
 from tm.rules.scoring import card_points, scores, winners
 from tm.simultaneous import as_seen_by
+from tm.view_board import lean_map, lean_spaces, map_section, parameters_section, spaces
+from tm.view_kept import kept
 from tm.view_model import (
     AwardEntry,
     DecisionView,
     DraftView,
     GameView,
     HandEntry,
-    MapView,
     MilestoneEntry,
     OptionsView,
-    ParameterView,
     PlayerView,
     ProjectEntry,
     ScoreRow,
-    SpaceView,
     Standings,
-    YouView,
+    UsableView,
 )
 from tm.vocab.own_triggers import play_steps_to_check
 
@@ -96,22 +93,42 @@ def view_for(g: GameState, viewer: int | None, lean: bool = False) -> GameView:
 
 def _view_for(g: GameState, viewer: int | None, lean: bool = False) -> GameView:
     g = as_seen_by(g, viewer)  # another seat's choice in research or a draft: not yet
-    data = _game_fields(g, viewer, lean)
+    mine = viewer is not None and 0 <= viewer < len(g.players)
+    seats, scores_now, standings, worked = _worked_out(g, viewer if mine else None, True) \
+        if lean else kept(g, viewer, lambda: _worked_out(g, viewer if mine else None))
+    data = _game_fields(g, seats, lean)
     data["options"] = _options(g, lean)
     data["log"] = g.log if lean else _log_copies(g.log)
     data["expansions"] = view_sections(g, viewer)
-    data["spaces"] = _lean_spaces(g) if lean else _spaces(g)
-    data["map"] = _lean_map(g) if lean else _map(g)
-    data["parameters"] = _parameters(g)
-    solo_lean = lean and len(g.players) == 1  # (a bot reads neither alone: see view_for)
-    data["scores"] = [] if solo_lean else _scores(g, lean)
+    data["spaces"] = lean_spaces(g) if lean else spaces(g)
+    data["map"] = lean_map(g) if lean else map_section(g)
+    data["parameters"] = parameters_section(g)
+    data["scores"] = scores_now
     data["winners"] = winners(g) if g.over else []
     data["last_generation"] = data["map"]["last_generation"]
     data["pending"] = _pending(g)
-    data["standings"] = {"milestones": [], "awards": []} if solo_lean else _standings(g, lean)
-    if viewer is not None and 0 <= viewer < len(g.players):
-        data["you"] = _you(g, viewer, lean)
+    data["standings"] = standings
+    if viewer is not None and worked is not None:
+        data["you"] = {"player": viewer, "hand": worked["hand"], "projects": worked["projects"],
+                       "milestones": worked["milestones"], "awards": worked["awards"],
+                       "decision": _decision(g, viewer), "draft": _draft(g, viewer)}
     return data
+
+
+Worked = tuple[list[PlayerView], list[ScoreRow], Standings, UsableView | None]
+
+
+def _worked_out(g: GameState, viewer: int | None, lean: bool = False) -> Worked:
+    """What a view works out from the state but its decision queues (so kept while only
+    those change: :mod:`tm.view_kept`): each seat as the viewer sees it, the scores, the
+    standings and the viewer's hand, standard projects, milestones and awards with their
+    reasons (``lean``: see :func:`view_for`)."""
+    solo_lean = lean and len(g.players) == 1  # (a bot reads neither alone: see view_for)
+    return ([_own_player(pl, lean) if pl.index == viewer else _public_player(pl, lean)
+             for pl in g.players],
+            [] if solo_lean else _scores(g, lean),
+            {"milestones": [], "awards": []} if solo_lean else _standings(g, lean),
+            None if viewer is None else _usable(g, viewer, lean))
 
 
 def _scores(g: GameState, lean: bool = False) -> list[ScoreRow]:
@@ -136,15 +153,14 @@ def _shown(obj: Any, marks: Marks, mine: bool, lean: bool = False) -> dict[str, 
 
 
 # ---------------------------------------------------------------- the state's sections
-def _game_fields(g: GameState, viewer: int | None, lean: bool = False) -> GameView:
-    """The game's own fields as ``viewer`` sees them, in order: the public ones copied, the
-    face-down piles as their sizes, each seat by a player section (the options, the log and
-    the expansions' sections follow the fields: :func:`_view_for`)."""
+def _game_fields(g: GameState, seats: list[PlayerView], lean: bool = False) -> GameView:
+    """The game's own fields, in order: the public ones copied, the face-down piles as
+    their sizes, the seats as given (as the viewer sees each: :func:`_worked_out`; the
+    options, the log and the expansions' sections follow the fields: :func:`_view_for`)."""
     found: dict[str, Any] = {}
     for name, who, count in _GAME:
         if name == "players":
-            found[name] = [_own_player(pl, lean) if pl.index == viewer
-                           else _public_player(pl, lean) for pl in g.players]
+            found[name] = seats
         elif name in _LATER or left_out(g, name):
             continue
         elif who == "public":
@@ -207,91 +223,6 @@ def _log_copies(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return found
 
 
-# ---------------------------------------------------------------- the board, the parameters
-@lru_cache(maxsize=16)
-def _static_spaces(map_def: MapDef) -> tuple[tuple[str, dict[str, Any]], ...]:
-    """The printed board: what never changes during a game (derived from frozen map data)."""
-    return tuple((sp.id, {"id": sp.id, "kind": sp.kind, "row": sp.row, "x": sp.x,
-                          "volcanic": sp.volcanic, "bonus": list(sp.bonus), "name": sp.name,
-                          "reserved_for": sp.reserved_for, "cost": sp.cost, "effect": sp.effect,
-                          "neighbors": list(sp.neighbors)}) for sp in map_def.spaces.values())
-
-
-# Lean views' spaces: each space by map, id and what lies on it, and each board's list of
-# them by what lies on its spaces, shared by every lean view (never written), so a
-# rollout's view copies nothing of the board. (Cleared when large: a long-lived page.)
-_LEAN_SPACE: dict[tuple[Any, ...], SpaceView] = {}
-_LEAN_BOARD: dict[tuple[Any, ...], list[SpaceView]] = {}
-
-
-def _lean_spaces(g: GameState) -> list[SpaceView]:
-    """Every space of the board with what lies on it now, as shared read-only entries."""
-    board_def = rules_of(g).map
-    key = (board_def.name, *((sid, e.get("tile"), e.get("owner"), e.get("claim"), e.get("card"))
-                             for sid, e in g.board.items()))
-    if key in _LEAN_BOARD:
-        return _LEAN_BOARD[key]
-    if len(_LEAN_BOARD) > 500 or len(_LEAN_SPACE) > 4000:
-        _LEAN_BOARD.clear()
-        _LEAN_SPACE.clear()
-    found: list[SpaceView] = []
-    _LEAN_BOARD[key] = found
-    for sid, static in _static_spaces(board_def):
-        entry = g.board.get(sid) or {}
-        at = (board_def.name, sid, entry.get("tile"), entry.get("owner"), entry.get("claim"),
-              entry.get("card"))
-        space = _LEAN_SPACE.get(at)
-        if space is None:
-            space = _LEAN_SPACE[at] = cast(SpaceView, {
-                **static, "tile": at[2], "owner": at[3], "claim": at[4], "card": at[5]})
-        found.append(space)
-    return found
-
-
-def _spaces(g: GameState) -> list[SpaceView]:
-    """Every space of the board with what lies on it now."""
-    found = []
-    for sid, static in _static_spaces(rules_of(g).map):
-        entry = g.board.get(sid) or {}
-        found.append({**static, "bonus": list(static["bonus"]),
-                      "neighbors": list(static["neighbors"]), "tile": entry.get("tile"),
-                      "owner": entry.get("owner"), "claim": entry.get("claim"),
-                      "card": entry.get("card")})
-    return cast(list[SpaceView], found)
-
-
-@cache
-def _lean_map_of(rules: Rules, solo: bool) -> MapView:
-    """A ruleset's map section, shared by lean views (rules are built once per options key
-    and told apart by identity: tm.core.ruleset)."""
-    return _map_of(rules, solo)
-
-
-def _lean_map(g: GameState) -> MapView:
-    return _lean_map_of(rules_of(g), len(g.players) == 1)
-
-
-def _map(g: GameState) -> MapView:
-    """The board's name, its title, milestones, awards, track bonuses and, in solo, the
-    generation the game ends with (R-SOLO-3, R-MAP-4)."""
-    return _map_of(rules_of(g), len(g.players) == 1)
-
-
-def _map_of(rules: Rules, solo: bool) -> MapView:
-    board_def = rules.map
-    return {"name": board_def.name, "title": board_def.title,
-            "milestones": list(board_def.milestone_names), "awards": list(board_def.award_names),
-            "track_bonuses": [{"param": b.param, "at": b.at, "gain": b.gain}
-                              for b in board_def.track_bonuses],
-            "last_generation": rules.solo_generations if solo else None}
-
-
-def _parameters(g: GameState) -> dict[str, ParameterView]:
-    return {name: {"value": int(getattr(g, name)), "start": goal.start, "max": goal.max,
-                   "step": goal.step, "maxed": parameters.is_maxed(g, name)}
-            for name, goal in parameters.limits(g).items()}
-
-
 # ---------------------------------------------------------------- what everyone may work out
 def _standings(g: GameState, lean: bool = False) -> Standings:
     """Every milestone and award in play: who took it, whether it is still open (R-ACT-3,
@@ -317,18 +248,17 @@ def _standings(g: GameState, lean: bool = False) -> Standings:
 
 
 # ---------------------------------------------------------------- the viewer's own
-def _you(g: GameState, p: int, lean: bool = False) -> YouView:
+def _usable(g: GameState, p: int, lean: bool = False) -> UsableView:
+    """The viewer's cards in hand, standard projects, milestones and awards, each with
+    what it costs and why it cannot be used now (``lean``: the hand alone)."""
     pl = g.players[p]
     return {
-        "player": p,
         "hand": [(_lean_hand_card if lean else _hand_card)(g, p, n) for n in pl.hand
                  if not sealed.is_token(n)],  # (a sealed card this device cannot read)
         "projects": [] if lean else [_project(g, p, name) for name in action_checks.projects_of(g)],
         "milestones": [] if lean else [_milestone(g, p, name)
                                        for name in rules_of(g).milestones],
         "awards": [] if lean else [_award(g, p, name) for name in rules_of(g).awards],
-        "decision": _decision(g, p),
-        "draft": _draft(g, p),
     }
 
 

@@ -225,6 +225,16 @@ class DraftView(TypedDict):
     pass_to: int
 
 
+class UsableView(TypedDict):
+    """What the viewer may use, each with its cost and why not now (worked out from the
+    state but its decision queues: kept while only those change, tm.view_kept)."""
+
+    hand: list[HandEntry]
+    projects: list[ProjectEntry]
+    milestones: list[MilestoneEntry]
+    awards: list[AwardEntry]
+
+
 class YouView(TypedDict):
     """The viewer's own part of the view."""
 

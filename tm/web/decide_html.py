@@ -10,6 +10,7 @@ from tm.web.html import attrs, button, esc
 from tm.web.i18n import has, t, tn
 from tm.web.model import RESOURCES, Screen, View, player_name
 from tm.web.panels import swatch
+from tm.web.regions import drawn_for
 
 
 def _strip_player(screen: Screen) -> int | None:
@@ -28,6 +29,12 @@ def _item(cls: str, shown: str, said: str) -> str:
 
 
 def _resources(pl: PlayerView) -> str:
+    """The strip's resources and production (as last drawn while they are the same: a
+    step of a decision changes none of them)."""
+    return drawn_for("strip-resources", (pl["res"], pl["prod"]), lambda: _draw_resources(pl))
+
+
+def _draw_resources(pl: PlayerView) -> str:
     items = []
     for r in RESOURCES:
         have, prod = int(pl["res"][r]), int(pl["prod"][r])

@@ -92,7 +92,7 @@ def _hand_card(entry: Entry, names: Sequence[str], index: int | None) -> str:
     read = (f'<button type="button" class="read"{attrs(data_action="read_card", data_card=name)}'
             f'{attrs(data_focus=f"read:{name}", aria_label=t("hand.read", name=card_name(name)))}>'
             f"{icon('info')}</button>")
-    return f'<li class="hand-item">{tile}{read}</li>'
+    return f'<li class="hand-item"{attrs(data_key=name)}>{tile}{read}</li>'  # (moved on a sort)
 
 
 def _kept_card(entry: Entry, names: Sequence[str], index: int | None) -> str:

@@ -43,7 +43,6 @@ from tm.rules.play import cost_of
 from tm.rules.scoring import card_points, scores, winners
 from tm.simultaneous import as_seen_by
 from tm.view_board import lean_map, lean_spaces, map_section, parameters_section, spaces
-from tm.view_kept import kept
 from tm.view_model import (
     AwardEntry,
     DecisionView,
@@ -94,8 +93,7 @@ def view_for(g: GameState, viewer: int | None, lean: bool = False) -> GameView:
 def _view_for(g: GameState, viewer: int | None, lean: bool = False) -> GameView:
     g = as_seen_by(g, viewer)  # another seat's choice in research or a draft: not yet
     mine = viewer is not None and 0 <= viewer < len(g.players)
-    seats, scores_now, standings, worked = _worked_out(g, viewer if mine else None, True) \
-        if lean else kept(g, viewer, lambda: _worked_out(g, viewer if mine else None))
+    seats, scores_now, standings, worked = _worked_out(g, viewer if mine else None, lean)
     data = _game_fields(g, seats, lean)
     data["options"] = _options(g, lean)
     data["log"] = g.log if lean else _log_copies(g.log)
@@ -119,8 +117,8 @@ Worked = tuple[list[PlayerView], list[ScoreRow], Standings, UsableView | None]
 
 
 def _worked_out(g: GameState, viewer: int | None, lean: bool = False) -> Worked:
-    """What a view works out from the state but its decision queues (so kept while only
-    those change: :mod:`tm.view_kept`): each seat as the viewer sees it, the scores, the
+    """What a view works out from the state but its decision queues: each seat as the
+    viewer sees it, the scores, the
     standings and the viewer's hand, standard projects, milestones and awards with their
     reasons (``lean``: see :func:`view_for`)."""
     solo_lean = lean and len(g.players) == 1  # (a bot reads neither alone: see view_for)

@@ -58,20 +58,9 @@ def lean_spaces(g: GameState) -> list[SpaceView]:
     return found
 
 
-# The last board's spaces as a view has them, by everything they are drawn from: a move
-# that places no tile (most moves) gives the next view the same spaces, not copies of
-# them (views are read, never written: the page compares a board equal to the last one
-# by identity first, and does not draw it again).
-_LAST_SPACES: list[tuple[tuple[object, ...], list[SpaceView]]] = []
-
-
 def spaces(g: GameState) -> list[SpaceView]:
     """Every space of the board with what lies on it now."""
     board_def = rules_of(g).map
-    key = (board_def, *((sid, e.get("tile"), e.get("owner"), e.get("claim"), e.get("card"))
-                        for sid, e in g.board.items()))
-    if _LAST_SPACES and _LAST_SPACES[0][0] == key:
-        return _LAST_SPACES[0][1]
     found = []
     for sid, static in _static_spaces(board_def):
         entry = g.board.get(sid) or {}
@@ -79,7 +68,6 @@ def spaces(g: GameState) -> list[SpaceView]:
                       "neighbors": list(static["neighbors"]), "tile": entry.get("tile"),
                       "owner": entry.get("owner"), "claim": entry.get("claim"),
                       "card": entry.get("card")})
-    _LAST_SPACES[:] = [(key, cast(list[SpaceView], found))]
     return cast(list[SpaceView], found)
 
 

@@ -43,7 +43,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # a link replays its moves through the game API
     ("tm.linkplay",),
     ("tm.game", "tm.options_check"),  # (options range-checked before a game is made)
-    ("tm.view", "tm.view_board", "tm.view_kept", "tm.view_model", "tm.simultaneous", "tm.persist",
+    ("tm.view", "tm.view_board", "tm.view_model", "tm.simultaneous", "tm.persist",
      "tm.daily"),
     ("tm.expansions",),
     ("tm.prompts",),

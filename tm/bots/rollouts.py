@@ -29,6 +29,9 @@ END_STEPS = 20  # multiplayer: from this many parameter steps left, likewise (30
 # the generation's end). A cut makes horizons unequal (a pass runs to the production phase,
 # an action stops before it), which misjudged passing: measured, the expert lost to hard.
 TURNS = 0
+# What drawing a sample costs, in rollout decisions (CPython: sample_game 2.2 ms, a rollout
+# decision 0.3-0.6 ms: scripts/profile_rollout.py): counted against the search's budget.
+SAMPLE_WORK = 4
 MAX_STEPS = 400  # decisions in one rollout before it is cut (a safety net)
 MARGIN = 10  # MC by which another candidate must beat the hard pick (few samples: noise)
 # Solo: the purchases searched by rollouts of HORIZON generations valued by the fitted leaf
@@ -98,6 +101,7 @@ class Search:
 
     rollouts: int = 0
     steps: int = 0  # decisions played in the rollouts
+    spent: bool = False  # a sample ran out of the budget midway (dropped)
     to_end: bool = False  # the rollouts ran to the game's end
     means: dict[int, float] | None = None  # candidate index in the choices -> mean value
     pick: int | None = None  # the hard pick's index (its mean is given the margin)
@@ -159,28 +163,55 @@ def failure_text(error: BaseException) -> str:
 Valuer = Callable[[Game, int, list[int]], Generator[None, None, float]]
 
 
+class _Spent(Exception):
+    """The search's budget ran out inside a sample (that sample is dropped)."""
+
+
+def _counted(valuing: Generator[None, None, float], found: Search,
+             cap: int) -> Generator[None, None, float]:
+    """A candidate's value, each decision its rollout plays counted on ``found.steps``;
+    raises :class:`_Spent` once more than ``cap`` were played in the whole search."""
+    while True:
+        try:
+            next(valuing)
+        except StopIteration as done:
+            return cast(float, done.value)
+        found.steps += 1
+        yield
+        if found.steps > cap:
+            valuing.close()
+            raise _Spent
+
+
 def sampled_means(view: GameView, rng: random.Random, limit: int, found: Search,
                   samples: int, keys: list[int], value: Valuer
                   ) -> Generator[None, None, tuple[dict[int, float] | None, list[int]]]:
     """Each candidate's mean value over games sampled from ``view``, the same samples and
-    bot seeds for every candidate (common random numbers), within ``limit`` decisions in
-    all: after the first sample only the first candidates the budget affords (two at
-    least) go on. Returns the means (None if no sample could be played) and those keys."""
+    bot seeds for every candidate (common random numbers), within ``limit`` units of work
+    in all (a decision played, a sample drawn SAMPLE_WORK): after the first sample only
+    the first candidates the budget affords (two at least) go on; another sample is begun
+    only if one like the mean fits, and one that runs out of the budget midway is dropped,
+    so no search plays more than ``limit`` decisions. Returns the means (None if no sample
+    was played to its end) and those keys."""
     seat = int(view["you"]["player"])
     totals: dict[int, float] = {}
     done = 0
-    for _ in range(samples):
-        if done and found.steps * (done + 1) > limit * done:  # another would not fit
-            break
+    for begun in range(samples):
+        if done and (found.steps + SAMPLE_WORK * begun) * (done + 1) > limit * done:
+            break  # another would not fit
         sample_seed = rng.getrandbits(62)
         seeds = [rng.getrandbits(62) for _ in range(len(view["players"]))]
+        cap = limit - SAMPLE_WORK * (begun + 1)
         try:
             base = sample_game(view, seat, random.Random(sample_seed))
-            values = {keys[0]: (yield from value(base, keys[0], seeds))}
+            values = {keys[0]: (yield from _counted(value(base, keys[0], seeds), found, cap))}
             if not done:  # the candidates whose rollouts the budget affords
-                keys = keys[:max(2, limit // max(1, found.steps))]
+                keys = keys[:max(2, limit // max(1, found.steps + SAMPLE_WORK))]
             for key in keys[1:]:
-                values[key] = yield from value(base, key, seeds)
+                values[key] = yield from _counted(value(base, key, seeds), found, cap)
+        except _Spent:
+            found.spent = True
+            break
         except Exception as error:  # noqa: BLE001  (counted and reported: a bug, see Search)
             found.failures.append(failure_text(error))
             break

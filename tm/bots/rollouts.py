@@ -18,13 +18,18 @@ from tm.view_model import GameView, ListedChoice
 
 TOP = 4  # most candidates searched (see candidates)
 SAMPLES = 4  # most determinized samples per candidate (the same for every candidate)
-# Most decisions all the rollouts of one search may play (the time-free budget): solo, and
-# with others (measured on tuning deals: 900 solo won 24 of 40 where 300 won 23; with
-# others 900 and END_STEPS 20 won 51 of 80 against hard where 300 and 10 won 45).
+# Most decisions all the rollouts of one search may play (the time-free budget, a cap:
+# see sampled_means): solo, and with others (measured on tuning deals: 900 solo won 24 of
+# 40 where 300 won 23; with others 900 and END_STEPS 20 won 51 of 80 against hard where 300
+# and 10 won 45). Issue 47 item 3: with others 900 took p95 765 ms, max 1,325 ms of CPU in
+# Pyodide (scripts/bench_bots.mjs on a loaded machine), 450 p95 513, max 830, 300 p95 363,
+# max 674: the page's decisions need 300 (p95 <= 300 ms, max <= 500 ms on a quiet device).
 SOLO_STEPS = 300
-STEPS = 900
+STEPS = 300
 END_GENS = 10  # solo: from this many generations left, rollouts run to the game's end
-END_STEPS = 20  # multiplayer: from this many parameter steps left, likewise (30: 24 of 40)
+# multiplayer: from this many parameter steps left, likewise (30: 24 of 40; 10 with a
+# budget of 300, so that a search affords a few samples of rollouts to the end)
+END_STEPS = 10
 # A rollout may stop when the seat is back at its action menu this many times (0: never,
 # the generation's end). A cut makes horizons unequal (a pass runs to the production phase,
 # an action stops before it), which misjudged passing: measured, the expert lost to hard.
@@ -76,7 +81,7 @@ class Budget:
     duel_leaf: int = 1
     duel_horizon: int = 1
     duel_margin: int = 5  # (the leaf's 100 a sure win: 5 % more chance; the worth's MC)
-    duel_steps: int = 900
+    duel_steps: int = STEPS
     duel_samples: int = 8
     # two seats, before the rollouts to the end: the action menu searched too, by rollouts
     # of ``duel_horizon`` generations valued by that win chance (margin ``leaf_margin``;

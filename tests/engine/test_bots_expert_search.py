@@ -6,6 +6,7 @@ from __future__ import annotations
 from tm.bots import FEATURES, Bot
 from tm.bots.expert import STOPS, Budget, Expert, candidates
 from tm.bots.policy import Mind
+from tm.bots.tournament import Result, expert_lines
 from tm.bots.values import Judge
 from tm.core.state import Options
 from tm.game import Game
@@ -109,3 +110,17 @@ def test_a_margin_beyond_any_value_keeps_the_hard_pick() -> None:
     choice, _ = bot.think(view)
     assert bot.search is not None and bot.search.rollouts >= 2
     assert choice == Bot("hard", 3).decide(view)
+
+
+def test_the_bench_prints_the_experts_times_work_and_its_target() -> None:
+    """Issue 47 item 3: the bench's lines for the expert, per table and together, with the
+    work each decision played and the verdict on p95 <= 300 ms, max <= 500 ms (figures
+    handed in: no time is measured here)."""
+    fast, slow = Result(), Result()
+    fast.times["expert"], fast.work["expert"] = [0.001] * 19 + [0.2], [0] * 19 + [250]
+    slow.times["expert"], slow.work["expert"] = [0.001] * 19 + [0.6], [0] * 19 + [300]
+    lines = expert_lines({"solo": fast})
+    assert lines[0].startswith("decision time expert, solo: median 1.00 ms")
+    assert "work p95 250, max 250 rollout decisions" in lines[0]
+    assert "meets the target (p95 <= 300 ms, max <= 500 ms); 0.800 ms per rollout" in lines[-1]
+    assert "MISSES the target" in expert_lines({"solo": fast, "2 players": slow})[-1]

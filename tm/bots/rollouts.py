@@ -22,8 +22,9 @@ SAMPLES = 4  # most determinized samples per candidate (the same for every candi
 # see sampled_means): solo, and with others (measured on tuning deals: 900 solo won 24 of
 # 40 where 300 won 23; with others 900 and END_STEPS 20 won 51 of 80 against hard where 300
 # and 10 won 45). Issue 47 item 3: with others 900 took p95 765 ms, max 1,325 ms of CPU in
-# Pyodide (scripts/bench_bots.mjs on a loaded machine), 450 p95 513, max 830, 300 p95 363,
-# max 674: the page's decisions need 300 (p95 <= 300 ms, max <= 500 ms on a quiet device).
+# Pyodide (scripts/bench_bots.mjs at load ~23), 450 p95 513, max 830, 300 p95 363, max 674,
+# and with END_STEPS 10 (load ~14) p95 297, max 492: the page's target (p95 <= 300 ms, max
+# <= 500 ms) needs 300.
 SOLO_STEPS = 300
 STEPS = 300
 END_GENS = 10  # solo: from this many generations left, rollouts run to the game's end

@@ -6,6 +6,7 @@ from __future__ import annotations
 from tm.bots import FEATURES, Bot
 from tm.bots.expert import STOPS, Budget, Expert, candidates
 from tm.bots.policy import Mind
+from tm.bots.tournament import Result, expert_lines
 from tm.bots.values import Judge
 from tm.core.state import Options
 from tm.game import Game
@@ -70,8 +71,30 @@ def test_late_solo_rollouts_run_to_the_games_end_within_the_budget() -> None:
     found = bot.search
     assert found is not None and found.to_end
     assert found.rollouts > 0 and found.means is not None
-    # a sample is begun only while it fits; the first weighs two candidates at least
-    assert found.steps <= budget.steps or found.rollouts == 2
+    # a sample is begun only while it fits, and dropped if it runs out midway
+    assert found.steps <= budget.steps
+
+
+def test_no_search_plays_more_decisions_than_its_budget() -> None:
+    """Issue 47 item 3: the budget is a cap, not a projection: every expert decision of a
+    solo game and of a two-seat game's first generations (action menus and purchases) plays
+    at most its budget's rollout decisions, a sample that would overrun it dropped."""
+    budget = Budget(steps=90, duel_steps=90, end_gens=14, end_steps=60)
+    spent = searched = 0
+    for players, generations in ((1, 99), (2, 3)):
+        game = Game.new(Options(players=players, seed=41))
+        bots = [Expert(5 + seat, budget=budget) for seat in range(players)]
+        while not game.is_over and game.state.generation <= generations:
+            seat, _ = game.pending[0]
+            bot = bots[seat]
+            choice = bot.decide(game.view(seat))
+            assert bot.played <= 90 and not bot.failures
+            if bot.played and bot.search is not None:
+                searched += 1
+                spent += bot.search.spent
+                assert bot.search.steps == bot.played
+            game.respond(seat, choice)
+    assert searched >= 10 and spent >= 1
 
 
 def test_early_decisions_are_the_hard_policys_unless_searched_shallow() -> None:
@@ -87,3 +110,17 @@ def test_a_margin_beyond_any_value_keeps_the_hard_pick() -> None:
     choice, _ = bot.think(view)
     assert bot.search is not None and bot.search.rollouts >= 2
     assert choice == Bot("hard", 3).decide(view)
+
+
+def test_the_bench_prints_the_experts_times_work_and_its_target() -> None:
+    """Issue 47 item 3: the bench's lines for the expert, per table and together, with the
+    work each decision played and the verdict on p95 <= 300 ms, max <= 500 ms (figures
+    handed in: no time is measured here)."""
+    fast, slow = Result(), Result()
+    fast.times["expert"], fast.work["expert"] = [0.001] * 19 + [0.2], [0] * 19 + [250]
+    slow.times["expert"], slow.work["expert"] = [0.001] * 19 + [0.6], [0] * 19 + [300]
+    lines = expert_lines({"solo": fast})
+    assert lines[0].startswith("decision time expert, solo: median 1.00 ms")
+    assert "work p95 250, max 250 rollout decisions" in lines[0]
+    assert "meets the target (p95 <= 300 ms, max <= 500 ms); 0.800 ms per rollout" in lines[-1]
+    assert "MISSES the target" in expert_lines({"solo": fast, "2 players": slow})[-1]

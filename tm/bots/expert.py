@@ -112,9 +112,8 @@ def _value(base: Game, seat: int, mind: Mind, index: int, seeds: list[int],
     """One candidate's value in one sampled game (the sample is left as it was)."""
     game = base.copy()
     found.rollouts += 1
-    played = yield from rolling(game, seat, mind.choices[index], seeds, 0, found.to_end,
-                                gens=horizon if leaf else 1)
-    found.steps += played
+    yield from rolling(game, seat, mind.choices[index], seeds, 0, found.to_end,
+                       gens=horizon if leaf else 1)
     return position_worth(game, seat, mind.judge, leaf, duel=True)
 
 
@@ -224,6 +223,8 @@ class Thinking:
     def _made(self, choice: ListedChoice) -> None:
         self.choice = choice
         self.reason = "nothing_worth" if choice["type"] in STOPS else str(choice["type"])
+        if self._bot is not None:
+            self._bot.played = self.played
         if self._bot is not None and self._bot.search is not None:  # counted, never hidden
             self._bot.failures += self._bot.search.failures
         if self._bot is not None and self._mind is not None:
@@ -239,11 +240,13 @@ class Expert(Bot):
         self.search: Search | None = None  # what its last search did
         self.target: list[str] | None = None  # the purchase its search chose (research)
         self.bought: list[list[dict[str, Any]]] | None = None  # the candidates it weighed
+        self.played = 0  # rollout decisions its last decision played (its work)
 
     def begin(self, view: GameView) -> Thinking:
         """The decision in ``view``, to be thought in slices (:meth:`Thinking.step`): the
         same choice as :meth:`decide` however it is sliced."""
         ready = self.ready(view)
+        self.played = 0
         if ready.answer is not None:
             return Thinking(made=ready.answer)
         assert ready.mind is not None and ready.rng is not None
@@ -255,6 +258,7 @@ class Expert(Bot):
         return thinking.finish(), thinking.reason
 
     def _thinking(self, view: GameView, mind: Mind, rng: Rng) -> Thinking:
+        self.played = 0
         if mind.decision["kind"] != "action" or len(mind.choices) < 2:
             return self._buying(view, mind, rng)
         self.search = Search()

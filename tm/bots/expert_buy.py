@@ -117,9 +117,8 @@ def _value(base: Game, seat: int, mind: Mind, responses: list[Response], seeds: 
     for response in responses[:-1]:
         game.respond(seat, response)
     duel = len(game.state.players) > 1
-    played = yield from rolling(game, seat, responses[-1], seeds, 0, False,
-                                gens=budget.duel_horizon if duel else budget.horizon)
-    found.steps += played
+    yield from rolling(game, seat, responses[-1], seeds, 0, False,
+                       gens=budget.duel_horizon if duel else budget.horizon)
     return position_worth(game, seat, mind.judge, True, bool(budget.duel_leaf))
 
 

@@ -18,17 +18,26 @@ from tm.view_model import GameView, ListedChoice
 
 TOP = 4  # most candidates searched (see candidates)
 SAMPLES = 4  # most determinized samples per candidate (the same for every candidate)
-# Most decisions all the rollouts of one search may play (the time-free budget): solo, and
-# with others (measured on tuning deals: 900 solo won 24 of 40 where 300 won 23; with
-# others 900 and END_STEPS 20 won 51 of 80 against hard where 300 and 10 won 45).
+# Most decisions all the rollouts of one search may play (the time-free budget, a cap:
+# see sampled_means): solo, and with others (measured on tuning deals: 900 solo won 24 of
+# 40 where 300 won 23; with others 900 and END_STEPS 20 won 51 of 80 against hard where 300
+# and 10 won 45). Issue 47 item 3: with others 900 took p95 765 ms, max 1,325 ms of CPU in
+# Pyodide (scripts/bench_bots.mjs at load ~23), 450 p95 513, max 830, 300 p95 363, max 674,
+# and with END_STEPS 10 (load ~14) p95 297, max 492: the page's target (p95 <= 300 ms, max
+# <= 500 ms) needs 300.
 SOLO_STEPS = 300
-STEPS = 900
+STEPS = 300
 END_GENS = 10  # solo: from this many generations left, rollouts run to the game's end
-END_STEPS = 20  # multiplayer: from this many parameter steps left, likewise (30: 24 of 40)
+# multiplayer: from this many parameter steps left, likewise (30: 24 of 40; 10 with a
+# budget of 300, so that a search affords a few samples of rollouts to the end)
+END_STEPS = 10
 # A rollout may stop when the seat is back at its action menu this many times (0: never,
 # the generation's end). A cut makes horizons unequal (a pass runs to the production phase,
 # an action stops before it), which misjudged passing: measured, the expert lost to hard.
 TURNS = 0
+# What drawing a sample costs, in rollout decisions (CPython: sample_game 2.2 ms, a rollout
+# decision 0.3-0.6 ms: scripts/profile_rollout.py): counted against the search's budget.
+SAMPLE_WORK = 4
 MAX_STEPS = 400  # decisions in one rollout before it is cut (a safety net)
 MARGIN = 10  # MC by which another candidate must beat the hard pick (few samples: noise)
 # Solo: the purchases searched by rollouts of HORIZON generations valued by the fitted leaf
@@ -73,7 +82,7 @@ class Budget:
     duel_leaf: int = 1
     duel_horizon: int = 1
     duel_margin: int = 5  # (the leaf's 100 a sure win: 5 % more chance; the worth's MC)
-    duel_steps: int = 900
+    duel_steps: int = STEPS
     duel_samples: int = 8
     # two seats, before the rollouts to the end: the action menu searched too, by rollouts
     # of ``duel_horizon`` generations valued by that win chance (margin ``leaf_margin``;
@@ -98,6 +107,7 @@ class Search:
 
     rollouts: int = 0
     steps: int = 0  # decisions played in the rollouts
+    spent: bool = False  # a sample ran out of the budget midway (dropped)
     to_end: bool = False  # the rollouts ran to the game's end
     means: dict[int, float] | None = None  # candidate index in the choices -> mean value
     pick: int | None = None  # the hard pick's index (its mean is given the margin)
@@ -159,28 +169,55 @@ def failure_text(error: BaseException) -> str:
 Valuer = Callable[[Game, int, list[int]], Generator[None, None, float]]
 
 
+class _Spent(Exception):
+    """The search's budget ran out inside a sample (that sample is dropped)."""
+
+
+def _counted(valuing: Generator[None, None, float], found: Search,
+             cap: int) -> Generator[None, None, float]:
+    """A candidate's value, each decision its rollout plays counted on ``found.steps``;
+    raises :class:`_Spent` once more than ``cap`` were played in the whole search."""
+    while True:
+        try:
+            next(valuing)
+        except StopIteration as done:
+            return cast(float, done.value)
+        found.steps += 1
+        yield
+        if found.steps > cap:
+            valuing.close()
+            raise _Spent
+
+
 def sampled_means(view: GameView, rng: random.Random, limit: int, found: Search,
                   samples: int, keys: list[int], value: Valuer
                   ) -> Generator[None, None, tuple[dict[int, float] | None, list[int]]]:
     """Each candidate's mean value over games sampled from ``view``, the same samples and
-    bot seeds for every candidate (common random numbers), within ``limit`` decisions in
-    all: after the first sample only the first candidates the budget affords (two at
-    least) go on. Returns the means (None if no sample could be played) and those keys."""
+    bot seeds for every candidate (common random numbers), within ``limit`` units of work
+    in all (a decision played, a sample drawn SAMPLE_WORK): after the first sample only
+    the first candidates the budget affords (two at least) go on; another sample is begun
+    only if one like the mean fits, and one that runs out of the budget midway is dropped,
+    so no search plays more than ``limit`` decisions. Returns the means (None if no sample
+    was played to its end) and those keys."""
     seat = int(view["you"]["player"])
     totals: dict[int, float] = {}
     done = 0
-    for _ in range(samples):
-        if done and found.steps * (done + 1) > limit * done:  # another would not fit
-            break
+    for begun in range(samples):
+        if done and (found.steps + SAMPLE_WORK * begun) * (done + 1) > limit * done:
+            break  # another would not fit
         sample_seed = rng.getrandbits(62)
         seeds = [rng.getrandbits(62) for _ in range(len(view["players"]))]
+        cap = limit - SAMPLE_WORK * (begun + 1)
         try:
             base = sample_game(view, seat, random.Random(sample_seed))
-            values = {keys[0]: (yield from value(base, keys[0], seeds))}
+            values = {keys[0]: (yield from _counted(value(base, keys[0], seeds), found, cap))}
             if not done:  # the candidates whose rollouts the budget affords
-                keys = keys[:max(2, limit // max(1, found.steps))]
+                keys = keys[:max(2, limit // max(1, found.steps + SAMPLE_WORK))]
             for key in keys[1:]:
-                values[key] = yield from value(base, key, seeds)
+                values[key] = yield from _counted(value(base, key, seeds), found, cap)
+        except _Spent:
+            found.spent = True
+            break
         except Exception as error:  # noqa: BLE001  (counted and reported: a bug, see Search)
             found.failures.append(failure_text(error))
             break

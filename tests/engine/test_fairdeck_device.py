@@ -32,7 +32,7 @@ from tm.fairdeck import (
     new_seed,
     schedule,
 )
-from tm.fairdeck.device import PilesByDeck
+from tm.fairdeck.receiving import PilesByDeck
 from tm.fairdeck.wire import Message
 
 SETS = ("base", "corpera", "prelude")

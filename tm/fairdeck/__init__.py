@@ -9,7 +9,7 @@ position), :mod:`audit` (the end-of-game check), :mod:`proofs` (a key part's pro
 checked on arrival), :mod:`passing` (the draft's passed cards, sealed to the next
 seat), :mod:`wire` (the messages' bytes) and :mod:`device` (one device's side of a game,
 the Dealer the rules ask for card names; its part in the joint shuffle is
-:mod:`joining`).
+:mod:`joining`, the draft's passes :mod:`drafting`, the others' messages :mod:`receiving`).
 """
 from __future__ import annotations
 

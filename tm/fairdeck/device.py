@@ -11,6 +11,11 @@ the name claimed), reads the cards it may read (:meth:`Device.open`, the rules' 
 and at the end reveals its seed and audits the whole game (:meth:`Device.audit`). A deck
 reshuffled by the rules is a new deck here (:mod:`~tm.fairdeck.generations`).
 
+Its parts: the joint shuffle (:mod:`~tm.fairdeck.joining`), the key parts taken
+(:mod:`~tm.fairdeck.checking`), the draft's passes (:mod:`~tm.fairdeck.drafting`) and the
+others' messages taken (:mod:`~tm.fairdeck.receiving`); what it sends, shows and audits is
+here.
+
 The piles (:class:`~tm.fairdeck.piles.Piles`, one per deck) are the rules' public state:
 the device is handed them and keeps the latest it was given, by reference. A key part
 received is kept by (seat, index in that seat's pile), not by position, so parts that
@@ -20,32 +25,31 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from tm.fairdeck import batchproofs, generations, passing, proofs, wire
-from tm.fairdeck.audit import Claim, Finding, audit
+from tm.fairdeck import batchproofs, generations, passing, wire
+from tm.fairdeck.audit import Finding, audit
 from tm.fairdeck.checking import PartChecks
-from tm.fairdeck.draw import card_table, holds, read
+from tm.fairdeck.drafting import Drafting
+from tm.fairdeck.draw import card_table, read
 from tm.fairdeck.group import Group, encode_cards
-from tm.fairdeck.held import Caught, DeviceError, Holding, Shown, published
+from tm.fairdeck.held import DeviceError, Holding, published
 from tm.fairdeck.joining import Joining
 from tm.fairdeck.keys import SEED_BYTES, keys_for
 from tm.fairdeck.piles import Piles
+from tm.fairdeck.receiving import PilesByDeck, Receiving
 from tm.fairdeck.shuffle import Transcript
 from tm.fairdeck.wire import (
     DECKS,
     MAX_SEATS,
     DeckParts,
     HandOff,
-    Message,
     Pass,
     SeedReveal,
     Show,
     Turn,
 )
 
-PilesByDeck = Mapping[str, Piles]
 
-
-class Device(Joining, PartChecks):
+class Device(Joining, PartChecks, Drafting, Receiving):
     """One seat's device in one game (see the module). ``decks`` maps a deck ("project",
     "corporation", "prelude") to its card names in canonical order: card ``i`` of the fair
     deck is ``names[i]``; each deck's label is ``game_id/deck``. ``version``: the protocol
@@ -238,102 +242,6 @@ class Device(Joining, PartChecks):
             self._decks[given.deck].handed.append((self.seat, given))
         return Turn(self.seat, self.seats, parts, tuple(shows), self.version, passes, key)
 
-    # ------------------------------------------------------------ the draft
-    def pass_key(self) -> bytes:
-        """This seat's public pass key (:mod:`~tm.fairdeck.passing`)."""
-        return passing.pass_key(self.group, self._seed, self.game_id)
-
-    def hand_on(self, deck: str, positions: Iterable[int], recipient: int) -> tuple[Pass, ...]:
-        """The draft: the cards at ``positions`` passed on to ``recipient``, each its
-        drawer's key part (and proof) sealed to that seat alone; none for a card the
-        recipient drew itself. Raises :class:`DeviceError` when this device does not hold
-        a part to pass, or the recipient has published no pass key."""
-        if self.version < 5:
-            raise DeviceError("a draft in a game of protocol version before 5")
-        holding, piles = self._decks[deck], self._piles[deck]
-        key = self._pass_keys.get(recipient)
-        if key is None:
-            raise DeviceError(f"seat {recipient} has no pass key")
-        found = []
-        for position in positions:
-            drawer = piles.owner_of(position)
-            if drawer == recipient:
-                continue
-            if drawer == self.seat:
-                proved = wire.proved(self.version, self.seat, self.seats, deck)
-                secret = holding.keys.part(position) + (proofs.prove(
-                    holding.transcript, holding.keys, self.seat, position, holding.memo)
-                    if proved else b"")
-            elif position in holding.passed:
-                secret = b"".join(holding.passed[position])
-            else:
-                raise DeviceError(f"no key part to pass for {deck} position {position}")
-            shared = self._shared_with(recipient, key)
-            if shared is None:
-                raise DeviceError(f"seat {recipient}'s pass key is not an element")
-            given = Pass(deck, position, recipient, b"")
-            found.append(Pass(deck, position, recipient, passing.crypt(
-                self.group, self.game_id, shared, given, self.seat, secret)))
-        return tuple(found)
-
-    def _shared_with(self, seat: int, key: bytes) -> int | None:
-        """The secret this seat shares with ``seat`` (whose pass key is ``key``), once."""
-        if seat not in self._shared:
-            self._shared[seat] = passing.shared_key(self.group, self.game_id, self._seed, key)
-        return self._shared[seat]
-
-    def _take_pass_key(self, seat: int, key: bytes) -> None:
-        if not key:
-            return
-        known = self._pass_keys.get(seat)
-        if passing.read_key(self.group, key) is None or (known is not None and known != key):
-            raise Caught(seat, "a wrong pass key")
-        self._pass_keys[seat] = key
-
-    def _opened_passes(self, sender: int, passes: Sequence[Pass]
-                       ) -> list[tuple[Pass, tuple[bytes, bytes] | None]]:
-        """The passes of a message, each with the part and proof it seals when it is
-        sealed to this seat (checked against the drawer's proof), else None. Raises
-        :class:`Caught` naming the sender of a part that is not its drawer's."""
-        found: list[tuple[Pass, tuple[bytes, bytes] | None]] = []
-        for given in passes:
-            holding, piles = self._decks.get(given.deck), self._piles.get(given.deck)
-            if holding is None or piles is None or not generations.is_locked(holding):
-                raise Caught(sender, "a passed card of a deck not in play", given.deck)
-            drawer = piles.owner_of(given.position)
-            if drawer is None or drawer == given.recipient:
-                raise Caught(sender, "a passed card no seat drew", given.deck, given.position)
-            if given.recipient != self.seat:
-                found.append((given, None))
-                continue
-            key = self._pass_keys.get(sender)
-            shared = None if key is None else self._shared_with(sender, key)
-            opened = None if shared is None else passing.crypt(
-                self.group, self.game_id, shared, given, sender, given.sealed)
-            part, proof = (b"", b"") if opened is None else (opened[:wire.DIGEST],
-                                                             opened[wire.DIGEST:])
-            if opened is None or not (
-                    self.version < 2 or not proofs.checkable(holding.transcript)
-                    or proofs.verify(holding.transcript, drawer, given.position, part, proof,
-                                     holding.memo)):
-                raise Caught(sender, "a wrong key part for a passed card", given.deck,
-                             given.position)
-            found.append((given, (part, proof)))
-        return found
-
-    def _take_passes(self, sender: int, passes: Sequence[Pass]) -> None:
-        """A message's passes: checked (all before any is kept), then kept."""
-        for given, secret in self._opened_passes(sender, passes):
-            holding = self._decks[given.deck]
-            holding.handed.append((sender, given))
-            if secret is not None:
-                holding.passed.setdefault(given.position, secret)
-
-    def passed_by(self, deck: str, position: int) -> bool:
-        """Whether this device holds the drawer's part of ``position`` by a pass."""
-        holding = self._decks.get(deck)
-        return holding is not None and position in holding.passed
-
     def show(self, deck: str, position: int, unread: bool = False) -> Show:
         """Show this seat's card at ``position`` to all: its own key part there.
         ``unread``: even before this device can read it (a public reveal whose other
@@ -359,123 +267,6 @@ class Device(Joining, PartChecks):
         shown = None if holding is None else holding.shown.get(position)
         return shown is not None and (piles is None or piles.owner_of(position) in (
             None, shown[0]) or holding is not None and holding.holds_passed(shown[0], position))
-
-    def receive(self, message: Message, piles_by_deck: PilesByDeck | None = None,
-                claims: Mapping[tuple[str, int], str] | None = None,
-                ahead: bool = False) -> list[Shown]:
-        """Take another seat's message. ``claims`` maps (deck, position) to the name the
-        rules say a show is; returns the shown cards, checked. Raises :class:`Caught`
-        naming a seat that cheated (what it sent is kept, for the audit). ``ahead``: the
-        message comes before the move it belongs to, whose draws the piles do not hold
-        yet (a card drawn and shown in one move), so a show needs only a position reserved
-        to its seat; the rules open only what the move shows, and the audit checks every
-        claim against the final piles."""
-        if message.seat == self.seat or not 0 <= message.seat < self.seats:
-            raise DeviceError(f"a message from seat {message.seat}")
-        if message.version != self.version:  # (no downgrade to unproved parts)
-            raise Caught(message.seat, "a message of another protocol version")
-        if piles_by_deck is not None:
-            self.follow(piles_by_deck)
-        if isinstance(message, HandOff):
-            self._take_handoff(message)
-            return []
-        if isinstance(message, SeedReveal):
-            known = self._seeds[message.seat]
-            if known is not None and known != message.seed:
-                raise Caught(message.seat, "two different seeds")
-            self._seeds[message.seat] = message.seed
-            return []
-        if message.seats != self.seats:
-            raise Caught(message.seat, "a message for another game")
-        self._take_pass_key(message.seat, message.pass_key)
-        self._take_passes(message.seat, message.passes)
-        for entry in message.parts:
-            self._take_parts(message.seat, entry)
-        self.check_parts()
-        taken = [self._take_show(message.seat, show, claims or {}, ahead)
-                 for show in message.shows]
-        return [shown for shown in taken if shown is not None]
-
-    def replay(self, log: Iterable[Message], piles_by_deck: PilesByDeck,
-               claims: Mapping[tuple[str, int], str] | None = None,
-               reshuffles: Mapping[str, generations.Sources] | None = None) -> list[Caught]:
-        """Rebuild a fresh device (same seed and game) from the game's messages in the
-        order they were sent, its own included, with the rules' latest piles, shown list
-        and generations: a device's saved state is its seed and the log. Returns what was
-        caught."""
-        self._expected.update(reshuffles or {})
-        caught = []
-        for message in log:
-            try:
-                if message.seat != self.seat:
-                    self.receive(message, piles_by_deck, claims)
-                elif isinstance(message, HandOff):
-                    self._take_handoff(message)
-                elif isinstance(message, Turn):
-                    self._replay_turn(message)
-            except Caught as error:
-                caught.append(error)
-        return caught
-
-    def _replay_turn(self, turn: Turn) -> None:
-        """This seat's own message again: its parts count as sent, its shows as shown,
-        its passes as passed."""
-        if turn.pass_key:
-            self._pass_keys[self.seat] = turn.pass_key
-        for given in turn.passes:
-            self._decks[given.deck].handed.append((self.seat, given))
-        for entry in turn.parts:
-            mine = self._decks[entry.deck].covered[self.seat]
-            for seat, count in enumerate(entry.counts):
-                mine[seat] += count
-        for show in turn.shows:
-            self.open(show.deck, show.position)  # (before its show: by this seat's own part)
-            holding = self._decks[show.deck]
-            holding.shown[show.position] = (self.seat, show.part)
-            holding.claim(self.seat, show.position)
-            self.open(show.deck, show.position)  # (a reveal: once every part is in)
-
-    def _take_show(self, seat: int, show: Show, claims: Mapping[tuple[str, int], str],
-                   ahead: bool = False) -> Shown | None:
-        deck, position = show.deck, show.position
-        holding, piles = self._decks.get(deck), self._piles.get(deck)
-        if holding is None or piles is None or not generations.is_locked(holding):
-            raise DeviceError(f"a {deck} card shown with no deck, piles or shuffle yet")
-        claimed = claims.get((deck, position))
-        card = holding.names.index(claimed) if claimed in holding.names else -1
-        mine = piles.assigned[seat] if ahead else piles.drawn_by(seat)
-        if holding.holds_passed(seat, position):  # a drafted card passed to the seat
-            mine = [*mine, position]
-        free = ahead and position >= piles.next_free  # (reserved by the move it comes with)
-        # a show taken ahead for a free position counts only if the position goes to its seat
-        earlier = holding.shown.get(position)
-        twice = earlier is not None and piles.owner_of(position) in (None, earlier[0])
-        if twice or (position not in mine and not free):
-            holding.claims.append(Claim(seat, position, card))  # the audit names it too
-            raise Caught(seat, "a card shown twice" if twice
-                         else "a card shown that it did not draw", deck, position)
-        holding.shown[position] = (seat, show.part)
-        parts = self._parts_at(deck, position)
-        if parts is None:  # a reveal whose other parts are still to come
-            if claimed is not None:  # the audit checks it once the seeds are out
-                holding.claims.append(Claim(seat, position, card))
-            else:
-                holding.unclaimed[position] = seat  # claimed once read
-            return None
-        element = holding.transcript.locked()[position]
-        if claimed is None:
-            opened = read(self.group, holding.table, element, parts)
-            card, fits = (-1, False) if opened is None else (opened, True)
-        else:
-            fits = card >= 0 and holds(self.group, holding.cards[card], element, parts)
-        holding.claims.append(Claim(seat, position, card))
-        if not fits:
-            raise Caught(seat, f"a card shown that does not open to {claimed or 'a card'}",
-                         deck, position)
-        holding.opened[position] = card
-        if holding.unclaimed.get(position, seat) != seat:  # another's show taken ahead
-            holding.claim(holding.unclaimed.pop(position), position)  # ("not drawn")
-        return Shown(deck, position, holding.names[card], seat)
 
     def reveal(self) -> SeedReveal:
         """This seat's seed, for the audit: send it only once the game is over."""

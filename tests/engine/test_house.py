@@ -248,7 +248,8 @@ def oversized(root: Path) -> list[str]:
 
 
 @pytest.mark.parametrize("package", ["core", "board", "cards", "vocab", "rules", "prompts",
-                                     "expansions", "persist", "bots", "web"])
+                                     "expansions", "persist", "bots", "web", "fairdeck",
+                                     "linkplay"])
 def test_no_room_too_big_to_read(package: str) -> None:
     assert oversized(TM / package) == []
 

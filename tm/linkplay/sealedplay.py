@@ -29,15 +29,11 @@ for the others' new piles. A move that shows a card of the new generation waits 
 """
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
 
-from tm.cards import corporation_deck, prelude_deck, project_deck
 from tm.core import sealed
 from tm.core.errors import IllegalMove, reason_of
-from tm.core.ruleset import rules_for
 from tm.core.sealed import Unreadable
 from tm.fairdeck import Finding, Group, Piles, generations
 from tm.fairdeck.device import Device
@@ -46,10 +42,9 @@ from tm.fairdeck.wire import HandOff, Pass, SeedReveal, Show, Turn, decode, enco
 from tm.game import Game
 from tm.linkplay import sealedasks
 from tm.linkplay.sealedasks import Awaited
-from tm.persist import safejson
+from tm.linkplay.sealedpiles import canonical, piles_copy
+from tm.linkplay.sealedposts import MAX_ESCROW, Post, decode_handoff, read_post
 from tm.rules.phases import draft_direction, shown_at_setup
-
-MAX_ESCROW = 1024  # characters of a seed's escrow (one is about 200)
 
 
 class Refused(IllegalMove):
@@ -60,36 +55,12 @@ class Refused(IllegalMove):
         self.seat = seat
 
 
-@dataclass(frozen=True, slots=True)
-class Post:
-    """What one seat sends every other: its move's response data (None for a hand-off, a
-    reveal or a seed) and a fair-deck message, encoded (:mod:`tm.fairdeck.wire`)."""
-    seat: int
-    move: dict[str, Any] | None
-    message: str
-    # the seat's secret seed locked with its player's recovery passphrase (issue 43: a
-    # lost device's seat is taken again with it; tm.web.seedescrow): on a seat's first post
-    escrow: str | None = None
-
-    def to_text(self) -> str:
-        """The post as one line of JSON (what a link or a file carries); a post without an
-        escrow reads as before the escrow existed (signatures over old histories hold)."""
-        data = {"s": self.seat, "m": self.move, "f": self.message}
-        if self.escrow is not None:
-            data["e"] = self.escrow
-        return json.dumps(data, separators=(",", ":"), sort_keys=True)
-
-    def bare(self) -> Post:
-        """The post without its escrow (what the seat's seed makes again)."""
-        return Post(self.seat, self.move, self.message) if self.escrow is not None else self
-
-
 class SealedSeat:
     """One seat's device in a sealed game (see the module): its game and its fair deck."""
 
     def __init__(self, game: Game, seat: int, seed: bytes, game_id: str, group: Group,
                  one_step: bool = True, window_answers: bool = False) -> None:
-        names = {deck: _canonical(game, deck) for deck in game.state.sealed["piles"]
+        names = {deck: canonical(game, deck) for deck in game.state.sealed["piles"]
                  if "/" not in deck}
         self.seat, self.game = seat, game
         self.device = Device(group, seat, game.state.options.players, seed, game_id, names)
@@ -114,13 +85,13 @@ class SealedSeat:
     # ------------------------------------------------------------ the piles
     def piles(self) -> dict[str, Piles]:
         """The rules' piles as the fair deck's (copies: the device keeps what it is given)."""
-        return {deck: _piles_copy(data)
+        return {deck: piles_copy(data)
                 for deck, data in self.game.state.sealed["piles"].items()}
 
     def _known(self) -> dict[str, Piles]:
         """The piles as far as the waiting move's last attempt reached (the rules' own
         while no move waits): a move that draws reserves positions that it then reads."""
-        return self.piles() | {deck: _piles_copy(data) for deck, data in self.reach.items()}
+        return self.piles() | {deck: piles_copy(data) for deck, data in self.reach.items()}
 
     # ------------------------------------------------------------ sending
     def shuffle_post(self) -> Post | None:
@@ -405,44 +376,4 @@ class SealedSeat:
         return shows
 
 
-def _canonical(game: Game, deck: str) -> list[str]:
-    """A deck's names in canonical order: card ``i`` of the fair deck."""
-    sets = rules_for(game.state.options).card_sets
-    return {"project": project_deck, "corporation": corporation_deck,
-            "prelude": prelude_deck}[deck](sets)
-
-
-def decode_handoff(post: Post) -> HandOff:
-    """The hand-off a post carries."""
-    message = decode(post.message)
-    if not isinstance(message, HandOff):
-        raise ValueError("not a hand-off")
-    return message
-
-
-def read_post(text: str) -> Post:
-    """A post from its JSON line; anything malformed raises ``ValueError``."""
-    data = safejson.loads(text)
-    if not isinstance(data, dict) or set(data) - {"e"} != {"s", "m", "f"}:
-        raise ValueError("not a post")
-    seat, move, message, escrow = data["s"], data["m"], data["f"], data.get("e")
-    if (not isinstance(seat, int) or isinstance(seat, bool) or not isinstance(message, str)
-            or not (move is None or isinstance(move, dict))
-            or not (escrow is None or isinstance(escrow, str) and len(escrow) <= MAX_ESCROW)):
-        raise ValueError("not a post")
-    decode(message)
-    return Post(seat, move, message, escrow)
-
-
 __all__ = ["MAX_ESCROW", "Awaited", "Post", "Refused", "SealedSeat", "Turn", "read_post"]
-
-
-def _lists_copied(value: object) -> object:
-    """``value`` with its (nested) lists copied: the piles' data are ints and lists of them
-    (far cheaper than ``copy.deepcopy``, which a sealed game called thousands of times)."""
-    return [_lists_copied(item) for item in value] if isinstance(value, list) else value
-
-
-def _piles_copy(data: dict[str, object]) -> Piles:
-    """A deck's piles from the state's data, nothing shared with it."""
-    return Piles(**{key: _lists_copied(value) for key, value in data.items()})  # type: ignore[arg-type]

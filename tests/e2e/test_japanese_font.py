@@ -110,14 +110,6 @@ def test_the_japanese_language_button_is_drawn_without_a_japanese_system_font(
     shot(page, "langname-rules")
 
 
-# In 2 of 4 full runs of the suite, Chromium's renderer crashed while booting the first
-# page of one of these two tests (never when the file runs alone); until that is
-# understood they run when asked: TM_E2E_FONTS=1 .venv/bin/pytest tests/e2e/test_japanese_font.py
-IN_FULL_RUNS = pytest.mark.skipif(not os.environ.get("TM_E2E_FONTS"),
-                                  reason="renderer crash in full runs: TM_E2E_FONTS=1 runs it")
-
-
-@IN_FULL_RUNS
 def test_japanese_is_drawn_in_our_font_fetched_slice_by_slice(
         new_page: Any, boot: Any, server: Server) -> None:
     page = new_page(**CONTEXTS["phone"], device_scale_factor=2)
@@ -162,7 +154,6 @@ def _controlled(page: Any) -> None:
     assert page.evaluate("!!navigator.serviceWorker.controller")
 
 
-@IN_FULL_RUNS
 def test_the_japanese_font_once_fetched_stays_for_offline_play(page: Any, boot: Any) -> None:
     boot(page)
     _controlled(page)

@@ -91,13 +91,29 @@ class Device:
         audit shows (None)."""
         for _ in range(limit):
             if not self.step():
-                wait_ready(self.page)
-                if self.page.locator(LINK).count():
-                    return str(self.page.locator(LINK).input_value())
-                if self.page.locator(AUDITED).count():
-                    return None
-                raise AssertionError(f"{self.name}: nothing to answer and no link offered")
+                offered = self._offered()
+                if offered is not False:
+                    return offered
         raise AssertionError(f"{self.name} never stopped deciding")
+
+    def _offered(self) -> str | None | bool:
+        """With no decision shown: the link the page offers, None once the audit shows,
+        False when a decision came after all. The page may still be working out its
+        shuffle step after the last click (slower under load): wait for one of them."""
+        page = self.page
+        deadline = time.monotonic() + REBUILD_MS / 1000
+        while True:
+            wait_ready(page)
+            if page.locator(LINK).count():
+                return str(page.locator(LINK).input_value())
+            if page.locator(AUDITED).count():
+                return None
+            if page.locator("#app [data-action=confirm_action]").count() or json.loads(
+                    page.evaluate("window.tmDecision()")) is not None:
+                return False
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{self.name}: nothing to answer and no link offered")
+            time.sleep(0.2)
 
     def send_to(self) -> str:
         """Whom the page says to send the link to."""

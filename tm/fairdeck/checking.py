@@ -6,18 +6,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from tm.fairdeck import batchproofs, generations, proofs
+from tm.fairdeck.fields import DeviceFields
 from tm.fairdeck.held import Caught, DeviceError, Holding
 from tm.fairdeck.piles import Piles
 from tm.fairdeck.wire import DeckParts
 
 
-class PartChecks:
+class PartChecks(DeviceFields):
     """Taking and checking other seats' key parts (the device sets the fields; see
     :class:`~tm.fairdeck.device.Device`)."""
-
-    _decks: dict[str, Holding]
-    _piles: dict[str, Piles]
-    version: int
     # the caller's tag of the message being taken (a post): a part kept unproved is
     # filed with it, and a refusal that comes later names it (``Caught.source``)
     source: object = None

@@ -7,26 +7,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from tm.fairdeck import generations, passing, proofs, wire
-from tm.fairdeck.group import Group
-from tm.fairdeck.held import Caught, DeviceError, Holding
-from tm.fairdeck.piles import Piles
+from tm.fairdeck.fields import DeviceFields
+from tm.fairdeck.held import Caught, DeviceError
 from tm.fairdeck.wire import Pass
 
 
-class Drafting:
+class Drafting(DeviceFields):
     """A device's part in the draft (the device sets the fields; see
     :class:`~tm.fairdeck.device.Device`)."""
-
-    group: Group
-    seat: int
-    seats: int
-    game_id: str
-    version: int
-    _seed: bytes
-    _decks: dict[str, Holding]
-    _piles: dict[str, Piles]
-    _pass_keys: dict[int, bytes]  # each seat's published pass key
-    _shared: dict[int, int | None]  # the secret shared with each seat
 
     def pass_key(self) -> bytes:
         """This seat's public pass key (:mod:`~tm.fairdeck.passing`)."""

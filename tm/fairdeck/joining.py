@@ -3,22 +3,15 @@ and the checks of those it receives (the base of :class:`~tm.fairdeck.device.Dev
 from __future__ import annotations
 
 from tm.fairdeck import generations
-from tm.fairdeck.group import Group
+from tm.fairdeck.fields import DeviceFields
 from tm.fairdeck.held import Caught, DeviceError, Holding
 from tm.fairdeck.shuffle import ShuffleError, Step, check_step, run_step, schedule
 from tm.fairdeck.wire import HandOff
 
 
-class Joining:
+class Joining(DeviceFields):
     """A device's part in the first joint shuffle of every deck (the device sets the
     fields; see :class:`~tm.fairdeck.device.Device`)."""
-
-    group: Group
-    seat: int
-    seats: int
-    _decks: dict[str, Holding]
-    _initial: tuple[str, ...]
-    version: int
 
     def _generation(self, deck: str) -> Holding | None:
         raise NotImplementedError

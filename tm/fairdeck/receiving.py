@@ -9,27 +9,17 @@ from collections.abc import Iterable, Mapping, Sequence
 from tm.fairdeck import generations
 from tm.fairdeck.audit import Claim
 from tm.fairdeck.draw import holds, read
-from tm.fairdeck.group import Group
-from tm.fairdeck.held import Caught, DeviceError, Holding, Shown
+from tm.fairdeck.fields import DeviceFields
+from tm.fairdeck.held import Caught, DeviceError, Shown
 from tm.fairdeck.piles import Piles
 from tm.fairdeck.wire import DeckParts, HandOff, Message, Pass, SeedReveal, Show, Turn
 
 PilesByDeck = Mapping[str, Piles]
 
 
-class Receiving:
+class Receiving(DeviceFields):
     """Taking the others' messages (the device sets the fields; see
     :class:`~tm.fairdeck.device.Device`)."""
-
-    group: Group
-    seat: int
-    seats: int
-    version: int
-    _decks: dict[str, Holding]
-    _piles: dict[str, Piles]
-    _seeds: list[bytes | None]
-    _expected: dict[str, generations.Sources]  # reshuffles the rules opened
-    _pass_keys: dict[int, bytes]
 
     def follow(self, piles_by_deck: PilesByDeck) -> None:
         raise NotImplementedError

@@ -149,17 +149,20 @@ CLICK_TO_FRAME = """() => {
 
 # The person's decisions answered by the page's test hook until a bot decides at the
 # action menu (the bot thinking, its turn in the status strip).
-TO_A_BOT_ACTION_TURN = """async () => {
+# A bot of the page deciding at its action menu (its turn shown in the status strip).
+BOT_AT_ACTIONS = ("document.querySelector('.status-strip .sbot') !== null "
+                  "&& document.querySelector('.bot-thinking') !== null "
+                  "&& document.body.dataset.screen === 'game' "
+                  "&& /turn/.test(document.querySelector('.sturn')?.textContent || '')")
+# (A benchmark's set-up, not a test: the person's decisions by the page's test hook.)
+TO_A_BOT_ACTION_TURN = f"""async () => {{
     const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
-    for (let i = 0; i < 400; i++) {
-        const strip = document.querySelector('.status-strip .sbot');
-        if (strip && document.querySelector('.bot-thinking')
-                && document.body.dataset.screen === 'game'
-                && /turn/.test(document.querySelector('.sturn')?.textContent || '')) return;
+    for (let i = 0; i < 400; i++) {{
+        if ({BOT_AT_ACTIONS}) return;
         if (document.querySelector('#app .prompt')) window.tmAnswerFirst();
         await sleep(20);
-    }
-}"""
+    }}
+}}"""
 
 
 SNAPSHOT = "?boot=snapshot"

@@ -182,6 +182,68 @@ def take_back(device: Device, wrong: str, right: str) -> float:
     return took
 
 
+# A bot of this page deciding: its decision is not drawn, so there is nothing to click.
+BOT_TURN = ("document.body.dataset.bot !== undefined "
+            "&& !document.querySelector('#app .prompt') && !document.querySelector('.end')")
+
+
+def wait_person(page: Any) -> int:
+    """Wait while a bot of the page decides; the polls it took (0: the person's turn)."""
+    polls = 0
+    while page.evaluate(BOT_TURN):
+        polls += 1
+        time.sleep(0.02)
+    return polls
+
+
+def committed(page: Any) -> int:
+    """The game's committed moves, as the page marks them (body[data-moves])."""
+    return int(page.evaluate("document.body.dataset.moves || 0"))
+
+
+def click_moves(page: Any, times: int = 1, touch: bool = False) -> int:
+    """Clicks (or taps) at a table of this page, as its players would, until ``times``
+    more moves are committed (a pick in a selection is no move until its Done; a staged
+    action's steps are committed together by its Confirm, so the count may overshoot):
+    a bot's turn waited out, a hand-off screen's "reveal" pressed. Returns the moves
+    committed (fewer once nothing is left to answer), right after the last click: a
+    bot's turn may then be under way."""
+    device = Device(page, "table", touch=touch)
+    start = committed(page)
+    for _ in range(60 * max(times, 1)):
+        wait_ready(page)
+        made = committed(page) - start
+        if made >= times and not page.locator("#app [data-action=confirm_action]").count():
+            return made
+        wait_person(page)
+        reveal = page.locator(".handoff [data-action=reveal]")
+        if reveal.count():
+            device.press(reveal.first)
+            wait_screen(page, "game")
+        elif not device.step():
+            return committed(page) - start
+    raise AssertionError(f"{times} moves not committed after many clicks")
+
+
+def click_until(page: Any, done: str = "document.querySelector('.end') !== null",
+                limit: int = 3000, touch: bool = False) -> int:
+    """The person's decisions by clicks (a bot's turns waited out) until ``done`` (a
+    script expression) holds; the decisions taken."""
+    for taken in range(limit):
+        wait_person(page)
+        wait_ready(page)
+        if page.evaluate(done):
+            return taken
+        if not click_moves(page, 1, touch=touch):
+            break
+    raise AssertionError(f"never came: {done}")
+
+
+def click_to_end(page: Any, limit: int = 3000, touch: bool = False) -> int:
+    """A game played by clicks until its end screen; the decisions taken."""
+    return click_until(page, limit=limit, touch=touch)
+
+
 Stop = Callable[[dict[str, Device]], bool]
 
 

@@ -101,11 +101,6 @@ def choice(page: Any, text: str | re.Pattern[str]) -> Any:
     return prompt(page).locator("[data-action=choose]").filter(has_text=text)
 
 
-def answer_first(page: Any, times: int = 1) -> None:
-    """The test hook: answer the waiting decision with its first legal choice."""
-    page.evaluate("(n) => { for (let i = 0; i < n; i++) window.tmAnswerFirst(); }", times)
-
-
 def resource(page: Any, player: int, name: str) -> int:
     """A player's stock of one resource, read off their panel (row headed by its name;
     its text, drawn or not: the panels below the fold are drawn as they near the screen)."""

@@ -8,7 +8,8 @@ import re
 import zlib
 from typing import Any
 
-from tests.e2e.helpers import answer_first, prompt, start_game, wait_ready, wait_screen
+from tests.e2e.clickdriver import click_moves
+from tests.e2e.helpers import prompt, start_game, wait_ready, wait_screen
 from tm.game import Game
 from tm.linkplay import links
 
@@ -41,7 +42,7 @@ def play_own_turns(page: Any, limit: int = 200) -> str:
     for _ in range(limit):
         if page.locator(SEND).count():
             return str(page.locator(SEND).input_value())
-        answer_first(page)
+        click_moves(page)
         wait_ready(page)
     raise AssertionError("the page never offered to send the game on")
 

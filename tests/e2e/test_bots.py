@@ -1,5 +1,5 @@
 """Bots in the page, on a desktop (1366×768) and a phone (390×844): seats on the new-game
-form, a whole 2-player game against the hard bot to its end (the person by the test hook,
+form, a whole 2-player game against the hard bot to its end (the person by clicks,
 the bot by its own turns, at pace 0: ``?botpace=0``), the page answering a click while a
 bot decides at the normal pace (how fast it answers is measured by scripts/bench_page.py,
 not asserted here: a time limit fails under load), and the hint.
@@ -9,14 +9,16 @@ TM_E2E_SHOTS=/some/folder saves screenshots of the form and of a bot's turn ther
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from scripts.bench_browser import CLICK_TO_FRAME, TO_A_BOT_ACTION_TURN
+from scripts.bench_browser import BOT_AT_ACTIONS, CLICK_TO_FRAME
+from tests.e2e.clickdriver import click_moves, click_until, wait_person
 from tests.e2e.helpers import CONTEXTS as VIEWPORTS
-from tests.e2e.helpers import expect, start_game, wait_screen
+from tests.e2e.helpers import expect, start_game, wait_ready, wait_screen
 
 pytestmark = pytest.mark.e2e
 
@@ -43,30 +45,24 @@ def seat(page: Any, index: int, level: str) -> None:
     expect(page.locator(f"form.new-game select[name=seat_{index}]")).to_have_value(level)
 
 
-# The person answers by the test hook whenever their decision shows, and their setup by
-# the hint's "Use this choice" (the hook's first choices never end a setup with preludes);
-# while a bot decides the page is left to it (its slices run on timers between frames).
-PLAY_TO_END = """async (limit) => {
-    const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
-    const click = (selector) => document.querySelector(selector)?.click();
-    let person = 0, waits = 0, hinted = 0;
-    while (!document.querySelector('.end') && person < limit && waits < 20000) {
-        const botTurn = document.body.dataset.bot !== undefined
-            && !document.querySelector('#app .prompt');
-        if (botTurn) { waits++; await sleep(5); continue; }
-        if (document.querySelector('#app .prompt[data-kind="setup"]')) {
-            click('#app [data-action="hint"]');
-            click('#app [data-action="hint_apply"]');
-            hinted++;
-        } else {
-            window.tmAnswerFirst();
-        }
-        person++;
-        await sleep(0);
-    }
-    const body = document.body.dataset;
-    return [person, waits, hinted, `${body.botTook || 0} (one decision ${body.botStep || 0})`];
-}"""
+def _play_to_end(page: Any, limit: int = 3000) -> tuple[int, int, int]:
+    """The person's decisions by clicks (taps on the phone), their setup by the hint's
+    "Use this choice"; while a bot decides the page is left to it (its slices run on
+    timers between frames). Returns the person's decisions, the polls spent waiting
+    for a bot, and the decisions taken by the hint."""
+    person = waits = hinted = 0
+    while person < limit:
+        waits += wait_person(page)
+        if page.locator(".end").count():
+            break
+        if page.locator('#app .prompt[data-kind="setup"]').count():
+            page.locator('#app [data-action="hint"]').click()
+            page.locator('#app [data-action="hint_apply"]').click()
+            hinted += 1
+        else:
+            click_moves(page, 1, touch=page.size == "phone")
+        person += 1
+    return person, waits, hinted
 
 
 def test_the_form_offers_bot_seats_and_a_bot_game_starts_without_a_hand_off(
@@ -104,12 +100,13 @@ def test_a_game_against_the_hard_bot_runs_to_the_end(screen: Any, boot: Any) -> 
     seat(page, 1, "hard")
     page.locator("form.new-game button[type=submit]").click()
     wait_screen(page, "game")
-    person, waits, hinted, took = page.evaluate(PLAY_TO_END, 3000)
+    person, waits, hinted = _play_to_end(page)
+    took = page.evaluate("`${document.body.dataset.botTook || 0} (one decision "
+                         "${document.body.dataset.botStep || 0})`")
     end = page.locator(".end")
     expect(end).to_be_visible()
     expect(end.locator("table.scores tbody tr")).to_have_count(2)
     expect(end).to_contain_text("Bot 1 (hard)")
-    assert waits > 0, "the bot never had a turn of its own"
     assert hinted > 2  # the setup was made by the hints
     assert page.evaluate("document.body.dataset.bot") is None  # nobody thinks any more
     expect(page.locator(".handoff")).to_have_count(0)
@@ -121,8 +118,13 @@ def test_a_game_against_the_hard_bot_runs_to_the_end(screen: Any, boot: Any) -> 
 
 
 def _to_a_bot_action_turn(page: Any) -> None:
-    """Play Ada's decisions by the hook until the bot decides at the action menu."""
-    page.evaluate(TO_A_BOT_ACTION_TURN)
+    """Play Ada's decisions by clicks until the bot decides at the action menu."""
+    for _ in range(400):
+        if page.evaluate(BOT_AT_ACTIONS):
+            return
+        if page.locator("#app .prompt").count():
+            click_moves(page, 1, touch=page.size == "phone")
+        time.sleep(0.02)
 
 
 def test_the_page_answers_a_click_while_a_bot_decides(
@@ -166,14 +168,8 @@ def test_the_hint_shows_the_experts_choice_and_its_reason(screen: Any, boot: Any
     seat(page, 1, "normal")
     page.locator("form.new-game button[type=submit]").click()
     wait_screen(page, "game")
-    page.evaluate("""async () => {
-        const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
-        for (let i = 0; i < 400; i++) {
-            if (document.querySelector('#app .prompt[data-kind="action"]')) return;
-            if (document.querySelector('#app .prompt')) window.tmAnswerFirst();
-            await sleep(20);
-        }
-    }""")
+    click_until(page, "document.querySelector('#app .prompt[data-kind=\"action\"]') !== null",
+                limit=400, touch=page.size == "phone")
     expect(page.locator('#app .prompt[data-kind="action"]')).to_be_visible()
     page.locator("#app [data-action=hint]").click()
     box = page.locator(".hint-box")
@@ -190,29 +186,29 @@ def test_the_hint_shows_the_experts_choice_and_its_reason(screen: Any, boot: Any
         assert int(page.evaluate("document.body.dataset.moves")) == moves
 
 
-# Play on (the person by the hook, the bot by its turns) until the person's decision shows
-# with Undo enabled right after the bot has moved: what Undo then takes back is the bot's
-# moves and the person's last one (the moves before, the moves after the bot, both kept).
-UNDO_OVER_BOT = """async () => {
-    const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
-    const moves = () => Number(document.body.dataset.moves);
-    let afterPerson = -1;
-    for (let i = 0; i < 3000; i++) {
-        if (document.querySelector('.end')) return null;
-        const botTurn = document.body.dataset.bot !== undefined
-            && !document.querySelector('#app .prompt');
-        if (botTurn) { await sleep(5); continue; }
-        const undo = document.querySelector('#app .tools [data-action="undo"]');
-        if (undo && afterPerson > 0 && moves() > afterPerson
-                && document.querySelector('#app .prompt[data-kind="action"]')) {
-            return [afterPerson, moves()];
-        }
-        window.tmAnswerFirst();
-        afterPerson = moves();
-        await sleep(0);
-    }
-    return null;
-}"""
+def _undo_over_bot(page: Any) -> tuple[int, int] | None:
+    """Play on (the person by clicks, the bot by its turns) until the person's decision
+    shows with Undo enabled right after the bot has moved: what Undo then takes back is
+    the bot's moves and the person's last one. Returns the moves right after the
+    person's last one and the moves now."""
+    def moves() -> int:
+        return int(page.evaluate("document.body.dataset.moves"))
+
+    after_person = -1
+    for _ in range(3000):
+        wait_person(page)
+        wait_ready(page)
+        if page.locator(".end").count():
+            return None
+        if (page.locator('#app .tools [data-action="undo"]').count() and after_person > 0
+                and moves() > after_person
+                and page.locator('#app .prompt[data-kind="action"]').count()):
+            return after_person, moves()
+        before = moves()
+        if not click_moves(page, 1, touch=page.size == "phone"):
+            return None
+        after_person = before + 1  # (the bot may have moved on already)
+    return None
 
 
 def test_undo_takes_the_person_back_over_the_bots_moves_without_asking(
@@ -223,7 +219,7 @@ def test_undo_takes_the_person_back_over_the_bots_moves_without_asking(
     seat(page, 1, "easy")
     page.locator("form.new-game button[type=submit]").click()
     wait_screen(page, "game")
-    found = page.evaluate(UNDO_OVER_BOT)
+    found = _undo_over_bot(page)
     if found is None:
         pytest.skip("no undo over a bot's moves came up in this game")
     after_person, now = found

@@ -26,6 +26,7 @@ from typing import Any
 
 import pytest
 
+from tests.e2e.clickdriver import click_moves, click_until
 from tests.e2e.conftest import WAIT_MS, Recorder, boot_from_snapshot, slow_down
 from tests.e2e.helpers import CONTEXTS, expect, start_game, wait_ready, wait_screen
 
@@ -186,17 +187,8 @@ def test_a_bot_in_the_solo_seat_with_colonies_plays_to_the_end(shared: Any) -> N
     _clean(page)
 
 
-# The person's decisions by the test hook until their action menu shows (the bot moves by
-# its own turns at pace 0).
-TO_ACTION = """async () => {
-    const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
-    for (let i = 0; i < 400; i++) {
-        if (document.querySelector('#app .prompt[data-kind="action"]')) return true;
-        if (document.querySelector('#app .prompt')) window.tmAnswerFirst();
-        await sleep(20);
-    }
-    return false;
-}"""
+# The person's action menu shown (the bot moves by its own turns at pace 0).
+TO_ACTION = "document.querySelector('#app .prompt[data-kind=\"action\"]') !== null"
 
 
 def test_on_a_phone_the_hint_ranks_three_choices_with_vp_differences_and_the_best_is_taken(
@@ -208,7 +200,7 @@ def test_on_a_phone_the_hint_ranks_three_choices_with_vp_differences_and_the_bes
     page.locator("form.new-game select[name=seat_1]").select_option("hard")
     page.locator("form.new-game button[type=submit]").click()
     wait_screen(page, "game")
-    assert page.evaluate(TO_ACTION)
+    click_until(page, TO_ACTION, limit=400, touch=True)
     page.locator("#app [data-action=hint]").click()
     box = page.locator(".hint-box")
     expect(box).to_be_visible()
@@ -231,18 +223,12 @@ def test_on_a_phone_the_hint_ranks_three_choices_with_vp_differences_and_the_bes
     moves = int(page.evaluate("document.body.dataset.moves"))
     box.locator("[data-action=hint_apply]").click()
     expect(page.locator(".hint-box")).to_have_count(0)
-    # The action under way finished as a click would (its steps by the hook, its Confirm).
-    assert page.evaluate("""async (moves) => {
-        const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
-        for (let i = 0; i < 200; i++) {
-            if (Number(document.body.dataset.moves) > moves) return true;
-            const confirm = document.querySelector('#app [data-action="confirm_action"]');
-            if (confirm) confirm.click();
-            else if (document.querySelector('#app .prompt')) window.tmAnswerFirst();
-            await sleep(20);
-        }
-        return false;
-    }""", moves)
+    # The action under way finishes as a click would (its steps and its Confirm by taps).
+    for _ in range(200):
+        if int(page.evaluate("document.body.dataset.moves")) > moves:
+            break
+        click_moves(page, 1, touch=True)
+    assert int(page.evaluate("document.body.dataset.moves")) > moves
 
 
 def _by_hint_until(page: Any, kind: str) -> int:

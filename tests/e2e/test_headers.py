@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 
+from tests.e2e.clickdriver import click_moves
 from tests.e2e.conftest import (
     WAIT_MS,
     Recorder,
@@ -24,7 +25,7 @@ from tests.e2e.conftest import (
     slow_down,
     start_server,
 )
-from tests.e2e.helpers import answer_first, expect, start_game, wait_ready, wait_screen
+from tests.e2e.helpers import expect, start_game, wait_ready, wait_screen
 
 pytestmark = [pytest.mark.e2e, pytest.mark.first_visit]
 
@@ -53,7 +54,7 @@ def test_the_page_becomes_ready_under_the_sites_csp_with_no_violation(
     page.add_init_script(WATCH_CSP)
     boot(page)
     start_game(page, players=1, seed=2)
-    answer_first(page)
+    click_moves(page)
     wait_ready(page)
     assert page.evaluate("window.tmViolations") == []
     # PyScript started it (tests/e2e/test_pyscript.py: all about it), and of its chunks only
@@ -166,7 +167,7 @@ def test_an_open_tab_is_told_calmly_a_new_version_is_ready_in_its_language_and_k
             wait_ready(page)
         assert page.locator("#new-version").count() == 0
         start_game(page, players=1, seed=4)
-        answer_first(page, 2)
+        click_moves(page, 2)
         wait_ready(page)
         moves = page.evaluate("document.body.dataset.moves")
 

@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
+from tests.e2e.clickdriver import click_moves
 from tests.e2e.conftest import Server
 from tests.e2e.helpers import (
     BOOT_TIMEOUT_MS,
-    answer_first,
     expect,
     start_game,
     wait_idle,
@@ -51,7 +51,7 @@ def _still_works(page: Any, name: str = "Still") -> None:
     wait_screen(page, "start")
     start_game(page, players=1, names=[name], seed=2)
     wait_screen(page, "game")
-    answer_first(page)
+    click_moves(page)
     new = [k for k in _saves(page) if k not in before]
     assert len(new) == 1 and _moves(page, new[0]) == 1
 
@@ -127,7 +127,7 @@ def test_hostile_links_show_their_notice_and_the_page_works(
     boot(page)
     start_game(page, players=1, names=["Kept"], seed=4)
     wait_screen(page, "game")
-    answer_first(page, 2)
+    click_moves(page, 2)
     saved = _saves(page)
     # (the names inflate 1 MB from 1 kB: refused as a bomb before they are read)
     for fragment, words in ((nested, "options are damaged"), (names, "too large"),
@@ -185,7 +185,7 @@ def test_an_error_on_a_click_is_a_notice_with_details_and_the_page_plays_on(
     boot(page)
     start_game(page, players=1, names=["Guard"], seed=5)
     wait_screen(page, "game")
-    answer_first(page, 2)
+    click_moves(page, 2)
     key = next(iter(_saves(page)))
     # A control the page never draws: a step of the replay by "oops" moves (its handler
     # raises ValueError). (A choice the page never drew is no error: the click is refused,

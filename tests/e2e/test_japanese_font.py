@@ -15,10 +15,10 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from tests.e2e.clickdriver import click_moves
 from tests.e2e.conftest import SITE, Server
 from tests.e2e.helpers import (
     CONTEXTS,
-    answer_first,
     expect,
     start_game,
     wait_ready,
@@ -82,7 +82,7 @@ def test_a_page_in_english_fetches_no_font(new_page: Any, boot: Any, server: Ser
     expect(page.locator("select[data-change=language] option[lang=ja]")).to_have_text("日本語")
     start_game(page, players=1, names=["Ona"], seed=3)
     wait_screen(page, "game")
-    answer_first(page, 3)
+    click_moves(page, 3)
     page.goto(server.url + "rules.html?lang=en")
     expect(page.locator("article[data-lang=en]")).to_be_visible()
     page.evaluate("document.fonts.ready.then(() => true)")
@@ -122,7 +122,7 @@ def test_japanese_is_drawn_in_our_font_fetched_slice_by_slice(
     start_game(page, players=1, names=["Ona"], seed=3, submit=False)
     page.locator("form.new-game button[type=submit]").tap()
     wait_screen(page, "game")
-    answer_first(page, 3)
+    click_moves(page, 3)
     page.evaluate("document.fonts.ready.then(() => true)")
     _assert_drawn_in_japanese(page, ".prompt h2")
     shot(page, "game")

@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
+from tests.e2e.clickdriver import click_moves
 from tests.e2e.conftest import Server
-from tests.e2e.helpers import answer_first, expect, start_game, wait_ready, wait_screen
+from tests.e2e.helpers import expect, start_game, wait_ready, wait_screen
 from tests.e2e.linkkit import (
     DESKTOP,
     moves,
@@ -192,10 +193,10 @@ def test_daily_challenge_same_deal_and_result_link_replays_the_score(
     assert len(deal[0]) == 2 and len(deal[1]) == 10
     assert _deal(second) == deal
 
-    for _ in range(60):  # to the end by the test hook
+    for _ in range(60):  # to the end by clicks
         if first.locator(".daily-panel[data-result]").count():
             break
-        answer_first(first, 10)
+        click_moves(first, 10)
         wait_ready(first)
     panel = first.locator(".daily-panel[data-result]")
     expect(panel).to_have_count(1)

@@ -14,8 +14,9 @@ from typing import Any
 
 import pytest
 
+from tests.e2e.clickdriver import click_moves
 from tests.e2e.conftest import WAIT_MS, Recorder, Server, boot_from_snapshot
-from tests.e2e.helpers import answer_first, expect, wait_ready, wait_screen
+from tests.e2e.helpers import expect, wait_ready, wait_screen
 from tests.e2e.linkkit import (
     DESKTOP,
     invitation,
@@ -167,7 +168,7 @@ def _plays_on(page: Any, honest: str, before: list[Any]) -> None:
     open_sent(page, honest)
     sent = saved_game(page).moves
     assert sent[:len(before)] == before and len(sent) > len(before)
-    answer_first(page)
+    click_moves(page)
     wait_moves(page, len(sent) + 1)
     assert saved_game(page).moves[:len(sent)] == sent
 

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
+from tests.e2e.clickdriver import click_moves, click_to_end
 from tests.e2e.helpers import (
-    answer_first,
     choice,
     choose_setup,
     confirm,
@@ -214,12 +214,8 @@ def test_scripted_solo_game_reaches_the_end_screen(page: Any, boot: Any) -> None
     boot(page)
     start_game(page, players=1, names=["Solo"], seed=3)
     wait_screen(page, "game")
-    calls = page.evaluate("""() => {
-        let n = 0;
-        while (!document.querySelector('.end') && n < 3000) { window.tmAnswerFirst(); n++; }
-        return n;
-    }""")
-    assert 0 < calls < 3000, f"no end screen after {calls} moves"
+    clicks = click_to_end(page)
+    assert 0 < clicks < 3000, f"no end screen after {clicks} clicks"
     end = page.locator(".end")
     expect(end).to_be_visible()
     scores = end.locator("table.scores")
@@ -230,6 +226,6 @@ def test_scripted_solo_game_reaches_the_end_screen(page: Any, boot: Any) -> None
     assert page.locator(".winner").inner_text().strip()
     expect(page.locator(".prompt")).to_have_count(0)
     assert 1 < generation(page) <= 14
-    # Nothing further to answer: the hook is then a no-op.
-    answer_first(page, 3)
+    # Nothing further to answer: no decision is drawn to click.
+    assert click_moves(page, 3) == 0
     expect(page.locator(".end")).to_be_visible()

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from tests.e2e.clickdriver import click_until
 from tests.e2e.helpers import CONTEXTS as VIEWPORTS
 from tests.e2e.helpers import expect, start_game, wait_idle, wait_ready, wait_screen
 
@@ -21,23 +22,10 @@ pytestmark = pytest.mark.e2e
 
 SHOTS = os.environ.get("TM_E2E_SHOTS")
 
-# The person answers by the test hook until a recap shows that lights a space on the
-# board; while the bot decides the page is left to it (its slices run on timers).
-TO_A_RECAP = """async (limit) => {
-    const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
-    let person = 0, waits = 0;
-    while (person < limit && waits < 20000) {
-        if (document.querySelector('#app .recap')
-                && document.querySelector('#app .board .recap-space')) break;
-        const botTurn = document.body.dataset.bot !== undefined
-            && !document.querySelector('#app .prompt');
-        if (botTurn) { waits++; await sleep(5); continue; }
-        window.tmAnswerFirst();
-        person++;
-        await sleep(0);
-    }
-    return [person, waits];
-}"""
+# A recap shown that lights a space on the board (the person plays by clicks until
+# then; while the bot decides the page is left to it: its slices run on timers).
+A_RECAP = ("document.querySelector('#app .recap') !== null "
+           "&& document.querySelector('#app .board .recap-space') !== null")
 
 
 @pytest.fixture(params=sorted(VIEWPORTS))
@@ -61,7 +49,7 @@ def test_after_the_bots_turn_the_recap_shows_steps_and_skips(screen: Any, boot: 
     page.locator("form.new-game select[name=seat_1]").select_option("easy")
     page.locator("form.new-game button[type=submit]").click()
     wait_screen(page, "game")
-    person, waits = page.evaluate(TO_A_RECAP, 400)
+    person = click_until(page, A_RECAP, limit=400, touch=page.size == "phone")
     wait_idle(page)
     recap = page.locator("#app .recap")
     expect(recap).to_be_visible()
@@ -80,7 +68,7 @@ def test_after_the_bots_turn_the_recap_shows_steps_and_skips(screen: Any, boot: 
     recap.locator(".recap-nav [data-action=recap_close]").click()
     expect(page.locator("#app .recap")).to_have_count(0)
     expect(page.locator("#app .board .space.recap-space")).to_have_count(0)
-    print(f"{page.size}: {person} person moves, {waits} waits before the recap")
+    print(f"{page.size}: {person} person moves before the recap")
 
 
 def _to_a_recap(page: Any, boot: Any) -> Any:
@@ -89,7 +77,7 @@ def _to_a_recap(page: Any, boot: Any) -> Any:
     page.locator("form.new-game select[name=seat_1]").select_option("easy")
     page.locator("form.new-game button[type=submit]").click()
     wait_screen(page, "game")
-    page.evaluate(TO_A_RECAP, 400)
+    click_until(page, A_RECAP, limit=400)
     wait_idle(page)
     recap = page.locator("#app .recap")
     expect(recap).to_be_visible()

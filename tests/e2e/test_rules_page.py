@@ -6,10 +6,11 @@ from typing import Any
 
 import pytest
 
+from tests.e2e.clickdriver import click_moves
 from tests.e2e.conftest import Server
 from tests.e2e.helpers import (
-    answer_first,
     axe_problems,
+    choose_setup,
     expect,
     prompt,
     start_game,
@@ -100,11 +101,12 @@ def test_a_prompt_and_a_refused_action_link_to_their_rules(page: Any, boot: Any)
     wait_screen(page, "game")
     setup = prompt(page).locator("h2 a.rule-link")
     expect(setup).to_have_attribute("href", "rules.html#R-SETUP-4")
-    for _ in range(12):  # a corporation, no cards, done, and a first action if it has one
+    choose_setup(page, 0, cards=0)  # a corporation and no cards: nothing to sell
+    for _ in range(12):  # and a first action if the corporation has one
         if prompt(page).get_attribute("data-kind") == "action" \
                 and prompt(page).locator(".group-projects").count():
             break
-        answer_first(page)
+        click_moves(page)
     expect(prompt(page).locator(".group-projects")).to_have_count(1)
     # "Why can't I sell patents?" — the greyed project says why and links to its rule.
     greyed = prompt(page).locator(".group-projects a.rule-link").first

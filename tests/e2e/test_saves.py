@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
+from tests.e2e.clickdriver import click_moves
 from tests.e2e.helpers import (
-    answer_first,
     expect,
     generation,
     prompt,
@@ -46,7 +46,7 @@ def test_reload_then_continue_resumes_the_same_game(page: Any, boot: Any) -> Non
         if generation(page) == 2 and page.locator(
                 ".prompt [data-action=choose]").count() > 1:
             break
-        answer_first(page)
+        click_moves(page)
     assert generation(page) == 2
     before = _snapshot(page)
     keys = _save_keys(page)
@@ -71,7 +71,7 @@ def test_reload_then_continue_resumes_the_same_game(page: Any, boot: Any) -> Non
     assert _snapshot(page) == before
 
     # Playing on keeps writing to the same entry.
-    answer_first(page)
+    click_moves(page)
     assert _save_keys(page) == keys
 
 
@@ -86,7 +86,7 @@ def test_damaged_save_is_listed_and_the_good_one_still_continues(page: Any, boot
     boot(page)
     start_game(page, players=1, names=["Good"], seed=2)
     wait_screen(page, "game")
-    answer_first(page, 2)
+    click_moves(page, 2)
     gen_before = generation(page)
     hand = page.locator(".hand").inner_text()
     good_key = _save_keys(page)[0]

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
+from tests.e2e.clickdriver import click_moves
 from tests.e2e.helpers import (
-    answer_first,
     axe_problems,
     expect,
     open_entry,
@@ -195,7 +195,7 @@ def test_a_reload_lands_back_in_the_game_and_the_start_screen_offers_it(
     page = screen_page
     start_game(page, players=1, names=["Rae"], seed=5)
     wait_screen(page, "game")
-    answer_first(page, 3)
+    click_moves(page, 3)
     moves = page.evaluate("document.body.dataset.moves")
     hand = page.locator(".hand").text_content()  # (below the fold: text, drawn or not)
     page.reload()
@@ -236,7 +236,7 @@ def test_replay_controls_are_drawn_without_font_glyphs(screen_page: Any) -> None
     page = screen_page
     start_game(page, players=1, names=["Ida"], seed=4)
     wait_screen(page, "game")
-    answer_first(page, 4)
+    click_moves(page, 4)
     assert not FONT_GLYPHS.search(page.locator("#app").inner_text())
     page.locator(".topbar [data-action=replay]").click()
     wait_idle(page)
@@ -347,7 +347,7 @@ def test_axe_finds_no_serious_problem_on_the_start_game_and_end_screens(
     for _ in range(60):
         if page.locator(".end").count():
             break
-        answer_first(page, 40)
+        click_moves(page, 40)
     expect(page.locator(".end")).to_be_visible()
     problems["end"] = axe_problems(page)
     assert problems == {"start": [], "game": [], "card": [], "end": []}

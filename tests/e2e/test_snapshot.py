@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from scripts.files import load_file
+from tests.e2e.clickdriver import click_moves
 from tests.e2e.conftest import ROOT, SITE, Server, copy_site, gen_sw, start_server
 from tests.e2e.helpers import start_game, wait_ready
 
@@ -45,7 +46,7 @@ def _plays_a_move(page: Any) -> None:
     start_game(page, players=1, seed=3)
     page.wait_for_selector(".prompt")
     before = page.locator("#app").inner_html()
-    page.evaluate("window.tmAnswerFirst()")
+    click_moves(page, 1)
     page.wait_for_function("(html) => document.querySelector('#app').innerHTML !== html",
                            arg=before)
 

@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
+from tests.e2e.clickdriver import click_moves
 from tests.e2e.conftest import Recorder, Server, slow_down
-from tests.e2e.helpers import answer_first, expect, saved, start_game, wait_ready, wait_screen
+from tests.e2e.helpers import expect, saved, start_game, wait_ready, wait_screen
 
 pytestmark = pytest.mark.e2e
 
@@ -51,28 +52,31 @@ def test_two_tabs_play_one_game_and_never_lose_a_move(
     a = boot(page)
     start_game(a, players=1, names=["Duo"], seed=7)
     wait_screen(a, "game")
-    answer_first(a, 6)
+    click_moves(a, 6)
     [key] = _keys(a)
     b = _tab_beside(a, server)
     b.locator(f".save-list li[data-save='{key.removeprefix('tm:save:')}'] "
               "[data-action=continue]").click()
     wait_screen(b, "game")
 
-    answer_first(a, 4)  # the issue: 6 → 10 in A, then B was stale
-    assert len(_stored(a, key)) == 10
-    _heard(b, 10)
-    assert b.locator(".log").inner_text() == a.locator(".log").inner_text()
-    answer_first(b, 1)  # B plays on from A's 10 moves
+    shown = len(_stored(a, key))
+    click_moves(a, 4)  # the issue: 6 → 10 in A, then B was stale
+    ten = _stored(a, key)
+    assert len(ten) > shown
+    _heard(b, len(ten))
+    # (text, not inner text: a log scrolled off screen is not rendered, content-visibility)
+    assert b.locator(".log").text_content() == a.locator(".log").text_content()
+    click_moves(b, 1)  # B plays on from A's moves
     after_b = _stored(b, key)
-    assert len(after_b) == 11
-    _heard(a, 11)
-    answer_first(a, 1)
+    assert len(after_b) > len(ten) and after_b[:len(ten)] == ten
+    _heard(a, len(after_b))
+    click_moves(a, 1)
     after_a = _stored(a, key)
-    assert len(after_a) == 12 and after_a[:11] == after_b
-    _heard(b, 12)
-    answer_first(b, 2)
+    assert len(after_a) > len(after_b) and after_a[:len(after_b)] == after_b
+    _heard(b, len(after_a))
+    click_moves(b, 2)
     final = _stored(b, key)
-    assert len(final) == 14 and final[:12] == after_a
+    assert len(final) > len(after_a) and final[:len(after_a)] == after_a
     assert _keys(a) == [key]  # one game, both tabs on it
     expect(a.locator("#alerts [role=alert]")).to_have_count(0)
     expect(b.locator("#alerts [role=alert]")).to_have_count(0)
@@ -81,23 +85,25 @@ def test_two_tabs_play_one_game_and_never_lose_a_move(
     # not written over A's; it warns, and keeps its game as a copy when asked.
     b.evaluate("""Object.defineProperty(StorageEvent.prototype, 'key',
         { configurable: true, get() { return 'somebody-else'; } })""")
-    _heard(a, 14)
-    answer_first(a, 2)
+    _heard(a, len(final))
+    click_moves(a, 6)  # (more than B's next: B's clicks, the same as A's, then differ)
     newer = _stored(a, key)
-    assert len(newer) == 16
-    answer_first(b, 1)
+    assert len(newer) > len(final) and newer[:len(final)] == final
+    added = click_moves(b, 1)
+    assert len(final) + added < len(newer)
     conflict = b.locator("#alerts .conflict")
     expect(conflict).to_contain_text("also played in another tab")
     assert _stored(b, key) == newer
     conflict.locator("[data-action=tabs_copy]").click()
     expect(b.get_by_role("status").filter(has_text="separate copy")).to_have_count(1)
     [copy] = [k for k in _keys(b) if k != key]
-    assert _stored(b, copy)[:14] == final and len(_stored(b, copy)) == 15
-    assert _stored(b, key) == newer
-    answer_first(a, 1)  # A plays on in its own game, untouched
-    assert _stored(a, key)[:16] == newer and len(_stored(a, key)) == 17
-    answer_first(b, 1)
-    assert len(_stored(b, copy)) == 16 and _stored(b, key)[:16] == newer
+    copied = _stored(b, copy)
+    assert copied[:len(final)] == final and len(copied) == len(final) + added
+    added = click_moves(a, 1)  # A plays on in its own game, untouched
+    assert _stored(a, key)[:len(newer)] == newer and len(_stored(a, key)) == len(newer) + added
+    added = click_moves(b, 1)
+    assert len(_stored(b, copy)) == len(copied) + added
+    assert _stored(b, key)[:len(newer)] == newer
     assert b.recorder.problems() == []
 
 
@@ -116,12 +122,12 @@ def test_leaving_a_game_whose_last_moves_are_unsaved_asks_and_offers_the_export(
     boot(page)
     start_game(page, players=1, names=["Full"], seed=3)
     wait_screen(page, "game")
-    answer_first(page, 2)
+    made = click_moves(page, 2)
     [key] = _keys(page)
     page.evaluate("window.tmStoreFull = true")
-    answer_first(page)
+    made_then = made + click_moves(page)
     expect(page.locator("#app [role=alert]")).to_contain_text("storage is full")
-    assert len(_stored(page, key)) == 2
+    assert len(_stored(page, key)) == made
 
     page.locator("[data-action=menu]").first.click()
     question = page.locator("#alerts .leaving")
@@ -135,7 +141,7 @@ def test_leaving_a_game_whose_last_moves_are_unsaved_asks_and_offers_the_export(
     with page.expect_download() as download:
         question.locator("[data-action=export_current]").click()
     exported = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
-    assert len(exported["save"]["moves"]) == 3
+    assert len(exported["save"]["moves"]) == made_then
     expect(question).to_be_visible()  # still asked: the export alone leaves nothing
     question.locator("[data-action=menu]").click()
     wait_screen(page, "start")
@@ -148,4 +154,4 @@ def test_leaving_a_game_whose_last_moves_are_unsaved_asks_and_offers_the_export(
                 "buffer": json.dumps(exported).encode()}])
     wait_screen(page, "game")
     imported = [k for k in _keys(page) if k != key]
-    assert len(imported) == 1 and len(_stored(page, imported[0])) == 3
+    assert len(imported) == 1 and len(_stored(page, imported[0])) == made_then

@@ -31,7 +31,9 @@ import copy
 import re
 from typing import Any
 
+from tm.core.dealer import Dealer
 from tm.core.errors import IllegalMove, reason
+from tm.core.ledger import log
 from tm.core.state import GameState
 
 WINDOW = 4  # the largest ordinary draw of one seat at once (research)
@@ -196,23 +198,23 @@ def _source(g: GameState, deck: str, card: str) -> list[Any]:
     raise ValueError(f"the discarded card {card} never came from the sealed {deck} deck")
 
 
-def opened(g: GameState, text: str) -> str | None:
-    """The name behind token ``text`` if this device's dealer opens it, else None."""
+def opened(dealer: Dealer | None, text: str) -> str | None:
+    """The name behind token ``text`` if ``dealer`` (a device's) opens it, else None."""
     where = parse(text)
-    dealer = g.dealer
     if where is None or dealer is None:
         return None
-    name = dealer.open(*where)  # type: ignore[attr-defined]
+    name = dealer.open(*where)
     return name if isinstance(name, str) else None
 
 
-def show(g: GameState, text: str, seat: int) -> str:
+def show(g: GameState, text: str, seat: int, dealer: Dealer | None) -> str:
     """Token ``text`` shown to all by ``seat``: its name (recorded in ``shown``), or
-    IllegalMove when this device has not received its keys (nothing changes)."""
+    IllegalMove when this device (its ``dealer``) has not received its keys (nothing
+    changes)."""
     where = parse(text)
     if where is None:
         return text  # a name already shown
-    name = opened(g, text)
+    name = opened(dealer, text)
     if name is None:
         raise Unreadable(reason("sealed.unknown", f"the keys of card {text} have not "
                                 "arrived on this device yet", card=text), g, *where, seat)
@@ -243,10 +245,75 @@ def replace_in(value: Any, names: dict[str, str]) -> None:
             replace_in(item, names)
 
 
-def unseal(g: GameState, text: str, seat: int, *where: Any) -> str:
+def unseal(g: GameState, dealer: Dealer | None, text: str, seat: int, *where: Any) -> str:
     """Show token ``text`` (:func:`show`) and put its name wherever the token stands in
     the containers ``where`` (lists and dicts of the state)."""
-    name = show(g, text, seat)
+    name = show(g, text, seat, dealer)
     for container in where:
         replace_in(container, {text: name})
     return name
+
+
+# ---------------------------------------------------------------- the sealed deal
+_HELD = ("hand", "offer", "dealt_corps", "draft_hand", "drafted", "setup_choice")
+
+
+class SealedDeal:
+    """A sealed game's :class:`~tm.core.dealing.Deal`: tokens in the seats' piles, shown
+    through one device's ``dealer`` (None: a device that reads nothing)."""
+
+    def __init__(self, dealer: Dealer | None) -> None:
+        self.dealer = dealer
+
+    def with_dealer(self, dealer: Dealer | None) -> SealedDeal:
+        return SealedDeal(dealer)
+
+    def face_down(self, g: GameState, deck: str, cards: list[str]) -> list[str]:
+        return add_deck(g, deck, len(cards))
+
+    def draw(self, g: GameState, deck: str, seat: int, pile: list[str],
+             discard: list[str] | None = None) -> str | None:
+        before = generations(g, deck)
+        found = draw(g, deck, seat, pile, discard)
+        if deck == "project":
+            for label in generations(g, deck)[len(before):]:
+                log(g, "reshuffle", size=g.sealed["piles"][label]["size"])
+        return found
+
+    def show(self, g: GameState, text: str, seat: int) -> str:
+        return show(g, text, seat, self.dealer)
+
+    def readable(self, text: str) -> bool:
+        return not is_token(text)
+
+    def hand_unread(self, g: GameState, p: int) -> bool:
+        return any(is_token(name) for name in g.players[p].hand)
+
+    def names(self, g: GameState) -> dict[str, str]:
+        found: list[str] = []
+        for container in containers(g):
+            _tokens(container, found)
+        names: dict[str, str] = {}
+        for text in found:
+            name = opened(self.dealer, text)
+            if name is not None:
+                names[text] = name
+        return names
+
+
+def containers(g: GameState) -> list[Any]:
+    """Where a sealed state keeps cards a device may read: the seats' own fields, the
+    decisions waiting and the expansions' sections."""
+    return [*(getattr(pl, name) for pl in g.players for name in _HELD), g.queues, g.ext]
+
+
+def _tokens(value: Any, found: list[str]) -> None:
+    if isinstance(value, str):
+        if is_token(value):
+            found.append(value)
+    elif isinstance(value, list):
+        for item in value:
+            _tokens(item, found)
+    elif isinstance(value, dict):
+        for item in value.values():
+            _tokens(item, found)

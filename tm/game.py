@@ -24,7 +24,7 @@ from tm.cards import corporation_deck, project_deck
 from tm.core import manifest as expansions
 from tm.core.contract import Choice, Response
 from tm.core.dealer import Dealer
-from tm.core.dealing import Deal, deal_for, playing
+from tm.core.dealing import Deal, deal_for, deal_of, playing
 from tm.core.errors import IllegalMove, SaveError, reason
 from tm.core.flow import HANDLERS, run
 from tm.core.ledger import log
@@ -74,7 +74,7 @@ class Game:
         self.state = state
         # how its cards come off the decks, with this device's dealer (tm.core.dealing):
         # held here, never in the state, so saves and copies of the state know nothing of it
-        self.deal: Deal = deal_for(state.options.sealed, dealer)
+        self.deal: Deal = deal_of(state).with_dealer(dealer)
         self.moves: list[Move] = moves if moves is not None else []
         # Per move (rebuilt by every replay, never saved): whether it completed its
         # decision, and whether it completed what a player does at once (see action_start).

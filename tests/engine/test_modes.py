@@ -63,3 +63,10 @@ def test_a_sealed_games_state_holds_no_dealer_and_copies_share_it() -> None:
     pickle.loads(pickle.dumps(game.state))  # (nothing of the device in it)
     assert game.copy().dealer is dealer and game.at(0).dealer is dealer
     assert deal_of(game.state).dealer is None  # (outside its game's play: reads nothing)
+
+
+def test_the_deal_follows_what_the_state_records() -> None:
+    sealed = Game.new(Options(players=2, seed=6, sealed=True)).state
+    assert deal_of(sealed) is not SEEDED
+    sealed.sealed = {}  # (a bot's sample of a sealed game: a world of names, played seeded)
+    assert deal_of(sealed) is SEEDED

@@ -131,12 +131,13 @@ def playing(g: GameState, deal: Deal) -> Iterator[None]:
 
 
 def deal_of(g: GameState) -> Deal:
-    """The deal of ``g``: its game's while it plays (:func:`playing`), else its mode's
-    without a dealer."""
+    """The deal of ``g``: its game's while it plays (:func:`playing`), else the deal of
+    the mode its state records (a sealed game's piles), without a dealer (a bot's sample
+    of a sealed game is a world of names: seeded)."""
     bound = _PLAYING.get()
     if bound is not None and bound[0] is g:
         return bound[1]
-    return deal_for(g.options.sealed)
+    return deal_for(bool(g.sealed))
 
 
 def deal_for(sealed: bool, dealer: Dealer | None = None) -> Deal:

@@ -301,13 +301,13 @@ class SealedDeal:
         return names
 
 
-def containers(g: GameState) -> list[Any]:
+def containers(g: GameState) -> list[object]:
     """Where a sealed state keeps cards a device may read: the seats' own fields, the
     decisions waiting and the expansions' sections."""
     return [*(getattr(pl, name) for pl in g.players for name in _HELD), g.queues, g.ext]
 
 
-def _tokens(value: Any, found: list[str]) -> None:
+def _tokens(value: object, found: list[str]) -> None:
     if isinstance(value, str):
         if is_token(value):
             found.append(value)

@@ -20,8 +20,6 @@ MODE_TEST = re.compile(r"\b(if|elif|and|or|not|while)\b[^#\n]*(is_sealed\(|is_to
 # issue 48 item 1), and the option's own check.
 OWN = ("fairdeck/", "linkplay/sealed", "core/sealed.py", "core/dealing.py",
        "prompts/sealed.py", "web/", "testing/", "options_check.py")
-# Still testing the mode, to shrink: the read model's (its rewrite takes them).
-ALLOWED = {"view.py": 2}
 
 
 def mode_tests(root: Path) -> dict[str, int]:
@@ -39,7 +37,7 @@ def mode_tests(root: Path) -> dict[str, int]:
 
 
 def test_the_rules_never_ask_which_mode_they_play() -> None:
-    assert mode_tests(TM) == ALLOWED
+    assert mode_tests(TM) == {}
 
 
 def test_the_mode_scan_finds_a_planted_branch(tmp_path: Path) -> None:

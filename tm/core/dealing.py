@@ -1,10 +1,11 @@
 """How a game's cards come off its decks: the seam between the seeded and the sealed mode.
 
 Every game has a :class:`Deal`, chosen when the game is made (:func:`deal_for`) and made
-again from what its state records (:func:`deal_of`): :data:`SEEDED`, the open deck the game's RNG shuffles, or a sealed game's
-(:class:`tm.core.sealed.SealedDeal`: tokens in seats' piles, shuffled by the devices
-together). The rules ask it to lay out a deck face down, draw, show a card to all and
-name what this device reads, and never ask which mode they play.
+again from what its state records (:func:`deal_of`): :data:`SEEDED`, the open deck the
+game's RNG shuffles, or a sealed game's (:class:`tm.core.sealed.SealedDeal`: tokens in
+seats' piles, shuffled by the devices together). The rules ask it to lay out a deck face
+down, draw, show a card to all and name what this device reads, and never ask which mode
+they play.
 
 A sealed game's deal carries the device's :class:`~tm.core.dealer.Dealer` (its keys). The
 :class:`~tm.Game` holds that deal, never its state: saves, copies and pickles of the state

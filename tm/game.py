@@ -24,7 +24,7 @@ from tm.cards import corporation_deck, project_deck
 from tm.core import manifest as expansions
 from tm.core.contract import Choice, Response
 from tm.core.dealer import Dealer
-from tm.core.dealing import Deal, deal_for, deal_of, playing
+from tm.core.dealing import Deal, bind, deal_for, deal_of, playing, unbind
 from tm.core.errors import IllegalMove, SaveError, reason
 from tm.core.flow import HANDLERS, run
 from tm.core.ledger import log
@@ -38,7 +38,7 @@ from tm.persist import saves
 from tm.persist.codec import state_digest
 from tm.persist.saves import Base, Move, RulesNote
 from tm.prompts.kinds import Prompt, stage
-from tm.prompts.sealed import engine_response, show_response
+from tm.prompts.sealed import engine_response
 from tm.rules import phases
 from tm.rules.scoring import Score, scores, winners
 from tm.rules.solo import neutral_setup
@@ -145,12 +145,12 @@ class Game:
             raise IllegalMove(reason("move.no_decision",
                                      "no decision is waiting for that player"), "R-GEN-5")
         # a sealed card shown: named through the dealer before the checks (else as it is)
-        response, undo, tokens = show_response(self.state, self.deal, player, response)
+        response, undo, tokens = self.deal.shown_response(self.state, player, response)
         recorded = len(self.moves)
+        bound = bind(self.state, self.deal)  # (not a context manager: every move's path)
         try:
-            with playing(self.state, self.deal):
-                for step in prompt.expand(response):
-                    self._apply(player, step, tokens)
+            for step in prompt.expand(response):
+                self._apply(player, step, tokens)
         except Exception:
             if len(self.moves) > recorded:
                 del self.moves[recorded:]
@@ -158,6 +158,8 @@ class Game:
             elif undo is not None:
                 undo()
             raise
+        finally:
+            unbind(bound)
 
     def _apply(self, player: int, response: Response,
                tokens: dict[str, str] | None = None) -> None:

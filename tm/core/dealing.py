@@ -17,12 +17,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from contextvars import ContextVar
+from contextvars import ContextVar, Token
 from typing import Protocol
 
+from tm.core.contract import Choice, Response
 from tm.core.dealer import Dealer
 from tm.core.ledger import log
-from tm.core.sealed import SealedDeal
+from tm.core.sealed import SealedDeal, Shown
 from tm.core.state import GameState
 
 
@@ -52,6 +53,13 @@ class Deal(Protocol):
 
     def show(self, g: GameState, text: str, seat: int) -> str:
         """Card ``text`` shown to all by ``seat``: its name."""
+        ...
+
+    def shown_response(self, g: GameState, p: int,
+                       answer: Choice | Response) -> Shown:
+        """Seat ``p``'s response (``answer``: a Choice or a plain response) with the card
+        it shows to all named, the way to take that back and {name: text} to record the
+        move with; as it is when it shows no card this device reads by another text."""
         ...
 
     def readable(self, text: str) -> bool:
@@ -99,6 +107,10 @@ class SeededDeal:
     def show(self, g: GameState, text: str, seat: int) -> str:
         return text
 
+    def shown_response(self, g: GameState, p: int,
+                       answer: Choice | Response) -> Shown:
+        return answer, None, {}
+
     def readable(self, text: str) -> bool:
         return True
 
@@ -124,11 +136,20 @@ _PLAYING: ContextVar[tuple[GameState, Deal] | None] = ContextVar("tm_playing", d
 def playing(g: GameState, deal: Deal) -> Iterator[None]:
     """While the body runs, :func:`deal_of` gives ``deal`` for ``g`` (the Game binds its
     deal so: the rules reach it through the state they are handed)."""
-    token = _PLAYING.set((g, deal))
+    token = bind(g, deal)
     try:
         yield
     finally:
         _PLAYING.reset(token)
+
+
+def bind(g: GameState, deal: Deal) -> Token[tuple[GameState, Deal] | None]:
+    """:func:`playing` without its context manager (a move's hot path: give the token
+    returned to :func:`unbind` in a ``finally``)."""
+    return _PLAYING.set((g, deal))
+
+
+unbind = _PLAYING.reset  # (a move's hot path: no call of ours around it)
 
 
 def deal_of(g: GameState) -> Deal:

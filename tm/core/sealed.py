@@ -29,8 +29,10 @@ from __future__ import annotations
 
 import copy
 import re
+from collections.abc import Callable
 from typing import Any
 
+from tm.core.contract import Choice, Response, plays_now, response_of
 from tm.core.dealer import Dealer
 from tm.core.errors import IllegalMove, reason
 from tm.core.ledger import log
@@ -254,6 +256,44 @@ def unseal(g: GameState, dealer: Dealer | None, text: str, seat: int, *where: An
     return name
 
 
+# ---------------------------------------------------------------- a card shown by a move
+def _shows(g: GameState, p: int, response: Response) -> bool:
+    if response.get("type") == "play_card":
+        return True
+    queue = g.queues[p] if 0 <= p < len(g.queues) else []
+    purpose = str(queue[0].get("on")) if queue else ""
+    return response.get("type") == "card" and (plays_now(purpose)
+                                               or purpose == "play_from_hand")
+
+
+Undo = Callable[[], None]
+# a response as the rules take it, the way to take its show back, {name: token} to record
+Shown = tuple[Choice | Response, Undo | None, dict[str, str]]
+
+
+def show_response(g: GameState, dealer: Dealer | None, p: int,
+                  answer: Choice | Response) -> Shown:
+    """A response of seat ``p`` that shows a sealed card, with the card named: the name put
+    in the state (the seat's hand, its decision, the expansions' sections) and the show
+    recorded; with it the way to take that back and {name: token} to record the move with.
+    Any other response as it is. IllegalMove (nothing changed) when this device (its
+    ``dealer``) cannot open the card."""
+    response = response_of(answer)
+    if not isinstance(response, dict) or not is_token(response.get("card")):
+        return answer, None, {}
+    if not _shows(g, p, response):
+        return answer, None, {}
+    text = str(response["card"])
+    where = [g.players[p].hand, g.queues[p], g.ext] if 0 <= p < len(g.players) else []
+    name = unseal(g, dealer, text, p, *where)
+
+    def undo() -> None:
+        g.sealed["shown"].pop()
+        for container in where:
+            replace_in(container, {name: text})
+    return {**response, "card": name}, undo, {name: text}
+
+
 # ---------------------------------------------------------------- the sealed deal
 _HELD = ("hand", "offer", "dealt_corps", "draft_hand", "drafted", "setup_choice")
 
@@ -282,6 +322,10 @@ class SealedDeal:
 
     def show(self, g: GameState, text: str, seat: int) -> str:
         return show(g, text, seat, self.dealer)
+
+    def shown_response(self, g: GameState, p: int,
+                       answer: Choice | Response) -> Shown:
+        return show_response(g, self.dealer, p, answer)
 
     def readable(self, text: str) -> bool:
         return not is_token(text)

@@ -11,9 +11,9 @@ responses are then given back their tokens (:func:`sealed_choices`), so the resp
 is the same on every device. Labels keep the names: they are never replayed.
 
 A response that shows a card (playing a card from hand, or one of several preludes) names
-the card by its token: :func:`show_response` opens it through the dealer (IllegalMove,
-nothing changed, while its keys have not arrived), puts its name in the state and records
-the show, before the rules check the move.
+the card by its token: :func:`tm.core.sealed.show_response` opens it through the dealer
+(IllegalMove, nothing changed, while its keys have not arrived), puts its name in the state
+and records the show, before the rules check the move.
 """
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from typing import Any
 from tm.cards import card
 from tm.cards.tableau import CARD_PRICE, card_price
 from tm.core import sealed
-from tm.core.contract import Choice, plays_now, response_of
+from tm.core.contract import Choice
 from tm.core.dealing import Deal
 from tm.core.state import GameState
 
@@ -86,38 +86,3 @@ def engine_response(g: GameState, deal: Deal, listed: dict[str, Any]) -> dict[st
     found: dict[str, Any] = {key: value if key == "label" else sealed.replaced(value, tokens)
                              for key, value in listed.items()}
     return found
-
-
-def _shows(g: GameState, p: int, response: dict[str, Any]) -> bool:
-    if response.get("type") == "play_card":
-        return True
-    queue = g.queues[p] if 0 <= p < len(g.queues) else []
-    purpose = str(queue[0].get("on")) if queue else ""
-    return response.get("type") == "card" and (plays_now(purpose)
-                                               or purpose == "play_from_hand")
-
-
-Undo = Callable[[], None]
-
-
-def show_response(g: GameState, deal: Deal, p: int,
-                  answer: Any) -> tuple[Any, Undo | None, dict[str, str]]:
-    """A response of seat ``p`` that shows a sealed card, with the card named: the name put
-    in the state (the seat's hand, its decision, the expansions' sections) and the show
-    recorded; with it the way to take that back and {name: token} to record the move with.
-    Any other response (every response of a seeded game) as it is. IllegalMove (nothing
-    changed) when this device (its ``deal``'s dealer) cannot open the card."""
-    response = response_of(answer)
-    if not isinstance(response, dict) or not sealed.is_token(response.get("card")):
-        return answer, None, {}
-    if not _shows(g, p, response):
-        return answer, None, {}
-    text = str(response["card"])
-    where = [g.players[p].hand, g.queues[p], g.ext] if 0 <= p < len(g.players) else []
-    name = sealed.unseal(g, deal.dealer, text, p, *where)
-
-    def undo() -> None:
-        g.sealed["shown"].pop()
-        for container in where:
-            sealed.replace_in(container, {name: text})
-    return {**response, "card": name}, undo, {name: text}

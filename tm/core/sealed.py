@@ -64,11 +64,6 @@ class Unreadable(IllegalMove):
         self.reshuffles: dict[str, Any] = copy.deepcopy(g.sealed.get("reshuffles", {}))
 
 
-def is_sealed(g: GameState) -> bool:
-    """Whether ``g`` is a sealed game."""
-    return bool(g.sealed)
-
-
 def token(deck: str, position: int) -> str:
     """The token of ``position`` in ``deck`` (``project`` 17: ``"#p17"``; its second
     generation ``project/2``: ``"#p2.17"``)."""

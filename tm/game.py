@@ -8,22 +8,23 @@ A sealed game (``Options(sealed=True)``, issue 32) is played across devices with
 hands: its state holds tokens for unshown cards (:mod:`tm.core.sealed`), and each device
 gives the game its dealer, which opens the cards that device may read:
 ``Game.new(options, dealer=...)``, ``Game.from_save(data, dealer=...)``, or
-``game.dealer = ...`` (never saved, copied or shown; seeded games have none). Its choices
+``game.dealer = ...`` (never saved, copied or shown; seeded games have none). The game
+holds it in its deal (:mod:`tm.core.dealing`: how every game's cards come off its decks),
+never in its state. Its choices
 and views name that device's cards; responses carry tokens (:mod:`tm.prompts.sealed`).
 """
 from __future__ import annotations
 
 import pickle  # (Game.copy: imported with the engine, so a first staged action waits for no import)
-from collections.abc import Callable
 from typing import Any
 
 from tm.cards import corporation_deck, project_deck
 
 # Importing these registers their ops and prompt handlers.
 from tm.core import manifest as expansions
-from tm.core import sealed
 from tm.core.contract import Choice, Response
 from tm.core.dealer import Dealer
+from tm.core.dealing import Deal, bind, deal_for, deal_of, playing, unbind
 from tm.core.errors import IllegalMove, SaveError, reason
 from tm.core.flow import HANDLERS, run
 from tm.core.ledger import log
@@ -37,7 +38,7 @@ from tm.persist import saves
 from tm.persist.codec import state_digest
 from tm.persist.saves import Base, Move, RulesNote
 from tm.prompts.kinds import Prompt, stage
-from tm.prompts.sealed import engine_response, show_response
+from tm.prompts.sealed import engine_response
 from tm.rules import phases
 from tm.rules.scoring import Score, scores, winners
 from tm.rules.solo import neutral_setup
@@ -48,18 +49,13 @@ SOLO_TR = 14  # R-SETUP-2, R-SOLO-1
 START_TR = 20
 
 
-def _new_state(options: Options) -> GameState:
+def _new_state(options: Options, deal: Deal) -> GameState:
     solo = options.players == 1
     options.expansions = [m.name for m in expansions.chosen(options)]  # R-SOLO-1
     g = GameState(options=options, rng=Rng.from_seed(options.seed))
     rules = rules_of(g)
-    g.deck, g.corp_deck = project_deck(rules.card_sets), corporation_deck(rules.card_sets)
-    if options.sealed:  # the devices shuffle together: the state holds tokens, in piles
-        g.deck = sealed.add_deck(g, "project", len(g.deck))
-        g.corp_deck = sealed.add_deck(g, "corporation", len(g.corp_deck))
-    else:
-        g.rng.shuffle(g.deck)
-        g.rng.shuffle(g.corp_deck)
+    g.deck = deal.face_down(g, "project", project_deck(rules.card_sets))
+    g.corp_deck = deal.face_down(g, "corporation", corporation_deck(rules.card_sets))
     for i in range(options.players):
         name = options.names[i] if i < len(options.names) else f"Player {i + 1}"
         pl = PlayerState(index=i, name=name, tr=SOLO_TR if solo else START_TR)
@@ -74,8 +70,11 @@ class Game:
     """A game of Terraforming Mars: state, the moves that made it, and the API."""
 
     def __init__(self, state: GameState, moves: list[Move] | None = None,
-                 base: Base | None = None) -> None:
+                 base: Base | None = None, dealer: Dealer | None = None) -> None:
         self.state = state
+        # how its cards come off the decks, with this device's dealer (tm.core.dealing):
+        # held here, never in the state, so saves and copies of the state know nothing of it
+        self.deal: Deal = deal_of(state).with_dealer(dealer)
         self.moves: list[Move] = moves if moves is not None else []
         # Per move (rebuilt by every replay, never saved): whether it completed its
         # decision, and whether it completed what a player does at once (see action_start).
@@ -91,27 +90,28 @@ class Game:
         ``dealer``: see the module docstring)."""
         options = from_dict(Options, to_dict(options))
         check_options(options)
-        g = _new_state(options)
-        g.dealer = dealer
-        if options.players == 1:
-            neutral_setup(g)  # R-SOLO-2
-        first = options.first_player
-        g.first_player = g.rng.below(options.players) if first is None else first  # R-SETUP-5
-        g.active = g.first_player
-        log(g, "setup", players=options.players, first=g.first_player)
-        phases.deal(g)
-        run(g, phases.advance)
-        return cls(g)
+        deal = deal_for(options.sealed, dealer)
+        g = _new_state(options, deal)
+        with playing(g, deal):
+            if options.players == 1:
+                neutral_setup(g)  # R-SOLO-2
+            first = options.first_player
+            g.first_player = g.rng.below(options.players) if first is None else first  # R-SETUP-5
+            g.active = g.first_player
+            log(g, "setup", players=options.players, first=g.first_player)
+            phases.deal(g)
+            run(g, phases.advance)
+        return cls(g, dealer=dealer)
 
     # ------------------------------------------------------------ the dealer
     @property
     def dealer(self) -> Dealer | None:
         """This device's dealer of a sealed game (None: a seeded game, or none given)."""
-        return self.state.dealer  # type: ignore[return-value]
+        return self.deal.dealer
 
     @dealer.setter
     def dealer(self, dealer: Dealer | None) -> None:
-        self.state.dealer = dealer
+        self.deal = self.deal.with_dealer(dealer)
 
     # ------------------------------------------------------------ decisions
     @property
@@ -120,14 +120,14 @@ class Game:
         found = []
         for p, queue in enumerate(self.state.queues):
             if queue and queue[0]["op"] == "ask":
-                found.append((p, Prompt(self.state, p, queue[0])))
+                found.append((p, Prompt(self.state, p, queue[0], self.deal)))
         return found
 
     def prompt_for(self, player: int) -> Prompt | None:
         """The decision waiting for ``player``, if any."""
         queue = self.state.queues[player] if 0 <= player < len(self.state.queues) else []
         if queue and queue[0]["op"] == "ask":
-            return Prompt(self.state, player, queue[0])
+            return Prompt(self.state, player, queue[0], self.deal)
         return None
 
     def respond(self, player: int, response: Choice | Response) -> None:
@@ -144,11 +144,10 @@ class Game:
         if prompt is None:
             raise IllegalMove(reason("move.no_decision",
                                      "no decision is waiting for that player"), "R-GEN-5")
-        undo: Callable[[], None] | None = None
-        tokens: dict[str, str] = {}
-        if self.state.sealed:  # a card shown: named through the dealer before the checks
-            response, undo, tokens = show_response(self.state, player, response)
+        # a sealed card shown: named through the dealer before the checks (else as it is)
+        response, undo, tokens = self.deal.shown_response(self.state, player, response)
         recorded = len(self.moves)
+        bound = bind(self.state, self.deal)  # (not a context manager: every move's path)
         try:
             for step in prompt.expand(response):
                 self._apply(player, step, tokens)
@@ -159,6 +158,8 @@ class Game:
             elif undo is not None:
                 undo()
             raise
+        finally:
+            unbind(bound)
 
     def _apply(self, player: int, response: Response,
                tokens: dict[str, str] | None = None) -> None:
@@ -272,13 +273,14 @@ class Game:
 
     def view(self, player: int | None) -> GameView:
         """What ``player`` may see (others' hands hidden); None: a spectator."""
-        return view_for(self.state, player)
+        with playing(self.state, self.deal):
+            return view_for(self.state, player)
 
     def as_response(self, listed: ListedChoice) -> Response:
         """A choice as :meth:`view` lists it, in the form :meth:`respond` takes: a sealed
         game's view names the cards this device reads, the engine's responses carry their
         tokens (its label kept: it is never replayed). Any other game's: as it is."""
-        return engine_response(self.state, listed)
+        return engine_response(self.state, self.deal, listed)
 
     # ------------------------------------------------------------ saves
     def digest(self) -> str:
@@ -302,8 +304,7 @@ class Game:
             return _replay(options, moves, base, dealer)
 
         def resumed(state: GameState, moves: list[Move], base: Base) -> Game:
-            state.dealer = dealer
-            return _resumed(state, moves, base)
+            return Game(state, moves, base, dealer)  # (its moves are all before that base)
         return saves.open_save(data, replay, resumed)
 
     def copy(self) -> Game:
@@ -313,13 +314,13 @@ class Game:
         record is never changed once logged (:func:`tm.core.ledger.log`), and sharing them lets
         the view and the page keep what they made of the records a staged step did not add."""
         log, self.state.log = self.state.log, []
-        dealer, self.state.dealer = self.state.dealer, None  # (never copied: shared)
         try:
             state = pickle.loads(pickle.dumps(self.state, pickle.HIGHEST_PROTOCOL))
         finally:
-            self.state.log, self.state.dealer = log, dealer
-        state.log, state.dealer = list(log), dealer
+            self.state.log = log
+        state.log = list(log)
         game = Game(state, [list(m) for m in self.moves], self.base)
+        game.deal = self.deal  # (the device's dealer: shared, never copied)
         game.revealed_at, game.rules_changed = self.revealed_at, list(self.rules_changed)
         game.decided, game.whole = list(self.decided), list(self.whole)
         return game
@@ -332,8 +333,7 @@ def _replay(options: Options, moves: list[Move],
         game = Game.new(options, dealer)
     else:
         state = from_dict(GameState, base["state"])
-        state.dealer = dealer
-        game = Game(state, [list(m) for m in moves[:base["moves"]]], base)
+        game = Game(state, [list(m) for m in moves[:base["moves"]]], base, dealer)
         game.revealed_at = base["moves"]  # (those moves count as decided and whole)
         moves = moves[base["moves"]:]
     for player, response in moves:
@@ -342,8 +342,3 @@ def _replay(options: Options, moves: list[Move],
 
 
 __all__ = ["Game", "SaveError"]
-
-
-def _resumed(state: GameState, moves: list[Move], base: Base) -> Game:
-    """A game continued from a stored state (its moves are all before that base)."""
-    return Game(state, moves, base)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from tm.core.dealing import deal_of
 from tm.core.state import GameState, PlayerState
 from tm.prompts.sealed import named_copy
 from tm.rules.phases import RESEARCH_DRAW  # (what a record written before ``discarded`` implies)
@@ -30,9 +31,8 @@ from tm.vocab.payment import CURRENCIES
 def as_seen_by(g: GameState, viewer: int | None) -> GameState:
     """The state as ``viewer`` (None: a spectator) may see it now: ``g`` itself outside a
     simultaneous phase, else a copy without the other seats' choices in it (read only); a
-    sealed game's is first a copy with the cards this device reads named (its dealer)."""
-    if g.dealer is not None and g.sealed:
-        g = named_copy(g)[0]
+    sealed game's is first a copy with the cards this device reads named (its deal's)."""
+    g = named_copy(g, deal_of(g).names(g))[0]
     if g.phase == "research":
         return _research(g, viewer)
     if g.phase == "draft":

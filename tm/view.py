@@ -33,7 +33,8 @@ from typing import Any, cast
 
 from tm.cards import card
 from tm.cards.tableau import tag_counts
-from tm.core import memo, sealed
+from tm.core import memo
+from tm.core.dealing import deal_of
 from tm.core.frozen import plain
 from tm.core.ruleset import describe_offers, rules_of, view_sections
 from tm.core.state import GameState, Options, PlayerState, left_out, to_dict
@@ -252,7 +253,7 @@ def _usable(g: GameState, p: int, lean: bool = False) -> UsableView:
     pl = g.players[p]
     return {
         "hand": [(_lean_hand_card if lean else _hand_card)(g, p, n) for n in pl.hand
-                 if not sealed.is_token(n)],  # (a sealed card this device cannot read)
+                 if deal_of(g).readable(n)],  # (a sealed card this device cannot read)
         "projects": [] if lean else [_project(g, p, name) for name in action_checks.projects_of(g)],
         "milestones": [] if lean else [_milestone(g, p, name)
                                        for name in rules_of(g).milestones],
@@ -319,7 +320,7 @@ def _decision(g: GameState, p: int) -> DecisionView | None:
     details = {k: plain(v) for k, v in queue[0].items() if k not in ("op", "kind", "on")}
     if details.get("offers"):  # setup: what each offer holds (cards, colony tiles ...)
         describe_offers(g, details["offers"])
-    offered = [card(name) for name in details.get("cards") or () if not sealed.is_token(name)]
+    offered = [card(name) for name in details.get("cards") or () if deal_of(g).readable(name)]
     costs = {c.name: cost_of(g, p, c) for c in offered if not c.is_corporation}
     return {"kind": prompt.kind, "purpose": prompt.purpose, "data": details,
             "choices": [c.to_dict() for c in prompt.choices()], "costs": costs}

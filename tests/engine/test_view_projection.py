@@ -74,7 +74,7 @@ HIDDEN = {
               "PlayerState.setup_choice", "PlayerState.offer", "PlayerState.draft_hand",
               "PlayerState.drafted", "prelude.dealt"],
     "secret": ["Options.seed", "Options.bot_seed", "GameState.rng", "GameState.deck",
-               "GameState.discard", "GameState.corp_deck", "GameState.ruled", "GameState.dealer",
+               "GameState.discard", "GameState.corp_deck", "GameState.ruled",
                "prelude.deck",
                "prelude.discard", "colonies.aridor"],
 }

@@ -363,4 +363,4 @@ def test_a_click_on_a_dealt_corporation_answers_it_by_its_token() -> None:
     decision = app.current()
     assert decision is not None
     chosen = decision[1].data["corporation"]
-    assert sealed.is_token(chosen) and sealed.opened(app.shown.game.state, chosen) == name  # type: ignore[union-attr]
+    assert sealed.is_token(chosen) and sealed.opened(app.shown.game.dealer, chosen) == name  # type: ignore[union-attr]

@@ -5,7 +5,7 @@ from collections.abc import Iterator
 
 from tm.board import parameters
 from tm.core.mapdef import CITY_TILES as CITY_TILES  # (what counts as a city, here too)
-from tm.core.mapdef import Space
+from tm.core.mapdef import MapDef, Space
 from tm.core.memo import remembered
 from tm.core.ruleset import rules_of
 from tm.core.state import NEUTRAL, GameState
@@ -75,32 +75,30 @@ def _free_for(g: GameState, space: Space, player: int, tile: str) -> bool:
     return space.reserved_for is None or space.reserved_for == tile
 
 
-def _land(g: GameState, player: int, tile: str) -> list[Space]:
-    return list(_free(g, player, tile, "land"))
-
-
-def _free(g: GameState, player: int, tile: str, kind: str) -> Iterator[Space]:
+def _free(g: GameState, board: MapDef, player: int, tile: str, kind: str) -> Iterator[Space]:
     """Spaces of ``kind`` free for ``tile`` (lazily: :func:`has_legal_space` stops early)."""
-    return (sp for sp in rules_of(g).map.spaces.values()
+    return (sp for sp in board.spaces.values()
             if sp.kind == kind and _free_for(g, sp, player, tile))
 
 
-def _by_rule(g: GameState, player: int, tile: str, on: str) -> Iterator[Space]:
-    """The spaces placement rule ``on`` allows, lazily; greenery: any free land (the rule
-    to be next to one's own tiles only narrows a non-empty set: :func:`_greenery_spaces`)."""
+def _by_rule(g: GameState, board: MapDef, player: int, tile: str, on: str) -> Iterator[Space]:
+    """The spaces placement rule ``on`` allows on the game's ``board``, lazily; greenery: any
+    free land (the rule to be next to one's own tiles only narrows a non-empty set:
+    :func:`_greenery_spaces`)."""
     if on == "ocean":
-        return _free(g, player, tile, "ocean")
+        return _free(g, board, player, tile, "ocean")
     if on == "greenery":
-        return _free(g, player, "greenery", "land")
-    return (sp for sp in _free(g, player, tile, "land") if _land_rule(g, player, sp, on))
+        return _free(g, board, player, "greenery", "land")
+    return (sp for sp in _free(g, board, player, tile, "land")
+            if _land_rule(g, board, player, sp, on))
 
 
 def _no_city_next(g: GameState, sp: Space) -> bool:
     return not any(is_city(g, n) for n in sp.neighbors)
 
 
-def _greenery_spaces(g: GameState, player: int) -> list[Space]:
-    land = _land(g, player, "greenery")
+def _greenery_spaces(g: GameState, board: MapDef, player: int) -> list[Space]:
+    land = list(_free(g, board, player, "greenery", "land"))
     mine = set(owned_spaces(g, player))
     near = [sp for sp in land if any(n in mine for n in sp.neighbors)]
     return near or land  # R-TILE-3: next to your own tiles when you can
@@ -120,13 +118,15 @@ def legal_spaces(g: GameState, player: int, tile: str, on: str,
     without it falls back to ``on``.
     A restricted space is never legal, nor one whose cost ``player`` cannot pay (R-MAP-3).
     """
+    board = rules_of(g).map
     if space is not None:
-        named = _named_space(g, space)
+        named = _named_space(board, space)
         if named is not None:
-            sp = rules_of(g).map.spaces[named]
+            sp = board.spaces[named]
             usable = sp.kind != "restricted" and can_pay_for(g, sp, player)
             return [named] if usable and tile_at(g, named) is None else []
-    found = _greenery_spaces(g, player) if on == "greenery" else _by_rule(g, player, tile, on)
+    found = (_greenery_spaces(g, board, player) if on == "greenery"
+             else _by_rule(g, board, player, tile, on))
     return [sp.id for sp in found]
 
 
@@ -135,14 +135,15 @@ def has_legal_space(g: GameState, player: int, tile: str, on: str,
                     space: str | None = None) -> bool:
     """Whether :func:`legal_spaces` has any space (the same question, stopping at the first
     legal space: the action menu asks it of every standard project and tile card)."""
-    if space is not None and _named_space(g, space) is not None:
+    board = rules_of(g).map
+    if space is not None and _named_space(board, space) is not None:
         return bool(legal_spaces(g, player, tile, on, space))
-    return any(True for _ in _by_rule(g, player, tile, on))
+    return any(True for _ in _by_rule(g, board, player, tile, on))
 
 
-def _named_space(g: GameState, name: str) -> str | None:
+def _named_space(board: MapDef, name: str) -> str | None:
     """A space by id, by its name, or by the card it is reserved for (R-MAP-2)."""
-    for sp in rules_of(g).map.spaces.values():
+    for sp in board.spaces.values():
         if name in (sp.id, sp.name, sp.reserved_for):
             return sp.id
     return None
@@ -152,15 +153,15 @@ def _has_metal(sp: Space) -> bool:
     return "steel" in sp.bonus or "titanium" in sp.bonus
 
 
-def _land_rule(g: GameState, player: int, sp: Space, on: str) -> bool:
+def _land_rule(g: GameState, board: MapDef, player: int, sp: Space, on: str) -> bool:
     if on == "land":
         return True
     if on == "city":
         return _no_city_next(g, sp)
     if on == "volcanic":  # a board without volcanic spaces takes any land space instead
-        return sp.volcanic or not rules_of(g).map.has_volcanic
+        return sp.volcanic or not board.has_volcanic
     if on == "volcanic_city":
-        return sp.volcanic if rules_of(g).map.has_volcanic else _no_city_next(g, sp)
+        return sp.volcanic if board.has_volcanic else _no_city_next(g, sp)
     if on == "isolated":
         return not any(tile_at(g, n) for n in sp.neighbors)
     if on == "adjacent_city":

@@ -6,8 +6,9 @@ letter and position) for every card not yet shown to all, identical on every dev
 card's name when this device holds the keys (its own seat's draws, and cards shown whose
 keys arrived), else None. It is given to the game, never saved, copied or shown:
 ``Game.new(options, dealer=...)``, ``Game.from_save(data, dealer=...)`` or
-``game.dealer = ...`` (a transient field of the state, like its rules). Seeded games have
-none. The test double is :class:`tm.testing.dealer.KnownDealer`.
+``game.dealer = ...``; the game's deal carries it (:mod:`tm.core.dealing`), held by the
+``Game``, not its state. Seeded games have none. The test double is
+:class:`tm.testing.dealer.KnownDealer`.
 """
 from __future__ import annotations
 

@@ -29,9 +29,13 @@ from __future__ import annotations
 
 import copy
 import re
+from collections.abc import Callable
 from typing import Any
 
+from tm.core.contract import Choice, Response, plays_now, response_of
+from tm.core.dealer import Dealer
 from tm.core.errors import IllegalMove, reason
+from tm.core.ledger import log
 from tm.core.state import GameState
 
 WINDOW = 4  # the largest ordinary draw of one seat at once (research)
@@ -58,11 +62,6 @@ class Unreadable(IllegalMove):
         self.piles: dict[str, Any] = copy.deepcopy(g.sealed["piles"])
         self.shown: list[list[Any]] = [list(entry) for entry in g.sealed["shown"]]
         self.reshuffles: dict[str, Any] = copy.deepcopy(g.sealed.get("reshuffles", {}))
-
-
-def is_sealed(g: GameState) -> bool:
-    """Whether ``g`` is a sealed game."""
-    return bool(g.sealed)
 
 
 def token(deck: str, position: int) -> str:
@@ -196,23 +195,23 @@ def _source(g: GameState, deck: str, card: str) -> list[Any]:
     raise ValueError(f"the discarded card {card} never came from the sealed {deck} deck")
 
 
-def opened(g: GameState, text: str) -> str | None:
-    """The name behind token ``text`` if this device's dealer opens it, else None."""
+def opened(dealer: Dealer | None, text: str) -> str | None:
+    """The name behind token ``text`` if ``dealer`` (a device's) opens it, else None."""
     where = parse(text)
-    dealer = g.dealer
     if where is None or dealer is None:
         return None
-    name = dealer.open(*where)  # type: ignore[attr-defined]
+    name = dealer.open(*where)
     return name if isinstance(name, str) else None
 
 
-def show(g: GameState, text: str, seat: int) -> str:
+def show(g: GameState, text: str, seat: int, dealer: Dealer | None) -> str:
     """Token ``text`` shown to all by ``seat``: its name (recorded in ``shown``), or
-    IllegalMove when this device has not received its keys (nothing changes)."""
+    IllegalMove when this device (its ``dealer``) has not received its keys (nothing
+    changes)."""
     where = parse(text)
     if where is None:
         return text  # a name already shown
-    name = opened(g, text)
+    name = opened(dealer, text)
     if name is None:
         raise Unreadable(reason("sealed.unknown", f"the keys of card {text} have not "
                                 "arrived on this device yet", card=text), g, *where, seat)
@@ -243,10 +242,117 @@ def replace_in(value: Any, names: dict[str, str]) -> None:
             replace_in(item, names)
 
 
-def unseal(g: GameState, text: str, seat: int, *where: Any) -> str:
+def unseal(g: GameState, dealer: Dealer | None, text: str, seat: int, *where: Any) -> str:
     """Show token ``text`` (:func:`show`) and put its name wherever the token stands in
     the containers ``where`` (lists and dicts of the state)."""
-    name = show(g, text, seat)
+    name = show(g, text, seat, dealer)
     for container in where:
         replace_in(container, {text: name})
     return name
+
+
+# ---------------------------------------------------------------- a card shown by a move
+def _shows(g: GameState, p: int, response: Response) -> bool:
+    if response.get("type") == "play_card":
+        return True
+    queue = g.queues[p] if 0 <= p < len(g.queues) else []
+    purpose = str(queue[0].get("on")) if queue else ""
+    return response.get("type") == "card" and (plays_now(purpose)
+                                               or purpose == "play_from_hand")
+
+
+Undo = Callable[[], None]
+# a response as the rules take it, the way to take its show back, {name: token} to record
+Shown = tuple[Choice | Response, Undo | None, dict[str, str]]
+
+
+def show_response(g: GameState, dealer: Dealer | None, p: int,
+                  answer: Choice | Response) -> Shown:
+    """A response of seat ``p`` that shows a sealed card, with the card named: the name put
+    in the state (the seat's hand, its decision, the expansions' sections) and the show
+    recorded; with it the way to take that back and {name: token} to record the move with.
+    Any other response as it is. IllegalMove (nothing changed) when this device (its
+    ``dealer``) cannot open the card."""
+    response = response_of(answer)
+    if not isinstance(response, dict) or not is_token(response.get("card")):
+        return answer, None, {}
+    if not _shows(g, p, response):
+        return answer, None, {}
+    text = str(response["card"])
+    where = [g.players[p].hand, g.queues[p], g.ext] if 0 <= p < len(g.players) else []
+    name = unseal(g, dealer, text, p, *where)
+
+    def undo() -> None:
+        g.sealed["shown"].pop()
+        for container in where:
+            replace_in(container, {name: text})
+    return {**response, "card": name}, undo, {name: text}
+
+
+# ---------------------------------------------------------------- the sealed deal
+_HELD = ("hand", "offer", "dealt_corps", "draft_hand", "drafted", "setup_choice")
+
+
+class SealedDeal:
+    """A sealed game's :class:`~tm.core.dealing.Deal`: tokens in the seats' piles, shown
+    through one device's ``dealer`` (None: a device that reads nothing)."""
+
+    def __init__(self, dealer: Dealer | None) -> None:
+        self.dealer = dealer
+
+    def with_dealer(self, dealer: Dealer | None) -> SealedDeal:
+        return SealedDeal(dealer)
+
+    def face_down(self, g: GameState, deck: str, cards: list[str]) -> list[str]:
+        return add_deck(g, deck, len(cards))
+
+    def draw(self, g: GameState, deck: str, seat: int, pile: list[str],
+             discard: list[str] | None = None) -> str | None:
+        before = generations(g, deck)
+        found = draw(g, deck, seat, pile, discard)
+        if deck == "project":
+            for label in generations(g, deck)[len(before):]:
+                log(g, "reshuffle", size=g.sealed["piles"][label]["size"])
+        return found
+
+    def show(self, g: GameState, text: str, seat: int) -> str:
+        return show(g, text, seat, self.dealer)
+
+    def shown_response(self, g: GameState, p: int,
+                       answer: Choice | Response) -> Shown:
+        return show_response(g, self.dealer, p, answer)
+
+    def readable(self, text: str) -> bool:
+        return not is_token(text)
+
+    def hand_unread(self, g: GameState, p: int) -> bool:
+        return any(is_token(name) for name in g.players[p].hand)
+
+    def names(self, g: GameState) -> dict[str, str]:
+        found: list[str] = []
+        for container in containers(g):
+            _tokens(container, found)
+        names: dict[str, str] = {}
+        for text in found:
+            name = opened(self.dealer, text)
+            if name is not None:
+                names[text] = name
+        return names
+
+
+def containers(g: GameState) -> list[object]:
+    """Where a sealed state keeps cards a device may read: the seats' own fields, the
+    decisions waiting and the expansions' sections."""
+    return [*(getattr(pl, name) for pl in g.players for name in _HELD), g.queues, g.ext]
+
+
+def _tokens(value: object, found: list[str]) -> None:
+    if isinstance(value, str):
+        if is_token(value):
+            found.append(value)
+    elif isinstance(value, list):
+        for item in value:
+            _tokens(item, found)
+    elif isinstance(value, dict):
+        for item in value.values():
+            _tokens(item, found)

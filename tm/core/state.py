@@ -149,8 +149,6 @@ class GameState:
     # the rules it is played by (tm.core.ruleset.rules_of: built from the options when first
     # asked); never saved, copied out or shown: it follows from the options
     ruled: object = field(default=None, init=False, repr=False, compare=False, metadata=SECRET)
-    # a sealed game's tm.core.dealer.Dealer (this device's keys): never saved, copied or shown
-    dealer: object = field(default=None, init=False, repr=False, compare=False, metadata=SECRET)
 
 
 S = TypeVar("S")

@@ -22,8 +22,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, cast
 
-from tm.core import sealed
 from tm.core.contract import KINDS, Choice, Kind, Purpose, Response, response_of
+from tm.core.dealing import Deal, deal_of
 from tm.core.errors import IllegalMove, reason
 from tm.core.frozen import freeze
 from tm.core.state import GameState
@@ -50,10 +50,11 @@ MAX_AMOUNT_CHOICES = 20  # an amount prompt lists a sample; any value in range i
 class Prompt:
     """A decision one player must make now."""
 
-    __slots__ = ("_data", "_g", "_item", "player")
+    __slots__ = ("_data", "_deal", "_g", "_item", "player")
 
-    def __init__(self, g: GameState, player: int, item: Item) -> None:
+    def __init__(self, g: GameState, player: int, item: Item, deal: Deal | None = None) -> None:
         self._g = g
+        self._deal = deal  # the game's (tm.core.dealing); None: the one ``g`` plays with now
         self._item = item
         self._data: Any = None
         self.player = player
@@ -89,12 +90,12 @@ class Prompt:
     def choices(self) -> list[Choice]:
         """Every listed choice is legal now: its response and its label (a sealed game's
         as this device reads its cards: tm.prompts.sealed)."""
-        g = self._g
-        if g.dealer is not None and g.sealed:
-            p = self.player
-            return sealed_choices(g, p, lambda named: Prompt(named, p, named.queues[p][0])
-                                  .choices())
-        return KIND_TABLE[self.kind].choices(g, self.player, self._item)
+        g, p = self._g, self.player
+        names = (self._deal or deal_of(g)).names(g)
+        if not names:  # (every card this device reads is named in the state: always so seeded)
+            return KIND_TABLE[self.kind].choices(g, p, self._item)
+        return sealed_choices(g, p, names,
+                              lambda named: Prompt(named, p, named.queues[p][0]).choices())
 
     def check(self, response: Any) -> Response:
         """One listed-form response (or a Choice) in clean form, or IllegalMove (nothing
@@ -161,9 +162,9 @@ def _card_label(d: Item, index: int, name: str) -> dict[str, Any]:
 
 def _card_choices(g: GameState, p: int, d: Item) -> list[Choice]:
     if d.get("playable"):  # a sealed hand: the cards this device reads and can play, or none
+        deal = deal_of(g)
         found = [Choice({"type": "card", "card": c}, {"key": "card", "card": c})
-                 for c in d["cards"]
-                 if not sealed.is_token(c) and why_not_playable(g, p, c) is None]
+                 for c in d["cards"] if deal.readable(c) and why_not_playable(g, p, c) is None]
         return found or [Choice({"type": "none"}, {"key": "none"})]
     return [Choice({"type": "card", "card": c}, _card_label(d, i, c))
             for i, c in enumerate(d["cards"])]

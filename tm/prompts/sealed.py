@@ -1,8 +1,9 @@
 """A sealed game's decisions on one device: cards named through its dealer.
 
 The state of a sealed game holds tokens for unshown cards (:mod:`tm.core.sealed`). What a
-device may know of them comes from its dealer (:mod:`tm.core.dealer`): :func:`named_copy`
-is the state as this device reads it, each token the dealer opens replaced by its card's
+device may know of them comes from its dealer (:mod:`tm.core.dealer`), which the game's
+deal carries (:mod:`tm.core.dealing`): :func:`named_copy` is the state as this device reads
+it, each token the dealer opens replaced by its card's
 name (a setup decision's starting MC and card prices recomputed from the named
 corporations). ``Prompt.choices()`` and ``view()`` are built on it, so a seat's own cards
 are listed, costed and judged as in a seeded game and others' stay unknown; the choices'
@@ -10,9 +11,9 @@ responses are then given back their tokens (:func:`sealed_choices`), so the resp
 is the same on every device. Labels keep the names: they are never replayed.
 
 A response that shows a card (playing a card from hand, or one of several preludes) names
-the card by its token: :func:`show_response` opens it through the dealer (IllegalMove,
-nothing changed, while its keys have not arrived), puts its name in the state and records
-the show, before the rules check the move.
+the card by its token: :func:`tm.core.sealed.show_response` opens it through the dealer
+(IllegalMove, nothing changed, while its keys have not arrived), puts its name in the state
+and records the show, before the rules check the move.
 """
 from __future__ import annotations
 
@@ -23,63 +24,31 @@ from typing import Any
 from tm.cards import card
 from tm.cards.tableau import CARD_PRICE, card_price
 from tm.core import sealed
-from tm.core.contract import Choice, plays_now, response_of
+from tm.core.contract import Choice
+from tm.core.dealing import Deal
 from tm.core.state import GameState
-
-_HELD = ("hand", "offer", "dealt_corps", "draft_hand", "drafted", "setup_choice")
 
 
 def _copy(g: GameState) -> GameState:
-    """An independent copy of ``g`` without its dealer (and sharing its log's records)."""
-    dealer, log = g.dealer, g.log
-    g.dealer, g.log = None, []
+    """An independent copy of ``g`` (sharing its log's records)."""
+    log, g.log = g.log, []
     try:
         state: GameState = pickle.loads(pickle.dumps(g, pickle.HIGHEST_PROTOCOL))
     finally:
-        g.dealer, g.log = dealer, log
+        g.log = log
     state.log = list(log)
     return state
 
 
-def _tokens(value: Any, found: list[str]) -> None:
-    if isinstance(value, str):
-        if sealed.is_token(value):
-            found.append(value)
-    elif isinstance(value, list):
-        for item in value:
-            _tokens(item, found)
-    elif isinstance(value, dict):
-        for item in value.values():
-            _tokens(item, found)
-
-
-def _containers(g: GameState) -> list[Any]:
-    """Where a sealed state keeps cards a device may read: the seats' own fields, the
-    decisions waiting and the expansions' sections."""
-    return [*(getattr(pl, name) for pl in g.players for name in _HELD), g.queues, g.ext]
-
-
-def _opened(g: GameState) -> dict[str, str]:
-    """{token: name} of every token in ``g``'s readable places that its dealer opens."""
-    found: list[str] = []
-    for container in _containers(g):
-        _tokens(container, found)
-    names: dict[str, str] = {}
-    for text in found:
-        name = sealed.opened(g, text)
-        if name is not None:
-            names[text] = name
-    return names
-
-
-def named_copy(g: GameState) -> tuple[GameState, dict[str, str]]:
-    """The state as this device reads it (every token its dealer opens named; no dealer),
-    and {name: token} of the names it put in."""
-    names = _opened(g)
+def named_copy(g: GameState, names: dict[str, str]) -> tuple[GameState, dict[str, str]]:
+    """The state as this device reads it, each token of ``names`` ({token: name}: what
+    its deal opens, :meth:`Deal.names <tm.core.dealing.Deal.names>`) named; and
+    {name: token} of the names it put in. ``g`` itself when there is nothing to name."""
+    if not names:
+        return g, {}
     state = _copy(g)
-    if names:
-        for container in _containers(state):
-            sealed.replace_in(container, names)
+    for container in sealed.containers(state):
+        sealed.replace_in(container, names)
     for p, queue in enumerate(state.queues):
         for item in queue:
             if item.get("kind") == "setup":
@@ -98,56 +67,22 @@ def _price_setup(g: GameState, p: int, item: dict[str, Any]) -> None:
         item["prices"] = prices
 
 
-def sealed_choices(g: GameState, p: int,
+def sealed_choices(g: GameState, p: int, names: dict[str, str],
                    listed: Callable[[GameState], list[Choice]]) -> list[Choice]:
     """The choices ``listed`` gives on this device's named copy of ``g`` (for seat ``p``),
     their responses carrying tokens again."""
-    state, tokens = named_copy(g)
+    state, tokens = named_copy(g, names)
     return [Choice(sealed.replaced(c.response, tokens), c.label) for c in listed(state)]
 
 
-def engine_response(g: GameState, listed: dict[str, Any]) -> dict[str, Any]:
+def engine_response(g: GameState, deal: Deal, listed: dict[str, Any]) -> dict[str, Any]:
     """A choice as a view of ``g`` lists it (built on this device's named copy: the cards
     it reads by name) in the engine's form: its response's names given back their tokens,
     as :func:`sealed_choices` lists the same choice (its label, which is never replayed,
-    kept as it is). Outside a sealed game: the choice as it is."""
-    if g.dealer is None or not g.sealed:
+    kept as it is). With nothing named (a seeded game): the choice as it is."""
+    tokens = {name: text for text, name in deal.names(g).items()}
+    if not tokens:
         return listed
-    tokens = {name: text for text, name in _opened(g).items()}
     found: dict[str, Any] = {key: value if key == "label" else sealed.replaced(value, tokens)
                              for key, value in listed.items()}
     return found
-
-
-def _shows(g: GameState, p: int, response: dict[str, Any]) -> bool:
-    if response.get("type") == "play_card":
-        return True
-    queue = g.queues[p] if 0 <= p < len(g.queues) else []
-    purpose = str(queue[0].get("on")) if queue else ""
-    return response.get("type") == "card" and (plays_now(purpose)
-                                               or purpose == "play_from_hand")
-
-
-Undo = Callable[[], None]
-
-
-def show_response(g: GameState, p: int, answer: Any) -> tuple[Any, Undo | None, dict[str, str]]:
-    """A response of seat ``p`` that shows a sealed card, with the card named: the name put
-    in the state (the seat's hand, its decision, the expansions' sections) and the show
-    recorded; with it the way to take that back and {name: token} to record the move with.
-    Any other response as it is. IllegalMove (nothing changed) when this device cannot open
-    the card."""
-    response = response_of(answer)
-    if not isinstance(response, dict) or not sealed.is_token(response.get("card")):
-        return answer, None, {}
-    if not _shows(g, p, response):
-        return answer, None, {}
-    text = str(response["card"])
-    where = [g.players[p].hand, g.queues[p], g.ext] if 0 <= p < len(g.players) else []
-    name = sealed.unseal(g, text, p, *where)
-
-    def undo() -> None:
-        g.sealed["shown"].pop()
-        for container in where:
-            sealed.replace_in(container, {name: text})
-    return {**response, "card": name}, undo, {name: text}

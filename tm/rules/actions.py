@@ -11,8 +11,8 @@ from typing import Literal, TypedDict
 
 from tm.cards import card
 from tm.cards.dsl import raise_
-from tm.core import sealed
 from tm.core.contract import ActionAsk, CardsAsk, Choice, Label, Response
+from tm.core.dealing import deal_of
 from tm.core.errors import reason
 from tm.core.flow import ask, handler, op, push, run_steps
 from tm.core.frozen import thaw
@@ -165,8 +165,9 @@ def _action_done(g: GameState, item: ActionDoneOp) -> None:
 
 # ---------------------------------------------------------------- the menu
 def _cards_in_hand(g: GameState, p: int) -> Iterator[Response]:
+    deal = deal_of(g)
     for name in g.players[p].hand:
-        if not sealed.is_token(name):  # (a sealed card this device cannot read)
+        if deal.readable(name):  # (a sealed card this device cannot read: not listed)
             yield {"type": "play_card", "card": name}
 
 

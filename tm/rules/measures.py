@@ -27,20 +27,19 @@ from tm.core.ruleset import rules_of
 from tm.core.state import RESOURCES, GameState
 
 CountFn = Callable[[GameState, int, Measure], int]
-SpaceFilter = Callable[[GameState, Space], bool]
+SpaceFilter = Callable[[GameState, Mapping[str, Space], Space], bool]  # (the map's spaces)
 
 
 # ---------------------------------------------------------------- tiles
-def _next_to_ocean(g: GameState, sp: Space) -> bool:
-    return board.adjacent_count(g, sp.id, frozenset({"ocean"})) > 0
+def _next_to_ocean(g: GameState, spaces: Mapping[str, Space], sp: Space) -> bool:
+    return any(board.tile_at(g, n) == "ocean" for n in sp.neighbors)
 
 
-def _not_next_to_ocean(g: GameState, sp: Space) -> bool:
-    return not _next_to_ocean(g, sp)  # off-map spaces have no neighbours: never next to one
+def _not_next_to_ocean(g: GameState, spaces: Mapping[str, Space], sp: Space) -> bool:
+    return not _next_to_ocean(g, spaces, sp)  # off-map spaces have no neighbours: never next to one
 
 
-def _on_or_next_to_volcanic(g: GameState, sp: Space) -> bool:
-    spaces = rules_of(g).map.spaces
+def _on_or_next_to_volcanic(g: GameState, spaces: Mapping[str, Space], sp: Space) -> bool:
     return sp.volcanic or any(spaces[n].volcanic for n in sp.neighbors)
 
 
@@ -67,7 +66,7 @@ def _owned(g: GameState, p: int, m: Measure) -> Iterator[tuple[Space, str]]:
             continue
         if m.rows and sp.row not in m.rows:  # off-map spaces lie in no row
             continue
-        if m.where is not None and not SPACE_FILTERS[m.where](g, sp):
+        if m.where is not None and not SPACE_FILTERS[m.where](g, spaces, sp):
             continue
         yield sp, tile
 

@@ -17,7 +17,7 @@ from tm.core.flow import ask, handler
 from tm.core.ledger import log
 from tm.core.mapdef import Award, MapDef, Milestone
 from tm.core.responses import OptionResponse
-from tm.core.ruleset import rules_of
+from tm.core.ruleset import Rules, rules_of
 from tm.core.state import GameState
 from tm.rules.measures import COUNTS as COUNTS  # re-exported: the measures' registry
 from tm.rules.measures import measure_value as measure_value
@@ -77,23 +77,29 @@ def award_value(g: GameState, p: int, name: str) -> int:
 
 def why_not_claim(g: GameState, p: int, name: str) -> tuple[str, str] | None:
     """None when ``p`` may claim the milestone now, else (reason, rule)."""
-    if name not in rules_of(g).milestones:
+    rules = rules_of(g)
+    milestone = rules.milestones.get(name)
+    if milestone is None:
         return reason("ms.none", "no such milestone in this game"), "R-MA-1"
     if any(claimed == name for claimed, _ in g.milestones):
         return reason("ms.claimed", "milestone already claimed"), "R-ACT-3"
     if len(g.milestones) >= MAX_CLAIMED:
         return reason("ms.three", "three milestones are claimed already"), "R-ACT-3"
-    if not has_expansion(g, name):
+    if not _requires_met(rules, milestone):
         return reason("ms.expansion", "needs an expansion this game does not have"), "R-MAP-4"
-    if milestone_value(g, p, name) < rules_of(g).milestones[name].threshold:
+    if measure_value(g, p, milestone.measure) < milestone.threshold:
         return reason("ms.condition", "condition not met"), "R-ACT-3"
     return None
 
 
 def has_expansion(g: GameState, name: str) -> bool:
     """Whether the game has the expansion a milestone requires (Lobbyist: never, R-MAP-4)."""
-    requires = rules_of(g).milestones[name].requires
-    return requires is None or requires in rules_of(g).expansions
+    rules = rules_of(g)
+    return _requires_met(rules, rules.milestones[name])
+
+
+def _requires_met(rules: Rules, milestone: Milestone) -> bool:
+    return milestone.requires is None or milestone.requires in rules.expansions
 
 
 def fund_cost(g: GameState) -> int:
@@ -101,9 +107,10 @@ def fund_cost(g: GameState) -> int:
     return FUND_COSTS[min(len(g.awards), len(FUND_COSTS) - 1)]
 
 
-def why_not_fund(g: GameState, name: str) -> tuple[str, str] | None:
-    """None when the award may be funded now, else (reason, rule)."""
-    if name not in rules_of(g).awards:
+def why_not_fund(g: GameState, name: str, rules: Rules | None = None) -> tuple[str, str] | None:
+    """None when the award may be funded now, else (reason, rule) (``rules``: the game's,
+    when the caller holds them)."""
+    if name not in (rules or rules_of(g)).awards:
         return reason("aw.none", "no such award in this game"), "R-MA-2"
     if any(funded == name for funded, _ in g.awards):
         return reason("aw.funded", "award already funded"), "R-ACT-4"
@@ -114,7 +121,8 @@ def why_not_fund(g: GameState, name: str) -> tuple[str, str] | None:
 
 def award_points(g: GameState, name: str) -> dict[int, int]:
     """VP per player for one funded award: ties are friendly; no 2nd with 2 players (R-MA-3)."""
-    values = {pl.index: award_value(g, pl.index, name) for pl in g.players}
+    measure = rules_of(g).awards[name].measure
+    values = {pl.index: measure_value(g, pl.index, measure) for pl in g.players}
     ranked = sorted(set(values.values()), reverse=True)
     points: dict[int, int] = {}
     firsts = [p for p, v in values.items() if v == ranked[0]]
@@ -130,8 +138,8 @@ def award_points(g: GameState, name: str) -> dict[int, int]:
 # ---------------------------------------------------------------- an award for free
 def fundable_awards(g: GameState) -> list[str]:
     """Awards that may be funded now (none in solo, none once three are funded)."""
-    return [name for name in rules_of(g).awards
-            if why_not_fund(g, name) is None]
+    rules = rules_of(g)
+    return [name for name in rules.awards if why_not_fund(g, name, rules) is None]
 
 
 def _can_fund(g: GameState, p: int, src: str | None, step: Step) -> bool:

@@ -14,13 +14,14 @@ from tm.board import placement as board
 from tm.cards import BEGINNER, card, corporation_deck
 from tm.cards.tableau import CARD_PRICE, card_price
 from tm.core import ruleset as expansions
-from tm.core import sealed
 from tm.core.contract import CardAsk, CardsAsk, OptionAsk, SetupAsk
+from tm.core.dealing import deal_of
 from tm.core.deck import draw_cards
 from tm.core.flow import ask, handler, push
 from tm.core.ledger import change_res, log
 from tm.core.responses import CardResponse, CardsResponse, OptionResponse, SetupResponse
 from tm.core.ruleset import rules_of
+from tm.core.sealed import replaced
 from tm.core.state import GameState
 from tm.rules.action_checks import plant_cost
 from tm.rules.play import apply_corporation
@@ -49,7 +50,7 @@ def deal(g: GameState) -> None:
         if not corporations and not offers:
             continue
         extra: dict[str, Any] = {"offers": offers} if offers else {}
-        prices = [card_price(pl, c) for c in corporations if not sealed.is_token(c)]
+        prices = [card_price(pl, c) for c in corporations if deal_of(g).readable(c)]
         if any(price != CARD_PRICE for price in prices):  # Polyphemos: its own card price
             extra["prices"] = prices
         ask(g, pl.index, "setup", "setup", corporations=list(corporations),
@@ -59,17 +60,16 @@ def deal(g: GameState) -> None:
 
 def _deal_corporations(g: GameState, p: int) -> list[str]:
     """Two corporations for ``p`` (R-SETUP-4); a sealed game's from ``p``'s pile."""
-    if sealed.is_sealed(g):
-        drawn = (sealed.draw(g, "corporation", p, g.corp_deck) for _ in range(2))
-        return [name for name in drawn if name is not None]
-    return [g.corp_deck.pop(0), g.corp_deck.pop(0)]
+    deal = deal_of(g)
+    drawn = (deal.draw(g, "corporation", p, g.corp_deck) for _ in range(2))
+    return [name for name in drawn if name is not None]
 
 
 def _starting_mc(g: GameState, name: str) -> int:
     """A dealt corporation's starting MC; for a sealed one (a token, the same on every
     device) the most any corporation of the game starts with: the others' devices check
     its purchase against that bound, its owner's against its own (tm.prompts.sealed)."""
-    if sealed.is_token(name):
+    if not deal_of(g).readable(name):
         return max(card(c).starting_mc for c in corporation_deck(rules_of(g).card_sets))
     return card(name).starting_mc
 
@@ -94,8 +94,7 @@ def _reveal_setup(g: GameState) -> None:
         choice, pl.setup_choice = pl.setup_choice, {}
         if not choice:
             continue
-        if sealed.is_sealed(g):
-            choice = _shown_choice(g, pl.index, choice)
+        choice = _shown_choice(g, pl.index, choice)
         bought = choice["cards"]
         pl.hand.extend(bought)
         g.discard.extend(c for c in pl.offer if c not in bought)
@@ -119,11 +118,11 @@ def shown_at_setup(choice: dict[str, Any]) -> list[str]:
 
 
 def _shown_choice(g: GameState, p: int, choice: dict[str, Any]) -> dict[str, Any]:
-    """A sealed seat's setup choice with its corporation and the kept cards of its offers
-    shown (their names, recorded as shown); the bought project cards stay tokens."""
-    shown = shown_at_setup(choice)
-    names = {text: sealed.show(g, text, p) for text in shown if sealed.is_token(text)}
-    return {key: sealed.replaced(value, names) if key != "cards" else value
+    """A seat's setup choice with its corporation and the kept cards of its offers shown
+    (a sealed game's named, recorded as shown); the bought project cards stay tokens."""
+    deal = deal_of(g)
+    names = {text: deal.show(g, text, p) for text in shown_at_setup(choice)}
+    return {key: replaced(value, names) if key != "cards" else value
             for key, value in choice.items()}
 
 

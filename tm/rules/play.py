@@ -9,8 +9,8 @@ from tm.board import placement as board
 from tm.cards import card
 from tm.cards.dsl import Card, Req, Step
 from tm.cards.tableau import standing_effects, tag_count
-from tm.core import sealed
 from tm.core.contract import CardAsk
+from tm.core.dealing import deal_of
 from tm.core.entries import marked
 from tm.core.errors import reason
 from tm.core.flow import ask, handler, op, push, run_steps
@@ -193,13 +193,14 @@ def apply_corporation(g: GameState, p: int, name: str) -> None:
 # ---------------------------------------------------------------- play a card from hand
 def playable_from_hand(g: GameState, p: int) -> list[str]:
     """Cards in ``p``'s hand that could be played now (one-shot modifiers counted)."""
+    deal = deal_of(g)
     return [name for name in g.players[p].hand
-            if not sealed.is_token(name) and why_not_playable(g, p, name) is None]
+            if deal.readable(name) and why_not_playable(g, p, name) is None]
 
 
 def _sealed_hand(g: GameState, p: int) -> bool:
     """Whether ``p``'s hand holds sealed cards (tokens): only its owner's device reads them."""
-    return sealed.is_sealed(g) and any(sealed.is_token(name) for name in g.players[p].hand)
+    return deal_of(g).hand_unread(g, p)
 
 
 def _can_play_from_hand(g: GameState, p: int, src: str | None, step: Step) -> bool:

@@ -82,10 +82,10 @@ def milestone_reasons(g: GameState, p: int, name: str) -> list[Reason]:
     found: list[Reason] = []
     if len(g.milestones) >= milestones.MAX_CLAIMED:
         found.append({"key": "limit", "count": milestones.MAX_CLAIMED})
+    milestone = rules_of(g).milestones[name]
     if not milestones.has_expansion(g, name):
-        found.append({"key": "expansion", "expansion": rules_of(g).milestones[name].requires})
-    value = milestones.milestone_value(g, p, name)
-    threshold = rules_of(g).milestones[name].threshold
+        found.append({"key": "expansion", "expansion": milestone.requires})
+    value, threshold = milestones.milestone_value(g, p, name), milestone.threshold
     if value < threshold:
         found.append({"key": "condition", "current": value, "needed": threshold})
     if budget(g, p) < milestones.CLAIM_COST:

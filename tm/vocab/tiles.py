@@ -11,6 +11,7 @@ from tm.core.contract import SpaceAsk
 from tm.core.deck import draw_cards
 from tm.core.flow import ask, handler, op, push, run_steps
 from tm.core.ledger import log, raise_tr
+from tm.core.mapdef import Space
 from tm.core.responses import SpaceResponse
 from tm.core.ruleset import rules_of
 from tm.core.state import NEUTRAL, RESOURCES, GameState
@@ -96,8 +97,9 @@ def place_tile(g: GameState, p: int, sid: str, tile: str, src: str | None) -> No
         g.board[sid]["card"] = src
     log(g, "tile", player=p, tile=tile, space=sid)
     if p != NEUTRAL:
-        _special_space(g, p, sid)
-        _placement_bonus(g, p, sid)
+        space = rules_of(g).map.spaces[sid]
+        _special_space(g, p, space)
+        _placement_bonus(g, p, space)
     if tile == "ocean":
         parameters.add_ocean(g, p)
     elif tile == "greenery" and p != NEUTRAL:
@@ -105,9 +107,8 @@ def place_tile(g: GameState, p: int, sid: str, tile: str, src: str | None) -> No
     tile_placed(g, p, sid, tile)
 
 
-def _special_space(g: GameState, p: int, sid: str) -> None:
+def _special_space(g: GameState, p: int, sp: Space) -> None:
     """Pay a space's cost and get its effect, while the effect can happen (R-MAP-3)."""
-    sp = rules_of(g).map.spaces[sid]
     cost = board.space_cost(g, sp)
     if cost:
         g.players[p].res["megacredits"] -= cost
@@ -121,9 +122,9 @@ def any_resource() -> Step:
     return choose(*([gain(**{r: 1})] for r in RESOURCES))
 
 
-def _placement_bonus(g: GameState, p: int, sid: str) -> None:
-    pl = g.players[p]
-    icons = rules_of(g).map.spaces[sid].bonus
+def _placement_bonus(g: GameState, p: int, space: Space) -> None:
+    pl, sid = g.players[p], space.id
+    icons = space.bonus
     gained: dict[str, int] = {}
     drawn: list[str] = []
     for bonus in icons:

@@ -14,8 +14,8 @@ from __future__ import annotations
 from typing import Any, Literal, TypedDict
 
 from tm.cards import card, prelude_deck
-from tm.core import sealed
 from tm.core.contract import CardAsk
+from tm.core.dealing import deal_of
 from tm.core.flow import ask, handler, op, push, run_steps
 from tm.core.ledger import log
 from tm.core.manifest import Manifest, SetupOffer
@@ -53,11 +53,7 @@ def section(g: GameState) -> Section:
 def _build_deck(g: GameState) -> None:
     """Setup: the preludes of the game's card sets, shuffled by the game's RNG."""
     sec = section(g)
-    sec["deck"] = prelude_deck(rules_of(g).card_sets)
-    if sealed.is_sealed(g):  # the devices shuffle it together: tokens, seats' piles
-        sec["deck"] = sealed.add_deck(g, "prelude", len(sec["deck"]))
-    else:
-        g.rng.shuffle(sec["deck"])
+    sec["deck"] = deal_of(g).face_down(g, "prelude", prelude_deck(rules_of(g).card_sets))
     sec["dealt"] = [[] for _ in g.players]
     sec["kept"] = [[] for _ in g.players]
 
@@ -65,21 +61,13 @@ def _build_deck(g: GameState) -> None:
 def draw_preludes(g: GameState, count: int, seat: int) -> list[str]:
     """Take preludes from their deck for ``seat``, shuffling their discard pile in when it
     runs out (a sealed game: from the seat's pile, tokens)."""
-    sec = section(g)
+    sec, deal = section(g), deal_of(g)
     drawn: list[str] = []
     for _ in range(count):
-        if sealed.is_sealed(g):
-            found = sealed.draw(g, "prelude", seat, sec["deck"], sec["discard"])
-            if found is None:
-                break
-            drawn.append(found)
-            continue
-        if not sec["deck"]:
-            if not sec["discard"]:
-                break
-            sec["deck"], sec["discard"] = sec["discard"], []
-            g.rng.shuffle(sec["deck"])
-        drawn.append(sec["deck"].pop(0))
+        found = deal.draw(g, "prelude", seat, sec["deck"], sec["discard"])
+        if found is None:
+            break
+        drawn.append(found)
     if drawn:
         g.reveals += 1  # the player sees cards that were hidden: an undo barrier
     return drawn

@@ -122,7 +122,7 @@ class Observer:
             worked = self.usable(g, viewer)
             data["you"] = {"player": viewer, "hand": worked["hand"],
                            "projects": worked["projects"], "milestones": worked["milestones"],
-                           "awards": worked["awards"], "decision": _decision(g, viewer),
+                           "awards": worked["awards"], "decision": self.decision(g, viewer),
                            "draft": _draft(g, viewer)}
         return data
 
@@ -175,13 +175,23 @@ class Observer:
         return standings(g)
 
     def usable(self, g: GameState, p: int) -> UsableView:
-        """The viewer's cards in hand, standard projects, milestones and awards, each with
-        what it costs and why it cannot be used now."""
-        return {"hand": [self.hand_card(g, p, n) for n in g.players[p].hand
-                         if not sealed.is_token(n)],  # (a sealed card this device cannot read)
+        """The viewer's cards in hand (:meth:`hand_card`), standard projects, milestones
+        and awards (:meth:`menu`), each with what it costs and why it cannot be used now."""
+        found = self.menu(g, p)
+        found["hand"] = [self.hand_card(g, p, n) for n in g.players[p].hand
+                         if not sealed.is_token(n)]  # (a sealed card this device cannot read)
+        return found
+
+    def menu(self, g: GameState, p: int) -> UsableView:
+        """The viewer's standard projects, milestones and awards (``hand`` left empty)."""
+        return {"hand": [],
                 "projects": [_project(g, p, name) for name in action_checks.projects_of(g)],
                 "milestones": [_milestone(g, p, name) for name in rules_of(g).milestones],
                 "awards": [_award(g, p, name) for name in rules_of(g).awards]}
+
+    def decision(self, g: GameState, p: int) -> DecisionView | None:
+        """The viewer's waiting decision: its kind, its details and its listed choices."""
+        return _decision(g, p)
 
     def hand_card(self, g: GameState, p: int, name: str) -> HandEntry:
         """A card in hand: its cost after discounts, whether it can be played, why not."""

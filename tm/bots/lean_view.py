@@ -68,7 +68,7 @@ class LeanObserver(Observer):
             at = (board_def.name, sid, entry.get("tile"), entry.get("owner"),
                   entry.get("claim"), entry.get("card"))
             if at not in self._space:
-                self._space[at] = {**static, "tile": at[2], "owner": at[3],  # type: ignore[typeddict-item]
+                self._space[at] = {**static, "tile": at[2], "owner": at[3],
                                    "claim": at[4], "card": at[5]}
             found.append(self._space[at])
         return found

@@ -15,6 +15,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
 
 from tm.core.contract import Choice
+from tm.view_kept import KeepingObserver
 from tm.view_model import DecisionView, GameView, ListedChoice, YouView
 from tm.web.i18n import t
 
@@ -289,11 +290,14 @@ class ViewCache:
 
     def __init__(self) -> None:
         self._kept: dict[int | None, tuple[tuple[Any, ...], View]] = {}  # by viewer
+        # the page's reader of views: works out again only the sections whose inputs changed
+        self.observer = KeepingObserver()
 
     def forget(self) -> None:
         """Build every view again (a sealed game's device read new cards: its views name
         them, with no move made)."""
         self._kept.clear()
+        self.observer = KeepingObserver()
 
     @staticmethod
     def _matches(key: tuple[Any, ...], game: Any) -> bool:
@@ -305,7 +309,7 @@ class ViewCache:
         if kept is not None and self._matches(kept[0], game):
             self._kept[viewer] = self._kept.pop(viewer)  # (the latest used last)
             return kept[1]
-        view: View = game.view(viewer)
+        view: View = self.observer.view(game.state, viewer)  # (as game.view(viewer))
         self._kept.pop(viewer, None)
         self._kept[viewer] = ((game, game.state, len(game.moves)), view)
         while len(self._kept) > self.KEPT:

@@ -49,6 +49,7 @@ from tm.view_model import (
     DraftView,
     GameView,
     HandEntry,
+    LogEntry,
     MapView,
     MilestoneEntry,
     OptionsView,
@@ -94,7 +95,7 @@ class Observer:
     which no reader changes."""
 
     def __init__(self) -> None:
-        self._log: tuple[list[dict[str, Any]], list[dict[str, Any]]] = ([], [])
+        self._log: tuple[list[LogEntry], list[LogEntry]] = ([], [])
         self._printed: tuple[object, Printed] = (None, ())  # (the map, its printed spaces)
 
     def view(self, g: GameState, viewer: int | None) -> GameView:
@@ -127,7 +128,7 @@ class Observer:
         return data
 
     # ------------------------------------------------------------ the sections
-    def field(self, value: Any) -> Any:
+    def field(self, value: object) -> object:
         """A state field's value as a view holds it: a copy."""
         return to_dict(value)
 
@@ -138,7 +139,7 @@ class Observer:
         found["tags"] = tag_counts(pl)
         return found
 
-    def log(self, g: GameState) -> list[dict[str, Any]]:
+    def log(self, g: GameState) -> list[LogEntry]:
         """The log's records copied (:func:`_record`), reusing the last view's copies of
         the records it begins with: a record is never changed once logged and a game's
         copy shares its records (:meth:`tm.game.Game.copy`), so a view built after a move,
@@ -200,7 +201,7 @@ class Observer:
                 "reasons": reasons}
 
 
-Copier = Callable[[Any], Any]
+Copier = Callable[[object], object]
 
 
 def _shown(obj: Any, marks: Marks, mine: bool, copy: Copier) -> dict[str, Any]:

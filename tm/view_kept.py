@@ -16,14 +16,15 @@ nothing.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, fields
-from typing import Any, cast
+from typing import TypeVar, cast
 
 from tm.cards import card
 from tm.core.state import GameState, PlayerState, to_dict
 from tm.rules.scoring import CardPoints, Score, card_points, scores
 from tm.view import Observer
-from tm.view_model import HandEntry, ScoreRow, Standings, UsableView
+from tm.view_model import GameView, HandEntry, ScoreRow, Standings, UsableView
 
 # The game's fields a kept section never reads: the seats (keyed one by one), the log, the
 # decision queues, whose turn it is, the seeds (a view reads none of them for these).
@@ -31,6 +32,7 @@ _NOT_WORLD = frozenset({"players", "log", "queues", "rng", "active", "actions_th
                         "ruled", "dealer"})
 _WORLD = tuple(f.name for f in fields(GameState) if f.name not in _NOT_WORLD)
 # Play steps that read other seats (what they can take or lower: R-PROD-2).
+T = TypeVar("T")
 _REACHING = frozenset({"take_res", "reduce_prod", "remove_res", "steal"})
 
 
@@ -50,7 +52,7 @@ class Inputs:
                    tableaux=repr((g.board, g.ext, [_tableau(pl) for pl in g.players])))
 
 
-def _tableau(pl: PlayerState) -> tuple[Any, ...]:
+def _tableau(pl: PlayerState) -> tuple[object, ...]:
     return (pl.corporation, pl.played, pl.events, pl.card_res)
 
 
@@ -62,24 +64,24 @@ class KeepingObserver(Observer):
         self._inputs = Inputs("", (), "")
         self._hand: dict[tuple[int, str], tuple[tuple[str, ...], HandEntry]] = {}
         self._points: dict[int, tuple[str, list[CardPoints]]] = {}
-        self._whole: dict[str, tuple[tuple[str, ...], Any]] = {}  # by section: all seats'
+        self._whole: dict[str, tuple[tuple[str, ...], object]] = {}  # by section: all seats'
         self._reaching: dict[str, bool] = {}  # by card: whether its play reaches others
 
-    def build(self, g: GameState, viewer: int | None) -> Any:
+    def build(self, g: GameState, viewer: int | None) -> GameView:
         self._inputs = Inputs.of(g)
         return super().build(g, viewer)
 
     def _all(self) -> tuple[str, ...]:
         return (self._inputs.world, *self._inputs.seats)
 
-    def _kept_whole(self, section: str, work: Any) -> Any:
+    def _kept_whole(self, section: str, work: Callable[[], T]) -> T:
         """A section read from every seat and the world, kept while they are the same: a
         copy."""
         key = self._all()
         kept = self._whole.get(section)
         if kept is None or kept[0] != key:
             kept = self._whole[section] = (key, work())
-        return to_dict(kept[1])
+        return cast(T, to_dict(kept[1]))
 
     def scores(self, g: GameState) -> list[ScoreRow]:
         points = [self._card_points(g, pl.index) for pl in g.players]
@@ -95,14 +97,12 @@ class KeepingObserver(Observer):
         return kept[1]
 
     def standings(self, g: GameState) -> Standings:
-        return cast(Standings, self._kept_whole("standings", lambda: super(
-            KeepingObserver, self).standings(g)))
+        return self._kept_whole("standings", lambda: super(KeepingObserver, self).standings(g))
 
     def menu(self, g: GameState, p: int) -> UsableView:
         for gone in [n for n in self._hand if n[0] == p and n[1] not in g.players[p].hand]:
             del self._hand[gone]  # (a card no longer in hand: forgotten)
-        return cast(UsableView, self._kept_whole(f"menu {p}", lambda: super(
-            KeepingObserver, self).menu(g, p)))
+        return self._kept_whole(f"menu {p}", lambda: super(KeepingObserver, self).menu(g, p))
 
     def hand_card(self, g: GameState, p: int, name: str) -> HandEntry:
         key = self._card_key(g, p, name)

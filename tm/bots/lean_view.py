@@ -10,8 +10,6 @@ spaces and the map shared between the observer's views. Never shown, never writt
 """
 from __future__ import annotations
 
-from typing import Any
-
 from tm.cards import card
 from tm.core import sealed
 from tm.core.ruleset import Rules, rules_of
@@ -21,7 +19,7 @@ from tm.rules.play import cost_of
 from tm.rules.scoring import scores
 from tm.view import Observer, standings
 from tm.view_board import map_of
-from tm.view_model import HandEntry, MapView, ScoreRow, SpaceView, Standings, UsableView
+from tm.view_model import HandEntry, LogEntry, MapView, ScoreRow, SpaceView, Standings, UsableView
 from tm.vocab.own_triggers import play_steps_to_check
 
 SpaceKey = tuple[object, ...]  # the map, a space's id and what lies on it
@@ -39,10 +37,10 @@ class LeanObserver(Observer):
         self._maps: dict[tuple[int, bool], tuple[Rules, MapView]] = {}
         self._prod: dict[str, bool] = {}  # by card: whether its play has a production step
 
-    def field(self, value: Any) -> Any:
+    def field(self, value: object) -> object:
         return value  # (the state's own plain lists and dicts: a lean reader never writes)
 
-    def log(self, g: GameState) -> list[dict[str, Any]]:
+    def log(self, g: GameState) -> list[LogEntry]:
         return g.log
 
     def map(self, g: GameState) -> MapView:

@@ -284,7 +284,11 @@ class ViewCache:
     (sorting the hand, opening a card's text) redraw without building the view again. A
     game only changes by a move, by undo or by a restore, and the last two replace its
     state. Two viewers' views are kept: the hand-off's (nobody's) and the next player's,
-    built ahead while the hand-off shows (:meth:`tm.web.app.App.prepare_reveal`)."""
+    built ahead while the hand-off shows (:meth:`tm.web.app.App.prepare_reveal`). A view
+    built again is built by the page's own observer (:class:`tm.view_kept.KeepingObserver`),
+    which works out again only the sections whose inputs the move changed (the hand's
+    playability card by card, the cards' VP, the standings): the same view as
+    ``game.view(viewer)`` gives, the page's own copy."""
 
     KEPT = 2
 

@@ -6,10 +6,10 @@ allow-list): every field of the state's dataclasses carries a mark saying who se
 how many items it holds), each expansion marks the keys of its section the same way
 (``Manifest.seen``), and the view is built from named sections that copy only what the
 marks allow: the game's public fields (:func:`_game_fields`, the face-down piles as
-counts), each seat as the others see it (:func:`_public_player`: hands, offers and draft
-cards as counts) or as its owner does (:func:`_own_player`), the options a player may see
-(:func:`_options`; what ``to_dict`` leaves out while unset, too), the board (:func:`_spaces`,
-:func:`_map`), the global parameters with their goals (:func:`_parameters`) and each
+counts), each seat as the others see it (:meth:`Observer.seat`: hands, offers and draft
+cards as counts) or as its owner does, the options a player may see (what ``to_dict``
+leaves out while unset, too), the board (:meth:`Observer.spaces`, :meth:`Observer.map`),
+the global parameters with their goals (:func:`tm.view_board.parameters_section`) and each
 expansion's section (``view_sections``). A field without a mark is never shown. Before the
 sections read it, the state is taken to the viewer's moment (:func:`tm.simultaneous.as_seen_by`):
 another seat's choice in research or a draft round shows only once every seat has chosen
@@ -20,6 +20,11 @@ in play, where everyone stands on each milestone and award, who must decide now,
 the viewer (``you``) each card in hand (it reads) with its cost after discounts and whether
 it can be played now with every reason if not, the same for standard projects, milestones
 and awards, and the decision waiting for them (with each offered card's cost).
+
+Views are built by an observer (:class:`Observer`), one method per section: a reader that
+asks often owns one and keeps what it may (the game's keeps the log's copies, the page's
+whole sections: tm.view_kept, a rollout's shares the board: tm.bots.lean_view);
+:func:`view_for` builds one anew.
 
 The view's shape is typed, node by node, in :mod:`tm.view_model` (:class:`GameView` and
 its nodes): the section builders return those nodes, and the page and the bots read them,

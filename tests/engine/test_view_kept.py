@@ -35,7 +35,7 @@ def test_the_observers_views_equal_views_built_anew_across_moves_and_undo(
     game = Game.new(Options(players=players, seed=seed, expansions=sets, draft=draft))
     bots = [Bot("random" if s % 2 else "normal", 20 + s) for s in range(players)]
     reader = KeepingObserver()
-    for move in range(700 // players + 120):
+    for move in range(400 // players + 100):
         if game.is_over:
             break
         player = game.pending[0][0]

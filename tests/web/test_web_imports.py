@@ -1,6 +1,7 @@
 """The page reads the game only through its views (``game.view(player)``, or as its own
-observer builds them: tm.view_kept): no tm/web module imports a rules module. What it may import from the engine is this list (DESIGN.md: web → view →
-engine), checked on every import statement of every module, nested ones included."""
+observer builds them: tm.view_kept): no tm/web module imports a rules module. What it may
+import from the engine is this list (DESIGN.md: web → view → engine), checked on every
+import statement of every module, nested ones included."""
 from __future__ import annotations
 
 import ast

@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.kits.games import late_game_entry  # noqa: E402
-from tm.web import regions, screens  # noqa: E402
+from tm.web import model, regions, screens  # noqa: E402
 from tm.web.app import App  # noqa: E402
 from tm.web.regions import BELOW, split_parts, stale_allowed  # noqa: E402
 from tm.web.saves import PREFIX, MemoryStorage  # noqa: E402
@@ -57,6 +57,8 @@ def instrument() -> None:
         if hasattr(screens, name):
             setattr(screens, name, timed(name, getattr(screens, name)))
     screens.game_screen = timed("game_screen (all)", screens.game_screen)
+    model.ViewCache.view = timed("view (the page's observer)",  # type: ignore[method-assign]
+                                 model.ViewCache.view)
     for fn in ("region", "region_of", "drawn_for", "unless_stale"):
         original = getattr(regions, fn)
         setattr(screens, fn, _keyed(fn, original))

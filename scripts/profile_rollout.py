@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tm import Game  # noqa: E402
 from tm.bots import Bot, bot_seed_for, expert  # noqa: E402
 from tm.bots.determinize import sample_game  # noqa: E402
+from tm.bots.lean_view import LeanObserver  # noqa: E402
 from tm.core.state import Options  # noqa: E402
 from tm.view import view_for  # noqa: E402
 
@@ -65,7 +66,7 @@ def play(bases: list[tuple[Game, int]], repeat: int) -> tuple[int, float, list[s
         best = None
         for r in range(repeat):
             game = base.copy()
-            choice = Bot("hard", 1).decide(view_for(game.state, seat, lean=True))
+            choice = Bot("hard", 1).decide(LeanObserver().view(game.state, seat))
             start = time.process_time()
             played = expert.rollout(game, seat, choice, [11 + r, 12 + r, 13 + r, 14 + r],
                                     to_end=True)
@@ -84,10 +85,11 @@ def parts(bases: list[tuple[Game, int]]) -> dict[str, float]:
     for base, _ in bases:
         game = base.copy()
         bots = [Bot("hard", 5 + s) for s in range(len(game.state.players))]
+        reader = LeanObserver()  # (a rollout's own: its views share what it keeps)
         while not game.is_over and game.pending:
             player, _ = game.pending[0]
             t0 = time.process_time()
-            view = view_for(game.state, player, lean=True)
+            view = reader.view(game.state, player)
             t1 = time.process_time()
             choice = bots[player].decide(view)
             t2 = time.process_time()

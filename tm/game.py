@@ -42,7 +42,7 @@ from tm.prompts.sealed import engine_response
 from tm.rules import phases
 from tm.rules.scoring import Score, scores, winners
 from tm.rules.solo import neutral_setup
-from tm.view import view_for
+from tm.view import Observer
 from tm.view_model import GameView, ListedChoice
 
 SOLO_TR = 14  # R-SETUP-2, R-SOLO-1
@@ -83,6 +83,7 @@ class Game:
         self.revealed_at = 0  # moves before this one showed someone hidden cards
         self.base = base  # {"moves": n, "state": {...}} when continued from a stored state
         self.rules_changed: list[RulesNote] = []  # notes: why it replays differently
+        self.observer = Observer()  # its views' reader (keeps the log's copies: tm.view)
 
     @classmethod
     def new(cls, options: Options, dealer: Dealer | None = None) -> Game:
@@ -273,8 +274,12 @@ class Game:
 
     def view(self, player: int | None) -> GameView:
         """What ``player`` may see (others' hands hidden); None: a spectator."""
+        return self.view_by(self.observer, player)
+
+    def view_by(self, observer: Observer, player: int | None) -> GameView:
+        """:meth:`view` built by ``observer`` (a page's own, keeping what did not change)."""
         with playing(self.state, self.deal):
-            return view_for(self.state, player)
+            return observer.view(self.state, player)
 
     def as_response(self, listed: ListedChoice) -> Response:
         """A choice as :meth:`view` lists it, in the form :meth:`respond` takes: a sealed
@@ -323,6 +328,7 @@ class Game:
         game.deal = self.deal  # (the device's dealer: shared, never copied)
         game.revealed_at, game.rules_changed = self.revealed_at, list(self.rules_changed)
         game.decided, game.whole = list(self.decided), list(self.whole)
+        game.observer = self.observer  # (shares the log's copies with the records)
         return game
 
 

@@ -227,7 +227,8 @@ class DraftView(TypedDict):
 
 class UsableView(TypedDict):
     """What the viewer may use, each with its cost and why not now (worked out from the
-    state but its decision queues: kept while only those change, tm.view_kept)."""
+    state but its decision queues; the page's observer keeps it while its inputs are the
+    same: tm.view_kept)."""
 
     hand: list[HandEntry]
     projects: list[ProjectEntry]

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from tm.bots import FEATURES, Bot
 from tm.bots.expert import STOPS, Budget, Expert, candidates
+from tm.bots.lean_view import LeanObserver
 from tm.bots.policy import Mind
 from tm.bots.tournament import Result, expert_lines
 from tm.bots.values import Judge
 from tm.core.state import Options
 from tm.game import Game
-from tm.view import view_for
 from tm.view_model import GameView
 
 SMALL = Budget(samples=1, steps=150)
@@ -42,7 +42,7 @@ def test_lean_views_give_the_hard_bot_the_same_decisions() -> None:
     full, lean = Bot("hard", 1), Bot("hard", 1)
     while not game.is_over:
         view = game.view(0)
-        short = view_for(game.state, 0, lean=True)
+        short = LeanObserver().view(game.state, 0)
         assert short["you"]["projects"] == [] and short["you"]["awards"] == []
         choice = full.decide(view)
         assert lean.decide(short) == choice

@@ -1,5 +1,5 @@
-"""The lean view (``view_for(..., lean=True)``, what the expert's rollouts read) leaves out
-only what no bot reads: the hard bot decides the same on it as on the full view, with the
+"""The lean view (:class:`tm.bots.lean_view.LeanObserver`, what the expert's rollouts read)
+leaves out only what no bot reads: the hard bot decides the same on it as on the full view, with the
 same reason and worth, at every decision of whole games (solo and 2 to 4 players, with
 Prelude, Colonies and a draft), without changing the state whose lists it shares, and the
 full view is unchanged by lean ones built before it."""
@@ -10,9 +10,9 @@ import json
 import pytest
 
 from tm.bots import Bot
+from tm.bots.lean_view import LeanObserver
 from tm.core.state import Options
 from tm.game import Game
-from tm.view import view_for
 
 GAMES = [
     (1, ["corpera"], False, 3),
@@ -31,9 +31,10 @@ def test_the_hard_bot_decides_the_same_on_lean_and_full_views(
     full = [Bot("hard", 10 + s) for s in range(players)]
     lean = [Bot("hard", 10 + s) for s in range(players)]
     decisions = 0
+    reader = LeanObserver()  # (one per game, as a rollout has: its views share spaces)
     while not game.is_over:
         player, _ = game.pending[0]
-        short = view_for(game.state, player, lean=True)
+        short = reader.view(game.state, player)
         view = game.view(player)
         choice = full[player].decide(view)
         before = game.digest()  # (a lean view shares the state's lists: never written)
@@ -49,9 +50,10 @@ def test_the_hard_bot_decides_the_same_on_lean_and_full_views(
 def test_lean_views_leave_the_full_view_as_it_was() -> None:
     game = Game.new(Options(players=2, seed=9, expansions=["corpera", "prelude"]))
     bots = [Bot("hard", 1), Bot("hard", 2)]
+    reader = LeanObserver()
     for _ in range(300):
         player, _ = game.pending[0]
         before = json.dumps(game.view(player), sort_keys=True)
-        view_for(game.state, player, lean=True)
+        reader.view(game.state, player)
         assert json.dumps(game.view(player), sort_keys=True) == before
-        game.respond(player, bots[player].decide(view_for(game.state, player, lean=True)))
+        game.respond(player, bots[player].decide(reader.view(game.state, player)))

@@ -1,6 +1,7 @@
-"""The page reads the game only through ``game.view(player)``: no tm/web module imports a
-rules module. What it may import from the engine is this list (DESIGN.md: web → view →
-engine), checked on every import statement of every module, nested ones included."""
+"""The page reads the game only through its views (``game.view(player)``, or as its own
+observer builds them: tm.view_kept): no tm/web module imports a rules module. What it may
+import from the engine is this list (DESIGN.md: web → view → engine), checked on every
+import statement of every module, nested ones included."""
 from __future__ import annotations
 
 import ast
@@ -39,6 +40,8 @@ ALLOWED_MODULES = frozenset({"tm.core.errors", "tm.linkplay.links", "tm.daily",
                              "tm.linkplay.sealedshape"})  # (a link's shape, no rules)
 # Engine modules the page may take single names from: the API object and the options.
 ALLOWED_NAMES = {"tm.game": frozenset({"Game"}),
+                 # the page's reader of views (what game.view gives, sections kept)
+                 "tm.view_kept": frozenset({"KeepingObserver"}),
                  "tm.core.state": frozenset({"Options", "to_dict"})}
 # Outside the engine: the standard library (no dynamic imports), and the browser's
 # bindings in the one module that binds the page (page_dom.py: PyScript's document,

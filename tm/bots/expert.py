@@ -21,7 +21,7 @@ research; solo at every research, ``buy``) are searched by rollouts of two gener
 :mod:`tm.bots.leaf`). The budget is in decisions played (``steps``), not in time, so a
 replay gets the same answers on any machine: the pick's rollout in the first sample fixes
 how many candidates the budget affords (two at least), and another sample is begun only
-while it fits. Rollouts read lean views (:func:`tm.view.view_for`: no standard projects,
+while it fits. Rollouts read lean views (:mod:`tm.bots.lean_view`: no standard projects,
 milestones or awards with their reasons, which no bot reads; a third of a view's cost).
 Every other decision is the hard policy's. Deterministic for the bot's seed and the view.
 

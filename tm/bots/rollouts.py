@@ -12,8 +12,8 @@ from typing import TypeVar, cast
 
 from tm.bots import Bot
 from tm.bots.determinize import sample_game
+from tm.bots.lean_view import LeanObserver
 from tm.game import Game
-from tm.view import view_for
 from tm.view_model import GameView, ListedChoice
 
 TOP = 4  # most candidates searched (see candidates)
@@ -132,6 +132,7 @@ def rolling(game: Game, seat: int, choice: ListedChoice, seeds: list[int],
     generation = game.state.generation + gens - 1
     game.respond(seat, choice)
     bots = [Bot("hard", s) for s in seeds]
+    observer = LeanObserver()  # (what it keeps, its views share)
     played = 0
     while played < limit and not game.is_over and game.pending:
         if not to_end and game.state.generation > generation:
@@ -141,7 +142,7 @@ def rolling(game: Game, seat: int, choice: ListedChoice, seeds: list[int],
             turns -= 1
             if turns <= 0:
                 break
-        game.respond(player, bots[player].decide(view_for(game.state, player, lean=True)))
+        game.respond(player, bots[player].decide(observer.view(game.state, player)))
         played += 1
         yield
     return played

@@ -1,7 +1,7 @@
 """Scoring (R-END-2, R-END-3): final and live, per player, with its breakdown."""
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import TypedDict
 
 from tm.board import parameters
@@ -100,8 +100,9 @@ class Score(TypedDict):
     megacredits: int
 
 
-def scores(g: GameState) -> list[Score]:
-    """Each player's score breakdown: tr, milestones, awards, greeneries, cities, cards, total."""
+def scores(g: GameState, cards: Sequence[int] | None = None) -> list[Score]:
+    """Each player's score breakdown: tr, milestones, awards, greeneries, cities, cards, total
+    (``cards``: each player's :func:`card_vp`, when the caller has it already)."""
     awards = award_vp(g)
     result: list[Score] = []
     for pl in g.players:
@@ -112,7 +113,7 @@ def scores(g: GameState) -> list[Score]:
             "awards": awards.get(pl.index, 0),
             "greeneries": board.count_tiles(g, _GREENERY, owner=pl.index),
             "cities": city_vp(g, pl.index),
-            "cards": card_vp(g, pl.index),
+            "cards": card_vp(g, pl.index) if cards is None else cards[pl.index],
         }
         result.append({"player": pl.index, "tr": parts["tr"], "milestones": parts["milestones"],
                        "awards": parts["awards"], "greeneries": parts["greeneries"],

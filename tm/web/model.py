@@ -15,6 +15,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
 
 from tm.core.contract import Choice
+from tm.view_kept import KeepingObserver
 from tm.view_model import DecisionView, GameView, ListedChoice, YouView
 from tm.web.i18n import t
 
@@ -283,17 +284,24 @@ class ViewCache:
     (sorting the hand, opening a card's text) redraw without building the view again. A
     game only changes by a move, by undo or by a restore, and the last two replace its
     state. Two viewers' views are kept: the hand-off's (nobody's) and the next player's,
-    built ahead while the hand-off shows (:meth:`tm.web.app.App.prepare_reveal`)."""
+    built ahead while the hand-off shows (:meth:`tm.web.app.App.prepare_reveal`). A view
+    built again is built by the page's own observer (:class:`tm.view_kept.KeepingObserver`),
+    which works out again only the sections whose inputs the move changed (the hand's
+    playability card by card, the cards' VP, the standings): the same view as
+    ``game.view(viewer)`` gives, the page's own copy."""
 
     KEPT = 2
 
     def __init__(self) -> None:
         self._kept: dict[int | None, tuple[tuple[Any, ...], View]] = {}  # by viewer
+        # the page's reader of views: works out again only the sections whose inputs changed
+        self.observer = KeepingObserver()
 
     def forget(self) -> None:
         """Build every view again (a sealed game's device read new cards: its views name
         them, with no move made)."""
         self._kept.clear()
+        self.observer = KeepingObserver()
 
     @staticmethod
     def _matches(key: tuple[Any, ...], game: Any) -> bool:
@@ -305,7 +313,7 @@ class ViewCache:
         if kept is not None and self._matches(kept[0], game):
             self._kept[viewer] = self._kept.pop(viewer)  # (the latest used last)
             return kept[1]
-        view: View = game.view(viewer)
+        view: View = game.view_by(self.observer, viewer)  # (as game.view(viewer))
         self._kept.pop(viewer, None)
         self._kept[viewer] = ((game, game.state, len(game.moves)), view)
         while len(self._kept) > self.KEPT:

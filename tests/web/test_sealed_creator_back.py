@@ -139,7 +139,7 @@ def test_creator_back_a_new_device_takes_the_creators_seat_back_and_plays_on(
     held = len(history(bob))
     bob.handle("open_link", {"text": "#" + made[1]})
     assert bob.shown.notice is None, bob.shown.notice
-    assert bob.shown.info == t("linkplay.moved", name="Ann")
+    assert bob.shown.info == t("linkplay.back_elsewhere", name="Ann")
     assert len(history(bob)) > held
     keys = [linkseals.read_seats(app.store.storage, lost.game_id).keys.get(0)
             for app in (bob, new, lost.old_ann)]

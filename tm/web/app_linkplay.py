@@ -283,7 +283,8 @@ class LinkPlayController(CreatorInvites, DailyChallenge):
                                        game.state.options)
         names = [pl.name for pl in game.state.players]
         if checked.refused is None:
-            self.shown.info = moved_notice(checked.moved, names, meta.seat if meta else -1)
+            self.shown.info = moved_notice(checked.moved, names, meta.seat if meta else -1,
+                                          checked.back)
             recover = linkseals.read_seats(self.host.store.storage, link_id).recover
             if (meta is None or meta.seat < 0) and 0 <= recover < len(names):
                 self.shown.info = t("linkplay.recovering", name=names[recover])

@@ -273,7 +273,9 @@ def _send_whole(shown: LinkPlayShown) -> str:
     return (f'<details class="send-whole"><summary>{esc(t("sealed.whole_title", name=name))}'
             f'</summary><p class="hint">{esc(t("sealed.whole_hint", name=name))}</p>'
             + _copy_field(link, label, shown.copied_invite == link, shown.can_share, label,
-                          "whole-link") + "</details>")
+                          "whole-link")  # (always long: a file too, as a long link)
+            + button(t("sealed.save_file"), "save_link", "", link=link, name=name)
+            + "</details>")
 
 
 def _audit(findings: tuple[str, ...] | None, checking: bool) -> str:

@@ -328,6 +328,7 @@ class LinkPlayController(CreatorInvites, DailyChallenge):
                                  taken=self.taken_seats(), uninvited=self.uninvited_seats(),
                                  copied_invite=self.state.copied_link,
                                  recovering=self.host.sealed_recovering(),
+                                 claims=self.host.sealed_claims(),
                                  copied=sealed.link is not None
                                  and self.state.copied_link == sealed.link)
         target = self.send_target()

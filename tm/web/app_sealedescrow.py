@@ -147,19 +147,23 @@ class SeatRecovery(SealedBase):
 
     def whole_game(self, play: SealedPlay) -> tuple[str, str] | None:
         """For the creator's new device (should the creator lose theirs): the creator's
-        name and the whole game as it stands, sealed by this device; None: this device's
-        seat is the creator's, the creator kept no key in escrow, the game is over, or
-        this device's keys have yet to sign it."""
-        seat = seedescrow.creator_seat(play.history, play.players)
-        if seat is None or seat == play.record.seat or play.game.is_over \
-                or self.moved_away(play):
+        name (the names of every other seat claiming the creator's key: the passphrase
+        is tried on each) and the whole game as it stands, sealed by this device; None: no
+        other seat claims the creator's key in escrow, the game is over, or this device's
+        keys have yet to sign it."""
+        storage = self.host.store.storage
+        claims = [play.options.names[s] for s in seedescrow.creator_seats(
+            play.history, play.players) if s != play.record.seat]
+        if not claims or play.game.is_over or self.moved_away(play):
             return None
-        name, key = play.options.names[seat], (play.game_id, len(play.history))
+        name = claims[0] if len(claims) == 1 else t("sealed.whole_claims",
+                                                    names=", ".join(claims))
+        key = (play.game_id, len(play.history))
         if self.state.whole is not None and self.state.whole[0] == key:
             return name, self.state.whole[1]
         fragment = sealedlinks.encode(play.game_id, play.history, 0, play.options)
         try:
-            seals = linkseals.sealed(fragment, self.host.store.storage, play.game_id,
+            seals = linkseals.sealed(fragment, storage, play.game_id,
                                      play.record.seat, play.signed(), self.host.link_signer())
         except linkseals.SealPending:
             return None

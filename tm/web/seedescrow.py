@@ -90,13 +90,10 @@ def holds_creator(text: str | None) -> bool:
 
 
 def creator_seats(posts: Sequence[Post], players: int) -> tuple[int, ...]:
-    """The seats whose escrow says it holds the creator's key: the seat of the first post
-    first (the creator's device posts before it sends any invitation), then by seat. A
-    cheating seat may claim so too: the passphrase typed is tried on each (its claim fails
-    once unlocked), so its claim cannot hide the creator's seat."""
-    claims = [seat for seat in range(players) if holds_creator(escrow_of(posts, seat))]
-    first = posts[0].seat if posts else -1
-    return tuple(sorted(claims, key=lambda seat: (seat != first, seat)))
+    """The seats whose escrow says it holds the creator's key. A cheating seat may claim
+    so too: the passphrase typed is tried on each (its claim fails once unlocked), so its
+    claim cannot hide the creator's seat."""
+    return tuple(seat for seat in range(players) if holds_creator(escrow_of(posts, seat)))
 
 
 def creator_seat(posts: Sequence[Post], players: int) -> int | None:

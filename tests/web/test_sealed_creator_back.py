@@ -121,6 +121,18 @@ def test_creator_back_bob_offers_the_whole_game_for_anns_new_device(lost: Lost) 
     assert t("sealed.whole_title", name="Ann") in html.replace("&#x27;", "'")
 
 
+def test_creator_back_the_whole_game_is_offered_as_a_file_too(lost: Lost) -> None:
+    """Too long for a chat message: saved as a file ("Save the link as a file"), which the
+    new device opens with "Import a game file"."""
+    html = send_panel(lost.bob.screen_model())
+    whole = html[html.index('class="send-whole"'):]
+    assert 'data-action="save_link"' in whole and lost.whole.replace("&", "&amp;") in whole
+    new = _new_device()
+    new.handle("import", {"text": f"https://tm.example/#{lost.whole}\n"})
+    assert new.shown.notice is None, new.shown.notice
+    assert new.sealed.recovering() == (0, True, True)
+
+
 def test_creator_back_a_new_device_takes_the_creators_seat_back_and_plays_on(
         lost: Lost) -> None:
     new = _new_device()

@@ -68,7 +68,8 @@ class SealedController(SeatMoves, SeatRecovery):
         data = data or {}
         recover = self.state.recover
         if recover is not None and recover[0] == seat:
-            return self._recover_claimed(seat, recover[1], data)
+            return self._recover_claimed(seat, recover[1], str(data.get("seeds") or ""),
+                                         str(data.get("seed") or ""))
         seed, escrow = locked_seed(data)
         record = Record(seat, seed or self.host.entropy(32))
         play = SealedPlay(game.state.options, link_id, record, escrow)

@@ -67,19 +67,19 @@ class SeatRecovery(SealedBase):
                                       for s in claims)
         return True
 
-    def _recover_claimed(self, seat: int, escrow: str | None, data: dict[str, Any]) -> bool:
+    def _recover_claimed(self, seat: int, escrow: str | None, seeds: str, seed: str) -> bool:
         """The seat offered taken back with what the page unlocked: ``seeds`` (``seat:hex``,
         by commas) when it tried the passphrase on each seat claiming the creator's key,
         the first of them whose key is the creator's taken, the others refused by name;
         else ``seed`` for the seat offered."""
-        unlocked = _seeds(str(data.get("seeds") or ""))
+        unlocked = _seeds(seeds)
         claims = dict(self.state.claims) or {seat: escrow or ""}
         tried = [(s, claims[s], unlocked[s]) for s in claims if s in unlocked]
         if not tried:
-            return self._recover(seat, escrow, str(data.get("seed") or ""))
+            return self._recover(seat, escrow, seed)
         notices: list[str] = []
-        for claim, text, seed in tried:
-            if self._recover(claim, text, seed):
+        for claim, text, hexed in tried:
+            if self._recover(claim, text, hexed):
                 if notices:
                     self.shown.info = " ".join([self.shown.info or "", *notices]).strip()
                 return True

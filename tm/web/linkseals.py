@@ -233,7 +233,7 @@ def _reinvite(seats: Seats, link_id: str, seat: int, moves: list[Any]) -> None:
     seats.forget(seat)
 
 
-def _take_back(seats: Seats, link_id: str, seat: int, moves: list[Any]) -> None:
+def _take_back(seats: Seats, link_id: str, seat: int, moves: list[object]) -> None:
     """The creator's seat re-invited on its new device with the creator's key, which is
     then replaced by a fresh one (the lost device holds the old: tm.web.creatorkeys)."""
     assert seats.creator is not None and seats.begin is not None

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 
 import pytest
 
+from tests.kits.corpus import recorded
 from tests.kits.sealed_apps import device, history, offer, play_own
 from tests.web.test_sealed_creator_back import ANN_SEED, Lost, _copy, _stored, lost
 from tm.linkplay import links, seatseals
@@ -183,3 +184,22 @@ def test_rotation_seals_keep_their_shape(back: Back) -> None:
     stored = json.loads(back.new.store.storage.data[linkseals.SEATS_PREFIX
                                                      + back.lost.game_id])
     assert stored["rotations"] == text
+
+
+def test_rotation_a_recorded_game_keeps_opening() -> None:
+    """tests/corpus/rotation0: Bob's device takes the recorded rotation, the new device
+    Bob's reply, and the lost device stops, as when they were recorded."""
+    entry = recorded("rotation0")[0]
+    game_id = entry["game_id"]
+    bob = _stored(entry["bob"], game_id, 2, 22)
+    bob.handle("open_link", {"text": "#" + entry["first"]})
+    assert bob.shown.notice is None and bob.shown.info == t("linkplay.back_elsewhere",
+                                                            name="Ann"), bob.shown.notice
+    assert len(_seats(bob, game_id).rotations) == 1
+    new = _stored(entry["new"], game_id, 9, 99)
+    new.handle("open_link", {"text": "#" + entry["reply"]})
+    assert new.shown.notice is None, new.shown.notice
+    old = _stored(entry["lost"], game_id, 1, 11)
+    old.handle("open_link", {"text": "#" + entry["reply"]})
+    assert old.shown.info == t("linkplay.back_away", name="Ann")
+    assert _seats(old, game_id).creator is None

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.kits.games import form_fields
-from tests.kits.sealed_apps import device, offer, play_own
-from tests.web.test_sealed_creator_back import ANN_SEED, BOB_SEED, escrow
+from tests.kits.sealed_apps import device
+from tests.web.test_sealed_creator_back import ANN_SEED, BOB_SEED, begun
+from tests.web.test_sealed_creator_back import _relay as relay
 from tm.web import linkseals
 from tm.web.app import App
 from tm.web.i18n import t
@@ -26,27 +26,10 @@ JUNK_KEY = bytes(range(1, 33))  # what Bob's escrow holds beside his seed: not t
 @pytest.fixture(scope="module")
 def claimed() -> tuple[str, str, bytes]:
     """(the game id, the whole game Bob's device sends, the creator's key)."""
-    ann, bob = device(salt=1, key=11), device(salt=2, key=22)
-    ann.handle("new_game", {**form_fields(2, ["Bob", "Ann"], 5), "by_link": "on", "sealed": "on"})
-    ann.handle("choose_seat", {"seat": 1, "seed": ANN_SEED.hex(),
-                               "escrow": escrow("ann", True)})
-    game_id = ann.shown.meta.link_id
-    creator = linkseals.read_seats(ann.store.storage, game_id).creator
-    assert creator is not None
-    play_own(ann)
-    made = offer(ann)
-    assert made is not None
-    bob.handle("open_link", {"text": "#" + made[1]})
-    bob.handle("choose_seat", {"seat": 0, "seed": BOB_SEED.hex(),
-                               "escrow": escrow("bob", True)})  # (the false claim)
+    ann, bob, game_id, creator = begun(["Bob", "Ann"], True)  # (Bob's false claim)
     apps, sender = {"Ann": ann, "Bob": bob}, "Bob"
     for _ in range(4):
-        play_own(apps[sender])
-        sent = offer(apps[sender])
-        assert sent is not None
-        apps[sent[0]].handle("open_link", {"text": "#" + sent[1]})
-        assert apps[sent[0]].shown.notice is None, apps[sent[0]].shown.notice
-        sender = sent[0]
+        sender = relay(apps[sender], apps)
     whole = bob.screen_model().linkplay.sealed.whole
     assert whole is not None and whole[0] == "Ann"  # (Bob's own claim aside)
     return game_id, whole[1].split("#", 1)[1], creator

@@ -16,19 +16,17 @@ from dataclasses import dataclass, replace
 import pytest
 
 from tests.engine.test_sealed_reveals import hard_bots
-from tests.kits.sealed_apps import device
+from tests.kits.sealed_apps import noting, page_of
 from tm.core.state import Options
 from tm.fairdeck import SECP256K1
 from tm.fairdeck.wire import DeckParts, Turn, decode, encode
 from tm.linkplay import sealedlinks
-from tm.linkplay.sealedplay import Post, SealedSeat
+from tm.linkplay.sealedplay import Post
 from tm.testing.sealed_table import Table, seat_seed
 from tm.web.app import App
 from tm.web.html import esc
 from tm.web.i18n import t
-from tm.web.saves import MemoryStorage
-from tm.web.sealed_store import keep_options
-from tm.web.sealedgame import RECORD_PREFIX, Record, write_record
+from tm.web.sealedgame import RECORD_PREFIX
 
 GAME = "g1"  # (the engine table's game id: not bound, so links need no seals)
 NAMES = ["Ann", "Bob", "Carl"]
@@ -63,15 +61,12 @@ def later() -> Later:
     table = Table(OPTIONS, SECP256K1, hard_bots(3))
     ann = table.seats[0]
     seen: list[tuple[int, Post]] = []
-    taken = SealedSeat.receive
 
-    def receive(seat: SealedSeat, post: Post) -> list[Post]:
-        if seat is ann and post.seat != 0 and _parts(post) is not None:
+    def note(post: Post) -> None:
+        if post.seat != 0 and _parts(post) is not None:
             seen.append((len(ann.log), post))
-        return taken(seat, post)
 
-    with pytest.MonkeyPatch.context() as patch:  # (Ann's device notes the parts it takes)
-        patch.setattr(SealedSeat, "receive", receive)
+    with noting(ann, note):  # (Ann's device notes the parts it takes)
         table.shuffle()
         for _ in range(400):
             if _pair(seen, ann.log) is not None:
@@ -84,13 +79,7 @@ def later() -> Later:
 
 
 def _ann(later: Later) -> App:
-    storage = MemoryStorage()
-    keep_options(storage, GAME, OPTIONS)
-    write_record(storage, GAME, Record(0, seat_seed(0), [p.to_text() for p in later.held]))
-    app = device(storage, salt=1, key=11)
-    app.handle("continue", {"save": "link-" + GAME})
-    assert app.shown.notice is None, app.shown.notice
-    return app
+    return page_of(GAME, OPTIONS, 0, seat_seed(0), later.held)
 
 
 def _bent(post: Post) -> Post:

@@ -88,13 +88,11 @@ EN_LINKPLAY: dict[str, str] = {
                               "Their old device can no longer make {name}'s moves.",
     "linkplay.moved": "The game's creator invited {name} again: {name} now plays on a new "
                       "device, and the old device's later moves are refused.",
-    "linkplay.back_elsewhere": "{name}'s seat was taken back on a new device with {name}'s "
-                               "recovery passphrase: {name} plays there now, with a new "
-                               "creator key. The old device's later moves and "
-                               "invitations are refused.",
-    "linkplay.back_away": "{name}'s seat was taken back on another device with {name}'s "
-                          "recovery passphrase: this device no longer plays {name}, nor "
-                          "invites anyone.",
+    "linkplay.back_elsewhere": "{name}'s seat was taken back on a new device: {name} plays "
+                               "there now, with a new creator key. The old device's later "
+                               "moves and invitations are refused.",
+    "linkplay.back_away": "{name}'s seat was taken back on another device: this device no "
+                          "longer plays {name}, nor invites anyone.",
     "linkplay.you_moved": "The game's creator invited {name} again on another device: this "
                           "device no longer plays {name}.",
     "linkplay.recovery_summary": "If you lose this device",

@@ -3,11 +3,18 @@ and device key, its decisions answered as the hard bot would, and the link it of
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+import pytest
 
 from tests.kits.keys import TestSigner
-from tm.linkplay.sealedplay import Post
+from tm.core.state import Options
+from tm.linkplay.sealedplay import Post, SealedSeat
 from tm.web.app import App
 from tm.web.saves import MemoryStorage
+from tm.web.sealed_store import keep_options
+from tm.web.sealedgame import Record, write_record
 
 
 def device(storage: MemoryStorage | None = None, salt: int = 0, key: int = 11) -> App:
@@ -51,3 +58,31 @@ def history(app: App) -> list[Post]:
     play = app.sealed.active()
     assert play is not None
     return list(play.history)
+
+
+def page_of(game_id: str, options: Options, seat: int, seed: bytes, held: list[Post]) -> App:
+    """A device (a page) whose record of the sealed game is ``held`` (its seat's seed
+    ``seed``), the game opened from it (as a reload finds it)."""
+    storage = MemoryStorage()
+    keep_options(storage, game_id, options)
+    write_record(storage, game_id, Record(seat, seed, [p.to_text() for p in held]))
+    app = device(storage, salt=1, key=11)
+    app.handle("continue", {"save": "link-" + game_id})
+    assert app.shown.notice is None, app.shown.notice
+    return app
+
+
+@contextmanager
+def noting(device: SealedSeat, note: Callable[[Post], None]) -> Iterator[None]:
+    """Within it, ``note`` sees each post the engine table's ``device`` takes, before it
+    takes it (its history then as it was)."""
+    taken = SealedSeat.receive
+
+    def receive(seat: SealedSeat, post: Post) -> list[Post]:
+        if seat is device:
+            note(post)
+        return taken(seat, post)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(SealedSeat, "receive", receive)
+        yield

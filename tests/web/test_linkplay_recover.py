@@ -59,7 +59,7 @@ def test_link_seats_the_creator_takes_its_seat_again_on_a_new_device() -> None:
     assert "&r=0.1." in to_bob  # her own re-invitation, signed with the creator's key
     bob.handle("open_link", {"text": to_bob})
     assert bob.shown.screen == "game" and bob.linkplay.state.older is None
-    assert "Ann now plays on a new device" in _page(bob)
+    assert "Ann plays there now, with a new creator key" in _page(bob)
     _play_own(bob)
     new_ann.handle("open_link", {"text": _sent(bob)})  # and the game goes on
     assert new_ann.shown.screen == "game" and new_ann.linkplay.state.older is None

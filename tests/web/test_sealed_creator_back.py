@@ -77,12 +77,15 @@ def _stored(data: dict[str, str], game_id: str, salt: int, key: int) -> App:
     return copy
 
 
-@pytest.fixture(scope="module")
-def lost() -> Lost:
+def begun(names: list[str], bob_claims: bool) -> tuple[App, App, str, bytes]:
+    """Ann's device begins a sealed 2-seat game (``names`` by seat) and sits in Ann's seat
+    with a passphrase (the creator's key locked beside her seed); Bob's device takes the
+    other seat with his (``bob_claims``: his escrow says it holds the creator's key too).
+    Returns both devices, the game id and the creator's key."""
     ann, bob = device(salt=1, key=11), device(salt=2, key=22)
-    ann.handle("new_game", {**form_fields(2, NAMES, 5), "by_link": "on", "sealed": "on"})
+    ann.handle("new_game", {**form_fields(2, names, 5), "by_link": "on", "sealed": "on"})
     assert len(ann.sealed.creator_locked()) == 64  # (the page locks it beside the seed)
-    ann.handle("choose_seat", {"seat": 0, "seed": ANN_SEED.hex(),
+    ann.handle("choose_seat", {"seat": names.index("Ann"), "seed": ANN_SEED.hex(),
                                "escrow": escrow("ann", True)})
     game_id = ann.shown.meta.link_id
     creator = linkseals.read_seats(ann.store.storage, game_id).creator
@@ -92,8 +95,14 @@ def lost() -> Lost:
     assert made is not None
     bob.handle("open_link", {"text": "#" + made[1]})
     assert bob.sealed.creator_locked() == ""  # (Bob holds no creator's key)
-    bob.handle("choose_seat", {"seat": 1, "seed": BOB_SEED.hex(),
-                               "escrow": escrow("bob", False)})
+    bob.handle("choose_seat", {"seat": names.index("Bob"), "seed": BOB_SEED.hex(),
+                               "escrow": escrow("bob", bob_claims)})
+    return ann, bob, game_id, creator
+
+
+@pytest.fixture(scope="module")
+def lost() -> Lost:
+    ann, bob, game_id, creator = begun(NAMES, False)
     apps, sender = {"Ann": ann, "Bob": bob}, "Bob"
     for _ in range(12):  # the shuffle and the setup, by links
         sender = _relay(apps[sender], apps)
@@ -121,6 +130,18 @@ def test_creator_back_bob_offers_the_whole_game_for_anns_new_device(lost: Lost) 
     assert t("sealed.whole_title", name="Ann") in html.replace("&#x27;", "'")
 
 
+def test_creator_back_the_whole_game_is_offered_as_a_file_too(lost: Lost) -> None:
+    """Too long for a chat message: saved as a file ("Save the link as a file"), which the
+    new device opens with "Import a game file"."""
+    html = send_panel(lost.bob.screen_model())
+    whole = html[html.index('class="send-whole"'):]
+    assert 'data-action="save_link"' in whole and lost.whole.replace("&", "&amp;") in whole
+    new = _new_device()
+    new.handle("import", {"text": f"https://tm.example/#{lost.whole}\n"})
+    assert new.shown.notice is None, new.shown.notice
+    assert new.sealed.recovering() == (0, True, True)
+
+
 def test_creator_back_a_new_device_takes_the_creators_seat_back_and_plays_on(
         lost: Lost) -> None:
     new = _new_device()
@@ -139,7 +160,7 @@ def test_creator_back_a_new_device_takes_the_creators_seat_back_and_plays_on(
     held = len(history(bob))
     bob.handle("open_link", {"text": "#" + made[1]})
     assert bob.shown.notice is None, bob.shown.notice
-    assert bob.shown.info == t("linkplay.moved", name="Ann")
+    assert bob.shown.info == t("linkplay.back_elsewhere", name="Ann")
     assert len(history(bob)) > held
     keys = [linkseals.read_seats(app.store.storage, lost.game_id).keys.get(0)
             for app in (bob, new, lost.old_ann)]

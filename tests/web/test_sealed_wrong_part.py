@@ -19,18 +19,16 @@ from dataclasses import dataclass, replace
 import pytest
 
 from tests.engine.test_sealed_reveals import FOREST, hard_bots
-from tests.kits.sealed_apps import device
+from tests.kits.sealed_apps import noting, page_of
 from tm.fairdeck import SECP256K1
 from tm.fairdeck.wire import DeckParts, Turn, decode, encode
 from tm.linkplay import sealedlinks
-from tm.linkplay.sealedplay import Post, SealedSeat
+from tm.linkplay.sealedplay import Post
 from tm.testing.sealed_table import Table, seat_seed
 from tm.web.app import App
 from tm.web.html import esc
 from tm.web.i18n import t
-from tm.web.saves import MemoryStorage
-from tm.web.sealed_store import keep_options
-from tm.web.sealedgame import RECORD_PREFIX, Record, write_record
+from tm.web.sealedgame import RECORD_PREFIX
 
 GAME = "g1"  # (the engine table's game id: not bound, so links need no seals)
 OPTIONS = replace(FOREST, names=["Ann", "Bob"])  # (the page names the seats)
@@ -55,16 +53,13 @@ def reveal() -> Reveal:
     table = Table(OPTIONS, SECP256K1, hard_bots(2))
     ann = table.seats[0]
     answers: list[tuple[int, Post]] = []
-    taken = SealedSeat.receive
 
-    def receive(seat: SealedSeat, post: Post) -> list[Post]:
-        if seat is ann and post.seat == 1 and ann.needs and any(
+    def note(post: Post) -> None:
+        if post.seat == 1 and ann.needs and any(
                 entry.deck == "project" for entry in getattr(decode(post.message), "parts", ())):
             answers.append((len(ann.log), post))
-        return taken(seat, post)
 
-    with pytest.MonkeyPatch.context() as patch:  # (Ann's device notes Bob's answers)
-        patch.setattr(SealedSeat, "receive", receive)
+    with noting(ann, note):  # (Ann's device notes Bob's answers)
         table.shuffle()
         while len(answers) < 2:
             table.move()
@@ -73,13 +68,7 @@ def reveal() -> Reveal:
 
 
 def _ann(reveal: Reveal) -> App:
-    storage = MemoryStorage()
-    keep_options(storage, GAME, OPTIONS)
-    write_record(storage, GAME, Record(0, seat_seed(0), [p.to_text() for p in reveal.held]))
-    app = device(storage, salt=1, key=11)
-    app.handle("continue", {"save": "link-" + GAME})
-    assert app.shown.notice is None, app.shown.notice
-    return app
+    return page_of(GAME, OPTIONS, 0, seat_seed(0), reveal.held)
 
 
 def _link(reveal: Reveal, post: Post) -> str:

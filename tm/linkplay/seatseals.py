@@ -15,6 +15,9 @@ re-invitations (``seat.generation.upto.invitation.signature``; a seat's own hand
 another device ends ``.h``), and its keys say which
 invitation introduced them (``seat.key.generation.signature``); an invitation link also
 carries ``&i=`` the invitation of the one seat it is sent to (``seat.generation.secret``).
+Once the creator's own seat was taken back on a new device, ``&o=`` carries the creator
+key's rotations (:func:`rotations_text`; a reader before them leaves the key out, and
+takes the re-invitation that came with it as before).
 """
 from __future__ import annotations
 
@@ -25,10 +28,10 @@ from dataclasses import dataclass, field
 from tm.persist.gameids import Beginning
 from tm.persist.sigs import KEY_BYTES, SECRET_BYTES, SIG_BYTES, SeatSignature
 
-SEAL_KEYS = ("k", "s", "b", "r", "i", "u", "c")  # the seats' keys and signatures, the
+SEAL_KEYS = ("k", "s", "b", "r", "i", "u", "c", "o")  # the seats' keys and signatures, the
 # game's beginning, its re-invitations, an invitation (see with_seals); ``u`` a request to
 # take back moves, or its refusal (tm.web.linkundo); ``c`` the creator's way back to its
-# seat (tm.web.linkseals.recovery_param)
+# seat (tm.web.linkseals.recovery_param); ``o`` the creator key's rotations
 MAX_SEAL = 1200
 MAX_SEALS = 8  # seats (a game has up to 5 players)
 
@@ -61,6 +64,19 @@ class Reinvite:
 
 
 @dataclass(frozen=True, slots=True)
+class Rotation:
+    """The creator's key replaced when the creator's seat was taken back on a new device:
+    signed by the key it replaces (sigs.rotate_message)."""
+
+    seat: int  # the creator's seat, re-invited
+    generation: int  # its re-invitation's generation
+    gens: tuple[int, ...]  # every seat's invitation generation then
+    invitation: bytes  # that re-invitation's key
+    creator: bytes  # the new creator key (public)
+    signature: bytes
+
+
+@dataclass(frozen=True, slots=True)
 class Invite:
     """One seat's invitation, as its invitation link carries it."""
 
@@ -79,6 +95,7 @@ class Seals:
     begin: Beginning | None = None
     reinvites: dict[int, Reinvite] = field(default_factory=dict)
     invite: Invite | None = None
+    rotations: tuple[Rotation, ...] = ()
 
 
 def _b64(data: bytes) -> str:
@@ -121,6 +138,8 @@ def with_seals(fragment: str, keys: dict[int, bytes], signatures: list[SeatSigna
     if more.invite is not None:
         invite = more.invite
         parts.append(f"&i={invite.seat}.{invite.generation}.{_b64(invite.secret)}")
+    if more.rotations:
+        parts.append("&o=" + rotations_text(more.rotations))
     return fragment + "".join(parts)
 
 
@@ -162,6 +181,7 @@ def read_seat_seals(found: dict[str, str]) -> Seals:
     seals.begin = _read_begin(found.get("b", ""))
     seals.reinvites = _read_reinvites(found.get("r", ""))
     seals.invite = _read_invite(found.get("i", ""))
+    seals.rotations = read_rotations(found.get("o", ""))
     return seals
 
 
@@ -197,3 +217,33 @@ def _read_invite(text: str) -> Invite | None:
         return None
     secret = _unb64(fields[2], SECRET_BYTES)
     return None if secret is None else Invite(int(fields[0]), int(fields[1]), secret)
+
+
+MAX_ROTATIONS = 4  # (each ~280 characters: a seal parameter holds MAX_SEAL)
+
+
+def rotations_text(rotations: tuple[Rotation, ...]) -> str:
+    """The creator key's rotations, oldest first (``seat.generation.g0_g1….invitation.
+    creator.signature``, joined by ``~``): the ``&o=`` of a link, and as kept on a device."""
+    return "~".join(f"{r.seat}.{r.generation}.{'_'.join(str(g) for g in r.gens)}."
+                    f"{_b64(r.invitation)}.{_b64(r.creator)}.{_b64(r.signature)}"
+                    for r in rotations)
+
+
+def read_rotations(text: str) -> tuple[Rotation, ...]:
+    """The rotations of :func:`rotations_text`, up to the first damaged one (a chain: what
+    follows a damaged link of it cannot be checked)."""
+    found: list[Rotation] = []
+    for entry in text.split("~")[:MAX_ROTATIONS] if text else []:
+        fields = entry.split(".")
+        if len(fields) != 6:
+            break
+        gens = fields[2].split("_")
+        keys = [_unb64(f, KEY_BYTES) for f in fields[3:5]]
+        signature = _unb64(fields[5], SIG_BYTES)
+        if not _small(fields[0]) or not _small(fields[1]) or not 0 < len(gens) <= MAX_SEALS \
+                or not all(_small(g) for g in gens) or None in keys or signature is None:
+            break
+        found.append(Rotation(int(fields[0]), int(fields[1]), tuple(int(g) for g in gens),
+                              keys[0] or b"", keys[1] or b"", signature))
+    return tuple(found)

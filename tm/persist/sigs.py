@@ -37,6 +37,7 @@ BATCH_TAG = "tm-link-batch-1"
 INTRO_TAG = "tm-seat-intro-1"
 REINVITE_TAG = "tm-seat-reinvite-1"
 HANDOVER_TAG = "tm-seat-handover-1"
+ROTATE_TAG = "tm-creator-rotate-1"
 SECRET_BYTES = 32  # a private key as it travels in an invitation link
 
 Point = tuple[int, int] | None  # None: the point at infinity
@@ -203,6 +204,16 @@ def handover_message(link_id: str, seat: int, generation: int, invitation: bytes
     hand-over the seat's."""
     return (f"{HANDOVER_TAG}|{link_id}|{seat}|{generation}|{invitation.hex()}|{len(moves)}|"
             f"{history_digest(moves)}").encode()
+
+
+def rotate_message(link_id: str, seat: int, generation: int, invitation: bytes,
+                   creator: bytes, gens: tuple[int, ...]) -> bytes:
+    """What the creator's key signs when the creator's seat is taken back on a new device:
+    the new creator key ``creator``, bound to the game, to the re-invitation of that seat
+    (its generation and invitation key) and to every seat's invitation generation then
+    (``gens``: a re-invitation up to these is the old key's, any later the new key's)."""
+    return (f"{ROTATE_TAG}|{link_id}|{seat}|{generation}|{invitation.hex()}|{creator.hex()}|"
+            + ",".join(str(g) for g in gens)).encode()
 
 
 class P256Verifier:

@@ -246,6 +246,9 @@ class App:
     def sealed_recovering(self) -> tuple[int, bool, bool] | None:
         return self.sealed.recovering()
 
+    def sealed_claims(self) -> tuple[int, ...]:
+        return tuple(seat for seat, _ in self.sealed.state.claims)
+
     def drop_sealed_link(self) -> None:
         self.sealed.drop_link()
 

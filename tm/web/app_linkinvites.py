@@ -128,10 +128,14 @@ class CreatorInvites(Controller):
             self.host.drop_sealed_link()
 
 
-def moved_notice(moved: tuple[int, ...], names: list[str], own_seat: int) -> str | None:
-    """In words, the seats the creator invited again (now played on a new device)."""
-    lines = [t("linkplay.you_moved" if seat == own_seat else "linkplay.moved",
-               name=names[seat]) for seat in moved if 0 <= seat < len(names)]
+def moved_notice(moved: tuple[int, ...], names: list[str], own_seat: int,
+                 back: tuple[int, ...] = ()) -> str | None:
+    """In words, the seats the creator invited again (now played on a new device); of
+    them ``back``, the creator's own seat taken back on a new device."""
+    words = {(False, False): "linkplay.moved", (True, False): "linkplay.you_moved",
+             (False, True): "linkplay.back_elsewhere", (True, True): "linkplay.back_away"}
+    lines = [t(words[seat == own_seat, seat in back], name=names[seat])
+             for seat in moved if 0 <= seat < len(names)]
     return " ".join(lines) or None
 
 

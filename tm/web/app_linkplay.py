@@ -283,7 +283,8 @@ class LinkPlayController(CreatorInvites, DailyChallenge):
                                        game.state.options)
         names = [pl.name for pl in game.state.players]
         if checked.refused is None:
-            self.shown.info = moved_notice(checked.moved, names, meta.seat if meta else -1)
+            self.shown.info = moved_notice(checked.moved, names, meta.seat if meta else -1,
+                                          checked.back)
             recover = linkseals.read_seats(self.host.store.storage, link_id).recover
             if (meta is None or meta.seat < 0) and 0 <= recover < len(names):
                 self.shown.info = t("linkplay.recovering", name=names[recover])
@@ -327,6 +328,7 @@ class LinkPlayController(CreatorInvites, DailyChallenge):
                                  taken=self.taken_seats(), uninvited=self.uninvited_seats(),
                                  copied_invite=self.state.copied_link,
                                  recovering=self.host.sealed_recovering(),
+                                 claims=self.host.sealed_claims(),
                                  copied=sealed.link is not None
                                  and self.state.copied_link == sealed.link)
         target = self.send_target()

@@ -68,7 +68,8 @@ class SealedController(SeatMoves, SeatRecovery):
         data = data or {}
         recover = self.state.recover
         if recover is not None and recover[0] == seat:
-            return self._recover(seat, recover[1], str(data.get("seed") or ""))
+            return self._recover_claimed(seat, recover[1], str(data.get("seeds") or ""),
+                                         str(data.get("seed") or ""))
         seed, escrow = locked_seed(data)
         record = Record(seat, seed or self.host.entropy(32))
         play = SealedPlay(game.state.options, link_id, record, escrow)
@@ -146,7 +147,7 @@ class SealedController(SeatMoves, SeatRecovery):
             shown.notice = self._unfit(game_id, options, text)  # nothing opened or kept
             shown.game, shown.save_id, self.state.play = None, None, None
             return
-        self.state.recover = None
+        self.state.recover, self.state.claims = None, ()
         seats = self.host.store.storage.get(linkseals.SEATS_PREFIX + game_id)
         if not self._recovery(game_id, options, text):
             linkseals.put_back(self.host.store.storage, game_id, seats)

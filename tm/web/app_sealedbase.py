@@ -32,6 +32,8 @@ class SealedState:
     # a re-invitation opened of a seat that already played (its device was lost): the
     # seat and its escrow (None: its player left no recovery passphrase)
     recover: tuple[int, str | None] | None = None
+    claims: tuple[tuple[int, str], ...] = ()  # the whole game sent to the creator's new
+    # device: each seat whose escrow claims the creator's key, with it (tried in turn)
     whole: tuple[tuple[str, int], str] | None = None  # the whole game last sealed for the
     # creator's new device: (game, posts), its link
 
@@ -110,7 +112,8 @@ class SealedBase(Controller):
                                        play.options)
         names = play.options.names
         if checked.refused is None:
-            self.shown.info = moved_notice(checked.moved, list(names), play.record.seat) or \
+            self.shown.info = moved_notice(checked.moved, list(names), play.record.seat,
+                                          checked.back) or \
                 handed_notice(checked.handed, list(names))
             return None
         kind, seat, index = checked.refused

@@ -50,9 +50,10 @@ class SeatRecovery(SealedBase):
         link = sealedlinks.decode(sealedgame.split(text)[0])
         invited = linkseals.invited_seats(self.host.store.storage, game_id, options.players)
         seat = next((s for s in invited or () if any(p.seat == s for p in link.posts)), None)
+        claims = seedescrow.creator_seats(link.posts, options.players)
         if invited == ():  # (no invitation here: the whole game, sent by another device
-            seat = seedescrow.creator_seat(link.posts, options.players)  # to the creator's
-        if seat is None:  # new one)
+            seat = next(iter(claims), None)  # to the creator's new one)
+        if seat is None:
             return True
         probe = SealedPlay(options, game_id, Record(seat, bytes(32)))
         notice = self._check_seals(probe, sealedgame.split(text)[1], list(link.posts))
@@ -61,7 +62,39 @@ class SeatRecovery(SealedBase):
             return False
         escrow = seedescrow.escrow_of(link.posts, seat)
         self.state.recover = (seat, escrow if seedescrow.well_formed(escrow) else None)
+        if invited == ():
+            self.state.claims = tuple((s, seedescrow.escrow_of(link.posts, s) or "")
+                                      for s in claims)
         return True
+
+    def _recover_claimed(self, seat: int, escrow: str | None, seeds: str, seed: str) -> bool:
+        """The seat offered taken back with what the page unlocked: ``seeds`` (``seat:hex``,
+        by commas) when it tried the passphrase on each seat claiming the creator's key,
+        the first of them whose key is the creator's taken, the others refused by name;
+        else ``seed`` for the seat offered."""
+        unlocked = _seeds(seeds)
+        claims = dict(self.state.claims) or {seat: escrow or ""}
+        tried = [(s, claims[s], unlocked[s]) for s in claims if s in unlocked]
+        if not tried:
+            return self._recover(seat, escrow, seed)
+        notices: list[str] = []
+        for claim, text, hexed in tried:
+            if self._recover(claim, text, hexed):
+                if notices:
+                    self.shown.info = " ".join([self.shown.info or "", *notices]).strip()
+                return True
+            notices.append(self.shown.notice or "")
+        self.shown.notice = " ".join(notices)
+        return False
+
+    def recovery_escrows(self) -> tuple[tuple[str, int, str], ...]:
+        """What the page tries the passphrase typed on, in turn (game, seat, escrow): each
+        seat claiming the creator's key in the whole game, else the seat offered."""
+        one = self.recovery_escrow()
+        if one is None:
+            return ()
+        return tuple((one[0], s, text) for s, text in self.state.claims
+                     if seedescrow.well_formed(text)) or (one,)
 
     def _recover(self, seat: int, escrow: str | None, seed_hex: str) -> bool:
         """The seat invited again taken back with the seed its escrow gave (the page
@@ -83,7 +116,7 @@ class SeatRecovery(SealedBase):
             if seedescrow.holds_creator(escrow):  # (the creator's seat: its key checked)
                 if seats.begin is None:
                     raise ValueError("no beginning held")
-                seats.creator = seedescrow.creator_key(creator, seats.begin.creator)
+                seats.creator = seedescrow.creator_key(creator, seats.creator_key())
             posts = list(sealedlinks.decode(sealedgame.split(join)[0]).posts)
             play = seedescrow.recovered(game.state.options, link_id, seat, seed, posts)
         except seedescrow.EscrowRefused as refused:
@@ -98,7 +131,7 @@ class SeatRecovery(SealedBase):
         if seats.creator is not None and seedescrow.holds_creator(escrow):
             seats.recover = seat  # (its first link re-invites it with the creator's key)
             linkseals.write_seats(storage, link_id, seats)
-        self.state.join, self.state.recover = None, None
+        self.state.join, self.state.recover, self.state.claims = None, None, ()
         self.shown.meta.seat = seat
         self._show(play)
         self.shown.info = t("sealed.recovered", name=name)
@@ -114,19 +147,23 @@ class SeatRecovery(SealedBase):
 
     def whole_game(self, play: SealedPlay) -> tuple[str, str] | None:
         """For the creator's new device (should the creator lose theirs): the creator's
-        name and the whole game as it stands, sealed by this device; None: this device's
-        seat is the creator's, the creator kept no key in escrow, the game is over, or
-        this device's keys have yet to sign it."""
-        seat = seedescrow.creator_seat(play.history, play.players)
-        if seat is None or seat == play.record.seat or play.game.is_over \
-                or self.moved_away(play):
+        name (the names of every other seat claiming the creator's key: the passphrase
+        is tried on each) and the whole game as it stands, sealed by this device; None: no
+        other seat claims the creator's key in escrow, the game is over, or this device's
+        keys have yet to sign it."""
+        storage = self.host.store.storage
+        claims = [play.options.names[s] for s in seedescrow.creator_seats(
+            play.history, play.players) if s != play.record.seat]
+        if not claims or play.game.is_over or self.moved_away(play):
             return None
-        name, key = play.options.names[seat], (play.game_id, len(play.history))
+        name = claims[0] if len(claims) == 1 else t("sealed.whole_claims",
+                                                    names=", ".join(claims))
+        key = (play.game_id, len(play.history))
         if self.state.whole is not None and self.state.whole[0] == key:
             return name, self.state.whole[1]
         fragment = sealedlinks.encode(play.game_id, play.history, 0, play.options)
         try:
-            seals = linkseals.sealed(fragment, self.host.store.storage, play.game_id,
+            seals = linkseals.sealed(fragment, storage, play.game_id,
                                      play.record.seat, play.signed(), self.host.link_signer())
         except linkseals.SealPending:
             return None
@@ -141,6 +178,16 @@ class SeatRecovery(SealedBase):
             return ()
         return tuple(s for s in range(play.players)
                      if seedescrow.well_formed(seedescrow.escrow_of(play.history, s)))
+
+
+def _seeds(text: str) -> dict[int, str]:
+    """The page's ``seat:hex`` pairs (by commas) of what each escrow unlocked."""
+    found: dict[int, str] = {}
+    for item in text.split(",")[:8] if text else []:
+        seat, _, seed = item.partition(":")
+        if seat.isascii() and seat.isdigit() and len(seat) < 3:
+            found.setdefault(int(seat), seed)
+    return found
 
 
 def locked_seed(data: dict[str, Any]) -> tuple[bytes | None, str | None]:

@@ -49,6 +49,14 @@ EN_LINKPLAY: dict[str, str] = {
                               "not sign that invitation.",
     "linkplay.fork_handover": "This link moves {name}'s seat to another device, but {name}'s "
                               "device did not sign that move.",
+    "linkplay.fork_old_creator": "This link re-invites a seat with {name}'s old creator "
+                                 "key, replaced when {name}'s seat was taken back on a new "
+                                 "device: only the new key invites now.",
+    "linkplay.fork_creator_twice": "This link replaces {name}'s creator key with another "
+                                   "key than the one this device took first: the old key "
+                                   "was used twice. This device keeps the first.",
+    "linkplay.fork_rotation": "This link replaces {name}'s creator key, but the key it "
+                              "replaces did not sign that.",
     "linkplay.fork_moved": "This link holds moves for {name} (from move {move}) from the "
                            "device {name} left: {name} moved their seat to another device, "
                            "and only that device's moves are taken.",
@@ -80,6 +88,11 @@ EN_LINKPLAY: dict[str, str] = {
                               "Their old device can no longer make {name}'s moves.",
     "linkplay.moved": "The game's creator invited {name} again: {name} now plays on a new "
                       "device, and the old device's later moves are refused.",
+    "linkplay.back_elsewhere": "{name}'s seat was taken back on a new device: {name} plays "
+                               "there now, with a new creator key. The old device's later "
+                               "moves and invitations are refused.",
+    "linkplay.back_away": "{name}'s seat was taken back on another device: this device no "
+                          "longer plays {name}, nor invites anyone.",
     "linkplay.you_moved": "The game's creator invited {name} again on another device: this "
                           "device no longer plays {name}.",
     "linkplay.recovery_summary": "If you lose this device",

@@ -129,6 +129,11 @@ EN_SEALED: dict[str, str] = {
     "sealed.escrow_ask_creator": "This link holds the whole game {name} began. If you are "
                                  "{name} and lost the device you played on, type {name}'s "
                                  "recovery passphrase to take your seat back here.",
+    "sealed.escrow_ask_claims": "This link holds the whole game. Several seats say they "
+                                "began it ({names}): if you began it and lost the device you "
+                                "played on, type your recovery passphrase. The seat it "
+                                "unlocks with the key the game began with is taken back here.",
+    "sealed.whole_claims": "the creator ({names})",
     "sealed.escrow_not_creator": "{name}'s recovery passphrase does not unlock the key of "
                                  "the game's creator: this seat cannot be taken back this "
                                  "way.",

@@ -11,6 +11,7 @@ from tm.core.state import Options
 from tm.linkplay import seatseals
 from tm.linkplay.seatseals import Invite, Seals
 from tm.persist import gameids, sigs
+from tm.web import creatorkeys
 from tm.web.linkhandover import take_handover
 from tm.web.linkseals import Seats, read_seats, take_recovery, write_seats
 from tm.web.saves import Storage
@@ -26,6 +27,8 @@ class Checked:
     moved: tuple[int, ...] = ()
     handed: tuple[int, ...] = ()  # the seats now played on another device, moved there by
     # their own device (a sealed game's hand-over)
+    back: tuple[int, ...] = ()  # of ``moved``, the creator's seat taken back on a new device
+    # (its re-invitation rotated the creator's key)
 
 
 def check_link(storage: Storage, link_id: str, params: dict[str, str], moves: list[Any],
@@ -83,6 +86,8 @@ def _check_bound(storage: Storage, link_id: str, found: Seals, moves: list[Any],
     moved: list[int] = []
     handed: list[int] = []
     if refused is None:
+        refused = _take_rotations(seats, found, link_id, verifier)
+    if refused is None:
         refused = _take_reinvites(seats, found, link_id, moves, verifier, moved, handed)
     for seat, key in sorted(found.keys.items()):
         if refused is None and _take_key(seats, found, link_id, seat, key, own_seat, verifier):
@@ -102,8 +107,12 @@ def _check_bound(storage: Storage, link_id: str, found: Seals, moves: list[Any],
     if own_seat in moved and not fresh and seats.recover != own_seat \
             and not seats.invited(own_seat):
         seats.away = True  # (the creator invited this device's seat again, elsewhere)
+        seats.creator = None  # (the creator's key, if this seat held it, went with it)
     write_seats(storage, link_id, seats)
-    return Checked(None, () if fresh else tuple(moved), () if fresh else tuple(handed))
+    back = tuple(s for s in moved if any((r.seat, r.generation) == (
+        s, seats.invitation(s)[0]) for r in seats.rotations))
+    return Checked(None, () if fresh else tuple(moved), () if fresh else tuple(handed),
+                   () if fresh else back)
 
 
 def _unsigned_kind(seats: Seats, found: Seals, seat: int) -> str:
@@ -124,11 +133,15 @@ def invited_away(storage: Storage, link_id: str, params: dict[str, str], own_sea
     seats = read_seats(storage, link_id)
     if not gameids.is_bound(link_id) or seats.begin is None or own_seat < 0:
         return False
-    again = seatseals.read_seat_seals(params).reinvites.get(own_seat)
+    found = seatseals.read_seat_seals(params)
+    again = found.reinvites.get(own_seat)
+    chain = creatorkeys.take_rotations(seats.rotations, found.rotations, seats.begin.creator,
+                                       link_id, len(seats.begin.invitations), verifier)
     return again is not None and again.generation > seats.gens.get(own_seat, 0) and \
-        again.upto <= len(moves) and verifier.verify(seats.begin.creator, sigs.reinvite_message(
-            link_id, own_seat, again.generation, again.invitation, moves[:again.upto]),
-            again.signature)
+        again.upto <= len(moves) and chain[1] is None and creatorkeys.check_reinvite(
+            chain[0], seats.begin.creator, own_seat, again, sigs.reinvite_message(
+                link_id, own_seat, again.generation, again.invitation, moves[:again.upto]),
+            verifier) is None
 
 
 def beginning_fits(storage: Storage, link_id: str, params: dict[str, str], options: Options,
@@ -151,6 +164,7 @@ def admit(storage: Storage, link_id: str, params: dict[str, str], options: Optio
         return True
     seats, found = read_seats(storage, link_id), seatseals.read_seat_seals(params)
     if _take_beginning(seats, found, link_id, options, verifier) is not None or \
+            _take_rotations(seats, found, link_id, verifier) is not None or \
             _take_reinvites(seats, found, link_id, moves, verifier, []) is not None:
         return False
     _take_invite(seats, found.invite)
@@ -176,6 +190,22 @@ def _take_beginning(seats: Seats, found: Seals, link_id: str, options: Options |
     return None
 
 
+def _take_rotations(seats: Seats, found: Seals, link_id: str,
+                    verifier: sigs.Verifier) -> tuple[str, int] | None:
+    """The creator key's rotations the link adds to this device's (tm.web.creatorkeys);
+    a creator's key held here that is no longer the newest is dropped (the lost device's:
+    its invitation tools go with it)."""
+    assert seats.begin is not None
+    chain, refused = creatorkeys.take_rotations(
+        seats.rotations, found.rotations, seats.begin.creator, link_id,
+        len(seats.begin.invitations), verifier)
+    seats.rotations = chain
+    if seats.creator is not None and chain and seats.recover < 0 and \
+            sigs.SoftKey(seats.creator).public != seats.creator_key():
+        seats.creator, seats.invites = None, {}
+    return refused
+
+
 def _take_reinvites(seats: Seats, found: Seals, link_id: str, moves: list[Any],
                     verifier: sigs.Verifier, moved: list[int],
                     handed: list[int] | None = None) -> tuple[str, int] | None:
@@ -189,16 +219,23 @@ def _take_reinvites(seats: Seats, found: Seals, link_id: str, moves: list[Any],
         held = seats.reinvites.get(seat)
         if held == again or (held is not None and again.generation < held.generation):
             continue
+        old = creatorkeys.required(seats.rotations, seat, again.generation)
+        if held is not None and again.generation == held.generation and not again.handover \
+                and old < len(seats.rotations):  # (another one of a generation held, made
+            return "old_creator", seats.rotations[old].seat  # with a superseded key)
         if again.handover:
             if not take_handover(seats, link_id, seat, again, None, moves, verifier):
                 return "handover", seat
             (moved if handed is None else handed).append(seat)
             continue
-        if again.upto > len(moves) or not verifier.verify(
-                seats.begin.creator, sigs.reinvite_message(
-                    link_id, seat, again.generation, again.invitation, moves[:again.upto]),
-                again.signature):
+        if again.upto > len(moves):
             return "reinvite", seat
+        refused = creatorkeys.check_reinvite(
+            seats.rotations, seats.begin.creator, seat, again, sigs.reinvite_message(
+                link_id, seat, again.generation, again.invitation, moves[:again.upto]),
+            verifier)
+        if refused is not None:
+            return refused
         seats.reinvites[seat], seats.vouched[seat] = again, again.upto
         moved.append(seat)
         if seats.gens.get(seat, 0) < again.generation:

@@ -58,7 +58,8 @@ def seat_cover(screen: Screen) -> str:
     body = f'<div class="seats">{seats}</div>'
     if shown.recovering is not None and shown.recovering[1]:
         seat, _, creator = shown.recovering
-        body = _take_back(shown.names[seat], seat, creator)
+        body = _take_back(shown.names[seat], seat, creator, [
+            shown.names[s] for s in shown.claims if 0 <= s < len(shown.names)])
     elif sealed:  # ("I am …" takes the seat with the passphrase typed: page_tools locks it)
         body = f'<div class="seal-seat-form">{_escrow_fields()}{body}</div>'
     return (f'<div class="handoff seat-check" role="dialog" aria-modal="true" '
@@ -77,12 +78,15 @@ def _escrow_fields() -> str:
             f'autocomplete="new-password"></label>')
 
 
-def _take_back(name: str, seat: int, creator: bool) -> str:
+def _take_back(name: str, seat: int, creator: bool, claims: list[str]) -> str:
     """A seat invited again on this device, or the creator's seat in the whole game sent
-    to a new device: its recovery passphrase asked."""
+    to a new device: its recovery passphrase asked (several seats claiming the creator's
+    key: it is tried on each)."""
     ask = "sealed.escrow_ask_creator" if creator else "sealed.escrow_ask"
+    words = t(ask, name=name) if len(claims) < 2 else t("sealed.escrow_ask_claims",
+                                                        names=", ".join(claims))
     return (f'<form class="take-back-form" data-action="seal_seat">'
-            f'<p>{esc(t(ask, name=name))}</p>'
+            f'<p>{esc(words)}</p>'
             f'<label>{esc(t("sealed.escrow_typed"))} <input type="password" '
             f'name="passphrase" required autocomplete="current-password"></label>'
             f'<input type="hidden" name="seat" value="{seat}">'
@@ -273,7 +277,9 @@ def _send_whole(shown: LinkPlayShown) -> str:
     return (f'<details class="send-whole"><summary>{esc(t("sealed.whole_title", name=name))}'
             f'</summary><p class="hint">{esc(t("sealed.whole_hint", name=name))}</p>'
             + _copy_field(link, label, shown.copied_invite == link, shown.can_share, label,
-                          "whole-link") + "</details>")
+                          "whole-link")  # (always long: a file too, as a long link)
+            + button(t("sealed.save_file"), "save_link", "", link=link, name=name)
+            + "</details>")
 
 
 def _audit(findings: tuple[str, ...] | None, checking: bool) -> str:

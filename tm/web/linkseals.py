@@ -26,9 +26,10 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from tm.linkplay import seatseals
-from tm.linkplay.seatseals import Intro, Invite, Reinvite, Seals
+from tm.linkplay.seatseals import Intro, Invite, Reinvite, Rotation, Seals
 from tm.persist import gameids, safejson, sigs
 from tm.persist.gameids import Beginning
+from tm.web.creatorkeys import rotate
 from tm.web.saves import MemoryStorage, Storage
 
 SEATS_PREFIX = "tm:seats:"
@@ -66,6 +67,12 @@ class Seats:
     recover: int = -1  # the seat this device takes back with the creator's key (its
     # re-invitation signed when it first sends a link, over the history it then holds)
     away: bool = False  # this device's seat was invited again and taken on another device
+    rotations: tuple[Rotation, ...] = ()  # the creator key's (tm.web.creatorkeys)
+
+    def creator_key(self) -> bytes:
+        """The creator's key in force: the newest rotation's, else the beginning's."""
+        assert self.begin is not None
+        return self.rotations[-1].creator if self.rotations else self.begin.creator
 
     def invitation(self, seat: int) -> tuple[int, bytes]:
         """The seat's invitation now: (its generation, its public key)."""
@@ -91,7 +98,7 @@ class Seats:
 
     def seals(self, invite: Invite | None = None) -> Seals:
         return Seals(dict(self.keys), list(self.kept.values()), dict(self.intros),
-                     self.begin, dict(self.reinvites), invite)
+                     self.begin, dict(self.reinvites), invite, self.rotations)
 
 
 Record = tuple[dict[int, bytes], dict[int, sigs.SeatSignature]]
@@ -130,6 +137,7 @@ def read_seats(storage: Storage, link_id: str) -> Seats:
         seats.soft = _unb64(raw["soft"]) if raw.get("soft") else None
         seats.recover = int(raw.get("recover", -1))
         seats.away = raw.get("away") == 1
+        seats.rotations = seatseals.read_rotations(str(raw.get("rotations", "")))
     except (ValueError, TypeError, AttributeError, IndexError, KeyError, binascii.Error):
         return Seats()
     return seats
@@ -154,6 +162,8 @@ def write_seats(storage: Storage, link_id: str, seats: Seats) -> None:
         data["recover"] = seats.recover
     if seats.away:
         data["away"] = 1
+    if seats.rotations:
+        data["rotations"] = seatseals.rotations_text(seats.rotations)
     for name in ("creator", "soft"):
         secret = getattr(seats, name)
         if secret is not None:
@@ -223,6 +233,16 @@ def _reinvite(seats: Seats, link_id: str, seat: int, moves: list[Any]) -> None:
     seats.forget(seat)
 
 
+def _take_back(seats: Seats, link_id: str, seat: int, moves: list[object]) -> None:
+    """The creator's seat re-invited on its new device with the creator's key, which is
+    then replaced by a fresh one (the lost device holds the old: tm.web.creatorkeys)."""
+    assert seats.creator is not None and seats.begin is not None
+    _reinvite(seats, link_id, seat, moves)
+    gens = tuple(seats.invitation(s)[0] for s in range(len(seats.begin.invitations)))
+    rotation, seats.creator = rotate(link_id, seat, seats.creator, seats.reinvites[seat], gens)
+    seats.rotations, seats.recover = (*seats.rotations, rotation), -1
+
+
 def seats_text(seats: Seats) -> str:
     """A seats' record as :func:`write_seats` stores it (the move file carries it)."""
     kept = MemoryStorage()
@@ -256,7 +276,7 @@ def take_recovery(seats: Seats, link_id: str, param: str) -> None:
         key = sigs.SoftKey(secret)
     except (ValueError, binascii.Error):
         return
-    if seats.begin is None or key.public != seats.begin.creator or not seat_text.isdigit() \
+    if seats.begin is None or key.public != seats.creator_key() or not seat_text.isdigit() \
             or not 0 <= int(seat_text) < len(seats.begin.invitations):
         return
     seats.creator, seats.recover = secret, int(seat_text)
@@ -308,8 +328,7 @@ def sealed(fragment: str, storage: Storage, link_id: str, seat: int, moves: list
     if seat >= 0:
         own, sign = _device_key(storage, link_id, seat, signer, seats)
         if seat == seats.recover and seats.creator is not None:  # its creator, back
-            _reinvite(seats, link_id, seat, moves)
-            seats.recover = -1
+            _take_back(seats, link_id, seat, moves)
         if not seats.seated(seat) and seats.invited(seat):
             generation, secret = seats.invites[seat]
             intro = sigs.SoftKey(secret).sign(sigs.intro_message(link_id, seat, generation, own))

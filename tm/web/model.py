@@ -127,6 +127,7 @@ class LinkPlayShown:
     # a sealed seat invited again that this device may take back, and whether its
     # player left an escrow (its recovery passphrase is asked: tm.web.seedescrow)
     recovering: tuple[int, bool, bool] | None = None
+    claims: tuple[int, ...] = ()  # the seats claiming the creator's key (the whole game)
 
 
 @dataclass(frozen=True, slots=True)

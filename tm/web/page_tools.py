@@ -222,11 +222,7 @@ class PageTools:
             if keys is None:
                 page.act("seat_refused", {"why": "move_no_keys"})
                 return
-            keys.unlockSeed(back[2], passphrase, back[0], seat).then(
-                create_once_callable(lambda seed: page.guard(
-                    "event", self._answer, "choose_seat", {"seat": seat, "seed": str(seed)})),
-                create_once_callable(lambda _error: page.guard(
-                    "event", self._answer, "seat_refused", {"why": "escrow_passphrase"})))
+            self._unlock_each(app.sealed.recovery_escrows(), passphrase, seat, {})
             return
         if not passphrase and not again:
             page.act("choose_seat", {"seat": seat})
@@ -244,6 +240,31 @@ class PageTools:
                 {"seat": seat, "seed": seed, "escrow": str(escrow)})),
             create_once_callable(lambda _error: page.guard(
                 "event", self._answer, "seat_refused", {"why": "move_no_keys"})))
+
+
+    def _unlock_each(self, escrows: tuple[tuple[str, int, str], ...], passphrase: str,
+                     seat: int, found: dict[int, str]) -> None:
+        """The passphrase tried on each escrow in turn (each seat claiming the creator's
+        key: a cheating seat's claim must not hide the creator's), then what unlocked
+        sent to be checked (``seeds``); none unlocked: a wrong passphrase."""
+        page, keys = self.page, self._keys()
+        if not escrows or keys is None:
+            if not found:
+                self._answer("seat_refused", {"why": "escrow_passphrase"})
+                return
+            seeds = ",".join(f"{claim}:{seed}" for claim, seed in found.items())
+            self._answer("choose_seat", {"seat": seat, "seeds": seeds})
+            return
+        (game, claim, text), rest = escrows[0], escrows[1:]
+
+        def unlocked(seed: object) -> None:
+            found[claim] = str(seed)
+            self._unlock_each(rest, passphrase, seat, found)
+
+        keys.unlockSeed(text, passphrase, game, claim).then(
+            create_once_callable(lambda seed: page.guard("event", unlocked, seed)),
+            create_once_callable(lambda _error: page.guard(
+                "event", self._unlock_each, rest, passphrase, seat, found)))
 
 
 def _seat_fields() -> dict[str, str]:

@@ -89,11 +89,17 @@ def holds_creator(text: str | None) -> bool:
     return _locked_bytes(text) == SEED_BYTES + CREATOR_BYTES
 
 
+def creator_seats(posts: Sequence[Post], players: int) -> tuple[int, ...]:
+    """The seats whose escrow says it holds the creator's key. A cheating seat may claim
+    so too: the passphrase typed is tried on each (its claim fails once unlocked), so its
+    claim cannot hide the creator's seat."""
+    return tuple(seat for seat in range(players) if holds_creator(escrow_of(posts, seat)))
+
+
 def creator_seat(posts: Sequence[Post], players: int) -> int | None:
-    """The seat whose escrow says it holds the creator's key (the first, should a
-    cheating seat claim so too: its claim fails once unlocked); None: no such seat."""
-    return next((seat for seat in range(players) if holds_creator(escrow_of(posts, seat))),
-                None)
+    """The seat the whole game names for the creator's new device (:func:`creator_seats`'
+    first); None: no seat claims the creator's key."""
+    return next(iter(creator_seats(posts, players)), None)
 
 
 def escrow_of(posts: Sequence[Post], seat: int) -> str | None:
@@ -146,4 +152,5 @@ def recovered(options: Options, game_id: str, seat: int, seed: bytes,
 
 
 __all__ = ["FORMAT", "ITERATIONS", "EscrowRefused", "creator_key", "creator_seat",
+           "creator_seats",
            "escrow_of", "holds_creator", "recovered", "seed_of", "unlocked", "well_formed"]

@@ -39,6 +39,7 @@ from tm.fairdeck import Finding, Group, Piles, generations
 from tm.fairdeck.device import Device
 from tm.fairdeck.held import Caught, DeviceError
 from tm.fairdeck.wire import HandOff, Pass, SeedReveal, Show, Turn, decode, encode
+from tm.fairdeck.work import Work
 from tm.game import Game
 from tm.linkplay import sealedasks
 from tm.linkplay.sealedasks import Awaited
@@ -212,6 +213,10 @@ class SealedSeat:
     def audit(self) -> list[tuple[str, Finding]]:
         """The end-of-game audit over every deck (empty: the game was played fair)."""
         return self.device.audit(self.piles())
+
+    def auditing(self) -> Work[list[tuple[str, Finding]]]:
+        """:meth:`audit` as work in slices (``device.audit_size()`` units)."""
+        return self.device.auditing(self.piles())
 
     def _owes_drawn(self) -> bool:
         """Whether another seat drew a position this device has not sent its key part

@@ -33,6 +33,7 @@ from tm.web.page_dom import (
 )
 from tm.web.page_session import TabSession
 from tm.web.page_tools import PageTools, typed_passphrase
+from tm.web.page_work import WorkLoop
 from tm.web.regions import SplitOnce, stale_allowed
 
 KEEP: list[Any] = []  # proxies must outlive this module's functions
@@ -66,6 +67,7 @@ class Page:
         self.queue: list[Callable[[], None]] = []
         self.after_draw: list[Callable[[], None]] = []  # e.g. the bots' next slice (bot_loop)
         self.tools = PageTools(self).actions()  # the page's own actions (not the App's)
+        self.after_draw.append(WorkLoop(self).after_draw)  # a long job's slices (the audit)
         self._tick = create_proxy(self._run_queue)
         self._frame = create_proxy(lambda *_: window.setTimeout(self._tick, 0))
         KEEP.extend((self._tick, self._frame))
@@ -337,6 +339,16 @@ class Page:
             self.later("event", self.save)
         window.scrollTo(0, 0) if action in ("reveal", "new_game", "continue", "menu",
                                                "open_link", "import") else None
+
+    def show_alerts(self) -> None:
+        """Only #alerts drawn again (a job's progress: the screen under it is as it was)."""
+        self._set("alerts", render_alerts(self.app.tabs.snapshot()))
+
+    def finished(self) -> None:
+        """A job run in slices is done: the page drawn, its save written after the frame."""
+        self.draw()
+        if self.app.tabs.state.save_due:
+            self.later("event", self.save)
 
     def save(self) -> None:
         """The save put off while the move was drawn; drawn again if saving had news

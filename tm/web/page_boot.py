@@ -227,6 +227,7 @@ def start() -> None:
     document.documentElement.lang = chosen
     language_font(chosen)
     app.tabs.state.defer_saves = True
+    app.jobs.defer = True  # the audit, a sealed game rebuilt: in slices (tm/web/page_work.py)
     app.linkplay.state.can_share = not missing(getattr(window.navigator, "share", None))
     page = Page(app)
     app.linkplay.state.signer = PageSigner(lambda: sealed(page))

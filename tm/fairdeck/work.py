@@ -19,8 +19,3 @@ def finish(work: Work[T]) -> T:
         except StopIteration as done:
             return done.value  # type: ignore[no-any-return]
 
-
-def ready(value: T) -> Work[T]:
-    """Work with nothing to do: ``value`` at once."""
-    return value
-    yield 0  # (unreached: makes this a generator)

@@ -33,7 +33,6 @@ from tm.web.page_dom import (
 )
 from tm.web.page_session import TabSession
 from tm.web.page_tools import PageTools, typed_passphrase
-from tm.web.page_work import WorkLoop
 from tm.web.regions import SplitOnce, stale_allowed
 
 KEEP: list[Any] = []  # proxies must outlive this module's functions
@@ -67,7 +66,6 @@ class Page:
         self.queue: list[Callable[[], None]] = []
         self.after_draw: list[Callable[[], None]] = []  # e.g. the bots' next slice (bot_loop)
         self.tools = PageTools(self).actions()  # the page's own actions (not the App's)
-        self.after_draw.append(WorkLoop(self).after_draw)  # a long job's slices (the audit)
         self._tick = create_proxy(self._run_queue)
         self._frame = create_proxy(lambda *_: window.setTimeout(self._tick, 0))
         KEEP.extend((self._tick, self._frame))

@@ -12,7 +12,7 @@ the longest one (milliseconds, Python's own time).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tm.web.i18n import speaking
 from tm.web.page_dom import create_proxy, document, window
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from tm.web.browser import Page
 
 SLICE_MS = 30.0  # a slice's work, in milliseconds (a unit is a few ms in Pyodide)
-_KEEP: list[Any] = []  # proxies must outlive this module's functions
+_KEEP: list[object] = []  # proxies must outlive this module's functions
 
 
 class WorkLoop:
@@ -29,7 +29,7 @@ class WorkLoop:
 
     def __init__(self, page: Page) -> None:
         self.page = page
-        self.timer: Any = None
+        self.timer: object = None
         self.slices = 0
         self.longest = 0.0
         self._step = create_proxy(self._slice)
@@ -40,7 +40,7 @@ class WorkLoop:
         if self.page.app.jobs.job is not None and self.timer is None:
             self.timer = window.setTimeout(self._step, 0)
 
-    def _slice(self, *_: Any) -> None:
+    def _slice(self, *_: object) -> None:
         self.timer = None
         page, app = self.page, self.page.app
         started = float(window.performance.now())

@@ -27,6 +27,7 @@ from tm.linkplay.links import LinkError
 from tm.linkplay.sealedplay import Post, SealedSeat, read_post
 from tm.web.sealedrecord import (
     RECORD_PREFIX,
+    Findings,
     Record,
     RecordError,
     Stopped,
@@ -286,7 +287,7 @@ class SealedPlay:
         audited = self.record.audited
         return self.record.audit is None or 0 < audited < self.seeds()
 
-    def audit(self) -> list[list[Any]] | None:
+    def audit(self) -> Findings | None:
         """The audit's findings as [deck, seat, position, reason] (kept once run: it
         takes seconds); None before it ran."""
         return finish(self.auditing())
@@ -295,7 +296,7 @@ class SealedPlay:
         """The units of work of :meth:`auditing`."""
         return self.seat.device.audit_size()
 
-    def auditing(self) -> Work[list[list[Any]] | None]:
+    def auditing(self) -> Work[Findings | None]:
         """:meth:`audit` as work in slices (:meth:`audit_size` units)."""
         if self.audit_due():
             found = yield from self.seat.auditing()

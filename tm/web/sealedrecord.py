@@ -13,6 +13,7 @@ from tm.persist import safejson
 from tm.web.saves import Storage
 
 RECORD_PREFIX = "tm:sealed:"
+Findings = list[list[Any]]  # the audit's, each [deck, seat, position, reason]
 
 
 class RecordError(ValueError):
@@ -36,7 +37,7 @@ class Record:
     seat: int
     seed: bytes
     posts: list[str] = field(default_factory=list)  # every post's JSON line, in order
-    audit: list[list[Any]] | None = None  # the audit's findings, once its own seed is out
+    audit: Findings | None = None  # the audit's findings, once its own seed is out
     sent: dict[str, int] = field(default_factory=dict)  # seat: the posts its last link held
     audited: int = 0  # the seeds the audit had (0: every one, as before issue 43)
     # [post index, seat, reason]: a post taken, refuted later (Stopped); the game is

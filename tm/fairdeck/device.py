@@ -129,9 +129,15 @@ class Device(Joining, PartChecks, Drafting, Receiving):
 
     def reshuffle_step(self, deck: str) -> HandOff | None:
         """This seat's step of a generation's shuffle, if it is its turn (else None)."""
+        return finish(self.reshuffle_stepping(deck))
+
+    def reshuffle_stepping(self, deck: str) -> Work[HandOff | None]:
+        """:meth:`reshuffle_step` as work in slices (a unit per card)."""
         holding = self._generation(deck)
-        return None if holding is None else generations.step(holding, deck, self.seat,
-                                                             self.version, self._olds(deck))
+        if holding is None:
+            return None
+        return (yield from generations.stepping(holding, deck, self.seat, self.version,
+                                                self._olds(deck)))
 
     def _olds(self, deck: str) -> generations.OldKeysOf:
         """A seat's public old keys on the discards of the generation ``deck`` (what its

@@ -19,3 +19,14 @@ def finish(work: Work[T]) -> T:
         except StopIteration as done:
             return done.value  # type: ignore[no-any-return]
 
+
+
+def uncounted(work: Work[T]) -> Work[T]:
+    """``work`` whose units are not counted (it yields 0: places to pause, no progress),
+    inside work counted in other units (a post taken, whatever it costs)."""
+    while True:
+        try:
+            next(work)
+        except StopIteration as done:
+            return done.value  # type: ignore[no-any-return]
+        yield 0

@@ -39,7 +39,7 @@ from tm.fairdeck import Finding, Group, Piles, generations
 from tm.fairdeck.device import Device
 from tm.fairdeck.held import Caught, DeviceError
 from tm.fairdeck.wire import HandOff, Pass, SeedReveal, Show, Turn, decode, encode
-from tm.fairdeck.work import Work
+from tm.fairdeck.work import Work, finish
 from tm.game import Game
 from tm.linkplay import sealedasks
 from tm.linkplay.sealedasks import Awaited
@@ -97,9 +97,13 @@ class SealedSeat:
     # ------------------------------------------------------------ sending
     def shuffle_post(self) -> Post | None:
         """This seat's step of the joint shuffle, when it is its turn."""
+        return finish(self.shuffle_posting())
+
+    def shuffle_posting(self) -> Work[Post | None]:
+        """:meth:`shuffle_post` as work in slices (a unit per card)."""
         if self.device.my_step() is None:
             return None
-        self.device.step()
+        yield from self.device.stepping()
         since = self.device.steps_done() - 1 if self.one_step else 0
         return self._sent(Post(self.seat, None, encode(self.device.handoff(since))))
 
@@ -114,12 +118,16 @@ class SealedSeat:
         """This seat's move: applied here (or kept waiting, at the setup reveal) and posted
         with the parts it owes, the shows of its cards it made public and, a draft pick,
         the cards it passes on (readable by the next seat alone)."""
+        return finish(self.playing(response))
+
+    def playing(self, response: dict[str, Any]) -> Work[list[Post]]:
+        """:meth:`play` as work in slices (a reshuffle's step: a unit per card)."""
         passes = self._hand_on(response)
         self.waiting.append((self.seat, response))
         shows = list(self._drain())
         shows += self._setup_reveal()
         post = Post(self.seat, response, encode(self._outgoing(shows, passes)))
-        return [self._sent(post), *self._reshuffles()]
+        return [self._sent(post), *(yield from self._reshuffling())]
 
     # ------------------------------------------------------------ the draft
     def _hand_on(self, response: dict[str, Any]) -> list[Pass]:
@@ -172,6 +180,10 @@ class SealedSeat:
         seat that broke the protocol (its ``source``: the earlier post that brought a part
         refuted only now, once a waiting move placed it), ``IllegalMove`` for a move the
         rules refuse."""
+        return finish(self.receiving(post))
+
+    def receiving(self, post: Post) -> Work[list[Post]]:
+        """:meth:`receive` as work in slices (a reshuffle's step: a unit per card)."""
         self.log.append(post)
         self.device.source = post  # (a part kept unproved is filed with its post)
         message = decode(post.message)
@@ -186,7 +198,7 @@ class SealedSeat:
             return []
         if isinstance(message, HandOff | SeedReveal):
             self.device.receive(message, self._known())
-            return self._reshuffles()
+            return (yield from self._reshuffling())
         if post.move is not None:
             self.waiting.append((post.seat, post.move))
         self.device.receive(message, self._known(), ahead=True)
@@ -195,7 +207,7 @@ class SealedSeat:
                                 and not self.waiting)
         answer = [] if not shows and not self._owes_drawn() and not self._owes_needed() else [
             self._sent(Post(self.seat, None, encode(self._outgoing(shows))))]
-        return answer + self._reshuffles()
+        return answer + (yield from self._reshuffling())
 
     def adopt(self, post: Post) -> None:
         """Play under the protocol of the game's first post (the first hand-off): a game
@@ -297,7 +309,7 @@ class SealedSeat:
         for deck, sources in opened.items():
             self.device.expect(deck, generations.sources_of(sources))
 
-    def _reshuffles(self) -> list[Post]:
+    def _reshuffling(self) -> Work[list[Post]]:
         """This device's part in the reshuffles the rules opened: its steps when it is its
         turn, the hand-offs that came early, and, once a generation is locked here, the
         key parts it owes for the others' piles of it."""
@@ -307,7 +319,7 @@ class SealedSeat:
         while progress:
             progress = False
             for deck in self.device.pending():
-                handoff = self.device.reshuffle_step(deck)
+                handoff = yield from self.device.reshuffle_stepping(deck)
                 if handoff is not None:
                     posts.append(self._sent(Post(self.seat, None, encode(handoff))))
                     progress = True

@@ -20,7 +20,7 @@ from tm.core.state import Options
 from tm.fairdeck import SECP256K1, Group
 from tm.fairdeck.held import Caught, DeviceError
 from tm.fairdeck.wire import HandOff, SeedReveal, decode
-from tm.fairdeck.work import Work, finish
+from tm.fairdeck.work import Work, finish, uncounted
 from tm.game import Game
 from tm.linkplay import links, sealedlinks, sealedshape
 from tm.linkplay.links import LinkError
@@ -86,9 +86,9 @@ class SealedPlay:
                 post = read_post(text)
                 play._append(post)
                 if post.seat != record.seat:
-                    owed += play.seat.receive(post)
+                    owed += yield from uncounted(play.seat.receiving(post))
                 else:
-                    owed = owed or play._again(post)
+                    owed = owed or (yield from uncounted(play._again(post)))
                     if not owed or owed.pop(0).to_text() != post.bare().to_text():
                         raise RecordError("this device's record of the game does not replay")
                 yield 1
@@ -98,13 +98,13 @@ class SealedPlay:
             raise RecordError("this device's record of the game does not replay") from error
         return play
 
-    def _again(self, post: Post) -> list[Post]:
+    def _again(self, post: Post) -> Work[list[Post]]:
         """This device's own post made again (the seed makes it the same)."""
         if post.move is not None:
-            return self.seat.play(post.move)
+            return (yield from self.seat.playing(post.move))
         message = decode(post.message)
         if isinstance(message, HandOff):
-            made = self.seat.shuffle_post()
+            made = yield from self.seat.shuffle_posting()
             return [made] if made is not None else []
         if isinstance(message, SeedReveal):
             return [self.seat.seed_post()]
@@ -133,9 +133,13 @@ class SealedPlay:
         """Everything this device posts without a player's decision: its shuffle step, its
         opening parts, the parts it owes, its seed once the game is over (nothing once
         the game stopped)."""
+        finish(self.acting())
+
+    def acting(self) -> Work[None]:
+        """:meth:`act` as work in slices (its shuffle step: a unit per card)."""
         if self.record.stopped is not None:
             return
-        post = self.seat.shuffle_post()
+        post = yield from self.seat.shuffle_posting()
         if post is not None:
             self._post([post])
         if self.seat.device.locked and not self.opened:
@@ -148,8 +152,12 @@ class SealedPlay:
 
     def play(self, response: dict[str, Any]) -> None:
         """This seat's answer (IllegalMove: refused, nothing posted)."""
-        self._post(self.seat.play(response))
-        self.act()
+        finish(self.playing(response))
+
+    def playing(self, response: dict[str, Any]) -> Work[None]:
+        """:meth:`play` as work in slices (a reshuffle's step: a unit per card)."""
+        self._post((yield from self.seat.playing(response)))
+        yield from self.acting()
 
     def signed(self, more: list[Post] | None = None) -> list[list[Any]]:
         """The history (and ``more`` after it) as the seats' signatures cover it (see
@@ -187,6 +195,10 @@ class SealedPlay:
         (then this object is spoilt: the caller rebuilds from the record), ``Stopped``
         when a post of an earlier link is refuted only now. Once the game stopped, posts
         are kept, never played."""
+        return finish(self.taking_posts(new))
+
+    def taking_posts(self, new: list[Post]) -> Work[int]:
+        """:meth:`take_posts` as work in slices: a unit per post (its cards uncounted)."""
         answers: list[Post] = []
         start = len(self.history)
         for post in new:
@@ -194,15 +206,16 @@ class SealedPlay:
             if self.record.stopped is not None:
                 continue
             try:
-                answers += self.seat.receive(post)
+                answers += yield from uncounted(self.seat.receiving(post))
             except Caught as caught:
                 index = next((i for i, held in enumerate(self.history[:start])
                               if held is caught.source), None)
                 if index is None:  # (refused with the link that brought it)
                     raise
                 raise Stopped(index, caught) from caught
+            yield 1
         self._post(answers)
-        self.act()
+        yield from uncounted(self.acting())
         return len(new)
 
     def offer(self) -> tuple[int, str] | None:

@@ -6,9 +6,10 @@ reloads its finished game. Printed, with the machine's load: nothing is asserted
 
     python scripts/bench_sealed_page.py [--players 2] [--prelude]
 
-A link opens in a new document (the page boots, rebuilds the game from the device's
-record, takes the link's posts, does its shuffle step if due): "after the boot" counts the
-tasks from the page's ready mark on, the rest is the boot (scripts/bench_boot.py). Needs
+A device's first link boots its page (then it takes its seat); a later link is a new
+address of the same page (its posts taken, its shuffle step if due); a reload boots it
+and rebuilds the game from the device's record. "After the boot" counts the tasks from
+the page's ready mark on, the rest is the boot (scripts/bench_boot.py). Needs
 the site built (`make site`) and Chromium, as the browser tests do.
 """
 from __future__ import annotations
@@ -52,13 +53,14 @@ PROBE = """
 
 @dataclass
 class Tasks:
-    """The longest tasks of each document a page showed: in all, and after its boot."""
+    """The longest tasks a page ran since the last look (a link opened is a new address
+    of the same document: no new boot), in all and after the boot."""
     whole: list[float] = field(default_factory=list)
     after_boot: list[float] = field(default_factory=list)
     slices: list[str] = field(default_factory=list)  # the job loop's own: slices, longest ms
 
     def collect(self, page: Any) -> None:
-        """The longest tasks of the document ``page`` shows now."""
+        """The longest tasks ``page`` ran since the last look."""
         tasks = json.loads(page.evaluate("JSON.stringify(window.__tasks || [])"))
         ready = page.evaluate("window.__readyAt === undefined ? -1 : window.__readyAt")
         self.whole.append(max((d for _s, d in tasks), default=0.0))
@@ -66,6 +68,7 @@ class Tasks:
         self.slices.append(page.evaluate(
             "(document.body.dataset.jobSlices || '0') + ' slices, longest '"
             " + (document.body.dataset.jobTook || '0') + ' ms'"))
+        page.evaluate("window.__tasks.length = 0")  # (a link opened later: its own tasks)
 
 
 def _line(what: str, values: list[float]) -> str:

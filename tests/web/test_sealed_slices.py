@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.kits.sealed_apps import device, history
+from tm.web.alerts import render_alerts
 from tm.web.app import App
 from tm.web.i18n import t
 from tm.web.saves import MemoryStorage
@@ -26,12 +27,14 @@ def _ann(sliced: bool) -> App:
 
 
 def _sliced_to_the_end(app: App) -> int:
-    """The job run a unit per slice, as the page would (its busy veil counting the
-    posts taken); the slices it took."""
+    """The jobs run a unit per slice, as the page would (its busy veil counting the posts
+    of a game rebuilt; a link's posts are taken under a veil with no count); the slices."""
     slices = 0
     while (job := app.jobs.job) is not None:
-        assert app.tabs.state.busy is not None and job.done <= job.total
-        assert t("busy.progress", done=job.done, total=job.total) in app.render()["alerts"]
+        assert app.tabs.state.busy == job.message and (not job.total or job.done <= job.total)
+        alerts = render_alerts(app.tabs.snapshot())  # (as the page draws it between slices)
+        assert t(job.message) in alerts
+        assert not job.total or t("busy.progress", done=job.done, total=job.total) in alerts
         slices += 1
         if not app.jobs.run_slice(lambda: False):
             app.refresh_screen()
@@ -63,4 +66,5 @@ def test_a_link_opened_after_a_reload_is_taken_once_its_game_is_rebuilt_in_slice
     assert sliced.shown.notice is None and whole.shown.notice is None
     assert len(history(sliced)) == len(history(whole)) > 0
     assert sliced.shown.game.digest() == whole.shown.game.digest()  # type: ignore[union-attr]
+    assert sliced.render()["app"] == whole.render()["app"]  # (the link to send: signed)
     assert sliced.store.storage.data == whole.store.storage.data  # type: ignore[attr-defined]

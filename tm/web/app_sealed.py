@@ -16,7 +16,7 @@ from typing import Any
 from tm.core.errors import IllegalMove
 from tm.core.state import Options
 from tm.fairdeck.held import DeviceError
-from tm.fairdeck.work import Work
+from tm.fairdeck.work import Work, finish
 from tm.game import Game
 from tm.linkplay import sealedlinks, seatseals
 from tm.linkplay.links import LinkError
@@ -135,7 +135,8 @@ class SealedController(SeatMoves, SeatRecovery):
         if record is None:
             self._join(game_id, options, text)
             return
-        self._restored(game_id, record, lambda play: self._take(play, text, fresh=False))
+        self._restored(game_id, record, lambda play: self.host.jobs.start(
+            Job("busy.link", 0, self._taken(play, text))))
 
     def _join(self, game_id: str, options: Options | None, text: str) -> None:
         shown = self.shown
@@ -208,6 +209,14 @@ class SealedController(SeatMoves, SeatRecovery):
         link costs no fair-deck or rules work), then taken, then stored; a link refused
         (shape, signatures, the fair deck, the rules, a full store) leaves this device's
         game and store as they were, with a notice (a join refused: nothing is kept)."""
+        return finish(self._taking(play, text, fresh))
+
+    def _taken(self, play: SealedPlay, text: str) -> Work[None]:
+        """:meth:`_take` of a later link as a job (in the page, in slices: a shuffle step
+        it makes due, a card at a time)."""
+        yield from self._taking(play, text, fresh=False)
+
+    def _taking(self, play: SealedPlay, text: str, fresh: bool) -> Work[bool]:
         shown = self.shown
         if not fresh and self.moved_away(play):  # (the new device takes the seat's links)
             self._show(play)
@@ -223,7 +232,7 @@ class SealedController(SeatMoves, SeatRecovery):
             if notice is None:
                 play.check_shape(new)
                 spoilt = True  # (from here on, a refusal rebuilds the game as stored)
-                play.take_posts(new)
+                yield from play.taking_posts(new)
                 self._keep(play)
         except sealedgame.Stopped as stopped:  # an earlier link's post refuted only now
             kept = sealedgame.stop(storage, play.game_id, new, stopped)  # (this link kept)

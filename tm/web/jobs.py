@@ -24,7 +24,8 @@ class Busy(Protocol):
 
 @dataclass
 class Job:
-    """Work under way: the busy message key, its units in all and done so far."""
+    """Work under way: the busy message key, its units in all (0: not counted) and done
+    so far."""
     message: str
     total: int
     work: Work[None]
@@ -57,13 +58,14 @@ class Jobs:
             self.job.then.append(then)
 
     def progress(self) -> tuple[int, int] | None:
-        """(done, total) of the job under way (None: none)."""
+        """(done, total) of the job under way (None: none, or its work is not counted)."""
         job = self.job
-        return None if job is None else (min(job.done, job.total), job.total)
+        return None if job is None or not job.total else (min(job.done, job.total), job.total)
 
     def run_slice(self, more: Callable[[], bool]) -> bool:
         """The job's work, a unit at a time while ``more()`` says so (at least one);
-        whether some is left. Done (or failed): the page is no longer busy."""
+        whether some is left (this job's, or the next one its end started). Done (or
+        failed): the page is no longer busy."""
         job = self.job
         if job is None:
             return False
@@ -75,9 +77,13 @@ class Jobs:
         except StopIteration:
             pass
         except Exception:  # (the page's guard says what failed; the page is not kept busy)
-            self.job, self.tabs.busy = None, None
+            self._done(job)
             raise
-        self.job, self.tabs.busy = None, None
+        self._done(job)
         for then in job.then:
             then()
-        return False
+        return self.job is not None  # (its end may have started the next: a link's posts)
+
+    def _done(self, job: Job) -> None:
+        if self.job is job:  # (not one its work started)
+            self.job, self.tabs.busy = None, None

@@ -33,6 +33,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from tm.core import sealed
+from tm.core.contract import Response
 from tm.core.errors import IllegalMove, reason_of
 from tm.core.sealed import Unreadable
 from tm.fairdeck import Finding, Group, Piles, generations
@@ -114,13 +115,13 @@ class SealedSeat:
         return self._sent(Post(self.seat, None, encode(self.device.outgoing(
             self.piles(), pass_key=drafted))))
 
-    def play(self, response: dict[str, Any]) -> list[Post]:
+    def play(self, response: Response) -> list[Post]:
         """This seat's move: applied here (or kept waiting, at the setup reveal) and posted
         with the parts it owes, the shows of its cards it made public and, a draft pick,
         the cards it passes on (readable by the next seat alone)."""
         return finish(self.playing(response))
 
-    def playing(self, response: dict[str, Any]) -> Work[list[Post]]:
+    def playing(self, response: Response) -> Work[list[Post]]:
         """:meth:`play` as work in slices (a reshuffle's step: a unit per card)."""
         passes = self._hand_on(response)
         self.waiting.append((self.seat, response))
@@ -130,7 +131,7 @@ class SealedSeat:
         return [self._sent(post), *(yield from self._reshuffling())]
 
     # ------------------------------------------------------------ the draft
-    def _hand_on(self, response: dict[str, Any]) -> list[Pass]:
+    def _hand_on(self, response: Response) -> list[Pass]:
         """A draft pick: the cards left in the hand, passed on to the next seat in the
         generation's direction (R-GEN-4), their keys sealed to it."""
         g = self.game.state

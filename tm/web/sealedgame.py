@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from tm.core.contract import Response
 from tm.core.errors import IllegalMove
 from tm.core.state import Options
 from tm.fairdeck import SECP256K1, Group
@@ -150,11 +151,11 @@ class SealedPlay:
         if self.game.is_over and not self.seed_posted():
             self._post([self.seat.seed_post()])
 
-    def play(self, response: dict[str, Any]) -> None:
+    def play(self, response: Response) -> None:
         """This seat's answer (IllegalMove: refused, nothing posted)."""
         finish(self.playing(response))
 
-    def playing(self, response: dict[str, Any]) -> Work[None]:
+    def playing(self, response: Response) -> Work[None]:
         """:meth:`play` as work in slices (a reshuffle's step: a unit per card)."""
         self._post((yield from self.seat.playing(response)))
         yield from self.acting()

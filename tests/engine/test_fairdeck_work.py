@@ -5,13 +5,10 @@ from __future__ import annotations
 
 from tests.engine.test_fairdeck import Table as DeckTable
 from tests.engine.test_fairdeck import played
-from tests.engine.test_sealed_fairdeck import table_of
-from tm import Options
-from tm.fairdeck import TEST_127, Claim, Piles
+from tests.engine.test_sealed_fairdeck import forged_unlock
+from tm.fairdeck import Claim
 from tm.fairdeck.audit import audit_size, auditing
-from tm.fairdeck.wire import HandOff, SeedReveal
 from tm.fairdeck.work import Work, finish
-from tm.testing.sealed_table import seat_seed
 
 
 def _unit_by_unit(work: Work[list]) -> tuple[list, int, int]:  # type: ignore[type-arg]
@@ -40,20 +37,9 @@ def test_the_audit_of_a_deck_in_slices_finds_what_the_whole_audit_finds() -> Non
 
 
 def test_a_sealed_games_audit_in_slices_names_the_seat_the_whole_audit_names() -> None:
-    table = table_of(Options(players=2, seed=3, sealed=True), TEST_127)
-    table.shuffle()
-    seats = table.seats
-    for device in seats:  # the rules opened a generation of three discards
-        device.device.expect("project/2", (("project", 40), ("project", 41), ("project", 42)))
-    first = seats[0].device.reshuffle_step("project/2")
-    assert first is not None and seats[1].device.reshuffle_step("project/2") is None
-    forged = HandOff(first.group, 0, 2, 0, first.decks, ((tuple(
-        TEST_127.power(x, 3) for x in first.outputs[0][0]),),))
-    seats[1].device.receive(forged)  # well formed: only the audit can tell
-    seats[1].device.receive(SeedReveal(0, seat_seed(0)))
-    piles = seats[1].piles() | {"project/2": Piles.deal(2, 3, 4)}
-    whole = seats[1].device.audit(piles)
-    found, units, _slices = _unit_by_unit(seats[1].device.auditing(piles))
-    assert found == whole == finish(seats[1].device.auditing(piles))
+    seat, piles = forged_unlock()
+    whole = seat.device.audit(piles)
+    found, units, _slices = _unit_by_unit(seat.device.auditing(piles))
+    assert found == whole == finish(seat.device.auditing(piles))
     assert ("project/2", 0, "unlock") in {(deck, f.seat, f.reason) for deck, f in found}
-    assert units == seats[1].device.audit_size()
+    assert units == seat.device.audit_size()

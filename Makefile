@@ -145,8 +145,9 @@ site: $(VENDOR_STAMP) engine stdlib pyc snapshot fonts
 # main-thread task while it shows and key -> frame for keys typed into it
 # (scripts/bench_boot.py), and the memory beside bare Pyodide's (scripts/bench_memory.py:
 # resident, wasm and JS heap, a 5-player late game, 200 clicks, 20 links and 50 undos), what
-# that game puts in the page (scripts/bench_dom.py: elements by region, DOM nodes, JS heap), a
-# sealed game's links and audit (scripts/bench_sealed_page.py), and what hostile links cost
+# that game puts in the page (scripts/bench_dom.py: elements by region, DOM nodes, JS heap), the
+# longest main-thread task of a sealed game while its links open, during its audit and while it
+# reopens (scripts/bench_sealed_page.py, Long Tasks API), and what hostile links cost
 # a sealed game's page beside an honest one's, with clicks before and after each
 # (scripts/bench_hostile_links.py). And whether following the hint wins: a solo autopilot
 # taking the hint's first choice against the expert on the same held-out deals

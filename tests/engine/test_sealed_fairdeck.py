@@ -20,6 +20,7 @@ from tm.core import sealed
 from tm.fairdeck import SECP256K1, TEST_127, Group, Piles, generations
 from tm.fairdeck.device import Device
 from tm.fairdeck.held import Caught
+from tm.fairdeck.receiving import PilesByDeck
 from tm.fairdeck.wire import HandOff, SeedReveal, Show, Turn, decode, encode
 from tm.linkplay.sealedplay import Awaited, Post, Refused, SealedSeat, read_post
 from tm.testing.sealed_table import Decide, Table, seat_seed
@@ -203,6 +204,14 @@ def test_no_post_of_a_reshuffled_game_names_a_hidden_card(four_seats: Table,
 
 def test_a_reshuffled_deck_audits_its_unlock_round() -> None:
     """A seat that unlocks with a wrong key is found by the audit of the new deck."""
+    seat, piles = forged_unlock()
+    findings = seat.device.audit(piles)
+    assert {(deck, f.seat, f.reason) for deck, f in findings} == {("project/2", 0, "unlock")}
+
+
+def forged_unlock() -> tuple[SealedSeat, PilesByDeck]:
+    """Seat 1 of a 2-seat game, holding a reshuffle whose unlock step seat 0 forged, both
+    seeds revealed; and the piles to audit it with."""
     table = table_of(Options(players=2, seed=3, sealed=True), TEST_127)
     table.shuffle()
     seats = table.seats
@@ -215,8 +224,7 @@ def test_a_reshuffled_deck_audits_its_unlock_round() -> None:
     seats[1].device.receive(forged)  # well formed: only the audit can tell
     seats[0].device.receive(SeedReveal(1, seat_seed(1)))
     seats[1].device.receive(SeedReveal(0, seat_seed(0)))
-    findings = seats[1].device.audit(seats[1].piles() | {"project/2": Piles.deal(2, 3, 4)})
-    assert {(deck, f.seat, f.reason) for deck, f in findings} == {("project/2", 0, "unlock")}
+    return seats[1], seats[1].piles() | {"project/2": Piles.deal(2, 3, 4)}
 
 
 # ---------------------------------------------------------------- cheating

@@ -17,6 +17,7 @@ from tm.fairdeck.draw import holds
 from tm.fairdeck.keys import DeckKeys, keys_for
 from tm.fairdeck.piles import Piles
 from tm.fairdeck.shuffle import Deck, Origin, Step, Transcript, standing
+from tm.fairdeck.work import Work, finish
 
 Reason = Literal["no seed", "unlock", "mix", "lock", "skipped", "reused key", "part", "not drawn",
                  "wrong card", "claimed twice", "pass", "pass key"]
@@ -58,6 +59,20 @@ def audit(transcript: Transcript, piles: Piles, seeds: Sequence[bytes | None],
     parts, claims); an empty list is a passed audit. ``seeds[seat]`` is None for a seat
     that did not reveal, whose checks are then skipped. ``holders[position]``: the seats
     a drafted card was passed to (they may show it too)."""
+    return finish(auditing(transcript, piles, seeds, parts, claims, holders))
+
+
+def audit_size(transcript: Transcript, claims: Sequence[Claim]) -> int:
+    """The units of work of :func:`auditing` (a step's position or a claim checked; a
+    seat without a seed is counted though skipped: the total is known before the seeds)."""
+    return sum(len(after) for after in transcript.outputs) + len(claims) + 1
+
+
+def auditing(transcript: Transcript, piles: Piles, seeds: Sequence[bytes | None],
+             parts: Sequence[Part], claims: Sequence[Claim],
+             holders: Mapping[int, Sequence[int]] | None = None) -> Work[list[Finding]]:
+    """:func:`audit` as work in slices: a unit per step's position and per claim (a few
+    exponentiations each), one for the key parts (hashes), :func:`audit_size` in all."""
     keys = [None if seed is None else keys_for(transcript.group, seed, transcript.label)
             for seed in seeds]
     findings = [Finding(seat, None, "no seed") for seat, seed in enumerate(seeds)
@@ -66,16 +81,26 @@ def audit(transcript: Transcript, piles: Piles, seeds: Sequence[bytes | None],
     for step, after in zip(transcript.steps(), transcript.outputs, strict=False):
         seat_keys = keys[step.seat]
         if seat_keys is not None:
-            findings += _check_step(seat_keys, step, before, after, transcript.origin)
+            findings += yield from _checking_step(seat_keys, step, before, after,
+                                                  transcript.origin)
+        else:
+            yield len(after)
         before = after
     findings += _check_parts(keys, parts, transcript.size)
-    findings += _check_claims(transcript, piles, keys, claims, holders or {})
+    yield 1
+    findings += yield from _checking_claims(transcript, piles, keys, claims, holders or {})
     return findings
 
 
 def _check_step(keys: DeckKeys, step: Step, before: Deck, after: Deck,
                 origin: Origin | None = None) -> list[Finding]:
     """The positions where ``after`` is not the seat's step applied to ``before``."""
+    return finish(_checking_step(keys, step, before, after, origin))
+
+
+def _checking_step(keys: DeckKeys, step: Step, before: Deck, after: Deck,
+                   origin: Origin | None) -> Work[list[Finding]]:
+    """:func:`_check_step`, a unit of work per position."""
     order = keys.permutation(len(before)) if "mix" in step.kind else tuple(range(len(before)))
     findings: list[Finding] = []
     for j, x in enumerate(after):
@@ -84,6 +109,7 @@ def _check_step(keys: DeckKeys, step: Step, before: Deck, after: Deck,
             diagnose = len(findings) < DIAGNOSED_PER_STEP
             kind = _mismatch_kind(keys, step, source, x, j, len(after), diagnose, origin)
             findings.append(Finding(step.seat, j, kind))
+        yield 1
     return findings
 
 
@@ -138,9 +164,9 @@ def _check_parts(keys: Sequence[DeckKeys | None], parts: Sequence[Part],
     return findings
 
 
-def _check_claims(transcript: Transcript, piles: Piles, keys: Sequence[DeckKeys | None],
-                  claims: Sequence[Claim], holders: Mapping[int, Sequence[int]]
-                  ) -> list[Finding]:
+def _checking_claims(transcript: Transcript, piles: Piles, keys: Sequence[DeckKeys | None],
+                     claims: Sequence[Claim], holders: Mapping[int, Sequence[int]]
+                     ) -> Work[list[Finding]]:
     """The shown cards that were not drawn by their seat (nor passed to it in a draft) at
     the position they name."""
     cards, locked = transcript.cards(), transcript.outputs[-1] if transcript.outputs else ()
@@ -158,4 +184,5 @@ def _check_claims(transcript: Transcript, piles: Piles, keys: Sequence[DeckKeys 
                     [seat.part(claim.position) for seat in keys if seat is not None])):
             findings.append(Finding(claim.seat, claim.position, "wrong card"))
         claimed.add(claim.position)
+        yield 1
     return findings

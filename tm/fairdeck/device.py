@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from tm.fairdeck import batchproofs, generations, passing, wire
-from tm.fairdeck.audit import Finding, audit
+from tm.fairdeck.audit import Finding, audit_size, auditing
 from tm.fairdeck.checking import PartChecks
 from tm.fairdeck.drafting import Drafting
 from tm.fairdeck.draw import card_table, read
@@ -47,6 +47,7 @@ from tm.fairdeck.wire import (
     Show,
     Turn,
 )
+from tm.fairdeck.work import Work, finish
 
 
 class Device(Joining, PartChecks, Drafting, Receiving):
@@ -128,9 +129,15 @@ class Device(Joining, PartChecks, Drafting, Receiving):
 
     def reshuffle_step(self, deck: str) -> HandOff | None:
         """This seat's step of a generation's shuffle, if it is its turn (else None)."""
+        return finish(self.reshuffle_stepping(deck))
+
+    def reshuffle_stepping(self, deck: str) -> Work[HandOff | None]:
+        """:meth:`reshuffle_step` as work in slices (a unit per card)."""
         holding = self._generation(deck)
-        return None if holding is None else generations.step(holding, deck, self.seat,
-                                                             self.version, self._olds(deck))
+        if holding is None:
+            return None
+        return (yield from generations.stepping(holding, deck, self.seat, self.version,
+                                                self._olds(deck)))
 
     def _olds(self, deck: str) -> generations.OldKeysOf:
         """A seat's public old keys on the discards of the generation ``deck`` (what its
@@ -275,6 +282,16 @@ class Device(Joining, PartChecks, Drafting, Receiving):
     def audit(self, piles_by_deck: PilesByDeck | None = None) -> list[tuple[str, Finding]]:
         """Every deck's audit (:func:`~tm.fairdeck.audit.audit`) with the seeds revealed
         so far (a seat whose seed is missing is found "no seed"), as (deck, finding)."""
+        return finish(self.auditing(piles_by_deck))
+
+    def audit_size(self) -> int:
+        """The units of work of :meth:`auditing` (a unit per deck for its passes)."""
+        return sum(audit_size(holding.transcript, holding.claims) + 1
+                   for holding in self._decks.values())
+
+    def auditing(self, piles_by_deck: PilesByDeck | None = None
+                 ) -> Work[list[tuple[str, Finding]]]:
+        """:meth:`audit` as work in slices (:func:`~tm.fairdeck.audit.auditing`)."""
         if piles_by_deck is not None:
             self.follow(piles_by_deck)
         findings = []
@@ -282,10 +299,12 @@ class Device(Joining, PartChecks, Drafting, Receiving):
             piles = self._piles.get(deck)
             if piles is None:
                 raise DeviceError(f"no piles for the {deck} deck")
-            findings += [(deck, finding) for finding in audit(
-                holding.transcript, piles, self._seeds, published(holding, piles, self.seat),
-                holding.claims, holding.holders())]
+            found = yield from auditing(holding.transcript, piles, self._seeds,
+                                        published(holding, piles, self.seat),
+                                        holding.claims, holding.holders())
+            findings += [(deck, finding) for finding in found]
             findings += [(deck, finding) for finding in passing.audit_passes(
                 self.group, self.game_id, deck, self._seeds, holding.handed, piles,
                 self._pass_keys if deck == self.decks[0] else {})]
+            yield 1
         return findings

@@ -18,8 +18,9 @@ from tm.fairdeck.group import key_of
 from tm.fairdeck.held import Caught, DeviceError, Holding
 from tm.fairdeck.keys import keys_for
 from tm.fairdeck.piles import Piles
-from tm.fairdeck.shuffle import Origin, ShuffleError, Transcript, run_step
+from tm.fairdeck.shuffle import Origin, ShuffleError, Transcript, running_step
 from tm.fairdeck.wire import HandOff
+from tm.fairdeck.work import Work, finish
 
 Sources = tuple[tuple[str, int], ...]
 OldKeysOf = Callable[[int], unlocking.OldKeys]  # a seat: its public old keys (version 4)
@@ -96,12 +97,18 @@ def step(holding: Holding, deck: str, seat: int, version: int,
     """This seat's step of the generation's shuffle when it is its turn, as a hand-off
     of that one step (every device receives it), else None. From version 4 a mix step
     also proves its unlock step (``olds``: the public old keys)."""
+    return finish(stepping(holding, deck, seat, version, olds))
+
+
+def stepping(holding: Holding, deck: str, seat: int, version: int,
+             olds: OldKeysOf | None = None) -> Work[HandOff | None]:
+    """:func:`step` as work in slices (:func:`~tm.fairdeck.shuffle.running_step`)."""
     transcript = holding.transcript
     due = transcript.next_step()
     if due is None or due.seat != seat:
         return None
     first = len(transcript.outputs)
-    after = run_step(transcript, holding.keys)
+    after = yield from running_step(transcript, holding.keys)
     commitments = (transcript.commitments[seat],) if transcript.commits(due) else ()
     vouches = tuple(unlocking.prove(transcript, holding.keys, seat, olds(seat))
                     for _ in commitments if version >= 4 and olds is not None)

@@ -5,8 +5,9 @@ from __future__ import annotations
 from tm.fairdeck import generations
 from tm.fairdeck.fields import DeviceFields
 from tm.fairdeck.held import Caught, DeviceError, Holding
-from tm.fairdeck.shuffle import ShuffleError, Step, check_step, run_step, schedule
+from tm.fairdeck.shuffle import ShuffleError, Step, check_step, running_step, schedule
 from tm.fairdeck.wire import HandOff
+from tm.fairdeck.work import Work, finish
 
 
 class Joining(DeviceFields):
@@ -44,10 +45,14 @@ class Joining(DeviceFields):
         """Run this seat's step on every deck; the hand-off to send on. It carries every
         output the receiver has not seen (since its own last step): the next step's seat,
         or, after the last step, every other seat."""
+        return finish(self.stepping())
+
+    def stepping(self) -> Work[HandOff]:
+        """:meth:`step` as work in slices (a unit per card of each deck)."""
         if self.my_step() is None:
             raise DeviceError(f"not seat {self.seat}'s turn to shuffle")
         for deck in self._first():
-            run_step(deck.transcript, deck.keys)
+            yield from running_step(deck.transcript, deck.keys)
         steps, done = schedule(self.seats), self.steps_done()
         receivers = [steps[done].seat] if done < len(steps) else [
             s for s in range(self.seats) if s != self.seat]

@@ -32,6 +32,7 @@ from typing import Literal
 
 from tm.fairdeck.group import Group, encode_cards, is_member
 from tm.fairdeck.keys import DeckKeys
+from tm.fairdeck.work import Work, finish
 
 StepKind = Literal["unlock", "mix", "mix-lock", "lock"]
 Deck = tuple[int, ...]
@@ -89,21 +90,33 @@ def standing(keys: DeckKeys, kind: StepKind, origin: Origin | None) -> int:
 
 def perform(keys: DeckKeys, kind: StepKind, deck: Deck, origin: Origin | None = None) -> Deck:
     """The seat's step on ``deck``: what it hands to the next seat."""
+    return finish(performing(keys, kind, deck, origin))
+
+
+def performing(keys: DeckKeys, kind: StepKind, deck: Deck,
+               origin: Origin | None = None) -> Work[Deck]:
+    """:func:`perform` as work in slices: a unit per card (an exponentiation each)."""
     group, q = keys.group, keys.group.q
     if kind == "unlock":
         if origin is None:
             raise ShuffleError("only a reshuffle unlocks")
         key = keys.unlock_key()
-        return tuple(group.power(x, pow(DeckKeys(keys.group, keys.seed, origin.source(i))
-                                        .position_key(position), -1, q) * key % q)
-                     for i, (x, position) in enumerate(zip(deck, origin.positions, strict=True)))
-    if kind == "mix":
+        exponents = [pow(DeckKeys(keys.group, keys.seed, origin.source(i))
+                         .position_key(position), -1, q) * key % q
+                     for i, position in enumerate(origin.positions)]
+        pairs = list(zip(deck, exponents, strict=True))
+    elif kind == "mix":
         key = keys.shuffle_key()
-        return tuple(group.power(deck[i], key) for i in keys.permutation(len(deck)))
-    off = pow(standing(keys, kind, origin), -1, q)
-    order = keys.permutation(len(deck)) if kind == "mix-lock" else tuple(range(len(deck)))
-    return tuple(group.power(deck[i], off * keys.position_key(j) % q)
-                 for j, i in enumerate(order))
+        pairs = [(deck[i], key) for i in keys.permutation(len(deck))]
+    else:
+        off = pow(standing(keys, kind, origin), -1, q)
+        order = keys.permutation(len(deck)) if kind == "mix-lock" else tuple(range(len(deck)))
+        pairs = [(deck[i], off * keys.position_key(j) % q) for j, i in enumerate(order)]
+    after = []
+    for x, exponent in pairs:
+        after.append(group.power(x, exponent))
+        yield 1
+    return tuple(after)
 
 
 def check_step(group: Group, step: Step, before: Deck, after: Deck) -> None:
@@ -190,10 +203,15 @@ class Transcript:
 
 def run_step(transcript: Transcript, keys: DeckKeys) -> Deck:
     """A seat's device doing its step on the transcript it holds: returns what it sends."""
+    return finish(running_step(transcript, keys))
+
+
+def running_step(transcript: Transcript, keys: DeckKeys) -> Work[Deck]:
+    """:func:`run_step` as work in slices (:func:`performing`)."""
     step = transcript.next_step()
     if step is None:
         raise ShuffleError("the deck is already locked")
-    after = perform(keys, step.kind, transcript.last(), transcript.origin)
+    after = yield from performing(keys, step.kind, transcript.last(), transcript.origin)
     transcript.add(after, commit(keys, after) if transcript.commits(step) else None)
     return after
 

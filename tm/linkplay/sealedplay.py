@@ -33,12 +33,14 @@ from collections.abc import Iterator
 from typing import Any
 
 from tm.core import sealed
+from tm.core.contract import Response
 from tm.core.errors import IllegalMove, reason_of
 from tm.core.sealed import Unreadable
 from tm.fairdeck import Finding, Group, Piles, generations
 from tm.fairdeck.device import Device
 from tm.fairdeck.held import Caught, DeviceError
 from tm.fairdeck.wire import HandOff, Pass, SeedReveal, Show, Turn, decode, encode
+from tm.fairdeck.work import Work, finish
 from tm.game import Game
 from tm.linkplay import sealedasks
 from tm.linkplay.sealedasks import Awaited
@@ -96,9 +98,13 @@ class SealedSeat:
     # ------------------------------------------------------------ sending
     def shuffle_post(self) -> Post | None:
         """This seat's step of the joint shuffle, when it is its turn."""
+        return finish(self.shuffle_posting())
+
+    def shuffle_posting(self) -> Work[Post | None]:
+        """:meth:`shuffle_post` as work in slices (a unit per card)."""
         if self.device.my_step() is None:
             return None
-        self.device.step()
+        yield from self.device.stepping()
         since = self.device.steps_done() - 1 if self.one_step else 0
         return self._sent(Post(self.seat, None, encode(self.device.handoff(since))))
 
@@ -109,19 +115,23 @@ class SealedSeat:
         return self._sent(Post(self.seat, None, encode(self.device.outgoing(
             self.piles(), pass_key=drafted))))
 
-    def play(self, response: dict[str, Any]) -> list[Post]:
+    def play(self, response: Response) -> list[Post]:
         """This seat's move: applied here (or kept waiting, at the setup reveal) and posted
         with the parts it owes, the shows of its cards it made public and, a draft pick,
         the cards it passes on (readable by the next seat alone)."""
+        return finish(self.playing(response))
+
+    def playing(self, response: Response) -> Work[list[Post]]:
+        """:meth:`play` as work in slices (a reshuffle's step: a unit per card)."""
         passes = self._hand_on(response)
         self.waiting.append((self.seat, response))
         shows = list(self._drain())
         shows += self._setup_reveal()
         post = Post(self.seat, response, encode(self._outgoing(shows, passes)))
-        return [self._sent(post), *self._reshuffles()]
+        return [self._sent(post), *(yield from self._reshuffling())]
 
     # ------------------------------------------------------------ the draft
-    def _hand_on(self, response: dict[str, Any]) -> list[Pass]:
+    def _hand_on(self, response: Response) -> list[Pass]:
         """A draft pick: the cards left in the hand, passed on to the next seat in the
         generation's direction (R-GEN-4), their keys sealed to it."""
         g = self.game.state
@@ -171,6 +181,10 @@ class SealedSeat:
         seat that broke the protocol (its ``source``: the earlier post that brought a part
         refuted only now, once a waiting move placed it), ``IllegalMove`` for a move the
         rules refuse."""
+        return finish(self.receiving(post))
+
+    def receiving(self, post: Post) -> Work[list[Post]]:
+        """:meth:`receive` as work in slices (a reshuffle's step: a unit per card)."""
         self.log.append(post)
         self.device.source = post  # (a part kept unproved is filed with its post)
         message = decode(post.message)
@@ -185,7 +199,7 @@ class SealedSeat:
             return []
         if isinstance(message, HandOff | SeedReveal):
             self.device.receive(message, self._known())
-            return self._reshuffles()
+            return (yield from self._reshuffling())
         if post.move is not None:
             self.waiting.append((post.seat, post.move))
         self.device.receive(message, self._known(), ahead=True)
@@ -194,7 +208,7 @@ class SealedSeat:
                                 and not self.waiting)
         answer = [] if not shows and not self._owes_drawn() and not self._owes_needed() else [
             self._sent(Post(self.seat, None, encode(self._outgoing(shows))))]
-        return answer + self._reshuffles()
+        return answer + (yield from self._reshuffling())
 
     def adopt(self, post: Post) -> None:
         """Play under the protocol of the game's first post (the first hand-off): a game
@@ -212,6 +226,10 @@ class SealedSeat:
     def audit(self) -> list[tuple[str, Finding]]:
         """The end-of-game audit over every deck (empty: the game was played fair)."""
         return self.device.audit(self.piles())
+
+    def auditing(self) -> Work[list[tuple[str, Finding]]]:
+        """:meth:`audit` as work in slices (``device.audit_size()`` units)."""
+        return self.device.auditing(self.piles())
 
     def _owes_drawn(self) -> bool:
         """Whether another seat drew a position this device has not sent its key part
@@ -292,7 +310,7 @@ class SealedSeat:
         for deck, sources in opened.items():
             self.device.expect(deck, generations.sources_of(sources))
 
-    def _reshuffles(self) -> list[Post]:
+    def _reshuffling(self) -> Work[list[Post]]:
         """This device's part in the reshuffles the rules opened: its steps when it is its
         turn, the hand-offs that came early, and, once a generation is locked here, the
         key parts it owes for the others' piles of it."""
@@ -302,7 +320,7 @@ class SealedSeat:
         while progress:
             progress = False
             for deck in self.device.pending():
-                handoff = self.device.reshuffle_step(deck)
+                handoff = yield from self.device.reshuffle_stepping(deck)
                 if handoff is not None:
                     posts.append(self._sent(Post(self.seat, None, encode(handoff))))
                     progress = True

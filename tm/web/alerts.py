@@ -30,6 +30,7 @@ class Alerts:
     conflict: str | None = None  # another tab "newer" / "deleted" the game shown
     leaving: str | None = None  # asking before leaving: why the moves are not saved
     busy: str | None = None  # the message key of work in progress
+    progress: tuple[int, int] | None = None  # its units done and in all (None: not counted)
     full: bool = False  # a link or move not kept: the store is full (export, make room)
 
 
@@ -48,9 +49,20 @@ def render_alerts(alerts: Alerts) -> str:
                      + button(t("game.export"), "export_current", "primary")
                      + button(t("storage.saved_games"), "menu", "") + "</p></div>")
     if alerts.busy is not None:
-        parts.append(f'<div class="busy" role="status" aria-live="polite"><p>{esc(t(alerts.busy))}'
-                     '</p><progress aria-hidden="true"></progress></div>')
+        parts.append(_busy(alerts.busy, alerts.progress))
     return "".join(parts)
+
+
+def _busy(message: str, progress: tuple[int, int] | None) -> str:
+    """The busy veil: what the page is doing and, for work counted, how far it got."""
+    if progress is None:
+        return (f'<div class="busy" role="status" aria-live="polite"><p>{esc(t(message))}'
+                '</p><progress aria-hidden="true"></progress></div>')
+    done, total = progress
+    return (f'<div class="busy" role="status" aria-live="polite"><p>{esc(t(message))}</p>'
+            f'<p class="busy-count">{esc(t("busy.progress", done=done, total=total))}</p>'
+            f'<progress aria-hidden="true" value="{done}" max="{max(total, 1)}"></progress>'
+            '</div>')
 
 
 def _fault(fault: Fault) -> str:

@@ -44,6 +44,7 @@ from tm.web.app_stage import Stage, held_steps
 from tm.web.app_tabs import TabsController
 from tm.web.error_text import error_text
 from tm.web.i18n import LANGUAGES, catalog, language, speaking, t
+from tm.web.jobs import Jobs
 from tm.web.model import (
     GameShown,
     PendingPrompt,
@@ -78,6 +79,7 @@ class App:
         self.renderer = Renderer()
         self.hand = HandController(self)
         self.tabs = TabsController(self)
+        self.jobs = Jobs(self.tabs.state)  # (the audit, a sealed game rebuilt: in slices)
         self.linkplay = LinkPlayController(self)
         self.linkundo = LinkUndoController(self, self.linkplay)
         self.linkplay.undo = self.linkundo

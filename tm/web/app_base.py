@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from tm.persist import sigs
     from tm.web import linkseals
     from tm.web.app_stage import Stage
+    from tm.web.jobs import Jobs
     from tm.web.model import PendingPrompt, SealedShown
     from tm.web.replay import Replay
     from tm.web.saves import SaveStore
@@ -73,6 +74,7 @@ class Host(Protocol):
     clock: Callable[[], float]
     entropy: Callable[[int], bytes]
     base_url: str
+    jobs: Jobs
 
     def new_save_id(self, suffix: str) -> str: ...
     def autosave(self) -> None: ...

@@ -120,8 +120,11 @@ class GamesController(Controller):
         (``staged``: kept by the tab, see PlayController.stage_record)."""
         self.open_saved(str(data.get("save")))
         staged = data.get("staged")
-        if isinstance(staged, str) and self.shown.save_id == str(data.get("save")):
-            self.host.restore_stage(staged)
+
+        def restage() -> None:  # (once the game is shown: a sealed one is rebuilt first)
+            if isinstance(staged, str) and self.shown.save_id == str(data.get("save")):
+                self.host.restore_stage(staged)
+        self.host.jobs.after(restage)
 
     def open_saved(self, save_id: str) -> None:
         """Show the saved game ``save_id`` (a notice when it cannot be read)."""

@@ -10,11 +10,13 @@ not fit) is refused with a notice naming the seat; the game is rebuilt as it was
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from tm.core.errors import IllegalMove
 from tm.core.state import Options
 from tm.fairdeck.held import DeviceError
+from tm.fairdeck.work import Work, finish
 from tm.game import Game
 from tm.linkplay import sealedlinks, seatseals
 from tm.linkplay.links import LinkError
@@ -25,6 +27,7 @@ from tm.web.app_sealedescrow import SeatRecovery, locked_seed
 from tm.web.app_sealedmove import SeatMoves
 from tm.web.error_text import error_text
 from tm.web.i18n import t
+from tm.web.jobs import Job
 from tm.web.linkplay_state import LINK_SAVE
 from tm.web.model import SealedShown
 from tm.web.saves import SaveMeta, StorageFull
@@ -50,11 +53,15 @@ class SealedController(SeatMoves, SeatRecovery):
         return play is not None and play.audit_due()
 
     def run_audit(self, data: dict[str, Any]) -> None:
-        """Audit the game on screen, once, and keep the findings in the device's record."""
+        """Audit the game on screen, once, and keep the findings in the device's record
+        (in the page, a slice at a time between frames: :mod:`tm.web.jobs`)."""
         play = self.active()
         if play is not None and play.audit_due():
-            play.audit()
-            self._kept(play)
+            self.host.jobs.start(Job("busy.audit", play.audit_size(), self._auditing(play)))
+
+    def _auditing(self, play: SealedPlay) -> Work[None]:
+        yield from play.auditing()
+        self._kept(play)
 
     # ------------------------------------------------------------ a seat taken
     def seated(self, seat: int, data: dict[str, Any] | None = None) -> bool:
@@ -129,9 +136,8 @@ class SealedController(SeatMoves, SeatRecovery):
         if record is None:
             self._join(game_id, options, text)
             return
-        play = self._restored(game_id, record)
-        if play is not None:
-            self._take(play, text, fresh=False)
+        self._restored(game_id, record, lambda play: self.host.jobs.start(
+            Job("busy.link", 0, self._taken(play, text))))
 
     def _join(self, game_id: str, options: Options | None, text: str) -> None:
         shown = self.shown
@@ -204,6 +210,14 @@ class SealedController(SeatMoves, SeatRecovery):
         link costs no fair-deck or rules work), then taken, then stored; a link refused
         (shape, signatures, the fair deck, the rules, a full store) leaves this device's
         game and store as they were, with a notice (a join refused: nothing is kept)."""
+        return finish(self._taking(play, text, fresh))
+
+    def _taken(self, play: SealedPlay, text: str) -> Work[None]:
+        """:meth:`_take` of a later link as a job (in the page, in slices: a shuffle step
+        it makes due, a card at a time)."""
+        yield from self._taking(play, text, fresh=False)
+
+    def _taking(self, play: SealedPlay, text: str, fresh: bool) -> Work[bool]:
         shown = self.shown
         if not fresh and self.moved_away(play):  # (the new device takes the seat's links)
             self._show(play)
@@ -219,7 +233,7 @@ class SealedController(SeatMoves, SeatRecovery):
             if notice is None:
                 play.check_shape(new)
                 spoilt = True  # (from here on, a refusal rebuilds the game as stored)
-                play.take_posts(new)
+                yield from play.taking_posts(new)
                 self._keep(play)
         except sealedgame.Stopped as stopped:  # an earlier link's post refuted only now
             kept = sealedgame.stop(storage, play.game_id, new, stopped)  # (this link kept)
@@ -258,24 +272,36 @@ class SealedController(SeatMoves, SeatRecovery):
                                          self.host.link_verifier())
         return None if found is None else equivocation_text(found, list(play.options.names))
 
-    def _restored(self, game_id: str, record: Record) -> SealedPlay | None:
+    def _restored(self, game_id: str, record: Record,
+                  then: Callable[[SealedPlay], object] | None = None) -> None:
+        """The game ``game_id`` shown as this device's record left it (the one on screen
+        if it is that game), then ``then(play)``; rebuilding it is a job (:mod:`tm.web.jobs`):
+        in the page, done a slice at a time, a post per unit."""
         play = self.active()
         if play is not None and play.game_id == game_id:
-            return play
+            if then is not None:
+                then(play)
+            return
         options = stored_options(self.host.store.storage, game_id)
         if options is None:
             self.shown.notice = t("sealed.damaged")
-            return None
+            return
+        self.host.jobs.start(Job("busy.continue", len(record.posts),
+                                 self._restoring(options, game_id, record, then)))
+
+    def _restoring(self, options: Options, game_id: str, record: Record,
+                   then: Callable[[SealedPlay], object] | None) -> Work[None]:
         try:
-            play = SealedPlay.restore(options, game_id, record)
+            play = yield from SealedPlay.restoring(options, game_id, record)
         except RecordError:
             self.shown.notice = t("sealed.damaged")
-            return None
+            return
         meta = stored_meta(self.host.store, game_id, options, record.seat)
         self.shown.meta, self.shown.save_id = meta, LINK_SAVE + game_id
         self.shown.from_link = False
         self._show(play)
-        return play
+        if then is not None:
+            then(play)
 
     def open_saved(self, save_id: str) -> bool:
         """Open a saved sealed game from this device's record; whether it was one."""

@@ -63,7 +63,7 @@ class TabsController(Controller):
         """What the #alerts region says now."""
         state, saving = self.state, self.save_state()
         return Alerts(fault=state.fault, conflict=saving.conflict, busy=state.busy,
-                      full=state.full,
+                      progress=self.host.jobs.progress(), full=state.full,
                       leaving=(saving.unsaved or "full") if state.leaving else None)
 
     def save_state(self) -> Saving:

@@ -338,6 +338,16 @@ class Page:
         window.scrollTo(0, 0) if action in ("reveal", "new_game", "continue", "menu",
                                                "open_link", "import") else None
 
+    def show_alerts(self) -> None:
+        """Only #alerts drawn again (a job's progress: the screen under it is as it was)."""
+        self._set("alerts", render_alerts(self.app.tabs.snapshot()))
+
+    def finished(self) -> None:
+        """A job run in slices is done: the page drawn, its save written after the frame."""
+        self.draw()
+        if self.app.tabs.state.save_due:
+            self.later("event", self.save)
+
     def save(self) -> None:
         """The save put off while the move was drawn; drawn again if saving had news
         (a full store, another tab's newer moves)."""

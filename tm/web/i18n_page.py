@@ -55,6 +55,7 @@ EN_PAGE: dict[str, str] = {
     "busy.import": "Reading the file…",
     "busy.share": "Making the link…",
     "busy.audit": "Checking the game…",
+    "busy.progress": "{done} of {total}",  # how far a long piece of work got (the audit)
     "busy.replay": "Preparing the replay…",
     "busy.branch": "Setting up the new game…",
     # before Python is up: the line at the foot of the prerendered screen, and a Start

@@ -29,6 +29,7 @@ from tm.web.page_dom import (
 )
 from tm.web.page_keys import PageSigner
 from tm.web.page_store import LocalStorage
+from tm.web.page_work import WorkLoop
 from tm.web.saves import MemoryStorage
 
 MAX_IMPORT_BYTES = safejson.MAX_BYTES  # a file larger than this is refused unread
@@ -227,8 +228,10 @@ def start() -> None:
     document.documentElement.lang = chosen
     language_font(chosen)
     app.tabs.state.defer_saves = True
+    app.jobs.defer = True  # the audit, a sealed game rebuilt: in slices (tm/web/page_work.py)
     app.linkplay.state.can_share = not missing(getattr(window.navigator, "share", None))
     page = Page(app)
+    page.after_draw.append(WorkLoop(page).after_draw)  # a long job's slices (the audit)
     app.linkplay.state.signer = PageSigner(lambda: sealed(page))
     window.performance.mark("tm:app-built")
     first_screen(page)

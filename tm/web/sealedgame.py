@@ -12,114 +12,33 @@ the record. Links carry the posts the recipient lacks (:mod:`tm.linkplay.sealedl
 """
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any
 
+from tm.core.contract import Response
 from tm.core.errors import IllegalMove
 from tm.core.state import Options
 from tm.fairdeck import SECP256K1, Group
 from tm.fairdeck.held import Caught, DeviceError
 from tm.fairdeck.wire import HandOff, SeedReveal, decode
+from tm.fairdeck.work import Work, finish, uncounted
 from tm.game import Game
 from tm.linkplay import links, sealedlinks, sealedshape
 from tm.linkplay.links import LinkError
 from tm.linkplay.sealedplay import Post, SealedSeat, read_post
-from tm.persist import safejson
-from tm.web.saves import Storage
+from tm.web.sealedrecord import (
+    RECORD_PREFIX,
+    Findings,
+    Record,
+    RecordError,
+    Stopped,
+    read_record,
+    stop,
+    write_record,
+)
 
-RECORD_PREFIX = "tm:sealed:"
 GROUP: Group = SECP256K1
 LONG_LINK = 4000  # characters: over this, a link is offered as a file too
-
-
-class RecordError(ValueError):
-    """This device's record of a sealed game cannot be read or does not replay."""
-
-
-class Stopped(DeviceError):
-    """A post this device took with an earlier link is refuted only now (a key part it
-    brought could be checked once a waiting move applied): ``index``, its place in the
-    history, and ``caught``, the refusal naming its seat. The link being taken is not
-    at fault: it is kept, and the game stops before that post (:attr:`Record.stopped`)."""
-
-    def __init__(self, index: int, caught: Caught) -> None:
-        super().__init__(str(caught))
-        self.index, self.caught = index, caught
-
-
-@dataclass
-class Record:
-    """What this device keeps of a sealed game (see the module)."""
-    seat: int
-    seed: bytes
-    posts: list[str] = field(default_factory=list)  # every post's JSON line, in order
-    audit: list[list[Any]] | None = None  # the audit's findings, once its own seed is out
-    sent: dict[str, int] = field(default_factory=dict)  # seat: the posts its last link held
-    audited: int = 0  # the seeds the audit had (0: every one, as before issue 43)
-    # [post index, seat, reason]: a post taken, refuted later (Stopped); the game is
-    # played up to it, the posts from it on are kept, never played
-    stopped: list[Any] | None = None
-    # each post as the record's JSON writes it, kept as posts come: a record is written
-    # after every click without encoding every post again
-    _encoded: list[str] = field(default_factory=list, repr=False, compare=False)
-
-    def to_text(self) -> str:
-        encoded = self._encoded
-        if len(encoded) > len(self.posts) or encoded[-1:] != [
-                json.dumps(p) for p in self.posts[len(encoded) - 1:len(encoded)]]:
-            encoded.clear()  # (the posts were replaced, not added to)
-        encoded += [json.dumps(post) for post in self.posts[len(encoded):]]
-        head = json.dumps({"seat": self.seat, "seed": self.seed.hex()}, separators=(",", ":"))
-        tail = json.dumps({"audit": self.audit, "sent": self.sent, "audited": self.audited}
-                          | ({"stopped": self.stopped} if self.stopped else {}),
-                          separators=(",", ":"))
-        return f'{head[:-1]},"posts":[{",".join(encoded)}],{tail[1:]}'
-
-
-def read_record(storage: Storage, game_id: str) -> Record | None:
-    """This device's record of a game (None: it has not joined it)."""
-    text = storage.get(RECORD_PREFIX + game_id)
-    if text is None:
-        return None
-    try:
-        data = safejson.loads(text)
-        record = Record(int(data["seat"]), bytes.fromhex(str(data["seed"])),
-                        [str(p) for p in data["posts"]], data.get("audit"),
-                        {str(k): int(v) for k, v in dict(data.get("sent") or {}).items()},
-                        int(data.get("audited") or 0), _stop_of(data.get("stopped")))
-    except (ValueError, TypeError, KeyError, AttributeError) as error:
-        raise RecordError("this device's record of the game is damaged") from error
-    if len(record.seed) != 32:
-        raise RecordError("this device's record of the game is damaged")
-    return record
-
-
-def _stop_of(data: Any) -> list[Any] | None:
-    """A record's ``stopped`` as read (ValueError: not one)."""
-    if data is None:
-        return None
-    index, seat, reason = data
-    return [int(index), int(seat), str(reason)]
-
-
-def write_record(storage: Storage, game_id: str, record: Record) -> None:
-    storage.set(RECORD_PREFIX + game_id, record.to_text())
-
-
-def stop(storage: Storage, game_id: str, new: list[Post], stopped: Stopped) -> bool:
-    """The record as stored with a link's ``new`` posts kept and the game stopped before
-    the refuted post; whether it could be stored (else it is as it was)."""
-    record = read_record(storage, game_id)
-    if record is None:
-        return False
-    record.posts += [post.to_text() for post in new]
-    record.stopped = [stopped.index, stopped.caught.seat, stopped.caught.reason]
-    try:
-        write_record(storage, game_id, record)
-    except Exception:  # noqa: BLE001 - the store is full (the browser's own error)
-        return False
-    return True
 
 
 class SealedPlay:
@@ -150,6 +69,12 @@ class SealedPlay:
     def restore(cls, options: Options, game_id: str, record: Record) -> SealedPlay:
         """The game as the record left it: the others' posts taken, this device's own
         made again and checked (:class:`RecordError` when they differ)."""
+        return finish(cls.restoring(options, game_id, record))
+
+    @classmethod
+    def restoring(cls, options: Options, game_id: str, record: Record) -> Work[SealedPlay]:
+        """:meth:`restore` as work in slices: a unit per post of the record (a page runs
+        it between frames, with its progress shown)."""
         play = cls(options, game_id, Record(record.seat, record.seed, [], record.audit,
                                             dict(record.sent), record.audited,
                                             record.stopped))
@@ -162,25 +87,25 @@ class SealedPlay:
                 post = read_post(text)
                 play._append(post)
                 if post.seat != record.seat:
-                    owed += play.seat.receive(post)
-                    continue
-                if not owed:
-                    owed = play._again(post)
-                if not owed or owed.pop(0).to_text() != post.bare().to_text():
-                    raise RecordError("this device's record of the game does not replay")
+                    owed += yield from uncounted(play.seat.receiving(post))
+                else:
+                    owed = owed or (yield from uncounted(play._again(post)))
+                    if not owed or owed.pop(0).to_text() != post.bare().to_text():
+                        raise RecordError("this device's record of the game does not replay")
+                yield 1
             for text in record.posts[played:]:  # (kept, never played: the game stopped)
                 play._append(read_post(text))
         except (ValueError, IllegalMove, DeviceError) as error:
             raise RecordError("this device's record of the game does not replay") from error
         return play
 
-    def _again(self, post: Post) -> list[Post]:
+    def _again(self, post: Post) -> Work[list[Post]]:
         """This device's own post made again (the seed makes it the same)."""
         if post.move is not None:
-            return self.seat.play(post.move)
+            return (yield from self.seat.playing(post.move))
         message = decode(post.message)
         if isinstance(message, HandOff):
-            made = self.seat.shuffle_post()
+            made = yield from self.seat.shuffle_posting()
             return [made] if made is not None else []
         if isinstance(message, SeedReveal):
             return [self.seat.seed_post()]
@@ -209,9 +134,13 @@ class SealedPlay:
         """Everything this device posts without a player's decision: its shuffle step, its
         opening parts, the parts it owes, its seed once the game is over (nothing once
         the game stopped)."""
+        finish(self.acting())
+
+    def acting(self) -> Work[None]:
+        """:meth:`act` as work in slices (its shuffle step: a unit per card)."""
         if self.record.stopped is not None:
             return
-        post = self.seat.shuffle_post()
+        post = yield from self.seat.shuffle_posting()
         if post is not None:
             self._post([post])
         if self.seat.device.locked and not self.opened:
@@ -222,10 +151,14 @@ class SealedPlay:
         if self.game.is_over and not self.seed_posted():
             self._post([self.seat.seed_post()])
 
-    def play(self, response: dict[str, Any]) -> None:
+    def play(self, response: Response) -> None:
         """This seat's answer (IllegalMove: refused, nothing posted)."""
-        self._post(self.seat.play(response))
-        self.act()
+        finish(self.playing(response))
+
+    def playing(self, response: Response) -> Work[None]:
+        """:meth:`play` as work in slices (a reshuffle's step: a unit per card)."""
+        self._post((yield from self.seat.playing(response)))
+        yield from self.acting()
 
     def signed(self, more: list[Post] | None = None) -> list[list[Any]]:
         """The history (and ``more`` after it) as the seats' signatures cover it (see
@@ -263,6 +196,10 @@ class SealedPlay:
         (then this object is spoilt: the caller rebuilds from the record), ``Stopped``
         when a post of an earlier link is refuted only now. Once the game stopped, posts
         are kept, never played."""
+        return finish(self.taking_posts(new))
+
+    def taking_posts(self, new: list[Post]) -> Work[int]:
+        """:meth:`take_posts` as work in slices: a unit per post (its cards uncounted)."""
         answers: list[Post] = []
         start = len(self.history)
         for post in new:
@@ -270,15 +207,16 @@ class SealedPlay:
             if self.record.stopped is not None:
                 continue
             try:
-                answers += self.seat.receive(post)
+                answers += yield from uncounted(self.seat.receiving(post))
             except Caught as caught:
                 index = next((i for i, held in enumerate(self.history[:start])
                               if held is caught.source), None)
                 if index is None:  # (refused with the link that brought it)
                     raise
                 raise Stopped(index, caught) from caught
+            yield 1
         self._post(answers)
-        self.act()
+        yield from uncounted(self.acting())
         return len(new)
 
     def offer(self) -> tuple[int, str] | None:
@@ -363,12 +301,21 @@ class SealedPlay:
         audited = self.record.audited
         return self.record.audit is None or 0 < audited < self.seeds()
 
-    def audit(self) -> list[list[Any]] | None:
+    def audit(self) -> Findings | None:
         """The audit's findings as [deck, seat, position, reason] (kept once run: it
         takes seconds); None before it ran."""
+        return finish(self.auditing())
+
+    def audit_size(self) -> int:
+        """The units of work of :meth:`auditing`."""
+        return self.seat.device.audit_size()
+
+    def auditing(self) -> Work[Findings | None]:
+        """:meth:`audit` as work in slices (:meth:`audit_size` units)."""
         if self.audit_due():
+            found = yield from self.seat.auditing()
             self.record.audit = [[deck, f.seat, f.position, str(f.reason)]
-                                 for deck, f in self.seat.audit()]
+                                 for deck, f in found]
             held = self.seeds()
             self.record.audited = 0 if held == self.players else held
         return self.record.audit
@@ -396,5 +343,6 @@ def signed_moves(posts: list[Post]) -> list[list[Any]]:
     return sealedlinks.signed_items(posts)
 
 
-__all__ = ["GROUP", "LONG_LINK", "LinkError", "Record", "RecordError", "SealedPlay", "Stopped",
-           "link_game", "link_seats", "read_record", "stop", "write_record"]
+__all__ = ["GROUP", "LONG_LINK", "RECORD_PREFIX", "LinkError", "Record", "RecordError",
+           "SealedPlay", "Stopped", "link_game", "link_seats", "read_record", "stop",
+           "write_record"]

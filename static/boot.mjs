@@ -231,6 +231,14 @@ function nextTask() {
   });
 }
 
+// A step that alone took longer than a slice is named on the page's timeline (a
+// performance measure, "tm:<what>"): scripts/bench_boot.py names the long tasks by them.
+function measureSlow(name, start) {
+  const end = performance.now();
+  if (end - start >= SLICE_MS) performance.measure(name, { start, end });
+}
+globalThis.tmMeasureSlow = measureSlow; // (main.py's sliced import of the engine)
+
 async function importInSlices(made) {
   const run = made && made.API && made.API.rawRun;
   if (typeof run !== "function" || run(IMPORT_ONE)[0]) return;
@@ -238,7 +246,9 @@ async function importInSlices(made) {
     await nextTask();
     let began = performance.now();
     for (const name of RUNTIME_IMPORTS) {
+      const start = performance.now();
       run(`_tm_import(${JSON.stringify(name)})`); // (a failure: the bootstrap imports it)
+      measureSlow(`tm:import ${name}`, start);
       if (performance.now() - began >= SLICE_MS) {
         await nextTask();
         began = performance.now();
@@ -253,9 +263,28 @@ async function importInSlices(made) {
   }
 }
 
+// The runtime's start after its WebAssembly is instantiated was one task: Emscripten's
+// preRun (the file system, the standard library written into it), its constructors and
+// Python's initialisation (main). A run dependency held for one task splits the first from
+// the rest, and marks name the parts (scripts/bench_boot.py --tasks lists them); Python's
+// initialisation itself is one call into WebAssembly that cannot yield.
+function yieldingSettings(settings) {
+  const preRun = [settings.preRun ?? []].flat();
+  preRun.push((module) => {
+    performance.mark("tm:runtime-prerun");
+    module.addRunDependency("tm-yield");
+    nextTask().then(() => module.removeRunDependency("tm-yield"));
+  });
+  const initialized = settings.onRuntimeInitialized;
+  return Object.assign(settings, { preRun, onRuntimeInitialized() {
+    performance.mark("tm:runtime-initialized"); // (Python's own initialisation comes next)
+    if (initialized) initialized.call(this);
+  } });
+}
+
 async function createSlicedModule(settings) {
   const runtimeModule = await import(`${INDEX_URL}pyodide.asm.mjs`);
-  const made = await runtimeModule.default(settings);
+  const made = await runtimeModule.default(yieldingSettings(settings));
   performance.mark("tm:runtime-made");
   await importInSlices(made);
   performance.mark("tm:runtime-imported");
@@ -500,6 +529,18 @@ const engine = Promise.race([runtimeArrived, python.then(() => null, () => null)
   .then(engineArchive);
 engine.catch(() => null); // handled where it is awaited
 
+// The engine archive's SHA-256, for main.py to tell whether a restored snapshot holds this
+// very engine: hashed by WebCrypto, off the page's thread (hashed in Python, it was a task of
+// some 0.3 s at 4x CPU). Left unset where WebCrypto is missing (main.py hashes then).
+async function digestOf(bytes) {
+  try {
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+    globalThis.tmEngineDigest = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+  } catch {
+    // no WebCrypto (an insecure origin): main.py hashes the archive itself
+  }
+}
+
 // PyScript's call (pyscript.toml names this module as its interpreter). Of its options only
 // the output handlers matter here (it asks for no packages), and they are set on the
 // running interpreter. If Python cannot start, the page says so (showFailure), naming the
@@ -513,7 +554,9 @@ export async function loadPyodide(given = {}) {
     const started = await python;
     pyodide = started.pyodide;
     document.documentElement.dataset.snapshot = started.path;
-    pyodide.FS.writeFile(`${pyodide.FS.cwd()}/engine.zip`, await engine);
+    const archive = await engine;
+    if (started.path === "restored") await digestOf(archive);
+    pyodide.FS.writeFile(`${pyodide.FS.cwd()}/engine.zip`, archive);
   } catch (error) {
     console.warn("Python did not start:", error);
     showFailure(blocked.length ? CSP_FAILED : LOAD_FAILED, details(error));

@@ -9,7 +9,6 @@ tm/boot_order.txt, scripts/build_engine.py): the start form, usable before Pytho
 (static/kept.js), answers keys between them, where the whole import was one task of seconds
 on a phone (issue 46)."""
 import asyncio
-import hashlib
 import importlib
 import importlib.util
 import sys
@@ -47,6 +46,8 @@ def _archive_digest() -> str:
     given = getattr(window, "tmEngineDigest", None)
     if isinstance(given, str) and len(given) == 64:
         return given
+    import hashlib  # (only here: a first visit never needs it)
+
     with open(ARCHIVE, "rb") as archive:  # (in pieces: Python's memory never shrinks)
         return hashlib.file_digest(archive, "sha256").hexdigest()
 

@@ -281,6 +281,7 @@ async function importInSlices(made) {
 // initialisation itself is one call into WebAssembly that cannot yield.
 function yieldingSettings(settings) {
   const preRun = [settings.preRun ?? []].flat();
+  preRun.unshift(() => performance.mark("tm:runtime-taken")); // (the instance's exports wrapped)
   preRun.push((module) => {
     performance.mark("tm:runtime-prerun");
     module.addRunDependency("tm-yield");
@@ -295,6 +296,7 @@ function yieldingSettings(settings) {
 
 async function createSlicedModule(settings) {
   const runtimeModule = await import(`${INDEX_URL}pyodide.asm.mjs`);
+  performance.mark("tm:runtime-script");
   const made = await runtimeModule.default(yieldingSettings(settings));
   performance.mark("tm:runtime-made");
   await importInSlices(made);
@@ -414,14 +416,19 @@ for (const [name, original] of Object.entries(instantiate)) {
   if (typeof original !== "function") continue;
   WebAssembly[name] = function watched(...args) {
     const result = original.apply(this, args);
+    // (Pyodide first tries tiny modules, to learn what the browser supports: the runtime is
+    // the module with its thousands of exports.)
+    const isRuntime = (made) => Object.keys((made.instance ?? made).exports).length
+      >= RUNTIME_EXPORTS;
     result.then((made) => {
-      // (Pyodide first tries tiny modules, to learn what the browser supports: the
-      // runtime is the module with its thousands of exports.)
-      if (Object.keys((made.instance ?? made).exports).length < RUNTIME_EXPORTS) return;
+      if (!isRuntime(made)) return;
       performance.mark("tm:wasm-ready");
       arrived();
     }, (error) => failedWhileBooting({ reason: error }));
-    return result;
+    // The runtime handed over a task later: the browser's instantiation and Emscripten's
+    // taking of the instance (its exports wrapped, the file system, the standard library
+    // written) were one task, now two.
+    return result.then((made) => (isRuntime(made) ? nextTask().then(() => made) : made));
   };
 }
 function unwatchWasm() {
@@ -610,7 +617,12 @@ function withPyScriptsPackageCompiled(pyodide) {
   pyodide.runPython("import sys\nsys.path[:] = [path for path in sys.path if path] + ['']");
   for (const name of ["runPython", "runPythonAsync"]) {
     const run = pyodide[name].bind(pyodide);
-    pyodide[name] = (code, ...rest) => run(withoutPackageWrites(code), ...rest);
+    pyodide[name] = (code, ...rest) => {
+      const start = performance.now();
+      const result = run(withoutPackageWrites(code), ...rest);
+      measureSlow(`tm:${name} ${String(code).slice(0, 40)}`, start); // (PyScript's code)
+      return result;
+    };
   }
 }
 

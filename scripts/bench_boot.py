@@ -2,8 +2,10 @@
 task while the early form shows, and key -> painted frame for keys typed into it.
 
     .venv/bin/python scripts/bench_boot.py [--runs 3] [--cpu 4] [--root dist] [--tasks]
+        [--boot normal|snapshot] [--no-bare]
 
-A first visit (the offline worker blocked: no snapshot, the normal boot) at 20 Mbit/s,
+A first visit (the offline worker blocked: no snapshot, the normal boot; ``--boot
+snapshot``: the memory snapshot fetched and restored, as a return visit boots) at 20 Mbit/s,
 40 ms, with Chromium's CPU throttled ``--cpu``× (``Emulation.setCPUThrottlingRate``, a
 mid-range phone). From the moment static/kept.js made the prerendered new-game form usable
 (mark tm:form-usable) until Python has drawn the page (body[data-ready]), the bench types
@@ -16,8 +18,13 @@ painted; the keys are sent on their own schedule, whatever the page does); targe
 every key answered within 100 ms.
 The longest stall of a 20 ms heartbeat is printed too: the Long Tasks API does not see
 every task (not the runtime's WebAssembly instantiation with Python's initialisation).
-``--tasks`` lists each run's tasks over 100 ms, named by the page's last mark before each
-(static/boot.mjs, main.py, static/kept.js set them).
+``--tasks`` lists each run's tasks and the heartbeat's stalls over 100 ms, named by the
+page's last mark before each and the marks inside (static/boot.mjs, main.py,
+static/kept.js set them: the runtime's script, its WebAssembly instantiated, the instance
+taken by Emscripten, its preRun, its constructors, Python's initialisation, ...) and by
+the steps inside that alone took longer than a slice (performance measures: a module's
+import, PyScript's Python). Bare Pyodide's first visit is timed in the same run, taking
+turns (not with ``--no-bare``).
 """
 from __future__ import annotations
 

@@ -144,7 +144,7 @@ async function restore(data) {
   filled.catch(() => null); // awaited by the factory; a failure means the normal boot
   const runtimeModule = import(`${INDEX_URL}pyodide.asm.mjs`);
   const createPyodideModule = async (settings) => {
-    const made = await (await runtimeModule).default(settings);
+    const made = await (await runtimeModule).default(yieldingSettings(settings));
     await filled;
     return made;
   };

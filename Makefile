@@ -141,8 +141,9 @@ site: $(VENDOR_STAMP) engine stdlib pyc snapshot fonts
 # scripts/bench_bots.mjs), then the page in headless Chromium (some thirty-five minutes in all): a
 # click to its painted frame at 1x and 4x CPU (scripts/bench_page.py), the first visit beside
 # bare Pyodide's at 20 Mbit/s with a normal and a 4x slower CPU and its bytes
-# (scripts/bench_browser.py), the start form while Python boots at 4x CPU: the longest
-# main-thread task while it shows and key -> frame for keys typed into it
+# (scripts/bench_browser.py), the start form while Python boots at 4x and 1x CPU, a first
+# visit beside bare Pyodide's and a boot from the memory snapshot: the longest main-thread
+# task while it shows, each named, and key -> frame for keys typed into it
 # (scripts/bench_boot.py), and the memory beside bare Pyodide's (scripts/bench_memory.py:
 # resident, wasm and JS heap, a 5-player late game, 200 clicks, 20 links and 50 undos), what
 # that game puts in the page (scripts/bench_dom.py: elements by region, DOM nodes, JS heap), the
@@ -160,6 +161,9 @@ bench: $(VENV_STAMP) site
 	$(BIN)/python scripts/bench_page.py
 	$(BIN)/python scripts/bench_browser.py --runs 3 --samples 0 --no-kept --profiles 20mbit,20mbit-cpu4x
 	$(BIN)/python scripts/bench_boot.py --runs 3 --tasks
+	$(BIN)/python scripts/bench_boot.py --runs 3 --cpu 1
+	$(BIN)/python scripts/bench_boot.py --runs 3 --boot snapshot --no-bare --tasks
+	$(BIN)/python scripts/bench_boot.py --runs 3 --boot snapshot --no-bare --cpu 1
 	$(BIN)/python scripts/bench_memory.py
 	$(BIN)/python scripts/bench_dom.py
 	$(BIN)/python scripts/bench_sealed_page.py

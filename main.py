@@ -9,7 +9,6 @@ tm/boot_order.txt, scripts/build_engine.py): the start form, usable before Pytho
 (static/kept.js), answers keys between them, where the whole import was one task of seconds
 on a phone (issue 46)."""
 import asyncio
-import hashlib
 import importlib
 import importlib.util
 import sys
@@ -30,10 +29,8 @@ def _engine_source() -> str:
     """"snapshot" when the restored engine came from this very archive; otherwise every
     engine module is imported anew from it: "stale" when a snapshot held another engine,
     "normal" without a snapshot."""
-    with open(ARCHIVE, "rb") as archive:  # (in pieces: Python's memory never shrinks)
-        loaded = hashlib.file_digest(archive, "sha256").hexdigest()
     baked = getattr(sys.modules.get("tm"), "SNAPSHOT_ENGINE", None)
-    if baked == loaded:
+    if baked is not None and baked == _archive_digest():  # (a first visit hashes nothing)
         return "snapshot"
     _forget_engine()
     zipimport.zipimporter(ARCHIVE).invalidate_caches()  # the snapshot's table of contents
@@ -41,6 +38,18 @@ def _engine_source() -> str:
     if ARCHIVE not in sys.path:
         sys.path.insert(0, ARCHIVE)
     return "normal" if baked is None else "stale"
+
+
+def _archive_digest() -> str:
+    """The archive's SHA-256: static/boot.mjs's (WebCrypto, off the page's thread), else
+    hashed here (some 0.3 s of the start form's time on a phone)."""
+    given = getattr(window, "tmEngineDigest", None)
+    if isinstance(given, str) and len(given) == 64:
+        return given
+    import hashlib  # (only here: a first visit never needs it)
+
+    with open(ARCHIVE, "rb") as archive:  # (in pieces: Python's memory never shrinks)
+        return hashlib.file_digest(archive, "sha256").hexdigest()
 
 
 def _boot_order() -> list[str]:
@@ -60,6 +69,7 @@ async def _import_sliced(order: list[str]) -> int:
     count = 0
     began = time.perf_counter()
     for name in order:
+        start = window.performance.now()
         if name in waiting:
             module, spec = waiting.pop(name)
             spec.loader.exec_module(module)
@@ -69,6 +79,7 @@ async def _import_sliced(order: list[str]) -> int:
             _make_packages(name, waiting)
             importlib.import_module(name)
         count += 1
+        window.tmMeasureSlow(f"tm:import {name}", start)  # (named when it took a slice)
         if time.perf_counter() - began >= SLICE_SECONDS:
             await asyncio.sleep(0)  # (a task of the browser's: keys and frames go first)
             began = time.perf_counter()

@@ -2,8 +2,10 @@
 task while the early form shows, and key -> painted frame for keys typed into it.
 
     .venv/bin/python scripts/bench_boot.py [--runs 3] [--cpu 4] [--root dist] [--tasks]
+        [--boot normal|snapshot] [--no-bare]
 
-A first visit (the offline worker blocked: no snapshot, the normal boot) at 20 Mbit/s,
+A first visit (the offline worker blocked: no snapshot, the normal boot; ``--boot
+snapshot``: the memory snapshot fetched and restored, as a return visit boots) at 20 Mbit/s,
 40 ms, with Chromium's CPU throttled ``--cpu``× (``Emulation.setCPUThrottlingRate``, a
 mid-range phone). From the moment static/kept.js made the prerendered new-game form usable
 (mark tm:form-usable) until Python has drawn the page (body[data-ready]), the bench types
@@ -16,8 +18,13 @@ painted; the keys are sent on their own schedule, whatever the page does); targe
 every key answered within 100 ms.
 The longest stall of a 20 ms heartbeat is printed too: the Long Tasks API does not see
 every task (not the runtime's WebAssembly instantiation with Python's initialisation).
-``--tasks`` lists each run's tasks over 100 ms, named by the page's last mark before each
-(static/boot.mjs, main.py, static/kept.js set them).
+``--tasks`` lists each run's tasks and the heartbeat's stalls over 100 ms, named by the
+page's last mark before each and the marks inside (static/boot.mjs, main.py,
+static/kept.js set them: the runtime's script, its WebAssembly instantiated, the instance
+taken by Emscripten, its preRun, its constructors, Python's initialisation, ...) and by
+the steps inside that alone took longer than a slice (performance measures: a module's
+import, PyScript's Python). Bare Pyodide's first visit is timed in the same run, taking
+turns (not with ``--no-bare``).
 """
 from __future__ import annotations
 
@@ -76,6 +83,10 @@ PROBE = """
 })();
 """
 USABLE = "performance.getEntriesByName('tm:form-usable').length > 0"
+# The page's steps that alone took longer than a slice of its start (static/boot.mjs
+# measureSlow: a module's import), as [name, start, duration].
+STEPS = """performance.getEntriesByType('measure').filter(m => m.name.startsWith('tm:'))
+    .map(m => [m.name.slice(3), m.startTime, m.duration])"""
 
 
 async def one_visit(browser: Any, url: str, cpu: float) -> dict[str, Any]:
@@ -84,7 +95,7 @@ async def one_visit(browser: Any, url: str, cpu: float) -> dict[str, Any]:
     answered only once the page's main thread took it)."""
     context, page = await _throttled_page(browser, cpu)
     await page.goto(url, wait_until="commit", timeout=120_000)
-    deadline = time.monotonic() + 180
+    deadline = time.monotonic() + 240
     while not await page.evaluate(USABLE):
         if time.monotonic() > deadline:
             raise SystemExit("the early form never became usable")
@@ -118,6 +129,7 @@ async def one_visit(browser: Any, url: str, cpu: float) -> dict[str, Any]:
     found["usable"] = await page.evaluate(
         "performance.getEntriesByName('tm:form-usable')[0].startTime")
     found["marks"] = await page.evaluate(MARKS)
+    found["steps"] = await page.evaluate(STEPS)
     found["typed"] = len(early)
     found["seen"] = len(found["frames"])
     await context.close()
@@ -192,22 +204,34 @@ def _ms(value: float) -> str:
     return "-" if math.isnan(value) else f"{value:.0f}"
 
 
-def _named_tasks(visit: dict[str, Any]) -> str:
+def _stalls(visit: dict[str, Any]) -> list[list[float]]:
+    """Every stall of the heartbeat over 100 ms while the form shows, as [start, length]."""
+    beats = [at for at in visit["beats"] if visit["usable"] <= at <= visit["ready"] + 20]
+    return [[a, b - a - 20] for a, b in zip(beats, beats[1:], strict=False) if b - a > 120]
+
+
+def _named_tasks(visit: dict[str, Any], spans: list[list[float]] | None = None) -> str:
+    """``spans`` (the visit's long tasks unless given) over 100 ms, each named by the page's
+    last mark before it and the marks inside it."""
     marks = sorted(visit["marks"].items(), key=lambda item: item[1])
     rows = []
-    for at, duration in visit["tasks"]:
+    for at, duration in visit["tasks"] if spans is None else spans:
         if duration < 100:
             continue
         before = [name for name, when in marks if when <= at + 1]
         inside = [name for name, when in marks if at < when <= at + duration]
+        steps = [f"{name} {length:.0f}" for name, begun, length in visit.get("steps", [])
+                 if at - 1 <= begun < at + duration]
         rows.append(f"    {at:7.0f} +{duration:6.0f} ms  after {before[-1] if before else '-'}"
-                    + (f"; marks inside: {', '.join(inside)}" if inside else ""))
+                    + (f"; marks inside: {', '.join(inside)}" if inside else "")
+                    + (f"; steps: {', '.join(steps)}" if steps else ""))
     return "\n".join(rows)
 
 
-async def _visits(url: str, runs: int, cpu: float
+async def _visits(url: str, runs: int, cpu: float, bare_too: bool
                   ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """Our page's visits and bare Pyodide's, taking turns (a busy machine slows both)."""
+    """Our page's visits and bare Pyodide's (when ``bare_too``), taking turns (a busy
+    machine slows both)."""
     from playwright.async_api import async_playwright
 
     async with async_playwright() as playwright:
@@ -218,30 +242,21 @@ async def _visits(url: str, runs: int, cpu: float
         visits, bare = [], []
         for _ in range(runs):
             visits.append(await one_visit(browser, url, cpu))
-            bare.append(await bare_visit(browser, url, cpu))
+            if bare_too:
+                bare.append(await bare_visit(browser, url.split("?")[0], cpu))
         await browser.close()
     return visits, bare
 
 
-def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--cpu", type=float, default=4.0, help="CPU throttling rate")
-    parser.add_argument("--root", type=Path, default=ROOT / "dist")
-    parser.add_argument("--tasks", action="store_true", help="list each run's long tasks")
-    args = parser.parse_args(argv)
-
-    process, url = start_server(args.root.resolve())
-    try:
-        visits, bare = asyncio.run(_visits(url, args.runs, args.cpu))
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
+def _report(visits: list[dict[str, Any]], bare: list[dict[str, Any]],
+            args: argparse.Namespace) -> None:
+    """The figures of ``visits`` (medians, each run's), beside ``bare``'s when there are."""
     med = statistics.median
     load = os.getloadavg()
     longest = [longest_while_form_shows(v) for v in visits]
     keys = [v["keys"] for v in visits]
-    print(f"the start form while Python boots, first visit at 20 Mbit/s, CPU {args.cpu:g}x "
+    visit = "first visit" if args.boot == "normal" else "boot from the memory snapshot"
+    print(f"the start form while Python boots, {visit} at 20 Mbit/s, CPU {args.cpu:g}x "
           f"(median of {args.runs}; {os.cpu_count()} CPUs, load average {load[0]:.1f} "
           f"{load[1]:.1f})")
     print(f"  form usable -> ready        {med([v['ready'] - v['usable'] for v in visits]):7.0f}"
@@ -260,6 +275,15 @@ def main(argv: list[str]) -> int:
     print(f"  key -> frame longest        {med(longest_key):7.0f} ms   "
           f"runs {[_ms(k) for k in longest_key]}; keys typed meanwhile "
           f"{[v['typed'] for v in visits]}, answered {[v['seen'] for v in visits]}")
+    if bare:
+        _beside_bare(visits, bare)
+    if args.tasks:
+        for number, visit_found in enumerate(visits, 1):
+            _list_tasks(number, visit_found)
+
+
+def _beside_bare(visits: list[dict[str, Any]], bare: list[dict[str, Any]]) -> None:
+    med = statistics.median
     ours_ready = [v["ready"] for v in visits]
     bare_ready = [v["ready"] for v in bare]
     print(f"  beside bare Pyodide, the same run and conditions: navigation -> ready "
@@ -267,13 +291,38 @@ def main(argv: list[str]) -> int:
           f"{med(ours_ready) / med(bare_ready):.2f} x); bare's longest task "
           f"{med([longest_while_form_shows(v) for v in bare]):.0f} ms, longest stall "
           f"{med([longest_stall(v) for v in bare]):.0f} ms (from navigation to ready)")
-    if args.tasks:
-        for number, visit in enumerate(visits, 1):
-            print(f"  run {number}: tasks over 100 ms (start, duration; form usable at "
-                  f"{visit['usable']:.0f}, ready at {visit['ready']:.0f})")
-            print(_named_tasks(visit))
-            print("    marks: " + ", ".join(f"{name} {at:.0f}" for name, at in sorted(
-                visit["marks"].items(), key=lambda item: item[1])))
+
+
+def _list_tasks(number: int, visit: dict[str, Any]) -> None:
+    print(f"  run {number}: tasks over 100 ms (start, duration; form usable at "
+          f"{visit['usable']:.0f}, ready at {visit['ready']:.0f})")
+    print(_named_tasks(visit))
+    print("    stalls of the heartbeat over 100 ms (the tasks above and those the Long "
+          "Tasks API does not see)")
+    print(_named_tasks(visit, _stalls(visit)))
+    print("    marks: " + ", ".join(f"{name} {at:.0f}" for name, at in sorted(
+        visit["marks"].items(), key=lambda item: item[1])))
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--cpu", type=float, default=4.0, help="CPU throttling rate")
+    parser.add_argument("--root", type=Path, default=ROOT / "dist")
+    parser.add_argument("--tasks", action="store_true", help="list each run's long tasks")
+    parser.add_argument("--boot", choices=("normal", "snapshot"), default="normal",
+                        help="a first visit's boot, or the memory snapshot's (a return visit's)")
+    parser.add_argument("--no-bare", action="store_true", help="without bare Pyodide's visits")
+    args = parser.parse_args(argv)
+
+    process, url = start_server(args.root.resolve())
+    try:
+        visits, bare = asyncio.run(_visits(f"{url}?boot={args.boot}", args.runs, args.cpu,
+                                           not args.no_bare))
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+    _report(visits, bare, args)
     return 0
 
 

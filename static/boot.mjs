@@ -144,7 +144,7 @@ async function restore(data) {
   filled.catch(() => null); // awaited by the factory; a failure means the normal boot
   const runtimeModule = import(`${INDEX_URL}pyodide.asm.mjs`);
   const createPyodideModule = async (settings) => {
-    const made = await (await runtimeModule).default(settings);
+    const made = await (await runtimeModule).default(yieldingSettings(settings));
     await filled;
     return made;
   };
@@ -200,7 +200,12 @@ const RUNTIME_IMPORTS = [
   "_zstd", "compression.zstd._zstdfile", "compression.zstd", "shutil", "_bisect", "bisect",
   "_random", "random", "tempfile", "zipfile._path.glob", "zipfile._path", "zipfile",
 ];
+// Of those modules, what nothing here uses unless Python prints a traceback (traceback
+// imports it; its five theme dataclasses were a task of 0.8 s at 4x CPU): made lazy
+// (importlib.util.LazyLoader), its code runs when first used.
 const IMPORT_ONE = `
+LAZY = ("_colorize",)
+
 def _tm_import(name, waiting={}):
     import importlib, importlib.util, sys
     if not name:  # (the end: a package still waiting runs now)
@@ -213,6 +218,12 @@ def _tm_import(name, waiting={}):
         spec.loader.exec_module(module)
         return
     if name in sys.modules:
+        return
+    if name in LAZY:  # (its code runs when first used: a traceback's colours)
+        spec = importlib.util.find_spec(name)
+        spec.loader = importlib.util.LazyLoader(spec.loader)
+        sys.modules[name] = module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
         return
     if name.startswith("asyncio.") and "asyncio" not in sys.modules:
         spec = importlib.util.find_spec("asyncio")
@@ -231,6 +242,14 @@ function nextTask() {
   });
 }
 
+// A step that alone took longer than a slice is named on the page's timeline (a
+// performance measure, "tm:<what>"): scripts/bench_boot.py names the long tasks by them.
+function measureSlow(name, start) {
+  const end = performance.now();
+  if (end - start >= SLICE_MS) performance.measure(name, { start, end });
+}
+globalThis.tmMeasureSlow = measureSlow; // (main.py's sliced import of the engine)
+
 async function importInSlices(made) {
   const run = made && made.API && made.API.rawRun;
   if (typeof run !== "function" || run(IMPORT_ONE)[0]) return;
@@ -238,7 +257,9 @@ async function importInSlices(made) {
     await nextTask();
     let began = performance.now();
     for (const name of RUNTIME_IMPORTS) {
+      const start = performance.now();
       run(`_tm_import(${JSON.stringify(name)})`); // (a failure: the bootstrap imports it)
+      measureSlow(`tm:import ${name}`, start);
       if (performance.now() - began >= SLICE_MS) {
         await nextTask();
         began = performance.now();
@@ -249,13 +270,34 @@ async function importInSlices(made) {
     if (run("_tm_import('')")[0]) {
       run("import sys; sys.modules.pop('asyncio', None)"); // (imported anew by the bootstrap)
     }
-    run("del _tm_import");
+    run("del _tm_import, LAZY");
   }
+}
+
+// The runtime's start after its WebAssembly is instantiated was one task: Emscripten's
+// preRun (the file system, the standard library written into it), its constructors and
+// Python's initialisation (main). A run dependency held for one task splits the first from
+// the rest, and marks name the parts (scripts/bench_boot.py --tasks lists them); Python's
+// initialisation itself is one call into WebAssembly that cannot yield.
+function yieldingSettings(settings) {
+  const preRun = [settings.preRun ?? []].flat();
+  preRun.unshift(() => performance.mark("tm:runtime-taken")); // (the instance's exports wrapped)
+  preRun.push((module) => {
+    performance.mark("tm:runtime-prerun");
+    module.addRunDependency("tm-yield");
+    nextTask().then(() => module.removeRunDependency("tm-yield"));
+  });
+  const initialized = settings.onRuntimeInitialized;
+  return Object.assign(settings, { preRun, onRuntimeInitialized() {
+    performance.mark("tm:runtime-initialized"); // (Python's own initialisation comes next)
+    if (initialized) initialized.call(this);
+  } });
 }
 
 async function createSlicedModule(settings) {
   const runtimeModule = await import(`${INDEX_URL}pyodide.asm.mjs`);
-  const made = await runtimeModule.default(settings);
+  performance.mark("tm:runtime-script");
+  const made = await runtimeModule.default(yieldingSettings(settings));
   performance.mark("tm:runtime-made");
   await importInSlices(made);
   performance.mark("tm:runtime-imported");
@@ -374,14 +416,19 @@ for (const [name, original] of Object.entries(instantiate)) {
   if (typeof original !== "function") continue;
   WebAssembly[name] = function watched(...args) {
     const result = original.apply(this, args);
+    // (Pyodide first tries tiny modules, to learn what the browser supports: the runtime is
+    // the module with its thousands of exports.)
+    const isRuntime = (made) => Object.keys((made.instance ?? made).exports).length
+      >= RUNTIME_EXPORTS;
     result.then((made) => {
-      // (Pyodide first tries tiny modules, to learn what the browser supports: the
-      // runtime is the module with its thousands of exports.)
-      if (Object.keys((made.instance ?? made).exports).length < RUNTIME_EXPORTS) return;
+      if (!isRuntime(made)) return;
       performance.mark("tm:wasm-ready");
       arrived();
     }, (error) => failedWhileBooting({ reason: error }));
-    return result;
+    // The runtime handed over a task later: the browser's instantiation and Emscripten's
+    // taking of the instance (its exports wrapped, the file system, the standard library
+    // written) were one task, now two.
+    return result.then((made) => (isRuntime(made) ? nextTask().then(() => made) : made));
   };
 }
 function unwatchWasm() {
@@ -500,6 +547,18 @@ const engine = Promise.race([runtimeArrived, python.then(() => null, () => null)
   .then(engineArchive);
 engine.catch(() => null); // handled where it is awaited
 
+// The engine archive's SHA-256, for main.py to tell whether a restored snapshot holds this
+// very engine: hashed by WebCrypto, off the page's thread (hashed in Python, it was a task of
+// some 0.3 s at 4x CPU). Left unset where WebCrypto is missing (main.py hashes then).
+async function digestOf(bytes) {
+  try {
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+    globalThis.tmEngineDigest = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+  } catch {
+    // no WebCrypto (an insecure origin): main.py hashes the archive itself
+  }
+}
+
 // PyScript's call (pyscript.toml names this module as its interpreter). Of its options only
 // the output handlers matter here (it asks for no packages), and they are set on the
 // running interpreter. If Python cannot start, the page says so (showFailure), naming the
@@ -513,7 +572,9 @@ export async function loadPyodide(given = {}) {
     const started = await python;
     pyodide = started.pyodide;
     document.documentElement.dataset.snapshot = started.path;
-    pyodide.FS.writeFile(`${pyodide.FS.cwd()}/engine.zip`, await engine);
+    const archive = await engine;
+    if (started.path === "restored") await digestOf(archive);
+    pyodide.FS.writeFile(`${pyodide.FS.cwd()}/engine.zip`, archive);
   } catch (error) {
     console.warn("Python did not start:", error);
     showFailure(blocked.length ? CSP_FAILED : LOAD_FAILED, details(error));
@@ -556,7 +617,12 @@ function withPyScriptsPackageCompiled(pyodide) {
   pyodide.runPython("import sys\nsys.path[:] = [path for path in sys.path if path] + ['']");
   for (const name of ["runPython", "runPythonAsync"]) {
     const run = pyodide[name].bind(pyodide);
-    pyodide[name] = (code, ...rest) => run(withoutPackageWrites(code), ...rest);
+    pyodide[name] = (code, ...rest) => {
+      const start = performance.now();
+      const result = run(withoutPackageWrites(code), ...rest);
+      measureSlow(`tm:${name} ${String(code).slice(0, 40)}`, start); // (PyScript's code)
+      return result;
+    };
   }
 }
 

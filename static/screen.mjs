@@ -46,7 +46,9 @@ function survives(target, fresh, node) {
     const index = Array.prototype.indexOf.call(shown.parentNode.childNodes, shown);
     const next = place.childNodes[index];
     if (next === undefined || !sameKind(shown, next)) return false;
-    if (WHOLE.has(shown.localName) && !shown.isEqualNode(next)) return false;
+    if (WHOLE.has(shown.localName) && !shown.isEqualNode(next) && !asDrawn(shown, next)) {
+      return false;
+    }
     place = next;
   }
   return true;
@@ -137,11 +139,26 @@ function patchNode(shown, fresh) {
     return;
   }
   if (WHOLE.has(shown.localName)) {
-    if (!shown.isEqualNode(fresh)) shown.replaceWith(fresh);
+    if (asDrawn(shown, fresh)) patchAttributes(shown, fresh);
+    else if (!shown.isEqualNode(fresh)) shown.replaceWith(fresh);
     return;
   }
   patchAttributes(shown, fresh);
   patchChildren(shown, fresh);
+}
+
+/** Whether `shown` is an input field whose live state (what the player typed or ticked) is
+ * already what `fresh` draws: it is patched in place then, keeping its node, the focus and
+ * the caret. The early form's fields are so when Python first draws the form with what was
+ * typed into it (static/kept.js); replacing them blurred the field being typed in and put
+ * the focus back, each time making Chromium lay the page out at once (issue 46). */
+function asDrawn(shown, fresh) {
+  if (shown.localName !== "input" || fresh.localName !== "input"
+      || shown.getAttribute("type") !== fresh.getAttribute("type")) return false;
+  if (shown.type === "checkbox" || shown.type === "radio") {
+    return shown.checked === fresh.hasAttribute("checked");
+  }
+  return shown.type !== "file" && shown.value === (fresh.getAttribute("value") ?? "");
 }
 
 function patchAttributes(shown, fresh) {

@@ -21,7 +21,7 @@ from tm.web import linkundo
 from tm.web.app import App
 from tm.web.i18n import speaking
 from tm.web.linkundo_html import undo_panel
-from tm.web.model import UndoShown
+from tm.web.model_links import UndoShown
 
 NAMES = ["Ann", "Bob", "Carl"]
 

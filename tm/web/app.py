@@ -49,11 +49,11 @@ from tm.web.model import (
     GameShown,
     PendingPrompt,
     Screen,
-    SealedShown,
     ShownRecord,
     Tools,
     assemble,
 )
+from tm.web.model_links import SealedShown
 from tm.web.render import Renderer
 from tm.web.saves import SaveMeta, SaveStore, Storage
 

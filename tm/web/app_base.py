@@ -22,7 +22,8 @@ if TYPE_CHECKING:
     from tm.web import linkseals
     from tm.web.app_stage import Stage
     from tm.web.jobs import Jobs
-    from tm.web.model import PendingPrompt, SealedShown
+    from tm.web.model import PendingPrompt
+    from tm.web.model_links import SealedShown
     from tm.web.replay import Replay
     from tm.web.saves import SaveStore
 

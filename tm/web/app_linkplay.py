@@ -24,7 +24,7 @@ from tm.web.app_linkinvites import CreatorInvites, moved_notice
 from tm.web.i18n import t
 from tm.web.linkforks import Verdict, compare_link, saved_moves
 from tm.web.linkplay_state import LINK_SAVE, LinkPlayState
-from tm.web.model import LinkPlayShown, Older, SealedShown
+from tm.web.model_links import LinkPlayShown, Older, SealedShown
 from tm.web.saves import SaveMeta, parse_entry
 
 __all__ = ["LinkPlayController", "LinkPlayShown", "Older"]  # (the records: model.py)

@@ -16,7 +16,7 @@ from tm.web.linkforks import saved_moves
 from tm.web.linkplay_state import LINK_SAVE
 from tm.web.linkundo import Record, Refusal, Request
 from tm.web.linkundo_state import LinkUndoState
-from tm.web.model import UndoShown
+from tm.web.model_links import UndoShown
 from tm.web.saves import SaveMeta, StorageFull, parse_entry
 
 if TYPE_CHECKING:

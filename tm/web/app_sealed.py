@@ -29,7 +29,7 @@ from tm.web.error_text import error_text
 from tm.web.i18n import t
 from tm.web.jobs import Job
 from tm.web.linkplay_state import LINK_SAVE
-from tm.web.model import SealedShown
+from tm.web.model_links import SealedShown
 from tm.web.saves import SaveMeta, StorageFull
 from tm.web.sealed_store import keep_options, stored_meta, stored_options
 from tm.web.sealed_words import caught_text, equivocation_text, finding_text

@@ -9,7 +9,8 @@ from tm.web.app_linkplay import LinkPlayShown
 from tm.web.html import attrs, button, esc
 from tm.web.i18n import t
 from tm.web.icons import icon
-from tm.web.model import Older, Screen
+from tm.web.model import Screen
+from tm.web.model_links import Older
 
 
 def _shown(screen: Screen) -> LinkPlayShown:

@@ -8,7 +8,7 @@ from typing import Any
 
 from tm.persist import sigs
 from tm.web import linkseals
-from tm.web.model import Older
+from tm.web.model_links import Older
 
 LINK_SAVE = "link-"  # a game played by link is saved as link-<its id> on every device
 

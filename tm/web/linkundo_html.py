@@ -5,7 +5,8 @@ from __future__ import annotations
 from tm.web.html import attrs, button, esc
 from tm.web.i18n import t, tn
 from tm.web.linkplay_html import send_panel
-from tm.web.model import Screen, UndoShown
+from tm.web.model import Screen
+from tm.web.model_links import UndoShown
 
 _SEND_TITLE = {"ask": "linkundo.ask_title", "pass": "linkundo.pass_title",
                "answer": "linkundo.answer_title"}

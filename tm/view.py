@@ -104,6 +104,11 @@ class Observer:
         self._log: tuple[list[LogEntry], list[LogEntry]] = ([], [])
         self._printed: tuple[object, Printed] = (None, ())  # (the map, its printed spaces)
 
+    def __reduce__(self) -> tuple[type[Observer], tuple[()]]:
+        """Copied or pickled (a device's record, a game's copy) it keeps nothing: what it
+        kept is worked out again, and its printed board (read-only) cannot be copied."""
+        return type(self), ()
+
     def view(self, g: GameState, viewer: int | None) -> GameView:
         """The read model for ``viewer`` (see :mod:`tm.view`)."""
         with memo.reading():  # (building it only reads the game: questions asked again are

@@ -35,7 +35,8 @@ ALLOWED_MODULES = frozenset({"tm.core.errors", "tm.linkplay.links", "tm.daily",
                              # sealed games (hands secret across devices): the fair deck's
                              # protocol and the posts and links devices exchange (the rules
                              # run inside the device's SealedSeat, never from the page)
-                             "tm.fairdeck", "tm.fairdeck.held", "tm.fairdeck.wire", "tm.fairdeck.work",
+                             "tm.fairdeck", "tm.fairdeck.held", "tm.fairdeck.wire",
+                             "tm.fairdeck.work",
                              "tm.linkplay.sealedplay", "tm.linkplay.sealedlinks",
                              "tm.linkplay.sealedshape"})  # (a link's shape, no rules)
 # Engine modules the page may take single names from: the API object and the options.

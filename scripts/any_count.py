@@ -42,7 +42,8 @@ def _is_any(node: ast.AST) -> bool:
 
 def _is_str_any_mapping(node: ast.AST) -> bool:
     """``dict[str, Any]``, ``Mapping[str, Any]`` and the like."""
-    if not isinstance(node, ast.Subscript) or not isinstance(node.slice, ast.Tuple):
+    if not isinstance(node, ast.Subscript) or not isinstance(node.slice, ast.Tuple) \
+            or not node.slice.elts:  # (``tuple[()]``: the empty tuple's type)
         return False
     name = node.value.id if isinstance(node.value, ast.Name) else getattr(node.value, "attr", "")
     key, *rest = node.slice.elts

@@ -114,7 +114,7 @@ snapshot: $(VENDOR_STAMP) engine stdlib pyc
 	node scripts/make_snapshot.mjs
 
 # A browser test failing because Chromium's renderer crashed runs once more (printed as R).
-E2E_CRASH_RERUN = --reruns 1 --only-rerun "Target crashed" --only-rerun "renderer crashed"
+E2E_CRASH_RERUN = --reruns 1 --only-rerun "Target crashed" --only-rerun "renderer crashed" --only-rerun "Page crashed"
 
 test: setup
 	$(BIN)/python scripts/copy_facts.py --check

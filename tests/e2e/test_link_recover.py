@@ -2,7 +2,7 @@
 devices are browser contexts with their own storage and device keys, acting only by clicks
 and the links they copy. Ann's page keeps her way back ("If you lose this device"); a new
 device opens it, then Bob's latest link, takes Ann's seat and plays on; Bob's device says
-that Ann now plays on a new device. Hooks only read."""
+that Ann's seat was taken back there, with a new creator key. Hooks only read."""
 from __future__ import annotations
 
 from typing import Any
@@ -61,6 +61,6 @@ def test_the_creator_takes_its_seat_again_on_a_new_device(new_page: Any, boot: A
     bob.goto(copied(new_ann, SEND))
     wait_moves(bob, moves(new_ann))
     wait_screen(bob, "game")
-    expect(bob.locator("#app")).to_contain_text("Ann now plays on a new device")
+    expect(bob.locator("#app")).to_contain_text("Ann's seat was taken back on a new device")
     assert not bob.locator(".fork-link").count()
     expect(prompt(bob)).to_be_visible()  # Bob plays on with Ann's new device

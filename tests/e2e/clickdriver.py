@@ -91,12 +91,12 @@ class Device:
         audit shows (None)."""
         for _ in range(limit):
             if not self.step():
-                offered = self._offered()
+                offered = self.wait_offered()
                 if offered is not False:
                     return offered
         raise AssertionError(f"{self.name} never stopped deciding")
 
-    def _offered(self) -> str | None | bool:
+    def wait_offered(self) -> str | None | bool:
         """With no decision shown: the link the page offers, None once the audit shows,
         False when a decision came after all. The page may still be working out its
         shuffle step after the last click (slower under load): wait for one of them."""

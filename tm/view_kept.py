@@ -29,10 +29,10 @@ from tm.view_model import GameView, HandEntry, ScoreRow, Standings, UsableView
 # The game's fields a kept section never reads: the seats (keyed one by one), the log, the
 # decision queues, whose turn it is, the seeds (a view reads none of them for these).
 _NOT_WORLD = frozenset({"players", "log", "queues", "rng", "active", "actions_this_turn",
-                        "ruled", "dealer"})
+                        "ruled"})
 _WORLD = tuple(f.name for f in fields(GameState) if f.name not in _NOT_WORLD)
-# Play steps that read other seats (what they can take or lower: R-PROD-2).
 T = TypeVar("T")
+# Play steps that read other seats (what they can take or lower: R-PROD-2).
 _REACHING = frozenset({"take_res", "reduce_prod", "remove_res", "steal"})
 
 
